@@ -1,0 +1,153 @@
+#include "app/cli/cli.h"
+
+#include "app/cli/options.h"
+#include "app/cli/scenariooptions.h"
+#include "app/cli/texttable.h"
+#include "core/io/builtin.h"
+#include "core/io/reportjson.h"
+#include "core/io/scenarioio.h"
+
+#include <cstdio>
+#include <fstream>
+
+namespace cli {
+
+namespace {
+
+const char *const kProgram = "vramplanner-cli";
+
+std::string usage()
+{
+    return std::string("Usage:\n")
+        + "  vramplanner-cli estimate (--preset ID | --config PATH | --params N | --scenario FILE) [options]\n"
+        + "  vramplanner-cli gpus [--json] [--units gib|gb]\n"
+        + "  vramplanner-cli models [--json]\n"
+        + "  vramplanner-cli --help | --version\n\n"
+        + "estimate options:\n" + describeOptions(estimateOptionSpecs());
+}
+
+int badArguments(std::ostream &err, const std::string &message)
+{
+    err << kProgram << ": " << message << "\n" << "Try '" << kProgram << " --help'.\n";
+    return BadArguments;
+}
+
+std::optional<core::ByteUnit> unitFrom(const Options &options, std::string &error)
+{
+    if (!options.has("units"))
+        return core::ByteUnit::GiB;
+    const std::string &u = options.value("units");
+    if (u == "gib")
+        return core::ByteUnit::GiB;
+    if (u == "gb")
+        return core::ByteUnit::GB;
+    error = "--units: '" + u + "' is not gib or gb";
+    return std::nullopt;
+}
+
+/// Writes next to the target and renames over it, so a failed write never
+/// leaves a half-written scenario where a good one was.
+bool writeFileAtomically(const std::string &path, const std::string &text, std::string &error)
+{
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out << text;
+        out.flush();
+        if (!out) {
+            error = "cannot write '" + temporary + "'";
+            std::remove(temporary.c_str());
+            return false;
+        }
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+        error = "cannot replace '" + path + "'";
+        std::remove(temporary.c_str());
+        return false;
+    }
+    return true;
+}
+
+int runEstimate(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    std::string error;
+    const auto options = Options::parse(args, estimateOptionSpecs(), error);
+    if (!options)
+        return badArguments(err, error);
+    const auto unit = unitFrom(*options, error);
+    if (!unit)
+        return badArguments(err, error);
+    const auto scenario = scenarioFromOptions(*options, error);
+    if (!scenario)
+        return badArguments(err, error);
+
+    const core::Catalog &catalog = core::io::builtinCatalog();
+    const core::EstimateWithFits result = core::estimateWithFits(*scenario, catalog);
+    if (!result.estimate.isValid()) {
+        err << kProgram << ": " << result.estimate.errors.front() << "\n";
+        return BadArguments;
+    }
+    if (options->has("save-scenario")
+        && !writeFileAtomically(options->value("save-scenario"), core::io::saveScenario(*scenario), error)) {
+        err << kProgram << ": --save-scenario: " << error << "\n";
+        return Failure;
+    }
+    if (options->has("json"))
+        out << core::io::estimateToJson(*scenario, result, catalog);
+    else
+        printEstimate(out, *scenario, result, catalog, *unit);
+    return Ok;
+}
+
+int runListing(const std::string &command, const std::vector<std::string> &args, std::ostream &out,
+               std::ostream &err)
+{
+    static const std::vector<OptionSpec> specs = {{"json", nullptr, "print JSON"}, {"units", "UNIT", "gib | gb"}};
+    std::string error;
+    const auto options = Options::parse(args, specs, error);
+    if (!options)
+        return badArguments(err, error);
+    const auto unit = unitFrom(*options, error);
+    if (!unit)
+        return badArguments(err, error);
+    if (command == "gpus") {
+        if (options->has("json"))
+            out << core::io::catalogToJson(core::io::builtinCatalog());
+        else
+            printGpus(out, core::io::builtinCatalog(), *unit);
+    } else if (options->has("json")) {
+        out << core::io::presetsToJson(core::io::builtinPresets());
+    } else {
+        printModels(out, core::io::builtinPresets());
+    }
+    return Ok;
+}
+
+} // namespace
+
+int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    if (args.empty())
+        return badArguments(err, "missing command (estimate, gpus or models)");
+    const std::string &command = args.front();
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (command == "--help" || command == "-h" || command == "help") {
+        out << usage();
+        return Ok;
+    }
+    if (command == "--version") {
+        out << kProgram << " " << VRAMPLANNER_VERSION << "\n";
+        return Ok;
+    }
+    if (core::io::builtinCatalog().gpus.empty() || core::io::builtinPresets().empty()) {
+        err << kProgram << ": the built-in catalog or presets failed to load (a build problem)\n";
+        return Failure;
+    }
+    if (command == "estimate")
+        return runEstimate(rest, out, err);
+    if (command == "gpus" || command == "models")
+        return runListing(command, rest, out, err);
+    return badArguments(err, "unknown command '" + command + "' (estimate, gpus or models)");
+}
+
+} // namespace cli

@@ -1,0 +1,300 @@
+#include "app/cli/scenariooptions.h"
+
+#include "core/io/builtin.h"
+#include "core/io/hfconfig.h"
+#include "core/io/loadresult.h"
+#include "core/io/scenarioio.h"
+#include "core/units.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace cli {
+
+namespace {
+
+std::string formatIds(bool kvOnly)
+{
+    std::string ids;
+    for (const core::FormatInfo &f : core::allFormats())
+        if (!kvOnly || f.usableForKvCache)
+            ids += (ids.empty() ? "" : ", ") + std::string(f.id);
+    return ids;
+}
+
+std::string optimizerIds()
+{
+    std::string ids;
+    for (const core::OptimizerInfo &o : core::allOptimizers())
+        ids += (ids.empty() ? "" : ", ") + std::string(o.id);
+    return ids;
+}
+
+/// Applies each present option; the first bad one stops with its message.
+class Applier
+{
+public:
+    Applier(const Options &options, std::string &error) : m_options(options), m_error(error) {}
+
+    bool ok() const { return m_error.empty(); }
+
+    template <typename T, typename Parse>
+    void choice(const char *name, Parse parse, T &target, const std::string &accepted)
+    {
+        if (!ok() || !m_options.has(name))
+            return;
+        const std::string &text = m_options.value(name);
+        if (const auto value = parse(text))
+            target = *value;
+        else
+            fail(name, "'" + text + "' is not one of " + accepted);
+    }
+
+    template <typename T>
+    void integer(const char *name, T &target, std::uint64_t min, std::uint64_t max)
+    {
+        if (!ok() || !m_options.has(name))
+            return;
+        const std::string &text = m_options.value(name);
+        const auto value = text.find_first_not_of("0123456789") == std::string::npos && !text.empty() && text.size() < 19
+            ? std::optional<std::uint64_t>(std::stoull(text))
+            : std::nullopt;
+        if (!value || *value < min || *value > max)
+            fail(name, "'" + text + "' is not an integer between " + std::to_string(min) + " and " + std::to_string(max));
+        else
+            target = static_cast<T>(*value);
+    }
+
+    void number(const char *name, double &target, double min, double max)
+    {
+        if (!ok() || !m_options.has(name))
+            return;
+        const std::string &text = m_options.value(name);
+        std::istringstream in(text);
+        double value = 0;
+        in >> value;
+        if (!in || !in.eof() || !std::isfinite(value) || value < min || value > max)
+            fail(name, "'" + text + "' is not a number between " + core::formatFixed(min, 2) + " and "
+                           + core::formatFixed(max, 2));
+        else
+            target = value;
+    }
+
+    void fail(const char *name, const std::string &message)
+    {
+        if (ok())
+            m_error = "--" + std::string(name) + ": " + message;
+    }
+
+private:
+    const Options &m_options;
+    std::string &m_error;
+};
+
+std::optional<core::ModelSpec> modelFromConfig(const std::string &path, std::string &error)
+{
+    std::string file = path;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        file = (std::filesystem::path(path) / "config.json").string();
+    std::string readError;
+    const auto text = readFile(file, core::io::kMaxInputBytes, readError);
+    if (!text) {
+        error = "--config: " + readError;
+        return std::nullopt;
+    }
+    const auto result = core::io::parseHfConfig(*text, std::filesystem::path(file).parent_path().filename().string());
+    if (!result.ok()) {
+        error = "--config: " + file + result.errors.front();
+        return std::nullopt;
+    }
+    return result.value;
+}
+
+std::optional<std::vector<core::LinearSlot>> parseTargets(const std::string &text)
+{
+    if (text == "all")
+        return std::vector<core::LinearSlot>{core::LinearSlot::Q, core::LinearSlot::K, core::LinearSlot::V,
+                                             core::LinearSlot::O, core::LinearSlot::Gate, core::LinearSlot::Up,
+                                             core::LinearSlot::Down};
+    if (text == "attention")
+        return std::vector<core::LinearSlot>{core::LinearSlot::Q, core::LinearSlot::K, core::LinearSlot::V,
+                                             core::LinearSlot::O};
+    std::vector<core::LinearSlot> slots;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        const auto slot = core::parseLinearSlot(item);
+        if (!slot)
+            return std::nullopt;
+        slots.push_back(*slot);
+    }
+    if (slots.empty())
+        return std::nullopt;
+    return slots;
+}
+
+} // namespace
+
+const std::vector<OptionSpec> &estimateOptionSpecs()
+{
+    static const std::vector<OptionSpec> specs = {
+        {"preset", "ID", "model preset (see 'vramplanner-cli models')"},
+        {"config", "PATH", "Hugging Face config.json, or a folder holding one"},
+        {"params", "N", "bare parameter count: 7e9, 7B, 0.5b, 1.2T or an integer"},
+        {"scenario", "FILE", "start from a saved scenario; other options override it"},
+        {"mode", "MODE", "inference | train | lora | qlora (default inference)"},
+        {"weights", "FORMAT", "weight format (default bf16; nf4-dq for qlora)"},
+        {"group-size", "G", "GPTQ/AWQ group size (default 128)"},
+        {"quantize-embeddings", nullptr, "quantise embeddings and lm_head too"},
+        {"regime", "REGIME", "fp32 | amp | mixed | deepspeed | bf16-pure (default mixed)"},
+        {"optimizer", "NAME", "optimizer (default adamw)"},
+        {"optimizer-impl", "IMPL", "auto | foreach | fused: the optimizer step's temporaries (default auto)"},
+        {"batch", "N", "micro-batch per GPU (default 1)"},
+        {"seq", "N", "sequence length / context in tokens (default 2048)"},
+        {"grad-accum", "N", "gradient accumulation steps (default 1)"},
+        {"checkpointing", "KIND", "none | selective | full (default none)"},
+        {"attention", "IMPL", "eager | sdpa | flash (default sdpa)"},
+        {"lora-rank", "R", "LoRA rank (default 16)"},
+        {"lora-alpha", "A", "LoRA alpha (default 32)"},
+        {"lora-targets", "LIST", "all | attention | comma list of q,k,v,o,gate,up,down (default all)"},
+        {"kv-dtype", "FORMAT", "KV-cache format (default: the activation dtype)"},
+        {"logits", "MODE", "fp32 | native | chunked | last (default fp32 training, last inference)"},
+        {"gpu-memory-utilization", "F", "serving memory fraction for the KV budget (default 0.9)"},
+        {"gpus", "N", "GPUs (default 1)"},
+        {"zero", "STAGE", "ZeRO / FSDP stage 0-3 for training (default 0)"},
+        {"gpu", "ID", "GPU to focus on (see 'vramplanner-cli gpus')"},
+        {"cuda-overhead-mib", "N", "CUDA context per GPU in MiB (default 512 lazy, 1343 eager)"},
+        {"cuda-loading", "KIND", "lazy | eager module loading (default lazy)"},
+        {"reserve-percent", "P", "allocator reserve in % of tensor memory (default 5)"},
+        {"units", "UNIT", "gib | gb for the table (default gib)"},
+        {"json", nullptr, "print one JSON object instead of a table"},
+        {"save-scenario", "FILE", "also write the inputs as a scenario file"},
+    };
+    return specs;
+}
+
+std::optional<std::string> readFile(const std::string &path, std::size_t limit, std::string &error)
+{
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        error = "cannot read '" + path + "': " + ec.message();
+        return std::nullopt;
+    }
+    if (size > limit) {
+        error = "'" + path + "' is " + std::to_string(size / (1024 * 1024)) + " MiB; the limit is "
+            + std::to_string(limit / (1024 * 1024)) + " MiB";
+        return std::nullopt;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open '" + path + "'";
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error)
+{
+    core::Scenario s;
+    const int sources = options.has("preset") + options.has("config") + options.has("params");
+    if (sources > 1) {
+        error = "--preset, --config and --params: give only one";
+        return std::nullopt;
+    }
+    if (options.has("scenario")) {
+        const auto text = readFile(options.value("scenario"), core::io::kMaxInputBytes, error);
+        if (!text) {
+            error = "--scenario: " + error;
+            return std::nullopt;
+        }
+        const auto loaded = core::io::loadScenario(*text, core::io::builtinPresets());
+        if (!loaded.ok()) {
+            error = "--scenario: " + options.value("scenario") + loaded.errors.front();
+            return std::nullopt;
+        }
+        s = *loaded.value;
+    } else if (sources == 0) {
+        error = "choose a model with --preset ID, --config PATH or --params N";
+        return std::nullopt;
+    }
+
+    if (options.has("preset")) {
+        const core::io::ModelPreset *preset = core::io::findPreset(options.value("preset"));
+        if (!preset) {
+            error = "--preset: '" + options.value("preset") + "' is not a preset (see 'vramplanner-cli models')";
+            return std::nullopt;
+        }
+        s.model = preset->model;
+        s.source = {core::ModelSource::Kind::Preset, preset->id, "", 0};
+    } else if (options.has("config")) {
+        const auto model = modelFromConfig(options.value("config"), error);
+        if (!model)
+            return std::nullopt;
+        s.model = *model;
+        s.source = {core::ModelSource::Kind::ConfigFile, "", options.value("config"), 0};
+    } else if (options.has("params")) {
+        const auto count = core::parseCount(options.value("params"));
+        if (!count || *count > core::ScenarioLimits::maxParameters) {
+            error = "--params: '" + options.value("params") + "' is not a parameter count (e.g. 7e9, 7B, 0.5b, 1.2T)";
+            return std::nullopt;
+        }
+        s.model = core::modelFromParameterCount(*count);
+        s.source = {core::ModelSource::Kind::ParameterCount, "", "", *count};
+    }
+
+    using L = core::ScenarioLimits;
+    Applier a(options, error);
+    a.choice("mode", core::parseMode, s.mode, "inference, train, lora, qlora");
+    a.choice("weights", core::parseFormat, s.weights, formatIds(false));
+    a.integer("group-size", s.groupSize, 1, 1u << 20);
+    if (options.has("quantize-embeddings"))
+        s.quantizeEmbeddings = true;
+    a.choice("regime", core::parseRegime, s.regime, "fp32, amp, mixed, deepspeed, bf16-pure");
+    a.choice("optimizer", core::parseOptimizer, s.optimizer, optimizerIds());
+    a.choice("optimizer-impl", core::parseOptimizerImpl, s.optimizerImpl, "auto, foreach, fused");
+    a.integer("batch", s.batch, 1, L::maxBatch);
+    a.integer("seq", s.sequence, 1, L::maxSequence);
+    a.integer("grad-accum", s.gradAccum, 1, L::maxGradAccum);
+    a.choice("checkpointing", core::parseCheckpointing, s.checkpointing, "none, selective, full");
+    a.choice("attention", core::parseAttention, s.attention, "eager, sdpa, flash");
+    a.integer("lora-rank", s.lora.rank, 1, L::maxLoraRank);
+    a.number("lora-alpha", s.lora.alpha, 1e-6, 1e9);
+    a.choice("lora-targets", parseTargets, s.lora.targets, "all, attention, or a comma list of q,k,v,o,gate,up,down");
+    const auto kvFormat = [](const std::string &t) {
+        const auto f = core::parseFormat(t);
+        return f && core::formatInfo(*f).usableForKvCache ? f : std::nullopt;
+    };
+    a.choice("kv-dtype", kvFormat, s.kvDtype, formatIds(true));
+    a.choice("logits", core::parseLogits, s.logits, "fp32, native, chunked, last");
+    a.number("gpu-memory-utilization", s.gpuMemoryUtilization, 0.01, 1.0);
+    a.integer("gpus", s.gpus, 1, static_cast<std::uint64_t>(L::maxGpus));
+    a.integer("zero", s.zeroStage, 0, 3);
+    if (options.has("gpu")) {
+        if (!core::io::builtinCatalog().find(options.value("gpu")))
+            a.fail("gpu", "'" + options.value("gpu") + "' is not a catalog GPU (see 'vramplanner-cli gpus')");
+        s.gpuId = options.value("gpu");
+    }
+    if (options.has("cuda-overhead-mib")) {
+        double mib = 0;
+        a.number("cuda-overhead-mib", mib, 0, 1 << 20);
+        s.cudaOverheadMib = mib;
+    }
+    a.choice("cuda-loading", core::parseCudaLoading, s.cudaLoading, "lazy, eager");
+    a.number("reserve-percent", s.reservePercent, 0, 99.9);
+    if (!a.ok())
+        return std::nullopt;
+    const auto problems = core::validateScenario(s);
+    if (!problems.empty()) {
+        error = problems.front();
+        return std::nullopt;
+    }
+    return s;
+}
+
+} // namespace cli

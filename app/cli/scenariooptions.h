@@ -1,0 +1,24 @@
+#pragma once
+
+#include "app/cli/options.h"
+#include "core/scenario.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+/// The `estimate` subcommand's options.
+const std::vector<OptionSpec> &estimateOptionSpecs();
+
+/// Builds the scenario the options describe (a --scenario file first, then
+/// every flag on top). On a bad value returns nullopt with `error` naming
+/// the option and what it accepts.
+std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error);
+
+/// Reads a whole file of at most `limit` bytes; nullopt with `error` set
+/// ("cannot open", "is larger than ...").
+std::optional<std::string> readFile(const std::string &path, std::size_t limit, std::string &error);
+
+} // namespace cli

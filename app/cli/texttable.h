@@ -1,0 +1,20 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/estimate.h"
+#include "core/io/presets.h"
+
+#include <ostream>
+#include <vector>
+
+namespace cli {
+
+/// Human-readable estimate: the per-GPU terms at the peak phase, the other
+/// phases, and the fit table for the catalog's default GPUs (plus --gpu).
+void printEstimate(std::ostream &out, const core::Scenario &scenario, const core::EstimateWithFits &result,
+                   const core::Catalog &catalog, core::ByteUnit unit);
+
+void printGpus(std::ostream &out, const core::Catalog &catalog, core::ByteUnit unit);
+void printModels(std::ostream &out, const std::vector<core::io::ModelPreset> &presets);
+
+} // namespace cli

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "core/units.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// Dense peak throughput by precision, TFLOPS (int8: TOPS); absent = unknown.
+struct PeakThroughput
+{
+    std::optional<double> fp32, tf32, fp16, bf16, fp8, int8, fp4;
+};
+
+/// One catalog GPU. Capacities are what the card really has; `usable` is
+/// what the driver reports as total where a published log gives it.
+struct GpuSpec
+{
+    std::string id;
+    std::string name;
+    std::string vendor;
+    std::string architecture;
+    std::string computeCapability; ///< "8.0"; empty for non-CUDA devices
+    int launchYear = 0;
+    Bytes memory;
+    std::optional<Bytes> usableMemory;
+    std::string memoryType;
+    double bandwidthGBps = 0;
+    PeakThroughput peak;
+    bool supportsBf16 = false;
+    bool supportsFlashAttention2 = false;
+    bool supportsFp8 = false;
+    std::string interconnect;
+    double interconnectGBps = 0;
+    double tdpWatts = 0;
+    bool defaultShown = false;
+    std::string source;
+    std::string notes;
+
+    /// The capacity a fit is checked against: usable where known, else nominal.
+    Bytes capacity() const { return usableMemory ? *usableMemory : memory; }
+    /// CUDA compute capability as a number (8.0, 8.9); 0 when not CUDA.
+    double computeCapabilityValue() const;
+};
+
+struct Catalog
+{
+    std::vector<GpuSpec> gpus;
+
+    const GpuSpec *find(const std::string &id) const;
+};
+
+} // namespace core

@@ -1,0 +1,131 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/modelspec.h"
+#include "core/scenario.h"
+#include "core/units.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// The named components of per-GPU memory. Order is display order.
+enum class TermId {
+    Weights,
+    Lora,
+    MasterWeights,
+    Gradients,
+    Optimizer,
+    Activations,
+    Logits,
+    KvCache,
+    Workspace,
+    GatherBuffer,
+    CommBuffers,
+    CudaOverhead,
+    AllocatorReserve,
+    Count
+};
+
+constexpr std::size_t kTermCount = static_cast<std::size_t>(TermId::Count);
+
+/// "weights", "kv_cache", ...: the one spelling used in JSON, CSV and the CLI.
+const char *termId(TermId id);
+/// "Weights", "KV cache", ...: English display name (the GUI translates).
+const char *termLabel(TermId id);
+const std::array<TermId, kTermCount> &allTerms();
+
+using TermBytes = std::array<Bytes, kTermCount>;
+
+/// Phases of a training step (forward end, backward, optimizer step) or the
+/// single inference phase; the largest one sets the peak.
+enum class Phase { Forward, Backward, OptimizerStep, Inference };
+const char *phaseId(Phase phase);
+
+struct PhaseTotal
+{
+    Phase phase;
+    TermBytes terms{};
+    Bytes total;
+};
+
+/// Intermediate quantities the estimate used; derivations are built from
+/// these on demand (`explainTerm`), so estimating stays cheap.
+struct EstimateDetails
+{
+    ParameterCounts params;
+    std::uint64_t trainableParams = 0;
+    std::uint64_t loraParams = 0;
+    double weightBytesTotal = 0;       ///< whole model, before any split
+    double quantizedParams = 0;        ///< parameters stored in the weight format
+    double unquantizedParams = 0;      ///< kept at 16 bits
+    FormatBits weightBits;
+    RegimeBytes regime;
+    double optimizerBytesTotal = 0;
+    double activationBytesPerLayer = 0; ///< saved for backward, per layer
+    double activationPerTokenPerLayer = 0; ///< the part linear in b*s
+    double activationScoresPerLayer = 0;   ///< the b*a*s^2 part (eager)
+    double activationOutsideLayers = 0;    ///< embedding output, final norm, lm_head input
+    double recomputeLayerBytes = 0;        ///< one layer live again during full recompute
+    double logitsElementBytes = 0;         ///< bytes per b*s*V element at the logits peak
+    std::uint64_t logitsTokens = 0;
+    double kvBytesPerToken = 0;            ///< one sequence, all layers on this GPU
+    std::uint64_t kvCachedTokens = 0;      ///< summed over layers / layers (sliding windows)
+    double activationElementBytes = 2;
+    double kvElementBytes = 2;
+    double workspaceBytes = 0;
+    std::uint64_t layersOnGpu = 0;         ///< inference layer split
+    int shardDegree = 1;                   ///< ZeRO data-parallel degree used to divide
+    double cudaOverheadMib = 0;
+};
+
+/// Fit of the scenario against one catalog GPU.
+struct GpuFit
+{
+    std::string gpuId;
+    Bytes capacity;
+    bool fits = false;
+    long long headroomBytes = 0;   ///< negative when it does not fit
+    int gpusNeeded = 0;            ///< 0: no count up to the search limit fits
+    std::uint64_t maxBatch = 0;    ///< 0: not even batch 1 fits
+    std::uint64_t maxSequence = 0;
+    std::uint64_t kvTokens = 0;    ///< serving budget (inference only)
+    bool hasKvTokens = false;
+    std::vector<std::string> warnings;
+};
+
+/// Everything `estimate` computes for one scenario.
+struct Estimate
+{
+    TermBytes terms{}; ///< per GPU, at the peak phase
+    Bytes total;       ///< sum of `terms`: what must fit
+    Phase peakPhase = Phase::Inference;
+    std::vector<PhaseTotal> phases;
+    EstimateDetails details;
+    std::vector<std::string> warnings;
+    std::vector<std::string> errors; ///< scenario problems; terms are zero when set
+
+    Bytes term(TermId id) const { return terms[static_cast<std::size_t>(id)]; }
+    bool isValid() const { return errors.empty(); }
+};
+
+/// The memory model: pure, no I/O. Per-GPU bytes by component and phase.
+Estimate estimate(const Scenario &scenario);
+
+/// `estimate` plus the fit against each GPU in `catalog` (all when `gpuIds`
+/// is empty), including GPUs needed, largest batch and longest context.
+struct EstimateWithFits
+{
+    Estimate estimate;
+    std::vector<GpuFit> fits;
+};
+EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catalog,
+                                  const std::vector<std::string> &gpuIds = {});
+
+/// KV-cache bytes per token for one sequence on the whole model: the
+/// "512 KiB per token" figure (Llama-2-7B, bf16).
+double kvCacheBytesPerToken(const ModelSpec &model, double elementBytes);
+
+} // namespace core

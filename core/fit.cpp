@@ -1,0 +1,172 @@
+#include "core/estimate.h"
+
+#include "core/overheads.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+namespace core {
+
+namespace {
+
+/// Memoised total as a function of one integer input. Totals grow with
+/// batch, sequence and shrink with GPU count, so each question is a
+/// monotone search; different GPUs' searches share most probes.
+class MonotoneProbe
+{
+public:
+    MonotoneProbe(std::function<Bytes(std::uint64_t)> total) : m_total(std::move(total)) {}
+
+    Bytes at(std::uint64_t x)
+    {
+        const auto it = m_cache.find(x);
+        if (it != m_cache.end())
+            return it->second;
+        const Bytes value = m_total(x);
+        m_cache.emplace(x, value);
+        return value;
+    }
+
+    /// Largest x in [1, limit] with total(x) <= capacity (total increasing); 0 if none.
+    std::uint64_t largestFitting(Bytes capacity, std::uint64_t limit)
+    {
+        if (at(1) > capacity)
+            return 0;
+        std::uint64_t low = 1; // fits
+        std::uint64_t high = 2;
+        while (high <= limit && at(high) <= capacity) {
+            low = high;
+            high *= 2;
+        }
+        if (high > limit) {
+            if (at(limit) <= capacity)
+                return limit;
+            high = limit;
+        }
+        while (high - low > 1) {
+            const std::uint64_t mid = low + (high - low) / 2;
+            (at(mid) <= capacity ? low : high) = mid;
+        }
+        return low;
+    }
+
+    /// Smallest x in [1, limit] with total(x) <= capacity (total decreasing); 0 if none.
+    std::uint64_t smallestFitting(Bytes capacity, std::uint64_t limit)
+    {
+        std::uint64_t x = 1;
+        while (x < limit && at(x) > capacity)
+            x *= 2;
+        x = std::min(x, limit);
+        if (at(x) > capacity)
+            return 0;
+        std::uint64_t low = x / 2; // does not fit (or 0)
+        std::uint64_t high = x;    // fits
+        while (high - low > 1) {
+            const std::uint64_t mid = low + (high - low) / 2;
+            (at(mid) <= capacity ? high : low) = mid;
+        }
+        return high;
+    }
+
+private:
+    std::function<Bytes(std::uint64_t)> m_total;
+    std::map<std::uint64_t, Bytes> m_cache;
+};
+
+Bytes totalOf(const Scenario &s)
+{
+    const Estimate e = estimate(s);
+    return e.isValid() ? e.total : Bytes::max();
+}
+
+std::vector<std::string> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
+{
+    std::vector<std::string> warnings;
+    const WeightFormat wf = s.effectiveWeights();
+    const bool usesBf16 = wf == WeightFormat::Bf16 || (s.isTraining() && s.regime != Regime::Fp32 && s.regime != Regime::Amp)
+        || (s.kvDtype && *s.kvDtype == WeightFormat::Bf16);
+    if (usesBf16 && !gpu.supportsBf16)
+        warnings.push_back("bf16 is not supported on " + gpu.architecture + " (needs Ampere or later); use fp16");
+    if (s.attention == Attention::Flash && !gpu.supportsFlashAttention2)
+        warnings.push_back("FlashAttention-2 needs Ampere or later; " + gpu.name + " runs SDPA or eager attention");
+    const bool usesFp8 = wf == WeightFormat::Fp8 || (s.kvDtype && *s.kvDtype == WeightFormat::Fp8);
+    if (usesFp8 && !gpu.supportsFp8)
+        warnings.push_back("fp8 needs Ada or Hopper (compute capability 8.9+); " + gpu.name + " lacks it");
+    return warnings;
+}
+
+/// Serving budget the way vLLM sizes its paged KV cache at start-up:
+/// capacity x gpu_memory_utilization - weights - non-torch memory - the
+/// profiled activation peak, divided by KV bytes per token
+/// (vllm/worker/worker.py determine_num_available_blocks).
+std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity)
+{
+    if (e.details.kvBytesPerToken <= 0)
+        return 0;
+    const double budget = static_cast<double>(capacity.count()) * s.gpuMemoryUtilization;
+    const double used = static_cast<double>((e.term(TermId::Weights) + e.term(TermId::CudaOverhead)
+                                             + e.term(TermId::CommBuffers) + e.term(TermId::Workspace)
+                                             + e.term(TermId::Logits))
+                                                .count());
+    if (budget <= used)
+        return 0;
+    return static_cast<std::uint64_t>((budget - used) / e.details.kvBytesPerToken);
+}
+
+} // namespace
+
+EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catalog,
+                                  const std::vector<std::string> &gpuIds)
+{
+    EstimateWithFits result;
+    result.estimate = estimate(scenario);
+    if (!result.estimate.isValid())
+        return result;
+
+    MonotoneProbe byBatch([&scenario](std::uint64_t batch) {
+        Scenario s = scenario;
+        s.batch = batch;
+        return totalOf(s);
+    });
+    MonotoneProbe bySequence([&scenario](std::uint64_t sequence) {
+        Scenario s = scenario;
+        s.sequence = sequence;
+        return totalOf(s);
+    });
+    // "How many of this GPU": split the layers (inference) or shard fully
+    // with ZeRO-3 / FSDP full-shard (training).
+    MonotoneProbe byGpus([&scenario](std::uint64_t gpus) {
+        Scenario s = scenario;
+        s.gpus = static_cast<int>(gpus);
+        if (s.isTraining())
+            s.zeroStage = 3;
+        return totalOf(s);
+    });
+
+    for (const GpuSpec &gpu : catalog.gpus) {
+        if (!gpuIds.empty() && std::find(gpuIds.begin(), gpuIds.end(), gpu.id) == gpuIds.end())
+            continue;
+        GpuFit fit;
+        fit.gpuId = gpu.id;
+        fit.capacity = gpu.capacity();
+        const Bytes total = result.estimate.total;
+        fit.fits = total <= fit.capacity;
+        fit.headroomBytes = fit.fits ? static_cast<long long>(std::min<std::uint64_t>((fit.capacity - total).count(), 1ull << 62))
+                                     : -static_cast<long long>(std::min<std::uint64_t>((total - fit.capacity).count(), 1ull << 62));
+        fit.gpusNeeded = fit.fits && scenario.gpus == 1
+            ? 1
+            : static_cast<int>(byGpus.smallestFitting(fit.capacity, static_cast<std::uint64_t>(ScenarioLimits::maxGpus)));
+        fit.maxBatch = byBatch.largestFitting(fit.capacity, ScenarioLimits::maxBatch);
+        fit.maxSequence = bySequence.largestFitting(fit.capacity, ScenarioLimits::maxSequence);
+        if (!scenario.isTraining() && !scenario.model.encoderOnly) {
+            fit.hasKvTokens = true;
+            fit.kvTokens = kvTokenBudget(scenario, result.estimate, fit.capacity);
+        }
+        fit.warnings = capabilityWarnings(scenario, gpu);
+        result.fits.push_back(std::move(fit));
+    }
+    return result;
+}
+
+} // namespace core

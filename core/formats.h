@@ -1,0 +1,60 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// Storage formats for weights (and, where they make sense, the KV cache).
+enum class WeightFormat {
+    Fp32, Fp16, Bf16, Fp8,
+    Int8, Int4,          ///< plain 8 and 4 bits: the seed notes' teaching figures (S2, S12)
+    BnbInt8,             ///< bitsandbytes LLM.int8()
+    Nf4, Nf4Dq, Fp4,     ///< bitsandbytes 4-bit, with/without double quantisation
+    Gptq4, Awq4,
+    Mxfp4,
+    GgufQ8_0, GgufQ6K, GgufQ5KM, GgufQ4KM, GgufQ4_0, GgufQ3KM, GgufQ2K
+};
+
+/// Bits one stored weight costs, split into the value itself and the
+/// scales/zero-points that travel with it.
+struct FormatBits
+{
+    double data = 16.0;
+    double overhead = 0.0;
+    std::string overheadWhat; ///< e.g. "fp32 absmax per 64-weight block"
+
+    double total() const { return data + overhead; }
+};
+
+struct FormatInfo
+{
+    WeightFormat format;
+    const char *id;     ///< CLI and file spelling: "nf4-dq"
+    const char *label;  ///< human name: "bitsandbytes NF4 + double quant"
+    /// Libraries that quantise only nn.Linear layers (bitsandbytes, GPTQ, AWQ,
+    /// MXFP4 checkpoints) leave embeddings, lm_head, norms and biases at
+    /// 16 bits; plain teaching formats and GGUF files quantise everything.
+    bool keepsEmbeddingsUnquantized;
+    bool usableForKvCache;
+    bool takesGroupSize;
+    const char *source;
+};
+
+const std::vector<FormatInfo> &allFormats();
+const FormatInfo &formatInfo(WeightFormat format);
+std::optional<WeightFormat> parseFormat(const std::string &id);
+
+/// Bits per weight for a linear layer with `inFeatures` inputs.
+/// `groupSize` matters for GPTQ/AWQ only.
+FormatBits formatBits(WeightFormat format, int groupSize, double inFeatures);
+
+/// Bytes of one element when used as a compute/storage dtype for
+/// activations or the KV cache (fp32 4, 16-bit 2, fp8/int8 1, int4 0.5).
+double elementBytes(WeightFormat format);
+
+/// True for fp32/fp16/bf16: formats that hold unquantised weights.
+bool isFloatFormat(WeightFormat format);
+
+} // namespace core

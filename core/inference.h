@@ -1,0 +1,21 @@
+#pragma once
+
+#include "core/modelspec.h"
+#include "core/scenario.h"
+
+#include <cstdint>
+
+namespace core {
+
+/// Tokens a layer range keeps in its KV cache, summed over those layers:
+/// full-attention layers keep the whole context, sliding-window layers at
+/// most `sliding_window` tokens (Beltagy et al. 2020, Longformer §3.1;
+/// Mistral 7B, Jiang et al. 2023 §2 "rolling buffer cache").
+std::uint64_t cachedLayerTokens(const ModelSpec &model, std::uint64_t layers, std::uint64_t context);
+
+/// One layer's temporaries during a prefill of `batch` x `sequence` tokens,
+/// with no autograd: the residual stream, Q/K/V, the attention scores for
+/// eager attention, and the MLP intermediates.
+double prefillWorkspaceBytes(const ModelSpec &model, const Scenario &scenario, double elementBytes);
+
+} // namespace core

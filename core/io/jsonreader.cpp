@@ -1,0 +1,160 @@
+#include "core/io/jsonreader.h"
+
+#include "core/io/loadresult.h"
+
+#include <cmath>
+
+namespace core::io {
+
+namespace {
+constexpr int kMaxDepth = 64;
+}
+
+std::optional<Json> parseJson(const std::string &text, std::vector<std::string> &errors)
+{
+    if (text.size() > kMaxInputBytes) {
+        errors.push_back("file is " + std::to_string(text.size() / (1024 * 1024)) + " MiB; the limit is "
+                         + std::to_string(kMaxInputBytes / (1024 * 1024)) + " MiB");
+        return std::nullopt;
+    }
+    // Reject deep nesting while parsing, before it can exhaust the stack
+    // when the value is later copied or destroyed.
+    bool tooDeep = false;
+    const Json::parser_callback_t limitDepth = [&tooDeep](int depth, Json::parse_event_t, Json &) {
+        if (depth > kMaxDepth)
+            tooDeep = true;
+        return !tooDeep;
+    };
+    try {
+        Json value = Json::parse(text, limitDepth, true, false);
+        if (tooDeep) {
+            errors.push_back("JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
+            return std::nullopt;
+        }
+        return value;
+    } catch (const Json::parse_error &e) {
+        if (tooDeep)
+            errors.push_back("JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
+        else
+            errors.push_back("malformed JSON at byte " + std::to_string(e.byte) + ": " + e.what());
+    } catch (const Json::exception &e) {
+        // e.g. out_of_range 406 for a number such as 1e999
+        errors.push_back(std::string("malformed JSON: ") + e.what());
+    }
+    return std::nullopt;
+}
+
+JsonReader::JsonReader(const Json &object, std::string pointer, std::vector<std::string> &errors)
+    : m_json(object), m_pointer(std::move(pointer)), m_errors(&errors)
+{
+}
+
+bool JsonReader::has(const char *key) const
+{
+    return m_json.is_object() && m_json.contains(key) && !m_json.at(key).is_null();
+}
+
+void JsonReader::error(const char *key, const std::string &message)
+{
+    m_errors->push_back(pointerOf(key) + ": " + message);
+}
+
+std::optional<std::uint64_t> JsonReader::uint(const char *key, std::uint64_t min, std::uint64_t max, bool required)
+{
+    const std::string range = " between " + std::to_string(min) + " and " + std::to_string(max);
+    if (!has(key)) {
+        if (required)
+            error(key, "missing; expected an integer" + range);
+        return std::nullopt;
+    }
+    const Json &v = m_json.at(key);
+    std::uint64_t value = 0;
+    if (v.is_number_unsigned()) {
+        value = v.get<std::uint64_t>();
+    } else if (v.is_number_integer()) {
+        error(key, "is negative; expected an integer" + range);
+        return std::nullopt;
+    } else if (v.is_number_float()) {
+        const double d = v.get<double>();
+        if (!std::isfinite(d) || d < 0 || d != std::floor(d) || d > 1.8e19) {
+            error(key, "expected an integer" + range);
+            return std::nullopt;
+        }
+        value = static_cast<std::uint64_t>(d);
+    } else {
+        error(key, std::string("is a ") + v.type_name() + "; expected an integer" + range);
+        return std::nullopt;
+    }
+    if (value < min || value > max) {
+        error(key, "is " + std::to_string(value) + "; expected" + range);
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<double> JsonReader::number(const char *key, double min, double max, bool required)
+{
+    if (!has(key)) {
+        if (required)
+            error(key, "missing; expected a number");
+        return std::nullopt;
+    }
+    const Json &v = m_json.at(key);
+    if (!v.is_number()) {
+        error(key, std::string("is a ") + v.type_name() + "; expected a number");
+        return std::nullopt;
+    }
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || d < min || d > max) {
+        error(key, "is out of range; expected a number between " + std::to_string(min) + " and " + std::to_string(max));
+        return std::nullopt;
+    }
+    return d;
+}
+
+std::optional<std::string> JsonReader::string(const char *key, bool required)
+{
+    if (!has(key)) {
+        if (required)
+            error(key, "missing; expected a string");
+        return std::nullopt;
+    }
+    const Json &v = m_json.at(key);
+    if (!v.is_string()) {
+        error(key, std::string("is a ") + v.type_name() + "; expected a string");
+        return std::nullopt;
+    }
+    return v.get<std::string>();
+}
+
+std::optional<bool> JsonReader::boolean(const char *key, bool required)
+{
+    if (!has(key)) {
+        if (required)
+            error(key, "missing; expected true or false");
+        return std::nullopt;
+    }
+    const Json &v = m_json.at(key);
+    if (!v.is_boolean()) {
+        error(key, std::string("is a ") + v.type_name() + "; expected true or false");
+        return std::nullopt;
+    }
+    return v.get<bool>();
+}
+
+std::optional<JsonReader> JsonReader::object(const char *key, bool required)
+{
+    if (!has(key)) {
+        if (required)
+            error(key, "missing; expected an object");
+        return std::nullopt;
+    }
+    const Json &v = m_json.at(key);
+    if (!v.is_object()) {
+        error(key, std::string("is a ") + v.type_name() + "; expected an object");
+        return std::nullopt;
+    }
+    return JsonReader(v, pointerOf(key), *m_errors);
+}
+
+} // namespace core::io

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core::io {
+
+/// What a loader returns: a value, or errors naming the JSON pointer of each
+/// problem ("/gpus/3/memory_bytes: expected an integer >= 1"). Warnings can
+/// accompany a value (an unknown model_type read with the standard keys).
+template <typename T>
+struct LoadResult
+{
+    std::optional<T> value;
+    std::vector<std::string> errors;
+    std::vector<std::string> warnings;
+
+    bool ok() const { return value.has_value() && errors.empty(); }
+};
+
+/// Largest input any loader accepts; anything bigger is refused before
+/// parsing so a hostile file cannot allocate without bound.
+constexpr std::size_t kMaxInputBytes = 16u * 1024u * 1024u;
+
+} // namespace core::io

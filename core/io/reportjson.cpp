@@ -1,0 +1,123 @@
+#include "core/io/reportjson.h"
+
+#include "core/explain.h"
+#include "core/io/scenariojson.h"
+
+namespace core::io {
+
+namespace {
+
+Json termsJson(const TermBytes &terms, Bytes total)
+{
+    Json j = Json::object();
+    for (TermId id : allTerms())
+        j[termId(id)] = terms[static_cast<std::size_t>(id)].count();
+    j["total"] = total.count();
+    return j;
+}
+
+Json optionalNumber(const std::optional<double> &value)
+{
+    return value ? Json(*value) : Json(nullptr);
+}
+
+} // namespace
+
+std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, const Catalog &catalog)
+{
+    const Estimate &e = result.estimate;
+    const EstimateDetails &d = e.details;
+    Json j;
+    j["schema_version"] = 1;
+    j["model"] = {{"name", s.model.name},
+                  {"family", s.model.family},
+                  {"params_total", d.params.total},
+                  {"params_active", d.params.active},
+                  {"params_trainable", d.trainableParams},
+                  {"layers", s.model.layers},
+                  {"hidden_size", s.model.hidden},
+                  {"heads", s.model.heads},
+                  {"kv_heads", s.model.kvHeads},
+                  {"head_dim", s.model.headDim},
+                  {"intermediate_size", s.model.intermediate},
+                  {"vocab_size", s.model.vocab},
+                  {"kv_cache_bytes_per_token", static_cast<std::uint64_t>(kvCacheBytesPerToken(s.model, d.kvElementBytes))}};
+    j["scenario"] = scenarioToJson(s);
+    j["per_gpu_bytes"] = termsJson(e.terms, e.total);
+    j["peak_phase"] = phaseId(e.peakPhase);
+    Json phases = Json::array();
+    for (const PhaseTotal &p : e.phases)
+        phases.push_back({{"phase", phaseId(p.phase)}, {"per_gpu_bytes", termsJson(p.terms, p.total)}});
+    j["phases"] = phases;
+    Json derivations = Json::object();
+    for (TermId id : allTerms()) {
+        const Derivation why = explainTerm(s, e, id);
+        derivations[termId(id)] = {
+            {"formula", why.formula}, {"substituted", why.substituted}, {"result", why.result}, {"source", why.source}};
+    }
+    j["derivations"] = derivations;
+    Json gpus = Json::array();
+    for (const GpuFit &fit : result.fits) {
+        const GpuSpec *gpu = catalog.find(fit.gpuId);
+        gpus.push_back({{"id", fit.gpuId},
+                        {"name", gpu ? gpu->name : fit.gpuId},
+                        {"memory_bytes", fit.capacity.count()},
+                        {"fits", fit.fits},
+                        {"headroom_bytes", fit.headroomBytes},
+                        {"gpus_needed", fit.gpusNeeded > 0 ? Json(fit.gpusNeeded) : Json(nullptr)},
+                        {"max_batch", fit.maxBatch},
+                        {"max_seq", fit.maxSequence},
+                        {"kv_tokens", fit.hasKvTokens ? Json(fit.kvTokens) : Json(nullptr)},
+                        {"warnings", fit.warnings}});
+    }
+    j["gpus"] = gpus;
+    j["warnings"] = e.warnings;
+    return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string catalogToJson(const Catalog &catalog)
+{
+    Json list = Json::array();
+    for (const GpuSpec &g : catalog.gpus) {
+        list.push_back({{"id", g.id},
+                        {"name", g.name},
+                        {"vendor", g.vendor},
+                        {"architecture", g.architecture},
+                        {"compute_capability", g.computeCapability},
+                        {"memory_bytes", g.memory.count()},
+                        {"usable_memory_bytes", g.usableMemory ? Json(g.usableMemory->count()) : Json(nullptr)},
+                        {"memory_bandwidth_gb_per_s", g.bandwidthGBps},
+                        {"peak_tflops",
+                         {{"fp32", optionalNumber(g.peak.fp32)},
+                          {"tf32", optionalNumber(g.peak.tf32)},
+                          {"fp16", optionalNumber(g.peak.fp16)},
+                          {"bf16", optionalNumber(g.peak.bf16)},
+                          {"fp8", optionalNumber(g.peak.fp8)},
+                          {"int8", optionalNumber(g.peak.int8)}}},
+                        {"supports",
+                         {{"bf16", g.supportsBf16},
+                          {"flash_attention_2", g.supportsFlashAttention2},
+                          {"fp8", g.supportsFp8}}},
+                        {"default_shown", g.defaultShown},
+                        {"source", g.source}});
+    }
+    return Json{{"schema_version", 1}, {"gpus", list}}.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string presetsToJson(const std::vector<ModelPreset> &presets)
+{
+    Json list = Json::array();
+    for (const ModelPreset &p : presets) {
+        const ParameterCounts counts = countParameters(p.model);
+        list.push_back({{"id", p.id},
+                        {"name", p.name},
+                        {"family", p.model.family},
+                        {"hf_repo", p.hfRepo},
+                        {"params_total", counts.total},
+                        {"params_active", counts.active},
+                        {"source", p.source}});
+    }
+    return Json{{"schema_version", 1}, {"models", list}}.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+} // namespace core::io

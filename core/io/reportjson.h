@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/estimate.h"
+#include "core/io/presets.h"
+
+#include <string>
+
+namespace core::io {
+
+/// The estimate as one JSON object: the `vramplanner-cli estimate --json`
+/// contract (schema_version 1). All byte values are integers; `total` is the
+/// sum of the other terms; a term that does not apply is present and 0.
+std::string estimateToJson(const Scenario &scenario, const EstimateWithFits &result, const Catalog &catalog);
+
+/// The catalog as JSON (`vramplanner-cli gpus --json`).
+std::string catalogToJson(const Catalog &catalog);
+
+/// The presets with their parameter counts (`vramplanner-cli models --json`).
+std::string presetsToJson(const std::vector<ModelPreset> &presets);
+
+} // namespace core::io

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/io/loadresult.h"
+#include "core/io/presets.h"
+#include "core/scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace core::io {
+
+/// The versioned scenario file the GUI opens and `--save-scenario` writes.
+/// It stores every input and the model's architecture, so a scenario made
+/// from a config.json still opens when that file has moved.
+constexpr int kScenarioSchemaVersion = 1;
+
+std::string saveScenario(const Scenario &scenario);
+
+/// `presets` resolves a preset source saved without an architecture.
+LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<ModelPreset> &presets = {});
+
+} // namespace core::io

@@ -1,0 +1,155 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace core {
+
+enum class NormKind { LayerNorm, RmsNorm };
+
+/// Mixture-of-experts shape. `experts == 0` means a dense model.
+struct MoeSpec
+{
+    int experts = 0;          ///< routed experts per MoE layer
+    int expertsPerToken = 0;  ///< top-k routing
+    int sharedExperts = 0;    ///< DeepSeek-style always-on experts
+    std::uint64_t expertIntermediate = 0; ///< width of one expert's MLP
+    int firstDenseLayers = 0; ///< DeepSeek `first_k_dense_replace`
+    bool routerBias = false;
+    bool expertBias = false;
+
+    bool isMoe() const { return experts > 0; }
+};
+
+/// A transformer's architecture, as far as memory depends on it. Filled from
+/// a Hugging Face config.json (io/hfconfig), a preset (which is a config.json),
+/// or the parameter-count heuristic (`modelFromParameterCount`).
+struct ModelSpec
+{
+    std::string name;
+    std::string family; ///< HF `model_type`, or "heuristic"
+
+    std::uint64_t hidden = 0;       ///< h
+    std::uint64_t layers = 0;       ///< L
+    std::uint64_t heads = 0;        ///< a
+    std::uint64_t kvHeads = 0;      ///< GQA/MQA key-value heads (== heads for MHA)
+    std::uint64_t headDim = 0;      ///< d (h / a unless the config says otherwise)
+    std::uint64_t intermediate = 0; ///< dense MLP width
+    std::uint64_t vocab = 0;        ///< V
+    std::uint64_t learnedPositions = 0; ///< GPT-2/BERT absolute position table rows (0 for RoPE)
+    std::uint64_t tokenTypes = 0;   ///< BERT segment embeddings
+
+    bool gatedMlp = true;       ///< SwiGLU/GeGLU: three matrices instead of two
+    bool tiedEmbeddings = false;
+    NormKind norm = NormKind::RmsNorm;
+    int normsPerLayer = 2;      ///< 1 for Falcon-7B/Phi-2 parallel blocks, 4 for Gemma 2
+    bool finalNorm = true;
+    bool embeddingNorm = false; ///< BERT's LayerNorm after the embeddings
+    bool qkvBias = false;
+    bool attnOutBias = false;
+    bool mlpBias = false;
+    bool lmHeadBias = false;
+    bool qkNorm = false;        ///< Qwen3: RMSNorm over each head's q and k
+    bool attentionSinks = false; ///< gpt-oss: one learned logit per head
+    bool pooler = false;        ///< BERT pooler dense layer
+    bool encoderOnly = false;   ///< BERT: no KV cache, no causal-LM head
+    /// Every layer runs attention and MLP from the same normed input
+    /// (GPT-J, Falcon-7B, Phi-2, GPT-NeoX with use_parallel_residual).
+    bool parallelBlock = false;
+
+    MoeSpec moe;
+
+    std::uint64_t slidingWindow = 0;  ///< tokens; 0 = full attention everywhere
+    std::uint64_t slidingLayers = 0;  ///< how many layers use the window
+
+    double attentionDropout = 0.0;
+    double hiddenDropout = 0.0;
+    /// Eager attention computes softmax in fp32 and casts back (Llama-family
+    /// modeling code: softmax(..., dtype=torch.float32)); GPT-2/BERT do not.
+    bool softmaxInFp32 = true;
+    /// I-wide tensors the MLP activation function saves for backward: 1 for
+    /// fused kernels (F.gelu, F.silu), 4 for Python tanh-GELU ("gelu_new":
+    /// pow input, tanh output and both product operands).
+    int activationSavedTensors = 1;
+
+    std::string torchDtype;   ///< checkpoint dtype from the config ("bfloat16"), may be empty
+    bool expertsMxfp4 = false; ///< checkpoint ships experts in MXFP4 (gpt-oss)
+
+    /// When set, the model was described only by this parameter count; the
+    /// architecture above is the documented heuristic's guess.
+    std::uint64_t declaredParameters = 0;
+    /// Heuristic shapes only: parameters of the declared count that no layer
+    /// holds (counted as one vector so totals match exactly).
+    std::uint64_t unplacedParameters = 0;
+
+    std::uint64_t qWidth() const { return heads * headDim; }
+    std::uint64_t kvWidth() const { return kvHeads * headDim; }
+    bool hasDropout() const { return attentionDropout > 0.0 || hiddenDropout > 0.0; }
+};
+
+/// What a group of same-shaped tensors is, for quantisation and adapters.
+enum class TensorRole {
+    Embedding,    ///< token, position and segment tables
+    LmHead,       ///< output projection (absent when tied)
+    AttentionLinear,
+    MlpLinear,
+    ExpertLinear,
+    Router,
+    Norm,
+    Bias,
+    Other         ///< attention sinks, pooler
+};
+
+/// Which LoRA target a linear tensor group is.
+enum class LinearSlot { None, Q, K, V, O, Gate, Up, Down };
+
+/// Which decoder layers a tensor group lives in.
+enum class LayerScope { None, AllLayers, DenseLayers, MoeLayers };
+
+/// `count` tensors of shape rows x cols (cols = 1 for vectors).
+struct TensorGroup
+{
+    std::string name;
+    TensorRole role;
+    LinearSlot slot = LinearSlot::None;
+    std::uint64_t rows = 0; ///< output features
+    std::uint64_t cols = 1; ///< input features
+    std::uint64_t count = 1;
+    /// Active per token (MoE: experts_per_token of `experts` run).
+    std::uint64_t activeCount = 1;
+    LayerScope scope = LayerScope::None;
+
+    std::uint64_t elements() const;
+    std::uint64_t activeElements() const;
+};
+
+/// Every weight tensor of the model, grouped by shape.
+std::vector<TensorGroup> enumerateTensors(const ModelSpec &model);
+
+/// Parameter counts by role, from `enumerateTensors`.
+struct ParameterCounts
+{
+    std::uint64_t total = 0;
+    std::uint64_t active = 0;       ///< per token (differs from total for MoE)
+    std::uint64_t embedding = 0;    ///< token, position and segment tables
+    std::uint64_t lmHead = 0;
+    std::uint64_t linear = 0;       ///< all Linear weight matrices in the layers (quantisable)
+    std::uint64_t experts = 0;      ///< of `linear`, the routed experts
+    std::uint64_t small = 0;        ///< norms, biases, sinks: never quantised
+    std::uint64_t largestLayer = 0; ///< one transformer layer's parameters (ZeRO-3 gather)
+};
+
+ParameterCounts countParameters(const ModelSpec &model);
+
+/// Parameters of one decoder layer (MoE layers when the model has both).
+std::uint64_t parametersPerLayer(const ModelSpec &model);
+
+/// A Llama-shaped architecture for a bare parameter count. Heuristic:
+/// width/depth ratio h/L = 128 as in LLaMA-7B/13B (Touvron et al. 2023,
+/// Table 2), gated MLP with I = 8h/3 rounded up to 256 (ibid. §2.2), head
+/// size 128, vocab 32,000, untied embeddings, and for h >= 8192 GQA with 8
+/// key-value heads (Llama 2 70B). `parameters` stays the reported total.
+ModelSpec modelFromParameterCount(std::uint64_t parameters);
+
+} // namespace core

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "core/modelspec.h"
+#include "core/units.h"
+
+#include <cstdint>
+
+namespace core {
+
+/// The seed notes' quick rules, kept beside the detailed model for teaching
+/// (seed-facts S1, S6, S7, S9, S13). `n` is the parameter count.
+namespace rules {
+
+/// S1: an fp16 model needs ~2 bytes per parameter: "7B -> ~14 GB".
+inline Bytes fp16Inference(std::uint64_t n) { return Bytes::fromCount(saturatingMul(n, 2)); }
+/// S6: mixed-precision Adam keeps 2 + 2 + 12 = 16 bytes per parameter.
+inline Bytes mixedPrecisionAdam(std::uint64_t n) { return Bytes::fromCount(saturatingMul(n, 16)); }
+/// S7: ~20 bytes per parameter as the practical minimum for full training.
+inline Bytes practicalTraining(std::uint64_t n) { return Bytes::fromCount(saturatingMul(n, 20)); }
+/// S9: "3-4 x the fp32 weights": 12 to 16 bytes per parameter.
+inline Bytes fp32WeightsTimes(std::uint64_t n, int multiple)
+{
+    return Bytes::fromCount(saturatingMul(saturatingMul(n, 4), static_cast<std::uint64_t>(multiple)));
+}
+/// S13: activations per sample ~ (hidden + intermediate) x context x layers
+/// x bytes per element (1 at int8). Far below what a layer really saves
+/// (Korthikanti et al. 2022); shown only to compare.
+inline Bytes notesActivationsPerSample(const ModelSpec &m, std::uint64_t context, std::uint64_t bytesPerElement)
+{
+    return Bytes::fromCount(saturatingMul(
+        saturatingMul(saturatingMul(m.hidden + m.intermediate, context), m.layers), bytesPerElement));
+}
+
+} // namespace rules
+} // namespace core

@@ -1,0 +1,141 @@
+#include "core/scenario.h"
+
+#include <cmath>
+#include <cstring>
+#include <utility>
+
+namespace core {
+
+namespace {
+
+template <typename Enum>
+struct Spelling
+{
+    Enum value;
+    const char *id;
+};
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> parseSpelling(const Spelling<Enum> (&table)[N], const std::string &id)
+{
+    for (const auto &entry : table)
+        if (id == entry.id)
+            return entry.value;
+    return std::nullopt;
+}
+
+template <typename Enum, std::size_t N>
+const char *spell(const Spelling<Enum> (&table)[N], Enum value)
+{
+    for (const auto &entry : table)
+        if (entry.value == value)
+            return entry.id;
+    return table[0].id;
+}
+
+const Spelling<Checkpointing> kCheckpointing[] = {
+    {Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"}, {Checkpointing::Full, "full"}};
+const Spelling<Attention> kAttention[] = {
+    {Attention::Eager, "eager"}, {Attention::Sdpa, "sdpa"}, {Attention::Flash, "flash"}};
+const Spelling<LogitsMode> kLogits[] = {{LogitsMode::Fp32, "fp32"},
+                                        {LogitsMode::Native, "native"},
+                                        {LogitsMode::Chunked, "chunked"},
+                                        {LogitsMode::LastToken, "last"}};
+const Spelling<LinearSlot> kSlots[] = {{LinearSlot::Q, "q"},       {LinearSlot::K, "k"},   {LinearSlot::V, "v"},
+                                       {LinearSlot::O, "o"},       {LinearSlot::Gate, "gate"},
+                                       {LinearSlot::Up, "up"},     {LinearSlot::Down, "down"}};
+const Spelling<CudaLoading> kLoading[] = {{CudaLoading::Lazy, "lazy"}, {CudaLoading::Eager, "eager"}};
+
+} // namespace
+
+WeightFormat Scenario::effectiveWeights() const
+{
+    if (weights)
+        return *weights;
+    return mode == Mode::Qlora ? WeightFormat::Nf4Dq : WeightFormat::Bf16;
+}
+
+LogitsMode Scenario::effectiveLogits() const
+{
+    if (logits)
+        return *logits;
+    return isTraining() ? LogitsMode::Fp32 : LogitsMode::LastToken;
+}
+
+const std::vector<ModeInfo> &allModes()
+{
+    static const std::vector<ModeInfo> modes = {
+        {Mode::Inference, "inference", "Inference"},
+        {Mode::Train, "train", "Full training"},
+        {Mode::Lora, "lora", "LoRA"},
+        {Mode::Qlora, "qlora", "QLoRA"},
+    };
+    return modes;
+}
+
+std::optional<Mode> parseMode(const std::string &id)
+{
+    for (const ModeInfo &info : allModes())
+        if (id == info.id)
+            return info.mode;
+    return std::nullopt;
+}
+
+const char *modeId(Mode mode)
+{
+    for (const ModeInfo &info : allModes())
+        if (info.mode == mode)
+            return info.id;
+    return "inference";
+}
+
+std::optional<Checkpointing> parseCheckpointing(const std::string &id) { return parseSpelling(kCheckpointing, id); }
+const char *checkpointingId(Checkpointing value) { return spell(kCheckpointing, value); }
+std::optional<Attention> parseAttention(const std::string &id) { return parseSpelling(kAttention, id); }
+const char *attentionId(Attention value) { return spell(kAttention, value); }
+std::optional<LogitsMode> parseLogits(const std::string &id) { return parseSpelling(kLogits, id); }
+const char *logitsId(LogitsMode value) { return spell(kLogits, value); }
+std::optional<LinearSlot> parseLinearSlot(const std::string &id) { return parseSpelling(kSlots, id); }
+const char *linearSlotId(LinearSlot slot) { return spell(kSlots, slot); }
+const char *cudaLoadingId(CudaLoading value) { return spell(kLoading, value); }
+std::optional<CudaLoading> parseCudaLoading(const std::string &id) { return parseSpelling(kLoading, id); }
+
+std::vector<std::string> validateScenario(const Scenario &s)
+{
+    std::vector<std::string> errors;
+    auto check = [&errors](bool ok, std::string message) {
+        if (!ok)
+            errors.push_back(std::move(message));
+    };
+    using L = ScenarioLimits;
+    check(s.batch >= 1 && s.batch <= L::maxBatch, "batch: must be between 1 and " + std::to_string(L::maxBatch));
+    check(s.sequence >= 1 && s.sequence <= L::maxSequence,
+          "sequence: must be between 1 and " + std::to_string(L::maxSequence) + " tokens");
+    check(s.gradAccum >= 1 && s.gradAccum <= L::maxGradAccum,
+          "grad_accum: must be between 1 and " + std::to_string(L::maxGradAccum));
+    check(s.gpus >= 1 && s.gpus <= L::maxGpus, "gpus: must be between 1 and " + std::to_string(L::maxGpus));
+    check(s.zeroStage >= 0 && s.zeroStage <= 3, "zero: must be 0, 1, 2 or 3");
+    check(s.groupSize >= 1 && s.groupSize <= 1 << 20, "group_size: must be between 1 and 1048576");
+    check(s.lora.rank >= 1 && s.lora.rank <= L::maxLoraRank,
+          "lora_rank: must be between 1 and " + std::to_string(L::maxLoraRank));
+    check(std::isfinite(s.lora.alpha) && s.lora.alpha > 0, "lora_alpha: must be a positive number");
+    check(std::isfinite(s.gpuMemoryUtilization) && s.gpuMemoryUtilization > 0 && s.gpuMemoryUtilization <= 1,
+          "gpu_memory_utilization: must be in (0, 1]");
+    check(std::isfinite(s.reservePercent) && s.reservePercent >= 0 && s.reservePercent < 100,
+          "reserve_percent: must be in [0, 100)");
+    if (s.cudaOverheadMib)
+        check(std::isfinite(*s.cudaOverheadMib) && *s.cudaOverheadMib >= 0 && *s.cudaOverheadMib <= 1 << 20,
+              "cuda_overhead_mib: must be between 0 and 1048576");
+    if (s.kvDtype)
+        check(formatInfo(*s.kvDtype).usableForKvCache,
+              std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format");
+    const ModelSpec &m = s.model;
+    check(m.hidden > 0 && m.layers > 0 && m.heads > 0 && m.kvHeads > 0 && m.headDim > 0 && m.vocab > 0,
+          "model: hidden size, layers, heads, head size and vocabulary must all be positive");
+    check(m.kvHeads <= m.heads, "model: key-value heads cannot exceed attention heads");
+    check(!(s.isTraining() && s.effectiveLogits() == LogitsMode::LastToken),
+          "logits: 'last' applies to inference only");
+    return errors;
+}
+
+} // namespace core

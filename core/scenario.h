@@ -1,0 +1,114 @@
+#pragma once
+
+#include "core/formats.h"
+#include "core/modelspec.h"
+#include "core/training.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+enum class Mode { Inference, Train, Lora, Qlora };
+enum class Checkpointing { None, Selective, Full };
+enum class Attention { Eager, Sdpa, Flash };
+/// How the loss sees the logits: the Hugging Face Trainer upcasts all b*s*V
+/// logits to fp32; `Native` keeps them in the activation dtype; `Chunked`
+/// computes the loss a chunk at a time (LitGPT, torchtune); `LastToken` is
+/// what generate() computes at prefill (logits_to_keep = 1).
+enum class LogitsMode { Fp32, Native, Chunked, LastToken };
+/// CUDA module loading: lazy is the default since CUDA 11.7 / PyTorch 1.13.
+enum class CudaLoading { Lazy, Eager };
+
+/// Where the model description came from, so it can be saved and reloaded.
+struct ModelSource
+{
+    enum class Kind { Preset, ConfigFile, ParameterCount } kind = Kind::Preset;
+    std::string presetId;      ///< Kind::Preset
+    std::string configPath;    ///< Kind::ConfigFile
+    std::uint64_t parameters = 0; ///< Kind::ParameterCount
+};
+
+/// LoRA adapter placement (Hu et al. 2021, arXiv:2106.09685 §4).
+struct LoraSettings
+{
+    int rank = 16;
+    double alpha = 32;
+    /// Target slots; default: all linear projections of attention and MLP.
+    std::vector<LinearSlot> targets = {LinearSlot::Q, LinearSlot::K, LinearSlot::V, LinearSlot::O,
+                                       LinearSlot::Gate, LinearSlot::Up, LinearSlot::Down};
+};
+
+/// Every input of an estimate. A plain value: the GUI, the CLI and scenario
+/// files all fill one of these and hand it to `estimate`.
+struct Scenario
+{
+    ModelSource source;
+    ModelSpec model;
+
+    Mode mode = Mode::Inference;
+    /// Unset: bf16 for inference/train/LoRA, nf4-dq for QLoRA.
+    std::optional<WeightFormat> weights;
+    int groupSize = 128;
+    bool quantizeEmbeddings = false; ///< override the library default of keeping them 16-bit
+    Regime regime = Regime::Mixed;
+    Optimizer optimizer = Optimizer::AdamW;
+    OptimizerImpl optimizerImpl = OptimizerImpl::Auto;
+
+    std::uint64_t batch = 1;
+    std::uint64_t sequence = 2048;
+    std::uint64_t gradAccum = 1;
+    Checkpointing checkpointing = Checkpointing::None;
+    Attention attention = Attention::Sdpa;
+    LoraSettings lora;
+    std::optional<WeightFormat> kvDtype; ///< unset: the activation dtype
+    std::optional<LogitsMode> logits;    ///< unset: Fp32 for training, LastToken for inference
+    double gpuMemoryUtilization = 0.9;   ///< vLLM default
+
+    int gpus = 1;
+    int zeroStage = 0;
+    std::string gpuId;                   ///< selected GPU (serving budget, focus); may be empty
+
+    std::optional<double> cudaOverheadMib; ///< unset: from `cudaLoading`
+    CudaLoading cudaLoading = CudaLoading::Lazy;
+    double reservePercent = 5.0;
+
+    bool isTraining() const { return mode != Mode::Inference; }
+    WeightFormat effectiveWeights() const;
+    LogitsMode effectiveLogits() const;
+};
+
+struct ModeInfo { Mode mode; const char *id; const char *label; };
+const std::vector<ModeInfo> &allModes();
+std::optional<Mode> parseMode(const std::string &id);
+const char *modeId(Mode mode);
+
+std::optional<Checkpointing> parseCheckpointing(const std::string &id);
+const char *checkpointingId(Checkpointing value);
+std::optional<Attention> parseAttention(const std::string &id);
+const char *attentionId(Attention value);
+std::optional<LogitsMode> parseLogits(const std::string &id);
+const char *logitsId(LogitsMode value);
+std::optional<LinearSlot> parseLinearSlot(const std::string &id);
+const char *linearSlotId(LinearSlot slot);
+const char *cudaLoadingId(CudaLoading value);
+std::optional<CudaLoading> parseCudaLoading(const std::string &id);
+
+/// Limits every front end enforces on numeric inputs (absurd values are
+/// rejected with a message, not silently clamped).
+struct ScenarioLimits
+{
+    static constexpr std::uint64_t maxBatch = 1u << 20;
+    static constexpr std::uint64_t maxSequence = 1u << 24;
+    static constexpr std::uint64_t maxGradAccum = 1u << 16;
+    static constexpr int maxGpus = 1 << 16;
+    static constexpr std::uint64_t maxParameters = 100'000'000'000'000ull; ///< 100T
+    static constexpr int maxLoraRank = 65536;
+};
+
+/// Problems with a scenario's values, each naming the field; empty when valid.
+std::vector<std::string> validateScenario(const Scenario &scenario);
+
+} // namespace core

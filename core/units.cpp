@@ -1,0 +1,137 @@
+#include "core/units.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace core {
+
+namespace {
+constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+// 2^64 as a double; any double >= this does not fit in uint64.
+constexpr double kTwoTo64 = 18446744073709551616.0;
+} // namespace
+
+Bytes Bytes::fromDouble(double bytes)
+{
+    if (std::isnan(bytes))
+        return max();
+    if (bytes <= 0.0)
+        return Bytes(0);
+    const double rounded = std::ceil(bytes);
+    if (rounded >= kTwoTo64)
+        return max();
+    return Bytes(static_cast<std::uint64_t>(rounded));
+}
+
+Bytes Bytes::operator+(Bytes other) const
+{
+    return Bytes(saturatingAdd(m_bytes, other.m_bytes));
+}
+
+Bytes Bytes::times(std::uint64_t factor) const
+{
+    return Bytes(saturatingMul(m_bytes, factor));
+}
+
+Bytes Bytes::dividedCeil(std::uint64_t parts) const
+{
+    if (parts <= 1 || isSaturated())
+        return *this;
+    return Bytes(m_bytes / parts + (m_bytes % parts != 0 ? 1 : 0));
+}
+
+std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b)
+{
+    return a > kMax - b ? kMax : a + b;
+}
+
+std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b)
+{
+    if (a == 0 || b == 0)
+        return 0;
+    return a > kMax / b ? kMax : a * b;
+}
+
+std::string formatFixed(double value, int decimals)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+double toGiga(Bytes bytes, ByteUnit unit)
+{
+    return unit == ByteUnit::GiB ? bytes.inGiB() : bytes.inGB();
+}
+
+const char *gigaSuffix(ByteUnit unit)
+{
+    return unit == ByteUnit::GiB ? "GiB" : "GB";
+}
+
+std::string formatBytes(Bytes bytes, ByteUnit unit, int decimals)
+{
+    if (bytes.isSaturated())
+        return "exceeds";
+    static const char *const binary[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    static const char *const decimal[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB"};
+    const double base = unit == ByteUnit::GiB ? 1024.0 : 1000.0;
+    const char *const *names = unit == ByteUnit::GiB ? binary : decimal;
+    double value = static_cast<double>(bytes.count());
+    int index = 0;
+    while (value >= base && index < 6) {
+        value /= base;
+        ++index;
+    }
+    if (index == 0)
+        return groupDigits(bytes.count()) + " B";
+    return formatFixed(value, decimals) + " " + names[index];
+}
+
+std::optional<std::uint64_t> parseCount(const std::string &text)
+{
+    if (text.empty() || text.size() > 64)
+        return std::nullopt;
+    double scale = 1;
+    std::string number = text;
+    switch (text.back()) {
+    case 'k': case 'K': scale = 1e3; break;
+    case 'm': case 'M': scale = 1e6; break;
+    case 'b': case 'B': scale = 1e9; break;
+    case 't': case 'T': scale = 1e12; break;
+    default: break;
+    }
+    if (scale != 1)
+        number.pop_back();
+    if (number.empty() || number.find_first_not_of("0123456789.eE+") != std::string::npos)
+        return std::nullopt;
+    std::size_t used = 0;
+    double value = 0;
+    try {
+        value = std::stod(number, &used);
+    } catch (...) {
+        return std::nullopt;
+    }
+    if (used != number.size())
+        return std::nullopt;
+    value *= scale;
+    if (!std::isfinite(value) || value < 1 || value >= 1.8e19)
+        return std::nullopt;
+    return static_cast<std::uint64_t>(std::round(value));
+}
+
+std::string groupDigits(std::uint64_t value)
+{
+    std::string digits = std::to_string(value);
+    std::string out;
+    const int n = static_cast<int>(digits.size());
+    for (int i = 0; i < n; ++i) {
+        out += digits[static_cast<std::size_t>(i)];
+        const int left = n - 1 - i;
+        if (left > 0 && left % 3 == 0)
+            out += ',';
+    }
+    return out;
+}
+
+} // namespace core

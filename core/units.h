@@ -1,0 +1,81 @@
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+
+namespace core {
+
+/// A byte count. Built only from named factories, read out with the unit
+/// named; arithmetic saturates at the largest representable value instead of
+/// wrapping, so a 2T-parameter model at a 1M-token context reports
+/// "exceeds" rather than a small wrapped number.
+class Bytes
+{
+public:
+    constexpr Bytes() = default;
+
+    static constexpr Bytes fromCount(std::uint64_t bytes) { return Bytes(bytes); }
+    /// Rounds a fractional byte count up (a tensor of 0.5 B cannot exist) and
+    /// saturates on overflow, NaN or negative input (negative becomes 0).
+    static Bytes fromDouble(double bytes);
+    static Bytes kib(double n) { return fromDouble(n * 1024.0); }
+    static Bytes mib(double n) { return fromDouble(n * 1024.0 * 1024.0); }
+    static Bytes gib(double n) { return fromDouble(n * 1024.0 * 1024.0 * 1024.0); }
+    static Bytes gb(double n) { return fromDouble(n * 1e9); }
+    static constexpr Bytes max() { return Bytes(std::numeric_limits<std::uint64_t>::max()); }
+
+    constexpr std::uint64_t count() const { return m_bytes; }
+    double inGiB() const { return static_cast<double>(m_bytes) / (1024.0 * 1024.0 * 1024.0); }
+    double inGB() const { return static_cast<double>(m_bytes) / 1e9; }
+    double inMiB() const { return static_cast<double>(m_bytes) / (1024.0 * 1024.0); }
+    constexpr bool isSaturated() const { return m_bytes == std::numeric_limits<std::uint64_t>::max(); }
+
+    Bytes operator+(Bytes other) const;
+    Bytes &operator+=(Bytes other) { return *this = *this + other; }
+    /// Difference clamped at zero.
+    Bytes operator-(Bytes other) const { return Bytes(m_bytes > other.m_bytes ? m_bytes - other.m_bytes : 0); }
+    Bytes times(std::uint64_t factor) const;
+    /// Division rounding up: the share of the most loaded of `parts` devices.
+    Bytes dividedCeil(std::uint64_t parts) const;
+    Bytes scaled(double factor) const { return fromDouble(static_cast<double>(m_bytes) * factor); }
+
+    constexpr bool operator==(Bytes o) const { return m_bytes == o.m_bytes; }
+    constexpr bool operator!=(Bytes o) const { return m_bytes != o.m_bytes; }
+    constexpr bool operator<(Bytes o) const { return m_bytes < o.m_bytes; }
+    constexpr bool operator<=(Bytes o) const { return m_bytes <= o.m_bytes; }
+    constexpr bool operator>(Bytes o) const { return m_bytes > o.m_bytes; }
+    constexpr bool operator>=(Bytes o) const { return m_bytes >= o.m_bytes; }
+
+private:
+    constexpr explicit Bytes(std::uint64_t bytes) : m_bytes(bytes) {}
+    std::uint64_t m_bytes = 0;
+};
+
+/// Display unit: GiB (2^30, the default) or GB (10^9).
+enum class ByteUnit { GiB, GB };
+
+/// "13.04 GiB", "512.00 KiB", "14.00 GB"; picks the largest unit of the chosen
+/// family that keeps the number >= 1. Saturated values print as "exceeds".
+std::string formatBytes(Bytes bytes, ByteUnit unit = ByteUnit::GiB, int decimals = 2);
+
+/// The value in the chosen family's giga unit (GiB or GB), for axes and tables.
+double toGiga(Bytes bytes, ByteUnit unit);
+const char *gigaSuffix(ByteUnit unit);
+
+/// Saturating helpers for counts (parameters, tokens, elements).
+std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b);
+std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b);
+
+/// Parses a parameter count the way people write it: "7e9", "7B", "0.5b",
+/// "1.2T", "125M", "6738415616". Nullopt for anything else (or <= 0).
+std::optional<std::uint64_t> parseCount(const std::string &text);
+
+/// Thousands separators: 6738415616 -> "6,738,415,616".
+std::string groupDigits(std::uint64_t value);
+
+/// A number with fixed decimals, locale-independent ("3.26").
+std::string formatFixed(double value, int decimals);
+
+} // namespace core

@@ -1,0 +1,204 @@
+// vramplanner-cli through runCli(args, out, err): the JSON contract, the
+// table, scenario files and bad arguments (exit 2 naming the argument).
+
+#include "app/cli/cli.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sstream>
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+Run run(std::vector<std::string> args)
+{
+    std::ostringstream out;
+    std::ostringstream err;
+    Run r;
+    r.code = cli::runCli(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+QJsonObject runJson(std::vector<std::string> args)
+{
+    args.push_back("--json");
+    const Run r = run(args);
+    if (r.code != 0)
+        qFatal("exit %d: %s", r.code, r.err.c_str());
+    return QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+}
+
+const char *const kTerms[] = {"weights", "gradients", "optimizer", "activations", "kv_cache", "cuda_overhead",
+                              "logits", "master_weights", "lora", "allocator_reserve", "comm_buffers"};
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void helpAndVersion();
+    void listings();
+    void jsonContract();
+    void paramsSpellings_data();
+    void paramsSpellings();
+    void configFileAndFolder();
+    void tableOutput();
+    void saveAndReloadScenario();
+    void badArguments_data();
+    void badArguments();
+};
+
+void TestCli::helpAndVersion()
+{
+    const Run help = run({"--help"});
+    QCOMPARE(help.code, 0);
+    QVERIFY(help.out.find("--lora-targets") != std::string::npos);
+    const Run version = run({"--version"});
+    QCOMPARE(version.code, 0);
+    QVERIFY(version.out.find("vramplanner-cli 0.") == 0);
+}
+
+void TestCli::listings()
+{
+    const QJsonObject gpus = QJsonDocument::fromJson(QByteArray::fromStdString(run({"gpus", "--json"}).out)).object();
+    QVERIFY(gpus.value("gpus").toArray().size() >= 30);
+    const QJsonObject models = QJsonDocument::fromJson(QByteArray::fromStdString(run({"models", "--json"}).out)).object();
+    QVERIFY(models.value("models").toArray().size() >= 25);
+    QVERIFY(run({"models"}).out.find("6,738,415,616") != std::string::npos); // Llama-2-7b
+}
+
+void TestCli::jsonContract()
+{
+    const QJsonObject j = runJson({"estimate", "--preset", "llama-2-7b", "--mode", "train", "--batch", "2"});
+    QCOMPARE(j.value("schema_version").toInt(), 1);
+    QCOMPARE(j.value("model").toObject().value("params_total").toDouble(), 6738415616.0);
+    QCOMPARE(j.value("scenario").toObject().value("batch").toInt(), 2);
+    QCOMPARE(j.value("scenario").toObject().value("optimizer").toString(), QStringLiteral("adamw"));
+    const QJsonObject bytes = j.value("per_gpu_bytes").toObject();
+    double sum = 0;
+    for (auto it = bytes.begin(); it != bytes.end(); ++it)
+        if (it.key() != QLatin1String("total"))
+            sum += it.value().toDouble();
+    QCOMPARE(sum, bytes.value("total").toDouble());
+    for (const char *t : kTerms)
+        QVERIFY2(bytes.contains(QLatin1String(t)), t);
+    QCOMPARE(bytes.value("kv_cache").toDouble(), 0.0); // present and 0: no KV cache in training
+    QVERIFY(!j.value("peak_phase").toString().isEmpty());
+    const QJsonArray gpus = j.value("gpus").toArray();
+    QVERIFY(gpus.size() >= 30);
+    for (const QJsonValue &g : gpus) {
+        const QJsonObject fit = g.toObject();
+        for (const char *key : {"id", "name", "memory_bytes", "fits", "headroom_bytes", "gpus_needed", "max_batch",
+                                "max_seq", "kv_tokens", "warnings"})
+            QVERIFY2(fit.contains(QLatin1String(key)), key);
+    }
+    QVERIFY(j.value("derivations").toObject().value("weights").toObject().value("formula").isString());
+}
+
+void TestCli::paramsSpellings_data()
+{
+    QTest::addColumn<QString>("spelling");
+    QTest::newRow("7e9") << "7e9";
+    QTest::newRow("7B") << "7B";
+    QTest::newRow("7b") << "7b";
+    QTest::newRow("integer") << "7000000000";
+}
+
+void TestCli::paramsSpellings()
+{
+    QFETCH(QString, spelling);
+    const QJsonObject j = runJson({"estimate", "--params", spelling.toStdString(), "--weights", "fp16"});
+    QCOMPARE(j.value("model").toObject().value("params_total").toDouble(), 7e9);
+    QCOMPARE(j.value("per_gpu_bytes").toObject().value("weights").toDouble(), 14e9); // S1
+}
+
+void TestCli::configFileAndFolder()
+{
+    const std::string file = VRAM_TEST_DATA_DIR "/configs/mistral-mistral-7b-v0.1.json";
+    QCOMPARE(runJson({"estimate", "--config", file}).value("model").toObject().value("params_total").toDouble(),
+             7241732096.0);
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(QString::fromStdString(file), dir.filePath("config.json")));
+    QCOMPARE(runJson({"estimate", "--config", dir.path().toStdString()}).value("model").toObject().value("params_total").toDouble(),
+             7241732096.0);
+}
+
+void TestCli::tableOutput()
+{
+    const Run r = run({"estimate", "--preset", "baichuan-7b", "--weights", "int4", "--units", "gib"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.find("3.26 GiB") != std::string::npos); // S12
+    QVERIFY(r.out.find("GTX 960") != std::string::npos);
+    const Run gb = run({"estimate", "--preset", "baichuan-7b", "--weights", "int4", "--units", "gb"});
+    QVERIFY(gb.out.find("3.50 GB") != std::string::npos); // 3,500,279,808 B
+}
+
+void TestCli::saveAndReloadScenario()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("s.json").toStdString();
+    const QJsonObject first = runJson({"estimate", "--preset", "qwen2.5-7b", "--mode", "qlora", "--lora-rank", "32",
+                                       "--seq", "8192", "--save-scenario", path});
+    const QJsonObject again = runJson({"estimate", "--scenario", path});
+    QCOMPARE(again.value("per_gpu_bytes").toObject(), first.value("per_gpu_bytes").toObject());
+    QCOMPARE(again.value("scenario").toObject(), first.value("scenario").toObject());
+    // Options override the file.
+    const QJsonObject overridden = runJson({"estimate", "--scenario", path, "--batch", "8"});
+    QCOMPARE(overridden.value("scenario").toObject().value("batch").toInt(), 8);
+}
+
+void TestCli::badArguments_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("no command") << QStringList{} << "missing command";
+    QTest::newRow("unknown command") << QStringList{"estimat"} << "unknown command";
+    QTest::newRow("no model") << QStringList{"estimate"} << "--preset";
+    QTest::newRow("unknown option") << QStringList{"estimate", "--preset", "gpt2", "--batchsize", "4"} << "--batchsize";
+    QTest::newRow("batch zero") << QStringList{"estimate", "--preset", "gpt2", "--batch", "0"} << "--batch";
+    QTest::newRow("batch not a number") << QStringList{"estimate", "--preset", "gpt2", "--batch", "four"} << "--batch";
+    QTest::newRow("absurd sequence") << QStringList{"estimate", "--preset", "gpt2", "--seq", "99999999999"} << "--seq";
+    QTest::newRow("unknown preset") << QStringList{"estimate", "--preset", "gpt5"} << "--preset";
+    QTest::newRow("two models") << QStringList{"estimate", "--preset", "gpt2", "--params", "7B"} << "--params";
+    QTest::newRow("bad params") << QStringList{"estimate", "--params", "lots"} << "--params";
+    QTest::newRow("bad weights") << QStringList{"estimate", "--preset", "gpt2", "--weights", "int3"} << "--weights";
+    QTest::newRow("kv format") << QStringList{"estimate", "--preset", "gpt2", "--kv-dtype", "nf4"} << "--kv-dtype";
+    QTest::newRow("bad zero") << QStringList{"estimate", "--preset", "gpt2", "--zero", "4"} << "--zero";
+    QTest::newRow("NaN reserve") << QStringList{"estimate", "--preset", "gpt2", "--reserve-percent", "nan"} << "--reserve-percent";
+    QTest::newRow("unknown gpu") << QStringList{"estimate", "--preset", "gpt2", "--gpu", "rtx-9090"} << "--gpu";
+    QTest::newRow("missing value") << QStringList{"estimate", "--preset"} << "--preset";
+    QTest::newRow("repeated") << QStringList{"estimate", "--preset", "gpt2", "--seq", "1", "--seq", "2"} << "--seq";
+    QTest::newRow("missing config") << QStringList{"estimate", "--config", "/nonexistent/config.json"} << "--config";
+    QTest::newRow("bad targets") << QStringList{"estimate", "--preset", "gpt2", "--lora-targets", "q,elbow"} << "--lora-targets";
+    QTest::newRow("bad units") << QStringList{"gpus", "--units", "tib"} << "--units";
+}
+
+void TestCli::badArguments()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, named);
+    std::vector<std::string> list;
+    for (const QString &a : args)
+        list.push_back(a.toStdString());
+    const Run r = run(list);
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.out.empty());
+    QVERIFY2(r.err.find(named.toStdString()) != std::string::npos, r.err.c_str());
+}
+
+QTEST_APPLESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,317 @@
+// Properties of the estimate that hold for any input, and the behaviours
+// the issue names: phases, sharding, layer split, sliding windows, LoRA,
+// quantised layers kept at 16 bits, fits and searches, extreme inputs.
+
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/io/builtin.h"
+
+#include <QtTest>
+
+namespace {
+
+core::Scenario preset(const char *id, core::Mode mode = core::Mode::Inference)
+{
+    core::Scenario s;
+    s.model = core::io::findPreset(id)->model;
+    s.source = {core::ModelSource::Kind::Preset, id, "", 0};
+    s.mode = mode;
+    return s;
+}
+
+std::uint64_t term(const core::Estimate &e, core::TermId id) { return e.term(id).count(); }
+
+const core::PhaseTotal &phase(const core::Estimate &e, core::Phase p)
+{
+    for (const core::PhaseTotal &t : e.phases)
+        if (t.phase == p)
+            return t;
+    qFatal("phase missing");
+}
+
+} // namespace
+
+class TestEngine : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void totalIsSumOfTerms_data();
+    void totalIsSumOfTerms();
+    void gradientAccumulationKeepsGradients();
+    void zeroStagesShrinkModelStates();
+    void inferenceLayerSplit();
+    void slidingWindowCapsKvCache();
+    void loraTrainsOnlyAdapters();
+    void qloraKeepsEmbeddingsAt16Bits();
+    void nf4DoubleQuantBits();
+    void gptqGroupSize();
+    void checkpointingShrinksActivations();
+    void eagerAttentionGrowsQuadratically();
+    void searchesAreConsistent();
+    void capabilityWarnings();
+    void servingKvBudget();
+    void extremeInputsSaturate();
+    void invalidScenarioReportsErrors();
+    void derivationsCarryValues();
+};
+
+void TestEngine::totalIsSumOfTerms_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<int>("mode");
+    for (const char *id : {"llama-3-8b", "mixtral-8x7b", "gpt2", "bert-large-uncased", "gpt-oss-20b", "falcon-40b"})
+        for (int mode = 0; mode < 4; ++mode)
+            QTest::addRow("%s %s", id, core::modeId(static_cast<core::Mode>(mode))) << id << mode;
+}
+
+void TestEngine::totalIsSumOfTerms()
+{
+    QFETCH(QString, id);
+    QFETCH(int, mode);
+    core::Scenario s = preset(id.toLatin1().constData(), static_cast<core::Mode>(mode));
+    s.gpus = 2;
+    s.zeroStage = 2;
+    const core::Estimate e = core::estimate(s);
+    QVERIFY(e.isValid());
+    for (const core::PhaseTotal &p : e.phases) {
+        std::uint64_t sum = 0;
+        for (core::Bytes b : p.terms)
+            sum += b.count();
+        QCOMPARE(p.total.count(), sum);
+        QVERIFY(p.total <= e.total); // the peak phase is the largest
+    }
+}
+
+void TestEngine::gradientAccumulationKeepsGradients()
+{
+    core::Scenario s = preset("llama-3-8b", core::Mode::Train);
+    QCOMPARE(phase(core::estimate(s), core::Phase::Forward).terms[static_cast<std::size_t>(core::TermId::Gradients)].count(), 0ull);
+    s.gradAccum = 4;
+    // 8,030,261,248 parameters x 2 B of 16-bit gradients stay alive.
+    QCOMPARE(phase(core::estimate(s), core::Phase::Forward).terms[static_cast<std::size_t>(core::TermId::Gradients)].count(),
+             16'060'522'496ull);
+}
+
+void TestEngine::zeroStagesShrinkModelStates()
+{
+    core::Scenario s = preset("llama-2-7b", core::Mode::Train);
+    s.gpus = 8;
+    std::uint64_t previous = ~0ull;
+    for (int stage = 0; stage <= 3; ++stage) {
+        s.zeroStage = stage;
+        const core::PhaseTotal &step = phase(core::estimate(s), core::Phase::OptimizerStep);
+        std::uint64_t states = 0;
+        for (core::TermId id : {core::TermId::Weights, core::TermId::MasterWeights, core::TermId::Gradients, core::TermId::Optimizer})
+            states += step.terms[static_cast<std::size_t>(id)].count();
+        QVERIFY(states < previous);
+        previous = states;
+    }
+    // Stage 3 adds the gathered-layer buffer: 2 x largest layer x 2 B.
+    QCOMPARE(term(core::estimate(s), core::TermId::GatherBuffer), 2ull * 202'383'360 * 2);
+    QVERIFY(term(core::estimate(s), core::TermId::CommBuffers) > 0);
+}
+
+void TestEngine::inferenceLayerSplit()
+{
+    core::Scenario s = preset("llama-2-70b");
+    const std::uint64_t whole = term(core::estimate(s), core::TermId::Weights);
+    s.gpus = 4;
+    const std::uint64_t share = term(core::estimate(s), core::TermId::Weights);
+    // 80 layers over 4 GPUs: 20 layers plus the larger end (embedding).
+    QVERIFY(share > whole / 4 && share < whole / 4 + 2 * 32000ull * 8192 * 2);
+    s.gpus = 3; // 27 layers on the most loaded GPU
+    QVERIFY(term(core::estimate(s), core::TermId::Weights) > whole / 3);
+}
+
+void TestEngine::slidingWindowCapsKvCache()
+{
+    // Mistral 7B v0.1: every layer slides over 4,096 tokens.
+    core::Scenario s = preset("mistral-7b");
+    s.sequence = 4096;
+    const std::uint64_t at4k = term(core::estimate(s), core::TermId::KvCache);
+    QCOMPARE(at4k, 4096ull * 128 * 1024); // 128 KiB per token
+    s.sequence = 32768;
+    QCOMPARE(term(core::estimate(s), core::TermId::KvCache), at4k);
+    // gpt-oss-20b: 12 of 24 layers slide over 128 tokens.
+    core::Scenario oss = preset("gpt-oss-20b");
+    oss.sequence = 8192;
+    const std::uint64_t perLayerToken = 2ull * 8 * 64 * 2;
+    QCOMPARE(term(core::estimate(oss), core::TermId::KvCache), perLayerToken * (12 * 8192 + 12 * 128));
+}
+
+void TestEngine::loraTrainsOnlyAdapters()
+{
+    core::Scenario s = preset("llama-2-7b", core::Mode::Lora);
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearSlot::Q, core::LinearSlot::V};
+    const core::Estimate e = core::estimate(s);
+    // r x (in + out) for q and v in 32 layers: 8 x (4096 + 4096) x 2 x 32.
+    QCOMPARE(e.details.trainableParams, 8ull * 8192 * 2 * 32);
+    QCOMPARE(term(e, core::TermId::Lora), 8ull * 8192 * 2 * 32 * 2);
+    QCOMPARE(term(e, core::TermId::Weights), 6'738'415'616ull * 2);
+}
+
+void TestEngine::qloraKeepsEmbeddingsAt16Bits()
+{
+    core::Scenario s = preset("llama-2-7b", core::Mode::Qlora);
+    s.weights = core::WeightFormat::Nf4;
+    const core::Estimate kept = core::estimate(s);
+    // Linear weights at 4.5 bits, embeddings + lm_head + norms at 16 bits.
+    const double linear = 32.0 * 202'375'168;         // 32 layers of attention + MLP matrices
+    const double rest = 6'738'415'616.0 - linear;
+    QCOMPARE(static_cast<double>(term(kept, core::TermId::Weights)), std::ceil(linear * 4.5 / 8 + rest * 2));
+    s.quantizeEmbeddings = true;
+    QVERIFY(term(core::estimate(s), core::TermId::Weights) < term(kept, core::TermId::Weights));
+}
+
+void TestEngine::nf4DoubleQuantBits()
+{
+    // QLoRA §3: double quantisation costs 8/64 + 32/(64 x 256) = 0.127 bit.
+    QVERIFY(std::abs(core::formatBits(core::WeightFormat::Nf4Dq, 64, 4096).overhead - 0.126953125) < 1e-12);
+    QCOMPARE(core::formatBits(core::WeightFormat::Nf4, 64, 4096).total(), 4.5);
+    QCOMPARE(core::formatBits(core::WeightFormat::Mxfp4, 0, 4096).total(), 4.25); // OCP MX: 32 x 4 bits + 8
+}
+
+void TestEngine::gptqGroupSize()
+{
+    // AutoGPTQ at g = 128: 4 + (16 + 4) / 128 + 32 / 4096 = 4.1640625 bits
+    // (qwopqwop200 in llama.cpp #397: "4.16 bit").
+    QCOMPARE(core::formatBits(core::WeightFormat::Gptq4, 128, 4096).total(), 4.1640625);
+    QVERIFY(core::formatBits(core::WeightFormat::Gptq4, 32, 4096).total() > core::formatBits(core::WeightFormat::Gptq4, 128, 4096).total());
+    QCOMPARE(core::formatBits(core::WeightFormat::Awq4, 128, 4096).total(), 4.15625);
+}
+
+void TestEngine::checkpointingShrinksActivations()
+{
+    core::Scenario s = preset("llama-2-7b", core::Mode::Train);
+    s.batch = 4;
+    const auto activations = [&s](core::Checkpointing c) {
+        s.checkpointing = c;
+        return phase(core::estimate(s), core::Phase::Forward).terms[static_cast<std::size_t>(core::TermId::Activations)].count();
+    };
+    const std::uint64_t none = activations(core::Checkpointing::None);
+    const std::uint64_t full = activations(core::Checkpointing::Full);
+    QVERIFY(full < none / 5);
+    // Full recompute keeps each layer's input: 32 x 4 x 2048 x 4096 x 2 B, plus the outside terms.
+    QVERIFY(full >= 32ull * 4 * 2048 * 4096 * 2);
+}
+
+void TestEngine::eagerAttentionGrowsQuadratically()
+{
+    core::Scenario s = preset("llama-2-7b", core::Mode::Train);
+    s.attention = core::Attention::Eager;
+    s.sequence = 1024;
+    const std::uint64_t eager1k = phase(core::estimate(s), core::Phase::Forward).terms[5].count();
+    s.sequence = 2048;
+    const std::uint64_t eager2k = phase(core::estimate(s), core::Phase::Forward).terms[5].count();
+    s.attention = core::Attention::Sdpa;
+    const std::uint64_t sdpa2k = phase(core::estimate(s), core::Phase::Forward).terms[5].count();
+    QVERIFY(eager2k > 2 * eager1k); // the s^2 scores
+    QVERIFY(sdpa2k < eager2k);
+}
+
+void TestEngine::searchesAreConsistent()
+{
+    const core::Catalog &catalog = core::io::builtinCatalog();
+    core::Scenario s = preset("llama-3-8b", core::Mode::Lora);
+    const core::EstimateWithFits r = core::estimateWithFits(s, catalog, {"rtx-4090", "a100-sxm4-80gb", "rtx-3070"});
+    QCOMPARE(r.fits.size(), std::size_t(3));
+    for (const core::GpuFit &fit : r.fits) {
+        QCOMPARE(fit.fits, r.estimate.total <= fit.capacity);
+        if (fit.maxBatch > 0) {
+            core::Scenario b = s;
+            b.batch = fit.maxBatch;
+            QVERIFY(core::estimate(b).total <= fit.capacity);
+            b.batch = fit.maxBatch + 1;
+            QVERIFY(core::estimate(b).total > fit.capacity);
+        }
+        if (fit.maxSequence > 0) {
+            core::Scenario q = s;
+            q.sequence = fit.maxSequence;
+            QVERIFY(core::estimate(q).total <= fit.capacity);
+            q.sequence = fit.maxSequence + 1;
+            QVERIFY(core::estimate(q).total > fit.capacity);
+        }
+        if (fit.gpusNeeded > 1) {
+            core::Scenario g = s;
+            g.zeroStage = 3;
+            g.gpus = fit.gpusNeeded;
+            QVERIFY(core::estimate(g).total <= fit.capacity);
+            g.gpus = fit.gpusNeeded - 1;
+            QVERIFY(core::estimate(g).total > fit.capacity);
+        }
+    }
+}
+
+void TestEngine::capabilityWarnings()
+{
+    core::Scenario s = preset("llama-2-7b");
+    s.attention = core::Attention::Flash;
+    s.kvDtype = core::WeightFormat::Fp8;
+    const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog(), {"v100-sxm2-32gb", "h100-sxm5-80gb"});
+    QCOMPARE(r.fits[0].warnings.size(), std::size_t(3)); // V100: no bf16, no FlashAttention-2, no fp8
+    QCOMPARE(r.fits[1].warnings.size(), std::size_t(0));
+}
+
+void TestEngine::servingKvBudget()
+{
+    // vLLM-style budget: capacity x 0.9 - weights - non-torch - activations,
+    // divided by 128 KiB per token for Llama-3-8B.
+    core::Scenario s = preset("llama-3-8b");
+    const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog(), {"a100-sxm4-80gb"});
+    const core::Estimate &e = r.estimate;
+    const double used = static_cast<double>((e.term(core::TermId::Weights) + e.term(core::TermId::CudaOverhead)
+                                             + e.term(core::TermId::Workspace) + e.term(core::TermId::Logits)).count());
+    const double budget = static_cast<double>(r.fits[0].capacity.count()) * 0.9 - used;
+    QCOMPARE(r.fits[0].kvTokens, static_cast<std::uint64_t>(budget / 131072.0));
+    QVERIFY(r.fits[0].kvTokens > 400'000);
+}
+
+void TestEngine::extremeInputsSaturate()
+{
+    core::Scenario s;
+    s.model = core::modelFromParameterCount(2'000'000'000'000ull);
+    s.mode = core::Mode::Train;
+    s.sequence = 1'048'576;
+    s.batch = 65536;
+    s.gpus = 1024;
+    s.zeroStage = 3;
+    s.attention = core::Attention::Eager;
+    const core::Estimate e = core::estimate(s);
+    QVERIFY(e.isValid());
+    QVERIFY(e.total.isSaturated() || e.total > core::Bytes::gib(1'000'000));
+    QCOMPARE(core::formatBytes(e.total).empty(), false);
+    const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog(), {"h100-sxm5-80gb"});
+    QVERIFY(!r.fits[0].fits);
+    QCOMPARE(r.fits[0].maxBatch, 0ull);
+}
+
+void TestEngine::invalidScenarioReportsErrors()
+{
+    core::Scenario s = preset("gpt2");
+    s.batch = 0;
+    s.reservePercent = std::nan("");
+    const core::Estimate e = core::estimate(s);
+    QVERIFY(!e.isValid());
+    QCOMPARE(e.errors.size(), std::size_t(2));
+    QCOMPARE(e.total.count(), 0ull);
+}
+
+void TestEngine::derivationsCarryValues()
+{
+    core::Scenario s = preset("llama-2-7b");
+    s.sequence = 4096;
+    const core::Estimate e = core::estimate(s);
+    const core::Derivation kv = core::explainTerm(s, e, core::TermId::KvCache);
+    QVERIFY(kv.substituted.find("131,072 layer-tokens") != std::string::npos); // 32 layers x 4,096
+    QVERIFY(kv.result.find(core::groupDigits(term(e, core::TermId::KvCache))) != std::string::npos);
+    QVERIFY(!kv.source.empty());
+    const core::Derivation w = core::explainTerm(s, e, core::TermId::Weights);
+    QVERIFY(w.substituted.find("6,738,415,616") != std::string::npos);
+    for (core::TermId id : core::allTerms())
+        QVERIFY2(!core::explainTerm(s, e, id).formula.empty(), core::termId(id));
+}
+
+QTEST_APPLESS_MAIN(TestEngine)
+#include "tst_engine.moc"

@@ -1,0 +1,249 @@
+// The validated loader layer: catalog, presets, config.json and scenario
+// files; malformed input gives errors naming the JSON pointer.
+
+#include "core/estimate.h"
+#include "core/io/builtin.h"
+#include "core/io/catalogio.h"
+#include "core/io/hfconfig.h"
+#include "core/io/scenarioio.h"
+#include "core/units.h"
+
+#include <QtTest>
+
+namespace {
+
+bool anyErrorContains(const std::vector<std::string> &errors, const std::string &text)
+{
+    for (const std::string &e : errors)
+        if (e.find(text) != std::string::npos)
+            return true;
+    return false;
+}
+
+std::string joined(const std::vector<std::string> &errors)
+{
+    std::string all;
+    for (const std::string &e : errors)
+        all += e + "; ";
+    return all;
+}
+
+} // namespace
+
+class TestLoaders : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void builtinCatalogIsComplete();
+    void badCatalogs_data();
+    void badCatalogs();
+    void badConfigs_data();
+    void badConfigs();
+    void scenarioRoundTrip();
+    void badScenarios_data();
+    void badScenarios();
+    void parseCount_data();
+    void parseCount();
+    void formatBytes_data();
+    void formatBytes();
+    void saturatingBytes();
+};
+
+void TestLoaders::builtinCatalogIsComplete()
+{
+    const core::Catalog &catalog = core::io::builtinCatalog();
+    QVERIFY(catalog.gpus.size() >= 30);
+    for (const char *id : {"v100-sxm2-16gb", "v100-sxm2-32gb", "a100-sxm4-40gb", "a100-sxm4-80gb", "h100-sxm5-80gb",
+                           "h200-sxm-141gb", "b200-180gb", "l4", "l40s", "a10", "t4", "rtx-3060", "rtx-3070",
+                           "rtx-3080", "rtx-3090", "rtx-4060-ti-16gb", "rtx-4070", "rtx-4080", "rtx-4090",
+                           "rtx-5090", "gtx-960", "gtx-1080-ti", "rtx-2080-ti", "mi300x"}) {
+        const core::GpuSpec *gpu = catalog.find(id);
+        QVERIFY2(gpu, id);
+        QVERIFY2(!gpu->source.empty(), id);
+    }
+    // Datasheet capacities (marketed GB are binary for VRAM): A100 80GB and
+    // GTX 960 4GB; a usable figure never exceeds the nominal one.
+    QCOMPARE(catalog.find("a100-sxm4-80gb")->memory, core::Bytes::gib(80));
+    QCOMPARE(catalog.find("gtx-960")->memory, core::Bytes::gib(4));
+    // V100 16GB: nvidia-smi reports 16160 MiB (HF "Model training anatomy").
+    QCOMPARE(catalog.find("v100-sxm2-16gb")->capacity(), core::Bytes::mib(16160));
+    // Capability flags: bf16 and FlashAttention-2 need Ampere, fp8 Ada/Hopper.
+    QVERIFY(!catalog.find("v100-sxm2-32gb")->supportsBf16);
+    QVERIFY(catalog.find("a100-sxm4-80gb")->supportsBf16 && catalog.find("a100-sxm4-80gb")->supportsFlashAttention2);
+    QVERIFY(!catalog.find("a100-sxm4-80gb")->supportsFp8 && catalog.find("h100-sxm5-80gb")->supportsFp8);
+    QVERIFY(catalog.find("rtx-4090")->supportsFp8);
+}
+
+void TestLoaders::badCatalogs_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("expected");
+    const QString entry = QStringLiteral(R"({"id": "x", "name": "X", "source": "s", "memory_bytes": %1})");
+    const QString wrap = QStringLiteral(R"({"schema_version": 1, "gpus": [%1]})");
+    QTest::newRow("truncated") << R"({"schema_version": 1, "gpus": [)" << "malformed JSON";
+    QTest::newRow("not an object") << "[1, 2]" << "expected an object";
+    QTest::newRow("negative memory") << wrap.arg(entry.arg(-1)) << "/gpus/0/memory_bytes";
+    QTest::newRow("huge float memory") << wrap.arg(entry.arg(QStringLiteral("1e300"))) << "/gpus/0/memory_bytes";
+    QTest::newRow("fractional memory") << wrap.arg(entry.arg(1.5)) << "/gpus/0/memory_bytes";
+    QTest::newRow("string memory") << wrap.arg(entry.arg(QStringLiteral("\"80GB\""))) << "/gpus/0/memory_bytes: is a string";
+    QTest::newRow("zero memory") << wrap.arg(entry.arg(0)) << "/gpus/0/memory_bytes";
+    QTest::newRow("duplicate ids") << wrap.arg(entry.arg(1024) + "," + entry.arg(2048)) << "/gpus/1/id: duplicate";
+    QTest::newRow("wrong version") << R"({"schema_version": 7, "gpus": []})" << "/schema_version";
+    QTest::newRow("missing id") << wrap.arg(R"({"name": "X", "source": "s", "memory_bytes": 1024})") << "/gpus/0/id";
+    QTest::newRow("deep nesting") << QString(200, '[') + QString(200, ']') << "deeper than";
+}
+
+void TestLoaders::badCatalogs()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, expected);
+    const auto result = core::io::loadCatalog(json.toStdString());
+    QVERIFY(!result.ok());
+    QVERIFY2(anyErrorContains(result.errors, expected.toStdString()), joined(result.errors).c_str());
+}
+
+void TestLoaders::badConfigs_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("layers 1e300") << R"({"model_type":"llama","hidden_size":4096,"num_hidden_layers":1e300,
+        "num_attention_heads":32,"intermediate_size":11008,"vocab_size":32000})" << "/num_hidden_layers";
+    QTest::newRow("negative heads") << R"({"model_type":"llama","hidden_size":4096,"num_hidden_layers":32,
+        "num_attention_heads":-32,"intermediate_size":11008,"vocab_size":32000})" << "/num_attention_heads";
+    QTest::newRow("kv heads do not divide") << R"({"model_type":"llama","hidden_size":4096,"num_hidden_layers":32,
+        "num_attention_heads":32,"num_key_value_heads":5,"intermediate_size":11008,"vocab_size":32000})"
+                                            << "/num_key_value_heads";
+    QTest::newRow("vocab as string") << R"({"model_type":"llama","hidden_size":4096,"num_hidden_layers":32,
+        "num_attention_heads":32,"intermediate_size":11008,"vocab_size":"32000"})" << "/vocab_size: is a string";
+    QTest::newRow("not JSON") << "hidden_size = 4096" << "malformed JSON";
+}
+
+void TestLoaders::badConfigs()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, expected);
+    const auto result = core::io::parseHfConfig(json.toStdString(), "bad");
+    QVERIFY(!result.ok());
+    QVERIFY2(anyErrorContains(result.errors, expected.toStdString()), joined(result.errors).c_str());
+}
+
+void TestLoaders::scenarioRoundTrip()
+{
+    core::Scenario s;
+    s.model = core::io::findPreset("mixtral-8x7b")->model;
+    s.source = {core::ModelSource::Kind::Preset, "mixtral-8x7b", "", 0};
+    s.mode = core::Mode::Qlora;
+    s.weights = core::WeightFormat::Nf4;
+    s.regime = core::Regime::Bf16Pure;
+    s.optimizer = core::Optimizer::PagedAdamW8bit;
+    s.batch = 3;
+    s.sequence = 12345;
+    s.gradAccum = 7;
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    s.lora.rank = 64;
+    s.lora.alpha = 16;
+    s.lora.targets = {core::LinearSlot::Q, core::LinearSlot::Down};
+    s.kvDtype = core::WeightFormat::Fp8;
+    s.logits = core::LogitsMode::Chunked;
+    s.gpus = 4;
+    s.zeroStage = 3;
+    s.gpuId = "h100-sxm5-80gb";
+    s.cudaOverheadMib = 777.5;
+    s.reservePercent = 12.5;
+    const std::string saved = core::io::saveScenario(s);
+    const auto loaded = core::io::loadScenario(saved);
+    QVERIFY2(loaded.ok(), joined(loaded.errors).c_str());
+    // Same inputs: the file written again is byte-identical, and the engine agrees.
+    QCOMPARE(core::io::saveScenario(*loaded.value), saved);
+    QCOMPARE(core::estimate(*loaded.value).total, core::estimate(s).total);
+    QCOMPARE(core::countParameters(loaded.value->model).total, core::countParameters(s.model).total);
+}
+
+void TestLoaders::badScenarios_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("future version") << R"({"schema_version": 2, "model": {"kind": "params", "params": 7000000000}})"
+                                    << "/schema_version: is 2";
+    QTest::newRow("no version") << R"({"model": {"kind": "params", "params": 7000000000}})" << "/schema_version";
+    QTest::newRow("batch zero") << R"({"schema_version": 1, "model": {"kind": "params", "params": 7000000000},
+        "batch": 0})" << "/batch";
+    QTest::newRow("unknown mode") << R"({"schema_version": 1, "model": {"kind": "params", "params": 7000000000},
+        "mode": "dance"})" << "/mode: 'dance'";
+    QTest::newRow("unknown preset") << R"({"schema_version": 1, "model": {"kind": "preset", "preset": "nope"}})"
+                                    << "preset 'nope'";
+    QTest::newRow("NaN-like reserve") << R"({"schema_version": 1, "model": {"kind": "params", "params": 7000000000},
+        "reserve_percent": 1e999})" << "malformed JSON";
+    QTest::newRow("bad lora target") << R"({"schema_version": 1, "model": {"kind": "params", "params": 7000000000},
+        "lora": {"targets": ["q", "elbow"]}})" << "/lora/targets";
+}
+
+void TestLoaders::badScenarios()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, expected);
+    const auto result = core::io::loadScenario(json.toStdString(), core::io::builtinPresets());
+    QVERIFY(!result.ok());
+    QVERIFY2(anyErrorContains(result.errors, expected.toStdString()), joined(result.errors).c_str());
+}
+
+void TestLoaders::parseCount_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qulonglong>("expected");
+    QTest::newRow("7e9") << "7e9" << 7000000000ull;
+    QTest::newRow("7B") << "7B" << 7000000000ull;
+    QTest::newRow("0.5b") << "0.5b" << 500000000ull;
+    QTest::newRow("1.2T") << "1.2T" << 1200000000000ull;
+    QTest::newRow("125M") << "125M" << 125000000ull;
+    QTest::newRow("integer") << "6738415616" << 6738415616ull;
+    QTest::newRow("empty") << "" << 0ull;
+    QTest::newRow("negative") << "-7B" << 0ull;
+    QTest::newRow("words") << "seven" << 0ull;
+    QTest::newRow("overflow") << "1e30" << 0ull;
+    QTest::newRow("trailing junk") << "7Bx" << 0ull;
+}
+
+void TestLoaders::parseCount()
+{
+    QFETCH(QString, text);
+    QFETCH(qulonglong, expected);
+    QCOMPARE(static_cast<qulonglong>(core::parseCount(text.toStdString()).value_or(0)), expected);
+}
+
+void TestLoaders::formatBytes_data()
+{
+    QTest::addColumn<qulonglong>("bytes");
+    QTest::addColumn<bool>("decimal");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("512 KiB") << 524288ull << false << "512.00 KiB";
+    QTest::newRow("13.04 GiB") << 14001119232ull << false << "13.04 GiB";
+    QTest::newRow("14 GB") << 14000000000ull << true << "14.00 GB";
+    QTest::newRow("bytes") << 1000ull << false << "1,000 B";
+}
+
+void TestLoaders::formatBytes()
+{
+    QFETCH(qulonglong, bytes);
+    QFETCH(bool, decimal);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(core::formatBytes(core::Bytes::fromCount(bytes),
+                                                      decimal ? core::ByteUnit::GB : core::ByteUnit::GiB)),
+             text);
+}
+
+void TestLoaders::saturatingBytes()
+{
+    const core::Bytes big = core::Bytes::max();
+    QVERIFY((big + core::Bytes::gib(1)).isSaturated());
+    QVERIFY(big.times(3).isSaturated());
+    QVERIFY(core::Bytes::fromDouble(1e300).isSaturated());
+    QVERIFY(core::Bytes::fromDouble(std::nan("")).isSaturated());
+    QCOMPARE(core::Bytes::fromDouble(-5).count(), 0ull);
+    QCOMPARE(QString::fromStdString(core::formatBytes(big)), QStringLiteral("exceeds"));
+}
+
+QTEST_APPLESS_MAIN(TestLoaders)
+#include "tst_loaders.moc"
