@@ -62,7 +62,8 @@ void TestEngine::totalIsSumOfTerms_data()
     QTest::addColumn<int>("mode");
     for (const char *id : {"llama-3-8b", "mixtral-8x7b", "gpt2", "bert-large-uncased", "gpt-oss-20b", "falcon-40b"})
         for (int mode = 0; mode < 4; ++mode)
-            QTest::addRow("%s %s", id, core::modeId(static_cast<core::Mode>(mode))) << id << mode;
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(id), QLatin1String(core::modeId(static_cast<core::Mode>(mode))))))
+                << QString::fromLatin1(id) << mode;
 }
 
 void TestEngine::totalIsSumOfTerms()
