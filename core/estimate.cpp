@@ -335,6 +335,9 @@ Estimate estimate(const Scenario &s)
         est.warnings.push_back("model: only the parameter count is known; layer shapes (" + std::to_string(s.model.layers)
                                + " layers, hidden " + std::to_string(s.model.hidden)
                                + ") are a Llama-shaped guess for activations and the KV cache");
+    if (s.model.maxPositions > 0 && s.sequence > s.model.maxPositions)
+        est.warnings.push_back("sequence: " + std::to_string(s.sequence) + " tokens exceed the model's context length of "
+                               + std::to_string(s.model.maxPositions));
     if (s.model.encoderOnly && !s.isTraining())
         est.warnings.push_back("model: encoder-only, so there is no KV cache");
     if (s.mode == Mode::Train && s.weights && *s.weights != WeightFormat::Bf16)

@@ -90,9 +90,10 @@ struct GpuFit
     long long headroomBytes = 0;   ///< negative when it does not fit
     int gpusNeeded = 0;            ///< 0: no count up to the search limit fits
     std::uint64_t maxBatch = 0;    ///< 0: not even batch 1 fits
-    std::uint64_t maxSequence = 0;
+    std::uint64_t maxSequence = 0; ///< capped at the model's context length where known
     std::uint64_t kvTokens = 0;    ///< serving budget (inference only)
     bool hasKvTokens = false;
+    std::uint64_t concurrentSequences = 0; ///< kvTokens / sequence length
     std::vector<std::string> warnings;
 };
 

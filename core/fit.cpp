@@ -158,10 +158,15 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
             ? 1
             : static_cast<int>(byGpus.smallestFitting(fit.capacity, static_cast<std::uint64_t>(ScenarioLimits::maxGpus)));
         fit.maxBatch = byBatch.largestFitting(fit.capacity, ScenarioLimits::maxBatch);
-        fit.maxSequence = bySequence.largestFitting(fit.capacity, ScenarioLimits::maxSequence);
+        // Capped at the context length the model supports, where known.
+        const std::uint64_t sequenceLimit = scenario.model.maxPositions > 0
+            ? std::min<std::uint64_t>(scenario.model.maxPositions, ScenarioLimits::maxSequence)
+            : ScenarioLimits::maxSequence;
+        fit.maxSequence = bySequence.largestFitting(fit.capacity, sequenceLimit);
         if (!scenario.isTraining() && !scenario.model.encoderOnly) {
             fit.hasKvTokens = true;
             fit.kvTokens = kvTokenBudget(scenario, result.estimate, fit.capacity);
+            fit.concurrentSequences = fit.kvTokens / scenario.sequence;
         }
         fit.warnings = capabilityWarnings(scenario, gpu);
         result.fits.push_back(std::move(fit));

@@ -39,6 +39,7 @@ struct ModelSpec
     std::uint64_t vocab = 0;        ///< V
     std::uint64_t learnedPositions = 0; ///< GPT-2/BERT absolute position table rows (0 for RoPE)
     std::uint64_t tokenTypes = 0;   ///< BERT segment embeddings
+    std::uint64_t maxPositions = 0; ///< longest context the model supports (0 = unknown)
 
     bool gatedMlp = true;       ///< SwiGLU/GeGLU: three matrices instead of two
     bool tiedEmbeddings = false;

@@ -52,7 +52,10 @@ WeightFormat Scenario::effectiveWeights() const
 {
     if (weights)
         return *weights;
-    return mode == Mode::Qlora ? WeightFormat::Nf4Dq : WeightFormat::Bf16;
+    if (mode == Mode::Qlora)
+        return WeightFormat::Nf4Dq;
+    // A checkpoint shipped in MXFP4 (gpt-oss) loads as MXFP4 unless told otherwise.
+    return model.expertsMxfp4 && mode != Mode::Train ? WeightFormat::Mxfp4 : WeightFormat::Bf16;
 }
 
 LogitsMode Scenario::effectiveLogits() const

@@ -49,7 +49,7 @@ struct Scenario
     ModelSpec model;
 
     Mode mode = Mode::Inference;
-    /// Unset: bf16 for inference/train/LoRA, nf4-dq for QLoRA.
+    /// Unset: nf4-dq for QLoRA, the checkpoint's MXFP4 for gpt-oss, else bf16.
     std::optional<WeightFormat> weights;
     int groupSize = 128;
     bool quantizeEmbeddings = false; ///< override the library default of keeping them 16-bit

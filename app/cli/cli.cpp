@@ -77,12 +77,14 @@ int runEstimate(const std::vector<std::string> &args, std::ostream &out, std::os
     const auto unit = unitFrom(*options, error);
     if (!unit)
         return badArguments(err, error);
-    const auto scenario = scenarioFromOptions(*options, error);
+    std::vector<std::string> loadWarnings;
+    const auto scenario = scenarioFromOptions(*options, error, &loadWarnings);
     if (!scenario)
         return badArguments(err, error);
 
     const core::Catalog &catalog = core::io::builtinCatalog();
-    const core::EstimateWithFits result = core::estimateWithFits(*scenario, catalog);
+    core::EstimateWithFits result = core::estimateWithFits(*scenario, catalog);
+    result.estimate.warnings.insert(result.estimate.warnings.begin(), loadWarnings.begin(), loadWarnings.end());
     if (!result.estimate.isValid()) {
         err << kProgram << ": " << result.estimate.errors.front() << "\n";
         return BadArguments;

@@ -93,7 +93,8 @@ private:
     std::string &m_error;
 };
 
-std::optional<core::ModelSpec> modelFromConfig(const std::string &path, std::string &error)
+std::optional<core::ModelSpec> modelFromConfig(const std::string &path, std::string &error,
+                                               std::vector<std::string> *warnings)
 {
     std::string file = path;
     std::error_code ec;
@@ -110,6 +111,9 @@ std::optional<core::ModelSpec> modelFromConfig(const std::string &path, std::str
         error = "--config: " + file + result.errors.front();
         return std::nullopt;
     }
+    if (warnings)
+        for (const std::string &w : result.warnings)
+            warnings->push_back("config " + file + w);
     return result.value;
 }
 
@@ -199,7 +203,8 @@ std::optional<std::string> readFile(const std::string &path, std::size_t limit, 
     return text.str();
 }
 
-std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error)
+std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error,
+                                                  std::vector<std::string> *warnings)
 {
     core::Scenario s;
     const int sources = options.has("preset") + options.has("config") + options.has("params");
@@ -233,7 +238,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::s
         s.model = preset->model;
         s.source = {core::ModelSource::Kind::Preset, preset->id, "", 0};
     } else if (options.has("config")) {
-        const auto model = modelFromConfig(options.value("config"), error);
+        const auto model = modelFromConfig(options.value("config"), error, warnings);
         if (!model)
             return std::nullopt;
         s.model = *model;

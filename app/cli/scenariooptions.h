@@ -15,7 +15,10 @@ const std::vector<OptionSpec> &estimateOptionSpecs();
 /// Builds the scenario the options describe (a --scenario file first, then
 /// every flag on top). On a bad value returns nullopt with `error` naming
 /// the option and what it accepts.
-std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error);
+/// Loader warnings (an unknown model_type read with the standard keys) are
+/// appended to `warnings`.
+std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error,
+                                                  std::vector<std::string> *warnings = nullptr);
 
 /// Reads a whole file of at most `limit` bytes; nullopt with `error` set
 /// ("cannot open", "is larger than ...").

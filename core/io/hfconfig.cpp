@@ -182,8 +182,14 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     m.mlpBias = family->mlpBias || r.boolean("mlp_bias", false).value_or(false);
     m.qkNorm = family->qkNorm;
     m.softmaxInFp32 = family->softmaxInFp32;
-    if (family->learnedPositions)
-        m.learnedPositions = firstUint(r, {"max_position_embeddings", "n_positions"}, 1, 1ull << 24, true).value_or(0);
+    m.maxPositions =
+        firstUint(r, {"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"}, 1, 1ull << 32, false)
+            .value_or(0);
+    if (family->learnedPositions) {
+        m.learnedPositions = m.maxPositions;
+        if (m.learnedPositions == 0 || m.learnedPositions > (1ull << 24))
+            r.error("max_position_embeddings", "missing or too large; this family learns one embedding per position");
+    }
 
     if (ftype == "falcon") {
         // modeling_falcon.py: one LayerNorm for parallel attention unless the

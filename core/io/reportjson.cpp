@@ -68,6 +68,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"max_batch", fit.maxBatch},
                         {"max_seq", fit.maxSequence},
                         {"kv_tokens", fit.hasKvTokens ? Json(fit.kvTokens) : Json(nullptr)},
+                        {"concurrent_sequences", fit.hasKvTokens ? Json(fit.concurrentSequences) : Json(nullptr)},
                         {"warnings", fit.warnings}});
     }
     j["gpus"] = gpus;

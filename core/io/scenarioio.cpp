@@ -23,6 +23,7 @@ const UintField kUintFields[] = {
     {"vocab_size", &ModelSpec::vocab, 1, 1u << 26},
     {"learned_positions", &ModelSpec::learnedPositions, 0, 1u << 24},
     {"token_types", &ModelSpec::tokenTypes, 0, 1u << 20},
+    {"max_positions", &ModelSpec::maxPositions, 0, 1ull << 32},
     {"sliding_window", &ModelSpec::slidingWindow, 0, 1ull << 32},
     {"sliding_layers", &ModelSpec::slidingLayers, 0, 100000},
     {"declared_parameters", &ModelSpec::declaredParameters, 0, ScenarioLimits::maxParameters},

@@ -56,6 +56,7 @@ private slots:
     void paramsSpellings_data();
     void paramsSpellings();
     void configFileAndFolder();
+    void unknownModelTypeWarns();
     void tableOutput();
     void saveAndReloadScenario();
     void badArguments_data();
@@ -135,6 +136,20 @@ void TestCli::configFileAndFolder()
     QVERIFY(QFile::copy(QString::fromStdString(file), dir.filePath("config.json")));
     QCOMPARE(runJson({"estimate", "--config", dir.path().toStdString()}).value("model").toObject().value("params_total").toDouble(),
              7241732096.0);
+}
+
+void TestCli::unknownModelTypeWarns()
+{
+    QTemporaryDir dir;
+    QFile config(dir.filePath("config.json"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(R"({"model_type": "brand_new_llm", "hidden_size": 2048, "num_hidden_layers": 16,
+        "num_attention_heads": 16, "intermediate_size": 5632, "vocab_size": 32000})");
+    config.close();
+    const QJsonObject j = runJson({"estimate", "--config", dir.path().toStdString()});
+    const QJsonArray warnings = j.value("warnings").toArray();
+    QVERIFY(!warnings.isEmpty());
+    QVERIFY(warnings.first().toString().contains(QLatin1String("brand_new_llm")));
 }
 
 void TestCli::tableOutput()

@@ -30,11 +30,15 @@ double predictedFor(const core::Estimate &e, const QString &metric)
                                    .count());
 }
 
-QString dominantTerms(const core::Estimate &e)
+QString dominantTerms(const core::Estimate &e, const QString &metric)
 {
     std::vector<std::pair<std::uint64_t, core::TermId>> terms;
-    for (core::TermId id : core::allTerms())
-        terms.emplace_back(e.term(id).count(), id);
+    for (core::TermId id : core::allTerms()) {
+        const bool seen = metric == QLatin1String("nvidia_smi")
+            || (id != core::TermId::CudaOverhead && id != core::TermId::AllocatorReserve && id != core::TermId::CommBuffers);
+        if (seen)
+            terms.emplace_back(e.term(id).count(), id);
+    }
     std::sort(terms.rbegin(), terms.rend());
     return QStringLiteral("%1 %2").arg(QString::fromUtf8(core::termId(terms[0].second)),
                                        QString::fromUtf8(core::termId(terms[1].second)));
@@ -86,7 +90,7 @@ void TestAccuracy::publishedCases()
                      .arg(QString::fromStdString(core::formatBytes(core::Bytes::fromDouble(predicted))), 12)
                      .arg(QString::fromStdString(core::formatBytes(core::Bytes::fromDouble(measured))), 12)
                      .arg(QStringLiteral("%1%2 %").arg(errorPercent >= 0 ? "+" : "").arg(errorPercent, 0, 'f', 1), 8)
-                     .arg(dominantTerms(e));
+                     .arg(dominantTerms(e, c.value(QStringLiteral("metric")).toString()));
     }
     std::vector<double> sorted = errors;
     std::sort(sorted.begin(), sorted.end());
