@@ -1,14 +1,107 @@
+// vramplanner: the planner window, or (with --export) a scripted export
+// that renders offscreen, writes the file and exits.
+
+#include "ui/exporter.h"
+#include "ui/language.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+/// --export needs no display: pick the offscreen platform before Qt starts.
+void preferOffscreenForExports(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--export") == 0 && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+int fail(const QString &message)
+{
+    std::fprintf(stderr, "vramplanner: %s\n", qPrintable(message));
+    return 1;
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
+    preferOffscreenForExports(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("VRAM Planner"));
     QApplication::setApplicationVersion(QStringLiteral(VRAMPLANNER_VERSION));
     QApplication::setOrganizationName(QStringLiteral("VRAM Planner"));
+    QApplication::setDesktopFileName(QStringLiteral("vramplanner"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("VRAM Planner: GPU memory for large language models"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("Open a scenario or config.json file."),
+                                  QStringLiteral("file"));
+    const QCommandLineOption exportTo(QStringLiteral("export"),
+                                      QStringLiteral("Write the chart (.png .svg .pdf) or report (.md .csv .json) and exit."),
+                                      QStringLiteral("file"));
+    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."),
+                                  QStringLiteral("code"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Chart export size, default 1600x1000."),
+                                  QStringLiteral("WxH"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Save a screenshot of the window once shown, then exit."),
+                                        QStringLiteral("file"));
+    parser.addOptions({open, exportTo, lang, size, screenshot});
+    parser.process(app);
+
+    const QString language = parser.isSet(lang) ? parser.value(lang) : QSettings().value(QStringLiteral("language")).toString();
+    ui::applyLanguage(language);
+
     ui::MainWindow window;
+    if (!parser.isSet(exportTo) && !parser.isSet(open))
+        window.restoreSession();
+    if (parser.isSet(open)) {
+        QString error;
+        if (!window.openFile(parser.value(open), &error)) {
+            if (parser.isSet(exportTo))
+                return fail(error);
+            QTimer::singleShot(0, &window, [&window, error] { QMessageBox::warning(&window, window.windowTitle(), error); });
+        }
+    }
+
+    if (parser.isSet(exportTo)) {
+        ui::ChartExportOptions options;
+        if (parser.isSet(size)) {
+            const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+            bool okW = false;
+            bool okH = false;
+            if (wh.size() == 2)
+                options.size = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
+            if (!okW || !okH || options.size.width() < 100 || options.size.height() < 100
+                || options.size.width() > 20000 || options.size.height() > 20000)
+                return fail(QStringLiteral("--size: expected WxH between 100 and 20000, e.g. 1600x1000"));
+        }
+        window.resize(options.size);
+        QString error;
+        if (!window.exportFile(parser.value(exportTo), options, &error))
+            return fail(error);
+        return 0;
+    }
+
     window.show();
+    if (parser.isSet(screenshot)) {
+        const QString path = parser.value(screenshot);
+        QTimer::singleShot(800, &window, [&window, path] {
+            if (!window.grab().save(path))
+                std::fprintf(stderr, "vramplanner: cannot write %s\n", qPrintable(path));
+            window.close();
+        });
+    }
     return app.exec();
 }

@@ -95,6 +95,12 @@ struct GpuFit
     bool hasKvTokens = false;
     std::uint64_t concurrentSequences = 0; ///< kvTokens / sequence length
     std::vector<std::string> warnings;
+    /// The layout the verdict names: the scenario's own GPU count when it
+    /// fits, else `gpusNeeded` of this GPU (split or ZeRO-3), with the
+    /// per-GPU terms at that layout, for charts that draw each GPU's bar.
+    int layoutGpus = 1;
+    TermBytes layoutTerms{};
+    Bytes layoutTotal;
 };
 
 /// Everything `estimate` computes for one scenario.

@@ -80,6 +80,17 @@ Bytes totalOf(const Scenario &s)
     return e.isValid() ? e.total : Bytes::max();
 }
 
+/// The scenario as run on `gpus` of one GPU type: layers split for
+/// inference, fully sharded (ZeRO-3 / FSDP full shard) for training.
+Scenario onGpus(const Scenario &scenario, int gpus)
+{
+    Scenario s = scenario;
+    s.gpus = gpus;
+    if (s.isTraining() && gpus > 1)
+        s.zeroStage = 3;
+    return s;
+}
+
 std::vector<std::string> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
 {
     std::vector<std::string> warnings;
@@ -136,13 +147,8 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
     });
     // "How many of this GPU": split the layers (inference) or shard fully
     // with ZeRO-3 / FSDP full-shard (training).
-    MonotoneProbe byGpus([&scenario](std::uint64_t gpus) {
-        Scenario s = scenario;
-        s.gpus = static_cast<int>(gpus);
-        if (s.isTraining())
-            s.zeroStage = 3;
-        return totalOf(s);
-    });
+    MonotoneProbe byGpus([&scenario](std::uint64_t gpus) { return totalOf(onGpus(scenario, static_cast<int>(gpus))); });
+    std::map<int, Estimate> layouts; // per GPU count, for the layout bars
 
     for (const GpuSpec &gpu : catalog.gpus) {
         if (!gpuIds.empty() && std::find(gpuIds.begin(), gpuIds.end(), gpu.id) == gpuIds.end())
@@ -169,6 +175,17 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
             fit.concurrentSequences = fit.kvTokens / scenario.sequence;
         }
         fit.warnings = capabilityWarnings(scenario, gpu);
+        fit.layoutGpus = fit.fits || fit.gpusNeeded == 0 ? scenario.gpus : fit.gpusNeeded;
+        if (fit.layoutGpus == scenario.gpus) {
+            fit.layoutTerms = result.estimate.terms;
+            fit.layoutTotal = result.estimate.total;
+        } else {
+            auto it = layouts.find(fit.layoutGpus);
+            if (it == layouts.end())
+                it = layouts.emplace(fit.layoutGpus, estimate(onGpus(scenario, fit.layoutGpus))).first;
+            fit.layoutTerms = it->second.terms;
+            fit.layoutTotal = it->second.total;
+        }
         result.fits.push_back(std::move(fit));
     }
     return result;

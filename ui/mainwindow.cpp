@@ -1,70 +1,450 @@
 #include "ui/mainwindow.h"
 
 #include "core/io/builtin.h"
-#include "core/units.h"
+#include "core/io/hfconfig.h"
+#include "core/io/scenarioio.h"
+#include "core/report.h"
+#include "ui/breakdownpanel.h"
+#include "ui/controlspanel.h"
+#include "ui/exporter.h"
+#include "ui/gpupicker.h"
+#include "ui/language.h"
+#include "ui/memorychart.h"
+#include "ui/pngexportdialog.h"
 #include "ui/scenariocontroller.h"
+#include "ui/scenariofile.h"
 
-#include <QComboBox>
-#include <QFontDatabase>
-#include <QFormLayout>
-#include <QPlainTextEdit>
-#include <QVBoxLayout>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPrintDialog>
+#include <QPrinter>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTimer>
 
 namespace ui {
 
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const char *const kScenarioFilter = QT_TRANSLATE_NOOP("MainWindow", "VRAM Planner scenarios (*.vramplanner.json *.json)");
+
+QString settingsKey(const char *key) { return QString::fromLatin1(key); }
+
+} // namespace
+
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent),
-      m_controller(new ScenarioController(core::io::builtinCatalog(), this)),
-      m_preset(new QComboBox),
-      m_mode(new QComboBox),
-      m_report(new QPlainTextEdit)
+    : QMainWindow(parent), m_controller(new ScenarioController(core::io::builtinCatalog(), this))
 {
-    setWindowTitle(tr("VRAM Planner"));
-    for (const core::io::ModelPreset &preset : core::io::builtinPresets())
-        m_preset->addItem(QString::fromStdString(preset.name), QString::fromStdString(preset.id));
-    for (const core::ModeInfo &mode : core::allModes())
-        m_mode->addItem(QString::fromUtf8(mode.label), QString::fromUtf8(mode.id));
-    m_report->setReadOnly(true);
-    m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-
-    auto *form = new QFormLayout;
-    form->addRow(tr("&Model:"), m_preset);
-    form->addRow(tr("M&ode:"), m_mode);
-    auto *central = new QWidget;
-    auto *layout = new QVBoxLayout(central);
-    layout->addLayout(form);
-    layout->addWidget(m_report);
-    setCentralWidget(central);
-
-    connect(m_preset, &QComboBox::currentIndexChanged, this, &MainWindow::applyChoices);
-    connect(m_mode, &QComboBox::currentIndexChanged, this, &MainWindow::applyChoices);
+    setAcceptDrops(true);
+    setMinimumSize(1024, 700);
+    buildUi();
     connect(m_controller, &ScenarioController::estimateChanged, this, &MainWindow::showEstimate);
-    applyChoices();
-    resize(900, 640);
+    connect(m_controller, &ScenarioController::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_controller, &ScenarioController::unitChanged, this, &MainWindow::showEstimate);
+    showEstimate();
+    updateTitle();
+    resize(1440, 900);
 }
 
-void MainWindow::applyChoices()
+void MainWindow::buildUi()
 {
-    const core::io::ModelPreset *preset = core::io::findPreset(m_preset->currentData().toString().toStdString());
-    if (!preset)
+    m_controls = new ControlsPanel(m_controller);
+    connect(m_controls, &ControlsPanel::openConfigRequested, this, &MainWindow::openConfigDialog);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    scroll->setMinimumWidth(340);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    const bool logScale = m_chart && m_chart->isLogScale();
+    m_chart = new MemoryChart;
+    m_chart->setUnit(m_controller->unit());
+    m_chart->setLogScale(logScale);
+    m_breakdown = new BreakdownPanel;
+
+    auto *right = new QSplitter(Qt::Vertical);
+    right->addWidget(m_chart);
+    right->addWidget(m_breakdown);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(scroll);
+    split->addWidget(right);
+    split->setStretchFactor(1, 1);
+    split->setSizes({380, 1060});
+    setCentralWidget(split);
+    buildMenus();
+}
+
+void MainWindow::buildMenus()
+{
+    menuBar()->clear();
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newScenario);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
+    file->addAction(tr("Open &config.json…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openConfigDialog);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    fillRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    QMenu *exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->addAction(tr("Chart as &PNG…"), this, [this] { exportDialog(tr("PNG images (*.png)"), QStringLiteral("png")); });
+    exportMenu->addAction(tr("Chart as &SVG…"), this, [this] { exportDialog(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
+    exportMenu->addAction(tr("Chart as P&DF…"), this, [this] { exportDialog(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
+    exportMenu->addSeparator();
+    exportMenu->addAction(tr("Report as &Markdown…"), this, [this] { exportDialog(tr("Markdown (*.md)"), QStringLiteral("md")); });
+    exportMenu->addAction(tr("Report as &CSV…"), this, [this] { exportDialog(tr("CSV (*.csv)"), QStringLiteral("csv")); });
+    exportMenu->addAction(tr("Report as &JSON…"), this, [this] { exportDialog(tr("JSON (*.json)"), QStringLiteral("json")); });
+    file->addAction(tr("Cop&y Chart"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyChart);
+    file->addAction(tr("&Print Chart…"), QKeySequence::Print, this, &MainWindow::printChart);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    auto *units = new QActionGroup(view);
+    QAction *gib = view->addAction(tr("Binary units (&GiB)"));
+    QAction *gb = view->addAction(tr("Decimal units (G&B)"));
+    for (QAction *a : {gib, gb}) {
+        a->setCheckable(true);
+        units->addAction(a);
+    }
+    (m_controller->unit() == core::ByteUnit::GiB ? gib : gb)->setChecked(true);
+    connect(gib, &QAction::triggered, this, [this] { m_controller->setUnit(core::ByteUnit::GiB); });
+    connect(gb, &QAction::triggered, this, [this] { m_controller->setUnit(core::ByteUnit::GB); });
+    view->addSeparator();
+    m_logAxis = view->addAction(tr("&Logarithmic Axis"));
+    m_logAxis->setShortcut(QKeySequence(tr("Ctrl+L")));
+    m_logAxis->setCheckable(true);
+    m_logAxis->setChecked(m_chart->isLogScale());
+    connect(m_logAxis, &QAction::toggled, m_chart, &MemoryChart::setLogScale);
+    view->addAction(tr("Choose &GPUs…"), QKeySequence(tr("Ctrl+G")), this, &MainWindow::chooseGpus);
+    view->addSeparator();
+    QMenu *language = view->addMenu(tr("&Language"));
+    auto *languages = new QActionGroup(language);
+    const QString current = QSettings().value(settingsKey("language")).toString();
+    for (const auto &[code, name] : availableLanguages()) {
+        QAction *a = language->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(code == current);
+        languages->addAction(a);
+        connect(a, &QAction::triggered, this, [code = code] {
+            QSettings().setValue(settingsKey("language"), code);
+            applyLanguage(code);
+        });
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About VRAM Planner"), this, &MainWindow::about);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange || m_rebuildQueued)
         return;
-    core::Scenario scenario;
-    scenario.model = preset->model;
-    scenario.source = {core::ModelSource::Kind::Preset, preset->id, "", 0};
-    scenario.mode = core::parseMode(m_mode->currentData().toString().toStdString()).value_or(core::Mode::Inference);
-    m_controller->setScenario(scenario);
+    // Rebuild after the event has reached every child: the widgets hold
+    // only presentation, the state lives in the controller.
+    m_rebuildQueued = true;
+    QTimer::singleShot(0, this, [this] {
+        m_rebuildQueued = false;
+        buildUi();
+        showEstimate();
+        updateTitle();
+    });
 }
 
 void MainWindow::showEstimate()
 {
-    const core::Estimate &e = m_controller->result().estimate;
-    QString text;
-    for (core::TermId id : core::allTerms())
-        text += QStringLiteral("%1 %2\n")
-                    .arg(QString::fromUtf8(core::termId(id)), -20)
-                    .arg(QString::fromStdString(core::formatBytes(e.term(id))), 14);
-    text += QStringLiteral("%1 %2\n").arg(QStringLiteral("total"), -20).arg(QString::fromStdString(core::formatBytes(e.total)), 14);
-    m_report->setPlainText(text);
+    const core::Scenario &s = m_controller->scenario();
+    const core::EstimateWithFits &r = m_controller->result();
+    m_chart->setUnit(m_controller->unit());
+    m_chart->setTitle(QString::fromStdString(core::summarize(s)));
+    m_chart->showEstimate(s, r, m_controller->catalog());
+    m_breakdown->showEstimate(s, r, m_controller->catalog(), m_controller->unit());
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_controller->filePath().isEmpty() ? tr("Untitled") : QFileInfo(m_controller->filePath()).fileName();
+    setWindowTitle(tr("%1[*] — VRAM Planner").arg(name));
+    setWindowModified(m_controller->isModified());
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_controller->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                             tr("The scenario has been modified. Save your changes?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newScenario()
+{
+    if (!maybeSave())
+        return;
+    m_controller->setFilePath(QString());
+    m_controller->setScenario(ScenarioController::defaultScenario());
+    updateTitle();
+}
+
+bool MainWindow::openFile(const QString &path, QString *error)
+{
+    const auto text = scenariofile::readLimited(path, error);
+    if (!text)
+        return false;
+    if (scenariofile::looksLikeScenario(*text)) {
+        const auto scenario = scenariofile::load(path, error);
+        if (!scenario)
+            return false;
+        m_controller->setFilePath(path);
+        m_controller->setScenario(*scenario);
+        addRecentFile(path);
+        updateTitle();
+        return true;
+    }
+    const auto config = core::io::parseHfConfig(text->toStdString(), QFileInfo(path).dir().dirName().toStdString());
+    if (!config.ok()) {
+        QStringList problems;
+        for (const std::string &e : config.errors)
+            problems << QString::fromStdString(e);
+        *error = tr("%1 is not a usable config.json:\n%2").arg(QFileInfo(path).fileName(), problems.join(QLatin1Char('\n')));
+        return false;
+    }
+    m_controller->useModel(*config.value, {core::ModelSource::Kind::ConfigFile, "", path.toStdString(), 0});
+    for (const std::string &w : config.warnings)
+        statusBar()->showMessage(QString::fromStdString(w), 10000);
+    return true;
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(), tr(kScenarioFilter));
+    QString error;
+    if (!path.isEmpty() && !openFile(path, &error))
+        showError(error);
+}
+
+void MainWindow::openConfigDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open config.json"), QString(),
+                                                      tr("Hugging Face config (config.json *.json)"));
+    QString error;
+    if (!path.isEmpty() && !openFile(path, &error))
+        showError(error);
+}
+
+bool MainWindow::saveTo(const QString &path, QString *error)
+{
+    if (!scenariofile::save(m_controller->scenario(), path, error))
+        return false;
+    m_controller->setFilePath(path);
+    m_controller->setModified(false);
+    addRecentFile(path);
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_controller->filePath().isEmpty())
+        return saveAs();
+    QString error;
+    if (saveTo(m_controller->filePath(), &error))
+        return true;
+    showError(error);
+    return false;
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), m_controller->filePath(), tr(kScenarioFilter));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".vramplanner.json");
+    QString error;
+    if (saveTo(path, &error))
+        return true;
+    showError(error);
+    return false;
+}
+
+bool MainWindow::exportFile(const QString &path, const ChartExportOptions &options, QString *error)
+{
+    const auto format = exportFormatForPath(path);
+    if (!format) {
+        *error = tr("Unknown export format for %1 (use .png, .svg, .pdf, .md, .csv or .json).").arg(path);
+        return false;
+    }
+    return exportTo(path, *format, *m_controller, *m_chart, options, error);
+}
+
+void MainWindow::exportDialog(const QString &filter, const QString &suffix)
+{
+    ChartExportOptions options;
+    if (suffix == QLatin1String("png")) {
+        PngExportDialog dialog(this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        options = dialog.options();
+    }
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), QStringLiteral("vram-estimate.") + suffix, filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    QString error;
+    if (exportFile(path, options, &error))
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    else
+        showError(error);
+}
+
+void MainWindow::copyChart()
+{
+    QApplication::clipboard()->setPixmap(m_chart->toPixmap(m_chart->width(), m_chart->height(), devicePixelRatioF()));
+    statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
+}
+
+void MainWindow::printChart()
+{
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setPageOrientation(QPageLayout::Landscape);
+    QPrintDialog dialog(&printer, this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_chart->print(&printer);
+}
+
+void MainWindow::chooseGpus()
+{
+    GpuPicker picker(m_controller->catalog(), m_controller->shownGpus(), this);
+    if (picker.exec() == QDialog::Accepted)
+        m_controller->setShownGpus(picker.chosen());
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(
+        this, tr("About VRAM Planner"),
+        tr("<h3>VRAM Planner %1</h3>"
+           "<p>How much GPU memory does a large language model need, and which GPUs can run it?</p>"
+           "<p>Every figure can be traced to its formula and source: select a term in the breakdown.</p>"
+           "<p>VRAM Planner's own code is under the MIT license. This program links "
+           "Qt %2 (LGPL v3), QCustomPlot (GPL v3) and nlohmann/json (MIT); "
+           "as distributed, the program as a whole is therefore under the GPL v3.</p>")
+            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(settingsKey("recentFiles")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(settingsKey("recentFiles"), recent);
+    fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(settingsKey("recentFiles")).toStringList();
+    for (const QString &path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (!maybeSave())
+                return;
+            QString error;
+            if (!openFile(path, &error))
+                showError(error);
+        })->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::restoreSession()
+{
+    QSettings settings;
+    const QString last = settings.value(settingsKey("lastScenario")).toString();
+    if (!last.isEmpty()) {
+        const auto loaded = core::io::loadScenario(last.toStdString(), core::io::builtinPresets());
+        if (loaded.ok()) {
+            m_controller->setScenario(*loaded.value);
+            m_controller->setFilePath(settings.value(settingsKey("lastFile")).toString());
+            m_controller->setModified(settings.value(settingsKey("lastModified")).toBool());
+        }
+    }
+    const QStringList shown = settings.value(settingsKey("shownGpus")).toStringList();
+    if (!shown.isEmpty())
+        m_controller->setShownGpus(shown);
+    m_controller->setUnit(settings.value(settingsKey("unit")).toString() == QLatin1String("gb") ? core::ByteUnit::GB
+                                                                                               : core::ByteUnit::GiB);
+    m_logAxis->setChecked(settings.value(settingsKey("logAxis")).toBool());
+    restoreGeometry(settings.value(settingsKey("geometry")).toByteArray());
+    buildMenus();
+    updateTitle();
+}
+
+void MainWindow::saveSession() const
+{
+    QSettings settings;
+    settings.setValue(settingsKey("lastScenario"), QString::fromStdString(core::io::saveScenario(m_controller->scenario())));
+    settings.setValue(settingsKey("lastFile"), m_controller->filePath());
+    settings.setValue(settingsKey("lastModified"), m_controller->isModified());
+    settings.setValue(settingsKey("shownGpus"), m_controller->shownGpus());
+    settings.setValue(settingsKey("unit"), m_controller->unit() == core::ByteUnit::GB ? QStringLiteral("gb") : QStringLiteral("gib"));
+    settings.setValue(settingsKey("logAxis"), m_chart->isLogScale());
+    settings.setValue(settingsKey("geometry"), saveGeometry());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // The last scenario is restored on the next start, saved to a file or not.
+    saveSession();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = event->mimeData()->urls().first().toLocalFile();
+    if (!maybeSave())
+        return;
+    QString error;
+    if (!openFile(path, &error))
+        showError(error);
+    event->acceptProposedAction();
+}
+
+void MainWindow::showError(const QString &message)
+{
+    QMessageBox::warning(this, tr("VRAM Planner"), message);
 }
 
 } // namespace ui

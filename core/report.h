@@ -1,0 +1,38 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/estimate.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace core {
+
+/// Header of an exported report: what it is, when, for whom.
+struct ReportMeta
+{
+    std::string title = "VRAM Planner estimate";
+    std::string date;    ///< ISO 8601, supplied by the caller (core has no clock)
+    std::string version; ///< program version
+    ByteUnit unit = ByteUnit::GiB;
+};
+
+/// Every input of the scenario as (name, value) text pairs, in a fixed order:
+/// the "assumptions" block of every report.
+std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &scenario);
+
+/// One-line summary: "Llama 2 7B · train · bf16 · batch 4 · 2,048 tokens · 1 GPU".
+std::string summarize(const Scenario &scenario);
+
+/// A Markdown report for budget proposals: inputs, every term with its
+/// formula and source, the phases, the fit table and the warnings.
+std::string markdownReport(const Scenario &scenario, const EstimateWithFits &result, const Catalog &catalog,
+                           const ReportMeta &meta);
+
+/// The same content as CSV in long form, one fact per row:
+/// `section,item,field,value` (RFC 4180 quoting).
+std::string csvReport(const Scenario &scenario, const EstimateWithFits &result, const Catalog &catalog,
+                      const ReportMeta &meta);
+
+} // namespace core

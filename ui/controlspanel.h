@@ -1,0 +1,87 @@
+#pragma once
+
+#include <QWidget>
+
+#include <array>
+
+class QAbstractButton;
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QSpinBox;
+class QToolButton;
+
+namespace ui {
+
+class LogSliderField;
+class ScenarioController;
+class StepSliderField;
+
+/// Every input of the scenario: model, mode, the main sliders, and the
+/// remaining engine settings in a collapsed "Advanced" section. Each edit
+/// goes straight to the controller (no Apply button).
+class ControlsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ControlsPanel(ScenarioController *controller, QWidget *parent = nullptr);
+
+    // For tests and keyboard users: the main controls by name.
+    LogSliderField *parametersField() const { return m_parameters; }
+    StepSliderField *precisionField() const { return m_precision; }
+    StepSliderField *optimizerField() const { return m_optimizer; }
+    LogSliderField *batchField() const { return m_batch; }
+    LogSliderField *sequenceField() const { return m_sequence; }
+    QComboBox *modelCombo() const { return m_model; }
+    QButtonGroup *modeGroup() const { return m_mode; }
+    QWidget *advancedSection() const { return m_advanced; }
+
+signals:
+    void openConfigRequested();
+
+private:
+    QWidget *buildMainControls();
+    QWidget *buildAdvanced();
+    void fillModelCombo();
+    /// Refreshes the model picker when the model's source changed elsewhere
+    /// (a dropped config.json, the parameter slider).
+    void syncModel();
+    void syncFromScenario();
+    void updateEnabledState();
+    void modelChosen(int index);
+
+    ScenarioController *m_controller;
+    QString m_shownSource; ///< what the model picker currently shows
+    QComboBox *m_model = nullptr;
+    QButtonGroup *m_mode = nullptr;
+    LogSliderField *m_parameters = nullptr;
+    StepSliderField *m_precision = nullptr;
+    StepSliderField *m_optimizer = nullptr;
+    LogSliderField *m_batch = nullptr;
+    LogSliderField *m_sequence = nullptr;
+
+    QToolButton *m_advancedToggle = nullptr;
+    QWidget *m_advanced = nullptr;
+    QComboBox *m_regime = nullptr;
+    QComboBox *m_optimizerImpl = nullptr;
+    QComboBox *m_checkpointing = nullptr;
+    QComboBox *m_attention = nullptr;
+    QSpinBox *m_gradAccum = nullptr;
+    QSpinBox *m_loraRank = nullptr;
+    std::array<QCheckBox *, 7> m_loraTargets{};
+    QComboBox *m_kvDtype = nullptr;
+    QComboBox *m_logits = nullptr;
+    QSpinBox *m_groupSize = nullptr;
+    QCheckBox *m_quantizeEmbeddings = nullptr;
+    QSpinBox *m_gpus = nullptr;
+    QComboBox *m_zero = nullptr;
+    QCheckBox *m_cudaAuto = nullptr;
+    QDoubleSpinBox *m_cudaMib = nullptr;
+    QComboBox *m_cudaLoading = nullptr;
+    QDoubleSpinBox *m_reserve = nullptr;
+    QDoubleSpinBox *m_utilization = nullptr;
+};
+
+} // namespace ui

@@ -1,0 +1,85 @@
+#include "ui/exporter.h"
+
+#include "core/io/reportjson.h"
+#include "core/report.h"
+#include "ui/memorychart.h"
+#include "ui/scenariocontroller.h"
+#include "ui/scenariofile.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFileInfo>
+
+namespace ui {
+
+namespace {
+
+core::ReportMeta reportMeta(const ScenarioController &controller)
+{
+    core::ReportMeta meta;
+    meta.title = QCoreApplication::translate("Exporter", "VRAM Planner estimate").toStdString();
+    meta.date = QDateTime::currentDateTime().toString(Qt::ISODate).toStdString();
+    meta.version = QCoreApplication::applicationVersion().toStdString();
+    meta.unit = controller.unit();
+    return meta;
+}
+
+} // namespace
+
+std::optional<ExportFormat> exportFormatForPath(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return ExportFormat::Png;
+    if (suffix == QLatin1String("svg"))
+        return ExportFormat::Svg;
+    if (suffix == QLatin1String("pdf"))
+        return ExportFormat::Pdf;
+    if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
+        return ExportFormat::Markdown;
+    if (suffix == QLatin1String("csv"))
+        return ExportFormat::Csv;
+    if (suffix == QLatin1String("json"))
+        return ExportFormat::Json;
+    return std::nullopt;
+}
+
+bool exportTo(const QString &path, ExportFormat format, const ScenarioController &controller, MemoryChart &chart,
+              const ChartExportOptions &options, QString *error)
+{
+    const core::Scenario &s = controller.scenario();
+    const core::EstimateWithFits &result = controller.result();
+    const core::ReportMeta meta = reportMeta(controller);
+    QByteArray bytes;
+    switch (format) {
+    case ExportFormat::Png:
+    case ExportFormat::Svg:
+    case ExportFormat::Pdf: {
+        chart.setTitle(QString::fromStdString(core::summarize(s)),
+                       QCoreApplication::translate("Exporter", "VRAM Planner, %1").arg(QString::fromStdString(meta.date)));
+        const int w = options.size.width();
+        const int h = options.size.height();
+        bytes = format == ExportFormat::Png   ? chart.renderPng(w, h, options.scale, options.dpi)
+            : format == ExportFormat::Svg     ? chart.renderSvg(w, h)
+                                              : chart.renderPdf(w, h);
+        chart.setTitle(QString::fromStdString(core::summarize(s)));
+        break;
+    }
+    case ExportFormat::Markdown:
+        bytes = QByteArray::fromStdString(core::markdownReport(s, result, controller.catalog(), meta));
+        break;
+    case ExportFormat::Csv:
+        bytes = QByteArray::fromStdString(core::csvReport(s, result, controller.catalog(), meta));
+        break;
+    case ExportFormat::Json:
+        bytes = QByteArray::fromStdString(core::io::estimateToJson(s, result, controller.catalog()));
+        break;
+    }
+    if (bytes.isEmpty()) {
+        *error = QCoreApplication::translate("Exporter", "Could not render %1.").arg(path);
+        return false;
+    }
+    return scenariofile::writeText(path, bytes, error);
+}
+
+} // namespace ui

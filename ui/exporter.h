@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+namespace ui {
+
+class MemoryChart;
+class ScenarioController;
+
+enum class ExportFormat { Png, Svg, Pdf, Markdown, Csv, Json };
+
+/// The format a file name asks for (".png", ".md", ...), if any.
+std::optional<ExportFormat> exportFormatForPath(const QString &path);
+
+struct ChartExportOptions
+{
+    QSize size{1600, 1000};
+    double scale = 1.0; ///< PNG pixel ratio (2 = HiDPI)
+    int dpi = 96;       ///< recorded in the PNG
+};
+
+/// Writes the chart or the report for the controller's current scenario.
+/// Chart exports carry the scenario summary and today's date as title;
+/// reports list every input, term, fit and assumption. Files are written
+/// atomically; on failure `error` names the file and the reason.
+bool exportTo(const QString &path, ExportFormat format, const ScenarioController &controller, MemoryChart &chart,
+              const ChartExportOptions &options, QString *error);
+
+} // namespace ui

@@ -1,0 +1,45 @@
+#include "ui/language.h"
+
+#include <QCoreApplication>
+#include <QEvent>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+namespace ui {
+
+std::vector<std::pair<QString, QString>> availableLanguages()
+{
+    return {{QString(), QCoreApplication::translate("Language", "System default")},
+            {QStringLiteral("en"), QStringLiteral("English")},
+            {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+}
+
+void applyLanguage(const QString &code)
+{
+    static QTranslator *app = nullptr;
+    static QTranslator *qt = nullptr;
+    for (QTranslator **t : {&app, &qt}) {
+        if (*t) {
+            QCoreApplication::removeTranslator(*t);
+            delete *t;
+            *t = nullptr;
+        }
+    }
+    if (code == QLatin1String("en")) {
+        // English is the source language; announce the change all the same.
+        QEvent change(QEvent::LanguageChange);
+        QCoreApplication::sendEvent(QCoreApplication::instance(), &change);
+        return;
+    }
+    const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
+    app = new QTranslator;
+    // Compiled translations are embedded under :/i18n by qt_add_translations.
+    if (app->load(locale, QStringLiteral("vramplanner"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(app);
+    qt = new QTranslator;
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+}
+
+} // namespace ui

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "core/estimate.h"
+#include "core/units.h"
+
+#include <QColor>
+#include <QString>
+
+namespace ui {
+
+/// Translated display name of a term ("Weights", "KV cache", ...).
+QString termName(core::TermId id);
+
+/// Colour of a term in charts: a colour-blind-safe palette (Okabe & Ito 2008,
+/// "Color Universal Design", extended with Paul Tol's muted scheme).
+QColor termColor(core::TermId id);
+
+/// core::formatBytes as a QString, in the user's unit.
+QString bytesText(core::Bytes bytes, core::ByteUnit unit, int decimals = 2);
+
+/// "fits", "needs 5 x", "cannot fit" for one GPU, translated.
+QString verdictText(const core::GpuFit &fit);
+
+/// A GPU's name without the vendor prefix, for axis labels ("A100 SXM4 80GB").
+QString shortGpuName(const core::GpuSpec &gpu);
+
+} // namespace ui
