@@ -91,7 +91,7 @@ void BreakdownPanel::showEstimate(const core::Scenario &scenario, const core::Es
         return;
     }
     m_headline->setText(tr("Per GPU: <b>%1</b> at the peak (%2 phase)")
-                            .arg(bytesText(e.total, unit), QString::fromUtf8(core::phaseId(e.peakPhase))));
+                            .arg(bytesText(e.total, unit), phaseName(e.peakPhase)));
     fillTerms();
     fillGpus(catalog);
     QStringList warnings;

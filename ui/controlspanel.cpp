@@ -322,7 +322,7 @@ QWidget *ControlsPanel::buildAdvanced()
     m_utilization = new QDoubleSpinBox;
     m_utilization->setRange(0.05, 1.0);
     m_utilization->setSingleStep(0.05);
-    m_utilization->setToolTip(tr("vLLM gpu_memory_utilization: the share of each GPU the KV-cache budget may use"));
+    m_utilization->setToolTip(tr("vLLM gpu_memory_utilization: the share of each GPU that weights, activations and the KV cache may use together; the KV-cache budget is what remains"));
     form->addRow(tr("Serving memory share:"), m_utilization);
     connect(m_utilization, &QDoubleSpinBox::valueChanged, this,
             [apply](double u) { apply([u](core::Scenario &s) { s.gpuMemoryUtilization = u; }); });

@@ -5,6 +5,7 @@
 #include "ui/memorychart.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenariofile.h"
+#include "ui/termstyle.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -18,7 +19,7 @@ core::ReportMeta reportMeta(const ScenarioController &controller)
 {
     core::ReportMeta meta;
     meta.title = QCoreApplication::translate("Exporter", "VRAM Planner estimate").toStdString();
-    meta.date = QDateTime::currentDateTime().toString(Qt::ISODate).toStdString();
+    meta.date = QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")).toStdString();
     meta.version = QCoreApplication::applicationVersion().toStdString();
     meta.unit = controller.unit();
     return meta;
@@ -55,14 +56,14 @@ bool exportTo(const QString &path, ExportFormat format, const ScenarioController
     case ExportFormat::Png:
     case ExportFormat::Svg:
     case ExportFormat::Pdf: {
-        chart.setTitle(QString::fromStdString(core::summarize(s)),
+        chart.setTitle(scenarioSummary(s),
                        QCoreApplication::translate("Exporter", "VRAM Planner, %1").arg(QString::fromStdString(meta.date)));
         const int w = options.size.width();
         const int h = options.size.height();
         bytes = format == ExportFormat::Png   ? chart.renderPng(w, h, options.scale, options.dpi)
             : format == ExportFormat::Svg     ? chart.renderSvg(w, h)
                                               : chart.renderPdf(w, h);
-        chart.setTitle(QString::fromStdString(core::summarize(s)));
+        chart.setTitle(scenarioSummary(s));
         break;
     }
     case ExportFormat::Markdown:

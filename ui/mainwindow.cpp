@@ -13,6 +13,7 @@
 #include "ui/pngexportdialog.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenariofile.h"
+#include "ui/termstyle.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -173,7 +174,7 @@ void MainWindow::showEstimate()
     const core::Scenario &s = m_controller->scenario();
     const core::EstimateWithFits &r = m_controller->result();
     m_chart->setUnit(m_controller->unit());
-    m_chart->setTitle(QString::fromStdString(core::summarize(s)));
+    m_chart->setTitle(scenarioSummary(s));
     m_chart->showEstimate(s, r, m_controller->catalog());
     m_breakdown->showEstimate(s, r, m_controller->catalog(), m_controller->unit());
 }

@@ -72,7 +72,38 @@ MemoryChart::MemoryChart(QWidget *parent)
     m_plot->yAxis->grid()->setSubGridVisible(false);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryChart::showToolTip);
+    applyPalette();
     rebuildAxes();
+}
+
+void MemoryChart::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        applyPalette();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void MemoryChart::applyPalette()
+{
+    const QPalette p = palette();
+    const QColor text = p.color(QPalette::Text);
+    m_plot->setBackground(p.brush(QPalette::Base));
+    m_title->setTextColor(text);
+    m_plot->legend->setTextColor(text);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        QColor grid = text;
+        grid.setAlpha(60);
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    }
+    for (QCPItemLine *line : m_capacity)
+        line->setPen(QPen(text, 2, Qt::DashLine));
 }
 
 void MemoryChart::setTitle(const QString &title, const QString &subtitle)
@@ -122,7 +153,7 @@ void MemoryChart::layoutItems(int count)
 {
     while (m_capacity.size() < count) {
         auto *line = new QCPItemLine(m_plot);
-        line->setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::DashLine));
+        line->setPen(QPen(palette().color(QPalette::Text), 2, Qt::DashLine));
         line->setHead(QCPLineEnding::esNone);
         m_capacity.push_back(line);
         auto *text = new QCPItemText(m_plot);
@@ -164,6 +195,8 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
     if (n > 0 || !catalog.gpus.empty())
         m_plot->xAxis->setTicker(ticker);
 
+    // The legend lists the drawn terms in stacking order, bottom first.
+    m_plot->legend->clearItems();
     for (core::TermId id : core::allTerms()) {
         QVector<double> values(n);
         bool any = false;
@@ -176,8 +209,6 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
         bars->setName(termName(id));
         if (any)
             bars->addToLegend();
-        else
-            bars->removeFromLegend();
     }
 
     layoutItems(n);

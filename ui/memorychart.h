@@ -49,7 +49,12 @@ public:
     QStringList verdicts() const;
     QCustomPlot *plot() const { return m_plot; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    /// Background, axes and text follow the system palette (light or dark).
+    void applyPalette();
     void rebuildAxes();
     void showToolTip(QMouseEvent *event);
     void layoutItems(int count);

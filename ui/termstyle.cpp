@@ -66,6 +66,32 @@ QString bytesText(core::Bytes bytes, core::ByteUnit unit, int decimals)
     return QString::fromStdString(core::formatBytes(bytes, unit, decimals));
 }
 
+QString scenarioSummary(const core::Scenario &s)
+{
+    static const char *const modes[] = {QT_TRANSLATE_NOOP("Terms", "inference"), QT_TRANSLATE_NOOP("Terms", "full training"),
+                                        QT_TRANSLATE_NOOP("Terms", "LoRA"), QT_TRANSLATE_NOOP("Terms", "QLoRA")};
+    const QString format = s.mode == core::Mode::Train ? QString::fromUtf8(core::regimeId(s.regime))
+                                                       : QString::fromUtf8(core::formatInfo(s.effectiveWeights()).id);
+    return QCoreApplication::translate("Terms", "%1 · %2 · %3 · batch %4 · %5 tokens · %n GPU(s)", nullptr, s.gpus)
+        .arg(QString::fromStdString(s.model.name), QCoreApplication::translate("Terms", modes[static_cast<int>(s.mode)]),
+             format, QString::fromStdString(core::groupDigits(s.batch)), QString::fromStdString(core::groupDigits(s.sequence)));
+}
+
+QString phaseName(core::Phase phase)
+{
+    switch (phase) {
+    case core::Phase::Forward:
+        return QCoreApplication::translate("Terms", "forward");
+    case core::Phase::Backward:
+        return QCoreApplication::translate("Terms", "backward");
+    case core::Phase::OptimizerStep:
+        return QCoreApplication::translate("Terms", "optimizer step");
+    case core::Phase::Inference:
+        break;
+    }
+    return QCoreApplication::translate("Terms", "inference");
+}
+
 QString verdictText(const core::GpuFit &fit)
 {
     if (fit.fits)

@@ -18,6 +18,13 @@ QColor termColor(core::TermId id);
 /// core::formatBytes as a QString, in the user's unit.
 QString bytesText(core::Bytes bytes, core::ByteUnit unit, int decimals = 2);
 
+/// One translated line describing the scenario, for chart titles:
+/// "Llama 3 8B · full training · bf16 · batch 2 · 2,048 tokens · 1 GPU".
+QString scenarioSummary(const core::Scenario &scenario);
+
+/// Translated name of a phase ("forward", "backward", ...).
+QString phaseName(core::Phase phase);
+
 /// "fits", "needs 5 x", "cannot fit" for one GPU, translated.
 QString verdictText(const core::GpuFit &fit);
 

@@ -1,4 +1,776 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>VRAM Planner estimate</source>
+        <translation>VRAM Planner 显存估算</translation>
+    </message>
+    <message>
+        <source>VRAM Planner, %1</source>
+        <translation>VRAM Planner，%1</translation>
+    </message>
+    <message>
+        <source>Could not render %1.</source>
+        <translation>无法渲染 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>VRAM Planner scenarios (*.vramplanner.json *.json)</source>
+        <translation>VRAM Planner 场景 (*.vramplanner.json *.json)</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioFile</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not save %1 (%2). The previous file is unchanged.</source>
+        <translation>无法保存 %1（%2）。原文件保持不变。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is too large (%2 MiB; the limit is %3 MiB).</source>
+        <translation>%1 过大（%2 MiB；上限为 %3 MiB）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario:
+%2</source>
+        <translation>%1 不是有效的场景：
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>Terms</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Logits and loss</source>
+        <translation>Logits 与损失</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>临时工作区</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gather buffer</source>
+        <translation>ZeRO-3 聚合缓冲区</translation>
+    </message>
+    <message>
+        <source>NCCL buffers</source>
+        <translation>NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>分配器预留</translation>
+    </message>
+    <message>
+        <source>exceeds</source>
+        <translation>超出范围</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>装得下</translation>
+    </message>
+    <message>
+        <source>needs %1 ×</source>
+        <translation>需要 %1 ×</translation>
+    </message>
+    <message>
+        <source>cannot fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>full training</source>
+        <translation>全量训练</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · %3 · batch %4 · %5 tokens · %n GPU(s)</source>
+        <translation>
+            <numerusform>%1 · %2 · %3 · 批大小 %4 · %5 个令牌 · %n 张 GPU</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ui::BreakdownPanel</name>
+    <message>
+        <source>Term</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Bytes/param</source>
+        <translation>字节/参数</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Max batch</source>
+        <translation>最大批大小</translation>
+    </message>
+    <message>
+        <source>Max context</source>
+        <translation>最长上下文</translation>
+    </message>
+    <message>
+        <source>KV tokens</source>
+        <translation>KV 令牌数</translation>
+    </message>
+    <message>
+        <source>Select a term to see how it is computed.</source>
+        <translation>选择一项以查看其计算方式。</translation>
+    </message>
+    <message>
+        <source>&amp;Breakdown</source>
+        <translation>明细(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs</source>
+        <translation>GPU(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Invalid scenario:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;场景无效：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>Per GPU: &lt;b&gt;%1&lt;/b&gt; at the peak (%2 phase)</source>
+        <translation>每 GPU：峰值 &lt;b&gt;%1&lt;/b&gt;（%2阶段）</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>With this scenario&apos;s values:</source>
+        <translation>代入本场景的数值：</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>结果：</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ControlsPanel</name>
+    <message>
+        <source>&amp;Advanced settings</source>
+        <translation>高级设置(&amp;A)</translation>
+    </message>
+    <message>
+        <source>A preset (its published config.json), a custom parameter count, or a config.json you opened</source>
+        <translation>预设模型（使用其公开发布的 config.json）、自定义参数量，或您打开的 config.json</translation>
+    </message>
+    <message>
+        <source>config.json…</source>
+        <translation>config.json…</translation>
+    </message>
+    <message>
+        <source>Read a Hugging Face config.json (Ctrl+Shift+O)</source>
+        <translation>读取 Hugging Face config.json（Ctrl+Shift+O）</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>全量训练</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>M&amp;ode:</source>
+        <translation>模式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Parameter count (log scale, 0.1B to 2T). Moving it describes the model by its count only.</source>
+        <translation>参数量（对数刻度，0.1B 至 2T）。拖动滑块后，模型将仅按参数量描述。</translation>
+    </message>
+    <message>
+        <source>&amp;Parameters:</source>
+        <translation>参数量(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Weight format, by bits per weight</source>
+        <translation>权重格式（按每个权重的位数）</translation>
+    </message>
+    <message>
+        <source>P&amp;recision:</source>
+        <translation>精度(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Op&amp;timizer:</source>
+        <translation>优化器(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Micro-batch per GPU (log scale, 1 to 4,096)</source>
+        <translation>每 GPU 的微批大小（对数刻度，1 至 4,096）</translation>
+    </message>
+    <message>
+        <source>&amp;Batch size:</source>
+        <translation>批大小(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Sequence length / context in tokens (log scale, 128 to 1M; &apos;32k&apos; works)</source>
+        <translation>序列长度 / 上下文令牌数（对数刻度，128 至 1M；可输入“32k”）</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence length:</source>
+        <translation>序列长度(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Training regime:</source>
+        <translation>训练精度方案：</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>foreach (one full-size temporary)</source>
+        <translation>foreach（一个完整大小的临时张量）</translation>
+    </message>
+    <message>
+        <source>fused</source>
+        <translation>fused（融合）</translation>
+    </message>
+    <message>
+        <source>Optimizer step:</source>
+        <translation>优化器步骤：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Checkpointing:</source>
+        <translation>梯度检查点：</translation>
+    </message>
+    <message>
+        <source>eager (stores s² scores)</source>
+        <translation>eager（存储 s² 个注意力分数）</translation>
+    </message>
+    <message>
+        <source>SDPA</source>
+        <translation>SDPA</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2</source>
+        <translation>FlashAttention-2</translation>
+    </message>
+    <message>
+        <source>Attention:</source>
+        <translation>注意力：</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation:</source>
+        <translation>梯度累积：</translation>
+    </message>
+    <message>
+        <source>LoRA rank:</source>
+        <translation>LoRA 秩：</translation>
+    </message>
+    <message>
+        <source>LoRA targets:</source>
+        <translation>LoRA 目标模块：</translation>
+    </message>
+    <message>
+        <source>same as activations</source>
+        <translation>与激活值相同</translation>
+    </message>
+    <message>
+        <source>KV cache format:</source>
+        <translation>KV 缓存格式：</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>fp32 upcast (Hugging Face Trainer)</source>
+        <translation>上转为 fp32（Hugging Face Trainer）</translation>
+    </message>
+    <message>
+        <source>activation dtype</source>
+        <translation>激活值数据类型</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>分块计算损失</translation>
+    </message>
+    <message>
+        <source>last token only (generate)</source>
+        <translation>仅最后一个令牌（generate）</translation>
+    </message>
+    <message>
+        <source>Logits:</source>
+        <translation>Logits：</translation>
+    </message>
+    <message>
+        <source>GPTQ/AWQ quantisation group size</source>
+        <translation>GPTQ/AWQ 量化分组大小</translation>
+    </message>
+    <message>
+        <source>Group size:</source>
+        <translation>分组大小：</translation>
+    </message>
+    <message>
+        <source>Quantise embeddings and lm_head too</source>
+        <translation>同时量化嵌入层和 lm_head</translation>
+    </message>
+    <message>
+        <source>GPUs:</source>
+        <translation>GPU 数量：</translation>
+    </message>
+    <message>
+        <source>0 (data parallel)</source>
+        <translation>0（数据并行）</translation>
+    </message>
+    <message>
+        <source>1 (optimizer states)</source>
+        <translation>1（优化器状态）</translation>
+    </message>
+    <message>
+        <source>2 (+ gradients)</source>
+        <translation>2（+ 梯度）</translation>
+    </message>
+    <message>
+        <source>3 (+ weights, FSDP full shard)</source>
+        <translation>3（+ 权重，FSDP 完全分片）</translation>
+    </message>
+    <message>
+        <source>ZeRO stage:</source>
+        <translation>ZeRO 阶段：</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>CUDA context:</source>
+        <translation>CUDA 上下文：</translation>
+    </message>
+    <message>
+        <source>lazy (CUDA ≥ 11.7)</source>
+        <translation>延迟加载（CUDA ≥ 11.7）</translation>
+    </message>
+    <message>
+        <source>eager (older stacks)</source>
+        <translation>立即加载（旧版软件栈）</translation>
+    </message>
+    <message>
+        <source>CUDA module loading:</source>
+        <translation>CUDA 模块加载：</translation>
+    </message>
+    <message>
+        <source>Allocator reserve / fragmentation margin, as a share of tensor memory</source>
+        <translation>分配器预留 / 碎片余量，以占张量显存的比例表示</translation>
+    </message>
+    <message>
+        <source>Reserve margin:</source>
+        <translation>预留余量：</translation>
+    </message>
+    <message>
+        <source>Serving memory share:</source>
+        <translation>推理服务显存占比：</translation>
+    </message>
+    <message>
+        <source>Custom parameter count</source>
+        <translation>自定义参数量</translation>
+    </message>
+    <message>
+        <source>config.json: %1</source>
+        <translation>config.json：%1</translation>
+    </message>
+    <message>
+        <source>Full training stores weights as the training regime says</source>
+        <translation>全量训练按训练精度方案存储权重</translation>
+    </message>
+    <message>
+        <source>vLLM gpu_memory_utilization: the share of each GPU that weights, activations and the KV cache may use together; the KV-cache budget is what remains</source>
+        <translation>vLLM gpu_memory_utilization：权重、激活值和 KV 缓存合计可使用的每张 GPU 显存占比；其余部分即 KV 缓存预算</translation>
+    </message>
+</context>
+<context>
+    <name>ui::GpuPicker</name>
+    <message>
+        <source>Choose GPUs</source>
+        <translation>选择 GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Defaults</source>
+        <translation>默认值(&amp;D)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LogSliderField</name>
+    <message>
+        <source>Enter a value between %1 and %2</source>
+        <translation>请输入 %1 到 %2 之间的值</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;config.json…</source>
+        <translation>打开 config.json(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Chart as &amp;PNG…</source>
+        <translation>PNG 图表(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Chart as &amp;SVG…</source>
+        <translation>SVG 图表(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Chart as P&amp;DF…</source>
+        <translation>PDF 图表(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Report as &amp;Markdown…</source>
+        <translation>Markdown 报告(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Report as &amp;CSV…</source>
+        <translation>CSV 报告(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Report as &amp;JSON…</source>
+        <translation>JSON 报告(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y Chart</source>
+        <translation>复制图表(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>&amp;Print Chart…</source>
+        <translation>打印图表(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Binary units (&amp;GiB)</source>
+        <translation>二进制单位（GiB）(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Decimal units (G&amp;B)</source>
+        <translation>十进制单位（GB）(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic Axis</source>
+        <translation>对数坐标轴(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>Choose &amp;GPUs…</source>
+        <translation>选择 GPU(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+G</source>
+        <translation>Ctrl+G</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About VRAM Planner</source>
+        <translation>关于 VRAM Planner(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — VRAM Planner</source>
+        <translation>%1[*] — VRAM Planner</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scenario has been modified. Save your changes?</source>
+        <translation>场景已修改。是否保存更改？</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable config.json:
+%2</source>
+        <translation>%1 不是可用的 config.json：
+%2</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Open config.json</source>
+        <translation>打开 config.json</translation>
+    </message>
+    <message>
+        <source>Hugging Face config (config.json *.json)</source>
+        <translation>Hugging Face 配置 (config.json *.json)</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Unknown export format for %1 (use .png, .svg, .pdf, .md, .csv or .json).</source>
+        <translation>无法识别 %1 的导出格式（请使用 .png、.svg、.pdf、.md、.csv 或 .json）。</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Chart copied to the clipboard</source>
+        <translation>图表已复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>About VRAM Planner</source>
+        <translation>关于 VRAM Planner</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;VRAM Planner %1&lt;/h3&gt;&lt;p&gt;How much GPU memory does a large language model need, and which GPUs can run it?&lt;/p&gt;&lt;p&gt;Every figure can be traced to its formula and source: select a term in the breakdown.&lt;/p&gt;&lt;p&gt;VRAM Planner&apos;s own code is under the MIT license. This program links Qt %2 (LGPL v3), QCustomPlot (GPL v3) and nlohmann/json (MIT); as distributed, the program as a whole is therefore under the GPL v3.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;VRAM Planner %1&lt;/h3&gt;&lt;p&gt;大语言模型需要多少显存？哪些 GPU 能运行它？&lt;/p&gt;&lt;p&gt;每个数值都可追溯到其公式和来源：在明细中选择一项即可查看。&lt;/p&gt;&lt;p&gt;VRAM Planner 自身的代码采用 MIT 许可证。本程序链接了 Qt %2（LGPL v3）、QCustomPlot（GPL v3）和 nlohmann/json（MIT）；因此，按分发形式，本程序整体采用 GPL v3 许可证。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>VRAM Planner</source>
+        <translation>VRAM Planner</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MemoryChart</name>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation>每 GPU 显存（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>per GPU with %n GPUs</source>
+        <translation>
+            <numerusform>每 GPU（共 %n 个 GPU）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ui::PngExportDialog</name>
+    <message>
+        <source>Export PNG</source>
+        <translation>导出 PNG</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>%1 dpi</source>
+        <translation>%1 dpi</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>高度(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>分辨率(&amp;R)：</translation>
+    </message>
+</context>
 </TS>

@@ -1,0 +1,118 @@
+// Benchmarks (not tests: no thresholds). Run build/tests/bench/bench_planner;
+// figures go to BENCHMARKS.md with the machine they came from.
+
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/io/builtin.h"
+#include "ui/controlspanel.h"
+#include "ui/exporter.h"
+#include "ui/mainwindow.h"
+#include "ui/memorychart.h"
+#include "ui/scenariocontroller.h"
+#include "ui/sliderfields.h"
+
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+namespace {
+
+core::Scenario training7b()
+{
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-2-7b")->model;
+    s.mode = core::Mode::Train;
+    s.batch = 4;
+    return s;
+}
+
+} // namespace
+
+class BenchPlanner : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void estimateNumbersOnly();
+    void estimateWithDerivations();
+    void fullCatalogFit();
+    void batchContextSweep256x256();
+    void sliderToRepaint();
+    void pngExport();
+};
+
+void BenchPlanner::estimateNumbersOnly()
+{
+    const core::Scenario s = training7b();
+    QBENCHMARK {
+        const core::Estimate e = core::estimate(s);
+        QVERIFY(e.isValid());
+    }
+}
+
+void BenchPlanner::estimateWithDerivations()
+{
+    const core::Scenario s = training7b();
+    QBENCHMARK {
+        const core::Estimate e = core::estimate(s);
+        for (core::TermId id : core::allTerms())
+            QVERIFY(!core::explainTerm(s, e, id).formula.empty());
+    }
+}
+
+void BenchPlanner::fullCatalogFit()
+{
+    const core::Scenario s = training7b();
+    QBENCHMARK {
+        const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog());
+        QVERIFY(!r.fits.empty());
+    }
+}
+
+void BenchPlanner::batchContextSweep256x256()
+{
+    core::Scenario s = training7b();
+    QBENCHMARK_ONCE {
+        std::uint64_t sum = 0;
+        for (std::uint64_t b = 1; b <= 256; ++b)
+            for (std::uint64_t q = 1; q <= 256; ++q) {
+                s.batch = b;
+                s.sequence = q * 128;
+                sum += core::estimate(s).total.count() >> 20;
+            }
+        QVERIFY(sum > 0);
+    }
+}
+
+void BenchPlanner::sliderToRepaint()
+{
+    ui::MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSlider *slider = window.controls()->batchField()->slider();
+    int position = 0;
+    QBENCHMARK {
+        position = (position + 37) % 1000;
+        slider->setValue(position); // controller -> engine -> chart + breakdown
+        window.chart()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        window.repaint();
+    }
+}
+
+void BenchPlanner::pngExport()
+{
+    ui::MainWindow window;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chart.png"));
+    QBENCHMARK {
+        QString error;
+        QVERIFY(window.exportFile(path, {}, &error));
+    }
+}
+
+QTEST_MAIN(BenchPlanner)
+#include "bench_planner.moc"

@@ -1,0 +1,396 @@
+// The planner window, offscreen: controls drive the controller and emit one
+// estimateChanged carrying the engine's numbers; the chart shows what the
+// engine computed; files and exports round-trip; zh_CN is complete.
+
+#include "core/io/scenarioio.h"
+#include "core/units.h"
+#include "ui/breakdownpanel.h"
+#include "ui/controlspanel.h"
+#include "ui/exporter.h"
+#include "ui/language.h"
+#include "ui/mainwindow.h"
+#include "ui/memorychart.h"
+#include "ui/scenariocontroller.h"
+#include "ui/sliderfields.h"
+#include "ui/termstyle.h"
+
+#include <QComboBox>
+#include <QDomDocument>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QtTest>
+
+Q_DECLARE_METATYPE(core::EstimateWithFits)
+
+namespace {
+
+/// The estimate the engine gives for the controller's scenario, fresh.
+core::EstimateWithFits engineFor(const ui::ScenarioController &c)
+{
+    std::vector<std::string> ids;
+    for (const QString &id : c.shownGpus())
+        ids.push_back(id.toStdString());
+    return core::estimateWithFits(c.scenario(), c.catalog(), ids);
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestUi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void slidersDriveTheController_data();
+    void slidersDriveTheController();
+    void exactEntryStaysInSync();
+    void chartShowsTheEngineNumbers();
+    void breakdownListsEveryNonZeroTerm();
+    void chartExports_data();
+    void chartExports();
+    void reportExports_data();
+    void reportExports();
+    void saveOpenRoundTrip();
+    void badFilesChangeNothing_data();
+    void badFilesChangeNothing();
+    void configJsonOpens();
+    void scriptedExport();
+    void fitsIn1024x700();
+    void chineseIsComplete();
+};
+
+void TestUi::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // keep the user's settings out of it
+    QCoreApplication::setOrganizationName(QStringLiteral("VRAM Planner tests"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("test"));
+    qRegisterMetaType<core::EstimateWithFits>();
+    QCOMPARE(QGuiApplication::platformName(), QStringLiteral("offscreen"));
+}
+
+void TestUi::slidersDriveTheController_data()
+{
+    QTest::addColumn<QString>("control");
+    QTest::addColumn<int>("position");
+    QTest::newRow("parameters") << "parameters" << 800;
+    QTest::newRow("precision") << "precision" << 10;
+    QTest::newRow("optimizer") << "optimizer" << 3;
+    QTest::newRow("batch") << "batch" << 500;
+    QTest::newRow("sequence") << "sequence" << 900;
+}
+
+void TestUi::slidersDriveTheController()
+{
+    QFETCH(QString, control);
+    QFETCH(int, position);
+    ui::MainWindow window;
+    ui::ScenarioController *c = window.controller();
+    ui::ControlsPanel *controls = window.controls();
+    c->update([](core::Scenario &s) { s.mode = core::Mode::Lora; }); // every main control active
+    QSignalSpy spy(c, &ui::ScenarioController::estimateChanged);
+    const core::Scenario before = c->scenario();
+
+    QSlider *slider = control == QLatin1String("parameters") ? controls->parametersField()->slider()
+        : control == QLatin1String("precision")             ? controls->precisionField()->slider()
+        : control == QLatin1String("optimizer")             ? controls->optimizerField()->slider()
+        : control == QLatin1String("batch")                 ? controls->batchField()->slider()
+                                                            : controls->sequenceField()->slider();
+    slider->setValue(position);
+
+    QCOMPARE(spy.count(), 1);
+    const core::Scenario &after = c->scenario();
+    if (control == QLatin1String("parameters")) {
+        QVERIFY(core::countParameters(after.model).total != core::countParameters(before.model).total);
+        QCOMPARE(after.source.kind, core::ModelSource::Kind::ParameterCount);
+    } else if (control == QLatin1String("precision")) {
+        QCOMPARE(after.effectiveWeights(), core::allFormats()[10].format);
+    } else if (control == QLatin1String("optimizer")) {
+        QCOMPARE(after.optimizer, core::allOptimizers()[3].optimizer);
+    } else if (control == QLatin1String("batch")) {
+        QCOMPARE(after.batch, controls->batchField()->value());
+        QVERIFY(after.batch > 1);
+    } else {
+        QCOMPARE(after.sequence, controls->sequenceField()->value());
+        QVERIFY(after.sequence > before.sequence);
+    }
+    // The signal carries what the engine gives for the new scenario.
+    const auto emitted = spy.takeFirst().at(0).value<core::EstimateWithFits>();
+    const core::EstimateWithFits engine = engineFor(*c);
+    QCOMPARE(emitted.estimate.total, engine.estimate.total);
+    QCOMPARE(emitted.fits.size(), engine.fits.size());
+    for (std::size_t i = 0; i < engine.fits.size(); ++i)
+        QCOMPARE(emitted.fits[i].fits, engine.fits[i].fits);
+}
+
+void TestUi::exactEntryStaysInSync()
+{
+    ui::MainWindow window;
+    ui::LogSliderField *seq = window.controls()->sequenceField();
+    QSignalSpy spy(window.controller(), &ui::ScenarioController::estimateChanged);
+    seq->field()->setText(QStringLiteral("32k"));
+    emit seq->field()->editingFinished();
+    QCOMPARE(window.controller()->scenario().sequence, 32000ull);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(seq->field()->text(), QStringLiteral("32,000"));
+    // Out of range: refused, nothing changes.
+    seq->field()->setText(QStringLiteral("5"));
+    emit seq->field()->editingFinished();
+    QCOMPARE(window.controller()->scenario().sequence, 32000ull);
+    QCOMPARE(spy.count(), 1);
+}
+
+void TestUi::chartShowsTheEngineNumbers()
+{
+    ui::MainWindow window;
+    ui::ScenarioController *c = window.controller();
+    c->usePreset("llama-2-7b");
+    c->update([](core::Scenario &s) {
+        s.mode = core::Mode::Train;
+        s.batch = 4;
+    });
+    const core::EstimateWithFits engine = engineFor(*c);
+    ui::MemoryChart *chart = window.chart();
+    QCOMPARE(chart->barSetCount(), static_cast<int>(core::kTermCount));
+    QCOMPARE(chart->categories().size(), c->shownGpus().size());
+    for (core::TermId id : core::allTerms()) {
+        const QVector<double> values = chart->barValues(id);
+        QCOMPARE(values.size(), static_cast<int>(engine.fits.size()));
+        for (int i = 0; i < values.size(); ++i)
+            QCOMPARE(values[i], core::toGiga(engine.fits[static_cast<std::size_t>(i)].layoutTerms[static_cast<std::size_t>(id)],
+                                             core::ByteUnit::GiB));
+    }
+    QStringList expected;
+    for (const core::GpuFit &fit : engine.fits)
+        expected << ui::verdictText(fit);
+    QCOMPARE(chart->verdicts(), expected);
+    // Training a 7B model does not fit a 24 GB card alone: a verdict says so.
+    QVERIFY(!expected.filter(QStringLiteral("needs")).isEmpty() || !expected.filter(QStringLiteral("cannot")).isEmpty());
+}
+
+void TestUi::breakdownListsEveryNonZeroTerm()
+{
+    ui::MainWindow window;
+    const core::Estimate &e = window.controller()->result().estimate;
+    int nonZero = 0;
+    for (core::TermId id : core::allTerms())
+        nonZero += e.term(id).count() > 0;
+    QTableWidget *table = window.breakdown()->termTable();
+    QCOMPARE(table->rowCount(), nonZero + 1); // + total
+    QCOMPARE(table->item(nonZero, 1)->text(), ui::bytesText(e.total, core::ByteUnit::GiB));
+    window.breakdown()->explain(core::TermId::KvCache);
+    QVERIFY(window.breakdown()->whyView()->toPlainText().contains(QStringLiteral("Pope et al.")));
+}
+
+void TestUi::chartExports_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("png") << "chart.png";
+    QTest::newRow("svg") << "chart.svg";
+    QTest::newRow("pdf") << "chart.pdf";
+}
+
+void TestUi::chartExports()
+{
+    QFETCH(QString, file);
+    ui::MainWindow window;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(file);
+    ui::ChartExportOptions options;
+    options.size = QSize(1200, 750);
+    options.scale = 2.0;
+    options.dpi = 192;
+    QString error;
+    QVERIFY2(window.exportFile(path, options, &error), qPrintable(error));
+    const QByteArray bytes = readAll(path);
+    QVERIFY(bytes.size() > 1000);
+    if (file.endsWith(QLatin1String(".png"))) {
+        const QImage image = QImage::fromData(bytes, "PNG");
+        QCOMPARE(image.size(), QSize(2400, 1500)); // 1200 x 750 at pixel ratio 2
+        QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 192);
+    } else if (file.endsWith(QLatin1String(".svg"))) {
+        QDomDocument svg;
+        QVERIFY(svg.setContent(bytes));
+        QCOMPARE(svg.documentElement().tagName(), QStringLiteral("svg"));
+        QCOMPARE(svg.documentElement().attribute(QStringLiteral("viewBox")), QStringLiteral("0 0 1200 750"));
+    } else {
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.contains("/MediaBox [0 0 900")); // 1200 px at 96 dpi = 900 pt
+    }
+}
+
+void TestUi::reportExports_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("markdown") << "report.md";
+    QTest::newRow("csv") << "report.csv";
+    QTest::newRow("json") << "report.json";
+}
+
+void TestUi::reportExports()
+{
+    QFETCH(QString, file);
+    ui::MainWindow window;
+    window.controller()->update([](core::Scenario &s) { s.mode = core::Mode::Qlora; });
+    QTemporaryDir dir;
+    const QString path = dir.filePath(file);
+    QString error;
+    QVERIFY2(window.exportFile(path, {}, &error), qPrintable(error));
+    const QString text = QString::fromUtf8(readAll(path));
+    const core::Estimate &e = window.controller()->result().estimate;
+    if (file.endsWith(QLatin1String(".json"))) {
+        const QJsonObject j = QJsonDocument::fromJson(text.toUtf8()).object();
+        for (core::TermId id : core::allTerms())
+            QCOMPARE(j.value("per_gpu_bytes").toObject().value(QLatin1String(core::termId(id))).toDouble(),
+                     static_cast<double>(e.term(id).count()));
+        return;
+    }
+    if (file.endsWith(QLatin1String(".csv"))) {
+        QVERIFY(text.startsWith(QStringLiteral("section,item,field,value\n")));
+        for (const QString &line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            QVERIFY2(line.count(QLatin1Char(',')) >= 3, qPrintable(line));
+        for (core::TermId id : core::allTerms())
+            QVERIFY(text.contains(QStringLiteral("term,%1,bytes,%2").arg(QLatin1String(core::termId(id))).arg(e.term(id).count())));
+        QVERIFY(text.contains(QStringLiteral("input,mode,value,qlora")));
+        return;
+    }
+    for (core::TermId id : core::allTerms())
+        QVERIFY2(text.contains(QStringLiteral("| %1 |").arg(QLatin1String(core::termId(id)))), core::termId(id));
+    QVERIFY(text.contains(QStringLiteral("## Assumptions")));
+    QVERIFY(text.contains(QStringLiteral("| mode | qlora |")));
+}
+
+void TestUi::saveOpenRoundTrip()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.vramplanner.json"));
+    ui::MainWindow first;
+    first.controller()->usePreset("mixtral-8x7b");
+    first.controller()->update([](core::Scenario &s) {
+        s.mode = core::Mode::Lora;
+        s.sequence = 12288;
+        s.gpus = 4;
+        s.zeroStage = 3;
+        s.lora.rank = 64;
+    });
+    QString error;
+    QVERIFY2(first.saveTo(path, &error), qPrintable(error));
+    QVERIFY(!first.controller()->isModified());
+    ui::MainWindow second;
+    QVERIFY2(second.openFile(path, &error), qPrintable(error));
+    QCOMPARE(core::io::saveScenario(second.controller()->scenario()), core::io::saveScenario(first.controller()->scenario()));
+    QCOMPARE(second.controller()->result().estimate.total, first.controller()->result().estimate.total);
+    QCOMPARE(second.controls()->sequenceField()->value(), 12288ull);
+}
+
+void TestUi::badFilesChangeNothing_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("malformed") << QByteArray("{\"schema_version\": 1, \"mode\": ") << "malformed JSON";
+    QTest::newRow("wrong version") << QByteArray(R"({"schema_version": 99, "kind": "vramplanner-scenario"})") << "schema_version";
+    QTest::newRow("bad value") << QByteArray(R"({"schema_version": 1, "kind": "vramplanner-scenario",
+        "model": {"kind": "params", "params": 7000000000}, "batch": -3})") << "/batch";
+}
+
+void TestUi::badFilesChangeNothing()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+    f.close();
+    ui::MainWindow window;
+    const std::string before = core::io::saveScenario(window.controller()->scenario());
+    QSignalSpy spy(window.controller(), &ui::ScenarioController::estimateChanged);
+    QString error;
+    QVERIFY(!window.openFile(path, &error));
+    QVERIFY2(error.contains(message), qPrintable(error));
+    QCOMPARE(core::io::saveScenario(window.controller()->scenario()), before);
+    QCOMPARE(spy.count(), 0);
+}
+
+void TestUi::configJsonOpens()
+{
+    ui::MainWindow window;
+    QString error;
+    QVERIFY2(window.openFile(QStringLiteral(VRAM_TEST_DATA_DIR "/configs/qwen2-qwen2.5-7b.json"), &error), qPrintable(error));
+    QCOMPARE(window.controller()->scenario().source.kind, core::ModelSource::Kind::ConfigFile);
+    QCOMPARE(window.controls()->parametersField()->value(), 7615616512ull);
+    QVERIFY(window.controls()->modelCombo()->currentText().contains(QStringLiteral("config.json")));
+}
+
+void TestUi::scriptedExport()
+{
+    QTemporaryDir dir;
+    ui::MainWindow window;
+    QString error;
+    const QString scenario = dir.filePath(QStringLiteral("s.json"));
+    QVERIFY(window.saveTo(scenario, &error));
+    const QString out = dir.filePath(QStringLiteral("out.png"));
+    QProcess app;
+    app.start(QStringLiteral(VRAM_GUI_BINARY), {QStringLiteral("--open"), scenario, QStringLiteral("--export"), out,
+                                                QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--size"),
+                                                QStringLiteral("800x500")});
+    QVERIFY(app.waitForFinished(60000));
+    QCOMPARE(app.exitCode(), 0);
+    QCOMPARE(QImage(out).size(), QSize(800, 500));
+    // A failure exits non-zero with a message.
+    app.start(QStringLiteral(VRAM_GUI_BINARY), {QStringLiteral("--open"), dir.filePath(QStringLiteral("missing.json")),
+                                                QStringLiteral("--export"), out});
+    QVERIFY(app.waitForFinished(60000));
+    QVERIFY(app.exitCode() != 0);
+    QVERIFY(app.readAllStandardError().contains("missing.json"));
+}
+
+void TestUi::fitsIn1024x700()
+{
+    ui::MainWindow window;
+    QVERIFY(window.minimumSizeHint().width() <= 1024);
+    QVERIFY(window.minimumSizeHint().height() <= 700);
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.size(), QSize(1024, 700));
+}
+
+void TestUi::chineseIsComplete()
+{
+    QFile ts(QStringLiteral(VRAM_TS_FILE));
+    QVERIFY(ts.open(QIODevice::ReadOnly));
+    QDomDocument doc;
+    QVERIFY(doc.setContent(&ts));
+    const QDomNodeList messages = doc.elementsByTagName(QStringLiteral("message"));
+    QVERIFY(messages.count() > 100);
+    for (int i = 0; i < messages.count(); ++i) {
+        const QDomElement message = messages.at(i).toElement();
+        const QDomElement translation = message.firstChildElement(QStringLiteral("translation"));
+        const QString source = message.firstChildElement(QStringLiteral("source")).text();
+        QVERIFY2(translation.attribute(QStringLiteral("type")).isEmpty(), qPrintable(QStringLiteral("unfinished: ") + source));
+        QVERIFY2(!translation.text().trimmed().isEmpty(), qPrintable(QStringLiteral("empty: ") + source));
+    }
+    ui::applyLanguage(QStringLiteral("zh_CN"));
+    QCOMPARE(ui::termName(core::TermId::Weights), QStringLiteral("权重"));
+    ui::applyLanguage(QStringLiteral("en"));
+    QCOMPARE(ui::termName(core::TermId::Weights), QStringLiteral("Weights"));
+}
+
+QTEST_MAIN(TestUi)
+#include "tst_ui.moc"
