@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
@@ -45,9 +46,18 @@ int indexOfData(const QComboBox *combo, Enum value)
     return combo->findData(static_cast<int>(value));
 }
 
-QComboBox *enumCombo(std::initializer_list<std::pair<QString, int>> items)
+/// A combo box that does not widen the side panel to its longest item.
+QComboBox *compactCombo()
 {
     auto *combo = new QComboBox;
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(12);
+    return combo;
+}
+
+QComboBox *enumCombo(std::initializer_list<std::pair<QString, int>> items)
+{
+    auto *combo = compactCombo();
     for (const auto &[label, value] : items)
         combo->addItem(label, value);
     return combo;
@@ -74,7 +84,9 @@ ControlsPanel::ControlsPanel(ScenarioController *controller, QWidget *parent)
     connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
         m_advanced->setVisible(open);
         m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        QSettings().setValue(QStringLiteral("advancedOpen"), open);
     });
+    m_advancedToggle->setChecked(QSettings().value(QStringLiteral("advancedOpen"), false).toBool());
 
     connect(m_controller, &ScenarioController::scenarioReplaced, this, &ControlsPanel::syncFromScenario);
     connect(m_controller, &ScenarioController::estimateChanged, this, &ControlsPanel::updateEnabledState);
@@ -90,7 +102,7 @@ QWidget *ControlsPanel::buildMainControls()
     // Labels above their fields: a narrow side panel keeps the sliders long.
     form->setRowWrapPolicy(QFormLayout::WrapAllRows);
 
-    m_model = new QComboBox;
+    m_model = compactCombo();
     m_model->setToolTip(tr("A preset (its published config.json), a custom parameter count, or a config.json you opened"));
     fillModelCombo();
     auto *openConfig = new QPushButton(tr("config.json…"));
@@ -176,7 +188,7 @@ QWidget *ControlsPanel::buildAdvanced()
     form->setContentsMargins(12, 0, 0, 0);
     auto apply = [this](std::function<void(core::Scenario &)> change) { m_controller->update(change); };
 
-    m_regime = new QComboBox;
+    m_regime = compactCombo();
     for (const core::RegimeInfo &r : core::allRegimes())
         m_regime->addItem(QString::fromUtf8(r.label), static_cast<int>(r.regime));
     form->addRow(tr("Training regime:"), m_regime);
@@ -239,7 +251,7 @@ QWidget *ControlsPanel::buildAdvanced()
     }
     form->addRow(tr("LoRA targets:"), targets);
 
-    m_kvDtype = new QComboBox;
+    m_kvDtype = compactCombo();
     m_kvDtype->addItem(tr("same as activations"), -1);
     for (const core::FormatInfo &f : core::allFormats())
         if (f.usableForKvCache)
@@ -269,7 +281,8 @@ QWidget *ControlsPanel::buildAdvanced()
     form->addRow(tr("Group size:"), m_groupSize);
     connect(m_groupSize, &QSpinBox::valueChanged, this, [apply](int g) { apply([g](core::Scenario &s) { s.groupSize = g; }); });
 
-    m_quantizeEmbeddings = new QCheckBox(tr("Quantise embeddings and lm_head too"));
+    m_quantizeEmbeddings = new QCheckBox(tr("Quantise embeddings too"));
+    m_quantizeEmbeddings->setToolTip(tr("Quantise the embeddings and lm_head as well; libraries keep them at 16 bits by default"));
     form->addRow(QString(), m_quantizeEmbeddings);
     connect(m_quantizeEmbeddings, &QCheckBox::toggled, this,
             [apply](bool on) { apply([on](core::Scenario &s) { s.quantizeEmbeddings = on; }); });

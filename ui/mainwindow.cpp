@@ -27,6 +27,7 @@
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -65,7 +66,9 @@ void MainWindow::buildUi()
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(340);
+    // Wide enough for the panel and its scroll bar: nothing is ever clipped.
+    scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width()
+                            + 2 * scroll->frameWidth());
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 

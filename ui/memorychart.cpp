@@ -267,7 +267,7 @@ void MemoryChart::showToolTip(QMouseEvent *event)
                         .arg(QString::fromStdString(why.formula).toHtmlEscaped(),
                              QString::fromStdString(why.source).toHtmlEscaped());
         } else {
-            text += QStringLiteral("<br>") + tr("per GPU with %n GPUs", nullptr, fit.layoutGpus);
+            text += QStringLiteral("<br>") + tr("per GPU, with %1 GPUs").arg(fit.layoutGpus);
         }
         QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
         return;

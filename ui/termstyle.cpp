@@ -72,9 +72,12 @@ QString scenarioSummary(const core::Scenario &s)
                                         QT_TRANSLATE_NOOP("Terms", "LoRA"), QT_TRANSLATE_NOOP("Terms", "QLoRA")};
     const QString format = s.mode == core::Mode::Train ? QString::fromUtf8(core::regimeId(s.regime))
                                                        : QString::fromUtf8(core::formatInfo(s.effectiveWeights()).id);
-    return QCoreApplication::translate("Terms", "%1 · %2 · %3 · batch %4 · %5 tokens · %n GPU(s)", nullptr, s.gpus)
+    const QString gpus = s.gpus == 1 ? QCoreApplication::translate("Terms", "1 GPU")
+                                     : QCoreApplication::translate("Terms", "%1 GPUs").arg(s.gpus);
+    return QCoreApplication::translate("Terms", "%1 · %2 · %3 · batch %4 · %5 tokens · %6")
         .arg(QString::fromStdString(s.model.name), QCoreApplication::translate("Terms", modes[static_cast<int>(s.mode)]),
-             format, QString::fromStdString(core::groupDigits(s.batch)), QString::fromStdString(core::groupDigits(s.sequence)));
+             format, QString::fromStdString(core::groupDigits(s.batch)), QString::fromStdString(core::groupDigits(s.sequence)),
+             gpus);
 }
 
 QString phaseName(core::Phase phase)

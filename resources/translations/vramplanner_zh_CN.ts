@@ -153,11 +153,17 @@
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 · %2 · %3 · batch %4 · %5 tokens · %n GPU(s)</source>
-        <translation>
-            <numerusform>%1 · %2 · %3 · 批大小 %4 · %5 个令牌 · %n 张 GPU</numerusform>
-        </translation>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 张 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 张 GPU</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 · batch %4 · %5 tokens · %6</source>
+        <translation>%1 · %2 · %3 · 批大小 %4 · %5 个令牌 · %6</translation>
     </message>
 </context>
 <context>
@@ -426,10 +432,6 @@
         <translation>分组大小：</translation>
     </message>
     <message>
-        <source>Quantise embeddings and lm_head too</source>
-        <translation>同时量化嵌入层和 lm_head</translation>
-    </message>
-    <message>
         <source>GPUs:</source>
         <translation>GPU 数量：</translation>
     </message>
@@ -500,6 +502,14 @@
     <message>
         <source>vLLM gpu_memory_utilization: the share of each GPU that weights, activations and the KV cache may use together; the KV-cache budget is what remains</source>
         <translation>vLLM gpu_memory_utilization：权重、激活值和 KV 缓存合计可使用的每张 GPU 显存占比；其余部分即 KV 缓存预算</translation>
+    </message>
+    <message>
+        <source>Quantise embeddings too</source>
+        <translation>嵌入层也量化</translation>
+    </message>
+    <message>
+        <source>Quantise the embeddings and lm_head as well; libraries keep them at 16 bits by default</source>
+        <translation>嵌入层和 lm_head 也一起量化；各量化库默认将它们保留为 16 位</translation>
     </message>
 </context>
 <context>
@@ -739,11 +749,9 @@
         <source>Memory per GPU (%1)</source>
         <translation>每 GPU 显存（%1）</translation>
     </message>
-    <message numerus="yes">
-        <source>per GPU with %n GPUs</source>
-        <translation>
-            <numerusform>每 GPU（共 %n 个 GPU）</numerusform>
-        </translation>
+    <message>
+        <source>per GPU, with %1 GPUs</source>
+        <translation>每张 GPU，共 %1 张 GPU</translation>
     </message>
 </context>
 <context>

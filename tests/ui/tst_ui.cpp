@@ -20,6 +20,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSlider>
@@ -72,6 +73,7 @@ private slots:
     void scriptedExport();
     void fitsIn1024x700();
     void chineseIsComplete();
+    void languageSwitchesLive();
 };
 
 void TestUi::initTestCase()
@@ -390,6 +392,20 @@ void TestUi::chineseIsComplete()
     QCOMPARE(ui::termName(core::TermId::Weights), QStringLiteral("权重"));
     ui::applyLanguage(QStringLiteral("en"));
     QCOMPARE(ui::termName(core::TermId::Weights), QStringLiteral("Weights"));
+}
+
+void TestUi::languageSwitchesLive()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const std::string before = core::io::saveScenario(window.controller()->scenario());
+    ui::applyLanguage(QStringLiteral("zh_CN"));
+    QTRY_COMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
+    QVERIFY(window.breakdown()->termTable()->item(0, 0)->text() == QStringLiteral("权重"));
+    QCOMPARE(core::io::saveScenario(window.controller()->scenario()), before); // the state survives the rebuild
+    ui::applyLanguage(QStringLiteral("en"));
+    QTRY_COMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("&File"));
 }
 
 QTEST_MAIN(TestUi)
