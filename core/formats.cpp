@@ -1,5 +1,7 @@
 #include "core/formats.h"
 
+#include "core/lookup.h"
+
 namespace core {
 
 namespace {
@@ -43,18 +45,12 @@ const std::vector<FormatInfo> &allFormats()
 
 const FormatInfo &formatInfo(WeightFormat format)
 {
-    for (const FormatInfo &info : allFormats())
-        if (info.format == format)
-            return info;
-    return allFormats().front();
+    return findByValue(allFormats(), &FormatInfo::format, format);
 }
 
 std::optional<WeightFormat> parseFormat(const std::string &id)
 {
-    for (const FormatInfo &info : allFormats())
-        if (id == info.id)
-            return info.format;
-    return std::nullopt;
+    return parseById(allFormats(), &FormatInfo::format, id);
 }
 
 FormatBits formatBits(WeightFormat format, int groupSize, double inFeatures)

@@ -1,5 +1,7 @@
 #include "core/scenario.h"
 
+#include "core/lookup.h"
+
 #include <cmath>
 #include <cstring>
 #include <utility>
@@ -7,31 +9,6 @@
 namespace core {
 
 namespace {
-
-template <typename Enum>
-struct Spelling
-{
-    Enum value;
-    const char *id;
-};
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> parseSpelling(const Spelling<Enum> (&table)[N], const std::string &id)
-{
-    for (const auto &entry : table)
-        if (id == entry.id)
-            return entry.value;
-    return std::nullopt;
-}
-
-template <typename Enum, std::size_t N>
-const char *spell(const Spelling<Enum> (&table)[N], Enum value)
-{
-    for (const auto &entry : table)
-        if (entry.value == value)
-            return entry.id;
-    return table[0].id;
-}
 
 const Spelling<Checkpointing> kCheckpointing[] = {
     {Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"}, {Checkpointing::Full, "full"}};
@@ -78,18 +55,12 @@ const std::vector<ModeInfo> &allModes()
 
 std::optional<Mode> parseMode(const std::string &id)
 {
-    for (const ModeInfo &info : allModes())
-        if (id == info.id)
-            return info.mode;
-    return std::nullopt;
+    return parseById(allModes(), &ModeInfo::mode, id);
 }
 
 const char *modeId(Mode mode)
 {
-    for (const ModeInfo &info : allModes())
-        if (info.mode == mode)
-            return info.id;
-    return "inference";
+    return findByValue(allModes(), &ModeInfo::mode, mode).id;
 }
 
 std::optional<Checkpointing> parseCheckpointing(const std::string &id) { return parseSpelling(kCheckpointing, id); }

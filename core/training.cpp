@@ -1,5 +1,7 @@
 #include "core/training.h"
 
+#include "core/lookup.h"
+
 namespace core {
 
 const std::vector<RegimeInfo> &allRegimes()
@@ -16,18 +18,12 @@ const std::vector<RegimeInfo> &allRegimes()
 
 std::optional<Regime> parseRegime(const std::string &id)
 {
-    for (const RegimeInfo &info : allRegimes())
-        if (id == info.id)
-            return info.regime;
-    return std::nullopt;
+    return parseById(allRegimes(), &RegimeInfo::regime, id);
 }
 
 const char *regimeId(Regime regime)
 {
-    for (const RegimeInfo &info : allRegimes())
-        if (info.regime == regime)
-            return info.id;
-    return "mixed";
+    return findByValue(allRegimes(), &RegimeInfo::regime, regime).id;
 }
 
 RegimeBytes regimeBytes(Regime regime)
@@ -88,18 +84,12 @@ const std::vector<OptimizerInfo> &allOptimizers()
 
 const OptimizerInfo &optimizerInfo(Optimizer optimizer)
 {
-    for (const OptimizerInfo &info : allOptimizers())
-        if (info.optimizer == optimizer)
-            return info;
-    return allOptimizers().front();
+    return findByValue(allOptimizers(), &OptimizerInfo::optimizer, optimizer);
 }
 
 std::optional<Optimizer> parseOptimizer(const std::string &id)
 {
-    for (const OptimizerInfo &info : allOptimizers())
-        if (id == info.id)
-            return info.optimizer;
-    return std::nullopt;
+    return parseById(allOptimizers(), &OptimizerInfo::optimizer, id);
 }
 
 double optimizerStateBytes(Optimizer optimizer, const RegimeBytes &regime,
@@ -138,28 +128,12 @@ double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl im
     return 0;
 }
 
-std::optional<OptimizerImpl> parseOptimizerImpl(const std::string &id)
-{
-    if (id == "auto")
-        return OptimizerImpl::Auto;
-    if (id == "foreach")
-        return OptimizerImpl::Foreach;
-    if (id == "fused")
-        return OptimizerImpl::Fused;
-    return std::nullopt;
-}
+namespace {
+const Spelling<OptimizerImpl> kImpls[] = {
+    {OptimizerImpl::Auto, "auto"}, {OptimizerImpl::Foreach, "foreach"}, {OptimizerImpl::Fused, "fused"}};
+} // namespace
 
-const char *optimizerImplId(OptimizerImpl impl)
-{
-    switch (impl) {
-    case OptimizerImpl::Foreach:
-        return "foreach";
-    case OptimizerImpl::Fused:
-        return "fused";
-    case OptimizerImpl::Auto:
-        break;
-    }
-    return "auto";
-}
+std::optional<OptimizerImpl> parseOptimizerImpl(const std::string &id) { return parseSpelling(kImpls, id); }
+const char *optimizerImplId(OptimizerImpl impl) { return spell(kImpls, impl); }
 
 } // namespace core

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QFont>
+#include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -33,6 +35,13 @@ void applyLanguage(const QString &code)
         return;
     }
     const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
+    if (locale.language() == QLocale::Chinese) {
+        // Prefer the Simplified Chinese glyph forms of Noto CJK over its
+        // Japanese face, which fontconfig would otherwise pick first.
+        QFont font = QGuiApplication::font();
+        font.setFamilies({font.family(), QStringLiteral("Noto Sans CJK SC")});
+        QGuiApplication::setFont(font);
+    }
     app = new QTranslator;
     // Compiled translations are embedded under :/i18n by qt_add_translations.
     if (app->load(locale, QStringLiteral("vramplanner"), QStringLiteral("_"), QStringLiteral(":/i18n")))

@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <functional>
+
 namespace {
 
 core::Scenario preset(const char *id, core::Mode mode = core::Mode::Inference)
@@ -218,29 +220,28 @@ void TestEngine::searchesAreConsistent()
     core::Scenario s = preset("llama-3-8b", core::Mode::Lora);
     const core::EstimateWithFits r = core::estimateWithFits(s, catalog, {"rtx-4090", "a100-sxm4-80gb", "rtx-3070"});
     QCOMPARE(r.fits.size(), std::size_t(3));
+    // The boundary a search reports fits, and one step past it does not.
+    const auto boundaryHolds = [](core::Scenario at, const std::function<void(core::Scenario &, std::uint64_t)> &set,
+                                  std::uint64_t fitting, std::uint64_t failing, core::Bytes capacity) {
+        set(at, fitting);
+        const bool fits = core::estimate(at).total <= capacity;
+        set(at, failing);
+        return fits && core::estimate(at).total > capacity;
+    };
     for (const core::GpuFit &fit : r.fits) {
         QCOMPARE(fit.fits, r.estimate.total <= fit.capacity);
-        if (fit.maxBatch > 0) {
-            core::Scenario b = s;
-            b.batch = fit.maxBatch;
-            QVERIFY(core::estimate(b).total <= fit.capacity);
-            b.batch = fit.maxBatch + 1;
-            QVERIFY(core::estimate(b).total > fit.capacity);
-        }
-        if (fit.maxSequence > 0) {
-            core::Scenario q = s;
-            q.sequence = fit.maxSequence;
-            QVERIFY(core::estimate(q).total <= fit.capacity);
-            q.sequence = fit.maxSequence + 1;
-            QVERIFY(core::estimate(q).total > fit.capacity);
-        }
+        if (fit.maxBatch > 0)
+            QVERIFY(boundaryHolds(s, [](core::Scenario &x, std::uint64_t v) { x.batch = v; }, fit.maxBatch,
+                                  fit.maxBatch + 1, fit.capacity));
+        if (fit.maxSequence > 0)
+            QVERIFY(boundaryHolds(s, [](core::Scenario &x, std::uint64_t v) { x.sequence = v; }, fit.maxSequence,
+                                  fit.maxSequence + 1, fit.capacity));
         if (fit.gpusNeeded > 1) {
-            core::Scenario g = s;
-            g.zeroStage = 3;
-            g.gpus = fit.gpusNeeded;
-            QVERIFY(core::estimate(g).total <= fit.capacity);
-            g.gpus = fit.gpusNeeded - 1;
-            QVERIFY(core::estimate(g).total > fit.capacity);
+            core::Scenario sharded = s;
+            sharded.zeroStage = 3;
+            QVERIFY(boundaryHolds(sharded, [](core::Scenario &x, std::uint64_t v) { x.gpus = static_cast<int>(v); },
+                                  static_cast<std::uint64_t>(fit.gpusNeeded),
+                                  static_cast<std::uint64_t>(fit.gpusNeeded - 1), fit.capacity));
         }
     }
 }
