@@ -191,6 +191,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     const Bytes logitsForward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, e, false));
     const Bytes logitsBackward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, e, true));
     d.logitsElementBytes = logitsBytesPerElement(logits, e, true);
+    d.lossSavedElementBytes = logits == LogitsMode::Native ? e : 4.0;
 
     const Bytes activations = Bytes::fromDouble(act.saved);
     const Bytes autocast = Bytes::fromDouble(static_cast<double>(d.params.total) * d.regime.autocastCopies);

@@ -70,6 +70,9 @@ struct EstimateDetails
     double activationOutsideLayers = 0;    ///< embedding output, final norm, lm_head input
     double recomputeLayerBytes = 0;        ///< one layer live again during full recompute
     double logitsElementBytes = 0;         ///< bytes per b*s*V element at the logits peak
+    /// Bytes per b*s*V element the loss keeps for backward: the fp32
+    /// log-softmax output of cross_entropy (activation dtype for `native`).
+    double lossSavedElementBytes = 0;
     std::uint64_t logitsTokens = 0;
     double kvBytesPerToken = 0;            ///< one sequence, all layers on this GPU
     std::uint64_t kvCachedTokens = 0;      ///< summed over layers / layers (sliding windows)

@@ -3,6 +3,7 @@
 #include "app/cli/options.h"
 #include "app/cli/scenariooptions.h"
 #include "app/cli/texttable.h"
+#include "app/cli/validate.h"
 #include "core/io/builtin.h"
 #include "core/io/reportjson.h"
 #include "core/io/scenarioio.h"
@@ -22,6 +23,7 @@ std::string usage()
         + "  vramplanner-cli estimate (--preset ID | --config PATH | --params N | --scenario FILE) [options]\n"
         + "  vramplanner-cli gpus [--json] [--units gib|gb]\n"
         + "  vramplanner-cli models [--json]\n"
+        + "  vramplanner-cli validate --published FILE --measured FILE\n"
         + "  vramplanner-cli --help | --version\n\n"
         + "estimate options:\n" + describeOptions(estimateOptionSpecs());
 }
@@ -125,6 +127,20 @@ int runListing(const std::string &command, const std::vector<std::string> &args,
     return Ok;
 }
 
+int runValidateCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    static const std::vector<OptionSpec> specs = {
+        {"published", "FILE", "published cases (tests/validation/published-cases.json)"},
+        {"measured", "FILE", "measure_torch.py results (tests/validation/torch-cpu-results.json)"}};
+    std::string error;
+    const auto options = Options::parse(args, specs, error);
+    if (!options)
+        return badArguments(err, error);
+    if (!options->has("published") || !options->has("measured"))
+        return badArguments(err, "validate needs --published FILE and --measured FILE");
+    return runValidate(options->value("published"), options->value("measured"), out, err);
+}
+
 } // namespace
 
 int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
@@ -149,6 +165,8 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
         return runEstimate(rest, out, err);
     if (command == "gpus" || command == "models")
         return runListing(command, rest, out, err);
+    if (command == "validate")
+        return runValidateCommand(rest, out, err);
     return badArguments(err, "unknown command '" + command + "' (estimate, gpus or models)");
 }
 

@@ -204,7 +204,7 @@ std::optional<std::string> readFile(const std::string &path, std::size_t limit, 
 }
 
 std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error,
-                                                  std::vector<std::string> *warnings)
+                                                  std::vector<std::string> *warnings, const core::ModelSpec *model)
 {
     core::Scenario s;
     const int sources = options.has("preset") + options.has("config") + options.has("params");
@@ -224,6 +224,9 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::s
             return std::nullopt;
         }
         s = *loaded.value;
+    } else if (sources == 0 && model) {
+        s.model = *model;
+        s.source = {core::ModelSource::Kind::ConfigFile, "", model->name, 0};
     } else if (sources == 0) {
         error = "choose a model with --preset ID, --config PATH or --params N";
         return std::nullopt;

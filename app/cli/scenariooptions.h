@@ -16,9 +16,11 @@ const std::vector<OptionSpec> &estimateOptionSpecs();
 /// every flag on top). On a bad value returns nullopt with `error` naming
 /// the option and what it accepts.
 /// Loader warnings (an unknown model_type read with the standard keys) are
-/// appended to `warnings`.
+/// appended to `warnings`. `model`, when given, is used if the options name
+/// no model (validation cases carry their config.json inline).
 std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error,
-                                                  std::vector<std::string> *warnings = nullptr);
+                                                  std::vector<std::string> *warnings = nullptr,
+                                                  const core::ModelSpec *model = nullptr);
 
 /// Reads a whole file of at most `limit` bytes; nullopt with `error` set
 /// ("cannot open", "is larger than ...").

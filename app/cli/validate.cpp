@@ -1,0 +1,235 @@
+#include "app/cli/validate.h"
+
+#include "app/cli/options.h"
+#include "app/cli/scenariooptions.h"
+#include "core/estimate.h"
+#include "core/io/hfconfig.h"
+#include "core/io/validationio.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace cli {
+
+namespace {
+
+struct Row
+{
+    std::string id;
+    std::string group; ///< mode for published cases, quantity for own measurements
+    double predicted = 0;
+    double measured = 0;
+    std::string dominant;
+
+    double errorPercent() const { return 100.0 * (predicted - measured) / measured; }
+};
+
+std::optional<core::Estimate> estimateFor(const std::vector<std::string> &args, const core::ModelSpec *model,
+                                          std::string &error)
+{
+    const auto options = Options::parse(args, estimateOptionSpecs(), error);
+    if (!options)
+        return std::nullopt;
+    const auto scenario = scenarioFromOptions(*options, error, nullptr, model);
+    if (!scenario)
+        return std::nullopt;
+    return core::estimate(*scenario);
+}
+
+bool seenBy(const std::string &metric, core::TermId id)
+{
+    // torch.cuda.max_memory_allocated sees tensors only.
+    return metric == "nvidia_smi"
+        || (id != core::TermId::CudaOverhead && id != core::TermId::AllocatorReserve && id != core::TermId::CommBuffers);
+}
+
+std::string dominantTerms(const core::Estimate &e, const std::string &metric)
+{
+    std::vector<std::pair<std::uint64_t, core::TermId>> terms;
+    for (core::TermId id : core::allTerms())
+        if (seenBy(metric, id))
+            terms.emplace_back(e.term(id).count(), id);
+    std::sort(terms.rbegin(), terms.rend());
+    return std::string(core::termId(terms[0].second)) + " " + core::termId(terms[1].second);
+}
+
+const core::PhaseTotal &phase(const core::Estimate &e, core::Phase p)
+{
+    for (const core::PhaseTotal &t : e.phases)
+        if (t.phase == p)
+            return t;
+    return e.phases.front();
+}
+
+double term(const core::PhaseTotal &p, core::TermId id) { return static_cast<double>(p.terms[static_cast<std::size_t>(id)].count()); }
+
+/// The engine's figure for one quantity measure_torch.py records.
+std::optional<double> predictedQuantity(const core::Estimate &e, const core::Scenario &s, const std::string &quantity)
+{
+    const core::PhaseTotal &step = phase(e, s.isTraining() ? core::Phase::OptimizerStep : core::Phase::Inference);
+    const core::PhaseTotal &forward = phase(e, s.isTraining() ? core::Phase::Forward : core::Phase::Inference);
+    if (quantity == "param_bytes")
+        return term(step, core::TermId::Weights);
+    if (quantity == "grad_bytes")
+        return term(step, core::TermId::Gradients);
+    if (quantity == "optimizer_bytes")
+        return term(step, core::TermId::Optimizer);
+    if (quantity == "saved_layer0_bytes" && s.checkpointing == core::Checkpointing::None)
+        return e.details.activationBytesPerLayer;
+    if (quantity == "saved_total_bytes")
+        return term(forward, core::TermId::Activations)
+            + static_cast<double>(e.details.logitsTokens) * static_cast<double>(s.model.vocab) * e.details.lossSavedElementBytes;
+    if (quantity == "kv_cache_bytes")
+        return term(step, core::TermId::KvCache);
+    return std::nullopt;
+}
+
+std::string fixed(double v, int decimals)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, v);
+    return buffer;
+}
+
+std::string pad(std::string text, std::size_t width, bool right = false)
+{
+    if (text.size() >= width)
+        return text;
+    return right ? std::string(width - text.size(), ' ') + text : text + std::string(width - text.size(), ' ');
+}
+
+struct Stats
+{
+    std::size_t count = 0;
+    double median = 0;
+    double worst = 0;
+};
+
+Stats statsOf(std::vector<double> errors)
+{
+    Stats s;
+    s.count = errors.size();
+    if (errors.empty())
+        return s;
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    s.median = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2.0;
+    s.worst = errors.back();
+    return s;
+}
+
+void printRows(std::ostream &out, const std::vector<Row> &rows, const char *groupTitle)
+{
+    out << pad("case", 44) << pad(groupTitle, 20) << pad("predicted", 16, true) << pad("measured", 16, true)
+        << pad("error", 10, true) << "  dominant terms\n";
+    for (const Row &r : rows)
+        out << pad(r.id, 44) << pad(r.group, 20) << pad(core::formatBytes(core::Bytes::fromDouble(r.predicted)), 16, true)
+            << pad(core::formatBytes(core::Bytes::fromDouble(r.measured)), 16, true)
+            << pad((r.errorPercent() >= 0 ? "+" : "") + fixed(r.errorPercent(), 1) + " %", 10, true) << "  " << r.dominant
+            << "\n";
+}
+
+std::map<std::string, Stats> statsByGroup(const std::vector<Row> &rows)
+{
+    std::map<std::string, std::vector<double>> errors;
+    for (const Row &r : rows) {
+        errors[r.group].push_back(std::abs(r.errorPercent()));
+        errors["all"].push_back(std::abs(r.errorPercent()));
+    }
+    std::map<std::string, Stats> stats;
+    for (const auto &[group, list] : errors)
+        stats[group] = statsOf(list);
+    return stats;
+}
+
+void printStats(std::ostream &out, const std::map<std::string, Stats> &stats)
+{
+    out << pad("", 4) << pad("", 20) << pad("cases", 8, true) << pad("median |error|", 18, true)
+        << pad("worst |error|", 16, true) << "\n";
+    for (const auto &[group, s] : stats)
+        out << pad("", 4) << pad(group, 20) << pad(std::to_string(s.count), 8, true)
+            << pad(fixed(s.median, 1) + " %", 18, true) << pad(fixed(s.worst, 1) + " %", 16, true) << "\n";
+}
+
+} // namespace
+
+int runValidate(const std::string &publishedPath, const std::string &measuredPath, std::ostream &out, std::ostream &err)
+{
+    std::string error;
+    const auto publishedText = readFile(publishedPath, core::io::kMaxInputBytes, error);
+    const auto published = publishedText ? core::io::loadPublishedCases(*publishedText)
+                                         : core::io::LoadResult<std::vector<core::io::PublishedCase>>{};
+    if (!published.ok()) {
+        err << "vramplanner-cli: --published: " << (publishedText ? publishedPath + published.errors.front() : error) << "\n";
+        return 2;
+    }
+    const auto measuredText = readFile(measuredPath, core::io::kMaxInputBytes, error);
+    const auto measured = measuredText ? core::io::loadMeasuredRun(*measuredText) : core::io::LoadResult<core::io::MeasuredRun>{};
+    if (!measured.ok()) {
+        err << "vramplanner-cli: --measured: " << (measuredText ? measuredPath + measured.errors.front() : error) << "\n";
+        return 2;
+    }
+
+    std::vector<Row> publishedRows;
+    for (const core::io::PublishedCase &c : *published.value) {
+        const auto e = estimateFor(c.args, nullptr, error);
+        if (!e || !e->isValid()) {
+            err << "vramplanner-cli: case " << c.id << ": " << (e ? e->errors.front() : error) << "\n";
+            return 1;
+        }
+        double predicted = static_cast<double>(e->total.count());
+        for (core::TermId id : core::allTerms())
+            if (!seenBy(c.metric, id))
+                predicted -= static_cast<double>(e->term(id).count());
+        publishedRows.push_back({c.id, c.mode, predicted, static_cast<double>(c.measuredBytes), dominantTerms(*e, c.metric)});
+    }
+
+    std::vector<Row> ownRows;
+    for (const core::io::MeasuredCase &c : measured.value->cases) {
+        const auto model = core::io::parseHfConfig(c.configText, c.id);
+        if (!model.ok()) {
+            err << "vramplanner-cli: case " << c.id << ": config" << model.errors.front() << "\n";
+            return 1;
+        }
+        const auto options = Options::parse(c.args, estimateOptionSpecs(), error);
+        const auto scenario = options ? scenarioFromOptions(*options, error, nullptr, &*model.value) : std::nullopt;
+        if (!scenario) {
+            err << "vramplanner-cli: case " << c.id << ": " << error << "\n";
+            return 1;
+        }
+        const core::Estimate e = core::estimate(*scenario);
+        for (const auto &[quantity, bytes] : c.measured) {
+            const auto predicted = predictedQuantity(e, *scenario, quantity);
+            if (predicted && bytes > 0)
+                ownRows.push_back({c.id, quantity, *predicted, static_cast<double>(bytes), ""});
+        }
+    }
+
+    out << "Published measurements (" << publishedPath << ")\n\n";
+    printRows(out, publishedRows, "mode");
+    const auto publishedStats = statsByGroup(publishedRows);
+    out << "\n";
+    printStats(out, publishedStats);
+    out << "\nOwn exact measurements (" << measuredPath << "; " << measured.value->device << ", torch "
+        << measured.value->torchVersion << ")\n\n";
+    printRows(out, ownRows, "quantity");
+    const auto ownStats = statsByGroup(ownRows);
+    out << "\n";
+    printStats(out, ownStats);
+
+    bool ok = publishedStats.at("all").median <= 15.0;
+    for (const auto &[group, s] : ownStats) {
+        const bool exact = group == "param_bytes" || group == "grad_bytes" || group == "optimizer_bytes"
+            || group == "kv_cache_bytes";
+        if (exact && s.worst > 0.0)
+            ok = false;
+        if (!exact && group != "all" && (s.median > 5.0 || s.worst > 10.0))
+            ok = false;
+    }
+    out << "\nTargets (published median <= 15 %; own: states exact, activations median <= 5 %, worst <= 10 %): "
+        << (ok ? "met" : "NOT met") << "\n";
+    return ok ? 0 : 1;
+}
+
+} // namespace cli

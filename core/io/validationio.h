@@ -1,0 +1,42 @@
+#pragma once
+
+#include "core/io/loadresult.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace core::io {
+
+/// A published measurement (tests/validation/published-cases.json).
+struct PublishedCase
+{
+    std::string id;
+    std::string mode;   ///< inference, training, lora, qlora
+    std::string metric; ///< nvidia_smi or torch_allocated
+    std::uint64_t measuredBytes = 0;
+    std::vector<std::string> args; ///< vramplanner-cli estimate arguments
+    std::string source;
+};
+
+/// One configuration measured by tests/validation/measure_torch.py.
+struct MeasuredCase
+{
+    std::string id;
+    std::string configText; ///< the model's config.json, as text
+    std::vector<std::string> args;
+    std::map<std::string, std::uint64_t> measured; ///< param_bytes, saved_total_bytes, ...
+};
+
+struct MeasuredRun
+{
+    std::string device;
+    std::string torchVersion;
+    std::vector<MeasuredCase> cases;
+};
+
+LoadResult<std::vector<PublishedCase>> loadPublishedCases(const std::string &text);
+LoadResult<MeasuredRun> loadMeasuredRun(const std::string &text);
+
+} // namespace core::io
