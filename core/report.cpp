@@ -94,7 +94,8 @@ std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &
 
 std::string summarize(const Scenario &s)
 {
-    return s.model.name + " · " + modeId(s.mode) + " · " + formatInfo(s.effectiveWeights()).id + " · batch "
+    const std::string format = s.mode == Mode::Train ? regimeId(s.regime) : formatInfo(s.effectiveWeights()).id;
+    return s.model.name + " · " + modeId(s.mode) + " · " + format + " · batch "
         + groupDigits(s.batch) + " · " + groupDigits(s.sequence) + " tokens · " + std::to_string(s.gpus)
         + (s.gpus == 1 ? " GPU" : " GPUs");
 }

@@ -120,6 +120,37 @@ std::optional<std::uint64_t> parseCount(const std::string &text)
     return static_cast<std::uint64_t>(std::round(value));
 }
 
+std::optional<Bytes> parseBytes(const std::string &text)
+{
+    static const std::pair<const char *, double> units[] = {
+        {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+        {"KB", 1e3},     {"MB", 1e6},        {"GB", 1e9},           {"TB", 1e12},           {"B", 1.0}};
+    std::string number = text;
+    double scale = 1.0;
+    for (const auto &[suffix, factor] : units) {
+        const std::string s = suffix;
+        if (number.size() > s.size() && number.compare(number.size() - s.size(), s.size(), s) == 0) {
+            number.resize(number.size() - s.size());
+            scale = factor;
+            break;
+        }
+    }
+    while (!number.empty() && number.back() == ' ')
+        number.pop_back();
+    if (number.empty() || number.size() > 32 || number.find_first_not_of("0123456789.eE+") != std::string::npos)
+        return std::nullopt;
+    std::size_t used = 0;
+    double value = 0;
+    try {
+        value = std::stod(number, &used);
+    } catch (...) {
+        return std::nullopt;
+    }
+    if (used != number.size() || !std::isfinite(value) || value < 0 || value * scale >= 1.8e19)
+        return std::nullopt;
+    return Bytes::fromDouble(value * scale);
+}
+
 std::string groupDigits(std::uint64_t value)
 {
     std::string digits = std::to_string(value);

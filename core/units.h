@@ -72,6 +72,10 @@ std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b);
 /// "1.2T", "125M", "6738415616". Nullopt for anything else (or <= 0).
 std::optional<std::uint64_t> parseCount(const std::string &text);
 
+/// Parses a size with its unit: "14949MiB", "29.03 GiB", "15.2GB", "512KiB",
+/// or a plain byte count. Nullopt for anything else (or negative).
+std::optional<Bytes> parseBytes(const std::string &text);
+
 /// Thousands separators: 6738415616 -> "6,738,415,616".
 std::string groupDigits(std::uint64_t value);
 

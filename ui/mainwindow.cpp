@@ -4,7 +4,9 @@
 #include "core/io/hfconfig.h"
 #include "core/io/scenarioio.h"
 #include "core/report.h"
+#include "core/io/calibrationio.h"
 #include "ui/breakdownpanel.h"
+#include "ui/calibrationdialog.h"
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
 #include "ui/gpupicker.h"
@@ -150,6 +152,10 @@ void MainWindow::buildMenus()
             applyLanguage(code);
         });
     }
+
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(tr("&Calibrate…"), this, [this] { CalibrationDialog(m_controller, this).exec(); });
+    tools->addAction(tr("&Apply Calibration Profile…"), this, &MainWindow::applyProfileDialog);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About VRAM Planner"), this, &MainWindow::about);
@@ -322,6 +328,35 @@ void MainWindow::exportDialog(const QString &filter, const QString &suffix)
     if (exportFile(path, options, &error))
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
     else
+        showError(error);
+}
+
+bool MainWindow::applyProfile(const QString &path, QString *error)
+{
+    const auto text = scenariofile::readLimited(path, error);
+    if (!text)
+        return false;
+    const auto profile = core::io::loadCalibration(text->toStdString());
+    if (!profile.ok()) {
+        QStringList problems;
+        for (const std::string &e : profile.errors)
+            problems << QString::fromStdString(e);
+        *error = tr("%1 is not a calibration profile:\n%2").arg(QFileInfo(path).fileName(), problems.join(QLatin1Char('\n')));
+        return false;
+    }
+    const core::CalibrationProfile p = *profile.value;
+    m_controller->update([&p](core::Scenario &s) { s = core::withCalibration(s, p); });
+    statusBar()->showMessage(tr("Calibration '%1' applied").arg(QString::fromStdString(p.name)), 5000);
+    return true;
+}
+
+void MainWindow::applyProfileDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Apply Calibration Profile"),
+                                                      CalibrationDialog::profileDirectory(),
+                                                      tr("Calibration profiles (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !applyProfile(path, &error))
         showError(error);
 }
 

@@ -32,6 +32,8 @@ public:
     bool saveTo(const QString &path, QString *error);
     /// Writes a chart or report; the format comes from the file suffix.
     bool exportFile(const QString &path, const ChartExportOptions &options, QString *error);
+    /// Applies a calibration profile's CUDA context and reserve.
+    bool applyProfile(const QString &path, QString *error);
     /// Restores the last session's scenario and view settings (QSettings).
     void restoreSession();
 
@@ -54,6 +56,7 @@ private:
     bool save();
     bool saveAs();
     void exportDialog(const QString &filter, const QString &suffix);
+    void applyProfileDialog();
     void copyChart();
     void printChart();
     void chooseGpus();

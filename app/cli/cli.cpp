@@ -4,11 +4,14 @@
 #include "app/cli/scenariooptions.h"
 #include "app/cli/texttable.h"
 #include "app/cli/validate.h"
+#include "core/calibration.h"
 #include "core/io/builtin.h"
+#include "core/io/calibrationio.h"
 #include "core/io/reportjson.h"
 #include "core/io/scenarioio.h"
 
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 
 namespace cli {
@@ -24,6 +27,8 @@ std::string usage()
         + "  vramplanner-cli gpus [--json] [--units gib|gb]\n"
         + "  vramplanner-cli models [--json]\n"
         + "  vramplanner-cli validate --published FILE --measured FILE\n"
+        + "  vramplanner-cli calibrate (estimate options) [--allocated SIZE] [--reserved SIZE] [--nvidia-smi SIZE]\n"
+        + "                            [--name NAME] [--save-profile FILE]\n"
         + "  vramplanner-cli --help | --version\n\n"
         + "estimate options:\n" + describeOptions(estimateOptionSpecs());
 }
@@ -127,6 +132,62 @@ int runListing(const std::string &command, const std::vector<std::string> &args,
     return Ok;
 }
 
+std::string today()
+{
+    char buffer[16];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::localtime(&now));
+    return buffer;
+}
+
+/// `calibrate`: the estimate's options plus what was measured; prints the
+/// fit and optionally saves it as a profile.
+int runCalibrate(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    std::vector<OptionSpec> specs = estimateOptionSpecs();
+    specs.push_back({"allocated", "SIZE", "measured torch.cuda.max_memory_allocated (e.g. 15.2GiB)"});
+    specs.push_back({"reserved", "SIZE", "measured torch.cuda.max_memory_reserved"});
+    specs.push_back({"nvidia-smi", "SIZE", "measured nvidia-smi memory used by the process (e.g. 14949MiB)"});
+    specs.push_back({"name", "NAME", "profile name (default: the GPU id or 'calibration')"});
+    specs.push_back({"save-profile", "FILE", "write the fitted profile as JSON"});
+    std::string error;
+    const auto options = Options::parse(args, specs, error);
+    if (!options)
+        return badArguments(err, error);
+    const auto scenario = scenarioFromOptions(*options, error);
+    if (!scenario)
+        return badArguments(err, error);
+    core::Measurement m;
+    for (const auto &[name, target] : {std::pair{"allocated", &m.allocated}, std::pair{"reserved", &m.reserved},
+                                       std::pair{"nvidia-smi", &m.nvidiaSmi}}) {
+        if (!options->has(name))
+            continue;
+        *target = core::parseBytes(options->value(name));
+        if (!*target)
+            return badArguments(err, "--" + std::string(name) + ": '" + options->value(name)
+                                         + "' is not a size (e.g. 14949MiB, 29.03GiB, 15.2GB)");
+    }
+    const std::string name = options->has("name") ? options->value("name")
+                                                  : (scenario->gpuId.empty() ? "calibration" : scenario->gpuId);
+    const core::CalibrationResult r = core::calibrate(*scenario, m, name);
+    out << "Calibration '" << name << "' on " << r.profile.scenarioSummary << "\n";
+    out << "  predicted tensors     " << core::formatBytes(r.predictedTensors) << "\n";
+    if (r.tensorErrorPercent)
+        out << "  tensor model error    " << core::formatFixed(*r.tensorErrorPercent, 1) << " % against allocated\n";
+    out << "  fitted cuda_overhead  " << core::formatFixed(r.profile.cudaOverheadMib, 0) << " MiB\n";
+    out << "  fitted reserve        " << core::formatFixed(r.profile.reservePercent, 1) << " %\n";
+    out << "  total before / after  " << core::formatBytes(r.predictedTotal) << " / " << core::formatBytes(r.calibratedTotal)
+        << "\n";
+    for (const std::string &note : r.notes)
+        out << "  note: " << note << "\n";
+    if (options->has("save-profile")
+        && !writeFileAtomically(options->value("save-profile"), core::io::saveCalibration(r.profile, today()), error)) {
+        err << kProgram << ": --save-profile: " << error << "\n";
+        return Failure;
+    }
+    return r.notes.empty() ? Ok : Failure;
+}
+
 int runValidateCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     static const std::vector<OptionSpec> specs = {
@@ -167,6 +228,8 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
         return runListing(command, rest, out, err);
     if (command == "validate")
         return runValidateCommand(rest, out, err);
+    if (command == "calibrate")
+        return runCalibrate(rest, out, err);
     return badArguments(err, "unknown command '" + command + "' (estimate, gpus or models)");
 }
 

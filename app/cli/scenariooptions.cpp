@@ -1,6 +1,7 @@
 #include "app/cli/scenariooptions.h"
 
 #include "core/io/builtin.h"
+#include "core/io/calibrationio.h"
 #include "core/io/hfconfig.h"
 #include "core/io/loadresult.h"
 #include "core/io/scenarioio.h"
@@ -173,6 +174,7 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         {"cuda-overhead-mib", "N", "CUDA context per GPU in MiB (default 512 lazy, 1343 eager)"},
         {"cuda-loading", "KIND", "lazy | eager module loading (default lazy)"},
         {"reserve-percent", "P", "allocator reserve in % of tensor memory (default 5)"},
+        {"calibration", "FILE", "apply a calibration profile (its CUDA context and reserve)"},
         {"units", "UNIT", "gib | gb for the table (default gib)"},
         {"json", nullptr, "print one JSON object instead of a table"},
         {"save-scenario", "FILE", "also write the inputs as a scenario file"},
@@ -254,6 +256,17 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::s
         }
         s.model = core::modelFromParameterCount(*count);
         s.source = {core::ModelSource::Kind::ParameterCount, "", "", *count};
+    }
+
+    if (options.has("calibration")) {
+        // First, so that explicit --cuda-overhead-mib / --reserve-percent win.
+        const auto text = readFile(options.value("calibration"), core::io::kMaxInputBytes, error);
+        const auto profile = text ? core::io::loadCalibration(*text) : core::io::LoadResult<core::CalibrationProfile>{};
+        if (!profile.ok()) {
+            error = "--calibration: " + (text ? options.value("calibration") + profile.errors.front() : error);
+            return std::nullopt;
+        }
+        s = core::withCalibration(s, *profile.value);
     }
 
     using L = core::ScenarioLimits;

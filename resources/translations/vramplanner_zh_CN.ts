@@ -250,6 +250,81 @@
     </message>
 </context>
 <context>
+    <name>ui::CalibrationDialog</name>
+    <message>
+        <source>Calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Run the current scenario on your GPU and enter what you measured. Any subset works; sizes take a unit, e.g. &lt;i&gt;14949 MiB&lt;/i&gt; or &lt;i&gt;15.2 GB&lt;/i&gt;.</source>
+        <translation>在你的 GPU 上运行当前场景，然后填入测得的数值。填写任意几项均可；大小需带单位，例如 &lt;i&gt;14949 MiB&lt;/i&gt; 或 &lt;i&gt;15.2 GB&lt;/i&gt;。</translation>
+    </message>
+    <message>
+        <source>torch.cuda.max_memory_allocated()</source>
+        <translation>torch.cuda.max_memory_allocated()</translation>
+    </message>
+    <message>
+        <source>torch.cuda.max_memory_reserved()</source>
+        <translation>torch.cuda.max_memory_reserved()</translation>
+    </message>
+    <message>
+        <source>nvidia-smi, memory used by the process</source>
+        <translation>nvidia-smi 显示的进程显存占用</translation>
+    </message>
+    <message>
+        <source>&amp;Allocated:</source>
+        <translation>已分配(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Reserved:</source>
+        <translation>已预留(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;nvidia-smi:</source>
+        <translation>nvidia-smi(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Profile &amp;name:</source>
+        <translation>配置名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>A&amp;pply to Scenario</source>
+        <translation>应用到场景(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Profile…</source>
+        <translation>保存配置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save Calibration Profile</source>
+        <translation>保存校准配置</translation>
+    </message>
+    <message>
+        <source>Calibration profiles (*.json)</source>
+        <translation>校准配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A size could not be read.&lt;/b&gt; Write a number with a unit, e.g. 14949 MiB.</source>
+        <translation>&lt;b&gt;无法读取某个大小。&lt;/b&gt;请写数字加单位，例如 14949 MiB。</translation>
+    </message>
+    <message>
+        <source>Predicted tensors: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>预测张量：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> (%1 % against the measured allocation)</source>
+        <translation>（相对实测分配量 %1 %）</translation>
+    </message>
+    <message>
+        <source>Fitted CUDA context: &lt;b&gt;%1 MiB&lt;/b&gt;, allocator reserve: &lt;b&gt;%2 %&lt;/b&gt;</source>
+        <translation>拟合的 CUDA 上下文：&lt;b&gt;%1 MiB&lt;/b&gt;，分配器预留：&lt;b&gt;%2 %&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Total per GPU: %1 before, &lt;b&gt;%2&lt;/b&gt; calibrated</source>
+        <translation>每 GPU 合计：校准前 %1，校准后 &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
     <name>ui::ControlsPanel</name>
     <message>
         <source>&amp;Advanced settings</source>
@@ -741,6 +816,36 @@
     <message>
         <source>VRAM Planner</source>
         <translation>VRAM Planner</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrate…</source>
+        <translation>校准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Calibration Profile…</source>
+        <translation>应用校准配置(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>%1 is not a calibration profile:
+%2</source>
+        <translation>%1 不是校准配置：
+%2</translation>
+    </message>
+    <message>
+        <source>Calibration &apos;%1&apos; applied</source>
+        <translation>已应用校准“%1”</translation>
+    </message>
+    <message>
+        <source>Apply Calibration Profile</source>
+        <translation>应用校准配置</translation>
+    </message>
+    <message>
+        <source>Calibration profiles (*.json)</source>
+        <translation>校准配置 (*.json)</translation>
     </message>
 </context>
 <context>

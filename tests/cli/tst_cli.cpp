@@ -59,6 +59,7 @@ private slots:
     void unknownModelTypeWarns();
     void tableOutput();
     void saveAndReloadScenario();
+    void calibrateThenEstimate();
     void badArguments_data();
     void badArguments();
 };
@@ -174,6 +175,20 @@ void TestCli::saveAndReloadScenario()
     // Options override the file.
     const QJsonObject overridden = runJson({"estimate", "--scenario", path, "--batch", "8"});
     QCOMPARE(overridden.value("scenario").toObject().value("batch").toInt(), 8);
+}
+
+void TestCli::calibrateThenEstimate()
+{
+    QTemporaryDir dir;
+    const std::string profile = dir.filePath("a100.json").toStdString();
+    const Run fit = run({"calibrate", "--preset", "llama-2-7b", "--gpu", "a100-sxm4-80gb",
+                         "--nvidia-smi", "15000MiB", "--name", "lab", "--save-profile", profile});
+    QCOMPARE(fit.code, 0);
+    QVERIFY(fit.out.find("fitted cuda_overhead") != std::string::npos);
+    // The profile makes the estimate reproduce the measured 15,000 MiB.
+    const QJsonObject j = runJson({"estimate", "--preset", "llama-2-7b", "--calibration", profile});
+    QVERIFY(std::abs(j.value("per_gpu_bytes").toObject().value("total").toDouble() - 15000.0 * 1048576) < 4096);
+    QCOMPARE(run({"calibrate", "--preset", "gpt2", "--nvidia-smi", "much"}).code, 2);
 }
 
 void TestCli::badArguments_data()

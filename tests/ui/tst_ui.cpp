@@ -5,6 +5,7 @@
 #include "core/io/scenarioio.h"
 #include "core/units.h"
 #include "ui/breakdownpanel.h"
+#include "ui/calibrationdialog.h"
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
 #include "ui/language.h"
@@ -74,6 +75,7 @@ private slots:
     void fitsIn1024x700();
     void chineseIsComplete();
     void languageSwitchesLive();
+    void calibrationFitsAppliesAndShares();
 };
 
 void TestUi::initTestCase()
@@ -406,6 +408,29 @@ void TestUi::languageSwitchesLive()
     QCOMPARE(core::io::saveScenario(window.controller()->scenario()), before); // the state survives the rebuild
     ui::applyLanguage(QStringLiteral("en"));
     QTRY_COMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("&File"));
+}
+
+void TestUi::calibrationFitsAppliesAndShares()
+{
+    ui::MainWindow window;
+    ui::CalibrationDialog dialog(window.controller());
+    dialog.setMeasured(QString(), QString(), QStringLiteral("20000 MiB"));
+    QVERIFY(dialog.result().notes.empty());
+    QSignalSpy spy(window.controller(), &ui::ScenarioController::estimateChanged);
+    dialog.apply();
+    QCOMPARE(spy.count(), 1);
+    // The calibrated scenario reproduces the measured 20,000 MiB.
+    QVERIFY(std::abs(static_cast<double>(window.controller()->result().estimate.total.count()) - 20000.0 * 1048576) < 4096);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("profile.json"));
+    QString error;
+    QVERIFY2(dialog.saveProfile(path, &error), qPrintable(error));
+    ui::MainWindow other;
+    QVERIFY2(other.applyProfile(path, &error), qPrintable(error));
+    QCOMPARE(other.controller()->result().estimate.total, window.controller()->result().estimate.total);
+    // A file that is not a profile is refused with its name.
+    QVERIFY(!other.applyProfile(QStringLiteral(VRAM_TEST_DATA_DIR "/configs/gpt2-gpt2.json"), &error));
+    QVERIFY(error.contains(QStringLiteral("gpt2-gpt2.json")));
 }
 
 QTEST_MAIN(TestUi)
