@@ -82,6 +82,14 @@ std::optional<double> predictedQuantity(const core::Estimate &e, const core::Sce
             + static_cast<double>(e.details.logitsTokens) * static_cast<double>(s.model.vocab) * e.details.lossSavedElementBytes;
     if (quantity == "kv_cache_bytes")
         return term(step, core::TermId::KvCache);
+    // Real peaks on a GPU (measure_torch.py --cuda): what the caching
+    // allocator handed out, and what it held.
+    const double total = static_cast<double>(e.total.count()) - static_cast<double>(e.term(core::TermId::CudaOverhead).count())
+        - static_cast<double>(e.term(core::TermId::CommBuffers).count());
+    if (quantity == "max_reserved")
+        return total;
+    if (quantity == "max_allocated")
+        return total - static_cast<double>(e.term(core::TermId::AllocatorReserve).count());
     return std::nullopt;
 }
 
@@ -222,9 +230,13 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
     for (const auto &[group, s] : ownStats) {
         const bool exact = group == "param_bytes" || group == "grad_bytes" || group == "optimizer_bytes"
             || group == "kv_cache_bytes";
+        const bool activations = group == "saved_layer0_bytes" || group == "saved_total_bytes";
         if (exact && s.worst > 0.0)
             ok = false;
-        if (!exact && group != "all" && (s.median > 5.0 || s.worst > 10.0))
+        if (activations && (s.median > 5.0 || s.worst > 10.0))
+            ok = false;
+        // Whole-GPU peaks: the 5 % target on the project's own measurements.
+        if ((group == "max_allocated" || group == "max_reserved") && s.median > 5.0)
             ok = false;
     }
     out << "\nTargets (published median <= 15 %; own: states exact, activations median <= 5 %, worst <= 10 %): "

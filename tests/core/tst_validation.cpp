@@ -16,6 +16,7 @@ class TestValidation : public QObject
 
 private slots:
     void targetsHold();
+    void gpuMeasurementsWhenCommitted();
     void badFilesAreNamed();
 };
 
@@ -33,6 +34,19 @@ void TestValidation::targetsHold()
     QVERIFY(out.str().find("hf-octocoder-bf16") != std::string::npos);
     QVERIFY(out.str().find("saved_total_bytes") != std::string::npos);
     QVERIFY(out.str().find("kv_cache_bytes") != std::string::npos);
+}
+
+void TestValidation::gpuMeasurementsWhenCommitted()
+{
+    const char *const cuda = VRAM_VALIDATION_DIR "/torch-cuda-results.json";
+    if (!QFile::exists(QString::fromUtf8(cuda)))
+        QSKIP("no torch-cuda-results.json yet: run tests/validation/measure_torch.py --cuda on a GPU machine");
+    std::ostringstream out;
+    std::ostringstream err;
+    const int code = cli::runCli({"validate", "--published", VRAM_VALIDATION_DIR "/published-cases.json", "--measured", cuda},
+                                 out, err);
+    qInfo().noquote() << "\n" << QString::fromStdString(out.str());
+    QCOMPARE(code, 0);
 }
 
 void TestValidation::badFilesAreNamed()

@@ -455,6 +455,42 @@ def run_cuda(out):
                 del model, opt
     except ImportError:
         pass
+    try:
+        # QLoRA-style: the base saved once with random weights, reloaded in
+        # NF4 with double quantisation (from_config cannot quantise).
+        import bitsandbytes  # noqa: F401
+        import peft
+        from transformers import BitsAndBytesConfig
+        import tempfile
+        cfg = sizes["qwen2.5-0.5b"]
+        with tempfile.TemporaryDirectory() as folder:
+            model_from(cfg, torch.bfloat16, "sdpa").save_pretrained(folder)
+            torch.cuda.empty_cache()
+            quant = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_use_double_quant=True,
+                                       bnb_4bit_compute_dtype=torch.bfloat16)
+            for ckpt in (False, True):
+                model = AutoModelForCausalLM.from_pretrained(folder, quantization_config=quant, device_map={"": 0},
+                                                             torch_dtype=torch.bfloat16)
+                model = peft.prepare_model_for_kbit_training(model, use_gradient_checkpointing=ckpt)
+                model = peft.get_peft_model(model, peft.LoraConfig(r=16, lora_alpha=32, target_modules="all-linear"))
+                opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-4)
+                ids = torch.randint(0, cfg["vocab_size"], (1, 2048), device=device)
+
+                def qlora_step():
+                    for _ in range(2):
+                        model(input_ids=ids, labels=ids).loss.backward()
+                        opt.step()
+                        opt.zero_grad(set_to_none=True)
+
+                measured = peak(qlora_step)
+                results.append({"id": f"qwen2.5-0.5b-qlora-{'ckpt' if ckpt else 'nockpt'}", "config": cfg,
+                                "measured": measured,
+                                "args": ["--mode", "qlora", "--weights", "nf4-dq", "--regime", "fp32", "--lora-rank", "16",
+                                         "--batch", "1", "--seq", "2048", "--checkpointing", "full" if ckpt else "none",
+                                         "--attention", "sdpa"]})
+                del model, opt
+    except ImportError:
+        pass
     doc = {
         "schema_version": 1,
         "generated_by": "tests/validation/measure_torch.py --cuda",
