@@ -123,6 +123,7 @@ double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl im
     case OptimizerImpl::Foreach:
         return regime.optimizerStateBytes;
     case OptimizerImpl::Fused:
+    case OptimizerImpl::Loop:
         return 0;
     }
     return 0;
@@ -130,7 +131,8 @@ double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl im
 
 namespace {
 const Spelling<OptimizerImpl> kImpls[] = {
-    {OptimizerImpl::Auto, "auto"}, {OptimizerImpl::Foreach, "foreach"}, {OptimizerImpl::Fused, "fused"}};
+    {OptimizerImpl::Auto, "auto"}, {OptimizerImpl::Foreach, "foreach"}, {OptimizerImpl::Fused, "fused"},
+    {OptimizerImpl::Loop, "loop"}};
 } // namespace
 
 std::optional<OptimizerImpl> parseOptimizerImpl(const std::string &id) { return parseSpelling(kImpls, id); }

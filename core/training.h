@@ -21,7 +21,8 @@ enum class Regime {
 enum class OptimizerImpl {
     Auto,    ///< the regime's usual stack (see RegimeBytes::stepTemporaryStates)
     Foreach, ///< torch.optim multi-tensor: one full-size temporary per step
-    Fused    ///< fused/chunked kernels: no full-size temporary
+    Fused,   ///< fused/chunked kernels: no full-size temporary
+    Loop     ///< one parameter at a time (torch foreach=False, transformers' AdamW): temporaries of one tensor
 };
 
 enum class Optimizer {

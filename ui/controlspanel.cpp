@@ -199,7 +199,8 @@ QWidget *ControlsPanel::buildAdvanced()
 
     m_optimizerImpl = enumCombo({{tr("auto"), int(core::OptimizerImpl::Auto)},
                                  {tr("foreach (one full-size temporary)"), int(core::OptimizerImpl::Foreach)},
-                                 {tr("fused"), int(core::OptimizerImpl::Fused)}});
+                                 {tr("fused"), int(core::OptimizerImpl::Fused)},
+                                 {tr("per-parameter loop"), int(core::OptimizerImpl::Loop)}});
     form->addRow(tr("Optimizer step:"), m_optimizerImpl);
     connect(m_optimizerImpl, &QComboBox::activated, this, [this, apply](int i) {
         const auto impl = static_cast<core::OptimizerImpl>(m_optimizerImpl->itemData(i).toInt());

@@ -156,7 +156,7 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         {"quantize-embeddings", nullptr, "quantise embeddings and lm_head too"},
         {"regime", "REGIME", "fp32 | amp | mixed | deepspeed | bf16-pure (default mixed)"},
         {"optimizer", "NAME", "optimizer (default adamw)"},
-        {"optimizer-impl", "IMPL", "auto | foreach | fused: the optimizer step's temporaries (default auto)"},
+        {"optimizer-impl", "IMPL", "auto | foreach | fused | loop: the optimizer step's temporaries (default auto)"},
         {"batch", "N", "micro-batch per GPU (default 1)"},
         {"seq", "N", "sequence length / context in tokens (default 2048)"},
         {"grad-accum", "N", "gradient accumulation steps (default 1)"},
@@ -278,7 +278,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::s
         s.quantizeEmbeddings = true;
     a.choice("regime", core::parseRegime, s.regime, "fp32, amp, mixed, deepspeed, bf16-pure");
     a.choice("optimizer", core::parseOptimizer, s.optimizer, optimizerIds());
-    a.choice("optimizer-impl", core::parseOptimizerImpl, s.optimizerImpl, "auto, foreach, fused");
+    a.choice("optimizer-impl", core::parseOptimizerImpl, s.optimizerImpl, "auto, foreach, fused, loop");
     a.integer("batch", s.batch, 1, L::maxBatch);
     a.integer("seq", s.sequence, 1, L::maxSequence);
     a.integer("grad-accum", s.gradAccum, 1, L::maxGradAccum);

@@ -259,7 +259,7 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
     s.quantizeEmbeddings = r.boolean("quantize_embeddings", false).value_or(false);
     readEnum(r, "regime", "mixed", parseRegime, s.regime, "fp32, amp, mixed, deepspeed, bf16-pure");
     readEnum(r, "optimizer", "adamw", parseOptimizer, s.optimizer, "a known optimizer (see vramplanner-cli --help)");
-    readEnum(r, "optimizer_impl", "auto", parseOptimizerImpl, s.optimizerImpl, "auto, foreach, fused");
+    readEnum(r, "optimizer_impl", "auto", parseOptimizerImpl, s.optimizerImpl, "auto, foreach, fused, loop");
     s.batch = r.uint("batch", 1, ScenarioLimits::maxBatch, false).value_or(1);
     s.sequence = r.uint("sequence", 1, ScenarioLimits::maxSequence, false).value_or(2048);
     s.gradAccum = r.uint("grad_accum", 1, ScenarioLimits::maxGradAccum, false).value_or(1);

@@ -586,6 +586,10 @@
         <source>Quantise the embeddings and lm_head as well; libraries keep them at 16 bits by default</source>
         <translation>嵌入层和 lm_head 也一起量化；各量化库默认将它们保留为 16 位</translation>
     </message>
+    <message>
+        <source>per-parameter loop</source>
+        <translation>逐参数循环</translation>
+    </message>
 </context>
 <context>
     <name>ui::GpuPicker</name>
