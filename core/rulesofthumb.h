@@ -1,9 +1,11 @@
 #pragma once
 
+#include "core/estimate.h"
 #include "core/modelspec.h"
 #include "core/units.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace core {
 
@@ -31,5 +33,26 @@ inline Bytes notesActivationsPerSample(const ModelSpec &m, std::uint64_t context
         saturatingMul(saturatingMul(m.hidden + m.intermediate, context), m.layers), bytesPerElement));
 }
 
+/// One quick rule set against the detailed estimate of the current scenario.
+struct RuleCheck
+{
+    const char *seedFact; ///< "S1", "S6", "S7", "S9"
+    const char *id;       ///< "fp16_inference", "mixed_adam", ...
+    const char *formula;  ///< "2 B x n"
+    Bytes rule;
+    Bytes detailed;       ///< the detailed figure it is compared with
+    double differencePercent() const
+    {
+        return detailed.count() ? 100.0 * (static_cast<double>(rule.count()) - static_cast<double>(detailed.count()))
+                / static_cast<double>(detailed.count())
+                                : 0.0;
+    }
+};
+
 } // namespace rules
+
+/// The seed notes' rules of thumb next to the detailed per-GPU total for
+/// the scenario (all on one GPU: the rules know no sharding).
+std::vector<rules::RuleCheck> compareRulesOfThumb(const Scenario &scenario);
+
 } // namespace core

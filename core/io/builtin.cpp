@@ -1,6 +1,7 @@
 #include "core/io/builtin.h"
 
 #include "core/io/catalogio.h"
+#include "core/io/lessonio.h"
 
 namespace core::io {
 
@@ -15,6 +16,13 @@ const std::vector<ModelPreset> &builtinPresets()
     static const std::vector<ModelPreset> presets =
         loadPresets(builtinPresetsText()).value.value_or(std::vector<ModelPreset>{});
     return presets;
+}
+
+const std::vector<Lesson> &builtinLessons()
+{
+    static const std::vector<Lesson> lessons =
+        loadLessons(builtinLessonsText(), builtinPresets()).value.value_or(std::vector<Lesson>{});
+    return lessons;
 }
 
 const ModelPreset *findPreset(const std::string &id)

@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/io/presets.h"
+#include "core/lessons.h"
 
 #include <string>
 #include <vector>
@@ -13,9 +14,11 @@ namespace core::io {
 const Catalog &builtinCatalog();
 const std::vector<ModelPreset> &builtinPresets();
 const ModelPreset *findPreset(const std::string &id);
+const std::vector<Lesson> &builtinLessons();
 
 /// Raw text of the embedded files (generated at configure time).
 const std::string &builtinCatalogText();
 const std::string &builtinPresetsText();
+const std::string &builtinLessonsText();
 
 } // namespace core::io

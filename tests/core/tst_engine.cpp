@@ -4,6 +4,8 @@
 
 #include "core/estimate.h"
 #include "core/explain.h"
+#include "core/rulesofthumb.h"
+#include "core/sweep.h"
 #include "core/io/builtin.h"
 
 #include <QtTest>
@@ -56,6 +58,9 @@ private slots:
     void extremeInputsSaturate();
     void invalidScenarioReportsErrors();
     void derivationsCarryValues();
+    void sweepCrossingsMatchTheSearches_data();
+    void sweepCrossingsMatchTheSearches();
+    void rulesOfThumbAgainstTheDetail();
 };
 
 void TestEngine::totalIsSumOfTerms_data()
@@ -313,6 +318,60 @@ void TestEngine::derivationsCarryValues()
     QVERIFY(w.substituted.find("6,738,415,616") != std::string::npos);
     for (core::TermId id : core::allTerms())
         QVERIFY2(!core::explainTerm(s, e, id).formula.empty(), core::termId(id));
+}
+
+void TestEngine::sweepCrossingsMatchTheSearches_data()
+{
+    QTest::addColumn<int>("axis");
+    QTest::addColumn<QString>("gpu");
+    QTest::newRow("context on RTX 3070 (Baichuan int8)") << int(core::SweepAxis::Sequence) << "rtx-3070";
+    QTest::newRow("context on GTX 960 (Baichuan int8)") << int(core::SweepAxis::Sequence) << "gtx-960";
+    QTest::newRow("batch on RTX 4090 (Baichuan int8)") << int(core::SweepAxis::Batch) << "rtx-4090";
+}
+
+void TestEngine::sweepCrossingsMatchTheSearches()
+{
+    QFETCH(int, axis);
+    QFETCH(QString, gpu);
+    core::Scenario s = preset("baichuan-7b");
+    s.weights = core::WeightFormat::Int8;
+    s.sequence = 256;
+    const auto a = static_cast<core::SweepAxis>(axis);
+    const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog(), {gpu.toStdString()});
+    const core::GpuFit &fit = r.fits.front();
+    const std::uint64_t crossing = a == core::SweepAxis::Batch ? fit.maxBatch : fit.maxSequence;
+    const std::vector<core::SweepPoint> curve =
+        core::sweep(s, a, 1, a == core::SweepAxis::Batch ? 4096 : 1u << 20, 200);
+    QVERIFY(curve.size() > 100);
+    // The curve rises, and the labelled crossing lies between the last
+    // sampled point that fits and the first that does not.
+    std::uint64_t lastFitting = 0;
+    std::uint64_t firstFailing = ~0ull;
+    for (std::size_t i = 0; i < curve.size(); ++i) {
+        if (i > 0)
+            QVERIFY(curve[i].total >= curve[i - 1].total);
+        if (curve[i].total <= fit.capacity)
+            lastFitting = curve[i].value;
+        else
+            firstFailing = std::min(firstFailing, curve[i].value);
+    }
+    QVERIFY(crossing >= lastFitting);
+    QVERIFY(crossing < firstFailing);
+}
+
+void TestEngine::rulesOfThumbAgainstTheDetail()
+{
+    core::Scenario s = preset("llama-2-7b", core::Mode::Train);
+    s.gpus = 8; // the rules compare with one GPU
+    const auto checks = core::compareRulesOfThumb(s);
+    QCOMPARE(checks.size(), std::size_t(5));
+    QCOMPARE(checks[0].rule.count(), 2ull * 6'738'415'616);  // S1
+    QCOMPARE(checks[1].rule.count(), 16ull * 6'738'415'616); // S6
+    QCOMPARE(checks[2].rule.count(), 20ull * 6'738'415'616); // S7
+    s.gpus = 1;
+    QCOMPARE(checks[1].detailed, core::estimate(s).total);
+    // Mixed-precision Adam training needs more than its 16n model states.
+    QVERIFY(checks[1].differencePercent() < 0);
 }
 
 QTEST_APPLESS_MAIN(TestEngine)

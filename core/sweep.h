@@ -1,0 +1,27 @@
+#pragma once
+
+#include "core/estimate.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace core {
+
+/// The input a sweep varies.
+enum class SweepAxis { Batch, Sequence };
+
+struct SweepPoint
+{
+    std::uint64_t value = 0; ///< batch or sequence length
+    TermBytes terms{};       ///< per GPU, at that point's peak phase
+    Bytes total;
+};
+
+/// The estimate at `count` log-spaced values over [from, to] (integers,
+/// each once, ascending): memory against batch size or context length.
+std::vector<SweepPoint> sweep(const Scenario &scenario, SweepAxis axis, std::uint64_t from, std::uint64_t to, int count);
+
+/// The scenario with the axis set to `value`.
+Scenario withAxis(Scenario scenario, SweepAxis axis, std::uint64_t value);
+
+} // namespace core
