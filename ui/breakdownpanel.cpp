@@ -1,6 +1,8 @@
 #include "ui/breakdownpanel.h"
 
 #include "core/explain.h"
+#include "core/rulesofthumb.h"
+#include "ui/termexplanations.h"
 #include "ui/termstyle.h"
 
 #include <QHeaderView>
@@ -45,7 +47,9 @@ BreakdownPanel::BreakdownPanel(QWidget *parent)
     : QWidget(parent), m_headline(new QLabel), m_terms(makeTable({tr("Term"), tr("Memory"), tr("Bytes/param"), tr("Share")})),
       m_why(new QTextBrowser), m_warnings(new QLabel),
       m_gpus(makeTable({tr("GPU"), tr("Memory"), tr("Verdict"), tr("Headroom"), tr("Max batch"), tr("Max context"),
-                        tr("KV tokens")}))
+                        tr("KV tokens")})),
+      m_rules(makeTable({tr("Rule of thumb"), tr("Seed"), tr("Formula"), tr("Rule gives"), tr("Detailed (1 GPU)"),
+                         tr("Difference")}))
 {
     m_headline->setTextFormat(Qt::RichText);
     m_warnings->setWordWrap(true);
@@ -68,6 +72,7 @@ BreakdownPanel::BreakdownPanel(QWidget *parent)
     auto *tabs = new QTabWidget;
     tabs->addTab(breakdown, tr("&Breakdown"));
     tabs->addTab(m_gpus, tr("&GPUs"));
+    tabs->addTab(m_rules, tr("&Rules of Thumb"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs);
@@ -94,6 +99,7 @@ void BreakdownPanel::showEstimate(const core::Scenario &scenario, const core::Es
                             .arg(bytesText(e.total, unit), phaseName(e.peakPhase)));
     fillTerms();
     fillGpus(catalog);
+    fillRules();
     QStringList warnings;
     for (const std::string &w : e.warnings)
         warnings << QStringLiteral("⚠ ") + QString::fromStdString(w).toHtmlEscaped();
@@ -170,16 +176,38 @@ void BreakdownPanel::fillGpus(const core::Catalog &catalog)
     }
 }
 
+void BreakdownPanel::fillRules()
+{
+    static const char *const names[] = {
+        QT_TR_NOOP("fp16 inference: 2 bytes per parameter"), QT_TR_NOOP("mixed-precision Adam: 16 bytes per parameter"),
+        QT_TR_NOOP("practical training minimum: 20 bytes per parameter"), QT_TR_NOOP("3 × the fp32 weights"),
+        QT_TR_NOOP("4 × the fp32 weights")};
+    const auto checks = core::compareRulesOfThumb(m_scenario);
+    m_rules->setRowCount(0);
+    for (std::size_t i = 0; i < checks.size(); ++i) {
+        const core::rules::RuleCheck &c = checks[i];
+        const int row = m_rules->rowCount();
+        m_rules->insertRow(row);
+        m_rules->setItem(row, 0, cell(tr(names[i]), Qt::AlignLeft | Qt::AlignVCenter));
+        m_rules->setItem(row, 1, cell(QString::fromUtf8(c.seedFact), Qt::AlignCenter));
+        m_rules->setItem(row, 2, cell(QString::fromUtf8(c.formula), Qt::AlignLeft | Qt::AlignVCenter));
+        m_rules->setItem(row, 3, cell(bytesText(c.rule, m_unit)));
+        m_rules->setItem(row, 4, cell(bytesText(c.detailed, m_unit)));
+        const double d = c.differencePercent();
+        m_rules->setItem(row, 5, cell(QStringLiteral("%1%2 %").arg(d >= 0 ? QStringLiteral("+") : QString()).arg(d, 0, 'f', 1)));
+    }
+}
+
 void BreakdownPanel::explain(core::TermId term)
 {
     const core::Derivation why = core::explainTerm(m_scenario, m_result.estimate, term);
-    m_why->setHtml(QStringLiteral("<h3>%1</h3><p><b>%2</b><br><code>%3</code></p><p>%4<br><code>%5</code></p>"
+    m_why->setHtml(QStringLiteral("<h3>%1</h3><p>%10</p><p><b>%2</b><br><code>%3</code></p><p>%4<br><code>%5</code></p>"
                                   "<p><b>%6</b> %7</p><p><small>%8 %9</small></p>")
                        .arg(termName(term).toHtmlEscaped(), tr("Formula"),
                             QString::fromStdString(why.formula).toHtmlEscaped(), tr("With this scenario's values:"),
                             QString::fromStdString(why.substituted).toHtmlEscaped(), tr("Result:"),
                             QString::fromStdString(why.result).toHtmlEscaped(), tr("Source:"),
-                            QString::fromStdString(why.source).toHtmlEscaped()));
+                            QString::fromStdString(why.source).toHtmlEscaped(), termExplanation(term).toHtmlEscaped()));
 }
 
 } // namespace ui

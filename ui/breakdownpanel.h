@@ -25,6 +25,7 @@ public:
 
     QTableWidget *termTable() const { return m_terms; }
     QTableWidget *gpuTable() const { return m_gpus; }
+    QTableWidget *rulesTable() const { return m_rules; }
     QTextBrowser *whyView() const { return m_why; }
     /// Shows the derivation of `term` in the why view.
     void explain(core::TermId term);
@@ -32,12 +33,14 @@ public:
 private:
     void fillTerms();
     void fillGpus(const core::Catalog &catalog);
+    void fillRules();
 
     QLabel *m_headline;
     QTableWidget *m_terms;
     QTextBrowser *m_why;
     QLabel *m_warnings;
     QTableWidget *m_gpus;
+    QTableWidget *m_rules;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;
     core::ByteUnit m_unit = core::ByteUnit::GiB;

@@ -17,6 +17,15 @@ std::vector<std::pair<QString, QString>> availableLanguages()
             {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
 }
 
+namespace {
+QString g_current = QStringLiteral("en");
+}
+
+QString currentLanguage()
+{
+    return g_current;
+}
+
 void applyLanguage(const QString &code)
 {
     static QTranslator *app = nullptr;
@@ -29,12 +38,14 @@ void applyLanguage(const QString &code)
         }
     }
     if (code == QLatin1String("en")) {
+        g_current = QStringLiteral("en");
         // English is the source language; announce the change all the same.
         QEvent change(QEvent::LanguageChange);
         QCoreApplication::sendEvent(QCoreApplication::instance(), &change);
         return;
     }
     const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
+    g_current = locale.language() == QLocale::Chinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
     if (locale.language() == QLocale::Chinese) {
         // Prefer the Simplified Chinese glyph forms of Noto CJK over its
         // Japanese face, which fontconfig would otherwise pick first.

@@ -14,4 +14,7 @@ std::vector<std::pair<QString, QString>> availableLanguages();
 /// receives a LanguageChange event and retranslates.
 void applyLanguage(const QString &code);
 
+/// The language the interface shows now: "zh_CN" or "en".
+QString currentLanguage();
+
 } // namespace ui

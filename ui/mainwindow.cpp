@@ -2,6 +2,7 @@
 
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
+#include "core/io/lessonio.h"
 #include "core/io/scenarioio.h"
 #include "core/report.h"
 #include "core/io/calibrationio.h"
@@ -11,16 +12,19 @@
 #include "ui/exporter.h"
 #include "ui/gpupicker.h"
 #include "ui/language.h"
+#include "ui/lessonpanel.h"
 #include "ui/memorychart.h"
 #include "ui/pngexportdialog.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenariofile.h"
+#include "ui/sweepchart.h"
 #include "ui/termstyle.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
@@ -34,6 +38,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
 
 namespace ui {
@@ -66,6 +71,7 @@ void MainWindow::buildUi()
     m_controls = new ControlsPanel(m_controller);
     connect(m_controls, &ControlsPanel::openConfigRequested, this, &MainWindow::openConfigDialog);
     auto *scroll = new QScrollArea;
+    m_controlsArea = scroll;
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
     // Wide enough for the panel and its scroll bar: nothing is ever clipped.
@@ -79,9 +85,16 @@ void MainWindow::buildUi()
     m_chart->setUnit(m_controller->unit());
     m_chart->setLogScale(logScale);
     m_breakdown = new BreakdownPanel;
+    m_contextSweep = new SweepChart(core::SweepAxis::Sequence);
+    m_batchSweep = new SweepChart(core::SweepAxis::Batch);
+    m_chartTabs = new QTabWidget;
+    m_chartTabs->addTab(m_chart, tr("Per &GPU"));
+    m_chartTabs->addTab(m_contextSweep, tr("Memory vs &context"));
+    m_chartTabs->addTab(m_batchSweep, tr("Memory vs &batch"));
+    connect(m_chartTabs, &QTabWidget::currentChanged, this, &MainWindow::refreshSweep);
 
     auto *right = new QSplitter(Qt::Vertical);
-    right->addWidget(m_chart);
+    right->addWidget(m_chartTabs);
     right->addWidget(m_breakdown);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
@@ -138,6 +151,10 @@ void MainWindow::buildMenus()
     m_logAxis->setChecked(m_chart->isLogScale());
     connect(m_logAxis, &QAction::toggled, m_chart, &MemoryChart::setLogScale);
     view->addAction(tr("Choose &GPUs…"), QKeySequence(tr("Ctrl+G")), this, &MainWindow::chooseGpus);
+    m_presentation = view->addAction(tr("&Presentation Mode"));
+    m_presentation->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentation->setCheckable(true);
+    connect(m_presentation, &QAction::toggled, this, &MainWindow::setPresentationMode);
     view->addSeparator();
     QMenu *language = view->addMenu(tr("&Language"));
     auto *languages = new QActionGroup(language);
@@ -152,6 +169,9 @@ void MainWindow::buildMenus()
             applyLanguage(code);
         });
     }
+
+    m_lessonsMenu = menuBar()->addMenu(tr("L&essons"));
+    fillLessonsMenu();
 
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(tr("&Calibrate…"), this, [this] { CalibrationDialog(m_controller, this).exec(); });
@@ -175,6 +195,10 @@ void MainWindow::changeEvent(QEvent *event)
         buildUi();
         showEstimate();
         updateTitle();
+        if (m_lesson && m_lessonDock) {
+            m_lessonDock->setWindowTitle(tr("Lesson"));
+            m_lessonPanel->showLesson(*m_lesson, m_controller->catalog(), currentLanguage());
+        }
     });
 }
 
@@ -186,6 +210,101 @@ void MainWindow::showEstimate()
     m_chart->setTitle(scenarioSummary(s));
     m_chart->showEstimate(s, r, m_controller->catalog());
     m_breakdown->showEstimate(s, r, m_controller->catalog(), m_controller->unit());
+    refreshSweep();
+}
+
+void MainWindow::refreshSweep()
+{
+    // Sweeps cost a hundred estimates: only the one on screen is drawn.
+    auto *sweep = qobject_cast<SweepChart *>(m_chartTabs->currentWidget());
+    if (sweep)
+        sweep->showSweep(m_controller->scenario(), m_controller->result(), m_controller->catalog(), m_controller->unit());
+}
+
+void MainWindow::showLesson(const core::Lesson &lesson)
+{
+    m_controller->setFilePath(QString());
+    m_controller->setScenario(lesson.scenario);
+    if (!m_lessonDock) {
+        m_lessonDock = new QDockWidget(this);
+        m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
+        m_lessonPanel = new LessonPanel;
+        m_lessonDock->setWidget(m_lessonPanel);
+        addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
+    }
+    m_lesson = lesson;
+    m_lessonDock->setWindowTitle(tr("Lesson"));
+    m_lessonPanel->showLesson(lesson, m_controller->catalog(), currentLanguage());
+    m_lessonDock->show();
+    updateTitle();
+}
+
+void MainWindow::fillLessonsMenu()
+{
+    m_lessonsMenu->clear();
+    const std::string language = currentLanguage().toStdString();
+    const auto addLessons = [this, &language](const std::vector<core::Lesson> &lessons) {
+        for (const core::Lesson &lesson : lessons) {
+            QString seeds;
+            for (const std::string &f : lesson.seedFacts)
+                seeds += (seeds.isEmpty() ? QString() : QStringLiteral(", ")) + QString::fromStdString(f);
+            m_lessonsMenu->addAction(QStringLiteral("%1  (%2)").arg(QString::fromStdString(core::localized(lesson.title, language)), seeds),
+                                     this, [this, lesson] {
+                                         if (maybeSave())
+                                             showLesson(lesson);
+                                     });
+        }
+    };
+    addLessons(core::io::builtinLessons());
+    if (!m_extraLessons.empty()) {
+        m_lessonsMenu->addSeparator();
+        addLessons(m_extraLessons);
+    }
+    m_lessonsMenu->addSeparator();
+    m_lessonsMenu->addAction(tr("Open Lessons &File…"), this, &MainWindow::openLessonsDialog);
+}
+
+void MainWindow::openLessonsDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Lessons"), QString(), tr("Lessons (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const auto text = scenariofile::readLimited(path, &error);
+    if (!text) {
+        showError(error);
+        return;
+    }
+    const auto lessons = core::io::loadLessons(text->toStdString(), core::io::builtinPresets());
+    if (!lessons.ok()) {
+        QStringList problems;
+        for (const std::string &e : lessons.errors)
+            problems << QString::fromStdString(e);
+        showError(tr("%1 is not a lessons file:\n%2").arg(QFileInfo(path).fileName(), problems.join(QLatin1Char('\n'))));
+        return;
+    }
+    m_extraLessons = *lessons.value;
+    fillLessonsMenu();
+    if (!m_extraLessons.empty() && maybeSave())
+        showLesson(m_extraLessons.front());
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    m_controlsArea->setVisible(!on);
+    m_breakdown->setVisible(!on);
+    m_chart->setPresentation(on);
+    m_contextSweep->setPresentation(on);
+    m_batchSweep->setPresentation(on);
+    if (m_lessonDock && on)
+        m_lessonDock->hide();
+    if (on)
+        showFullScreen();
+    else
+        showNormal();
+    if (m_presentation && m_presentation->isChecked() != on)
+        m_presentation->setChecked(on);
+    refreshSweep();
 }
 
 void MainWindow::updateTitle()

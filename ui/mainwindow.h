@@ -1,15 +1,26 @@
 #pragma once
 
+#include "core/lessons.h"
+
 #include <QMainWindow>
 
+#include <optional>
+#include <vector>
+
 class QAction;
+class QDockWidget;
 class QMenu;
+class QScrollArea;
+class QTabWidget;
+
 
 namespace ui {
 
 class BreakdownPanel;
 class ControlsPanel;
+class LessonPanel;
 class MemoryChart;
+class SweepChart;
 class ScenarioController;
 struct ChartExportOptions;
 
@@ -26,6 +37,15 @@ public:
     MemoryChart *chart() const { return m_chart; }
     BreakdownPanel *breakdown() const { return m_breakdown; }
     ControlsPanel *controls() const { return m_controls; }
+    SweepChart *contextSweep() const { return m_contextSweep; }
+    SweepChart *batchSweep() const { return m_batchSweep; }
+    QTabWidget *chartTabs() const { return m_chartTabs; }
+    LessonPanel *lessonPanel() const { return m_lessonPanel; }
+
+    /// Loads a lesson's scenario and shows its question, answer and checks.
+    void showLesson(const core::Lesson &lesson);
+    /// Large fonts, high contrast, chart only, full screen.
+    void setPresentationMode(bool on);
 
     /// Opens a scenario file or a config.json; on failure nothing changes.
     bool openFile(const QString &path, QString *error);
@@ -47,7 +67,10 @@ private:
     void buildUi();
     void buildMenus();
     void showEstimate();
+    void refreshSweep();
     void updateTitle();
+    void fillLessonsMenu();
+    void openLessonsDialog();
 
     bool maybeSave();
     void newScenario();
@@ -70,7 +93,17 @@ private:
     ControlsPanel *m_controls = nullptr;
     MemoryChart *m_chart = nullptr;
     BreakdownPanel *m_breakdown = nullptr;
+    QTabWidget *m_chartTabs = nullptr;
+    SweepChart *m_contextSweep = nullptr;
+    SweepChart *m_batchSweep = nullptr;
+    QScrollArea *m_controlsArea = nullptr;
+    QDockWidget *m_lessonDock = nullptr;
+    LessonPanel *m_lessonPanel = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QMenu *m_lessonsMenu = nullptr;
+    QAction *m_presentation = nullptr;
+    std::vector<core::Lesson> m_extraLessons;
+    std::optional<core::Lesson> m_lesson; ///< the lesson on show, re-shown after a language change
     QAction *m_logAxis = nullptr;
     bool m_rebuildQueued = false;
 };

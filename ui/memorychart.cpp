@@ -19,6 +19,31 @@ namespace {
 
 constexpr double kBarWidth = 0.62;
 
+/// The term's colour with a hatch of its own, so neighbouring terms stay
+/// distinct when printed in grey or shown on a washed-out projector.
+QBrush hatchedBrush(core::TermId id)
+{
+    QPixmap tile(12, 12);
+    tile.fill(termColor(id));
+    QPainter painter(&tile);
+    painter.setPen(QPen(QColor(0, 0, 0, 110), 1.5));
+    switch (static_cast<int>(id) % 4) {
+    case 1:
+        painter.drawLine(0, 12, 12, 0);
+        break;
+    case 2:
+        painter.drawLine(0, 6, 12, 6);
+        break;
+    case 3:
+        painter.drawLine(0, 0, 12, 12);
+        painter.drawLine(0, 12, 12, 0);
+        break;
+    default:
+        break; // solid
+    }
+    return QBrush(tile);
+}
+
 QColor verdictColor(const core::GpuFit &fit)
 {
     // Okabe-Ito: bluish green = fits, orange = needs several, vermillion = cannot.
@@ -85,11 +110,33 @@ void MemoryChart::changeEvent(QEvent *event)
     }
 }
 
+void MemoryChart::setPresentation(bool on)
+{
+    m_presentation = on;
+    applyPalette();
+    for (core::TermId id : core::allTerms())
+        m_bars[static_cast<std::size_t>(id)]->setBrush(on ? hatchedBrush(id) : QBrush(termColor(id)));
+    QFont font = this->font();
+    if (on)
+        font.setPointSizeF(font.pointSizeF() * 1.5);
+    QFont bold = font;
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_plot->legend->setFont(font);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(font);
+        axis->setLabelFont(font);
+    }
+    for (QCPItemText *text : m_verdicts)
+        text->setFont(bold);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void MemoryChart::applyPalette()
 {
     const QPalette p = palette();
-    const QColor text = p.color(QPalette::Text);
-    m_plot->setBackground(p.brush(QPalette::Base));
+    const QColor text = m_presentation ? QColor(Qt::black) : p.color(QPalette::Text);
+    m_plot->setBackground(m_presentation ? QBrush(Qt::white) : p.brush(QPalette::Base));
     m_title->setTextColor(text);
     m_plot->legend->setTextColor(text);
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
@@ -103,7 +150,7 @@ void MemoryChart::applyPalette()
         axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
     }
     for (QCPItemLine *line : m_capacity)
-        line->setPen(QPen(text, 2, Qt::DashLine));
+        line->setPen(QPen(text, m_presentation ? 4 : 2, Qt::DashLine));
 }
 
 void MemoryChart::setTitle(const QString &title, const QString &subtitle)

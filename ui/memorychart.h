@@ -30,6 +30,10 @@ public:
                       const core::Catalog &catalog);
     void setUnit(core::ByteUnit unit);
     void setLogScale(bool logarithmic);
+    /// Projector and greyscale-print friendly: large text, thick lines,
+    /// black on white, and a hatch per term so greys stay apart.
+    void setPresentation(bool on);
+    bool isPresentation() const { return m_presentation; }
     bool isLogScale() const { return m_log; }
     /// Title line (the scenario summary) and an optional subtitle (date).
     void setTitle(const QString &title, const QString &subtitle = QString());
@@ -70,6 +74,7 @@ private:
     const core::Catalog *m_catalog = nullptr;
     core::ByteUnit m_unit = core::ByteUnit::GiB;
     bool m_log = false;
+    bool m_presentation = false;
 };
 
 } // namespace ui

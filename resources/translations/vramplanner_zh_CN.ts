@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Explanations</name>
+    <message>
+        <source>The model&apos;s parameters in the format they are stored in: 2 bytes each in fp16/bf16, 4 in fp32, about half a byte at 4 bits plus the scales that tell a quantised value what it stands for. Quantisation libraries keep embeddings, the output layer and norms at 16 bits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LoRA freezes the model and trains two thin matrices per adapted layer (rank r): r × (inputs + outputs) parameters, a fraction of a percent of the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With 16-bit weights, small updates would round away; the optimizer therefore updates an fp32 copy of every trained parameter and casts it back to 16 bits after each step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One gradient per trained parameter, produced during backward. They are freed after the optimizer step, unless gradient accumulation keeps them for the next micro-batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the optimizer remembers between steps: Adam keeps a running mean and a running variance of each gradient (two values per parameter), SGD with momentum one, plain SGD none; 8-bit optimizers store them in one byte each.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward needs the inputs of every matrix multiply, norm and activation function of the forward pass, so they are kept until used. They grow with batch × sequence; eager attention also keeps the sequence × sequence attention probabilities. Checkpointing keeps only each layer&apos;s input and recomputes the rest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output layer scores every vocabulary entry at every position: batch × sequence × vocabulary values, upcast to fp32 for the loss. With 128k-token vocabularies this is often the largest single tensor; a chunked loss avoids most of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>During generation each layer keeps the keys and values of every earlier token so they are not recomputed: 2 × layers × key-value heads × head size per token. Grouped-query attention shares keys and values between heads and shrinks it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Short-lived memory: one layer&apos;s intermediate tensors while it runs (prefill), a layer recomputed during backward under checkpointing, or the temporaries of the optimizer step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3 and FSDP keep only a shard of every layer; before a layer runs its full weights are gathered from all GPUs into this buffer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL, the library GPUs use to exchange gradients and weights, allocates its own buffers outside PyTorch&apos;s allocator once more than one GPU takes part.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory the process holds before any tensor exists: the CUDA context and the kernels of CUDA, cuBLAS and cuDNN. Lazy module loading (CUDA 11.7+) cut it from about 1.3 GB to a few hundred MB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s caching allocator rounds blocks up and keeps freed blocks for reuse, so what it reserves exceeds what tensors use; fragmentation can make large allocations fail while memory looks free. A planning margin: calibrate it against your own runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Exporter</name>
     <message>
         <source>VRAM Planner estimate</source>
@@ -247,6 +302,50 @@
     <message>
         <source>Source:</source>
         <translation>来源：</translation>
+    </message>
+    <message>
+        <source>Rule of thumb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule gives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detailed (1 GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rules of Thumb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16 inference: 2 bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed-precision Adam: 16 bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>practical training minimum: 20 bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 × the fp32 weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 × the fp32 weights</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -603,6 +702,45 @@
     </message>
 </context>
 <context>
+    <name>ui::LessonPanel</name>
+    <message>
+        <source>Seed notes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked against the engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lesson says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine computes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s scenario is now loaded: move any slider to explore it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ui::LogSliderField</name>
     <message>
         <source>Enter a value between %1 and %2</source>
@@ -851,6 +989,47 @@
         <source>Calibration profiles (*.json)</source>
         <translation>校准配置 (*.json)</translation>
     </message>
+    <message>
+        <source>Per &amp;GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory vs &amp;context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory vs &amp;batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L&amp;essons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Lessons &amp;File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a lessons file:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>
@@ -888,6 +1067,45 @@
     <message>
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SweepChart</name>
+    <message>
+        <source>%1: not even batch 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no context fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: every batch up to %2 fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the whole range fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max batch on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max context on %1: %2 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size (per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context length (tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation type="unfinished">每 GPU 显存（%1）</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 // estimateChanged carrying the engine's numbers; the chart shows what the
 // engine computed; files and exports round-trip; zh_CN is complete.
 
+#include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
 #include "core/units.h"
 #include "ui/breakdownpanel.h"
@@ -9,10 +10,12 @@
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
 #include "ui/language.h"
+#include "ui/lessonpanel.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
 #include "ui/scenariocontroller.h"
 #include "ui/sliderfields.h"
+#include "ui/sweepchart.h"
 #include "ui/termstyle.h"
 
 #include <QComboBox>
@@ -25,6 +28,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTabWidget>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -76,6 +80,10 @@ private slots:
     void chineseIsComplete();
     void languageSwitchesLive();
     void calibrationFitsAppliesAndShares();
+    void lessonsLoadAndAgree();
+    void sweepLabelsAreTheEngineCrossings();
+    void whyViewExplainsWithValues();
+    void presentationMode();
 };
 
 void TestUi::initTestCase()
@@ -431,6 +439,62 @@ void TestUi::calibrationFitsAppliesAndShares()
     // A file that is not a profile is refused with its name.
     QVERIFY(!other.applyProfile(QStringLiteral(VRAM_TEST_DATA_DIR "/configs/gpt2-gpt2.json"), &error));
     QVERIFY(error.contains(QStringLiteral("gpt2-gpt2.json")));
+}
+
+void TestUi::lessonsLoadAndAgree()
+{
+    ui::MainWindow window;
+    for (const core::Lesson &lesson : core::io::builtinLessons()) {
+        window.showLesson(lesson);
+        QCOMPARE(core::io::saveScenario(window.controller()->scenario()), core::io::saveScenario(lesson.scenario));
+        const QString text = window.lessonPanel()->text();
+        QVERIFY2(text.contains(QString::fromStdString(core::localized(lesson.question, "en"))), lesson.id.c_str());
+        QVERIFY2(!text.contains(QStringLiteral("✘")), lesson.id.c_str());
+        QCOMPARE(text.count(QStringLiteral("✔")), static_cast<int>(lesson.checks.size()));
+    }
+}
+
+void TestUi::sweepLabelsAreTheEngineCrossings()
+{
+    ui::MainWindow window;
+    window.controller()->usePreset("baichuan-7b");
+    window.controller()->update([](core::Scenario &s) { s.weights = core::WeightFormat::Int8; });
+    window.chartTabs()->setCurrentWidget(window.contextSweep());
+    const core::EstimateWithFits &r = window.controller()->result();
+    const QStringList labels = window.contextSweep()->crossingLabels();
+    QCOMPARE(labels.size(), static_cast<int>(r.fits.size()));
+    for (const core::GpuFit &fit : r.fits) {
+        if (fit.gpuId != "rtx-3070")
+            continue;
+        const QString expected = QStringLiteral("max context on %1: %2 tokens")
+                                     .arg(ui::shortGpuName(*window.controller()->catalog().find(fit.gpuId)),
+                                          QString::fromStdString(core::groupDigits(fit.maxSequence)));
+        QVERIFY2(labels.contains(expected), qPrintable(labels.join(QLatin1Char('|'))));
+    }
+    window.chartTabs()->setCurrentWidget(window.batchSweep());
+    QCOMPARE(window.batchSweep()->crossingLabels().size(), static_cast<int>(r.fits.size()));
+}
+
+void TestUi::whyViewExplainsWithValues()
+{
+    ui::MainWindow window;
+    window.breakdown()->explain(core::TermId::KvCache);
+    const QString why = window.breakdown()->whyView()->toPlainText();
+    QVERIFY(why.contains(QStringLiteral("keys and values")));  // the plain-language paragraph
+    QVERIFY(why.contains(QStringLiteral("65,536 layer-tokens"))); // 32 layers x 2,048 tokens, Llama 3 8B
+}
+
+void TestUi::presentationMode()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setPresentationMode(true);
+    QVERIFY(window.chart()->isPresentation());
+    QVERIFY(!window.controls()->isVisible());
+    QVERIFY(!window.breakdown()->isVisible());
+    window.setPresentationMode(false);
+    QVERIFY(window.controls()->isVisible());
 }
 
 QTEST_MAIN(TestUi)

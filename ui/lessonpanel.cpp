@@ -1,0 +1,85 @@
+#include "ui/lessonpanel.h"
+
+#include "core/units.h"
+
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace ui {
+
+namespace {
+
+QString html(const core::LocalizedText &text, const std::string &language)
+{
+    return QString::fromStdString(core::localized(text, language)).toHtmlEscaped();
+}
+
+QString figure(const core::LessonCheck &check, double value)
+{
+    if (check.quantity.find("percent") != std::string::npos)
+        return QStringLiteral("%1 %").arg(value, 0, 'f', 2);
+    if (check.quantity.find("bytes") != std::string::npos)
+        return QStringLiteral("%1 (%2 B)")
+            .arg(QString::fromStdString(core::formatBytes(core::Bytes::fromDouble(value), core::ByteUnit::GB)),
+                 QString::fromStdString(core::groupDigits(static_cast<std::uint64_t>(value))));
+    return QString::fromStdString(core::groupDigits(static_cast<std::uint64_t>(value)));
+}
+
+QString stated(const core::LessonCheck &check)
+{
+    if (check.expected)
+        return figure(check, *check.expected);
+    QStringList bounds;
+    if (check.atLeast)
+        bounds << QStringLiteral("≥ ") + figure(check, *check.atLeast);
+    if (check.atMost)
+        bounds << QStringLiteral("≤ ") + figure(check, *check.atMost);
+    return bounds.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+LessonPanel::LessonPanel(QWidget *parent) : QWidget(parent), m_view(new QTextBrowser)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    m_view->setOpenExternalLinks(true);
+}
+
+void LessonPanel::showLesson(const core::Lesson &lesson, const core::Catalog &catalog, const QString &language)
+{
+    const std::string lang = language.toStdString();
+    QString body = QStringLiteral("<h2>%1</h2><p><small>%2</small></p>")
+                       .arg(html(lesson.title, lang),
+                            tr("Seed notes: %1").arg(QString::fromStdString([&lesson] {
+                                std::string facts;
+                                for (const std::string &f : lesson.seedFacts)
+                                    facts += (facts.empty() ? "" : ", ") + f;
+                                return facts;
+                            }())));
+    body += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(tr("Question"), html(lesson.question, lang));
+    body += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(tr("Answer"), html(lesson.answer, lang));
+    body += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(tr("Why"), html(lesson.explanation, lang));
+    body += QStringLiteral("<h3>%1</h3><table cellspacing=6><tr><th align=left>%2</th><th align=left>%3</th>"
+                           "<th align=left>%4</th><th></th></tr>")
+                .arg(tr("Checked against the engine"), tr("Figure"), tr("The lesson says"), tr("The engine computes"));
+    for (const core::LessonCheck &c : lesson.checks) {
+        const double value = core::evaluateCheck(lesson, c, catalog);
+        const QString what = QString::fromStdString(c.quantity + (c.gpu.empty() ? "" : " (" + c.gpu + ")")
+                                                    + (c.rule.empty() ? "" : " (" + c.rule + ")"));
+        body += QStringLiteral("<tr><td><code>%1</code></td><td>%2</td><td>%3</td><td>%4</td></tr>")
+                    .arg(what.toHtmlEscaped(), stated(c), figure(c, value),
+                         core::checkHolds(c, value) ? QStringLiteral("✔") : QStringLiteral("✘"));
+    }
+    body += QStringLiteral("</table><p><small>%1</small></p>")
+                .arg(tr("The lesson's scenario is now loaded: move any slider to explore it."));
+    m_view->setHtml(body);
+}
+
+QString LessonPanel::text() const
+{
+    return m_view->toPlainText();
+}
+
+} // namespace ui
