@@ -1,6 +1,7 @@
 // vramplanner: the planner window, or (with --export) a scripted export
 // that renders offscreen, writes the file and exits.
 
+#include "core/io/builtin.h"
 #include "ui/exporter.h"
 #include "ui/language.h"
 #include "ui/mainwindow.h"
@@ -10,6 +11,8 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QTimer>
+
+#include <algorithm>
 
 #include <cstdio>
 #include <cstring>
@@ -57,7 +60,12 @@ int main(int argc, char **argv)
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("Save a screenshot of the window once shown, then exit."),
                                         QStringLiteral("file"));
-    parser.addOptions({open, exportTo, lang, size, screenshot});
+    const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson by id (see the Lessons menu)."),
+                                    QStringLiteral("id"));
+    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Chart to show: gpus, context or batch."),
+                                  QStringLiteral("chart"));
+    const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode."));
+    parser.addOptions({open, exportTo, lang, size, screenshot, lesson, view, presentation});
     parser.process(app);
 
     const QString language = parser.isSet(lang) ? parser.value(lang) : QSettings().value(QStringLiteral("language")).toString();
@@ -73,6 +81,19 @@ int main(int argc, char **argv)
                 return fail(error);
             QTimer::singleShot(0, &window, [&window, error] { QMessageBox::warning(&window, window.windowTitle(), error); });
         }
+    }
+
+    if (parser.isSet(lesson)) {
+        const std::string id = parser.value(lesson).toStdString();
+        const auto &lessons = core::io::builtinLessons();
+        const auto it = std::find_if(lessons.begin(), lessons.end(), [&id](const core::Lesson &l) { return l.id == id; });
+        if (it == lessons.end())
+            return fail(QStringLiteral("--lesson: no lesson '%1'").arg(parser.value(lesson)));
+        window.showLesson(*it);
+    }
+    if (parser.isSet(view)) {
+        if (!window.showChart(parser.value(view)))
+            return fail(QStringLiteral("--view: expected gpus, context or batch"));
     }
 
     if (parser.isSet(exportTo)) {
@@ -95,6 +116,8 @@ int main(int argc, char **argv)
     }
 
     window.show();
+    if (parser.isSet(presentation))
+        window.setPresentationMode(true);
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
         QTimer::singleShot(800, &window, [&window, path] {

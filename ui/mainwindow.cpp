@@ -289,6 +289,17 @@ void MainWindow::openLessonsDialog()
         showLesson(m_extraLessons.front());
 }
 
+bool MainWindow::showChart(const QString &name)
+{
+    QWidget *tab = name == QLatin1String("context") ? static_cast<QWidget *>(m_contextSweep)
+        : name == QLatin1String("batch")            ? static_cast<QWidget *>(m_batchSweep)
+        : name == QLatin1String("gpus")             ? static_cast<QWidget *>(m_chart)
+                                                    : nullptr;
+    if (tab)
+        m_chartTabs->setCurrentWidget(tab);
+    return tab != nullptr;
+}
+
 void MainWindow::setPresentationMode(bool on)
 {
     m_controlsArea->setVisible(!on);

@@ -44,6 +44,8 @@ public:
 
     /// Loads a lesson's scenario and shows its question, answer and checks.
     void showLesson(const core::Lesson &lesson);
+    /// Brings a chart to the front: "gpus", "context" or "batch".
+    bool showChart(const QString &name);
     /// Large fonts, high contrast, chart only, full screen.
     void setPresentationMode(bool on);
 

@@ -3,6 +3,8 @@
 #include "ui/termstyle.h"
 
 #include <QVBoxLayout>
+
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace ui {
@@ -18,8 +20,21 @@ SweepChart::SweepChart(core::SweepAxis axis, QWidget *parent) : QWidget(parent),
     layout->addWidget(m_plot);
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    // GPUs that fit everywhere or nowhere are listed above the plot; only
+    // real crossings are drawn in it.
+    m_plot->plotLayout()->insertRow(0);
+    m_summary = new QCPTextElement(m_plot);
+    m_plot->plotLayout()->addElement(0, 0, m_summary);
+    // The legend sits in its own column, as in the per-GPU chart.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    auto *legendCell = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 1, legendCell);
+    legendCell->addElement(0, 0, m_plot->legend);
+    legendCell->addElement(1, 0, new QCPLayoutElement(m_plot));
+    legendCell->setRowStretchFactor(1, 10);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setBrush(Qt::NoBrush);
 }
 
 void SweepChart::setPresentation(bool on)
@@ -67,44 +82,66 @@ void SweepChart::showSweep(const core::Scenario &scenario, const core::EstimateW
         below = g;
     }
     for (double v : running)
-        top = std::max(top, std::min(v, 1e9));
+        top = std::max(top, std::min(v, 1e9) * 1.2);
 
     // Capacity lines and the engine's crossings.
+    const QColor ink = palette().color(QPalette::Text);
+    QStringList everywhere;
+    QStringList nowhere;
     for (const core::GpuFit &fit : result.fits) {
         const core::GpuSpec *gpu = catalog.find(fit.gpuId);
         if (!gpu)
             continue;
         const double capacity = core::toGiga(fit.capacity, unit);
-        top = std::max(top, capacity);
+        const std::uint64_t crossing = batch ? fit.maxBatch : fit.maxSequence;
+        const QString name = shortGpuName(*gpu);
+        if (crossing == 0) {
+            m_labels << (batch ? tr("%1: not even batch 1").arg(name) : tr("%1: no context fits").arg(name));
+            nowhere << name;
+            continue;
+        }
+        if (crossing >= to) {
+            m_labels << (batch ? tr("%1: every batch up to %2 fits").arg(name, QString::fromStdString(core::groupDigits(to)))
+                               : tr("%1: the whole range fits").arg(name));
+            everywhere << name;
+            continue;
+        }
+        const QString label = batch
+            ? tr("max batch on %1: %2").arg(name, QString::fromStdString(core::groupDigits(crossing)))
+            : tr("max context on %1: %2 tokens").arg(name, QString::fromStdString(core::groupDigits(crossing)));
+        m_labels << label;
+        top = std::max(top, capacity * 1.15);
         auto *line = new QCPItemStraightLine(m_plot);
         line->point1->setCoords(static_cast<double>(from), capacity);
         line->point2->setCoords(static_cast<double>(to), capacity);
-        line->setPen(QPen(palette().color(QPalette::Text), m_presentation ? 2.5 : 1.2, Qt::DashLine));
-        const std::uint64_t crossing = batch ? fit.maxBatch : fit.maxSequence;
-        const QString name = shortGpuName(*gpu);
-        QString label;
-        if (crossing == 0)
-            label = batch ? tr("%1: not even batch 1").arg(name) : tr("%1: no context fits").arg(name);
-        else if (crossing >= to)
-            label = batch ? tr("%1: every batch up to %2 fits").arg(name, QString::fromStdString(core::groupDigits(to)))
-                          : tr("%1: the whole range fits").arg(name);
-        else
-            label = batch ? tr("max batch on %1: %2").arg(name, QString::fromStdString(core::groupDigits(crossing)))
-                          : tr("max context on %1: %2 tokens").arg(name, QString::fromStdString(core::groupDigits(crossing)));
-        m_labels << label;
+        line->setPen(QPen(ink, m_presentation ? 2.5 : 1.2, Qt::DashLine));
+        auto *marker = new QCPItemLine(m_plot);
+        marker->start->setCoords(static_cast<double>(crossing), 0);
+        marker->end->setCoords(static_cast<double>(crossing), capacity);
+        marker->setPen(QPen(ink, 1, Qt::DotLine));
         auto *text = new QCPItemText(m_plot);
         text->setText(label);
-        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        text->position->setCoords(crossing > from && crossing < to ? static_cast<double>(crossing) : static_cast<double>(from),
-                                  capacity);
-        text->setColor(palette().color(QPalette::Text));
-        if (crossing > from && crossing < to) {
-            auto *marker = new QCPItemLine(m_plot);
-            marker->start->setCoords(static_cast<double>(crossing), 0);
-            marker->end->setCoords(static_cast<double>(crossing), capacity);
-            marker->setPen(QPen(palette().color(QPalette::Text), 1, Qt::DotLine));
-        }
+        // Written away from the nearer edge so it is never clipped.
+        const double along = std::log(static_cast<double>(crossing) / static_cast<double>(from))
+            / std::log(static_cast<double>(to) / static_cast<double>(from));
+        text->setPositionAlignment((along < 0.5 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
+        text->position->setCoords(static_cast<double>(crossing), capacity);
+        text->setColor(ink);
     }
+    // Four names a line, so the summary never widens the chart.
+    const auto wrapped = [](const QStringList &names) {
+        QStringList lines;
+        for (int i = 0; i < names.size(); i += 4)
+            lines << names.mid(i, 4).join(QStringLiteral(", "));
+        return lines.join(QStringLiteral(",\n"));
+    };
+    QStringList summary;
+    if (!everywhere.isEmpty())
+        summary << (batch ? tr("Every batch fits: %1") : tr("The whole range fits: %1")).arg(wrapped(everywhere));
+    if (!nowhere.isEmpty())
+        summary << (batch ? tr("Not even batch 1 fits: %1") : tr("No context fits: %1")).arg(wrapped(nowhere));
+    m_summary->setText(summary.join(QLatin1Char('\n')));
+    m_summary->setTextColor(ink);
     const QString unitName = QString::fromUtf8(core::gigaSuffix(unit));
     m_plot->xAxis->setLabel(batch ? tr("Batch size (per GPU)") : tr("Context length (tokens)"));
     m_plot->yAxis->setLabel(tr("Memory per GPU (%1)").arg(unitName));

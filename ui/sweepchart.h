@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class QCPTextElement;
 class QCustomPlot;
 
 namespace ui {
@@ -30,6 +31,7 @@ public:
 private:
     core::SweepAxis m_axis;
     QCustomPlot *m_plot;
+    QCPTextElement *m_summary = nullptr;
     QStringList m_labels;
     bool m_presentation = false;
 };

@@ -5,55 +5,55 @@
     <name>Explanations</name>
     <message>
         <source>The model&apos;s parameters in the format they are stored in: 2 bytes each in fp16/bf16, 4 in fp32, about half a byte at 4 bits plus the scales that tell a quantised value what it stands for. Quantisation libraries keep embeddings, the output layer and norms at 16 bits.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型参数按其存储格式占用的显存：fp16/bf16 下每个参数 2 字节，fp32 下 4 字节；4 位量化下约半个字节，另加缩放因子，用来表明每个量化值实际代表的数值。量化库会将嵌入层、输出层和归一化层保留为 16 位。</translation>
     </message>
     <message>
         <source>LoRA freezes the model and trains two thin matrices per adapted layer (rank r): r × (inputs + outputs) parameters, a fraction of a percent of the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA 冻结模型本身，只为每个被适配的层训练两个细长矩阵（秩为 r）：共 r × (输入维度 + 输出维度) 个参数，不到模型参数量的百分之一。</translation>
     </message>
     <message>
         <source>With 16-bit weights, small updates would round away; the optimizer therefore updates an fp32 copy of every trained parameter and casts it back to 16 bits after each step.</source>
-        <translation type="unfinished"></translation>
+        <translation>如果权重只有 16 位，微小的更新会在舍入中丢失；因此优化器更新的是每个被训练参数的 fp32 副本，并在每一步之后再将其转换回 16 位。</translation>
     </message>
     <message>
         <source>One gradient per trained parameter, produced during backward. They are freed after the optimizer step, unless gradient accumulation keeps them for the next micro-batch.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个被训练的参数对应一个梯度，在反向传播中产生。优化器更新完成后梯度即被释放，除非梯度累积需要把它们保留到下一个微批。</translation>
     </message>
     <message>
         <source>What the optimizer remembers between steps: Adam keeps a running mean and a running variance of each gradient (two values per parameter), SGD with momentum one, plain SGD none; 8-bit optimizers store them in one byte each.</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器在各步之间需要记住的内容：Adam 为每个梯度保存一个滑动均值和一个滑动方差（每个参数两个值），带动量的 SGD 保存一个，普通 SGD 不保存；8 位优化器将每个值存为 1 个字节。</translation>
     </message>
     <message>
         <source>Backward needs the inputs of every matrix multiply, norm and activation function of the forward pass, so they are kept until used. They grow with batch × sequence; eager attention also keeps the sequence × sequence attention probabilities. Checkpointing keeps only each layer&apos;s input and recomputes the rest.</source>
-        <translation type="unfinished"></translation>
+        <translation>反向传播需要用到前向传播中每次矩阵乘法、归一化和激活函数的输入，因此这些输入会一直保留到被使用为止。它们随批大小 × 序列长度增长；eager 注意力还会保存序列长度 × 序列长度的注意力概率。梯度检查点只保存每一层的输入，其余部分在反向传播时重新计算。</translation>
     </message>
     <message>
         <source>The output layer scores every vocabulary entry at every position: batch × sequence × vocabulary values, upcast to fp32 for the loss. With 128k-token vocabularies this is often the largest single tensor; a chunked loss avoids most of it.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出层在每个位置上为词表中的每一项打分：共 批大小 × 序列长度 × 词表大小 个值，并为计算损失而上转为 fp32。当词表有 128k 个令牌时，它往往是最大的单个张量；分块计算损失可以省去其中的大部分。</translation>
     </message>
     <message>
         <source>During generation each layer keeps the keys and values of every earlier token so they are not recomputed: 2 × layers × key-value heads × head size per token. Grouped-query attention shares keys and values between heads and shrinks it.</source>
-        <translation type="unfinished"></translation>
+        <translation>生成时，每一层都会保存此前所有令牌的键和值，以免重复计算：每个令牌占 2 × 层数 × 键值头数 × 头维度。分组查询注意力让多个注意力头共享键和值，从而缩小 KV 缓存。</translation>
     </message>
     <message>
         <source>Short-lived memory: one layer&apos;s intermediate tensors while it runs (prefill), a layer recomputed during backward under checkpointing, or the temporaries of the optimizer step.</source>
-        <translation type="unfinished"></translation>
+        <translation>短时占用的显存：某一层运行时的中间张量（预填充阶段），启用梯度检查点时反向传播中重新计算的那一层，或优化器更新时的临时张量。</translation>
     </message>
     <message>
         <source>ZeRO-3 and FSDP keep only a shard of every layer; before a layer runs its full weights are gathered from all GPUs into this buffer.</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 和 FSDP 只保存每一层的一个分片；某一层运行之前，会从所有 GPU 收集其完整权重，放入这个缓冲区。</translation>
     </message>
     <message>
         <source>NCCL, the library GPUs use to exchange gradients and weights, allocates its own buffers outside PyTorch&apos;s allocator once more than one GPU takes part.</source>
-        <translation type="unfinished"></translation>
+        <translation>NCCL 是 GPU 之间交换梯度和权重所用的库；只要有多于一张 GPU 参与，它就会在 PyTorch 的分配器之外分配自己的缓冲区。</translation>
     </message>
     <message>
         <source>Memory the process holds before any tensor exists: the CUDA context and the kernels of CUDA, cuBLAS and cuDNN. Lazy module loading (CUDA 11.7+) cut it from about 1.3 GB to a few hundred MB.</source>
-        <translation type="unfinished"></translation>
+        <translation>进程在创建任何张量之前就已占用的显存：CUDA 上下文，以及 CUDA、cuBLAS 和 cuDNN 的内核。延迟模块加载（CUDA 11.7+）将其从约 1.3 GB 降到了几百 MB。</translation>
     </message>
     <message>
         <source>PyTorch&apos;s caching allocator rounds blocks up and keeps freed blocks for reuse, so what it reserves exceeds what tensors use; fragmentation can make large allocations fail while memory looks free. A planning margin: calibrate it against your own runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 的缓存分配器会将内存块向上取整，并保留已释放的块以便复用，因此它预留的显存多于张量实际使用的量；碎片化还可能使大块分配失败，尽管显存看上去仍有空闲。这是一项规划余量：请根据你自己的实际运行结果进行校准。</translation>
     </message>
 </context>
 <context>
@@ -305,47 +305,47 @@
     </message>
     <message>
         <source>Rule of thumb</source>
-        <translation type="unfinished"></translation>
+        <translation>经验法则</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记</translation>
     </message>
     <message>
         <source>Rule gives</source>
-        <translation type="unfinished"></translation>
+        <translation>法则估算</translation>
     </message>
     <message>
         <source>Detailed (1 GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>详细估算（1 张 GPU）</translation>
     </message>
     <message>
         <source>Difference</source>
-        <translation type="unfinished"></translation>
+        <translation>差异</translation>
     </message>
     <message>
         <source>&amp;Rules of Thumb</source>
-        <translation type="unfinished"></translation>
+        <translation>经验法则(&amp;R)</translation>
     </message>
     <message>
         <source>fp16 inference: 2 bytes per parameter</source>
-        <translation type="unfinished"></translation>
+        <translation>fp16 推理：每个参数 2 字节</translation>
     </message>
     <message>
         <source>mixed-precision Adam: 16 bytes per parameter</source>
-        <translation type="unfinished"></translation>
+        <translation>混合精度 Adam：每个参数 16 字节</translation>
     </message>
     <message>
         <source>practical training minimum: 20 bytes per parameter</source>
-        <translation type="unfinished"></translation>
+        <translation>实际训练下限：每个参数 20 字节</translation>
     </message>
     <message>
         <source>3 × the fp32 weights</source>
-        <translation type="unfinished"></translation>
+        <translation>fp32 权重的 3 倍</translation>
     </message>
     <message>
         <source>4 × the fp32 weights</source>
-        <translation type="unfinished"></translation>
+        <translation>fp32 权重的 4 倍</translation>
     </message>
 </context>
 <context>
@@ -705,39 +705,39 @@
     <name>ui::LessonPanel</name>
     <message>
         <source>Seed notes: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记：%1</translation>
     </message>
     <message>
         <source>Question</source>
-        <translation type="unfinished"></translation>
+        <translation>问题</translation>
     </message>
     <message>
         <source>Answer</source>
-        <translation type="unfinished"></translation>
+        <translation>答案</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>为什么</translation>
     </message>
     <message>
         <source>Checked against the engine</source>
-        <translation type="unfinished"></translation>
+        <translation>与引擎核对</translation>
     </message>
     <message>
         <source>Figure</source>
-        <translation type="unfinished"></translation>
+        <translation>数值</translation>
     </message>
     <message>
         <source>The lesson says</source>
-        <translation type="unfinished"></translation>
+        <translation>课程给出</translation>
     </message>
     <message>
         <source>The engine computes</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎计算结果</translation>
     </message>
     <message>
         <source>The lesson&apos;s scenario is now loaded: move any slider to explore it.</source>
-        <translation type="unfinished"></translation>
+        <translation>已载入本课程的场景：拖动任意滑块即可探索。</translation>
     </message>
 </context>
 <context>
@@ -991,44 +991,45 @@
     </message>
     <message>
         <source>Per &amp;GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU(&amp;G)</translation>
     </message>
     <message>
         <source>Memory vs &amp;context</source>
-        <translation type="unfinished"></translation>
+        <translation>显存随上下文变化(&amp;C)</translation>
     </message>
     <message>
         <source>Memory vs &amp;batch</source>
-        <translation type="unfinished"></translation>
+        <translation>显存随批大小变化(&amp;B)</translation>
     </message>
     <message>
         <source>&amp;Presentation Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
         <source>L&amp;essons</source>
-        <translation type="unfinished"></translation>
+        <translation>课程(&amp;E)</translation>
     </message>
     <message>
         <source>Lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>课程</translation>
     </message>
     <message>
         <source>Open Lessons &amp;File…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开课程文件(&amp;F)…</translation>
     </message>
     <message>
         <source>Open Lessons</source>
-        <translation type="unfinished"></translation>
+        <translation>打开课程</translation>
     </message>
     <message>
         <source>Lessons (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>课程 (*.json)</translation>
     </message>
     <message>
         <source>%1 is not a lessons file:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是课程文件：
+%2</translation>
     </message>
 </context>
 <context>
@@ -1073,39 +1074,55 @@
     <name>ui::SweepChart</name>
     <message>
         <source>%1: not even batch 1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：连批大小 1 都装不下</translation>
     </message>
     <message>
         <source>%1: no context fits</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：任何上下文长度都装不下</translation>
     </message>
     <message>
         <source>%1: every batch up to %2 fits</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：批大小直到 %2 都装得下</translation>
     </message>
     <message>
         <source>%1: the whole range fits</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：整个范围都装得下</translation>
     </message>
     <message>
         <source>max batch on %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的最大批大小：%2</translation>
     </message>
     <message>
         <source>max context on %1: %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的最长上下文：%2 个令牌</translation>
     </message>
     <message>
         <source>Batch size (per GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>批大小（每 GPU）</translation>
     </message>
     <message>
         <source>Context length (tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文长度（令牌）</translation>
     </message>
     <message>
         <source>Memory per GPU (%1)</source>
-        <translation type="unfinished">每 GPU 显存（%1）</translation>
+        <translation>每 GPU 显存（%1）</translation>
+    </message>
+    <message>
+        <source>Every batch fits: %1</source>
+        <translation>所有批大小都装得下：%1</translation>
+    </message>
+    <message>
+        <source>The whole range fits: %1</source>
+        <translation>整个范围都装得下：%1</translation>
+    </message>
+    <message>
+        <source>Not even batch 1 fits: %1</source>
+        <translation>连批大小 1 都装不下：%1</translation>
+    </message>
+    <message>
+        <source>No context fits: %1</source>
+        <translation>任何上下文都装不下：%1</translation>
     </message>
 </context>
 </TS>
