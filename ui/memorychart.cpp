@@ -27,19 +27,33 @@ QBrush hatchedBrush(core::TermId id)
     tile.fill(termColor(id));
     QPainter painter(&tile);
     painter.setPen(QPen(QColor(0, 0, 0, 110), 1.5));
-    switch (static_cast<int>(id) % 4) {
-    case 1:
+    // Neighbours in the stack and the large terms get different hatches.
+    enum Hatch { Solid, Slash, Backslash, Horizontal, Vertical, Cross, Dots };
+    static const Hatch hatches[core::kTermCount] = {Solid,     Slash, Horizontal, Cross,  Backslash, Vertical, Dots,
+                                                    Slash,     Solid, Backslash,  Cross,  Horizontal, Solid};
+    switch (hatches[static_cast<std::size_t>(id)]) {
+    case Slash:
         painter.drawLine(0, 12, 12, 0);
         break;
-    case 2:
+    case Backslash:
+        painter.drawLine(0, 0, 12, 12);
+        break;
+    case Horizontal:
         painter.drawLine(0, 6, 12, 6);
         break;
-    case 3:
+    case Vertical:
+        painter.drawLine(6, 0, 6, 12);
+        break;
+    case Cross:
         painter.drawLine(0, 0, 12, 12);
         painter.drawLine(0, 12, 12, 0);
         break;
-    default:
-        break; // solid
+    case Dots:
+        painter.drawPoint(3, 3);
+        painter.drawPoint(9, 9);
+        break;
+    case Solid:
+        break;
     }
     return QBrush(tile);
 }
