@@ -47,92 +47,103 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
     const bool hiddenDropout = m.hiddenDropout > 0.0;
     const bool normsTrain = t.fullModel;
 
-    double perToken = 0;
+    // Korthikanti et al. Table 2: norm inputs, block inputs and dropout
+    // masks are replicated across tensor-parallel ranks (the "10" of
+    // 10 + 24/t); the attention and MLP interiors are split.
+    double replicated = 0;
+    double sharded = 0;
 
     // --- attention block ---
-    perToken += normSaved(m, normsTrain, e, r);
+    replicated += normSaved(m, normsTrain, e, r);
     const bool qkvTrained = t.slotTrained(LinearSlot::Q) || t.slotTrained(LinearSlot::K) || t.slotTrained(LinearSlot::V);
     if (qkvTrained)
-        perToken += e * h; // input of the q/k/v projections
+        replicated += e * h; // input of the q/k/v projections
     // Hugging Face's eager and SDPA paths materialise K and V repeated to all
     // heads (repeat_kv) before the kernel; FlashAttention-2 takes GQA natively.
     const double kvSaved = s.attention == Attention::Flash ? kvw : qw;
-    perToken += e * (qw + 2.0 * kvSaved);
+    sharded += e * (qw + 2.0 * kvSaved);
     if (s.attention == Attention::Eager) {
         if (t.slotTrained(LinearSlot::O))
-            perToken += e * qw; // o_proj input
+            sharded += e * qw; // o_proj input
     } else {
         // Memory-efficient/flash kernels save their output and an fp32
         // log-sum-exp per head and row instead of the s^2 probabilities
         // (Dao et al. 2022, FlashAttention §3.1).
-        perToken += e * qw + 4.0 * static_cast<double>(m.heads);
+        sharded += e * qw + 4.0 * static_cast<double>(m.heads);
     }
     if (hiddenDropout)
-        perToken += h; // 1-byte mask after the output projection
+        replicated += h; // 1-byte mask after the output projection
 
     // --- MLP block ---
     if (m.normsPerLayer >= 2)
-        perToken += static_cast<double>(m.normsPerLayer - 1) * normSaved(m, normsTrain, e, r);
+        replicated += static_cast<double>(m.normsPerLayer - 1) * normSaved(m, normsTrain, e, r);
     const bool upTrained = t.slotTrained(LinearSlot::Up) || t.slotTrained(LinearSlot::Gate);
     const bool sharesInput = m.normsPerLayer == 1 && qkvTrained;
     if (upTrained && !sharesInput)
-        perToken += e * h;
+        replicated += e * h;
     double mlp = static_cast<double>(m.activationSavedTensors) * e * I; // activation function's saves
     if (m.gatedMlp)
         mlp += 2.0 * e * I; // act(gate) * up saves both operands
     if (t.slotTrained(LinearSlot::Down))
         mlp += e * I; // down_proj input
-    perToken += mlp * mlpCopies;
+    sharded += mlp * mlpCopies;
     if (m.moe.isMoe())
-        perToken += 4.0 * static_cast<double>(m.moe.experts); // fp32 router logits/softmax
+        replicated += 4.0 * static_cast<double>(m.moe.experts); // fp32 router logits/softmax
     if (hiddenDropout)
-        perToken += h;
+        replicated += h;
 
     // --- LoRA: x*A (rank r) is saved for B's gradient, per adapted projection
     if (!t.fullModel) {
         int slots = 0;
         for (unsigned bit = 0; bit < 8; ++bit)
             slots += (t.loraSlots >> bit) & 1u;
-        perToken += static_cast<double>(slots) * e * static_cast<double>(t.loraRank) * mlpCopies;
+        replicated += static_cast<double>(slots) * e * static_cast<double>(t.loraRank) * mlpCopies;
     }
+
+    const double tp = static_cast<double>(s.parallel.tp);
+    const double replicatedShare = s.parallel.sequenceParallel ? 1.0 / tp : 1.0;
+    const double perToken = replicated * replicatedShare + sharded / tp;
 
     const double tokens = static_cast<double>(s.batch) * static_cast<double>(s.sequence);
     ActivationBreakdown out;
     out.perTokenPerLayer = perToken;
     if (s.attention == Attention::Eager)
         out.scoresPerLayer = static_cast<double>(s.batch) * static_cast<double>(m.heads)
-            * static_cast<double>(s.sequence) * static_cast<double>(s.sequence) * scoreBytes(m, s, e);
+            * static_cast<double>(s.sequence) * static_cast<double>(s.sequence) * scoreBytes(m, s, e) / tp;
     out.perLayer = perToken * tokens + out.scoresPerLayer;
 
     // --- outside the layers ---
-    double outside = 0;
+    double first = 0;
     if (hiddenDropout)
-        outside += h; // embedding dropout mask
+        first += h; // embedding dropout mask
     if (m.embeddingNorm)
-        outside += r * h;
+        first += r * h;
+    double last = 0;
     if (m.finalNorm)
-        outside += normSaved(m, normsTrain, e, r);
+        last += normSaved(m, normsTrain, e, r);
     if (!m.encoderOnly && t.fullModel)
-        outside += e * h; // lm_head input
-    out.outsideLayers = outside * tokens;
+        last += e * h; // lm_head input
+    out.outsideFirst = first * tokens * replicatedShare;
+    out.outsideLast = last * tokens * replicatedShare;
+    out.outsideLayers = out.outsideFirst + out.outsideLast;
 
-    const double L = static_cast<double>(m.layers);
     switch (s.checkpointing) {
     case Checkpointing::None:
-        out.saved = L * out.perLayer + out.outsideLayers;
+        out.keptPerLayer = out.perLayer;
         break;
     case Checkpointing::Selective:
         // Korthikanti et al. 2022 §4.2: recompute only the attention core,
         // dropping the s^2 terms; nothing changes without them (SDPA/flash).
-        out.saved = L * perToken * tokens + out.outsideLayers;
+        out.keptPerLayer = perToken * tokens;
         break;
     case Checkpointing::Full:
         // Each layer keeps only its input (Korthikanti Table 2: 2sbh at
         // 16 bits); during backward one layer is recomputed at a time.
-        out.saved = L * r * h * tokens + out.outsideLayers;
+        out.keptPerLayer = r * h * tokens * replicatedShare;
         out.recomputePeak = out.perLayer;
         break;
     }
+    out.saved = static_cast<double>(m.layers) * out.keptPerLayer + out.outsideLayers;
     return out;
 }
 

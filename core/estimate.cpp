@@ -131,15 +131,79 @@ PhaseTotal makePhase(Phase phase, const Scenario &s, EstimateDetails &d, TermByt
     return PhaseTotal{phase, terms, sumTerms(terms)};
 }
 
-void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors, Estimate &est)
+/// Which pipeline stage an estimate describes. The first stage keeps the
+/// activations of `pp` micro-batches in flight (1F1B) and the embedding;
+/// the last stage keeps the lm_head and the logits (Narayanan et al. 2021,
+/// §2.2; Korthikanti et al. 2022 §4.2.3).
+enum class Stage { Only, First, Last };
+
+/// This rank's share of the model under tensor, pipeline and expert
+/// parallelism (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §2).
+struct RankShare
+{
+    double paramFraction = 1;   ///< of all parameters
+    double layerFraction = 1;   ///< of the decoder layers (adapters live there)
+    std::uint64_t layers = 0;   ///< decoder layers on this stage
+    double inFlight = 1;        ///< micro-batches whose activations are alive
+    bool first = true;
+    bool last = true;
+    int tp = 1;
+    int dp = 1;
+};
+
+/// Inference without explicit tp/pp splits layers over `gpus` the way
+/// device_map="auto" does: a pipeline without micro-batches.
+int pipelineStages(const Scenario &s)
+{
+    if (!s.isTraining() && s.parallel.tp * s.parallel.pp == 1)
+        return s.gpus;
+    return s.parallel.pp;
+}
+
+RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage)
+{
+    RankShare r;
+    const ModelSpec &m = s.model;
+    const auto pp = static_cast<std::uint64_t>(pipelineStages(s));
+    r.tp = s.parallel.tp;
+    r.dp = s.isTraining() ? s.dataParallel() : 1;
+    r.first = stage != Stage::Last;
+    r.last = stage != Stage::First;
+    r.layers = (m.layers + pp - 1) / pp;
+    r.layerFraction = static_cast<double>(r.layers) / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
+    if (stage == Stage::First && s.isTraining()) {
+        // 1F1B warm-up: the first stage holds p micro-batches; interleaving
+        // adds (p-1)/(p*v) (Korthikanti et al. 2022 §4.2.3).
+        const double p = static_cast<double>(pp);
+        const double v = static_cast<double>(s.parallel.interleave);
+        r.inFlight = p * (v > 1 ? 1.0 + (p - 1.0) / (p * v) : 1.0);
+    }
+    const double ends = static_cast<double>(pc.embedding + pc.lmHead);
+    const double experts = static_cast<double>(pc.experts);
+    const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends - experts);
+    double endsHere = ends;
+    if (pp > 1)
+        endsHere = stage == Stage::First ? static_cast<double>(pc.embedding) : static_cast<double>(pc.lmHead);
+    const double here = (layerParams + experts / s.parallel.ep) * r.layerFraction + endsHere;
+    r.paramFraction = here / std::max(1.0, static_cast<double>(pc.total)) / static_cast<double>(r.tp);
+    return r;
+}
+
+void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors, Stage stageRole, Estimate &est)
 {
     EstimateDetails &d = est.details;
     const ModelSpec &m = s.model;
     const bool lora = s.mode != Mode::Train;
-    const int N = s.gpus;
-    const int stage = N > 1 ? s.zeroStage : 0;
-    d.shardDegree = N;
-    auto shard = [N](double bytes, bool divided) { return Bytes::fromDouble(divided ? bytes / N : bytes); };
+    const RankShare share = rankShare(s, d.params, stageRole);
+    const int dp = share.dp;
+    const Offload offload = s.parallel.offload;
+    // Offloading parameters (ZeRO-Infinity) shards them like stage 3.
+    const int stage = dp > 1 || offload == Offload::OptimizerAndParams
+        ? (offload == Offload::OptimizerAndParams ? 3 : s.zeroStage)
+        : 0;
+    d.shardDegree = dp;
+    d.layersOnGpu = share.layers;
+    auto shard = [dp](double bytes, bool divided) { return Bytes::fromDouble(divided ? bytes / dp : bytes); };
 
     std::vector<TensorGroup> trainable = lora ? loraTensors(s, tensors) : tensors;
     double trainableParams = 0;
@@ -147,26 +211,44 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
         trainableParams += static_cast<double>(g.elements());
     d.trainableParams = static_cast<std::uint64_t>(trainableParams);
     d.loraParams = lora ? d.trainableParams : 0;
+    // Adapters live in the layers; full training follows the parameters.
+    const double rankFraction = lora ? share.layerFraction / share.tp : share.paramFraction;
+    const double rankTrainable = trainableParams * rankFraction;
+    d.optimizerBytesTotal = optimizerStateBytes(s.optimizer, d.regime, trainable);
 
     TermBytes persistent{};
-    persistent[idx(TermId::Weights)] = shard(d.weightBytesTotal, stage >= 3);
+    const bool paramsOffloaded = offload == Offload::OptimizerAndParams;
+    const bool statesOffloaded = offload != Offload::None;
+    persistent[idx(TermId::Weights)] = paramsOffloaded ? Bytes() : shard(d.weightBytesTotal * share.paramFraction, stage >= 3);
     if (lora)
-        persistent[idx(TermId::Lora)] = shard(trainableParams * d.regime.weights, stage >= 3);
-    persistent[idx(TermId::MasterWeights)] = shard(trainableParams * d.regime.masterWeights, stage >= 1);
-    d.optimizerBytesTotal = optimizerStateBytes(s.optimizer, d.regime, trainable);
-    persistent[idx(TermId::Optimizer)] = shard(d.optimizerBytesTotal, stage >= 1);
+        persistent[idx(TermId::Lora)] = shard(rankTrainable * d.regime.weights, stage >= 3);
+    // ZeRO-Offload keeps the fp32 master weights and optimizer states in
+    // host memory and runs the step on the CPU (Ren et al. 2021 §4).
+    if (!statesOffloaded) {
+        persistent[idx(TermId::MasterWeights)] = shard(rankTrainable * d.regime.masterWeights, stage >= 1);
+        persistent[idx(TermId::Optimizer)] = shard(d.optimizerBytesTotal * rankFraction, stage >= 1);
+    }
+    d.hostBytesPerGpu = statesOffloaded
+        ? (rankTrainable * (d.regime.masterWeights + 4.0) + d.optimizerBytesTotal * rankFraction) / dp
+            + (paramsOffloaded ? d.weightBytesTotal * share.paramFraction / dp : 0.0)
+        : 0.0;
     if (stage >= 3) {
         // DeepSpeed estimate_zero3_model_states_mem_needs: 4 x largest layer
         // parameters (16-bit parameters and gradients of the gathered layer).
-        persistent[idx(TermId::GatherBuffer)] =
-            Bytes::fromDouble(static_cast<double>(d.params.largestLayer) * 2.0 * d.regime.weights);
+        persistent[idx(TermId::GatherBuffer)] = Bytes::fromDouble(
+            static_cast<double>(d.params.largestLayer) * 2.0 * d.regime.weights / share.tp);
     }
 
-    const Bytes gradients = shard(trainableParams * d.regime.gradients, stage >= 2);
+    Bytes gradients = shard(rankTrainable * d.regime.gradients, stage >= 2);
+    if (statesOffloaded) {
+        // Gradients stream to the host through a reduce bucket: DeepSpeed's
+        // reduce_bucket_size default of 5e8 elements (DeepSpeed config docs).
+        gradients = std::min(gradients, Bytes::fromDouble(5e8 * d.regime.weights));
+    }
     // At the start of backward the first gradients (lm_head, last layer) exist.
     const double firstGradParams =
-        lora ? trainableParams / std::max<double>(1.0, static_cast<double>(m.layers))
-             : static_cast<double>(std::max(d.params.lmHead, d.params.largestLayer));
+        lora ? rankTrainable / std::max<double>(1.0, static_cast<double>(share.layers))
+             : static_cast<double>(std::max(share.last ? d.params.lmHead : 0, d.params.largestLayer)) / share.tp;
     const Bytes firstGradients = std::min(gradients, shard(firstGradParams * d.regime.gradients, stage >= 2));
     const Bytes accumulated = s.gradAccum > 1 ? gradients : Bytes();
 
@@ -184,17 +266,24 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     d.activationBytesPerLayer = act.perLayer;
     d.activationOutsideLayers = act.outsideLayers;
     d.recomputeLayerBytes = act.recomputePeak;
+    d.microBatchesInFlight = share.inFlight;
 
     const LogitsMode logits = s.effectiveLogits();
-    d.logitsTokens = m.encoderOnly ? 0 : s.batch * s.sequence;
-    const double logitElements = static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab);
+    d.logitsTokens = m.encoderOnly || !share.last ? 0 : s.batch * s.sequence;
+    // Vocabulary-parallel output layer: each tensor-parallel rank holds V/t.
+    const double logitElements =
+        static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab) / static_cast<double>(share.tp);
     const Bytes logitsForward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, e, false));
     const Bytes logitsBackward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, e, true));
     d.logitsElementBytes = logitsBytesPerElement(logits, e, true);
     d.lossSavedElementBytes = logits == LogitsMode::Native ? e : 4.0;
 
-    const Bytes activations = Bytes::fromDouble(act.saved);
-    const Bytes autocast = Bytes::fromDouble(static_cast<double>(d.params.total) * d.regime.autocastCopies);
+    const double saved = (static_cast<double>(share.layers) * act.keptPerLayer + (share.first ? act.outsideFirst : 0.0))
+            * share.inFlight
+        + (share.last ? act.outsideLast : 0.0);
+    const Bytes activations = Bytes::fromDouble(saved);
+    const Bytes autocast =
+        Bytes::fromDouble(static_cast<double>(d.params.total) * share.paramFraction * d.regime.autocastCopies);
     const Bytes recompute = Bytes::fromDouble(act.recomputePeak);
 
     TermBytes forward = persistent;
@@ -221,55 +310,67 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
 
     TermBytes step = persistent;
     step[idx(TermId::Gradients)] = gradients;
-    step[idx(TermId::Workspace)] =
-        shard(trainableParams * optimizerStepTemporaryBytesPerParam(s.optimizer, s.optimizerImpl, d.regime), stage >= 1);
+    if (!statesOffloaded)
+        step[idx(TermId::Workspace)] = shard(
+            rankTrainable * optimizerStepTemporaryBytesPerParam(s.optimizer, s.optimizerImpl, d.regime), stage >= 1);
     est.phases.push_back(makePhase(Phase::OptimizerStep, s, d, step));
 }
 
-void estimateInference(const Scenario &s, Estimate &est)
+void estimateInference(const Scenario &s, Stage stageRole, Estimate &est)
 {
     EstimateDetails &d = est.details;
     const ModelSpec &m = s.model;
-    const int N = s.gpus;
     const WeightFormat wf = s.effectiveWeights();
     const double e = isFloatFormat(wf) ? elementBytes(wf) : 2.0;
     d.activationElementBytes = e;
-
-    // device_map="auto" places whole layers: the most loaded GPU holds
-    // ceil(L/N) layers plus the larger of the embedding and the lm_head.
-    const std::uint64_t L = m.layers;
-    const std::uint64_t layersHere = N > 1 ? (L + static_cast<std::uint64_t>(N) - 1) / static_cast<std::uint64_t>(N) : L;
-    d.layersOnGpu = layersHere;
-    double weights = d.weightBytesTotal;
-    if (N > 1) {
-        const double bytesPerParam = d.weightBytesTotal / std::max(1.0, static_cast<double>(d.params.total));
-        const double ends = static_cast<double>(d.params.embedding + d.params.lmHead);
-        const double layerParams = (static_cast<double>(d.params.total) - ends) / static_cast<double>(L);
-        weights = (layerParams * static_cast<double>(layersHere)
-                   + static_cast<double>(std::max(d.params.embedding, d.params.lmHead)))
-            * bytesPerParam;
-    }
+    const RankShare share = rankShare(s, d.params, stageRole);
+    d.layersOnGpu = share.layers;
 
     TermBytes terms{};
-    terms[idx(TermId::Weights)] = Bytes::fromDouble(weights);
+    terms[idx(TermId::Weights)] = Bytes::fromDouble(d.weightBytesTotal * share.paramFraction);
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     if (!m.encoderOnly) {
-        d.kvCachedTokens = cachedLayerTokens(m, layersHere, s.sequence);
-        d.kvBytesPerToken = kvCacheBytesPerToken(m, d.kvElementBytes) * static_cast<double>(layersHere)
-            / static_cast<double>(L);
+        // Tensor parallelism splits the key-value heads; with fewer heads
+        // than ranks each rank keeps a copy of one (vLLM, Megatron-LM).
+        const double kvHeadsHere = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads) / share.tp));
+        d.kvCachedTokens = cachedLayerTokens(m, share.layers, s.sequence);
+        d.kvBytesPerToken = 2.0 * static_cast<double>(share.layers) * kvHeadsHere * static_cast<double>(m.headDim)
+            * d.kvElementBytes;
         // 2 (K and V) x kv_heads x head_dim x bytes, per cached layer-token.
-        const double perLayerToken = 2.0 * static_cast<double>(m.kvWidth()) * d.kvElementBytes;
+        const double perLayerToken = 2.0 * kvHeadsHere * static_cast<double>(m.headDim) * d.kvElementBytes;
         terms[idx(TermId::KvCache)] = Bytes::fromDouble(
             perLayerToken * static_cast<double>(d.kvCachedTokens) * static_cast<double>(s.batch));
     }
-    d.workspaceBytes = prefillWorkspaceBytes(m, s, e);
+    d.workspaceBytes = prefillWorkspaceBytes(m, s, e) / share.tp;
     terms[idx(TermId::Workspace)] = Bytes::fromDouble(d.workspaceBytes);
     const LogitsMode logits = s.effectiveLogits();
-    d.logitsTokens = m.encoderOnly ? 0 : (logits == LogitsMode::LastToken ? s.batch : s.batch * s.sequence);
+    d.logitsTokens = m.encoderOnly || !share.last ? 0 : (logits == LogitsMode::LastToken ? s.batch : s.batch * s.sequence);
     d.logitsElementBytes = logitsBytesPerElement(logits, e, false);
     terms[idx(TermId::Logits)] = Bytes::fromDouble(static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab)
-                                                   * d.logitsElementBytes);
+                                                   * d.logitsElementBytes / share.tp);
     est.phases.push_back(makePhase(Phase::Inference, s, d, terms));
+}
+
+/// One stage's estimate; the caller keeps the most loaded stage.
+Estimate estimateStage(const Scenario &s, const std::vector<TensorGroup> &tensors, const ParameterCounts &params,
+                       Stage stage)
+{
+    Estimate est;
+    EstimateDetails &d = est.details;
+    d.params = params;
+    d.regime = regimeBytes(s.regime);
+    weightStorage(s, d.params, d);
+    if (s.isTraining())
+        estimateTraining(s, tensors, stage, est);
+    else
+        estimateInference(s, stage, est);
+    const auto peak = std::max_element(est.phases.begin(), est.phases.end(),
+                                       [](const PhaseTotal &a, const PhaseTotal &b) { return a.total < b.total; });
+    est.terms = peak->terms;
+    est.total = peak->total;
+    est.peakPhase = peak->phase;
+    est.details.stage = stage == Stage::Only ? "only" : (stage == Stage::First ? "first" : "last");
+    return est;
 }
 
 } // namespace
@@ -315,22 +416,17 @@ Estimate estimate(const Scenario &s)
     est.errors = validateScenario(s);
     if (!est.errors.empty())
         return est;
-    EstimateDetails &d = est.details;
     const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
-    d.params = countParameters(s.model);
-    d.regime = regimeBytes(s.regime);
-    weightStorage(s, d.params, d);
-
-    if (s.isTraining())
-        estimateTraining(s, tensors, est);
-    else
-        estimateInference(s, est);
-
-    const auto peak = std::max_element(est.phases.begin(), est.phases.end(),
-                                       [](const PhaseTotal &a, const PhaseTotal &b) { return a.total < b.total; });
-    est.terms = peak->terms;
-    est.total = peak->total;
-    est.peakPhase = peak->phase;
+    const ParameterCounts params = countParameters(s.model);
+    if (pipelineStages(s) > 1) {
+        // The most loaded rank: the first stage (activations in flight,
+        // embedding) or the last (lm_head, logits).
+        Estimate first = estimateStage(s, tensors, params, Stage::First);
+        Estimate last = estimateStage(s, tensors, params, Stage::Last);
+        est = first.total >= last.total ? std::move(first) : std::move(last);
+    } else {
+        est = estimateStage(s, tensors, params, Stage::Only);
+    }
 
     if (s.model.declaredParameters > 0)
         est.warnings.push_back("model: only the parameter count is known; layer shapes (" + std::to_string(s.model.layers)

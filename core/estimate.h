@@ -81,6 +81,9 @@ struct EstimateDetails
     double workspaceBytes = 0;
     std::uint64_t layersOnGpu = 0;         ///< inference layer split
     int shardDegree = 1;                   ///< ZeRO data-parallel degree used to divide
+    double microBatchesInFlight = 1;       ///< pipeline: activations alive on this stage
+    double hostBytesPerGpu = 0;            ///< host memory ZeRO-Offload needs per GPU
+    std::string stage = "only";            ///< pipeline stage described: only, first, last
     double cudaOverheadMib = 0;
 };
 

@@ -22,6 +22,8 @@ const Spelling<LinearSlot> kSlots[] = {{LinearSlot::Q, "q"},       {LinearSlot::
                                        {LinearSlot::O, "o"},       {LinearSlot::Gate, "gate"},
                                        {LinearSlot::Up, "up"},     {LinearSlot::Down, "down"}};
 const Spelling<CudaLoading> kLoading[] = {{CudaLoading::Lazy, "lazy"}, {CudaLoading::Eager, "eager"}};
+const Spelling<Offload> kOffload[] = {
+    {Offload::None, "none"}, {Offload::Optimizer, "optimizer"}, {Offload::OptimizerAndParams, "params"}};
 
 } // namespace
 
@@ -73,6 +75,8 @@ std::optional<LinearSlot> parseLinearSlot(const std::string &id) { return parseS
 const char *linearSlotId(LinearSlot slot) { return spell(kSlots, slot); }
 const char *cudaLoadingId(CudaLoading value) { return spell(kLoading, value); }
 std::optional<CudaLoading> parseCudaLoading(const std::string &id) { return parseSpelling(kLoading, id); }
+std::optional<Offload> parseOffload(const std::string &id) { return parseSpelling(kOffload, id); }
+const char *offloadId(Offload value) { return spell(kOffload, value); }
 
 std::vector<std::string> validateScenario(const Scenario &s)
 {
@@ -103,10 +107,31 @@ std::vector<std::string> validateScenario(const Scenario &s)
     if (s.kvDtype)
         check(formatInfo(*s.kvDtype).usableForKvCache,
               std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format");
+    const Parallelism &p = s.parallel;
+    const bool degreesValid = p.tp >= 1 && p.tp <= 512 && p.pp >= 1 && p.pp <= 1024 && p.ep >= 1 && p.ep <= 4096;
+    check(degreesValid, "tp, pp, ep: must be at least 1 (tp <= 512, pp <= 1024, ep <= 4096)");
+    if (!degreesValid)
+        return errors; // the checks below divide by them
+    check(s.gpus % (p.tp * p.pp) == 0, "gpus: must be a multiple of tp x pp (" + std::to_string(p.tp * p.pp) + ")");
+    check(p.interleave >= 1 && p.interleave <= 64, "interleave: must be between 1 and 64");
+    check(p.gpusPerNode >= 1 && p.gpusPerNode <= 1024, "gpus_per_node: must be between 1 and 1024");
+    check(!p.sequenceParallel || p.tp > 1, "sp: sequence parallelism needs tp > 1");
+    check(s.dataParallel() % p.ep == 0, "ep: must divide the data-parallel degree (gpus / (tp x pp))");
+    const Workload &w = s.workload;
+    check(std::isfinite(w.mfu) && w.mfu > 0 && w.mfu <= 1, "mfu: must be in (0, 1]");
+    check(std::isfinite(w.trainingTokens) && w.trainingTokens >= 0 && w.trainingTokens <= 1e16, "tokens: must be between 0 and 1e16");
+    check(std::isfinite(w.pricePerGpuHour) && w.pricePerGpuHour >= 0 && w.pricePerGpuHour <= 1e6,
+          "price_per_gpu_hour: must be between 0 and 1e6");
+    check(std::isfinite(w.interNodeGBps) && w.interNodeGBps > 0 && w.interNodeGBps <= 1e5,
+          "inter_node_gb_per_s: must be positive");
     const ModelSpec &m = s.model;
     check(m.hidden > 0 && m.layers > 0 && m.heads > 0 && m.kvHeads > 0 && m.headDim > 0 && m.vocab > 0,
           "model: hidden size, layers, heads, head size and vocabulary must all be positive");
     check(m.kvHeads <= m.heads, "model: key-value heads cannot exceed attention heads");
+    check(m.heads == 0 || m.heads % static_cast<std::uint64_t>(p.tp) == 0,
+          "tp: must divide the attention heads (" + std::to_string(m.heads) + ")");
+    check(!m.moe.isMoe() || m.moe.experts % p.ep == 0, "ep: must divide the experts");
+    check(m.moe.isMoe() || p.ep == 1, "ep: expert parallelism needs a mixture-of-experts model");
     check(!(s.isTraining() && s.effectiveLogits() == LogitsMode::LastToken),
           "logits: 'last' applies to inference only");
     return errors;

@@ -4,6 +4,7 @@
 #include "core/modelspec.h"
 #include "core/training.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,6 +22,35 @@ enum class Attention { Eager, Sdpa, Flash };
 enum class LogitsMode { Fp32, Native, Chunked, LastToken };
 /// CUDA module loading: lazy is the default since CUDA 11.7 / PyTorch 1.13.
 enum class CudaLoading { Lazy, Eager };
+
+/// What ZeRO-Offload / ZeRO-Infinity move to host memory.
+enum class Offload {
+    None,
+    Optimizer,        ///< fp32 master weights, optimizer states and fp32 gradients (ZeRO-Offload)
+    OptimizerAndParams ///< also the parameters, gathered a layer at a time (ZeRO-Infinity)
+};
+
+/// How the GPUs split the model: tp x pp x dp = GPUs (Megatron-LM's 3D
+/// parallelism, Narayanan et al. 2021), with ZeRO/FSDP on the dp axis.
+struct Parallelism
+{
+    int tp = 1;                    ///< tensor parallel degree
+    int pp = 1;                    ///< pipeline stages
+    int ep = 1;                    ///< expert parallel degree (MoE), within dp
+    bool sequenceParallel = false; ///< Korthikanti et al. 2022 §4.2.2
+    int interleave = 1;            ///< virtual stages per GPU (1 = plain 1F1B)
+    Offload offload = Offload::None;
+    int gpusPerNode = 8;
+};
+
+/// A training run's length and price, and the links between nodes.
+struct Workload
+{
+    double trainingTokens = 0;   ///< token budget; 0 = not asked
+    double mfu = 0.4;            ///< model FLOPs utilisation assumed for time
+    double pricePerGpuHour = 0;  ///< 0 = no cost shown
+    double interNodeGBps = 50;   ///< per GPU between nodes (400 Gb/s InfiniBand)
+};
 
 /// Where the model description came from, so it can be saved and reloaded.
 struct ModelSource
@@ -69,6 +99,8 @@ struct Scenario
 
     int gpus = 1;
     int zeroStage = 0;
+    Parallelism parallel;
+    Workload workload;
     std::string gpuId;                   ///< selected GPU (serving budget, focus); may be empty
 
     std::optional<double> cudaOverheadMib; ///< unset: from `cudaLoading`
@@ -76,6 +108,8 @@ struct Scenario
     double reservePercent = 5.0;
 
     bool isTraining() const { return mode != Mode::Inference; }
+    /// Data-parallel degree: GPUs / (tp x pp).
+    int dataParallel() const { return std::max(1, gpus / std::max(1, parallel.tp * parallel.pp)); }
     WeightFormat effectiveWeights() const;
     LogitsMode effectiveLogits() const;
 };
@@ -94,6 +128,8 @@ const char *logitsId(LogitsMode value);
 std::optional<LinearSlot> parseLinearSlot(const std::string &id);
 const char *linearSlotId(LinearSlot slot);
 const char *cudaLoadingId(CudaLoading value);
+std::optional<Offload> parseOffload(const std::string &id);
+const char *offloadId(Offload value);
 std::optional<CudaLoading> parseCudaLoading(const std::string &id);
 
 /// Limits every front end enforces on numeric inputs (absurd values are

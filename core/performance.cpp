@@ -1,0 +1,127 @@
+#include "core/performance.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+double attentionFlopsPerToken(const Scenario &s)
+{
+    return 12.0 * static_cast<double>(s.model.layers) * static_cast<double>(s.model.qWidth())
+        * static_cast<double>(s.sequence);
+}
+
+double activeParams(const Scenario &s)
+{
+    return static_cast<double>(countParameters(s.model).active);
+}
+
+} // namespace
+
+double trainingFlopsPerToken(const Scenario &s)
+{
+    const double forward = 2.0 * activeParams(s) + attentionFlopsPerToken(s) / 3.0;
+    // Backward costs twice the forward; full recompute adds one forward.
+    return forward * (s.checkpointing == Checkpointing::Full ? 4.0 : 3.0);
+}
+
+double peakTflopsFor(const Scenario &s, const GpuSpec &gpu)
+{
+    const PeakThroughput &p = gpu.peak;
+    const WeightFormat wf = s.effectiveWeights();
+    const bool fp32 = s.isTraining() ? s.regime == Regime::Fp32 : wf == WeightFormat::Fp32;
+    if (fp32)
+        return p.fp32.value_or(0);
+    if (!s.isTraining() && wf == WeightFormat::Fp8 && p.fp8)
+        return *p.fp8;
+    // 16-bit compute: bf16 where the GPU has it, else fp16.
+    if (gpu.supportsBf16 && p.bf16)
+        return *p.bf16;
+    return p.fp16.value_or(p.fp32.value_or(0));
+}
+
+Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
+{
+    Performance perf;
+    perf.peakTflops = peakTflopsFor(s, gpu);
+    const double achieved = perf.peakTflops * 1e12 * s.workload.mfu; // FLOP/s per GPU
+    // NVLink/PCIe figures are quoted both directions; a ring uses one.
+    perf.intraNodeGBps = std::max(1.0, gpu.interconnectGBps / 2.0);
+    perf.interNodeGBps = s.workload.interNodeGBps;
+    const int tp = s.parallel.tp;
+    const int pp = s.parallel.pp;
+    const int dp = s.dataParallel();
+    const bool multiNode = s.gpus > s.parallel.gpusPerNode;
+
+    if (!s.isTraining()) {
+        // Decode reads every weight and the whole KV cache once per step
+        // (Pope et al. 2022 §3): bandwidth / bytes per step x batch.
+        const double bytesPerStep = static_cast<double>((e.term(TermId::Weights) + e.term(TermId::KvCache)).count());
+        if (bytesPerStep > 0 && gpu.bandwidthGBps > 0)
+            perf.decodeTokensPerSecond = gpu.bandwidthGBps * 1e9 / bytesPerStep * static_cast<double>(s.batch)
+                * static_cast<double>(tp);
+        const double prefillFlops = 2.0 * activeParams(s) + attentionFlopsPerToken(s) / 3.0;
+        if (achieved > 0)
+            perf.prefillTokensPerSecond = achieved * s.gpus / prefillFlops;
+        return perf;
+    }
+
+    perf.flopsPerToken = trainingFlopsPerToken(s);
+    perf.tokensPerStep = static_cast<double>(s.batch) * static_cast<double>(s.sequence)
+        * static_cast<double>(s.gradAccum) * dp;
+    if (achieved > 0)
+        perf.stepComputeSeconds = perf.flopsPerToken * perf.tokensPerStep / (achieved * s.gpus);
+
+    // Data parallel, per GPU per step (ring collectives move (d-1)/d of the
+    // buffer twice for an all-reduce): plain DP all-reduces the gradients
+    // (2 x params); ZeRO-1/2 reduce-scatter the gradients and all-gather the
+    // parameters (2 x); ZeRO-3 all-gathers the parameters in forward and in
+    // backward and reduce-scatters the gradients (3 x; Rajbhandari et al.
+    // 2020 §7.2.2).
+    const double rankParams = static_cast<double>(e.details.trainableParams) / (tp * pp);
+    const double ring = dp > 1 ? static_cast<double>(dp - 1) / dp : 0.0;
+    const double volumes = s.zeroStage >= 3 ? 3.0 : 2.0;
+    perf.dataParallelBytes = volumes * rankParams * e.details.regime.weights * ring;
+    // Tensor parallel: two all-reduces of b x s x h forward and two backward
+    // per layer (Shoeybi et al. 2019 §3), each moving 2(t-1)/t of it.
+    const double act = static_cast<double>(s.batch) * static_cast<double>(s.sequence)
+        * static_cast<double>(s.model.hidden) * e.details.activationElementBytes;
+    if (tp > 1)
+        perf.tensorParallelBytes = 4.0 * act * 2.0 * (tp - 1) / tp * static_cast<double>(e.details.layersOnGpu)
+            * static_cast<double>(s.gradAccum);
+    // Pipeline: each micro-batch's activations forward and gradients back.
+    if (pp > 1)
+        perf.pipelineBytes = 2.0 * act * static_cast<double>(s.gradAccum);
+    // TP stays inside a node (Megatron-LM's placement); DP and PP cross
+    // nodes when the job spans several.
+    const double crossBandwidth = (multiNode ? perf.interNodeGBps : perf.intraNodeGBps) * 1e9;
+    perf.stepCommSeconds = perf.tensorParallelBytes / (perf.intraNodeGBps * 1e9)
+        + (perf.dataParallelBytes + perf.pipelineBytes) / crossBandwidth;
+    perf.communicationBound = perf.stepCommSeconds > perf.stepComputeSeconds;
+
+    if (s.workload.trainingTokens > 0 && perf.tokensPerStep > 0) {
+        const double steps = s.workload.trainingTokens / perf.tokensPerStep;
+        // Communication that does not overlap compute adds to it.
+        perf.trainingSeconds = steps * std::max(perf.stepComputeSeconds, perf.stepCommSeconds);
+        perf.gpuHours = perf.trainingSeconds / 3600.0 * s.gpus;
+        perf.cost = perf.gpuHours * s.workload.pricePerGpuHour;
+    }
+    return perf;
+}
+
+double modelFlopsUtilizationPercent(const Scenario &s, double tokensPerSecondPerGpu, double peakTflops)
+{
+    if (peakTflops <= 0)
+        return 0;
+    Scenario noRecompute = s;
+    noRecompute.checkpointing = Checkpointing::None;
+    return 100.0 * tokensPerSecondPerGpu * trainingFlopsPerToken(noRecompute) / (peakTflops * 1e12);
+}
+
+double hardwareFlopsUtilizationPercent(const Scenario &s, double tokensPerSecondPerGpu, double peakTflops)
+{
+    return peakTflops > 0 ? 100.0 * tokensPerSecondPerGpu * trainingFlopsPerToken(s) / (peakTflops * 1e12) : 0;
+}
+
+} // namespace core

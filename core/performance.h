@@ -1,0 +1,51 @@
+#pragma once
+
+#include "core/catalog.h"
+#include "core/estimate.h"
+
+#include <optional>
+#include <string>
+
+namespace core {
+
+/// Time, throughput, communication and cost of a scenario on one GPU type.
+/// All figures are upper-bound style planning numbers: compute at the
+/// assumed MFU, communication at the links' bandwidth, no overlap.
+struct Performance
+{
+    // Training
+    double flopsPerToken = 0;       ///< 6N + attention (8N with full recompute)
+    double tokensPerStep = 0;       ///< batch x sequence x grad_accum x dp
+    double stepComputeSeconds = 0;  ///< per step, at the MFU
+    double dataParallelBytes = 0;   ///< per GPU per step: all-reduce / ZeRO collectives
+    double tensorParallelBytes = 0; ///< per GPU per step: TP all-reduces
+    double pipelineBytes = 0;       ///< per GPU per step: activations between stages
+    double stepCommSeconds = 0;     ///< the three at the links' bandwidth
+    bool communicationBound = false;
+    double trainingSeconds = 0;     ///< for the token budget; 0 without one
+    double gpuHours = 0;
+    double cost = 0;                ///< gpuHours x price; 0 without a price
+    double peakTflops = 0;          ///< the precision's dense peak used
+    double intraNodeGBps = 0;       ///< per direction
+    double interNodeGBps = 0;
+    // Inference
+    double decodeTokensPerSecond = 0;  ///< memory-bandwidth bound, whole batch
+    double prefillTokensPerSecond = 0; ///< compute bound at the MFU
+};
+
+/// FLOPs per trained token: 6N for forward and backward (Kaplan et al.
+/// 2020 §2.1) plus attention, 12 x L x h x s (PaLM, Chowdhery et al. 2022,
+/// App. B); full recompute repeats the forward: 8N + 16Lhs.
+double trainingFlopsPerToken(const Scenario &scenario);
+
+/// The dense tensor peak for the scenario's compute precision, TFLOPS.
+double peakTflopsFor(const Scenario &scenario, const GpuSpec &gpu);
+
+Performance performance(const Scenario &scenario, const Estimate &estimate, const GpuSpec &gpu);
+
+/// Model FLOPs utilisation from measured tokens/s per GPU (6N per token),
+/// and hardware FLOPs utilisation counting recomputation (8N), in percent.
+double modelFlopsUtilizationPercent(const Scenario &scenario, double tokensPerSecondPerGpu, double peakTflops);
+double hardwareFlopsUtilizationPercent(const Scenario &scenario, double tokensPerSecondPerGpu, double peakTflops);
+
+} // namespace core
