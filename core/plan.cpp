@@ -38,6 +38,9 @@ std::vector<PlanOption> layoutsAt(const Scenario &base, const GpuSpec &gpu, int 
                 for (Checkpointing ckpt : {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full}) {
                     if (!training && ckpt != Checkpointing::None)
                         break;
+                    // Selective recompute only drops eager attention's scores.
+                    if (ckpt == Checkpointing::Selective && base.attention != Attention::Eager)
+                        continue;
                     for (Offload offload : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParams}) {
                         if ((!training || !request.allowOffload) && offload != Offload::None)
                             break;
@@ -47,7 +50,10 @@ std::vector<PlanOption> layoutsAt(const Scenario &base, const GpuSpec &gpu, int 
                         s.parallel.pp = pp;
                         s.parallel.sequenceParallel = tp > 1;
                         s.parallel.ep = 1;
-                        s.zeroStage = zero;
+                        // Offloading parameters is ZeRO-3 (ZeRO-Infinity).
+                        if (offload == Offload::OptimizerAndParams && zero < 3 && dp > 1)
+                            continue;
+                        s.zeroStage = offload == Offload::OptimizerAndParams ? 3 : zero;
                         s.checkpointing = training ? ckpt : base.checkpointing;
                         s.parallel.offload = offload;
                         Estimate e = estimate(s);

@@ -1,6 +1,7 @@
 #include "core/report.h"
 
 #include "core/explain.h"
+#include "core/performance.h"
 
 namespace core {
 
@@ -68,6 +69,9 @@ std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &
         {"kv_dtype", optionalText(s.kvDtype.has_value(), s.kvDtype ? formatInfo(*s.kvDtype).id : "")},
         {"logits", logitsId(s.effectiveLogits())},
         {"gpus", std::to_string(s.gpus)},
+        {"parallelism", "tp " + std::to_string(s.parallel.tp) + ", pp " + std::to_string(s.parallel.pp) + ", ep "
+                            + std::to_string(s.parallel.ep) + (s.parallel.sequenceParallel ? ", sp" : "") + ", offload "
+                            + offloadId(s.parallel.offload)},
         {"cuda_overhead_mib", s.cudaOverheadMib ? formatFixed(*s.cudaOverheadMib, 0) : std::string("default (") + cudaLoadingId(s.cudaLoading) + " loading)"},
         {"reserve_percent", formatFixed(s.reservePercent, 1)},
     };
@@ -125,6 +129,31 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
         md += "| " + markdownCell(gpu ? gpu->name : fit.gpuId) + " | " + formatBytes(fit.capacity, u) + " | " + verdict(fit)
             + " | " + (fit.headroomBytes < 0 ? "-" : "") + formatBytes(gap, u) + " | " + groupDigits(fit.maxBatch) + " | "
             + groupDigits(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigits(fit.kvTokens) : "-") + " |\n";
+    }
+    if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+        const Performance p = performance(s, e, *gpu);
+        md += "\n## Time and cost on " + gpu->name + "\n\n| figure | value |\n|---|---:|\n";
+        const auto line = [&md](const std::string &what, const std::string &value) { md += "| " + what + " | " + value + " |\n"; };
+        line("layout", "tp " + std::to_string(s.parallel.tp) + " x pp " + std::to_string(s.parallel.pp) + " x dp "
+                 + std::to_string(s.dataParallel()) + ", ZeRO-" + std::to_string(s.zeroStage) + ", offload "
+                 + offloadId(s.parallel.offload));
+        line("dense peak used", formatFixed(p.peakTflops, 1) + " TFLOPS at MFU " + formatFixed(s.workload.mfu, 2));
+        if (s.isTraining()) {
+            line("FLOPs per token", formatFixed(p.flopsPerToken / 1e9, 2) + " GFLOP");
+            line("step compute", formatFixed(p.stepComputeSeconds, 3) + " s");
+            line("step communication", formatFixed(p.stepCommSeconds, 3) + " s"
+                     + (p.communicationBound ? " (communication-bound)" : ""));
+            if (p.trainingSeconds > 0) {
+                line("training time", formatFixed(p.trainingSeconds / 3600.0, 1) + " h for "
+                         + formatFixed(s.workload.trainingTokens / 1e9, 2) + "B tokens");
+                line("GPU-hours", formatFixed(p.gpuHours, 1));
+                if (p.cost > 0)
+                    line("cost", formatFixed(p.cost, 2) + " at " + formatFixed(s.workload.pricePerGpuHour, 2) + " per GPU-hour");
+            }
+        } else {
+            line("decode (bandwidth bound)", formatFixed(p.decodeTokensPerSecond, 0) + " tokens/s");
+            line("prefill (compute bound)", formatFixed(p.prefillTokensPerSecond, 0) + " tokens/s");
+        }
     }
     if (!e.warnings.empty()) {
         md += "\n## Warnings\n\n";

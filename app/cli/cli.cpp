@@ -5,11 +5,14 @@
 #include "app/cli/texttable.h"
 #include "app/cli/validate.h"
 #include "core/calibration.h"
+#include "core/performance.h"
+#include "core/plan.h"
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
 #include "core/io/reportjson.h"
 #include "core/io/scenarioio.h"
 
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
@@ -27,6 +30,10 @@ std::string usage()
         + "  vramplanner-cli gpus [--json] [--units gib|gb]\n"
         + "  vramplanner-cli models [--json]\n"
         + "  vramplanner-cli validate --published FILE --measured FILE\n"
+        + "  vramplanner-cli plan (estimate options) --gpu ID [--min-gpus N] [--max-gpus N] [--no-offload]\n"
+        + "                       [--host-memory-gib N] [--limit N] [--json]\n"
+        + "  vramplanner-cli utilization [--gpu ID | --peak-tflops X] (--measured-tflops X | --tokens-per-second X\n"
+        + "                              (model options)) [--reference-tokens-per-second X]\n"
         + "  vramplanner-cli calibrate (estimate options) [--allocated SIZE] [--reserved SIZE] [--nvidia-smi SIZE]\n"
         + "                            [--name NAME] [--save-profile FILE]\n"
         + "  vramplanner-cli --help | --version\n\n"
@@ -188,6 +195,105 @@ int runCalibrate(const std::vector<std::string> &args, std::ostream &out, std::o
     return r.notes.empty() ? Ok : Failure;
 }
 
+/// `plan`: the smallest layouts of one GPU type that fit, fastest first.
+int runPlan(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    std::vector<OptionSpec> specs = estimateOptionSpecs();
+    specs.push_back({"min-gpus", "N", "smallest GPU count tried (default 1)"});
+    specs.push_back({"max-gpus", "N", "largest GPU count tried (default 1024)"});
+    specs.push_back({"no-offload", nullptr, "leave ZeRO-Offload out of the search"});
+    specs.push_back({"host-memory-gib", "N", "host memory per node for offload (default 2048)"});
+    specs.push_back({"limit", "N", "layouts listed (default 10)"});
+    std::string error;
+    const auto options = Options::parse(args, specs, error);
+    if (!options)
+        return badArguments(err, error);
+    const auto scenario = scenarioFromOptions(*options, error);
+    if (!scenario)
+        return badArguments(err, error);
+    const core::GpuSpec *gpu = core::io::builtinCatalog().find(scenario->gpuId);
+    if (!gpu)
+        return badArguments(err, "plan needs --gpu ID (see 'vramplanner-cli gpus')");
+    core::PlanRequest request;
+    const auto integer = [&](const char *name, auto &target, long long min, long long max) {
+        if (!options->has(name))
+            return true;
+        const auto v = core::parseCount(options->value(name));
+        if (!v || static_cast<long long>(*v) < min || static_cast<long long>(*v) > max) {
+            error = "--" + std::string(name) + ": '" + options->value(name) + "' is not an integer between "
+                + std::to_string(min) + " and " + std::to_string(max);
+            return false;
+        }
+        target = static_cast<std::decay_t<decltype(target)>>(*v);
+        return true;
+    };
+    double hostGiB = request.hostBytesPerNode / (1024.0 * 1024 * 1024);
+    if (!integer("min-gpus", request.minGpus, 1, 65536) || !integer("max-gpus", request.maxGpus, 1, 65536)
+        || !integer("limit", request.limit, 1, 1000) || !integer("host-memory-gib", hostGiB, 1, 1 << 24))
+        return badArguments(err, error);
+    request.hostBytesPerNode = hostGiB * 1024.0 * 1024 * 1024;
+    request.allowOffload = !options->has("no-offload");
+    const auto layouts = core::planLayouts(*scenario, *gpu, request);
+    if (options->has("json")) {
+        out << core::io::planToJson(*gpu, layouts);
+        return Ok;
+    }
+    printPlan(out, *gpu, layouts);
+    return layouts.empty() ? Failure : Ok;
+}
+
+/// `utilization`: the seed notes' three ways to judge GPU utilisation.
+int runUtilization(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    std::vector<OptionSpec> specs = estimateOptionSpecs();
+    specs.push_back({"measured-tflops", "X", "achieved TFLOPS (FLOPs ratio, S14)"});
+    specs.push_back({"tokens-per-second", "X", "measured training tokens/s per GPU (MFU and HFU)"});
+    specs.push_back({"reference-tokens-per-second", "X", "tokens/s/GPU of a reference run at full use (S15)"});
+    specs.push_back({"peak-tflops", "X", "override the catalog's dense peak"});
+    std::string error;
+    const auto options = Options::parse(args, specs, error);
+    if (!options)
+        return badArguments(err, error);
+    const auto number = [&](const char *name) -> std::optional<double> {
+        if (!options->has(name))
+            return std::nullopt;
+        try {
+            std::size_t used = 0;
+            const double v = std::stod(options->value(name), &used);
+            if (used == options->value(name).size() && std::isfinite(v) && v > 0)
+                return v;
+        } catch (...) {
+        }
+        error = "--" + std::string(name) + ": '" + options->value(name) + "' is not a positive number";
+        return std::nullopt;
+    };
+    const auto measured = number("measured-tflops");
+    const auto tokens = number("tokens-per-second");
+    const auto reference = number("reference-tokens-per-second");
+    const auto peakOverride = number("peak-tflops");
+    if (!error.empty())
+        return badArguments(err, error);
+    if (!measured && !tokens)
+        return badArguments(err, "utilization needs --measured-tflops or --tokens-per-second");
+    const bool needsModel = tokens.has_value();
+    std::optional<core::Scenario> scenario;
+    if (needsModel || options->has("preset") || options->has("params") || options->has("config")) {
+        scenario = scenarioFromOptions(*options, error);
+        if (!scenario)
+            return badArguments(err, error);
+    }
+    const core::GpuSpec *gpu = options->has("gpu") ? core::io::builtinCatalog().find(options->value("gpu")) : nullptr;
+    if (options->has("gpu") && !gpu)
+        return badArguments(err, "--gpu: '" + options->value("gpu") + "' is not a catalog GPU");
+    double peak = peakOverride.value_or(0);
+    if (!peakOverride && gpu)
+        peak = scenario ? core::peakTflopsFor(*scenario, *gpu) : gpu->peak.bf16.value_or(gpu->peak.fp16.value_or(0));
+    if (peak <= 0)
+        return badArguments(err, "give --gpu ID (its dense peak) or --peak-tflops X");
+    printUtilization(out, scenario ? &*scenario : nullptr, peak, measured, tokens, reference);
+    return Ok;
+}
+
 int runValidateCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     static const std::vector<OptionSpec> specs = {
@@ -230,6 +336,10 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
         return runValidateCommand(rest, out, err);
     if (command == "calibrate")
         return runCalibrate(rest, out, err);
+    if (command == "plan")
+        return runPlan(rest, out, err);
+    if (command == "utilization")
+        return runUtilization(rest, out, err);
     return badArguments(err, "unknown command '" + command + "' (estimate, gpus or models)");
 }
 

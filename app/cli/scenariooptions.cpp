@@ -170,7 +170,19 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         {"gpu-memory-utilization", "F", "serving memory fraction for the KV budget (default 0.9)"},
         {"gpus", "N", "GPUs (default 1)"},
         {"zero", "STAGE", "ZeRO / FSDP stage 0-3 for training (default 0)"},
-        {"gpu", "ID", "GPU to focus on (see 'vramplanner-cli gpus')"},
+        {"gpu", "ID", "GPU to focus on (see 'vramplanner-cli gpus'); also times the run on it"},
+        {"tp", "N", "tensor-parallel degree (default 1)"},
+        {"pp", "N", "pipeline stages (default 1)"},
+        {"sp", nullptr, "sequence parallelism (needs --tp > 1)"},
+        {"ep", "N", "expert-parallel degree for MoE models (default 1)"},
+        {"interleave", "V", "virtual pipeline stages per GPU (default 1: plain 1F1B)"},
+        {"offload", "WHAT", "none | optimizer | params: ZeRO-Offload / ZeRO-Infinity (default none)"},
+        {"nodes", "N", "nodes; GPUs = nodes x gpus-per-node"},
+        {"gpus-per-node", "N", "GPUs per node (default 8)"},
+        {"tokens", "N", "training token budget for time and cost (e.g. 1e9, 300B)"},
+        {"mfu", "F", "model FLOPs utilisation assumed for time (default 0.4)"},
+        {"price-per-gpu-hour", "P", "price per GPU-hour for cost (default: none)"},
+        {"inter-node-gbps", "B", "per-GPU bandwidth between nodes, GB/s (default 50: 400 Gb/s InfiniBand)"},
         {"cuda-overhead-mib", "N", "CUDA context per GPU in MiB (default 512 lazy, 1343 eager)"},
         {"cuda-loading", "KIND", "lazy | eager module loading (default lazy)"},
         {"reserve-percent", "P", "allocator reserve in % of tensor memory (default 5)"},
@@ -296,6 +308,32 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::s
     a.number("gpu-memory-utilization", s.gpuMemoryUtilization, 0.01, 1.0);
     a.integer("gpus", s.gpus, 1, static_cast<std::uint64_t>(L::maxGpus));
     a.integer("zero", s.zeroStage, 0, 3);
+    a.integer("tp", s.parallel.tp, 1, 512);
+    a.integer("pp", s.parallel.pp, 1, 1024);
+    a.integer("ep", s.parallel.ep, 1, 4096);
+    a.integer("interleave", s.parallel.interleave, 1, 64);
+    if (options.has("sp"))
+        s.parallel.sequenceParallel = true;
+    a.choice("offload", core::parseOffload, s.parallel.offload, "none, optimizer, params");
+    a.integer("gpus-per-node", s.parallel.gpusPerNode, 1, 1024);
+    if (options.has("nodes")) {
+        int nodes = 1;
+        a.integer("nodes", nodes, 1, 4096);
+        if (options.has("gpus") && s.gpus != nodes * s.parallel.gpusPerNode)
+            a.fail("nodes", "nodes x gpus-per-node (" + std::to_string(nodes * s.parallel.gpusPerNode)
+                                + ") disagrees with --gpus " + std::to_string(s.gpus));
+        s.gpus = nodes * s.parallel.gpusPerNode;
+    }
+    if (options.has("tokens")) {
+        const auto tokens = core::parseCount(options.value("tokens"));
+        if (!tokens || static_cast<double>(*tokens) > 1e16)
+            a.fail("tokens", "'" + options.value("tokens") + "' is not a token count (e.g. 1e9, 300B)");
+        else
+            s.workload.trainingTokens = static_cast<double>(*tokens);
+    }
+    a.number("mfu", s.workload.mfu, 0.001, 1.0);
+    a.number("price-per-gpu-hour", s.workload.pricePerGpuHour, 0, 1e6);
+    a.number("inter-node-gbps", s.workload.interNodeGBps, 0.001, 1e5);
     if (options.has("gpu")) {
         if (!core::io::builtinCatalog().find(options.value("gpu")))
             a.fail("gpu", "'" + options.value("gpu") + "' is not a catalog GPU (see 'vramplanner-cli gpus')");

@@ -1,6 +1,8 @@
 #include "app/cli/texttable.h"
 
+#include "core/performance.h"
 #include "core/units.h"
+#include "core/utilization.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -90,6 +92,56 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
             out << "  - " << w << "\n";
     }
     out << "\nAll catalog GPUs and every term's derivation: add --json.\n";
+}
+
+void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<core::PlanOption> &layouts)
+{
+    if (layouts.empty()) {
+        out << "No layout of " << gpu.name << " up to the GPU limit fits.\n";
+        return;
+    }
+    out << "Smallest layouts on " << gpu.name << " that fit (" << layouts.front().scenario.gpus << " GPUs), fastest first\n\n";
+    out << padLeft("GPUs", 5) << padLeft("tp", 4) << padLeft("pp", 4) << padLeft("dp", 5) << padLeft("ZeRO", 6)
+        << "  " << padRight("checkpointing", 14) << padRight("offload", 11) << padLeft("per GPU", 12)
+        << padLeft("step (s)", 10) << padLeft("host/GPU", 12) << "\n";
+    for (const core::PlanOption &o : layouts) {
+        const core::Scenario &s = o.scenario;
+        out << padLeft(std::to_string(s.gpus), 5) << padLeft(std::to_string(s.parallel.tp), 4)
+            << padLeft(std::to_string(s.parallel.pp), 4) << padLeft(std::to_string(s.dataParallel()), 5)
+            << padLeft(std::to_string(s.zeroStage), 6) << "  " << padRight(core::checkpointingId(s.checkpointing), 14)
+            << padRight(core::offloadId(s.parallel.offload), 11) << padLeft(core::formatBytes(o.estimate.total), 12)
+            << padLeft(core::formatFixed(o.stepSeconds, 3) + (o.performance.communicationBound ? "*" : ""), 10)
+            << padLeft(o.estimate.details.hostBytesPerGpu > 0
+                           ? core::formatBytes(core::Bytes::fromDouble(o.estimate.details.hostBytesPerGpu), core::ByteUnit::GiB, 0)
+                           : "-",
+                       12)
+            << "\n";
+    }
+    out << "\n* communication-bound: the step waits on the links, not the tensor cores.\n";
+}
+
+void printUtilization(std::ostream &out, const core::Scenario *scenario, double peak, std::optional<double> measured,
+                      std::optional<double> tokens, std::optional<double> reference)
+{
+    out << "Dense peak used: " << core::formatFixed(peak, 1) << " TFLOPS\n";
+    if (measured)
+        out << "FLOPs ratio (S14): " << core::formatFixed(*measured, 1) << " / " << core::formatFixed(peak, 1) << " = "
+            << core::formatFixed(core::flopsUtilizationPercent(*measured, peak), 2) << " %\n";
+    if (tokens && scenario) {
+        out << "MFU (6N + attention per token): "
+            << core::formatFixed(core::modelFlopsUtilizationPercent(*scenario, *tokens, peak), 2) << " %\n";
+        if (scenario->checkpointing == core::Checkpointing::Full)
+            out << "HFU (with the recomputed forward, 8N): "
+                << core::formatFixed(core::hardwareFlopsUtilizationPercent(*scenario, *tokens, peak), 2) << " %\n";
+    }
+    if (tokens && reference)
+        out << "Throughput ratio (S15): " << core::formatFixed(*tokens, 0) << " / " << core::formatFixed(*reference, 0)
+            << " = " << core::formatFixed(core::throughputRatioPercent(*tokens, *reference), 2) << " %\n";
+    out << "\nThree ways to judge utilisation (seed notes S16): a profiler trace (PyTorch Profiler in TensorBoard)\n"
+           "is the most accurate and the most work; the FLOPs ratio is in between; the throughput ratio is the\n"
+           "easiest and inherits every setting of the reference run. Tools (S17): nvidia-smi topo -m shows NVLink\n"
+           "topology, iftop the network between nodes, deviceQuery the exact GPU, DeepSpeed's flops_profiler and\n"
+           "ds_report the achieved FLOPs and the environment.\n";
 }
 
 void printGpus(std::ostream &out, const core::Catalog &catalog, core::ByteUnit unit)

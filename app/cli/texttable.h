@@ -3,6 +3,9 @@
 #include "core/catalog.h"
 #include "core/estimate.h"
 #include "core/io/presets.h"
+#include "core/plan.h"
+
+#include <optional>
 
 #include <ostream>
 #include <vector>
@@ -13,6 +16,11 @@ namespace cli {
 /// phases, and the fit table for the catalog's default GPUs (plus --gpu).
 void printEstimate(std::ostream &out, const core::Scenario &scenario, const core::EstimateWithFits &result,
                    const core::Catalog &catalog, core::ByteUnit unit);
+
+void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<core::PlanOption> &layouts);
+void printUtilization(std::ostream &out, const core::Scenario *scenario, double peakTflops,
+                      std::optional<double> measuredTflops, std::optional<double> tokensPerSecond,
+                      std::optional<double> referenceTokensPerSecond);
 
 void printGpus(std::ostream &out, const core::Catalog &catalog, core::ByteUnit unit);
 void printModels(std::ostream &out, const std::vector<core::io::ModelPreset> &presets);

@@ -1,6 +1,8 @@
 #include "core/io/reportjson.h"
 
+#include "core/deepspeed.h"
 #include "core/explain.h"
+#include "core/performance.h"
 #include "core/io/scenariojson.h"
 
 namespace core::io {
@@ -73,7 +75,80 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
     }
     j["gpus"] = gpus;
     j["warnings"] = e.warnings;
+    const Parallelism &par = s.parallel;
+    j["parallelism"] = {{"tp", par.tp},
+                        {"pp", par.pp},
+                        {"dp", s.dataParallel()},
+                        {"ep", par.ep},
+                        {"sp", par.sequenceParallel},
+                        {"interleave", par.interleave},
+                        {"offload", offloadId(par.offload)},
+                        {"gpus_per_node", par.gpusPerNode},
+                        {"nodes", (s.gpus + par.gpusPerNode - 1) / par.gpusPerNode},
+                        {"stage", d.stage},
+                        {"micro_batches_in_flight", d.microBatchesInFlight}};
+    j["host_memory_bytes_per_gpu"] = static_cast<std::uint64_t>(d.hostBytesPerGpu);
+    j["performance"] = nullptr;
+    if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+        const Performance p = performance(s, e, *gpu);
+        j["performance"] = {{"gpu", gpu->id},
+                            {"peak_tflops", p.peakTflops},
+                            {"mfu", s.workload.mfu},
+                            {"flops_per_token", p.flopsPerToken},
+                            {"tokens_per_step", p.tokensPerStep},
+                            {"step_compute_seconds", p.stepComputeSeconds},
+                            {"data_parallel_bytes_per_step", p.dataParallelBytes},
+                            {"tensor_parallel_bytes_per_step", p.tensorParallelBytes},
+                            {"pipeline_bytes_per_step", p.pipelineBytes},
+                            {"step_communication_seconds", p.stepCommSeconds},
+                            {"communication_bound", p.communicationBound},
+                            {"training_seconds", p.trainingSeconds},
+                            {"gpu_hours", p.gpuHours},
+                            {"cost", p.cost},
+                            {"decode_tokens_per_second", p.decodeTokensPerSecond},
+                            {"prefill_tokens_per_second", p.prefillTokensPerSecond}};
+    }
+    if (s.isTraining() && s.zeroStage >= 2) {
+        // DeepSpeed's own estimator for the same model, as a cross-check.
+        const int nodes = std::max(1, (s.gpus + par.gpusPerNode - 1) / par.gpusPerNode);
+        const int perNode = std::min(s.gpus, par.gpusPerNode);
+        const double P = static_cast<double>(d.params.total);
+        const deepspeed::Needs n = s.zeroStage == 2
+            ? deepspeed::zero2(P, perNode, nodes, par.offload != Offload::None)
+            : deepspeed::zero3(P, static_cast<double>(d.params.largestLayer), perNode, nodes,
+                               par.offload == Offload::None ? deepspeed::Zero3Offload::None
+                                   : par.offload == Offload::Optimizer ? deepspeed::Zero3Offload::Optimizer
+                                                                       : deepspeed::Zero3Offload::OptimizerAndParams,
+                               true);
+        j["cross_checks"] = {{"deepspeed_model_states_bytes_per_gpu", static_cast<std::uint64_t>(n.gpuBytes)},
+                             {"deepspeed_cpu_bytes_per_node", static_cast<std::uint64_t>(n.cpuBytes)}};
+    }
     return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layouts)
+{
+    Json list = Json::array();
+    for (const PlanOption &o : layouts) {
+        const Scenario &s = o.scenario;
+        list.push_back({{"gpus", s.gpus},
+                        {"tp", s.parallel.tp},
+                        {"pp", s.parallel.pp},
+                        {"dp", s.dataParallel()},
+                        {"sp", s.parallel.sequenceParallel},
+                        {"zero", s.zeroStage},
+                        {"checkpointing", checkpointingId(s.checkpointing)},
+                        {"offload", offloadId(s.parallel.offload)},
+                        {"per_gpu_bytes_total", o.estimate.total.count()},
+                        {"headroom_bytes", (gpu.capacity() - o.estimate.total).count()},
+                        {"host_memory_bytes_per_gpu", static_cast<std::uint64_t>(o.estimate.details.hostBytesPerGpu)},
+                        {"step_seconds", o.stepSeconds},
+                        {"step_compute_seconds", o.performance.stepComputeSeconds},
+                        {"step_communication_seconds", o.performance.stepCommSeconds},
+                        {"communication_bound", o.performance.communicationBound}});
+    }
+    return Json{{"schema_version", 1}, {"gpu", gpu.id}, {"layouts", list}}.dump(2, ' ', false, Json::error_handler_t::replace)
+        + "\n";
 }
 
 std::string catalogToJson(const Catalog &catalog)

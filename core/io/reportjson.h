@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 #include "core/estimate.h"
 #include "core/io/presets.h"
+#include "core/plan.h"
 
 #include <string>
 
@@ -12,6 +13,9 @@ namespace core::io {
 /// contract (schema_version 1). All byte values are integers; `total` is the
 /// sum of the other terms; a term that does not apply is present and 0.
 std::string estimateToJson(const Scenario &scenario, const EstimateWithFits &result, const Catalog &catalog);
+
+/// Layouts found by core::planLayouts (`vramplanner-cli plan --json`).
+std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layouts);
 
 /// The catalog as JSON (`vramplanner-cli gpus --json`).
 std::string catalogToJson(const Catalog &catalog);

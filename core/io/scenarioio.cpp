@@ -174,6 +174,17 @@ Json scenarioToJson(const Scenario &s)
     j["gpu_memory_utilization"] = s.gpuMemoryUtilization;
     j["gpus"] = s.gpus;
     j["zero"] = s.zeroStage;
+    j["parallel"] = {{"tp", s.parallel.tp},
+                     {"pp", s.parallel.pp},
+                     {"ep", s.parallel.ep},
+                     {"sp", s.parallel.sequenceParallel},
+                     {"interleave", s.parallel.interleave},
+                     {"offload", offloadId(s.parallel.offload)},
+                     {"gpus_per_node", s.parallel.gpusPerNode}};
+    j["workload"] = {{"tokens", s.workload.trainingTokens},
+                     {"mfu", s.workload.mfu},
+                     {"price_per_gpu_hour", s.workload.pricePerGpuHour},
+                     {"inter_node_gb_per_s", s.workload.interNodeGBps}};
     j["gpu"] = s.gpuId;
     j["cuda_overhead_mib"] = s.cudaOverheadMib ? Json(*s.cudaOverheadMib) : Json(nullptr);
     j["cuda_loading"] = cudaLoadingId(s.cudaLoading);
@@ -297,6 +308,21 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
     s.gpuMemoryUtilization = r.number("gpu_memory_utilization", 0.01, 1, false).value_or(0.9);
     s.gpus = static_cast<int>(r.uint("gpus", 1, static_cast<std::uint64_t>(ScenarioLimits::maxGpus), false).value_or(1));
     s.zeroStage = static_cast<int>(r.uint("zero", 0, 3, false).value_or(0));
+    if (auto p = r.object("parallel", false)) {
+        s.parallel.tp = static_cast<int>(p->uint("tp", 1, 512, false).value_or(1));
+        s.parallel.pp = static_cast<int>(p->uint("pp", 1, 1024, false).value_or(1));
+        s.parallel.ep = static_cast<int>(p->uint("ep", 1, 4096, false).value_or(1));
+        s.parallel.sequenceParallel = p->boolean("sp", false).value_or(false);
+        s.parallel.interleave = static_cast<int>(p->uint("interleave", 1, 64, false).value_or(1));
+        readEnum(*p, "offload", "none", parseOffload, s.parallel.offload, "none, optimizer, params");
+        s.parallel.gpusPerNode = static_cast<int>(p->uint("gpus_per_node", 1, 1024, false).value_or(8));
+    }
+    if (auto w = r.object("workload", false)) {
+        s.workload.trainingTokens = w->number("tokens", 0, 1e16, false).value_or(0);
+        s.workload.mfu = w->number("mfu", 1e-6, 1, false).value_or(0.4);
+        s.workload.pricePerGpuHour = w->number("price_per_gpu_hour", 0, 1e6, false).value_or(0);
+        s.workload.interNodeGBps = w->number("inter_node_gb_per_s", 1e-3, 1e5, false).value_or(50);
+    }
     s.gpuId = r.string("gpu", false).value_or("");
     s.cudaOverheadMib = r.number("cuda_overhead_mib", 0, 1 << 20, false);
     readEnum(r, "cuda_loading", "lazy", parseCudaLoading, s.cudaLoading, "lazy, eager");

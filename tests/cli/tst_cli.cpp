@@ -60,6 +60,8 @@ private slots:
     void tableOutput();
     void saveAndReloadScenario();
     void calibrateThenEstimate();
+    void clusterFlagsAndPerformance();
+    void planAndUtilization();
     void badArguments_data();
     void badArguments();
 };
@@ -191,6 +193,42 @@ void TestCli::calibrateThenEstimate()
     QCOMPARE(run({"calibrate", "--preset", "gpt2", "--nvidia-smi", "much"}).code, 2);
 }
 
+void TestCli::clusterFlagsAndPerformance()
+{
+    const QJsonObject j = runJson({"estimate", "--preset", "llama-2-70b", "--mode", "train", "--nodes", "8", "--tp", "8",
+                                   "--pp", "2", "--sp", "--zero", "1", "--gpu", "h100-sxm5-80gb", "--tokens", "2T",
+                                   "--price-per-gpu-hour", "2.5"});
+    const QJsonObject par = j.value("parallelism").toObject();
+    QCOMPARE(par.value("dp").toInt(), 4); // 64 GPUs / (8 x 2)
+    QCOMPARE(par.value("nodes").toInt(), 8);
+    QCOMPARE(j.value("scenario").toObject().value("gpus").toInt(), 64);
+    const QJsonObject perf = j.value("performance").toObject();
+    QCOMPARE(perf.value("peak_tflops").toDouble(), 989.0); // H100 SXM dense bf16
+    QVERIFY(perf.value("gpu_hours").toDouble() > 0);
+    QCOMPARE(perf.value("cost").toDouble(), perf.value("gpu_hours").toDouble() * 2.5);
+    // Existing keys stay; new ones are added.
+    QVERIFY(j.contains("per_gpu_bytes") && j.contains("gpus") && j.contains("host_memory_bytes_per_gpu"));
+}
+
+void TestCli::planAndUtilization()
+{
+    const Run plan = run({"plan", "--preset", "llama-2-70b", "--mode", "train", "--gpu", "a100-sxm4-80gb", "--min-gpus",
+                          "8", "--max-gpus", "8", "--json"});
+    QCOMPARE(plan.code, 0);
+    const QJsonArray layouts = QJsonDocument::fromJson(QByteArray::fromStdString(plan.out)).object().value("layouts").toArray();
+    QVERIFY(!layouts.isEmpty());
+    for (const QJsonValue &l : layouts)
+        QVERIFY(l.toObject().value("offload").toString() != QLatin1String("none")); // 70B on 8 x A100 needs offload
+    QCOMPARE(run({"plan", "--preset", "gpt2"}).code, 2); // needs --gpu
+    const Run s14 = run({"utilization", "--gpu", "a100-sxm4-80gb", "--measured-tflops", "100"});
+    QCOMPARE(s14.code, 0);
+    QVERIFY(s14.out.find("32.05 %") != std::string::npos);
+    const Run s15 = run({"utilization", "--preset", "llama-2-7b", "--mode", "train", "--gpu", "a100-sxm4-80gb",
+                         "--tokens-per-second", "1536", "--reference-tokens-per-second", "3300"});
+    QVERIFY(s15.out.find("46.55 %") != std::string::npos); // 1536 / 3300 = 46.545 %
+    QCOMPARE(run({"utilization", "--gpu", "a100-sxm4-80gb"}).code, 2);
+}
+
 void TestCli::badArguments_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -215,6 +253,11 @@ void TestCli::badArguments_data()
     QTest::newRow("missing config") << QStringList{"estimate", "--config", "/nonexistent/config.json"} << "--config";
     QTest::newRow("bad targets") << QStringList{"estimate", "--preset", "gpt2", "--lora-targets", "q,elbow"} << "--lora-targets";
     QTest::newRow("bad units") << QStringList{"gpus", "--units", "tib"} << "--units";
+    QTest::newRow("tp not dividing gpus") << QStringList{"estimate", "--preset", "gpt2", "--gpus", "6", "--tp", "4"} << "gpus";
+    QTest::newRow("sp without tp") << QStringList{"estimate", "--preset", "gpt2", "--sp"} << "sp";
+    QTest::newRow("bad offload") << QStringList{"estimate", "--preset", "gpt2", "--offload", "nvme"} << "--offload";
+    QTest::newRow("bad mfu") << QStringList{"estimate", "--preset", "gpt2", "--mfu", "2"} << "--mfu";
+    QTest::newRow("ep on a dense model") << QStringList{"estimate", "--preset", "gpt2", "--gpus", "2", "--ep", "2"} << "ep";
 }
 
 void TestCli::badArguments()
