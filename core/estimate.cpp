@@ -410,6 +410,17 @@ double kvCacheBytesPerToken(const ModelSpec &m, double elementBytes)
     return 2.0 * static_cast<double>(m.layers) * static_cast<double>(m.kvWidth()) * elementBytes;
 }
 
+std::vector<Estimate> estimateStages(const Scenario &s)
+{
+    if (!validateScenario(s).empty())
+        return {estimate(s)};
+    const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
+    const ParameterCounts params = countParameters(s.model);
+    if (pipelineStages(s) > 1)
+        return {estimateStage(s, tensors, params, Stage::First), estimateStage(s, tensors, params, Stage::Last)};
+    return {estimateStage(s, tensors, params, Stage::Only)};
+}
+
 Estimate estimate(const Scenario &s)
 {
     Estimate est;

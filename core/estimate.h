@@ -127,6 +127,10 @@ struct Estimate
 /// The memory model: pure, no I/O. Per-GPU bytes by component and phase.
 Estimate estimate(const Scenario &scenario);
 
+/// Per pipeline stage: the first and the last stage when the layout has a
+/// pipeline, else the single rank (for per-rank charts).
+std::vector<Estimate> estimateStages(const Scenario &scenario);
+
 /// `estimate` plus the fit against each GPU in `catalog` (all when `gpuIds`
 /// is empty), including GPUs needed, largest batch and longest context.
 struct EstimateWithFits

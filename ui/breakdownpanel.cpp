@@ -70,6 +70,7 @@ BreakdownPanel::BreakdownPanel(QWidget *parent)
     breakdownLayout->addWidget(m_warnings);
 
     auto *tabs = new QTabWidget;
+    m_tabs = tabs;
     tabs->addTab(breakdown, tr("&Breakdown"));
     tabs->addTab(m_gpus, tr("&GPUs"));
     tabs->addTab(m_rules, tr("&Rules of Thumb"));
@@ -174,6 +175,11 @@ void BreakdownPanel::fillGpus(const core::Catalog &catalog)
         m_gpus->setItem(row, 5, cell(countText(fit.maxSequence)));
         m_gpus->setItem(row, 6, cell(fit.hasKvTokens ? countText(fit.kvTokens) : QString()));
     }
+}
+
+void BreakdownPanel::addPage(QWidget *page, const QString &title)
+{
+    m_tabs->addTab(page, title);
 }
 
 void BreakdownPanel::fillRules()

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QLabel;
+class QTabWidget;
 class QTableWidget;
 class QTextBrowser;
 
@@ -26,6 +27,8 @@ public:
     QTableWidget *termTable() const { return m_terms; }
     QTableWidget *gpuTable() const { return m_gpus; }
     QTableWidget *rulesTable() const { return m_rules; }
+    /// Adds a page next to Breakdown, GPUs and Rules of Thumb.
+    void addPage(QWidget *page, const QString &title);
     QTextBrowser *whyView() const { return m_why; }
     /// Shows the derivation of `term` in the why view.
     void explain(core::TermId term);
@@ -41,6 +44,7 @@ private:
     QLabel *m_warnings;
     QTableWidget *m_gpus;
     QTableWidget *m_rules;
+    QTabWidget *m_tabs = nullptr;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;
     core::ByteUnit m_unit = core::ByteUnit::GiB;

@@ -8,6 +8,7 @@
 #include "core/io/calibrationio.h"
 #include "ui/breakdownpanel.h"
 #include "ui/calibrationdialog.h"
+#include "ui/clusterpanel.h"
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
 #include "ui/gpupicker.h"
@@ -85,6 +86,13 @@ void MainWindow::buildUi()
     m_chart->setUnit(m_controller->unit());
     m_chart->setLogScale(logScale);
     m_breakdown = new BreakdownPanel;
+    m_cluster = new ClusterPanel(m_controller);
+    // Scrolls rather than widening the window below 1024 pixels.
+    auto *clusterScroll = new QScrollArea;
+    clusterScroll->setWidget(m_cluster);
+    clusterScroll->setWidgetResizable(true);
+    clusterScroll->setFrameShape(QFrame::NoFrame);
+    m_breakdown->addPage(clusterScroll, tr("C&luster"));
     m_contextSweep = new SweepChart(core::SweepAxis::Sequence);
     m_batchSweep = new SweepChart(core::SweepAxis::Batch);
     m_chartTabs = new QTabWidget;

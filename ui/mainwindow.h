@@ -17,6 +17,7 @@ class QTabWidget;
 namespace ui {
 
 class BreakdownPanel;
+class ClusterPanel;
 class ControlsPanel;
 class LessonPanel;
 class MemoryChart;
@@ -41,6 +42,7 @@ public:
     SweepChart *batchSweep() const { return m_batchSweep; }
     QTabWidget *chartTabs() const { return m_chartTabs; }
     LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    ClusterPanel *cluster() const { return m_cluster; }
 
     /// Loads a lesson's scenario and shows its question, answer and checks.
     void showLesson(const core::Lesson &lesson);
@@ -97,6 +99,7 @@ private:
     BreakdownPanel *m_breakdown = nullptr;
     QTabWidget *m_chartTabs = nullptr;
     SweepChart *m_contextSweep = nullptr;
+    ClusterPanel *m_cluster = nullptr;
     SweepChart *m_batchSweep = nullptr;
     QScrollArea *m_controlsArea = nullptr;
     QDockWidget *m_lessonDock = nullptr;

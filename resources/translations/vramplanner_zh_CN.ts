@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ClusterPanel</name>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Explanations</name>
     <message>
         <source>The model&apos;s parameters in the format they are stored in: 2 bytes each in fp16/bf16, 4 in fp32, about half a byte at 4 bits plus the scales that tell a quantised value what it stands for. Quantisation libraries keep embeddings, the output layer and norms at 16 bits.</source>
@@ -421,6 +436,181 @@
     <message>
         <source>Total per GPU: %1 before, &lt;b&gt;%2&lt;/b&gt; calibrated</source>
         <translation>每 GPU 合计：校准前 %1，校准后 &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ClusterPanel</name>
+    <message>
+        <source>Sequence parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished">无</translation>
+    </message>
+    <message>
+        <source>optimizer (ZeRO-Offload)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer + parameters (ZeRO-Infinity)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 300B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU / step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a layout to use it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleave</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offload:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between nodes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Plan for Me</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The smallest number of this GPU at which some layout fits, fastest layouts first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Layout not valid:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 GPUs&lt;/b&gt; = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU %1 of %2 on %3: &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation type="unfinished">装得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host memory for offload: %1 per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step: %1 s compute, %2 s communication%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — &lt;b&gt;communication-bound&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training time: &lt;b&gt;%1&lt;/b&gt;, %2 GPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, cost &lt;b&gt;$%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode up to %1 tokens/s (memory bandwidth), prefill %2 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No layout up to 1,024 GPUs fits</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1030,6 +1220,10 @@
 %2</source>
         <translation>%1 不是课程文件：
 %2</translation>
+    </message>
+    <message>
+        <source>C&amp;luster</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "core/units.h"
 #include "ui/breakdownpanel.h"
 #include "ui/calibrationdialog.h"
+#include "ui/clusterpanel.h"
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
 #include "ui/language.h"
@@ -21,6 +22,7 @@
 #include <QComboBox>
 #include <QDomDocument>
 #include <QImage>
+#include <QLabel>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -84,6 +86,7 @@ private slots:
     void sweepLabelsAreTheEngineCrossings();
     void whyViewExplainsWithValues();
     void presentationMode();
+    void clusterPanelPlansAndApplies();
 };
 
 void TestUi::initTestCase()
@@ -495,6 +498,26 @@ void TestUi::presentationMode()
     QVERIFY(!window.breakdown()->isVisible());
     window.setPresentationMode(false);
     QVERIFY(window.controls()->isVisible());
+}
+
+void TestUi::clusterPanelPlansAndApplies()
+{
+    ui::MainWindow window;
+    window.controller()->usePreset("llama-2-70b");
+    window.controller()->update([](core::Scenario &s) {
+        s.mode = core::Mode::Train;
+        s.gpuId = "a100-sxm4-80gb";
+    });
+    QVERIFY(window.cluster()->figures()->text().contains(QStringLiteral("does not fit")));
+    window.cluster()->plan();
+    QVERIFY(window.cluster()->planTable()->rowCount() > 0);
+    QSignalSpy spy(window.controller(), &ui::ScenarioController::estimateChanged);
+    window.cluster()->applyPlanRow(0);
+    QCOMPARE(spy.count(), 1);
+    // The applied layout fits the GPU the plan was made for.
+    const core::GpuSpec *a100 = window.controller()->catalog().find("a100-sxm4-80gb");
+    QVERIFY(window.controller()->result().estimate.total <= a100->capacity());
+    QVERIFY(window.cluster()->figures()->text().contains(QStringLiteral("fits")));
 }
 
 QTEST_MAIN(TestUi)

@@ -1,0 +1,287 @@
+#include "ui/clusterpanel.h"
+
+#include "core/performance.h"
+#include "core/plan.h"
+#include "ui/scenariocontroller.h"
+#include "ui/termstyle.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace ui {
+
+namespace {
+
+QSpinBox *spin(int min, int max)
+{
+    auto *box = new QSpinBox;
+    box->setRange(min, max);
+    return box;
+}
+
+QString hours(double seconds)
+{
+    if (seconds < 3600)
+        return QCoreApplication::translate("ClusterPanel", "%1 min").arg(seconds / 60.0, 0, 'f', 1);
+    if (seconds < 86400 * 3)
+        return QCoreApplication::translate("ClusterPanel", "%1 h").arg(seconds / 3600.0, 0, 'f', 1);
+    return QCoreApplication::translate("ClusterPanel", "%1 days").arg(seconds / 86400.0, 0, 'f', 1);
+}
+
+} // namespace
+
+ClusterPanel::ClusterPanel(ScenarioController *controller, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_gpu(new QComboBox), m_tp(spin(1, 512)), m_pp(spin(1, 1024)),
+      m_sp(new QCheckBox(tr("Sequence parallel"))), m_ep(spin(1, 4096)), m_interleave(spin(1, 64)),
+      m_offload(new QComboBox), m_gpusPerNode(spin(1, 1024)), m_tokens(new QLineEdit), m_mfu(new QDoubleSpinBox),
+      m_price(new QDoubleSpinBox), m_interNode(new QDoubleSpinBox), m_figures(new QLabel), m_ranks(new QCustomPlot),
+      m_plan(new QTableWidget(0, 8))
+{
+    for (const core::GpuSpec &gpu : controller->catalog().gpus)
+        m_gpu->addItem(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id));
+    m_offload->addItem(tr("none"), static_cast<int>(core::Offload::None));
+    m_offload->addItem(tr("optimizer (ZeRO-Offload)"), static_cast<int>(core::Offload::Optimizer));
+    m_offload->addItem(tr("optimizer + parameters (ZeRO-Infinity)"), static_cast<int>(core::Offload::OptimizerAndParams));
+    m_tokens->setPlaceholderText(tr("e.g. 300B"));
+    m_mfu->setRange(0.01, 1.0);
+    m_mfu->setSingleStep(0.05);
+    m_price->setRange(0, 1e4);
+    m_price->setPrefix(QStringLiteral("$ "));
+    m_interNode->setRange(0.1, 1e4);
+    m_interNode->setSuffix(tr(" GB/s"));
+    m_figures->setTextFormat(Qt::RichText);
+    m_figures->setWordWrap(true);
+    m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_ranks->setMinimumHeight(160);
+    m_plan->setHorizontalHeaderLabels({tr("GPUs"), tr("tp"), tr("pp"), tr("dp"), tr("ZeRO"), tr("Checkpointing"),
+                                       tr("Offload"), tr("Per GPU / step")});
+    m_plan->verticalHeader()->setVisible(false);
+    m_plan->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_plan->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_plan->horizontalHeader()->setStretchLastSection(true);
+    m_plan->setToolTip(tr("Double-click a layout to use it"));
+
+    auto *layout = new QFormLayout;
+    layout->addRow(tr("GPU:"), m_gpu);
+    auto *degrees = new QHBoxLayout;
+    for (const auto &[label, box] : {std::pair{tr("tp"), m_tp}, std::pair{tr("pp"), m_pp}, std::pair{tr("ep"), m_ep},
+                                     std::pair{tr("interleave"), m_interleave}}) {
+        degrees->addWidget(new QLabel(label));
+        degrees->addWidget(box);
+    }
+    degrees->addWidget(m_sp);
+    layout->addRow(tr("Layout:"), degrees);
+    layout->addRow(tr("Offload:"), m_offload);
+    layout->addRow(tr("GPUs per node:"), m_gpusPerNode);
+    layout->addRow(tr("Training tokens:"), m_tokens);
+    layout->addRow(tr("MFU:"), m_mfu);
+    layout->addRow(tr("Price per GPU-hour:"), m_price);
+    layout->addRow(tr("Between nodes:"), m_interNode);
+    auto *planButton = new QPushButton(tr("&Plan for Me"));
+    planButton->setToolTip(tr("The smallest number of this GPU at which some layout fits, fastest layouts first"));
+
+    auto *left = new QVBoxLayout;
+    left->addLayout(layout);
+    left->addWidget(m_figures, 1);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_ranks, 1);
+    right->addWidget(planButton);
+    right->addWidget(m_plan, 1);
+    auto *top = new QHBoxLayout(this);
+    top->addLayout(left, 1);
+    top->addLayout(right, 1);
+
+    const auto apply = [this](std::function<void(core::Scenario &)> change) { m_controller->update(change); };
+    connect(m_gpu, &QComboBox::activated, this, [this, apply](int i) {
+        const std::string id = m_gpu->itemData(i).toString().toStdString();
+        apply([id](core::Scenario &s) { s.gpuId = id; });
+    });
+    connect(m_tp, &QSpinBox::valueChanged, this, [apply](int v) { apply([v](core::Scenario &s) { s.parallel.tp = v; }); });
+    connect(m_pp, &QSpinBox::valueChanged, this, [apply](int v) { apply([v](core::Scenario &s) { s.parallel.pp = v; }); });
+    connect(m_ep, &QSpinBox::valueChanged, this, [apply](int v) { apply([v](core::Scenario &s) { s.parallel.ep = v; }); });
+    connect(m_interleave, &QSpinBox::valueChanged, this,
+            [apply](int v) { apply([v](core::Scenario &s) { s.parallel.interleave = v; }); });
+    connect(m_sp, &QCheckBox::toggled, this,
+            [apply](bool on) { apply([on](core::Scenario &s) { s.parallel.sequenceParallel = on; }); });
+    connect(m_offload, &QComboBox::activated, this, [this, apply](int i) {
+        const auto o = static_cast<core::Offload>(m_offload->itemData(i).toInt());
+        apply([o](core::Scenario &s) { s.parallel.offload = o; });
+    });
+    connect(m_gpusPerNode, &QSpinBox::valueChanged, this,
+            [apply](int v) { apply([v](core::Scenario &s) { s.parallel.gpusPerNode = v; }); });
+    connect(m_tokens, &QLineEdit::editingFinished, this, [this, apply] {
+        const auto tokens = core::parseCount(m_tokens->text().trimmed().toStdString());
+        const double value = m_tokens->text().trimmed().isEmpty() || !tokens ? 0.0 : static_cast<double>(*tokens);
+        apply([value](core::Scenario &s) { s.workload.trainingTokens = value; });
+    });
+    connect(m_mfu, &QDoubleSpinBox::valueChanged, this, [apply](double v) { apply([v](core::Scenario &s) { s.workload.mfu = v; }); });
+    connect(m_price, &QDoubleSpinBox::valueChanged, this,
+            [apply](double v) { apply([v](core::Scenario &s) { s.workload.pricePerGpuHour = v; }); });
+    connect(m_interNode, &QDoubleSpinBox::valueChanged, this,
+            [apply](double v) { apply([v](core::Scenario &s) { s.workload.interNodeGBps = v; }); });
+    connect(planButton, &QPushButton::clicked, this, &ClusterPanel::plan);
+    connect(m_plan, &QTableWidget::cellDoubleClicked, this, [this](int row) { applyPlanRow(row); });
+    connect(m_controller, &ScenarioController::estimateChanged, this, &ClusterPanel::showFigures);
+    connect(m_controller, &ScenarioController::scenarioReplaced, this, &ClusterPanel::sync);
+    sync();
+}
+
+void ClusterPanel::sync()
+{
+    const core::Scenario &s = m_controller->scenario();
+    const QList<QWidget *> inputs = {m_gpu, m_tp, m_pp, m_ep, m_interleave, m_sp, m_offload, m_gpusPerNode,
+                                     m_tokens, m_mfu, m_price, m_interNode};
+    std::vector<std::unique_ptr<QSignalBlocker>> blockers;
+    for (QWidget *w : inputs)
+        blockers.push_back(std::make_unique<QSignalBlocker>(w));
+    const int gpu = m_gpu->findData(QString::fromStdString(s.gpuId));
+    m_gpu->setCurrentIndex(gpu >= 0 ? gpu : m_gpu->findData(QStringLiteral("h100-sxm5-80gb")));
+    m_tp->setValue(s.parallel.tp);
+    m_pp->setValue(s.parallel.pp);
+    m_ep->setValue(s.parallel.ep);
+    m_interleave->setValue(s.parallel.interleave);
+    m_sp->setChecked(s.parallel.sequenceParallel);
+    m_offload->setCurrentIndex(m_offload->findData(static_cast<int>(s.parallel.offload)));
+    m_gpusPerNode->setValue(s.parallel.gpusPerNode);
+    m_tokens->setText(s.workload.trainingTokens > 0 ? QString::number(s.workload.trainingTokens, 'g', 6) : QString());
+    m_mfu->setValue(s.workload.mfu);
+    m_price->setValue(s.workload.pricePerGpuHour);
+    m_interNode->setValue(s.workload.interNodeGBps);
+    showFigures();
+}
+
+void ClusterPanel::showFigures()
+{
+    const core::Scenario &s = m_controller->scenario();
+    const core::Estimate &e = m_controller->result().estimate;
+    const core::GpuSpec *gpu = m_controller->catalog().find(m_gpu->currentData().toString().toStdString());
+    if (!e.isValid() || !gpu) {
+        m_figures->setText(e.isValid() ? QString() : tr("<b>Layout not valid:</b> %1").arg(QString::fromStdString(e.errors.front())));
+        return;
+    }
+    const core::ByteUnit unit = m_controller->unit();
+    const core::Performance p = core::performance(s, e, *gpu);
+    QString text = tr("<b>%1 GPUs</b> = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage")
+                       .arg(s.gpus)
+                       .arg(s.parallel.tp)
+                       .arg(s.parallel.pp)
+                       .arg(s.dataParallel())
+                       .arg(QString::fromStdString(e.details.stage));
+    text += QStringLiteral("<br>") + tr("Per GPU %1 of %2 on %3: <b>%4</b>")
+                                         .arg(bytesText(e.total, unit), bytesText(gpu->capacity(), unit), shortGpuName(*gpu),
+                                              e.total <= gpu->capacity() ? tr("fits") : tr("does not fit"));
+    if (e.details.hostBytesPerGpu > 0)
+        text += QStringLiteral("<br>") + tr("Host memory for offload: %1 per GPU")
+                                             .arg(bytesText(core::Bytes::fromDouble(e.details.hostBytesPerGpu), unit));
+    if (s.isTraining()) {
+        text += QStringLiteral("<br>") + tr("Step: %1 s compute, %2 s communication%3")
+                                             .arg(p.stepComputeSeconds, 0, 'f', 3)
+                                             .arg(p.stepCommSeconds, 0, 'f', 3)
+                                             .arg(p.communicationBound ? tr(" — <b>communication-bound</b>") : QString());
+        if (p.trainingSeconds > 0) {
+            text += QStringLiteral("<br>") + tr("Training time: <b>%1</b>, %2 GPU-hours").arg(hours(p.trainingSeconds)).arg(p.gpuHours, 0, 'f', 0);
+            if (p.cost > 0)
+                text += tr(", cost <b>$%1</b>").arg(p.cost, 0, 'f', 0);
+        }
+    } else {
+        text += QStringLiteral("<br>") + tr("Decode up to %1 tokens/s (memory bandwidth), prefill %2 tokens/s")
+                                             .arg(p.decodeTokensPerSecond, 0, 'f', 0)
+                                             .arg(p.prefillTokensPerSecond, 0, 'f', 0);
+    }
+    m_figures->setText(text);
+
+    // Per-rank bars: the pipeline's first and last stage side by side.
+    m_ranks->clearPlottables();
+    const std::vector<core::Estimate> stages = core::estimateStages(s);
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    for (std::size_t i = 0; i < stages.size(); ++i)
+        ticker->addTick(static_cast<double>(i + 1), stages.size() == 1 ? tr("every rank")
+                                                                      : (i == 0 ? tr("first stage") : tr("last stage")));
+    m_ranks->xAxis->setTicker(ticker);
+    QCPBars *below = nullptr;
+    double top = core::toGiga(gpu->capacity(), unit);
+    for (core::TermId id : core::allTerms()) {
+        QVector<double> keys;
+        QVector<double> values;
+        for (std::size_t i = 0; i < stages.size(); ++i) {
+            keys << static_cast<double>(i + 1);
+            values << core::toGiga(stages[i].terms[static_cast<std::size_t>(id)], unit);
+        }
+        auto *bars = new QCPBars(m_ranks->xAxis, m_ranks->yAxis);
+        bars->setData(keys, values);
+        bars->setBrush(termColor(id));
+        bars->setPen(Qt::NoPen);
+        bars->setWidth(0.5);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+    }
+    for (const core::Estimate &stage : stages)
+        top = std::max(top, core::toGiga(stage.total, unit));
+    auto *capacity = new QCPItemStraightLine(m_ranks);
+    capacity->point1->setCoords(0, core::toGiga(gpu->capacity(), unit));
+    capacity->point2->setCoords(1, core::toGiga(gpu->capacity(), unit));
+    capacity->setPen(QPen(palette().color(QPalette::Text), 2, Qt::DashLine));
+    m_ranks->xAxis->setRange(0.4, static_cast<double>(stages.size()) + 0.6);
+    m_ranks->yAxis->setRange(0, top * 1.1);
+    m_ranks->yAxis->setLabel(QString::fromUtf8(core::gigaSuffix(unit)));
+    m_ranks->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ClusterPanel::plan()
+{
+    const core::GpuSpec *gpu = m_controller->catalog().find(m_gpu->currentData().toString().toStdString());
+    if (!gpu)
+        return;
+    const auto layouts = core::planLayouts(m_controller->scenario(), *gpu, {});
+    m_planned.clear();
+    m_plan->setRowCount(0);
+    for (const core::PlanOption &o : layouts) {
+        const core::Scenario &s = o.scenario;
+        const int row = m_plan->rowCount();
+        m_plan->insertRow(row);
+        const QStringList cells = {QString::number(s.gpus),
+                                   QString::number(s.parallel.tp),
+                                   QString::number(s.parallel.pp),
+                                   QString::number(s.dataParallel()),
+                                   QString::number(s.zeroStage),
+                                   QString::fromUtf8(core::checkpointingId(s.checkpointing)),
+                                   QString::fromUtf8(core::offloadId(s.parallel.offload)),
+                                   tr("%1 / %2 s").arg(bytesText(o.estimate.total, m_controller->unit())).arg(o.stepSeconds, 0, 'f', 2)};
+        for (int c = 0; c < cells.size(); ++c)
+            m_plan->setItem(row, c, new QTableWidgetItem(cells[c]));
+        m_planned.push_back(s);
+    }
+    if (layouts.empty()) {
+        m_plan->insertRow(0);
+        m_plan->setItem(0, 0, new QTableWidgetItem(tr("No layout up to 1,024 GPUs fits")));
+    }
+}
+
+void ClusterPanel::applyPlanRow(int row)
+{
+    if (row < 0 || static_cast<std::size_t>(row) >= m_planned.size())
+        return;
+    const core::Scenario chosen = m_planned[static_cast<std::size_t>(row)];
+    m_controller->update([&chosen](core::Scenario &s) {
+        s.gpus = chosen.gpus;
+        s.parallel = chosen.parallel;
+        s.zeroStage = chosen.zeroStage;
+        s.checkpointing = chosen.checkpointing;
+    });
+    sync();
+}
+
+} // namespace ui
