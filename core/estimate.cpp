@@ -166,7 +166,7 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage)
     const ModelSpec &m = s.model;
     const auto pp = static_cast<std::uint64_t>(pipelineStages(s));
     r.tp = s.parallel.tp;
-    r.dp = s.isTraining() ? s.dataParallel() : 1;
+    r.dp = s.isTraining() ? s.shardDegree() : 1;
     r.first = stage != Stage::Last;
     r.last = stage != Stage::First;
     r.layers = (m.layers + pp - 1) / pp;

@@ -14,7 +14,7 @@ double offloadSeconds(const Scenario &s, const Estimate &e)
     if (s.parallel.offload == Offload::None)
         return 0;
     const double rankParams = static_cast<double>(e.details.trainableParams)
-        / (s.parallel.tp * s.parallel.pp * std::max(1, s.dataParallel()));
+        / (s.parallel.tp * s.parallel.pp * std::max(1, s.shardDegree()));
     return 2.0 * rankParams * e.details.regime.weights / 25e9;
 }
 

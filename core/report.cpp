@@ -210,6 +210,17 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
         if (fit.hasKvTokens)
             row("gpu", fit.gpuId, "kv_tokens", std::to_string(fit.kvTokens));
     }
+    if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+        const Performance p = performance(s, e, *gpu);
+        row("performance", gpu->id, "peak_tflops", formatFixed(p.peakTflops, 1));
+        row("performance", gpu->id, "step_compute_seconds", formatFixed(p.stepComputeSeconds, 6));
+        row("performance", gpu->id, "step_communication_seconds", formatFixed(p.stepCommSeconds, 6));
+        row("performance", gpu->id, "communication_bound", p.communicationBound ? "yes" : "no");
+        row("performance", gpu->id, "training_seconds", formatFixed(p.trainingSeconds, 0));
+        row("performance", gpu->id, "gpu_hours", formatFixed(p.gpuHours, 1));
+        row("performance", gpu->id, "cost", formatFixed(p.cost, 2));
+        row("performance", gpu->id, "decode_tokens_per_second", formatFixed(p.decodeTokensPerSecond, 0));
+    }
     for (std::size_t i = 0; i < e.warnings.size(); ++i)
         row("warning", std::to_string(i + 1), "text", e.warnings[i]);
     return csv;

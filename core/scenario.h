@@ -41,6 +41,9 @@ struct Parallelism
     int interleave = 1;            ///< virtual stages per GPU (1 = plain 1F1B)
     Offload offload = Offload::None;
     int gpusPerNode = 8;
+    /// FSDP HYBRID_SHARD / DeepSpeed ZeRO++ hpZ: shard within a node,
+    /// replicate across nodes (PyTorch FSDP docs, ShardingStrategy).
+    bool hybridShard = false;
 };
 
 /// A training run's length and price, and the links between nodes.
@@ -110,6 +113,15 @@ struct Scenario
     bool isTraining() const { return mode != Mode::Inference; }
     /// Data-parallel degree: GPUs / (tp x pp).
     int dataParallel() const { return std::max(1, gpus / std::max(1, parallel.tp * parallel.pp)); }
+    /// How many ways ZeRO/FSDP shard: the data-parallel degree, or with
+    /// hybrid sharding the data-parallel ranks inside one node.
+    int shardDegree() const
+    {
+        const int dp = dataParallel();
+        if (!parallel.hybridShard)
+            return dp;
+        return std::max(1, std::min(dp, parallel.gpusPerNode / std::max(1, parallel.tp * parallel.pp)));
+    }
     WeightFormat effectiveWeights() const;
     LogitsMode effectiveLogits() const;
 };

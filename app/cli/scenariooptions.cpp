@@ -179,6 +179,7 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         {"offload", "WHAT", "none | optimizer | params: ZeRO-Offload / ZeRO-Infinity (default none)"},
         {"nodes", "N", "nodes; GPUs = nodes x gpus-per-node"},
         {"gpus-per-node", "N", "GPUs per node (default 8)"},
+        {"hybrid-shard", nullptr, "shard ZeRO/FSDP states within a node, replicate across nodes"},
         {"tokens", "N", "training token budget for time and cost (e.g. 1e9, 300B)"},
         {"mfu", "F", "model FLOPs utilisation assumed for time (default 0.4)"},
         {"price-per-gpu-hour", "P", "price per GPU-hour for cost (default: none)"},
@@ -314,6 +315,8 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::s
     a.integer("interleave", s.parallel.interleave, 1, 64);
     if (options.has("sp"))
         s.parallel.sequenceParallel = true;
+    if (options.has("hybrid-shard"))
+        s.parallel.hybridShard = true;
     a.choice("offload", core::parseOffload, s.parallel.offload, "none, optimizer, params");
     a.integer("gpus-per-node", s.parallel.gpusPerNode, 1, 1024);
     if (options.has("nodes")) {

@@ -84,6 +84,8 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"interleave", par.interleave},
                         {"offload", offloadId(par.offload)},
                         {"gpus_per_node", par.gpusPerNode},
+                        {"hybrid_shard", par.hybridShard},
+                        {"shard_degree", s.shardDegree()},
                         {"nodes", (s.gpus + par.gpusPerNode - 1) / par.gpusPerNode},
                         {"stage", d.stage},
                         {"micro_batches_in_flight", d.microBatchesInFlight}};

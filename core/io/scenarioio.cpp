@@ -180,7 +180,8 @@ Json scenarioToJson(const Scenario &s)
                      {"sp", s.parallel.sequenceParallel},
                      {"interleave", s.parallel.interleave},
                      {"offload", offloadId(s.parallel.offload)},
-                     {"gpus_per_node", s.parallel.gpusPerNode}};
+                     {"gpus_per_node", s.parallel.gpusPerNode},
+                     {"hybrid_shard", s.parallel.hybridShard}};
     j["workload"] = {{"tokens", s.workload.trainingTokens},
                      {"mfu", s.workload.mfu},
                      {"price_per_gpu_hour", s.workload.pricePerGpuHour},
@@ -316,6 +317,7 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
         s.parallel.interleave = static_cast<int>(p->uint("interleave", 1, 64, false).value_or(1));
         readEnum(*p, "offload", "none", parseOffload, s.parallel.offload, "none, optimizer, params");
         s.parallel.gpusPerNode = static_cast<int>(p->uint("gpus_per_node", 1, 1024, false).value_or(8));
+        s.parallel.hybridShard = p->boolean("hybrid_shard", false).value_or(false);
     }
     if (auto w = r.object("workload", false)) {
         s.workload.trainingTokens = w->number("tokens", 0, 1e16, false).value_or(0);

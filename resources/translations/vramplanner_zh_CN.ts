@@ -5,15 +5,15 @@
     <name>ClusterPanel</name>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分钟</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时</translation>
     </message>
     <message>
         <source>%1 days</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 天</translation>
     </message>
 </context>
 <context>
@@ -442,175 +442,187 @@
     <name>ui::ClusterPanel</name>
     <message>
         <source>Sequence parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>序列并行</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>optimizer (ZeRO-Offload)</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器（ZeRO-Offload）</translation>
     </message>
     <message>
         <source>optimizer + parameters (ZeRO-Infinity)</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器 + 参数（ZeRO-Infinity）</translation>
     </message>
     <message>
         <source>e.g. 300B</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 300B</translation>
     </message>
     <message>
         <source> GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation> GB/s</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <source>tp</source>
-        <translation type="unfinished"></translation>
+        <translation>tp</translation>
     </message>
     <message>
         <source>pp</source>
-        <translation type="unfinished"></translation>
+        <translation>pp</translation>
     </message>
     <message>
         <source>dp</source>
-        <translation type="unfinished"></translation>
+        <translation>dp</translation>
     </message>
     <message>
         <source>ZeRO</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO</translation>
     </message>
     <message>
         <source>Checkpointing</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度检查点</translation>
     </message>
     <message>
         <source>Offload</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载</translation>
     </message>
     <message>
         <source>Per GPU / step</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU / 步</translation>
     </message>
     <message>
         <source>Double-click a layout to use it</source>
-        <translation type="unfinished"></translation>
+        <translation>双击某个布局即可使用</translation>
     </message>
     <message>
         <source>GPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU：</translation>
     </message>
     <message>
         <source>ep</source>
-        <translation type="unfinished"></translation>
+        <translation>ep</translation>
     </message>
     <message>
         <source>interleave</source>
-        <translation type="unfinished"></translation>
+        <translation>交错</translation>
     </message>
     <message>
         <source>Layout:</source>
-        <translation type="unfinished"></translation>
+        <translation>布局：</translation>
     </message>
     <message>
         <source>Offload:</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载：</translation>
     </message>
     <message>
         <source>GPUs per node:</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点 GPU 数：</translation>
     </message>
     <message>
         <source>Training tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>训练令牌数：</translation>
     </message>
     <message>
         <source>MFU:</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU：</translation>
     </message>
     <message>
         <source>Price per GPU-hour:</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 小时价格：</translation>
     </message>
     <message>
         <source>Between nodes:</source>
-        <translation type="unfinished"></translation>
+        <translation>节点间：</translation>
     </message>
     <message>
         <source>&amp;Plan for Me</source>
-        <translation type="unfinished"></translation>
+        <translation>为我规划(&amp;P)</translation>
     </message>
     <message>
         <source>The smallest number of this GPU at which some layout fits, fastest layouts first</source>
-        <translation type="unfinished"></translation>
+        <translation>能装得下某种布局所需的最少该型 GPU 数量，最快的布局排在前面</translation>
     </message>
     <message>
         <source>&lt;b&gt;Layout not valid:&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;布局无效：&lt;/b&gt;%1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 GPUs&lt;/b&gt; = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 张 GPU&lt;/b&gt; = tp %2 × pp %3 × dp %4，负载最重的 rank：%5阶段</translation>
     </message>
     <message>
         <source>Per GPU %1 of %2 on %3: &lt;b&gt;%4&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 在 %3 上占用 %1 / %2：&lt;b&gt;%4&lt;/b&gt;</translation>
     </message>
     <message>
         <source>fits</source>
-        <translation type="unfinished">装得下</translation>
+        <translation>装得下</translation>
     </message>
     <message>
         <source>does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>装不下</translation>
     </message>
     <message>
         <source>Host memory for offload: %1 per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载所需主机内存：每 GPU %1</translation>
     </message>
     <message>
         <source>Step: %1 s compute, %2 s communication%3</source>
-        <translation type="unfinished"></translation>
+        <translation>每步：计算 %1 秒，通信 %2 秒%3</translation>
     </message>
     <message>
         <source> — &lt;b&gt;communication-bound&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation> — &lt;b&gt;受通信限制&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Training time: &lt;b&gt;%1&lt;/b&gt;, %2 GPU-hours</source>
-        <translation type="unfinished"></translation>
+        <translation>训练时间：&lt;b&gt;%1&lt;/b&gt;，%2 GPU 小时</translation>
     </message>
     <message>
         <source>, cost &lt;b&gt;$%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>，费用 &lt;b&gt;$%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Decode up to %1 tokens/s (memory bandwidth), prefill %2 tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>解码最高 %1 令牌/秒（按显存带宽估算），预填充 %2 令牌/秒</translation>
     </message>
     <message>
         <source>every rank</source>
-        <translation type="unfinished"></translation>
+        <translation>所有 rank</translation>
     </message>
     <message>
         <source>first stage</source>
-        <translation type="unfinished"></translation>
+        <translation>第一阶段</translation>
     </message>
     <message>
         <source>last stage</source>
-        <translation type="unfinished"></translation>
+        <translation>最后阶段</translation>
     </message>
     <message>
         <source>%1 / %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 秒</translation>
     </message>
     <message>
         <source>No layout up to 1,024 GPUs fits</source>
-        <translation type="unfinished"></translation>
+        <translation>在 1,024 张 GPU 以内没有装得下的布局</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>第一</translation>
+    </message>
+    <message>
+        <source>last</source>
+        <translation>最后</translation>
+    </message>
+    <message>
+        <source>every</source>
+        <translation>所有</translation>
     </message>
 </context>
 <context>
@@ -1223,7 +1235,7 @@
     </message>
     <message>
         <source>C&amp;luster</source>
-        <translation type="unfinished"></translation>
+        <translation>集群(&amp;L)</translation>
     </message>
 </context>
 <context>

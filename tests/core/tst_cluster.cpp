@@ -41,6 +41,7 @@ private slots:
     void utilizationS14S15();
     void planFor70bOn8A100();
     void tensorParallelSplitsKvHeads();
+    void hybridShardingShardsWithinANode();
 };
 
 void TestCluster::korthikantiTensorParallel_data()
@@ -265,6 +266,20 @@ void TestCluster::tensorParallelSplitsKvHeads()
     s.parallel.tp = 16;
     s.model.heads = 32; // 16 ranks, 8 KV heads: each rank keeps one head (replicated)
     QCOMPARE(core::estimate(s).term(core::TermId::KvCache).count(), whole / 8);
+}
+
+void TestCluster::hybridShardingShardsWithinANode()
+{
+    // 32 GPUs in 4 nodes of 8: full sharding divides the optimizer states
+    // 32 ways, hybrid sharding 8 ways (one node), replicating across nodes.
+    core::Scenario s = trainPreset("llama-2-7b");
+    s.gpus = 32;
+    s.zeroStage = 3;
+    const std::uint64_t full = core::estimate(s).term(core::TermId::Optimizer).count();
+    s.parallel.hybridShard = true;
+    QCOMPARE(s.shardDegree(), 8);
+    const std::uint64_t hybrid = core::estimate(s).term(core::TermId::Optimizer).count();
+    QVERIFY(std::abs(static_cast<double>(hybrid) / static_cast<double>(full) - 4.0) < 1e-6);
 }
 
 QTEST_APPLESS_MAIN(TestCluster)
