@@ -88,6 +88,23 @@ std::string formatBytes(Bytes bytes, ByteUnit unit, int decimals)
     return formatFixed(value, decimals) + " " + names[index];
 }
 
+std::optional<double> parseDecimal(const std::string &text)
+{
+    // Digits, a point and an exponent only: no sign, no "inf"/"nan", no hex.
+    if (text.empty() || text.size() > 32 || text.find_first_not_of("0123456789.eE+") != std::string::npos)
+        return std::nullopt;
+    std::size_t used = 0;
+    double value = 0;
+    try {
+        value = std::stod(text, &used);
+    } catch (...) {
+        return std::nullopt;
+    }
+    if (used != text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
 std::optional<std::uint64_t> parseCount(const std::string &text)
 {
     if (text.empty() || text.size() > 64)
@@ -103,19 +120,11 @@ std::optional<std::uint64_t> parseCount(const std::string &text)
     }
     if (scale != 1)
         number.pop_back();
-    if (number.empty() || number.find_first_not_of("0123456789.eE+") != std::string::npos)
+    const auto parsed = parseDecimal(number);
+    if (!parsed)
         return std::nullopt;
-    std::size_t used = 0;
-    double value = 0;
-    try {
-        value = std::stod(number, &used);
-    } catch (...) {
-        return std::nullopt;
-    }
-    if (used != number.size())
-        return std::nullopt;
-    value *= scale;
-    if (!std::isfinite(value) || value < 1 || value >= 1.8e19)
+    const double value = *parsed * scale;
+    if (value < 1 || value >= 1.8e19)
         return std::nullopt;
     return static_cast<std::uint64_t>(std::round(value));
 }
@@ -137,17 +146,10 @@ std::optional<Bytes> parseBytes(const std::string &text)
     }
     while (!number.empty() && number.back() == ' ')
         number.pop_back();
-    if (number.empty() || number.size() > 32 || number.find_first_not_of("0123456789.eE+") != std::string::npos)
+    const auto parsed = parseDecimal(number);
+    if (!parsed || *parsed * scale >= 1.8e19)
         return std::nullopt;
-    std::size_t used = 0;
-    double value = 0;
-    try {
-        value = std::stod(number, &used);
-    } catch (...) {
-        return std::nullopt;
-    }
-    if (used != number.size() || !std::isfinite(value) || value < 0 || value * scale >= 1.8e19)
-        return std::nullopt;
+    const double value = *parsed;
     return Bytes::fromDouble(value * scale);
 }
 

@@ -68,6 +68,10 @@ const char *gigaSuffix(ByteUnit unit);
 std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b);
 std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b);
 
+/// A non-negative decimal ("1536", "0.4", "7e9"): nothing else, no sign,
+/// no infinities, no trailing text.
+std::optional<double> parseDecimal(const std::string &text);
+
 /// Parses a parameter count the way people write it: "7e9", "7B", "0.5b",
 /// "1.2T", "125M", "6738415616". Nullopt for anything else (or <= 0).
 std::optional<std::uint64_t> parseCount(const std::string &text);

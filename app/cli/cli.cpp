@@ -151,12 +151,12 @@ std::string today()
 /// fit and optionally saves it as a profile.
 int runCalibrate(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    std::vector<OptionSpec> specs = estimateOptionSpecs();
-    specs.push_back({"allocated", "SIZE", "measured torch.cuda.max_memory_allocated (e.g. 15.2GiB)"});
-    specs.push_back({"reserved", "SIZE", "measured torch.cuda.max_memory_reserved"});
-    specs.push_back({"nvidia-smi", "SIZE", "measured nvidia-smi memory used by the process (e.g. 14949MiB)"});
-    specs.push_back({"name", "NAME", "profile name (default: the GPU id or 'calibration')"});
-    specs.push_back({"save-profile", "FILE", "write the fitted profile as JSON"});
+    const std::vector<OptionSpec> specs = estimateOptionSpecsWith({
+        {"allocated", "SIZE", "measured torch.cuda.max_memory_allocated (e.g. 15.2GiB)"},
+        {"reserved", "SIZE", "measured torch.cuda.max_memory_reserved"},
+        {"nvidia-smi", "SIZE", "measured nvidia-smi memory used by the process (e.g. 14949MiB)"},
+        {"name", "NAME", "profile name (default: the GPU id or 'calibration')"},
+        {"save-profile", "FILE", "write the fitted profile as JSON"}});
     std::string error;
     const auto options = Options::parse(args, specs, error);
     if (!options)
@@ -198,12 +198,12 @@ int runCalibrate(const std::vector<std::string> &args, std::ostream &out, std::o
 /// `plan`: the smallest layouts of one GPU type that fit, fastest first.
 int runPlan(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    std::vector<OptionSpec> specs = estimateOptionSpecs();
-    specs.push_back({"min-gpus", "N", "smallest GPU count tried (default 1)"});
-    specs.push_back({"max-gpus", "N", "largest GPU count tried (default 1024)"});
-    specs.push_back({"no-offload", nullptr, "leave ZeRO-Offload out of the search"});
-    specs.push_back({"host-memory-gib", "N", "host memory per node for offload (default 2048)"});
-    specs.push_back({"limit", "N", "layouts listed (default 10)"});
+    const std::vector<OptionSpec> specs = estimateOptionSpecsWith({
+        {"min-gpus", "N", "smallest GPU count tried (default 1)"},
+        {"max-gpus", "N", "largest GPU count tried (default 1024)"},
+        {"no-offload", nullptr, "leave ZeRO-Offload out of the search"},
+        {"host-memory-gib", "N", "host memory per node for offload (default 2048)"},
+        {"limit", "N", "layouts listed (default 10)"}});
     std::string error;
     const auto options = Options::parse(args, specs, error);
     if (!options)
@@ -245,11 +245,11 @@ int runPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
 /// `utilization`: the seed notes' three ways to judge GPU utilisation.
 int runUtilization(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    std::vector<OptionSpec> specs = estimateOptionSpecs();
-    specs.push_back({"measured-tflops", "X", "achieved TFLOPS (FLOPs ratio, S14)"});
-    specs.push_back({"tokens-per-second", "X", "measured training tokens/s per GPU (MFU and HFU)"});
-    specs.push_back({"reference-tokens-per-second", "X", "tokens/s/GPU of a reference run at full use (S15)"});
-    specs.push_back({"peak-tflops", "X", "override the catalog's dense peak"});
+    const std::vector<OptionSpec> specs = estimateOptionSpecsWith({
+        {"measured-tflops", "X", "achieved TFLOPS (FLOPs ratio, S14)"},
+        {"tokens-per-second", "X", "measured training tokens/s per GPU (MFU and HFU)"},
+        {"reference-tokens-per-second", "X", "tokens/s/GPU of a reference run at full use (S15)"},
+        {"peak-tflops", "X", "override the catalog's dense peak"}});
     std::string error;
     const auto options = Options::parse(args, specs, error);
     if (!options)
@@ -257,13 +257,9 @@ int runUtilization(const std::vector<std::string> &args, std::ostream &out, std:
     const auto number = [&](const char *name) -> std::optional<double> {
         if (!options->has(name))
             return std::nullopt;
-        try {
-            std::size_t used = 0;
-            const double v = std::stod(options->value(name), &used);
-            if (used == options->value(name).size() && std::isfinite(v) && v > 0)
-                return v;
-        } catch (...) {
-        }
+        const auto v = core::parseDecimal(options->value(name));
+        if (v && *v > 0)
+            return v;
         error = "--" + std::string(name) + ": '" + options->value(name) + "' is not a positive number";
         return std::nullopt;
     };

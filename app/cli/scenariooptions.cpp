@@ -195,6 +195,13 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
     return specs;
 }
 
+std::vector<OptionSpec> estimateOptionSpecsWith(std::initializer_list<OptionSpec> extra)
+{
+    std::vector<OptionSpec> specs = estimateOptionSpecs();
+    specs.insert(specs.end(), extra.begin(), extra.end());
+    return specs;
+}
+
 std::optional<std::string> readFile(const std::string &path, std::size_t limit, std::string &error)
 {
     std::error_code ec;

@@ -12,6 +12,9 @@ namespace cli {
 /// The `estimate` subcommand's options.
 const std::vector<OptionSpec> &estimateOptionSpecs();
 
+/// The estimate options plus a command's own (plan, calibrate, ...).
+std::vector<OptionSpec> estimateOptionSpecsWith(std::initializer_list<OptionSpec> extra);
+
 /// Builds the scenario the options describe (a --scenario file first, then
 /// every flag on top). On a bad value returns nullopt with `error` naming
 /// the option and what it accepts.
