@@ -28,13 +28,13 @@ std::optional<Json> parseJson(const std::string &text, std::vector<std::string> 
     try {
         Json value = Json::parse(text, limitDepth, true, false);
         if (tooDeep) {
-            errors.push_back("JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
+            errors.push_back("/: JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
             return std::nullopt;
         }
         return value;
     } catch (const Json::parse_error &e) {
         if (tooDeep)
-            errors.push_back("JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
+            errors.push_back("/: JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
         else
             errors.push_back("malformed JSON at byte " + std::to_string(e.byte) + ": " + e.what());
     } catch (const Json::exception &e) {
