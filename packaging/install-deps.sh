@@ -11,6 +11,7 @@ packages=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   nlohmann-json3-dev
   fonts-noto-cjk fonts-dejavu-core
+  dpkg-dev appstream desktop-file-utils
 )
 if [[ "${1:-}" == "--tools" ]]; then
   packages+=(xvfb xauth imagemagick poppler-utils hyperfine valgrind)
