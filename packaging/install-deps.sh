@@ -7,6 +7,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++
+  clang libclang-rt-14-dev
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools
   libqcustomplot-dev libqcustomplot2.1-qt6
   nlohmann-json3-dev

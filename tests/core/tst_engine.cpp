@@ -25,7 +25,8 @@ core::Scenario preset(const char *id, core::Mode mode = core::Mode::Inference)
 
 std::uint64_t term(const core::Estimate &e, core::TermId id) { return e.term(id).count(); }
 
-const core::PhaseTotal &phase(const core::Estimate &e, core::Phase p)
+/// By value: callers pass temporaries (found by the ASan build).
+core::PhaseTotal phase(const core::Estimate &e, core::Phase p)
 {
     for (const core::PhaseTotal &t : e.phases)
         if (t.phase == p)
@@ -108,7 +109,7 @@ void TestEngine::zeroStagesShrinkModelStates()
     std::uint64_t previous = ~0ull;
     for (int stage = 0; stage <= 3; ++stage) {
         s.zeroStage = stage;
-        const core::PhaseTotal &step = phase(core::estimate(s), core::Phase::OptimizerStep);
+        const core::PhaseTotal step = phase(core::estimate(s), core::Phase::OptimizerStep);
         std::uint64_t states = 0;
         for (core::TermId id : {core::TermId::Weights, core::TermId::MasterWeights, core::TermId::Gradients, core::TermId::Optimizer})
             states += step.terms[static_cast<std::size_t>(id)].count();
