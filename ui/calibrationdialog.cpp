@@ -1,6 +1,7 @@
 #include "ui/calibrationdialog.h"
 
 #include "core/io/calibrationio.h"
+#include "core/io/usercatalog.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenariofile.h"
 #include "ui/termstyle.h"
@@ -14,7 +15,6 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStandardPaths>
 
 namespace ui {
 
@@ -82,7 +82,8 @@ CalibrationDialog::CalibrationDialog(ScenarioController *controller, QWidget *pa
 
 QString CalibrationDialog::profileDirectory()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("calibration"));
+    // Beside the user's gpus.json, where the CLI finds them too.
+    return QDir(QString::fromStdString(core::io::userDataDirectory().string())).filePath(QStringLiteral("calibration"));
 }
 
 void CalibrationDialog::setMeasured(const QString &allocated, const QString &reserved, const QString &nvidiaSmi)

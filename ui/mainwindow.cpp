@@ -24,6 +24,8 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
+#include <QDesktopServices>
+#include <QDir>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -37,8 +39,8 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
+#include <QUrl>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -54,7 +56,9 @@ QString settingsKey(const char *key) { return QString::fromLatin1(key); }
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_controller(new ScenarioController(core::io::builtinCatalog(), this))
+    : QMainWindow(parent),
+      m_catalog(core::io::loadActiveCatalog()),
+      m_controller(new ScenarioController(m_catalog.catalog, this))
 {
     setAcceptDrops(true);
     setMinimumSize(1024, 700);
@@ -65,6 +69,36 @@ MainWindow::MainWindow(QWidget *parent)
     showEstimate();
     updateTitle();
     resize(1440, 900);
+    reportUserCatalog();
+}
+
+void MainWindow::reportUserCatalog()
+{
+    const QString path = QString::fromStdString(core::io::userCatalogPath().string());
+    if (m_catalog.problems.empty()) {
+        if (m_catalog.userEntries > 0)
+            statusBar()->showMessage(tr("%n GPU(s) from %1", nullptr, static_cast<int>(m_catalog.userEntries)).arg(path), 10000);
+        return;
+    }
+    QStringList problems;
+    for (const std::string &problem : m_catalog.problems)
+        problems << QString::fromStdString(problem);
+    // Non-modal: the window stays usable with the built-in catalog.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Your GPU catalog was not loaded"),
+                                tr("%1 could not be read; the built-in catalog is used.").arg(path), QMessageBox::Ok, this);
+    box->setDetailedText(problems.join(QLatin1Char('\n')));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::openUserDataFolder()
+{
+    const QString folder = QString::fromStdString(core::io::userDataDirectory().string());
+    if (folder.isEmpty() || !QDir().mkpath(folder)) {
+        showError(tr("No user data folder could be created (%1).").arg(folder));
+        return;
+    }
+    QDesktopServices::openUrl(QUrl::fromLocalFile(folder));
 }
 
 void MainWindow::buildUi()
@@ -184,6 +218,8 @@ void MainWindow::buildMenus()
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(tr("&Calibrate…"), this, [this] { CalibrationDialog(m_controller, this).exec(); });
     tools->addAction(tr("&Apply Calibration Profile…"), this, &MainWindow::applyProfileDialog);
+    tools->addSeparator();
+    tools->addAction(tr("Open My &Data Folder"), this, &MainWindow::openUserDataFolder);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About VRAM Planner"), this, &MainWindow::about);

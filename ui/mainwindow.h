@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/io/usercatalog.h"
 #include "core/lessons.h"
 
 #include <QMainWindow>
@@ -92,7 +93,11 @@ private:
     void fillRecentMenu();
     void saveSession() const;
     void showError(const QString &message);
+    void reportUserCatalog();
+    void openUserDataFolder();
 
+    /// Built-in GPUs plus the user's gpus.json; outlives the controller.
+    const core::io::ActiveCatalog m_catalog;
     ScenarioController *m_controller;
     ControlsPanel *m_controls = nullptr;
     MemoryChart *m_chart = nullptr;

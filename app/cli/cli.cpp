@@ -11,6 +11,7 @@
 #include "core/io/calibrationio.h"
 #include "core/io/reportjson.h"
 #include "core/io/scenarioio.h"
+#include "core/io/usercatalog.h"
 
 #include <cmath>
 #include <cstdio>
@@ -82,7 +83,8 @@ bool writeFileAtomically(const std::string &path, const std::string &text, std::
     return true;
 }
 
-int runEstimate(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+int runEstimate(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out,
+                std::ostream &err)
 {
     std::string error;
     const auto options = Options::parse(args, estimateOptionSpecs(), error);
@@ -92,11 +94,10 @@ int runEstimate(const std::vector<std::string> &args, std::ostream &out, std::os
     if (!unit)
         return badArguments(err, error);
     std::vector<std::string> loadWarnings;
-    const auto scenario = scenarioFromOptions(*options, error, &loadWarnings);
+    const auto scenario = scenarioFromOptions(*options, catalog, error, &loadWarnings);
     if (!scenario)
         return badArguments(err, error);
 
-    const core::Catalog &catalog = core::io::builtinCatalog();
     core::EstimateWithFits result = core::estimateWithFits(*scenario, catalog);
     result.estimate.warnings.insert(result.estimate.warnings.begin(), loadWarnings.begin(), loadWarnings.end());
     if (!result.estimate.isValid()) {
@@ -115,8 +116,8 @@ int runEstimate(const std::vector<std::string> &args, std::ostream &out, std::os
     return Ok;
 }
 
-int runListing(const std::string &command, const std::vector<std::string> &args, std::ostream &out,
-               std::ostream &err)
+int runListing(const std::string &command, const std::vector<std::string> &args, const core::Catalog &catalog,
+               std::ostream &out, std::ostream &err)
 {
     static const std::vector<OptionSpec> specs = {{"json", nullptr, "print JSON"}, {"units", "UNIT", "gib | gb"}};
     std::string error;
@@ -128,9 +129,9 @@ int runListing(const std::string &command, const std::vector<std::string> &args,
         return badArguments(err, error);
     if (command == "gpus") {
         if (options->has("json"))
-            out << core::io::catalogToJson(core::io::builtinCatalog());
+            out << core::io::catalogToJson(catalog);
         else
-            printGpus(out, core::io::builtinCatalog(), *unit);
+            printGpus(out, catalog, *unit);
     } else if (options->has("json")) {
         out << core::io::presetsToJson(core::io::builtinPresets());
     } else {
@@ -149,7 +150,8 @@ std::string today()
 
 /// `calibrate`: the estimate's options plus what was measured; prints the
 /// fit and optionally saves it as a profile.
-int runCalibrate(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+int runCalibrate(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out,
+                 std::ostream &err)
 {
     const std::vector<OptionSpec> specs = estimateOptionSpecsWith({
         {"allocated", "SIZE", "measured torch.cuda.max_memory_allocated (e.g. 15.2GiB)"},
@@ -161,7 +163,7 @@ int runCalibrate(const std::vector<std::string> &args, std::ostream &out, std::o
     const auto options = Options::parse(args, specs, error);
     if (!options)
         return badArguments(err, error);
-    const auto scenario = scenarioFromOptions(*options, error);
+    const auto scenario = scenarioFromOptions(*options, catalog, error);
     if (!scenario)
         return badArguments(err, error);
     core::Measurement m;
@@ -196,7 +198,8 @@ int runCalibrate(const std::vector<std::string> &args, std::ostream &out, std::o
 }
 
 /// `plan`: the smallest layouts of one GPU type that fit, fastest first.
-int runPlan(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out,
+            std::ostream &err)
 {
     const std::vector<OptionSpec> specs = estimateOptionSpecsWith({
         {"min-gpus", "N", "smallest GPU count tried (default 1)"},
@@ -208,10 +211,10 @@ int runPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
     const auto options = Options::parse(args, specs, error);
     if (!options)
         return badArguments(err, error);
-    const auto scenario = scenarioFromOptions(*options, error);
+    const auto scenario = scenarioFromOptions(*options, catalog, error);
     if (!scenario)
         return badArguments(err, error);
-    const core::GpuSpec *gpu = core::io::builtinCatalog().find(scenario->gpuId);
+    const core::GpuSpec *gpu = catalog.find(scenario->gpuId);
     if (!gpu)
         return badArguments(err, "plan needs --gpu ID (see 'vramplanner-cli gpus')");
     core::PlanRequest request;
@@ -243,7 +246,8 @@ int runPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
 }
 
 /// `utilization`: the seed notes' three ways to judge GPU utilisation.
-int runUtilization(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+int runUtilization(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out,
+                   std::ostream &err)
 {
     const std::vector<OptionSpec> specs = estimateOptionSpecsWith({
         {"measured-tflops", "X", "achieved TFLOPS (FLOPs ratio, S14)"},
@@ -274,11 +278,11 @@ int runUtilization(const std::vector<std::string> &args, std::ostream &out, std:
     const bool needsModel = tokens.has_value();
     std::optional<core::Scenario> scenario;
     if (needsModel || options->has("preset") || options->has("params") || options->has("config")) {
-        scenario = scenarioFromOptions(*options, error);
+        scenario = scenarioFromOptions(*options, catalog, error);
         if (!scenario)
             return badArguments(err, error);
     }
-    const core::GpuSpec *gpu = options->has("gpu") ? core::io::builtinCatalog().find(options->value("gpu")) : nullptr;
+    const core::GpuSpec *gpu = options->has("gpu") ? catalog.find(options->value("gpu")) : nullptr;
     if (options->has("gpu") && !gpu)
         return badArguments(err, "--gpu: '" + options->value("gpu") + "' is not a catalog GPU");
     double peak = peakOverride.value_or(0);
@@ -324,18 +328,24 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
         err << kProgram << ": the built-in catalog or presets failed to load (a build problem)\n";
         return Failure;
     }
+    // The user's own GPUs, as the GUI sees them; a broken file is reported
+    // and the built-in catalog used.
+    const core::io::ActiveCatalog active = core::io::loadActiveCatalog();
+    for (const std::string &problem : active.problems)
+        err << kProgram << ": warning: " << problem << " (using the built-in catalog)\n";
+    const core::Catalog &catalog = active.catalog;
     if (command == "estimate")
-        return runEstimate(rest, out, err);
+        return runEstimate(rest, catalog, out, err);
     if (command == "gpus" || command == "models")
-        return runListing(command, rest, out, err);
+        return runListing(command, rest, catalog, out, err);
     if (command == "validate")
         return runValidateCommand(rest, out, err);
     if (command == "calibrate")
-        return runCalibrate(rest, out, err);
+        return runCalibrate(rest, catalog, out, err);
     if (command == "plan")
-        return runPlan(rest, out, err);
+        return runPlan(rest, catalog, out, err);
     if (command == "utilization")
-        return runUtilization(rest, out, err);
+        return runUtilization(rest, catalog, out, err);
     return badArguments(err, "unknown command '" + command + "' (estimate, gpus or models)");
 }
 

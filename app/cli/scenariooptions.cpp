@@ -225,7 +225,8 @@ std::optional<std::string> readFile(const std::string &path, std::size_t limit, 
     return text.str();
 }
 
-std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error,
+std::optional<core::Scenario> scenarioFromOptions(const Options &options, const core::Catalog &catalog,
+                                                  std::string &error,
                                                   std::vector<std::string> *warnings, const core::ModelSpec *model)
 {
     core::Scenario s;
@@ -345,7 +346,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::s
     a.number("price-per-gpu-hour", s.workload.pricePerGpuHour, 0, 1e6);
     a.number("inter-node-gbps", s.workload.interNodeGBps, 0.001, 1e5);
     if (options.has("gpu")) {
-        if (!core::io::builtinCatalog().find(options.value("gpu")))
+        if (!catalog.find(options.value("gpu")))
             a.fail("gpu", "'" + options.value("gpu") + "' is not a catalog GPU (see 'vramplanner-cli gpus')");
         s.gpuId = options.value("gpu");
     }

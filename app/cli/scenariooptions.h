@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/cli/options.h"
+#include "core/catalog.h"
 #include "core/scenario.h"
 
 #include <optional>
@@ -21,7 +22,8 @@ std::vector<OptionSpec> estimateOptionSpecsWith(std::initializer_list<OptionSpec
 /// Loader warnings (an unknown model_type read with the standard keys) are
 /// appended to `warnings`. `model`, when given, is used if the options name
 /// no model (validation cases carry their config.json inline).
-std::optional<core::Scenario> scenarioFromOptions(const Options &options, std::string &error,
+std::optional<core::Scenario> scenarioFromOptions(const Options &options, const core::Catalog &catalog,
+                                                  std::string &error,
                                                   std::vector<std::string> *warnings = nullptr,
                                                   const core::ModelSpec *model = nullptr);
 

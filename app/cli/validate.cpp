@@ -3,6 +3,7 @@
 #include "app/cli/options.h"
 #include "app/cli/scenariooptions.h"
 #include "core/estimate.h"
+#include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
 #include "core/io/validationio.h"
 
@@ -31,7 +32,7 @@ std::optional<core::Estimate> estimateFor(const std::vector<std::string> &args, 
     const auto options = Options::parse(args, estimateOptionSpecs(), error);
     if (!options)
         return std::nullopt;
-    const auto scenario = scenarioFromOptions(*options, error, nullptr, model);
+    const auto scenario = scenarioFromOptions(*options, core::io::builtinCatalog(), error, nullptr, model);
     if (!scenario)
         return std::nullopt;
     return core::estimate(*scenario);
@@ -201,7 +202,9 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
             return 1;
         }
         const auto options = Options::parse(c.args, estimateOptionSpecs(), error);
-        const auto scenario = options ? scenarioFromOptions(*options, error, nullptr, &*model.value) : std::nullopt;
+        const auto scenario = options ? scenarioFromOptions(*options, core::io::builtinCatalog(), error, nullptr,
+                                                            &*model.value)
+                                      : std::nullopt;
         if (!scenario) {
             err << "vramplanner-cli: case " << c.id << ": " << error << "\n";
             return 1;

@@ -1237,6 +1237,28 @@
         <source>C&amp;luster</source>
         <translation>集群(&amp;L)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n GPU(s) from %1</source>
+        <translation>
+            <numerusform>已从 %1 载入 %n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your GPU catalog was not loaded</source>
+        <translation>未能加载您的 GPU 目录</translation>
+    </message>
+    <message>
+        <source>%1 could not be read; the built-in catalog is used.</source>
+        <translation>无法读取 %1；已改用内置目录。</translation>
+    </message>
+    <message>
+        <source>No user data folder could be created (%1).</source>
+        <translation>无法创建用户数据文件夹（%1）。</translation>
+    </message>
+    <message>
+        <source>Open My &amp;Data Folder</source>
+        <translation>打开我的数据文件夹(&amp;D)</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>

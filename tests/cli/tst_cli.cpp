@@ -62,6 +62,8 @@ private slots:
     void calibrateThenEstimate();
     void clusterFlagsAndPerformance();
     void planAndUtilization();
+    void userCatalogAddsAndReplacesGpus();
+    void brokenUserCatalogIsReported();
     void badArguments_data();
     void badArguments();
 };
@@ -163,6 +165,65 @@ void TestCli::tableOutput()
     QVERIFY(r.out.find("GTX 960") != std::string::npos);
     const Run gb = run({"estimate", "--preset", "baichuan-7b", "--weights", "int4", "--units", "gb"});
     QVERIFY(gb.out.find("3.50 GB") != std::string::npos); // 3,500,279,808 B
+}
+
+namespace {
+
+/// Points the user data directory at `dir` for one test.
+struct UserDataDir
+{
+    explicit UserDataDir(const QString &dir) { qputenv("VRAMPLANNER_DATA_DIR", dir.toLocal8Bit()); }
+    ~UserDataDir() { qunsetenv("VRAMPLANNER_DATA_DIR"); }
+};
+
+void writeFile(const QString &path, const QByteArray &text)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text);
+}
+
+QJsonObject gpuById(const QJsonArray &gpus, const QString &id)
+{
+    for (const QJsonValue &gpu : gpus)
+        if (gpu.toObject().value("id").toString() == id)
+            return gpu.toObject();
+    return {};
+}
+
+} // namespace
+
+void TestCli::userCatalogAddsAndReplacesGpus()
+{
+    QTemporaryDir dir;
+    const UserDataDir userData(dir.path());
+    // A lab card the catalog lacks, and the GTX 960 redefined as its 2 GiB
+    // variant: 24 x 2^30 = 25,769,803,776 B; 2 x 2^30 = 2,147,483,648 B.
+    writeFile(dir.filePath("gpus.json"), R"({"schema_version": 1, "gpus": [
+        {"id": "lab-card-24g", "name": "Lab card 24G", "memory_bytes": 25769803776, "source": "our lab", "default_shown": true},
+        {"id": "gtx-960", "name": "NVIDIA GeForce GTX 960 2GB", "memory_bytes": 2147483648, "source": "board label"}]})");
+    const Run listing = run({"gpus", "--json"});
+    QCOMPARE(listing.code, 0);
+    QVERIFY(listing.err.empty());
+    const QJsonArray gpus = QJsonDocument::fromJson(QByteArray::fromStdString(listing.out)).object().value("gpus").toArray();
+    QCOMPARE(gpuById(gpus, "lab-card-24g").value("memory_bytes").toDouble(), 25769803776.0);
+    QCOMPARE(gpuById(gpus, "gtx-960").value("memory_bytes").toDouble(), 2147483648.0);
+    // Llama-2-7B bf16 weights alone are 13.5 GB: they fit 24 GiB, not 2 GiB.
+    const QJsonObject j = runJson({"estimate", "--preset", "llama-2-7b", "--gpu", "lab-card-24g"});
+    QVERIFY(gpuById(j.value("gpus").toArray(), "lab-card-24g").value("fits").toBool());
+    QVERIFY(!gpuById(j.value("gpus").toArray(), "gtx-960").value("fits").toBool());
+}
+
+void TestCli::brokenUserCatalogIsReported()
+{
+    QTemporaryDir dir;
+    const UserDataDir userData(dir.path());
+    writeFile(dir.filePath("gpus.json"), R"({"schema_version": 1, "gpus": [{"id": "no-memory", "name": "x", "source": "y"}]})");
+    const Run r = run({"gpus"});
+    QCOMPARE(r.code, 0); // the built-in catalog still answers
+    QVERIFY2(r.err.find("gpus.json: /gpus/0/memory_bytes") != std::string::npos, r.err.c_str());
+    QVERIFY(r.err.find("built-in catalog") != std::string::npos);
+    QVERIFY(r.out.find("no-memory") == std::string::npos);
 }
 
 void TestCli::saveAndReloadScenario()

@@ -27,6 +27,7 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSlider>
@@ -87,6 +88,7 @@ private slots:
     void whyViewExplainsWithValues();
     void presentationMode();
     void clusterPanelPlansAndApplies();
+    void userCatalogReachesTheWindow();
 };
 
 void TestUi::initTestCase()
@@ -518,6 +520,35 @@ void TestUi::clusterPanelPlansAndApplies()
     const core::GpuSpec *a100 = window.controller()->catalog().find("a100-sxm4-80gb");
     QVERIFY(window.controller()->result().estimate.total <= a100->capacity());
     QVERIFY(window.cluster()->figures()->text().contains(QStringLiteral("fits")));
+}
+
+
+void TestUi::userCatalogReachesTheWindow()
+{
+    QTemporaryDir dir;
+    qputenv("VRAMPLANNER_DATA_DIR", dir.path().toLocal8Bit());
+    QFile file(dir.filePath(QStringLiteral("gpus.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"schema_version": 1, "gpus": [{"id": "lab-card-24g", "name": "Lab card 24G",
+        "memory_bytes": 25769803776, "source": "our lab", "default_shown": true}]})");
+    file.close();
+    {
+        ui::MainWindow window;
+        QVERIFY(window.controller()->catalog().find("lab-card-24g"));
+        QVERIFY(window.findChildren<QMessageBox *>().isEmpty());
+    }
+    // A broken file: the window opens with the built-in catalog and says
+    // which file and which value, without blocking (non-modal).
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"schema_version": 1, "gpus": [{"id": "x", "name": "x", "source": "y"}]})");
+    file.close();
+    ui::MainWindow window;
+    QVERIFY(!window.controller()->catalog().find("x"));
+    const auto boxes = window.findChildren<QMessageBox *>();
+    QCOMPARE(boxes.size(), 1);
+    QVERIFY(boxes.front()->text().contains(file.fileName()));
+    QVERIFY(boxes.front()->detailedText().contains(QStringLiteral("/gpus/0/memory_bytes")));
+    qunsetenv("VRAMPLANNER_DATA_DIR");
 }
 
 QTEST_MAIN(TestUi)
