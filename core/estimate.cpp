@@ -415,7 +415,7 @@ std::vector<Estimate> estimateStages(const Scenario &s)
     if (!validateScenario(s).empty())
         return {estimate(s)};
     const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
-    const ParameterCounts params = countParameters(s.model);
+    const ParameterCounts params = countParameters(s.model, tensors);
     if (pipelineStages(s) > 1)
         return {estimateStage(s, tensors, params, Stage::First), estimateStage(s, tensors, params, Stage::Last)};
     return {estimateStage(s, tensors, params, Stage::Only)};
@@ -428,7 +428,7 @@ Estimate estimate(const Scenario &s)
     if (!est.errors.empty())
         return est;
     const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
-    const ParameterCounts params = countParameters(s.model);
+    const ParameterCounts params = countParameters(s.model, tensors);
     if (pipelineStages(s) > 1) {
         // The most loaded rank: the first stage (activations in flight,
         // embedding) or the last (lm_head, logits).

@@ -68,6 +68,7 @@ void addMlp(GroupBuilder &b, const ModelSpec &m, const std::string &prefix, Tens
 std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
 {
     GroupBuilder b;
+    b.groups.reserve(32); // more than any architecture adds: no regrowth
     const std::uint64_t h = m.hidden;
     const std::uint64_t L = m.layers;
 
@@ -133,8 +134,13 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
 
 ParameterCounts countParameters(const ModelSpec &m)
 {
+    return countParameters(m, enumerateTensors(m));
+}
+
+ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
+{
     ParameterCounts c;
-    for (const TensorGroup &g : enumerateTensors(m)) {
+    for (const TensorGroup &g : tensors) {
         const std::uint64_t n = g.elements();
         c.total = saturatingAdd(c.total, n);
         c.active = saturatingAdd(c.active, g.activeElements());
@@ -161,18 +167,23 @@ ParameterCounts countParameters(const ModelSpec &m)
             break;
         }
     }
-    c.largestLayer = std::max(parametersPerLayer(m), c.embedding);
+    c.largestLayer = std::max(parametersPerLayer(m, tensors), c.embedding);
     return c;
 }
 
 std::uint64_t parametersPerLayer(const ModelSpec &m)
+{
+    return parametersPerLayer(m, enumerateTensors(m));
+}
+
+std::uint64_t parametersPerLayer(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {
     const std::uint64_t moeLayers =
         m.moe.isMoe() ? m.layers - std::min<std::uint64_t>(m.layers, static_cast<std::uint64_t>(m.moe.firstDenseLayers)) : 0;
     const std::uint64_t denseLayers = m.layers - moeLayers;
     std::uint64_t dense = 0;
     std::uint64_t moe = 0;
-    for (const TensorGroup &g : enumerateTensors(m)) {
+    for (const TensorGroup &g : tensors) {
         switch (g.scope) {
         case LayerScope::None:
             break;

@@ -142,9 +142,12 @@ struct ParameterCounts
 };
 
 ParameterCounts countParameters(const ModelSpec &model);
+/// The same from tensors already enumerated (the estimate needs both).
+ParameterCounts countParameters(const ModelSpec &model, const std::vector<TensorGroup> &tensors);
 
 /// Parameters of one decoder layer (MoE layers when the model has both).
 std::uint64_t parametersPerLayer(const ModelSpec &model);
+std::uint64_t parametersPerLayer(const ModelSpec &model, const std::vector<TensorGroup> &tensors);
 
 /// A Llama-shaped architecture for a bare parameter count. Heuristic:
 /// width/depth ratio h/L = 128 as in LLaMA-7B/13B (Touvron et al. 2023,

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 namespace core {
@@ -81,21 +82,27 @@ const char *offloadId(Offload value) { return spell(kOffload, value); }
 std::vector<std::string> validateScenario(const Scenario &s)
 {
     std::vector<std::string> errors;
-    auto check = [&errors](bool ok, std::string message) {
-        if (!ok)
-            errors.push_back(std::move(message));
+    // Messages are literals or callables, built only for a failed check
+    // (this runs on every estimate; see BENCHMARKS.md).
+    auto check = [&errors](bool ok, auto &&message) {
+        if (ok)
+            return;
+        if constexpr (std::is_invocable_v<decltype(message)>)
+            errors.push_back(message());
+        else
+            errors.push_back(message);
     };
     using L = ScenarioLimits;
-    check(s.batch >= 1 && s.batch <= L::maxBatch, "batch: must be between 1 and " + std::to_string(L::maxBatch));
+    check(s.batch >= 1 && s.batch <= L::maxBatch, [] { return "batch: must be between 1 and " + std::to_string(L::maxBatch); });
     check(s.sequence >= 1 && s.sequence <= L::maxSequence,
-          "sequence: must be between 1 and " + std::to_string(L::maxSequence) + " tokens");
+          [] { return "sequence: must be between 1 and " + std::to_string(L::maxSequence) + " tokens"; });
     check(s.gradAccum >= 1 && s.gradAccum <= L::maxGradAccum,
-          "grad_accum: must be between 1 and " + std::to_string(L::maxGradAccum));
-    check(s.gpus >= 1 && s.gpus <= L::maxGpus, "gpus: must be between 1 and " + std::to_string(L::maxGpus));
+          [] { return "grad_accum: must be between 1 and " + std::to_string(L::maxGradAccum); });
+    check(s.gpus >= 1 && s.gpus <= L::maxGpus, [] { return "gpus: must be between 1 and " + std::to_string(L::maxGpus); });
     check(s.zeroStage >= 0 && s.zeroStage <= 3, "zero: must be 0, 1, 2 or 3");
     check(s.groupSize >= 1 && s.groupSize <= 1 << 20, "group_size: must be between 1 and 1048576");
     check(s.lora.rank >= 1 && s.lora.rank <= L::maxLoraRank,
-          "lora_rank: must be between 1 and " + std::to_string(L::maxLoraRank));
+          [] { return "lora_rank: must be between 1 and " + std::to_string(L::maxLoraRank); });
     check(std::isfinite(s.lora.alpha) && s.lora.alpha > 0, "lora_alpha: must be a positive number");
     check(std::isfinite(s.gpuMemoryUtilization) && s.gpuMemoryUtilization > 0 && s.gpuMemoryUtilization <= 1,
           "gpu_memory_utilization: must be in (0, 1]");
@@ -106,13 +113,13 @@ std::vector<std::string> validateScenario(const Scenario &s)
               "cuda_overhead_mib: must be between 0 and 1048576");
     if (s.kvDtype)
         check(formatInfo(*s.kvDtype).usableForKvCache,
-              std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format");
+              [&s] { return std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format"; });
     const Parallelism &p = s.parallel;
     const bool degreesValid = p.tp >= 1 && p.tp <= 512 && p.pp >= 1 && p.pp <= 1024 && p.ep >= 1 && p.ep <= 4096;
     check(degreesValid, "tp, pp, ep: must be at least 1 (tp <= 512, pp <= 1024, ep <= 4096)");
     if (!degreesValid)
         return errors; // the checks below divide by them
-    check(s.gpus % (p.tp * p.pp) == 0, "gpus: must be a multiple of tp x pp (" + std::to_string(p.tp * p.pp) + ")");
+    check(s.gpus % (p.tp * p.pp) == 0, [&p] { return "gpus: must be a multiple of tp x pp (" + std::to_string(p.tp * p.pp) + ")"; });
     check(p.interleave >= 1 && p.interleave <= 64, "interleave: must be between 1 and 64");
     check(p.gpusPerNode >= 1 && p.gpusPerNode <= 1024, "gpus_per_node: must be between 1 and 1024");
     check(!p.sequenceParallel || p.tp > 1, "sp: sequence parallelism needs tp > 1");
@@ -129,7 +136,7 @@ std::vector<std::string> validateScenario(const Scenario &s)
           "model: hidden size, layers, heads, head size and vocabulary must all be positive");
     check(m.kvHeads <= m.heads, "model: key-value heads cannot exceed attention heads");
     check(m.heads == 0 || m.heads % static_cast<std::uint64_t>(p.tp) == 0,
-          "tp: must divide the attention heads (" + std::to_string(m.heads) + ")");
+          [&m] { return "tp: must divide the attention heads (" + std::to_string(m.heads) + ")"; });
     check(!m.moe.isMoe() || m.moe.experts % p.ep == 0, "ep: must divide the experts");
     check(m.moe.isMoe() || p.ep == 1, "ep: expert parallelism needs a mixture-of-experts model");
     check(!(s.isTraining() && s.effectiveLogits() == LogitsMode::LastToken),

@@ -2,13 +2,44 @@
 
 #include "core/io/loadresult.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace core::io {
 
 namespace {
+
 constexpr int kMaxDepth = 64;
+
+/// Deepest nesting of arrays and objects outside strings. A plain scan is
+/// several times cheaper than a per-token parser callback, and it bounds
+/// the depth before the recursive parser and destructor ever see the text.
+int nestingDepth(const std::string &text)
+{
+    int depth = 0;
+    int deepest = 0;
+    bool inString = false;
+    bool escaped = false;
+    for (const char c : text) {
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            deepest = std::max(deepest, ++depth);
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return deepest;
 }
+
+} // namespace
 
 std::optional<Json> parseJson(const std::string &text, std::vector<std::string> &errors)
 {
@@ -17,26 +48,14 @@ std::optional<Json> parseJson(const std::string &text, std::vector<std::string> 
                          + std::to_string(kMaxInputBytes / (1024 * 1024)) + " MiB");
         return std::nullopt;
     }
-    // Reject deep nesting while parsing, before it can exhaust the stack
-    // when the value is later copied or destroyed.
-    bool tooDeep = false;
-    const Json::parser_callback_t limitDepth = [&tooDeep](int depth, Json::parse_event_t, Json &) {
-        if (depth > kMaxDepth)
-            tooDeep = true;
-        return !tooDeep;
-    };
+    if (nestingDepth(text) > kMaxDepth) {
+        errors.push_back("/: JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
+        return std::nullopt;
+    }
     try {
-        Json value = Json::parse(text, limitDepth, true, false);
-        if (tooDeep) {
-            errors.push_back("/: JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
-            return std::nullopt;
-        }
-        return value;
+        return Json::parse(text, nullptr, true, false);
     } catch (const Json::parse_error &e) {
-        if (tooDeep)
-            errors.push_back("/: JSON nests deeper than " + std::to_string(kMaxDepth) + " levels");
-        else
-            errors.push_back("malformed JSON at byte " + std::to_string(e.byte) + ": " + e.what());
+        errors.push_back("malformed JSON at byte " + std::to_string(e.byte) + ": " + e.what());
     } catch (const Json::exception &e) {
         // e.g. out_of_range 406 for a number such as 1e999
         errors.push_back(std::string("malformed JSON: ") + e.what());
