@@ -4,6 +4,7 @@
 #include "core/io/catalogio.h"
 #include "core/io/loadresult.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -53,12 +54,10 @@ Catalog mergeCatalogs(const Catalog &base, const Catalog &overrides)
 {
     Catalog merged = base;
     for (const GpuSpec &gpu : overrides.gpus) {
-        GpuSpec *existing = nullptr;
-        for (GpuSpec &candidate : merged.gpus)
-            if (candidate.id == gpu.id)
-                existing = &candidate;
-        if (existing)
-            *existing = gpu;
+        const auto same = std::find_if(merged.gpus.begin(), merged.gpus.end(),
+                                       [&gpu](const GpuSpec &candidate) { return candidate.id == gpu.id; });
+        if (same != merged.gpus.end())
+            *same = gpu;
         else
             merged.gpus.push_back(gpu);
     }
