@@ -77,7 +77,7 @@ void MainWindow::reportUserCatalog()
     const QString path = QString::fromStdString(core::io::userCatalogPath().string());
     if (m_catalog.problems.empty()) {
         if (m_catalog.userEntries > 0)
-            statusBar()->showMessage(tr("%n GPU(s) from %1", nullptr, static_cast<int>(m_catalog.userEntries)).arg(path), 10000);
+            statusBar()->showMessage(tr("Your GPUs were loaded from %1").arg(path), 10000);
         return;
     }
     QStringList problems;

@@ -1237,12 +1237,6 @@
         <source>C&amp;luster</source>
         <translation>集群(&amp;L)</translation>
     </message>
-    <message numerus="yes">
-        <source>%n GPU(s) from %1</source>
-        <translation>
-            <numerusform>已从 %1 载入 %n 个 GPU</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Your GPU catalog was not loaded</source>
         <translation>未能加载您的 GPU 目录</translation>
@@ -1258,6 +1252,10 @@
     <message>
         <source>Open My &amp;Data Folder</source>
         <translation>打开我的数据文件夹(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Your GPUs were loaded from %1</source>
+        <translation>已从 %1 载入您的 GPU</translation>
     </message>
 </context>
 <context>
