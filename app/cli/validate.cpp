@@ -26,16 +26,15 @@ struct Row
     double errorPercent() const { return 100.0 * (predicted - measured) / measured; }
 };
 
-std::optional<core::Estimate> estimateFor(const std::vector<std::string> &args, const core::ModelSpec *model,
+/// A case's scenario from its CLI arguments. Always against the built-in
+/// catalog: a user's gpus.json must not change a validation result.
+std::optional<core::Scenario> scenarioFor(const std::vector<std::string> &args, const core::ModelSpec *model,
                                           std::string &error)
 {
     const auto options = Options::parse(args, estimateOptionSpecs(), error);
     if (!options)
         return std::nullopt;
-    const auto scenario = scenarioFromOptions(*options, core::io::builtinCatalog(), error, nullptr, model);
-    if (!scenario)
-        return std::nullopt;
-    return core::estimate(*scenario);
+    return scenarioFromOptions(*options, core::io::builtinCatalog(), error, nullptr, model);
 }
 
 bool seenBy(const std::string &metric, core::TermId id)
@@ -182,7 +181,8 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
 
     std::vector<Row> publishedRows;
     for (const core::io::PublishedCase &c : *published.value) {
-        const auto e = estimateFor(c.args, nullptr, error);
+        const auto scenario = scenarioFor(c.args, nullptr, error);
+        const auto e = scenario ? std::optional(core::estimate(*scenario)) : std::nullopt;
         if (!e || !e->isValid()) {
             err << "vramplanner-cli: case " << c.id << ": " << (e ? e->errors.front() : error) << "\n";
             return 1;
@@ -201,10 +201,7 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
             err << "vramplanner-cli: case " << c.id << ": config" << model.errors.front() << "\n";
             return 1;
         }
-        const auto options = Options::parse(c.args, estimateOptionSpecs(), error);
-        const auto scenario = options ? scenarioFromOptions(*options, core::io::builtinCatalog(), error, nullptr,
-                                                            &*model.value)
-                                      : std::nullopt;
+        const auto scenario = scenarioFor(c.args, &*model.value, error);
         if (!scenario) {
             err << "vramplanner-cli: case " << c.id << ": " << error << "\n";
             return 1;

@@ -29,6 +29,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTabWidget>
@@ -527,6 +528,7 @@ void TestUi::userCatalogReachesTheWindow()
 {
     QTemporaryDir dir;
     qputenv("VRAMPLANNER_DATA_DIR", dir.path().toLocal8Bit());
+    const auto restore = qScopeGuard([] { qunsetenv("VRAMPLANNER_DATA_DIR"); });
     QFile file(dir.filePath(QStringLiteral("gpus.json")));
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(R"({"schema_version": 1, "gpus": [{"id": "lab-card-24g", "name": "Lab card 24G",
@@ -548,7 +550,6 @@ void TestUi::userCatalogReachesTheWindow()
     QCOMPARE(boxes.size(), 1);
     QVERIFY(boxes.front()->text().contains(file.fileName()));
     QVERIFY(boxes.front()->detailedText().contains(QStringLiteral("/gpus/0/memory_bytes")));
-    qunsetenv("VRAMPLANNER_DATA_DIR");
 }
 
 QTEST_MAIN(TestUi)

@@ -363,6 +363,20 @@ def run_cpu(out):
 # --------------------------------------------------------------------------
 # CUDA mode: real peaks on a GPU, Hugging Face models from config.
 
+def adapter_training(model, vocab, device):
+    """Two AdamW steps over the trainable (adapter) parameters only, as the
+    LoRA and QLoRA measurements run them; returns the step for peak()."""
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-4)
+    ids = torch.randint(0, vocab, (1, 2048), device=device)
+
+    def step():
+        for _ in range(2):
+            model(input_ids=ids, labels=ids).loss.backward()
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+    return step
+
+
 def run_cuda(out):
     import transformers
     from transformers import AutoConfig, AutoModelForCausalLM
@@ -438,21 +452,12 @@ def run_cuda(out):
                     model.enable_input_require_grads()
                 lora = peft.LoraConfig(r=16, lora_alpha=32, target_modules="all-linear", lora_dropout=0.0)
                 model = peft.get_peft_model(model, lora)
-                opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-4)
-                ids = torch.randint(0, cfg["vocab_size"], (1, 2048), device=device)
-
-                def lora_step():
-                    for _ in range(2):
-                        model(input_ids=ids, labels=ids).loss.backward()
-                        opt.step()
-                        opt.zero_grad(set_to_none=True)
-
-                measured = peak(lora_step)
+                measured = peak(adapter_training(model, cfg["vocab_size"], device))
                 results.append({"id": f"{name}-lora-{'ckpt' if ckpt else 'nockpt'}", "config": cfg, "measured": measured,
                                 "args": ["--mode", "lora", "--regime", "fp32", "--lora-rank", "16", "--batch", "1",
                                          "--seq", "2048", "--checkpointing", "full" if ckpt else "none",
                                          "--attention", "sdpa"]})
-                del model, opt
+                del model
     except ImportError:
         pass
     try:
@@ -473,22 +478,13 @@ def run_cuda(out):
                                                              torch_dtype=torch.bfloat16)
                 model = peft.prepare_model_for_kbit_training(model, use_gradient_checkpointing=ckpt)
                 model = peft.get_peft_model(model, peft.LoraConfig(r=16, lora_alpha=32, target_modules="all-linear"))
-                opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-4)
-                ids = torch.randint(0, cfg["vocab_size"], (1, 2048), device=device)
-
-                def qlora_step():
-                    for _ in range(2):
-                        model(input_ids=ids, labels=ids).loss.backward()
-                        opt.step()
-                        opt.zero_grad(set_to_none=True)
-
-                measured = peak(qlora_step)
+                measured = peak(adapter_training(model, cfg["vocab_size"], device))
                 results.append({"id": f"qwen2.5-0.5b-qlora-{'ckpt' if ckpt else 'nockpt'}", "config": cfg,
                                 "measured": measured,
                                 "args": ["--mode", "qlora", "--weights", "nf4-dq", "--regime", "fp32", "--lora-rank", "16",
                                          "--batch", "1", "--seq", "2048", "--checkpointing", "full" if ckpt else "none",
                                          "--attention", "sdpa"]})
-                del model, opt
+                del model
     except ImportError:
         pass
     doc = {
