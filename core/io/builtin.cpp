@@ -1,20 +1,19 @@
 #include "core/io/builtin.h"
 
-#include "core/io/catalogio.h"
+#include "core/io/builtintables.h"
 #include "core/io/lessonio.h"
 
 namespace core::io {
 
 const Catalog &builtinCatalog()
 {
-    static const Catalog catalog = loadCatalog(builtinCatalogText()).value.value_or(Catalog{});
+    static const Catalog catalog = builtinCatalogTable();
     return catalog;
 }
 
 const std::vector<ModelPreset> &builtinPresets()
 {
-    static const std::vector<ModelPreset> presets =
-        loadPresets(builtinPresetsText()).value.value_or(std::vector<ModelPreset>{});
+    static const std::vector<ModelPreset> presets = builtinPresetsTable();
     return presets;
 }
 
