@@ -25,6 +25,19 @@ QTableWidgetItem *cell(const QString &text, Qt::Alignment alignment = Qt::AlignR
     return item;
 }
 
+/// Sets a cell's text, creating the item on first use. An unchanged text
+/// leaves the item alone, so the view repaints only the cells that changed.
+QTableWidgetItem *setCell(QTableWidget *table, int row, int column, const QString &text,
+                          Qt::Alignment alignment = Qt::AlignRight | Qt::AlignVCenter)
+{
+    QTableWidgetItem *item = table->item(row, column);
+    if (!item)
+        table->setItem(row, column, item = cell(text, alignment));
+    else if (item->text() != text)
+        item->setText(text);
+    return item;
+}
+
 QTableWidget *makeTable(const QStringList &headers)
 {
     auto *table = new QTableWidget(0, static_cast<int>(headers.size()));
@@ -33,10 +46,17 @@ QTableWidget *makeTable(const QStringList &headers)
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Columns are fitted once per fill (fitColumns), not in ResizeToContents
+    // mode: that re-measures every cell on each single cell's change.
     table->horizontalHeader()->setStretchLastSection(true);
     table->setAlternatingRowColors(true);
     return table;
+}
+
+void fitColumns(QTableWidget *table)
+{
+    for (int column = 0; column + 1 < table->columnCount(); ++column)
+        table->resizeColumnToContents(column);
 }
 
 QString countText(std::uint64_t n) { return n ? QString::fromStdString(core::groupDigits(n)) : QStringLiteral("–"); }
@@ -44,14 +64,13 @@ QString countText(std::uint64_t n) { return n ? QString::fromStdString(core::gro
 } // namespace
 
 BreakdownPanel::BreakdownPanel(QWidget *parent)
-    : QWidget(parent), m_headline(new QLabel), m_terms(makeTable({tr("Term"), tr("Memory"), tr("Bytes/param"), tr("Share")})),
+    : QWidget(parent), m_terms(makeTable({tr("Term"), tr("Memory"), tr("Bytes/param"), tr("Share")})),
       m_why(new QTextBrowser), m_warnings(new QLabel),
       m_gpus(makeTable({tr("GPU"), tr("Memory"), tr("Verdict"), tr("Headroom"), tr("Max batch"), tr("Max context"),
                         tr("KV tokens")})),
       m_rules(makeTable({tr("Rule of thumb"), tr("Seed"), tr("Formula"), tr("Rule gives"), tr("Detailed (1 GPU)"),
                          tr("Difference")}))
 {
-    m_headline->setTextFormat(Qt::RichText);
     m_warnings->setWordWrap(true);
     m_warnings->setTextFormat(Qt::RichText);
     m_why->setOpenExternalLinks(true);
@@ -65,7 +84,6 @@ BreakdownPanel::BreakdownPanel(QWidget *parent)
     split->addWidget(m_why);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    breakdownLayout->addWidget(m_headline);
     breakdownLayout->addWidget(split, 1);
     breakdownLayout->addWidget(m_warnings);
 
@@ -78,11 +96,8 @@ BreakdownPanel::BreakdownPanel(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs);
 
-    connect(m_terms, &QTableWidget::currentCellChanged, this, [this](int row) {
-        const QVariant id = m_terms->item(row, 0) ? m_terms->item(row, 0)->data(Qt::UserRole) : QVariant();
-        if (id.isValid())
-            explain(static_cast<core::TermId>(id.toInt()));
-    });
+    connect(m_terms, &QTableWidget::currentCellChanged, this, &BreakdownPanel::explainCurrentTerm);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &BreakdownPanel::refreshCurrentPage);
 }
 
 void BreakdownPanel::showEstimate(const core::Scenario &scenario, const core::EstimateWithFits &result,
@@ -90,41 +105,68 @@ void BreakdownPanel::showEstimate(const core::Scenario &scenario, const core::Es
 {
     m_scenario = scenario;
     m_result = result;
+    m_catalog = &catalog;
     m_unit = unit;
     const core::Estimate &e = result.estimate;
-    if (!e.isValid()) {
-        m_headline->setText(tr("<b>Invalid scenario:</b> %1").arg(QString::fromStdString(e.errors.front()).toHtmlEscaped()));
-        return;
-    }
-    m_headline->setText(tr("Per GPU: <b>%1</b> at the peak (%2 phase)")
-                            .arg(bytesText(e.total, unit), phaseName(e.peakPhase)));
-    fillTerms();
-    fillGpus(catalog);
-    fillRules();
-    QStringList warnings;
+    // An invalid scenario keeps the last valid figures and says why below them.
+    QStringList notes;
+    if (!e.isValid())
+        notes << tr("<b>Invalid scenario:</b> %1").arg(QString::fromStdString(e.errors.front()).toHtmlEscaped());
     for (const std::string &w : e.warnings)
-        warnings << QStringLiteral("⚠ ") + QString::fromStdString(w).toHtmlEscaped();
-    m_warnings->setText(warnings.join(QStringLiteral("<br>")));
-    m_warnings->setVisible(!warnings.isEmpty());
+        notes << QStringLiteral("⚠ ") + QString::fromStdString(w).toHtmlEscaped();
+    m_warnings->setText(notes.join(QStringLiteral("<br>")));
+    m_warnings->setVisible(!notes.isEmpty());
+    // Only the page on screen is filled now; the others when they are opened.
+    m_stalePages = {true, true, true};
+    refreshCurrentPage();
+}
+
+void BreakdownPanel::refreshCurrentPage()
+{
+    const int page = m_tabs->currentIndex();
+    if (page < 0 || page >= static_cast<int>(m_stalePages.size()) || !m_stalePages[static_cast<std::size_t>(page)]
+        || !m_result.estimate.isValid())
+        return;
+    m_stalePages[static_cast<std::size_t>(page)] = false;
+    if (m_tabs->widget(page) == m_gpus) {
+        fillGpus();
+        fitColumns(m_gpus);
+    } else if (m_tabs->widget(page) == m_rules) {
+        fillRules();
+        fitColumns(m_rules);
+    } else {
+        fillTerms();
+        fitColumns(m_terms);
+    }
 }
 
 void BreakdownPanel::fillTerms()
 {
     const core::Estimate &e = m_result.estimate;
     const core::EstimateDetails &d = e.details;
-    const int previous = m_terms->currentRow();
-    m_terms->setRowCount(0);
+    QFont boldFont = m_terms->font();
+    boldFont.setBold(true);
+    int row = 0;
+    const auto termRow = [&](const QString &name, const QString &memory, const QString &perParam, const QString &share,
+                             const QVariant &id, const QVariant &color) {
+        if (row >= m_terms->rowCount())
+            m_terms->insertRow(row);
+        QTableWidgetItem *nameItem = setCell(m_terms, row, 0, name, Qt::AlignLeft | Qt::AlignVCenter);
+        nameItem->setData(Qt::UserRole, id);
+        nameItem->setData(Qt::DecorationRole, color);
+        QTableWidgetItem *memoryItem = setCell(m_terms, row, 1, memory);
+        setCell(m_terms, row, 2, perParam);
+        setCell(m_terms, row, 3, share);
+        // The total row is bold; an invalid font leaves a row in the table's own.
+        const QVariant font = id.isValid() ? QVariant() : QVariant(boldFont);
+        nameItem->setData(Qt::FontRole, font);
+        memoryItem->setData(Qt::FontRole, font);
+        ++row;
+    };
     for (core::TermId id : core::allTerms()) {
         const core::Bytes b = e.term(id);
         if (b.count() == 0)
             continue;
-        const int row = m_terms->rowCount();
-        m_terms->insertRow(row);
-        QTableWidgetItem *name = cell(termName(id), Qt::AlignLeft | Qt::AlignVCenter);
-        name->setData(Qt::UserRole, static_cast<int>(id));
-        name->setData(Qt::DecorationRole, termColor(id));
-        m_terms->setItem(row, 0, name);
-        m_terms->setItem(row, 1, cell(bytesText(b, m_unit)));
         // Bytes per parameter where the term scales with parameters.
         double perParam = 0;
         if (id == core::TermId::Weights && d.params.total)
@@ -133,47 +175,43 @@ void BreakdownPanel::fillTerms()
                   || id == core::TermId::Lora)
                  && d.trainableParams)
             perParam = static_cast<double>(b.count()) / static_cast<double>(d.trainableParams);
-        m_terms->setItem(row, 2, cell(perParam > 0 ? QString::number(perParam, 'f', 2) : QString()));
-        m_terms->setItem(row, 3, cell(QStringLiteral("%1 %").arg(100.0 * static_cast<double>(b.count()) / static_cast<double>(e.total.count()), 0, 'f', 1)));
+        const double share = 100.0 * static_cast<double>(b.count()) / static_cast<double>(e.total.count());
+        termRow(termName(id), bytesText(b, m_unit), perParam > 0 ? QString::number(perParam, 'f', 2) : QString(),
+                QStringLiteral("%1 %").arg(share, 0, 'f', 1), static_cast<int>(id), termColor(id));
     }
-    const int row = m_terms->rowCount();
-    m_terms->insertRow(row);
-    QTableWidgetItem *total = cell(tr("Total"), Qt::AlignLeft | Qt::AlignVCenter);
-    QFont bold = total->font();
-    bold.setBold(true);
-    total->setFont(bold);
-    m_terms->setItem(row, 0, total);
-    m_terms->setItem(row, 1, cell(bytesText(e.total, m_unit)));
-    m_terms->item(row, 1)->setFont(bold);
-    m_terms->setItem(row, 2, cell(QString()));
-    m_terms->setItem(row, 3, cell(QStringLiteral("100 %")));
-    m_terms->setCurrentCell(std::clamp(previous, 0, row - 1), 0);
+    const int terms = row;
+    // The total is the peak over the phases; its row says which phase.
+    termRow(tr("Total (%1 peak)").arg(phaseName(e.peakPhase)), bytesText(e.total, m_unit), QString(),
+            QStringLiteral("100 %"), QVariant(), QVariant());
+    m_terms->setRowCount(row);
+    // The selection stays on its row; never on the total row.
+    const int current = m_terms->currentRow();
+    if (current < 0 || current >= terms)
+        m_terms->setCurrentCell(std::clamp(current, 0, std::max(0, terms - 1)), 0);
+    explainCurrentTerm();
 }
 
-void BreakdownPanel::fillGpus(const core::Catalog &catalog)
+void BreakdownPanel::fillGpus()
 {
-    m_gpus->setRowCount(0);
+    m_gpus->setRowCount(static_cast<int>(m_result.fits.size()));
+    int row = 0;
     for (const core::GpuFit &fit : m_result.fits) {
-        const int row = m_gpus->rowCount();
-        m_gpus->insertRow(row);
-        const core::GpuSpec *gpu = catalog.find(fit.gpuId);
-        QTableWidgetItem *name = cell(gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(fit.gpuId),
-                                      Qt::AlignLeft | Qt::AlignVCenter);
-        if (!fit.warnings.empty()) {
-            QStringList tips;
-            for (const std::string &w : fit.warnings)
-                tips << QString::fromStdString(w);
-            name->setToolTip(tips.join(QLatin1Char('\n')));
-            name->setText(name->text() + QStringLiteral(" ⚠"));
-        }
-        m_gpus->setItem(row, 0, name);
-        m_gpus->setItem(row, 1, cell(bytesText(fit.capacity, m_unit, 1)));
-        m_gpus->setItem(row, 2, cell(verdictText(fit), Qt::AlignCenter));
+        const core::GpuSpec *gpu = m_catalog->find(fit.gpuId);
+        QString name = gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(fit.gpuId);
+        QStringList tips;
+        for (const std::string &w : fit.warnings)
+            tips << QString::fromStdString(w);
+        if (!tips.isEmpty())
+            name += QStringLiteral(" ⚠");
+        setCell(m_gpus, row, 0, name, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(tips.join(QLatin1Char('\n')));
+        setCell(m_gpus, row, 1, bytesText(fit.capacity, m_unit, 1));
+        setCell(m_gpus, row, 2, verdictText(fit), Qt::AlignCenter);
         const core::Bytes gap = core::Bytes::fromCount(static_cast<std::uint64_t>(std::llabs(fit.headroomBytes)));
-        m_gpus->setItem(row, 3, cell((fit.headroomBytes < 0 ? QStringLiteral("−") : QString()) + bytesText(gap, m_unit, 1)));
-        m_gpus->setItem(row, 4, cell(countText(fit.maxBatch)));
-        m_gpus->setItem(row, 5, cell(countText(fit.maxSequence)));
-        m_gpus->setItem(row, 6, cell(fit.hasKvTokens ? countText(fit.kvTokens) : QString()));
+        setCell(m_gpus, row, 3, (fit.headroomBytes < 0 ? QStringLiteral("−") : QString()) + bytesText(gap, m_unit, 1));
+        setCell(m_gpus, row, 4, countText(fit.maxBatch));
+        setCell(m_gpus, row, 5, countText(fit.maxSequence));
+        setCell(m_gpus, row, 6, fit.hasKvTokens ? countText(fit.kvTokens) : QString());
+        ++row;
     }
 }
 
@@ -189,31 +227,44 @@ void BreakdownPanel::fillRules()
         QT_TR_NOOP("practical training minimum: 20 bytes per parameter"), QT_TR_NOOP("3 × the fp32 weights"),
         QT_TR_NOOP("4 × the fp32 weights")};
     const auto checks = core::compareRulesOfThumb(m_scenario);
-    m_rules->setRowCount(0);
+    m_rules->setRowCount(static_cast<int>(checks.size()));
     for (std::size_t i = 0; i < checks.size(); ++i) {
         const core::rules::RuleCheck &c = checks[i];
-        const int row = m_rules->rowCount();
-        m_rules->insertRow(row);
-        m_rules->setItem(row, 0, cell(tr(names[i]), Qt::AlignLeft | Qt::AlignVCenter));
-        m_rules->setItem(row, 1, cell(QString::fromUtf8(c.seedFact), Qt::AlignCenter));
-        m_rules->setItem(row, 2, cell(QString::fromUtf8(c.formula), Qt::AlignLeft | Qt::AlignVCenter));
-        m_rules->setItem(row, 3, cell(bytesText(c.rule, m_unit)));
-        m_rules->setItem(row, 4, cell(bytesText(c.detailed, m_unit)));
+        const int row = static_cast<int>(i);
+        setCell(m_rules, row, 0, tr(names[i]), Qt::AlignLeft | Qt::AlignVCenter);
+        setCell(m_rules, row, 1, QString::fromUtf8(c.seedFact), Qt::AlignCenter);
+        setCell(m_rules, row, 2, QString::fromUtf8(c.formula), Qt::AlignLeft | Qt::AlignVCenter);
+        setCell(m_rules, row, 3, bytesText(c.rule, m_unit));
+        setCell(m_rules, row, 4, bytesText(c.detailed, m_unit));
         const double d = c.differencePercent();
-        m_rules->setItem(row, 5, cell(QStringLiteral("%1%2 %").arg(d >= 0 ? QStringLiteral("+") : QString()).arg(d, 0, 'f', 1)));
+        setCell(m_rules, row, 5, QStringLiteral("%1%2 %").arg(d >= 0 ? QStringLiteral("+") : QString()).arg(d, 0, 'f', 1));
     }
+}
+
+void BreakdownPanel::explainCurrentTerm()
+{
+    const QTableWidgetItem *name = m_terms->item(m_terms->currentRow(), 0);
+    const QVariant id = name ? name->data(Qt::UserRole) : QVariant();
+    if (id.isValid())
+        explain(static_cast<core::TermId>(id.toInt()));
 }
 
 void BreakdownPanel::explain(core::TermId term)
 {
     const core::Derivation why = core::explainTerm(m_scenario, m_result.estimate, term);
-    m_why->setHtml(QStringLiteral("<h3>%1</h3><p>%10</p><p><b>%2</b><br><code>%3</code></p><p>%4<br><code>%5</code></p>"
-                                  "<p><b>%6</b> %7</p><p><small>%8 %9</small></p>")
-                       .arg(termName(term).toHtmlEscaped(), tr("Formula"),
-                            QString::fromStdString(why.formula).toHtmlEscaped(), tr("With this scenario's values:"),
-                            QString::fromStdString(why.substituted).toHtmlEscaped(), tr("Result:"),
-                            QString::fromStdString(why.result).toHtmlEscaped(), tr("Source:"),
-                            QString::fromStdString(why.source).toHtmlEscaped(), termExplanation(term).toHtmlEscaped()));
+    const QString html =
+        QStringLiteral("<h3>%1</h3><p>%10</p><p><b>%2</b><br><code>%3</code></p><p>%4<br><code>%5</code></p>"
+                       "<p><b>%6</b> %7</p><p><small>%8 %9</small></p>")
+            .arg(termName(term).toHtmlEscaped(), tr("Formula"), QString::fromStdString(why.formula).toHtmlEscaped(),
+                 tr("With this scenario's values:"), QString::fromStdString(why.substituted).toHtmlEscaped(),
+                 tr("Result:"), QString::fromStdString(why.result).toHtmlEscaped(), tr("Source:"),
+                 QString::fromStdString(why.source).toHtmlEscaped(), termExplanation(term).toHtmlEscaped());
+    // Laying out and painting the rich text costs more than the rest of a
+    // slider step; most steps leave the selected term's derivation as it was.
+    if (html == m_whyHtml)
+        return;
+    m_whyHtml = html;
+    m_why->setHtml(html);
 }
 
 } // namespace ui

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <array>
+
 class QLabel;
 class QTabWidget;
 class QTableWidget;
@@ -12,8 +14,10 @@ class QTextBrowser;
 namespace ui {
 
 /// The numbers behind the chart: every term (value, bytes per parameter,
-/// share), the peak phase, warnings, the per-GPU fit table, and a "why"
-/// view with the selected term's derivation.
+/// share) and the total at the peak phase, warnings, the per-GPU fit table,
+/// the rules of thumb, and a "why" view with the selected term's derivation.
+/// Only the page on screen is filled on each change (a slider step must
+/// repaint within a frame); the others when they are opened.
 class BreakdownPanel : public QWidget
 {
     Q_OBJECT
@@ -34,11 +38,13 @@ public:
     void explain(core::TermId term);
 
 private:
+    /// Fills the current page if the estimate changed since it was filled.
+    void refreshCurrentPage();
     void fillTerms();
-    void fillGpus(const core::Catalog &catalog);
+    void fillGpus();
     void fillRules();
+    void explainCurrentTerm();
 
-    QLabel *m_headline;
     QTableWidget *m_terms;
     QTextBrowser *m_why;
     QLabel *m_warnings;
@@ -47,7 +53,10 @@ private:
     QTabWidget *m_tabs = nullptr;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;
+    const core::Catalog *m_catalog = nullptr;
     core::ByteUnit m_unit = core::ByteUnit::GiB;
+    std::array<bool, 3> m_stalePages{}; ///< Breakdown, GPUs, Rules of Thumb
+    QString m_whyHtml;
 };
 
 } // namespace ui

@@ -162,8 +162,20 @@ void ClusterPanel::sync()
     showFigures();
 }
 
+void ClusterPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_figuresStale)
+        showFigures();
+}
+
 void ClusterPanel::showFigures()
 {
+    // Off screen (another tab is open) the figures and the rank chart wait
+    // until the panel is shown: they would cost every slider step a replot.
+    m_figuresStale = !isVisibleTo(window());
+    if (m_figuresStale)
+        return;
     const core::Scenario &s = m_controller->scenario();
     const core::Estimate &e = m_controller->result().estimate;
     const core::GpuSpec *gpu = m_controller->catalog().find(m_gpu->currentData().toString().toStdString());
@@ -204,6 +216,7 @@ void ClusterPanel::showFigures()
 
     // Per-rank bars: the pipeline's first and last stage side by side.
     m_ranks->clearPlottables();
+    m_ranks->clearItems();
     const std::vector<core::Estimate> stages = core::estimateStages(s);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     for (std::size_t i = 0; i < stages.size(); ++i)

@@ -37,6 +37,9 @@ public:
     /// Applies row `row` of the plan table to the scenario.
     void applyPlanRow(int row);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void sync();
     void showFigures();
@@ -57,6 +60,7 @@ private:
     QLabel *m_figures;
     QCustomPlot *m_ranks;
     QTableWidget *m_plan;
+    bool m_figuresStale = false; ///< the estimate changed while the panel was hidden
     std::vector<core::Scenario> m_planned; ///< the plan table's layouts, row by row
 };
 

@@ -295,14 +295,6 @@
         <translation>&lt;b&gt;场景无效：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <source>Per GPU: &lt;b&gt;%1&lt;/b&gt; at the peak (%2 phase)</source>
-        <translation>每 GPU：峰值 &lt;b&gt;%1&lt;/b&gt;（%2阶段）</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>合计</translation>
-    </message>
-    <message>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
@@ -361,6 +353,10 @@
     <message>
         <source>4 × the fp32 weights</source>
         <translation>fp32 权重的 4 倍</translation>
+    </message>
+    <message>
+        <source>Total (%1 peak)</source>
+        <translation>合计（%1峰值）</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
+#include "core/rulesofthumb.h"
 #include "core/units.h"
 #include "ui/breakdownpanel.h"
 #include "ui/calibrationdialog.h"
@@ -89,6 +90,7 @@ private slots:
     void whyViewExplainsWithValues();
     void presentationMode();
     void clusterPanelPlansAndApplies();
+    void hiddenPagesCatchUpWhenOpened();
     void userCatalogReachesTheWindow();
 };
 
@@ -503,9 +505,24 @@ void TestUi::presentationMode()
     QVERIFY(window.controls()->isVisible());
 }
 
+namespace {
+
+/// Opens the breakdown panel's page holding `page` (the panels fill a page
+/// only while it is on screen).
+void openPage(ui::MainWindow &window, QWidget *page)
+{
+    auto *tabs = window.breakdown()->findChild<QTabWidget *>();
+    for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->widget(i) == page || tabs->widget(i)->isAncestorOf(page))
+            tabs->setCurrentIndex(i);
+}
+
+} // namespace
+
 void TestUi::clusterPanelPlansAndApplies()
 {
     ui::MainWindow window;
+    openPage(window, window.cluster());
     window.controller()->usePreset("llama-2-70b");
     window.controller()->update([](core::Scenario &s) {
         s.mode = core::Mode::Train;
@@ -523,6 +540,29 @@ void TestUi::clusterPanelPlansAndApplies()
     QVERIFY(window.cluster()->figures()->text().contains(QStringLiteral("fits")));
 }
 
+
+void TestUi::hiddenPagesCatchUpWhenOpened()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // Changed while the Breakdown page is open: the GPU table, rules table
+    // and cluster figures are filled when their pages are opened.
+    window.controller()->usePreset("llama-2-70b");
+    window.controller()->update([](core::Scenario &s) {
+        s.mode = core::Mode::Train;
+        s.gpuId = "a100-sxm4-80gb";
+    });
+    const core::EstimateWithFits &r = window.controller()->result();
+    openPage(window, window.breakdown()->gpuTable());
+    QCOMPARE(window.breakdown()->gpuTable()->rowCount(), static_cast<int>(r.fits.size()));
+    QCOMPARE(window.breakdown()->gpuTable()->item(0, 2)->text(), ui::verdictText(r.fits.front()));
+    openPage(window, window.breakdown()->rulesTable());
+    QCOMPARE(window.breakdown()->rulesTable()->item(0, 4)->text(),
+             ui::bytesText(core::compareRulesOfThumb(window.controller()->scenario()).front().detailed, core::ByteUnit::GiB));
+    openPage(window, window.cluster());
+    QVERIFY(window.cluster()->figures()->text().contains(ui::bytesText(r.estimate.total, core::ByteUnit::GiB)));
+}
 
 void TestUi::userCatalogReachesTheWindow()
 {
