@@ -18,13 +18,20 @@ bool writeText(const QString &path, const QByteArray &text, QString *error)
         *error = QCoreApplication::translate("ScenarioFile", "Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
-    if (file.write(text) != text.size() || !file.commit()) {
+    const auto failed = [&](const QString &reason) {
         *error = QCoreApplication::translate("ScenarioFile", "Could not save %1 (%2). The previous file is unchanged.")
-                     .arg(path, file.errorString());
-        file.cancelWriting();
+                     .arg(path, reason);
         return false;
+    };
+    // Flushed before commit(): with Qt 6.4.2, when the last buffered write
+    // is cut short (a full disk), commit() still renames the truncated file
+    // over the old one and returns true. Cancelling keeps the old file.
+    if (file.write(text) != text.size() || !file.flush()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return failed(reason);
     }
-    return true;
+    return file.commit() || failed(file.errorString());
 }
 
 bool save(const core::Scenario &scenario, const QString &path, QString *error)

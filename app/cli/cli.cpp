@@ -7,6 +7,7 @@
 #include "core/calibration.h"
 #include "core/performance.h"
 #include "core/plan.h"
+#include "core/io/atomicfile.h"
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
 #include "core/io/reportjson.h"
@@ -14,9 +15,7 @@
 #include "core/io/usercatalog.h"
 
 #include <cmath>
-#include <cstdio>
 #include <ctime>
-#include <fstream>
 
 namespace cli {
 
@@ -60,28 +59,6 @@ std::optional<core::ByteUnit> unitFrom(const Options &options, std::string &erro
     return std::nullopt;
 }
 
-/// Writes next to the target and renames over it, so a failed write never
-/// leaves a half-written scenario where a good one was.
-bool writeFileAtomically(const std::string &path, const std::string &text, std::string &error)
-{
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) {
-            error = "cannot write '" + temporary + "'";
-            std::remove(temporary.c_str());
-            return false;
-        }
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        error = "cannot replace '" + path + "'";
-        std::remove(temporary.c_str());
-        return false;
-    }
-    return true;
-}
 
 int runEstimate(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out,
                 std::ostream &err)
@@ -105,7 +82,7 @@ int runEstimate(const std::vector<std::string> &args, const core::Catalog &catal
         return BadArguments;
     }
     if (options->has("save-scenario")
-        && !writeFileAtomically(options->value("save-scenario"), core::io::saveScenario(*scenario), error)) {
+        && !core::io::writeFileAtomically(options->value("save-scenario"), core::io::saveScenario(*scenario), error)) {
         err << kProgram << ": --save-scenario: " << error << "\n";
         return Failure;
     }
@@ -190,7 +167,7 @@ int runCalibrate(const std::vector<std::string> &args, const core::Catalog &cata
     for (const std::string &note : r.notes)
         out << "  note: " << note << "\n";
     if (options->has("save-profile")
-        && !writeFileAtomically(options->value("save-profile"), core::io::saveCalibration(r.profile, today()), error)) {
+        && !core::io::writeFileAtomically(options->value("save-profile"), core::io::saveCalibration(r.profile, today()), error)) {
         err << kProgram << ": --save-profile: " << error << "\n";
         return Failure;
     }

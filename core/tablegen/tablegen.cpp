@@ -5,11 +5,11 @@
 //
 // Usage: vramplanner-tablegen <gpus.json> <models.json> <output.cpp>
 
+#include "core/io/atomicfile.h"
 #include "core/io/catalogio.h"
 #include "core/io/presets.h"
 #include "core/tablegen/tablewriter.h"
 
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -51,19 +51,12 @@ int main(int argc, char **argv)
     if (!reportErrors(argv[1], catalog) || !reportErrors(argv[2], presets))
         return 1;
 
-    // Written beside the target and renamed, so an interrupted build never
-    // leaves a half-written source that a later build would compile.
-    const std::string temporary = std::string(argv[3]) + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        core::tablegen::writeBuiltinTables(out, *catalog.value, *presets.value);
-        if (!out.flush()) {
-            std::cerr << "vramplanner-tablegen: cannot write " << temporary << '\n';
-            return 1;
-        }
-    }
-    if (std::rename(temporary.c_str(), argv[3]) != 0) {
-        std::cerr << "vramplanner-tablegen: cannot replace " << argv[3] << '\n';
+    std::ostringstream tables;
+    core::tablegen::writeBuiltinTables(tables, *catalog.value, *presets.value);
+    // Atomic, so an interrupted build never leaves a half-written source.
+    std::string error;
+    if (!core::io::writeFileAtomically(argv[3], tables.str(), error)) {
+        std::cerr << "vramplanner-tablegen: " << error << '\n';
         return 1;
     }
     return 0;

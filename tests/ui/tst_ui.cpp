@@ -16,9 +16,11 @@
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
 #include "ui/scenariocontroller.h"
+#include "ui/scenariofile.h"
 #include "ui/sliderfields.h"
 #include "ui/sweepchart.h"
 #include "ui/termstyle.h"
+#include "tests/support/filesizelimit.h"
 
 #include <QComboBox>
 #include <QDomDocument>
@@ -91,6 +93,7 @@ private slots:
     void presentationMode();
     void clusterPanelPlansAndApplies();
     void hiddenPagesCatchUpWhenOpened();
+    void fullDiskKeepsTheSavedScenario();
     void userCatalogReachesTheWindow();
 };
 
@@ -562,6 +565,29 @@ void TestUi::hiddenPagesCatchUpWhenOpened()
              ui::bytesText(core::compareRulesOfThumb(window.controller()->scenario()).front().detailed, core::ByteUnit::GiB));
     openPage(window, window.cluster());
     QVERIFY(window.cluster()->figures()->text().contains(ui::bytesText(r.estimate.total, core::ByteUnit::GiB)));
+}
+
+void TestUi::fullDiskKeepsTheSavedScenario()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.vramplanner.json"));
+    core::Scenario scenario;
+    scenario.model = core::io::findPreset("llama-2-7b")->model;
+    QString error;
+    QVERIFY(ui::scenariofile::save(scenario, path, &error));
+    const QByteArray saved = ui::scenariofile::readLimited(path, &error).value_or(QByteArray());
+    scenario.batch = 8;
+    bool ok = true;
+    {
+        FileSizeLimit diskFull(256); // smaller than any scenario file
+        if (!diskFull.active())
+            QSKIP("no file size limit on this platform");
+        ok = ui::scenariofile::save(scenario, path, &error);
+    }
+    QVERIFY(!ok);
+    QVERIFY2(error.contains(path) && error.contains(QStringLiteral("unchanged")), qPrintable(error));
+    QCOMPARE(ui::scenariofile::readLimited(path, &error).value_or(QByteArray()), saved);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1); // no temporary left behind
 }
 
 void TestUi::userCatalogReachesTheWindow()
