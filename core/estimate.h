@@ -93,7 +93,8 @@ struct GpuFit
     std::string gpuId;
     Bytes capacity;
     bool fits = false;
-    long long headroomBytes = 0;   ///< negative when it does not fit
+    Bytes headroom;                ///< capacity - total when it fits, else 0
+    Bytes shortfall;               ///< total - capacity when it does not fit, else 0; saturated with the total
     int gpusNeeded = 0;            ///< 0: no count up to the search limit fits
     std::uint64_t maxBatch = 0;    ///< 0: not even batch 1 fits
     std::uint64_t maxSequence = 0; ///< capped at the model's context length where known
@@ -107,7 +108,15 @@ struct GpuFit
     int layoutGpus = 1;
     TermBytes layoutTerms{};
     Bytes layoutTotal;
+
+    /// Signed headroom for JSON and CSV: negative when it does not fit,
+    /// clamped to +-2^62 bytes (a saturated total reads -2^62).
+    long long headroomBytes() const;
 };
+
+/// The headroom as shown in tables: "12.3 GiB", "-4.5 GiB" when short, and
+/// "exceeds" when the total itself is beyond what 64 bits of bytes can count.
+std::string formatHeadroom(const GpuFit &fit, ByteUnit unit, int decimals);
 
 /// Everything `estimate` computes for one scenario.
 struct Estimate

@@ -135,12 +135,17 @@ Derivation explainTerm(const Scenario &s, const Estimate &e, TermId term)
                          "Hugging Face modeling_llama.py forward, without autograd"};
         break;
     case TermId::GatherBuffer:
-        out = {"2 x largest layer parameters x b_w", "2 x " + num(d.params.largestLayer) + " x " + num(d.regime.weights), "",
-               "DeepSpeed stage3.py estimate_zero3_model_states_mem_needs (4 x largest layer params)"};
+        // Only ZeRO-3 gathers a layer's parameters before using them.
+        out = {"2 x largest layer parameters x b_w",
+               e.term(term).count() > 0 ? "2 x " + num(d.params.largestLayer) + " x " + num(d.regime.weights)
+                                        : "not used: below ZeRO stage 3 every GPU holds whole layers",
+               "", "DeepSpeed stage3.py estimate_zero3_model_states_mem_needs (4 x largest layer params)"};
         break;
     case TermId::CommBuffers:
-        out = {"NCCL_BUFFSIZE x 2 directions x 32 channels x 2 protocols", "4 MiB x 2 x 32 x 2 = "
-                   + num(ncclBufferMib(s.gpus)) + " MiB", "", "NCCL environment variables docs (NCCL_BUFFSIZE)"};
+        out = {"NCCL_BUFFSIZE x 2 directions x 32 channels x 2 protocols",
+               s.gpus > 1 ? "4 MiB x 2 x 32 x 2 = " + num(ncclBufferMib(s.gpus)) + " MiB"
+                          : "not used: one GPU creates no NCCL communicator",
+               "", "NCCL environment variables docs (NCCL_BUFFSIZE)"};
         break;
     case TermId::CudaOverhead:
         out = {"per-GPU CUDA context and library workspaces", num(d.cudaOverheadMib) + " MiB ("

@@ -158,8 +158,9 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
         fit.capacity = gpu.capacity();
         const Bytes total = result.estimate.total;
         fit.fits = total <= fit.capacity;
-        fit.headroomBytes = fit.fits ? static_cast<long long>(std::min<std::uint64_t>((fit.capacity - total).count(), 1ull << 62))
-                                     : -static_cast<long long>(std::min<std::uint64_t>((total - fit.capacity).count(), 1ull << 62));
+        fit.headroom = fit.capacity - total; // clamped at zero
+        // A saturated total stays saturated: the shortfall is "exceeds" too.
+        fit.shortfall = fit.fits ? Bytes() : total.isSaturated() ? total : total - fit.capacity;
         fit.gpusNeeded = fit.fits && scenario.gpus == 1
             ? 1
             : static_cast<int>(byGpus.smallestFitting(fit.capacity, static_cast<std::uint64_t>(ScenarioLimits::maxGpus)));
@@ -189,6 +190,22 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
         result.fits.push_back(std::move(fit));
     }
     return result;
+}
+
+long long GpuFit::headroomBytes() const
+{
+    constexpr std::uint64_t limit = 1ull << 62;
+    return fits ? static_cast<long long>(std::min(headroom.count(), limit))
+                : -static_cast<long long>(std::min(shortfall.count(), limit));
+}
+
+std::string formatHeadroom(const GpuFit &fit, ByteUnit unit, int decimals)
+{
+    if (fit.fits)
+        return formatBytes(fit.headroom, unit, decimals);
+    if (fit.shortfall.isSaturated())
+        return formatBytes(fit.shortfall, unit, decimals); // "exceeds"
+    return "-" + formatBytes(fit.shortfall, unit, decimals);
 }
 
 } // namespace core

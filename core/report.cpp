@@ -125,9 +125,8 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
           "|---|---:|---|---:|---:|---:|---:|\n";
     for (const GpuFit &fit : result.fits) {
         const GpuSpec *gpu = catalog.find(fit.gpuId);
-        const Bytes gap = Bytes::fromCount(static_cast<std::uint64_t>(fit.headroomBytes < 0 ? -fit.headroomBytes : fit.headroomBytes));
         md += "| " + markdownCell(gpu ? gpu->name : fit.gpuId) + " | " + formatBytes(fit.capacity, u) + " | " + verdict(fit)
-            + " | " + (fit.headroomBytes < 0 ? "-" : "") + formatBytes(gap, u) + " | " + groupDigits(fit.maxBatch) + " | "
+            + " | " + formatHeadroom(fit, u, 2) + " | " + groupDigits(fit.maxBatch) + " | "
             + groupDigits(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigits(fit.kvTokens) : "-") + " |\n";
     }
     if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
@@ -203,7 +202,7 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
         row("gpu", fit.gpuId, "name", gpu ? gpu->name : fit.gpuId);
         row("gpu", fit.gpuId, "memory_bytes", std::to_string(fit.capacity.count()));
         row("gpu", fit.gpuId, "verdict", verdict(fit));
-        row("gpu", fit.gpuId, "headroom_bytes", std::to_string(fit.headroomBytes));
+        row("gpu", fit.gpuId, "headroom_bytes", std::to_string(fit.headroomBytes()));
         row("gpu", fit.gpuId, "gpus_needed", std::to_string(fit.gpusNeeded));
         row("gpu", fit.gpuId, "max_batch", std::to_string(fit.maxBatch));
         row("gpu", fit.gpuId, "max_seq", std::to_string(fit.maxSequence));

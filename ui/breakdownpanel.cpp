@@ -206,8 +206,7 @@ void BreakdownPanel::fillGpus()
         setCell(m_gpus, row, 0, name, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(tips.join(QLatin1Char('\n')));
         setCell(m_gpus, row, 1, bytesText(fit.capacity, m_unit, 1));
         setCell(m_gpus, row, 2, verdictText(fit), Qt::AlignCenter);
-        const core::Bytes gap = core::Bytes::fromCount(static_cast<std::uint64_t>(std::llabs(fit.headroomBytes)));
-        setCell(m_gpus, row, 3, (fit.headroomBytes < 0 ? QStringLiteral("−") : QString()) + bytesText(gap, m_unit, 1));
+        setCell(m_gpus, row, 3, headroomText(fit, m_unit));
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));
         setCell(m_gpus, row, 6, fit.hasKvTokens ? countText(fit.kvTokens) : QString());

@@ -104,6 +104,13 @@ QString verdictText(const core::GpuFit &fit)
     return QCoreApplication::translate("Terms", "cannot fit");
 }
 
+QString headroomText(const core::GpuFit &fit, core::ByteUnit unit)
+{
+    if (fit.fits || fit.shortfall.isSaturated())
+        return bytesText(fit.fits ? fit.headroom : fit.shortfall, unit, 1);
+    return QStringLiteral("−") + bytesText(fit.shortfall, unit, 1);
+}
+
 QString shortGpuName(const core::GpuSpec &gpu)
 {
     QString name = QString::fromStdString(gpu.name);

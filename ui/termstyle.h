@@ -28,6 +28,10 @@ QString phaseName(core::Phase phase);
 /// "fits", "needs 5 x", "cannot fit" for one GPU, translated.
 QString verdictText(const core::GpuFit &fit);
 
+/// The headroom column: "12.3 GiB", "−4.5 GiB" when short, "exceeds" when
+/// the total is beyond counting (as core::formatHeadroom, translated).
+QString headroomText(const core::GpuFit &fit, core::ByteUnit unit);
+
 /// A GPU's name without the vendor prefix, for axis labels ("A100 SXM4 80GB").
 QString shortGpuName(const core::GpuSpec &gpu);
 

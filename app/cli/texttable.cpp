@@ -73,11 +73,9 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         const core::GpuSpec *gpu = catalog.find(fit.gpuId);
         if (!gpu || !(gpu->defaultShown || gpu->id == s.gpuId))
             continue;
-        const core::Bytes gap = core::Bytes::fromCount(static_cast<std::uint64_t>(
-            fit.headroomBytes < 0 ? -fit.headroomBytes : fit.headroomBytes));
         out << padRight(gpu->name.substr(0, 25), 26) << padLeft(core::formatBytes(fit.capacity, unit, 1), 12)
             << padLeft(fit.fits ? "yes" : "no", 6)
-            << padLeft((fit.headroomBytes < 0 ? "-" : "") + core::formatBytes(gap, unit, 1), 13)
+            << padLeft(core::formatHeadroom(fit, unit, 1), 13)
             << padLeft(fit.gpusNeeded > 0 ? std::to_string(fit.gpusNeeded) : "-", 6)
             << padLeft(countOrDash(fit.maxBatch), 11) << padLeft(countOrDash(fit.maxSequence), 12);
         if (fit.hasKvTokens)

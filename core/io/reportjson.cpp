@@ -65,7 +65,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"name", gpu ? gpu->name : fit.gpuId},
                         {"memory_bytes", fit.capacity.count()},
                         {"fits", fit.fits},
-                        {"headroom_bytes", fit.headroomBytes},
+                        {"headroom_bytes", fit.headroomBytes()},
                         {"gpus_needed", fit.gpusNeeded > 0 ? Json(fit.gpusNeeded) : Json(nullptr)},
                         {"max_batch", fit.maxBatch},
                         {"max_seq", fit.maxSequence},

@@ -11,6 +11,7 @@
 #include "ui/scenariocontroller.h"
 #include "ui/sliderfields.h"
 
+#include <QProcess>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -55,7 +56,10 @@ private slots:
     void batchContextSweep256x256();
     void sliderToRepaint();
     void fullWindowRepaint();
-    void pngExport();
+    void chartExport_data();
+    void chartExport();
+    void cliEstimateProcess();
+    void coldStartToRenderedChart();
 };
 
 void BenchPlanner::estimateNumbersOnly()
@@ -127,14 +131,56 @@ void BenchPlanner::fullWindowRepaint()
     }
 }
 
-void BenchPlanner::pngExport()
+void BenchPlanner::chartExport_data()
 {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("png") << QStringLiteral("chart.png");
+    QTest::newRow("pdf") << QStringLiteral("chart.pdf");
+    QTest::newRow("svg") << QStringLiteral("chart.svg");
+}
+
+void BenchPlanner::chartExport()
+{
+    QFETCH(QString, file);
     ui::MainWindow window;
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("chart.png"));
+    const QString path = dir.filePath(file);
     QBENCHMARK {
         QString error;
         QVERIFY(window.exportFile(path, {}, &error));
+    }
+}
+
+void BenchPlanner::cliEstimateProcess()
+{
+    // The whole process, as a script calling the CLI sees it.
+    QBENCHMARK {
+        QProcess cli;
+        cli.start(QStringLiteral(VRAM_CLI_BINARY), {QStringLiteral("estimate"), QStringLiteral("--preset"),
+                                                    QStringLiteral("llama-2-7b"), QStringLiteral("--mode"),
+                                                    QStringLiteral("train"), QStringLiteral("--json")});
+        QVERIFY(cli.waitForFinished());
+        QCOMPARE(cli.exitCode(), 0);
+    }
+}
+
+void BenchPlanner::coldStartToRenderedChart()
+{
+    // A new process builds the whole window (every panel, the estimate and
+    // the fits), lays out and renders the chart to a file, and exits. As a
+    // new user: no saved session, no user catalog.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chart.png"));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("VRAMPLANNER_DATA_DIR"), dir.filePath(QStringLiteral("data")));
+    QBENCHMARK {
+        QProcess gui;
+        gui.setProcessEnvironment(environment);
+        gui.start(QStringLiteral(VRAM_GUI_BINARY), {QStringLiteral("--export"), path});
+        QVERIFY(gui.waitForFinished());
+        QCOMPARE(gui.exitCode(), 0);
     }
 }
 

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+#include <regex>
 #include <sstream>
 
 namespace {
@@ -58,6 +60,7 @@ private slots:
     void configFileAndFolder();
     void unknownModelTypeWarns();
     void tableOutput();
+    void extremeScenarioSaysExceeds();
     void saveAndReloadScenario();
     void calibrateThenEstimate();
     void clusterFlagsAndPerformance();
@@ -165,6 +168,35 @@ void TestCli::tableOutput()
     QVERIFY(r.out.find("GTX 960") != std::string::npos);
     const Run gb = run({"estimate", "--preset", "baichuan-7b", "--weights", "int4", "--units", "gb"});
     QVERIFY(gb.out.find("3.50 GB") != std::string::npos); // 3,500,279,808 B
+}
+
+void TestCli::extremeScenarioSaysExceeds()
+{
+    // 2T parameters, 1M-token context, batch 65,536, 1,024 GPUs: more bytes
+    // than 64 bits count. The total and every GPU's headroom say "exceeds";
+    // no wrapped or clamped number, no nan or inf.
+    const std::vector<std::string> extreme = {"estimate", "--params", "2T", "--mode", "train", "--seq", "1048576",
+                                              "--batch", "65536", "--gpus", "1024"};
+    const Run table = run(extreme);
+    QCOMPARE(table.code, 0);
+    std::istringstream lines(table.out);
+    int gpuRows = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("  total", 0) == 0)
+            QVERIFY2(line.find("exceeds") != std::string::npos, line.c_str());
+        if (line.rfind("NVIDIA", 0) == 0 || line.rfind("AMD", 0) == 0) {
+            ++gpuRows;
+            QVERIFY2(line.find("exceeds") != std::string::npos, line.c_str());
+        }
+    }
+    QVERIFY(gpuRows > 5);
+    QVERIFY(!std::regex_search(table.out, std::regex("\\b-?(nan|inf)\\b")));
+    const QJsonArray gpus = runJson(extreme).value("gpus").toArray();
+    QVERIFY(!gpus.isEmpty());
+    for (const QJsonValue &gpu : gpus) {
+        QCOMPARE(gpu.toObject().value("fits").toBool(), false);
+        QCOMPARE(gpu.toObject().value("headroom_bytes").toDouble(), -std::ldexp(1.0, 62)); // documented clamp
+    }
 }
 
 namespace {

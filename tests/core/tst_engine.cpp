@@ -57,8 +57,10 @@ private slots:
     void capabilityWarnings();
     void servingKvBudget();
     void extremeInputsSaturate();
+    void headroomIsCapacityMinusTotal();
     void invalidScenarioReportsErrors();
     void derivationsCarryValues();
+    void unusedTermsSayWhy();
     void sweepCrossingsMatchTheSearches_data();
     void sweepCrossingsMatchTheSearches();
     void rulesOfThumbAgainstTheDetail();
@@ -293,6 +295,33 @@ void TestEngine::extremeInputsSaturate()
     const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog(), {"h100-sxm5-80gb"});
     QVERIFY(!r.fits[0].fits);
     QCOMPARE(r.fits[0].maxBatch, 0ull);
+    // Beyond 2^64 bytes the shortfall says "exceeds", not a clamped number.
+    QVERIFY(e.total.isSaturated());
+    QVERIFY(r.fits[0].shortfall.isSaturated());
+    QCOMPARE(core::formatHeadroom(r.fits[0], core::ByteUnit::GiB, 1), std::string("exceeds"));
+    QCOMPARE(r.fits[0].headroomBytes(), -(1ll << 62));
+}
+
+void TestEngine::headroomIsCapacityMinusTotal()
+{
+    // GPT-2 small inference fits an 80 GiB A100 with room to spare; at batch
+    // 4096 it overflows a 4 GiB GTX 960. Headroom is capacity - total.
+    core::Scenario s = preset("gpt2");
+    const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog(), {"a100-sxm4-80gb"});
+    const core::GpuFit &fit = r.fits[0];
+    QVERIFY(fit.fits);
+    QCOMPARE(fit.headroom.count(), fit.capacity.count() - r.estimate.total.count());
+    QCOMPARE(fit.shortfall.count(), 0ull);
+    QCOMPARE(fit.headroomBytes(), static_cast<long long>(fit.headroom.count()));
+    QCOMPARE(core::formatHeadroom(fit, core::ByteUnit::GiB, 1), core::formatBytes(fit.headroom, core::ByteUnit::GiB, 1));
+
+    s.batch = 4096; // far past 4 GiB
+    const core::EstimateWithFits big = core::estimateWithFits(s, core::io::builtinCatalog(), {"gtx-960"});
+    const core::GpuFit &overflow = big.fits[0];
+    QVERIFY(!overflow.fits);
+    QCOMPARE(overflow.shortfall.count(), big.estimate.total.count() - overflow.capacity.count());
+    QCOMPARE(overflow.headroomBytes(), -static_cast<long long>(overflow.shortfall.count()));
+    QCOMPARE(core::formatHeadroom(overflow, core::ByteUnit::GiB, 1), "-" + core::formatBytes(overflow.shortfall, core::ByteUnit::GiB, 1));
 }
 
 void TestEngine::invalidScenarioReportsErrors()
@@ -319,6 +348,26 @@ void TestEngine::derivationsCarryValues()
     QVERIFY(w.substituted.find("6,738,415,616") != std::string::npos);
     for (core::TermId id : core::allTerms())
         QVERIFY2(!core::explainTerm(s, e, id).formula.empty(), core::termId(id));
+}
+
+void TestEngine::unusedTermsSayWhy()
+{
+    // One GPU, no ZeRO: the NCCL and ZeRO-3 buffers are 0 and their
+    // derivations say why instead of showing a product that is not 0.
+    core::Scenario s = preset("llama-2-7b", core::Mode::Train);
+    core::Estimate e = core::estimate(s);
+    QCOMPARE(term(e, core::TermId::CommBuffers), 0ull);
+    QVERIFY(core::explainTerm(s, e, core::TermId::CommBuffers).substituted.find("not used") != std::string::npos);
+    QVERIFY(core::explainTerm(s, e, core::TermId::GatherBuffer).substituted.find("not used") != std::string::npos);
+    // Eight GPUs under ZeRO-3: 4 MiB x 2 x 32 x 2 = 512 MiB of NCCL buffers
+    // (NCCL_BUFFSIZE docs), and the gather buffer's product.
+    s.gpus = 8;
+    s.zeroStage = 3;
+    e = core::estimate(s);
+    QCOMPARE(term(e, core::TermId::CommBuffers), 512ull * 1024 * 1024);
+    QVERIFY(core::explainTerm(s, e, core::TermId::CommBuffers).substituted.find("= 512 MiB") != std::string::npos);
+    QVERIFY(core::explainTerm(s, e, core::TermId::GatherBuffer).substituted.find(
+                core::groupDigits(e.details.params.largestLayer)) != std::string::npos);
 }
 
 void TestEngine::sweepCrossingsMatchTheSearches_data()

@@ -30,6 +30,7 @@ private slots:
     void replacesTheOldFile();
     void fullDiskKeepsTheOldFile();
     void missingFolderIsNamed();
+    void readOnlyFolderIsNamed();
 };
 
 void TestSaves::replacesTheOldFile()
@@ -70,6 +71,18 @@ void TestSaves::missingFolderIsNamed()
     std::string error;
     QVERIFY(!core::io::writeFileAtomically(path, "text", error));
     QVERIFY2(error.find(path) != std::string::npos, error.c_str());
+}
+
+void TestSaves::readOnlyFolderIsNamed()
+{
+    // /proc takes no new files, even from root (tests may run as root, for
+    // whom a chmod'ed folder is still writable).
+    if (!QFileInfo::exists(QStringLiteral("/proc/self")))
+        QSKIP("no /proc on this platform");
+    const std::string path = "/proc/vramplanner-saves-test.json";
+    std::string error;
+    QVERIFY(!core::io::writeFileAtomically(path, "text", error));
+    QVERIFY2(error.find(path) != std::string::npos && error.find("unchanged") != std::string::npos, error.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestSaves)

@@ -32,6 +32,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSlider>
@@ -41,6 +42,8 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QtTest>
+
+#include <cmath>
 
 Q_DECLARE_METATYPE(core::EstimateWithFits)
 
@@ -94,6 +97,7 @@ private slots:
     void clusterPanelPlansAndApplies();
     void hiddenPagesCatchUpWhenOpened();
     void fullDiskKeepsTheSavedScenario();
+    void extremeScenarioSaysExceeds();
     void userCatalogReachesTheWindow();
 };
 
@@ -588,6 +592,39 @@ void TestUi::fullDiskKeepsTheSavedScenario()
     QVERIFY2(error.contains(path) && error.contains(QStringLiteral("unchanged")), qPrintable(error));
     QCOMPARE(ui::scenariofile::readLimited(path, &error).value_or(QByteArray()), saved);
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1); // no temporary left behind
+}
+
+void TestUi::extremeScenarioSaysExceeds()
+{
+    // 2T parameters, 1M-token context, batch 65,536, 1,024 GPUs: more bytes
+    // than 64 bits count. The window says "exceeds" and "cannot fit", draws
+    // finite bars, and prints no wrapped, clamped, nan or inf figure.
+    ui::MainWindow window;
+    window.controller()->update([](core::Scenario &s) {
+        s.model = core::modelFromParameterCount(2'000'000'000'000ull);
+        s.mode = core::Mode::Train;
+        s.sequence = 1'048'576;
+        s.batch = 65536;
+        s.gpus = 1024;
+    });
+    QVERIFY(window.controller()->result().estimate.total.isSaturated());
+    const QRegularExpression nonsense(QStringLiteral("\\b-?(nan|inf)\\b"));
+    QTableWidget *terms = window.breakdown()->termTable();
+    QCOMPARE(terms->item(terms->rowCount() - 1, 1)->text(), QStringLiteral("exceeds"));
+    openPage(window, window.breakdown()->gpuTable());
+    QTableWidget *gpus = window.breakdown()->gpuTable();
+    QVERIFY(gpus->rowCount() > 0);
+    for (QTableWidget *table : {terms, gpus})
+        for (int row = 0; row < table->rowCount(); ++row)
+            for (int column = 0; column < table->columnCount(); ++column)
+                QVERIFY(!table->item(row, column) || !table->item(row, column)->text().contains(nonsense));
+    for (int row = 0; row < gpus->rowCount(); ++row) {
+        QCOMPARE(gpus->item(row, 2)->text(), QStringLiteral("cannot fit"));
+        QCOMPARE(gpus->item(row, 3)->text(), QStringLiteral("exceeds"));
+    }
+    for (core::TermId id : core::allTerms())
+        for (double value : window.chart()->barValues(id))
+            QVERIFY(std::isfinite(value));
 }
 
 void TestUi::userCatalogReachesTheWindow()
