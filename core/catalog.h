@@ -15,7 +15,8 @@ struct PeakThroughput
 };
 
 /// One catalog GPU. Capacities are what the card really has; `usable` is
-/// what the driver reports as total where a published log gives it.
+/// what the driver reports as total where a published log gives it. A new
+/// member is also listed in core/tablegen/members.h (built-in tables).
 struct GpuSpec
 {
     std::string id;

@@ -24,7 +24,9 @@ struct MoeSpec
 
 /// A transformer's architecture, as far as memory depends on it. Filled from
 /// a Hugging Face config.json (io/hfconfig), a preset (which is a config.json),
-/// or the parameter-count heuristic (`modelFromParameterCount`).
+/// or the parameter-count heuristic (`modelFromParameterCount`). A new member
+/// is also listed in core/tablegen/members.h (built-in tables) and in the
+/// scenario file's field tables (io/scenarioio.cpp).
 struct ModelSpec
 {
     std::string name;

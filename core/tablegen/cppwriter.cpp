@@ -56,6 +56,11 @@ void CppWriter::set(const char *member, Bytes value)
     setExpression(member, "Bytes::fromCount(" + std::to_string(value.count()) + "ull)");
 }
 
+void CppWriter::set(const char *member, NormKind value)
+{
+    setExpression(member, value == NormKind::LayerNorm ? "NormKind::LayerNorm" : "NormKind::RmsNorm");
+}
+
 void CppWriter::setExpression(const char *member, const std::string &expression)
 {
     m_out << "    " << m_object << '.' << member << " = " << expression << ";\n";

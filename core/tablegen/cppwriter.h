@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/modelspec.h"
 #include "core/units.h"
 
 #include <cstdint>
@@ -24,6 +25,7 @@ public:
     void set(const char *member, bool value);
     void set(const char *member, double value);
     void set(const char *member, Bytes value);
+    void set(const char *member, NormKind value);
 
     /// An absent optional is left at its default (nullopt).
     template <typename T>
@@ -33,10 +35,9 @@ public:
             set(member, *value);
     }
 
-    /// A value written as a C++ expression, for enumerators.
+private:
     void setExpression(const char *member, const std::string &expression);
 
-private:
     std::ostream &m_out;
     std::string m_object;
 };
@@ -46,8 +47,3 @@ private:
 std::string cppStringLiteral(const std::string &text);
 
 } // namespace core::tablegen
-
-/// Writes `object.member = <value of source.member>;` with the member's name
-/// spelt once, so the generated assignment and the value read cannot name
-/// different members.
-#define VRAM_TABLEGEN_SET(writer, source, member) (writer).set(#member, (source).member)

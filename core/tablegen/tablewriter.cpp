@@ -1,6 +1,7 @@
 #include "core/tablegen/tablewriter.h"
 
 #include "core/tablegen/cppwriter.h"
+#include "core/tablegen/members.h"
 
 #include <string>
 
@@ -12,94 +13,23 @@ void writeGpu(std::ostream &out, const GpuSpec &gpu, std::size_t index)
 {
     out << "GpuSpec gpu" << index << "()\n{\n    GpuSpec g;\n";
     CppWriter g(out, "g");
-    VRAM_TABLEGEN_SET(g, gpu, id);
-    VRAM_TABLEGEN_SET(g, gpu, name);
-    VRAM_TABLEGEN_SET(g, gpu, vendor);
-    VRAM_TABLEGEN_SET(g, gpu, architecture);
-    VRAM_TABLEGEN_SET(g, gpu, computeCapability);
-    VRAM_TABLEGEN_SET(g, gpu, launchYear);
-    VRAM_TABLEGEN_SET(g, gpu, memory);
-    VRAM_TABLEGEN_SET(g, gpu, usableMemory);
-    VRAM_TABLEGEN_SET(g, gpu, memoryType);
-    VRAM_TABLEGEN_SET(g, gpu, bandwidthGBps);
-    VRAM_TABLEGEN_SET(g, gpu, peak.fp32);
-    VRAM_TABLEGEN_SET(g, gpu, peak.tf32);
-    VRAM_TABLEGEN_SET(g, gpu, peak.fp16);
-    VRAM_TABLEGEN_SET(g, gpu, peak.bf16);
-    VRAM_TABLEGEN_SET(g, gpu, peak.fp8);
-    VRAM_TABLEGEN_SET(g, gpu, peak.int8);
-    VRAM_TABLEGEN_SET(g, gpu, peak.fp4);
-    VRAM_TABLEGEN_SET(g, gpu, supportsBf16);
-    VRAM_TABLEGEN_SET(g, gpu, supportsFlashAttention2);
-    VRAM_TABLEGEN_SET(g, gpu, supportsFp8);
-    VRAM_TABLEGEN_SET(g, gpu, interconnect);
-    VRAM_TABLEGEN_SET(g, gpu, interconnectGBps);
-    VRAM_TABLEGEN_SET(g, gpu, tdpWatts);
-    VRAM_TABLEGEN_SET(g, gpu, defaultShown);
-    VRAM_TABLEGEN_SET(g, gpu, source);
-    VRAM_TABLEGEN_SET(g, gpu, notes);
+#define VRAM_WRITE(member) g.set(#member, gpu.member);
+    VRAM_GPU_MEMBERS(VRAM_WRITE)
+#undef VRAM_WRITE
     out << "    return g;\n}\n\n";
-}
-
-void writeModel(CppWriter &m, const ModelSpec &model)
-{
-    VRAM_TABLEGEN_SET(m, model, name);
-    VRAM_TABLEGEN_SET(m, model, family);
-    VRAM_TABLEGEN_SET(m, model, hidden);
-    VRAM_TABLEGEN_SET(m, model, layers);
-    VRAM_TABLEGEN_SET(m, model, heads);
-    VRAM_TABLEGEN_SET(m, model, kvHeads);
-    VRAM_TABLEGEN_SET(m, model, headDim);
-    VRAM_TABLEGEN_SET(m, model, intermediate);
-    VRAM_TABLEGEN_SET(m, model, vocab);
-    VRAM_TABLEGEN_SET(m, model, learnedPositions);
-    VRAM_TABLEGEN_SET(m, model, tokenTypes);
-    VRAM_TABLEGEN_SET(m, model, maxPositions);
-    VRAM_TABLEGEN_SET(m, model, gatedMlp);
-    VRAM_TABLEGEN_SET(m, model, tiedEmbeddings);
-    m.setExpression("norm", model.norm == NormKind::LayerNorm ? "NormKind::LayerNorm" : "NormKind::RmsNorm");
-    VRAM_TABLEGEN_SET(m, model, normsPerLayer);
-    VRAM_TABLEGEN_SET(m, model, finalNorm);
-    VRAM_TABLEGEN_SET(m, model, embeddingNorm);
-    VRAM_TABLEGEN_SET(m, model, qkvBias);
-    VRAM_TABLEGEN_SET(m, model, attnOutBias);
-    VRAM_TABLEGEN_SET(m, model, mlpBias);
-    VRAM_TABLEGEN_SET(m, model, lmHeadBias);
-    VRAM_TABLEGEN_SET(m, model, qkNorm);
-    VRAM_TABLEGEN_SET(m, model, attentionSinks);
-    VRAM_TABLEGEN_SET(m, model, pooler);
-    VRAM_TABLEGEN_SET(m, model, encoderOnly);
-    VRAM_TABLEGEN_SET(m, model, parallelBlock);
-    VRAM_TABLEGEN_SET(m, model, moe.experts);
-    VRAM_TABLEGEN_SET(m, model, moe.expertsPerToken);
-    VRAM_TABLEGEN_SET(m, model, moe.sharedExperts);
-    VRAM_TABLEGEN_SET(m, model, moe.expertIntermediate);
-    VRAM_TABLEGEN_SET(m, model, moe.firstDenseLayers);
-    VRAM_TABLEGEN_SET(m, model, moe.routerBias);
-    VRAM_TABLEGEN_SET(m, model, moe.expertBias);
-    VRAM_TABLEGEN_SET(m, model, slidingWindow);
-    VRAM_TABLEGEN_SET(m, model, slidingLayers);
-    VRAM_TABLEGEN_SET(m, model, attentionDropout);
-    VRAM_TABLEGEN_SET(m, model, hiddenDropout);
-    VRAM_TABLEGEN_SET(m, model, softmaxInFp32);
-    VRAM_TABLEGEN_SET(m, model, activationSavedTensors);
-    VRAM_TABLEGEN_SET(m, model, torchDtype);
-    VRAM_TABLEGEN_SET(m, model, expertsMxfp4);
-    VRAM_TABLEGEN_SET(m, model, declaredParameters);
-    VRAM_TABLEGEN_SET(m, model, unplacedParameters);
 }
 
 void writePreset(std::ostream &out, const io::ModelPreset &preset, std::size_t index)
 {
     out << "ModelPreset preset" << index << "()\n{\n    ModelPreset p;\n";
     CppWriter p(out, "p");
-    VRAM_TABLEGEN_SET(p, preset, id);
-    VRAM_TABLEGEN_SET(p, preset, name);
-    VRAM_TABLEGEN_SET(p, preset, hfRepo);
-    VRAM_TABLEGEN_SET(p, preset, source);
-    VRAM_TABLEGEN_SET(p, preset, paramsPublished);
-    CppWriter model(out, "p.model");
-    writeModel(model, preset.model);
+#define VRAM_WRITE(member) p.set(#member, preset.member);
+    VRAM_PRESET_MEMBERS(VRAM_WRITE)
+#undef VRAM_WRITE
+    CppWriter m(out, "p.model");
+#define VRAM_WRITE(member) m.set(#member, preset.model.member);
+    VRAM_MODEL_MEMBERS(VRAM_WRITE)
+#undef VRAM_WRITE
     out << "    return p;\n}\n\n";
 }
 

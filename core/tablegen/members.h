@@ -1,0 +1,25 @@
+#pragma once
+
+// The members of GpuSpec, ModelPreset and ModelSpec that the JSON loaders
+// fill, listed once: the table writer (tablewriter.cpp) writes each, and
+// tst_builtintables compares each generated entry with what the loaders read
+// from resources/. A member added to those structs is added here.
+//
+// Each list applies X(member) to every member path.
+
+#define VRAM_GPU_MEMBERS(X)                                                                                            \
+    X(id) X(name) X(vendor) X(architecture) X(computeCapability) X(launchYear) X(memory) X(usableMemory)              \
+    X(memoryType) X(bandwidthGBps) X(peak.fp32) X(peak.tf32) X(peak.fp16) X(peak.bf16) X(peak.fp8) X(peak.int8)      \
+    X(peak.fp4) X(supportsBf16) X(supportsFlashAttention2) X(supportsFp8) X(interconnect) X(interconnectGBps)         \
+    X(tdpWatts) X(defaultShown) X(source) X(notes)
+
+#define VRAM_PRESET_MEMBERS(X) X(id) X(name) X(hfRepo) X(source) X(paramsPublished)
+
+#define VRAM_MODEL_MEMBERS(X)                                                                                          \
+    X(name) X(family) X(hidden) X(layers) X(heads) X(kvHeads) X(headDim) X(intermediate) X(vocab)                     \
+    X(learnedPositions) X(tokenTypes) X(maxPositions) X(gatedMlp) X(tiedEmbeddings) X(norm) X(normsPerLayer)          \
+    X(finalNorm) X(embeddingNorm) X(qkvBias) X(attnOutBias) X(mlpBias) X(lmHeadBias) X(qkNorm) X(attentionSinks)      \
+    X(pooler) X(encoderOnly) X(parallelBlock) X(moe.experts) X(moe.expertsPerToken) X(moe.sharedExperts)              \
+    X(moe.expertIntermediate) X(moe.firstDenseLayers) X(moe.routerBias) X(moe.expertBias) X(slidingWindow)           \
+    X(slidingLayers) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32) X(activationSavedTensors) X(torchDtype)    \
+    X(expertsMxfp4) X(declaredParameters) X(unplacedParameters)
