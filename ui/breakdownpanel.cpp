@@ -128,16 +128,12 @@ void BreakdownPanel::refreshCurrentPage()
         || !m_result.estimate.isValid())
         return;
     m_stalePages[static_cast<std::size_t>(page)] = false;
-    if (m_tabs->widget(page) == m_gpus) {
+    if (m_tabs->widget(page) == m_gpus)
         fillGpus();
-        fitColumns(m_gpus);
-    } else if (m_tabs->widget(page) == m_rules) {
+    else if (m_tabs->widget(page) == m_rules)
         fillRules();
-        fitColumns(m_rules);
-    } else {
+    else
         fillTerms();
-        fitColumns(m_terms);
-    }
 }
 
 void BreakdownPanel::fillTerms()
@@ -188,6 +184,7 @@ void BreakdownPanel::fillTerms()
     const int current = m_terms->currentRow();
     if (current < 0 || current >= terms)
         m_terms->setCurrentCell(std::clamp(current, 0, std::max(0, terms - 1)), 0);
+    fitColumns(m_terms);
     explainCurrentTerm();
 }
 
@@ -212,6 +209,7 @@ void BreakdownPanel::fillGpus()
         setCell(m_gpus, row, 6, fit.hasKvTokens ? countText(fit.kvTokens) : QString());
         ++row;
     }
+    fitColumns(m_gpus);
 }
 
 void BreakdownPanel::addPage(QWidget *page, const QString &title)
@@ -238,6 +236,7 @@ void BreakdownPanel::fillRules()
         const double d = c.differencePercent();
         setCell(m_rules, row, 5, QStringLiteral("%1%2 %").arg(d >= 0 ? QStringLiteral("+") : QString()).arg(d, 0, 'f', 1));
     }
+    fitColumns(m_rules);
 }
 
 void BreakdownPanel::explainCurrentTerm()

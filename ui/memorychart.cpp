@@ -76,9 +76,6 @@ MemoryChart::MemoryChart(QWidget *parent)
     layout->addWidget(m_plot);
     setMinimumSize(420, 260);
 
-    // The plot paints every pixel (its background brush is opaque), so a
-    // replot need not repaint the tab page and tab bar beneath it.
-    m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
     m_plot->plotLayout()->insertRow(0);
     QFont titleFont = font();
     titleFont.setBold(true);

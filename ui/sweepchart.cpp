@@ -18,7 +18,6 @@ SweepChart::SweepChart(core::SweepAxis axis, QWidget *parent) : QWidget(parent),
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
-    m_plot->setAttribute(Qt::WA_OpaquePaintEvent); // as in MemoryChart: no repaint beneath a replot
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     // GPUs that fit everywhere or nowhere are listed above the plot; only
