@@ -59,7 +59,6 @@ std::optional<core::ByteUnit> unitFrom(const Options &options, std::string &erro
     return std::nullopt;
 }
 
-
 int runEstimate(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out,
                 std::ostream &err)
 {
