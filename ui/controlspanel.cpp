@@ -91,6 +91,9 @@ ControlsPanel::ControlsPanel(ScenarioController *controller, QWidget *parent)
     connect(m_controller, &ScenarioController::scenarioReplaced, this, &ControlsPanel::syncFromScenario);
     connect(m_controller, &ScenarioController::estimateChanged, this, &ControlsPanel::updateEnabledState);
     connect(m_controller, &ScenarioController::estimateChanged, this, &ControlsPanel::syncModel);
+    // Other panels change advanced settings too (a cluster plan sets GPUs,
+    // ZeRO stage and checkpointing; calibration the reserve and context).
+    connect(m_controller, &ScenarioController::estimateChanged, this, &ControlsPanel::syncAdvanced);
     syncFromScenario();
 }
 
@@ -421,7 +424,13 @@ void ControlsPanel::syncFromScenario()
             m_optimizer->setIndex(static_cast<int>(i));
     m_batch->setValue(s.batch);
     m_sequence->setValue(s.sequence);
+    syncAdvanced();
+    updateEnabledState();
+}
 
+void ControlsPanel::syncAdvanced()
+{
+    const core::Scenario &s = m_controller->scenario();
     const QList<QWidget *> advanced = m_advanced->findChildren<QWidget *>();
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
     for (QWidget *w : advanced)
@@ -447,7 +456,6 @@ void ControlsPanel::syncFromScenario()
     m_cudaLoading->setCurrentIndex(indexOfData(m_cudaLoading, s.cudaLoading));
     m_reserve->setValue(s.reservePercent);
     m_utilization->setValue(s.gpuMemoryUtilization);
-    updateEnabledState();
 }
 
 void ControlsPanel::updateEnabledState()

@@ -33,6 +33,7 @@ public:
     StepSliderField *precisionField() const { return m_precision; }
     StepSliderField *optimizerField() const { return m_optimizer; }
     LogSliderField *batchField() const { return m_batch; }
+    QSpinBox *gpuCountField() const { return m_gpus; }
     LogSliderField *sequenceField() const { return m_sequence; }
     QComboBox *modelCombo() const { return m_model; }
     QButtonGroup *modeGroup() const { return m_mode; }
@@ -49,6 +50,8 @@ private:
     /// (a dropped config.json, the parameter slider).
     void syncModel();
     void syncFromScenario();
+    /// The advanced settings, from the scenario, without emitting changes.
+    void syncAdvanced();
     void updateEnabledState();
     void modelChosen(int index);
 

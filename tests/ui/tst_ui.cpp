@@ -36,6 +36,7 @@
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -96,6 +97,7 @@ private slots:
     void presentationMode();
     void clusterPanelPlansAndApplies();
     void hiddenPagesCatchUpWhenOpened();
+    void advancedSettingsFollowOtherPanels();
     void fullDiskKeepsTheSavedScenario();
     void extremeScenarioSaysExceeds();
     void userCatalogReachesTheWindow();
@@ -569,6 +571,17 @@ void TestUi::hiddenPagesCatchUpWhenOpened()
              ui::bytesText(core::compareRulesOfThumb(window.controller()->scenario()).front().detailed, core::ByteUnit::GiB));
     openPage(window, window.cluster());
     QVERIFY(window.cluster()->figures()->text().contains(ui::bytesText(r.estimate.total, core::ByteUnit::GiB)));
+}
+
+void TestUi::advancedSettingsFollowOtherPanels()
+{
+    // A cluster plan or a calibration profile changes the scenario from
+    // outside the controls; the advanced settings must show the result.
+    ui::MainWindow window;
+    QCOMPARE(window.controls()->gpuCountField()->value(), 1);
+    window.controller()->update([](core::Scenario &s) { s.gpus = 8; });
+    QCOMPARE(window.controls()->gpuCountField()->value(), 8);
+    QCOMPARE(window.controller()->scenario().gpus, 8); // and showing it changed nothing back
 }
 
 void TestUi::fullDiskKeepsTheSavedScenario()
