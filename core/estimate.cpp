@@ -3,6 +3,7 @@
 #include "core/activations.h"
 #include "core/inference.h"
 #include "core/overheads.h"
+#include "core/trainingrun.h"
 
 #include <algorithm>
 #include <cmath>
@@ -44,8 +45,9 @@ Bytes sumTerms(const TermBytes &terms)
     return total;
 }
 
-/// Splits the model's weight bytes into quantised and 16-bit parts.
-void weightStorage(const Scenario &s, const ParameterCounts &pc, EstimateDetails &d)
+/// Splits the model's weight bytes into quantised and unquantised parts;
+/// `run` says how a training stack stores the frozen base.
+void weightStorage(const Scenario &s, const ParameterCounts &pc, const TrainingRun &run, EstimateDetails &d)
 {
     const WeightFormat wf = s.effectiveWeights();
     d.weightBits = formatBits(wf, s.groupSize, static_cast<double>(s.model.hidden));
@@ -56,17 +58,20 @@ void weightStorage(const Scenario &s, const ParameterCounts &pc, EstimateDetails
         d.weightBits = FormatBits{d.regime.weights * 8.0, 0, ""};
     } else if (formatInfo(wf).keepsEmbeddingsUnquantized && !s.quantizeEmbeddings) {
         // Quantisation libraries replace nn.Linear layers only; embeddings,
-        // lm_head, norms and biases stay in the 16-bit compute dtype. gpt-oss
-        // ships only its experts in MXFP4 (config quantization_config,
-        // modules_to_not_convert).
+        // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
+        // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the
+        // lm_head too). gpt-oss ships only its experts in MXFP4 (config
+        // quantization_config, modules_to_not_convert).
         const bool expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
-        d.quantizedParams = static_cast<double>(expertsOnly ? pc.experts : pc.linear);
+        d.quantizedParams = static_cast<double>(expertsOnly ? pc.experts : pc.linear)
+            + (run.lmHeadQuantized ? static_cast<double>(pc.lmHead) : 0.0);
         d.unquantizedParams = static_cast<double>(pc.total) - d.quantizedParams;
     } else {
         d.quantizedParams = static_cast<double>(pc.total);
         d.unquantizedParams = 0;
     }
-    d.weightBytesTotal = d.quantizedParams * d.weightBits.total() / 8.0 + d.unquantizedParams * 2.0;
+    d.unquantizedBytes = run.unquantizedBytes;
+    d.weightBytesTotal = d.quantizedParams * d.weightBits.total() / 8.0 + d.unquantizedParams * d.unquantizedBytes;
 }
 
 /// LoRA A (r x in) and B (out x r) for every targeted projection.
@@ -90,24 +95,39 @@ std::vector<TensorGroup> loraTensors(const Scenario &s, const std::vector<Tensor
     return adapters;
 }
 
+/// Bytes per b*s*V element at the logits' peak, for logits of `e` bytes.
 double logitsBytesPerElement(LogitsMode mode, double e, bool backward)
 {
-    constexpr double chunks = 8; // torchtune CEWithChunkedOutputLoss num_output_chunks
+    constexpr double chunks = 8; // torchtune LinearCrossEntropyLoss num_output_chunks
+    const double upcast = e < 4.0 ? 4.0 : 0.0; // .float() copies only 16-bit logits
     switch (mode) {
     case LogitsMode::Fp32:
         // Hugging Face ForCausalLMLoss: logits.float() then cross_entropy.
-        // Forward: 16-bit logits + fp32 copy + fp32 log-softmax output.
-        // Backward start: 16-bit logits + saved log-softmax + fp32 gradient
-        // in and out of log_softmax_backward.
-        return backward ? e + 12.0 : e + 8.0;
+        // Forward: the logits + their fp32 copy + the fp32 log-softmax
+        // output. Backward start: the logits + the saved log-softmax + the
+        // fp32 gradient in and out of log_softmax_backward.
+        return backward ? e + 12.0 : e + upcast + 4.0;
     case LogitsMode::Native:
         return backward ? 4.0 * e : 2.0 * e;
     case LogitsMode::Chunked:
+        // Eager chunked loss: each chunk's fp32 log-softmax output stays saved
+        // (4 B for every element); one chunk's logits, fp32 copy or
+        // gradients are alive at a time.
+        return backward ? 4.0 + (8.0 + e) / chunks : 4.0 + (e + upcast) / chunks;
+    case LogitsMode::Fused:
+        // A fused or compiled loss keeps the 16-bit logits and a
+        // log-sum-exp per row; one chunk's fp32 work at a time.
         return backward ? e + 12.0 / chunks : e + 8.0 / chunks;
     case LogitsMode::LastToken:
         return e + 4.0;
     }
     return e;
+}
+
+/// Bytes per b*s*V element the loss keeps for backward.
+double lossSavedBytesPerElement(LogitsMode mode, double e)
+{
+    return mode == LogitsMode::Native || mode == LogitsMode::Fused ? e : 4.0;
 }
 
 void addOverheads(const Scenario &s, EstimateDetails &d, TermBytes &terms)
@@ -189,11 +209,40 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage)
     return r;
 }
 
-void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors, Stage stageRole, Estimate &est)
+/// The largest weight matrix a dequantisation materialises at once on this
+/// rank: a layer's biggest projection, or the lm_head where it is quantised.
+double largestQuantizedMatrix(const std::vector<TensorGroup> &tensors, bool lmHeadQuantized, int tp)
+{
+    double largest = 0;
+    for (const TensorGroup &g : tensors) {
+        const bool layerLinear = g.role == TensorRole::AttentionLinear || g.role == TensorRole::MlpLinear
+            || g.role == TensorRole::ExpertLinear;
+        if (layerLinear || (lmHeadQuantized && g.role == TensorRole::LmHead))
+            largest = std::max(largest, static_cast<double>(g.rows) * static_cast<double>(g.cols));
+    }
+    return largest / tp;
+}
+
+/// The larger of two moments of one phase, overheads included.
+PhaseTotal largerMoment(Phase phase, const Scenario &s, EstimateDetails &d,
+                        std::initializer_list<std::pair<const char *, TermBytes>> moments)
+{
+    PhaseTotal best{phase, {}, Bytes(), ""};
+    for (const auto &[moment, terms] : moments) {
+        PhaseTotal candidate = makePhase(phase, s, d, terms);
+        candidate.moment = moment;
+        if (best.moment[0] == '\0' || best.total < candidate.total)
+            best = candidate;
+    }
+    return best;
+}
+
+void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors, const TrainingRun &run, Stage stageRole,
+                      Estimate &est)
 {
     EstimateDetails &d = est.details;
     const ModelSpec &m = s.model;
-    const bool lora = s.mode != Mode::Train;
+    const bool lora = run.adapters;
     const RankShare share = rankShare(s, d.params, stageRole);
     const int dp = share.dp;
     const Offload offload = s.parallel.offload;
@@ -203,6 +252,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
         : 0;
     d.shardDegree = dp;
     d.layersOnGpu = share.layers;
+    d.kbitUpcast = run.kbitUpcast;
     auto shard = [dp](double bytes, bool divided) { return Bytes::fromDouble(divided ? bytes / dp : bytes); };
 
     std::vector<TensorGroup> trainable = lora ? loraTensors(s, tensors) : tensors;
@@ -235,8 +285,13 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     if (stage >= 3) {
         // DeepSpeed estimate_zero3_model_states_mem_needs: 4 x largest layer
         // parameters (16-bit parameters and gradients of the gathered layer).
+        // A frozen base gathers its stored (quantised) bytes and has no
+        // gradients: FSDP all-gathers the flat storage of the current and
+        // the prefetched unit (bitsandbytes quant_storage makes 4-bit
+        // weights shardable; bitsandbytes docs, fsdp_qlora.md).
+        d.gatherBytesPerParam = lora ? d.weightBits.total() / 8.0 : d.regime.weights;
         persistent[idx(TermId::GatherBuffer)] = Bytes::fromDouble(
-            static_cast<double>(d.params.largestLayer) * 2.0 * d.regime.weights / share.tp);
+            static_cast<double>(d.params.largestLayer) * 2.0 * d.gatherBytesPerParam / share.tp);
     }
 
     Bytes gradients = shard(rankTrainable * d.regime.gradients, stage >= 2);
@@ -252,20 +307,16 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     const Bytes firstGradients = std::min(gradients, shard(firstGradParams * d.regime.gradients, stage >= 2));
     const Bytes accumulated = s.gradAccum > 1 ? gradients : Bytes();
 
-    Trainability t;
-    t.fullModel = !lora;
-    t.loraRank = s.lora.rank;
-    for (LinearSlot slot : s.lora.targets)
-        t.loraSlots |= 1u << static_cast<unsigned>(slot);
-    const double e = d.regime.activationBytes;
-    const double r = (s.regime == Regime::Amp || s.regime == Regime::Fp32) ? 4.0 : e;
-    const ActivationBreakdown act = trainingActivations(m, s, t, e, r);
+    const ActivationBreakdown act = trainingActivations(m, s, run.trainability, run.dtypes);
+    const double e = run.dtypes.compute;
     d.activationElementBytes = e;
+    d.residualBytes = run.dtypes.residual;
     d.activationPerTokenPerLayer = act.perTokenPerLayer;
     d.activationScoresPerLayer = act.scoresPerLayer;
     d.activationBytesPerLayer = act.perLayer;
     d.activationOutsideLayers = act.outsideLayers;
     d.recomputeLayerBytes = act.recomputePeak;
+    d.layerGradientBytes = act.layerGradientPeak;
     d.microBatchesInFlight = share.inFlight;
 
     const LogitsMode logits = s.effectiveLogits();
@@ -273,47 +324,84 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     // Vocabulary-parallel output layer: each tensor-parallel rank holds V/t.
     const double logitElements =
         static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab) / static_cast<double>(share.tp);
-    const Bytes logitsForward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, e, false));
-    const Bytes logitsBackward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, e, true));
-    d.logitsElementBytes = logitsBytesPerElement(logits, e, true);
-    d.lossSavedElementBytes = logits == LogitsMode::Native ? e : 4.0;
+    const Bytes logitsForward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, run.logitsBytes, false));
+    const Bytes logitsBackward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, run.logitsBytes, true));
+    d.logitsElementBytes = logitsBytesPerElement(logits, run.logitsBytes, true);
+    d.lossSavedElementBytes = lossSavedBytesPerElement(logits, run.logitsBytes);
 
     const double saved = (static_cast<double>(share.layers) * act.keptPerLayer + (share.first ? act.outsideFirst : 0.0))
             * share.inFlight
         + (share.last ? act.outsideLast : 0.0);
     const Bytes activations = Bytes::fromDouble(saved);
-    const Bytes autocast =
-        Bytes::fromDouble(static_cast<double>(d.params.total) * share.paramFraction * d.regime.autocastCopies);
-    const Bytes recompute = Bytes::fromDouble(act.recomputePeak);
 
-    TermBytes forward = persistent;
-    forward[idx(TermId::Gradients)] = accumulated;
-    forward[idx(TermId::Activations)] = activations;
-    forward[idx(TermId::Logits)] = logitsForward;
-    forward[idx(TermId::Workspace)] = autocast;
-    est.phases.push_back(makePhase(Phase::Forward, s, d, forward));
+    // torch.autocast caches the 16-bit cast of each fp32 leaf that requires
+    // grad (ATen autocast_mode.cpp cached_cast); a frozen fp32 weight is cast
+    // again by every op, and the matmul saves that cast for backward when its
+    // input requires grad (derivatives.yaml mm: mat2 saved for self's
+    // gradient). Quantised weights are never autocast.
+    double autocastBytes = 0;
+    if (run.autocast) {
+        autocastBytes = lora ? rankTrainable * (run.trainable.weights >= 4.0 ? 2.0 : 0.0)
+                             : static_cast<double>(d.params.total) * share.paramFraction * d.regime.autocastCopies;
+        if (lora && run.unquantizedBytes >= 4.0) {
+            const bool linearsFp32 = isFloatFormat(s.effectiveWeights());
+            const double frozenFp32 = (linearsFp32 ? static_cast<double>(d.params.linear) * share.layerFraction : 0.0)
+                + (share.last && !m.encoderOnly ? static_cast<double>(m.vocab * m.hidden) : 0.0);
+            autocastBytes += 2.0 * frozenFp32 / share.tp;
+        }
+    }
+    d.autocastBytes = autocastBytes;
+    d.dequantBytes = run.dequantBytesPerElement * largestQuantizedMatrix(tensors, false, share.tp);
+    d.headDequantBytes = run.lmHeadQuantized && share.last
+        ? run.dequantBytesPerElement * largestQuantizedMatrix(tensors, true, share.tp)
+        : 0.0;
+    const double headDequant = d.headDequantBytes;
+    const Bytes autocast = Bytes::fromDouble(autocastBytes);
+    const Bytes dequant = Bytes::fromDouble(d.dequantBytes);
+
+    // Forward: the end (every activation, the logits and the loss) or the
+    // inside of the last layer (a dequantised weight of the frozen base).
+    TermBytes forwardEnd = persistent;
+    forwardEnd[idx(TermId::Gradients)] = accumulated;
+    forwardEnd[idx(TermId::Activations)] = activations;
+    forwardEnd[idx(TermId::Logits)] = logitsForward;
+    forwardEnd[idx(TermId::Workspace)] = autocast + Bytes::fromDouble(headDequant);
+    TermBytes forwardLayer = forwardEnd;
+    forwardLayer[idx(TermId::Logits)] = Bytes();
+    forwardLayer[idx(TermId::Workspace)] = autocast + dequant;
+    est.phases.push_back(largerMoment(Phase::Forward, s, d,
+                                      {{"end of forward", forwardEnd}, {"inside the last layer", forwardLayer}}));
 
     // Backward: activations are freed layer by layer while gradients appear,
-    // so the peak is at one end: all activations plus the loss gradient and
-    // the first gradients, or all gradients once activations are gone.
-    TermBytes backward = persistent;
-    backward[idx(TermId::Workspace)] = autocast + recompute;
+    // so the peak is the loss's backward (all activations, the logits'
+    // gradients), the last layer's backward (its recomputed activations and
+    // its gradients, a dequantised weight; the logits are gone), or the end
+    // (all gradients, nothing saved any more).
     const Bytes startGrads = std::max(accumulated, firstGradients);
-    if (activations + logitsBackward + startGrads >= gradients) {
-        backward[idx(TermId::Gradients)] = startGrads;
-        backward[idx(TermId::Activations)] = activations;
-        backward[idx(TermId::Logits)] = logitsBackward;
-    } else {
-        backward[idx(TermId::Gradients)] = gradients;
-    }
-    est.phases.push_back(makePhase(Phase::Backward, s, d, backward));
+    TermBytes lossBackward = persistent;
+    lossBackward[idx(TermId::Gradients)] = startGrads;
+    lossBackward[idx(TermId::Activations)] = activations;
+    lossBackward[idx(TermId::Logits)] = logitsBackward;
+    lossBackward[idx(TermId::Workspace)] = autocast + Bytes::fromDouble(headDequant);
+    TermBytes layerBackward = lossBackward;
+    layerBackward[idx(TermId::Logits)] = Bytes();
+    layerBackward[idx(TermId::Workspace)] =
+        autocast + dequant + Bytes::fromDouble(act.recomputePeak + act.layerGradientPeak);
+    TermBytes backwardEnd = persistent;
+    backwardEnd[idx(TermId::Gradients)] = gradients;
+    est.phases.push_back(largerMoment(
+        Phase::Backward, s, d,
+        {{"loss backward", lossBackward}, {"last layer's backward", layerBackward}, {"end of backward", backwardEnd}}));
 
     TermBytes step = persistent;
     step[idx(TermId::Gradients)] = gradients;
     if (!statesOffloaded)
         step[idx(TermId::Workspace)] = shard(
-            rankTrainable * optimizerStepTemporaryBytesPerParam(s.optimizer, s.optimizerImpl, d.regime), stage >= 1);
-    est.phases.push_back(makePhase(Phase::OptimizerStep, s, d, step));
+            rankTrainable
+                * optimizerStepTemporaryBytesPerParam(s.optimizer, s.effectiveOptimizerImpl(), d.regime.optimizerStateBytes),
+            stage >= 1);
+    d.optimizerStepBytes = static_cast<double>(step[idx(TermId::Workspace)].count());
+    est.phases.push_back(largerMoment(Phase::OptimizerStep, s, d, {{"optimizer step", step}}));
 }
 
 void estimateInference(const Scenario &s, Stage stageRole, Estimate &est)
@@ -358,12 +446,16 @@ Estimate estimateStage(const Scenario &s, const std::vector<TensorGroup> &tensor
     Estimate est;
     EstimateDetails &d = est.details;
     d.params = params;
-    d.regime = regimeBytes(s.regime);
-    weightStorage(s, d.params, d);
-    if (s.isTraining())
-        estimateTraining(s, tensors, stage, est);
-    else
+    if (s.isTraining()) {
+        const TrainingRun run = trainingRun(s);
+        d.regime = run.trainable;
+        weightStorage(s, d.params, run, d);
+        estimateTraining(s, tensors, run, stage, est);
+    } else {
+        d.regime = regimeBytes(s.regime);
+        weightStorage(s, d.params, TrainingRun{}, d);
         estimateInference(s, stage, est);
+    }
     const auto peak = std::max_element(est.phases.begin(), est.phases.end(),
                                        [](const PhaseTotal &a, const PhaseTotal &b) { return a.total < b.total; });
     est.terms = peak->terms;

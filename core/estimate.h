@@ -49,6 +49,9 @@ struct PhaseTotal
     Phase phase;
     TermBytes terms{};
     Bytes total;
+    /// When in the phase the peak falls: "end of forward", "inside the last
+    /// layer", "loss backward", "last layer's backward", ...
+    const char *moment = "";
 };
 
 /// Intermediate quantities the estimate used; derivations are built from
@@ -60,7 +63,9 @@ struct EstimateDetails
     std::uint64_t loraParams = 0;
     double weightBytesTotal = 0;       ///< whole model, before any split
     double quantizedParams = 0;        ///< parameters stored in the weight format
-    double unquantizedParams = 0;      ///< kept at 16 bits
+    double unquantizedParams = 0;      ///< embeddings, norms, biases (and usually lm_head)
+    double unquantizedBytes = 2;       ///< their bytes each: 16-bit, or fp32 after PEFT's kbit upcast
+    bool kbitUpcast = false;           ///< prepare_model_for_kbit_training cast them to fp32
     FormatBits weightBits;
     RegimeBytes regime;
     double optimizerBytesTotal = 0;
@@ -69,6 +74,13 @@ struct EstimateDetails
     double activationScoresPerLayer = 0;   ///< the b*a*s^2 part (eager)
     double activationOutsideLayers = 0;    ///< embedding output, final norm, lm_head input
     double recomputeLayerBytes = 0;        ///< one layer live again during full recompute
+    double layerGradientBytes = 0;         ///< gradients alive at once inside one layer's backward
+    double autocastBytes = 0;              ///< 16-bit casts of fp32 weights autocast keeps
+    double dequantBytes = 0;               ///< one dequantised base weight (QLoRA), at once
+    double headDequantBytes = 0;           ///< the dequantised lm_head, where it is quantised
+    double optimizerStepBytes = 0;         ///< the optimizer step's temporaries on this GPU
+    double residualBytes = 2;              ///< element size of the residual stream (layer inputs)
+    double gatherBytesPerParam = 0;        ///< ZeRO-3: bytes per parameter of a gathered layer
     double logitsElementBytes = 0;         ///< bytes per b*s*V element at the logits peak
     /// Bytes per b*s*V element the loss keeps for backward: the fp32
     /// log-softmax output of cross_entropy (activation dtype for `native`).

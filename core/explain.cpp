@@ -2,6 +2,7 @@
 
 #include "core/overheads.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace core {
@@ -32,9 +33,11 @@ Derivation weights(const Scenario &s, const Estimate &e)
                 num(d.params.total) + " x " + num(d.regime.weights) + " B" + shardNote(s, 3), "",
                 "Rajbhandari et al. 2020 (ZeRO) §III-A; regime: " + std::string(regimeId(s.regime))};
     const FormatInfo &f = formatInfo(s.effectiveWeights());
-    std::string formula = "W = P_q x bpw / 8 + P_16 x 2";
+    std::string formula = "W = P_q x bpw / 8 + P_rest x b_rest";
     std::string values = num(d.quantizedParams) + " x " + formatFixed(d.weightBits.total(), 4) + " / 8 + "
-        + num(d.unquantizedParams) + " x 2";
+        + num(d.unquantizedParams) + " x " + num(d.unquantizedBytes);
+    if (d.kbitUpcast)
+        values += "   (b_rest = 4: PEFT prepare_model_for_kbit_training casts the unquantised weights to fp32)";
     if (d.weightBits.overhead > 0)
         values += "   (bpw = " + formatFixed(d.weightBits.data, 0) + " + " + formatFixed(d.weightBits.overhead, 4)
             + ": " + d.weightBits.overheadWhat + ")";
@@ -72,15 +75,50 @@ Derivation activations(const Scenario &s, const Estimate &e)
     std::string values = num(m.layers) + " x (" + num(s.batch) + " x " + num(s.sequence) + " x "
         + num(d.activationPerTokenPerLayer) + " B + " + num(d.activationScoresPerLayer) + " B) + "
         + num(d.activationOutsideLayers) + " B";
-    if (s.checkpointing == Checkpointing::Full) {
+    if (s.effectiveCheckpointing() == Checkpointing::Full) {
         formula = "A = L x b x s x h x b_res + outside (full recompute keeps layer inputs)";
-        values = num(m.layers) + " x " + num(s.batch) + " x " + num(s.sequence) + " x " + num(m.hidden)
-            + " x bytes + " + num(d.activationOutsideLayers) + " B";
+        values = num(m.layers) + " x " + num(s.batch) + " x " + num(s.sequence) + " x " + num(m.hidden) + " x "
+            + num(d.residualBytes) + " + " + num(d.activationOutsideLayers) + " B";
     }
     values += "; c = bytes per token per layer (" + std::string(attentionId(s.attention)) + " attention, "
         + (m.gatedMlp ? "gated" : "plain") + " MLP, dropout " + (m.hasDropout() ? "on" : "off") + ")";
     return {formula, values, "",
             "Korthikanti et al. 2022, arXiv:2205.05198 §4.1 (sbh(34 + 5as/h) per GPT layer), generalised"};
+}
+
+/// The training workspace at the peak's moment: which transients coexist.
+Derivation trainingWorkspace(const Estimate &e)
+{
+    const EstimateDetails &d = e.details;
+    const PhaseTotal &peak = *std::find_if(e.phases.begin(), e.phases.end(),
+                                           [&e](const PhaseTotal &p) { return p.phase == e.peakPhase; });
+    const std::string moment = peak.moment;
+    std::vector<std::pair<const char *, double>> parts;
+    if (e.peakPhase == Phase::OptimizerStep) {
+        parts = {{"optimizer-step temporaries", d.optimizerStepBytes}};
+    } else if (moment == "inside the last layer") {
+        parts = {{"autocast casts", d.autocastBytes}, {"dequantised weight", d.dequantBytes}};
+    } else if (moment == "last layer's backward") {
+        parts = {{"autocast casts", d.autocastBytes},
+                 {"dequantised weight", d.dequantBytes},
+                 {"recomputed layer", d.recomputeLayerBytes},
+                 {"layer gradients", d.layerGradientBytes}};
+    } else if (moment != "end of backward") {
+        parts = {{"autocast casts", d.autocastBytes}, {"dequantised lm_head", d.headDequantBytes}};
+    }
+    std::string formula;
+    std::string values;
+    for (const auto &[what, bytes] : parts) {
+        formula += (formula.empty() ? "" : " + ") + std::string(what);
+        values += (values.empty() ? "" : " + ") + num(bytes) + " B";
+    }
+    if (parts.empty()) {
+        formula = "nothing transient";
+        values = "0";
+    }
+    return {formula + " (" + phaseId(e.peakPhase) + ", " + moment + ")", values, "",
+            "ATen autocast_mode.cpp cached_cast (fp32 leaves only); bitsandbytes dequantize_4bit / torchao "
+            "NF4Tensor.get_original_weight; torch.utils.checkpoint; torch/optim/adam.py _multi_tensor_adam"};
 }
 
 } // namespace
@@ -126,18 +164,15 @@ Derivation explainTerm(const Scenario &s, const Estimate &e, TermId term)
                "", "Pope et al. 2022, Efficiently Scaling Transformer Inference §3.1"};
         break;
     case TermId::Workspace:
-        out = s.isTraining()
-            ? Derivation{"autocast weight copies + one recomputed layer + optimizer-step temporaries (by phase)",
-                         "phase " + std::string(phaseId(e.peakPhase)), "",
-                         "torch.autocast cache; torch/optim/adam.py _multi_tensor_adam"}
-            : Derivation{"one layer's prefill temporaries at b x s tokens",
-                         num(s.batch) + " x " + num(s.sequence) + " tokens", "",
-                         "Hugging Face modeling_llama.py forward, without autograd"};
+        out = s.isTraining() ? trainingWorkspace(e)
+                             : Derivation{"one layer's prefill temporaries at b x s tokens",
+                                          num(s.batch) + " x " + num(s.sequence) + " tokens", "",
+                                          "Hugging Face modeling_llama.py forward, without autograd"};
         break;
     case TermId::GatherBuffer:
         // Only ZeRO-3 gathers a layer's parameters before using them.
-        out = {"2 x largest layer parameters x b_w",
-               e.term(term).count() > 0 ? "2 x " + num(d.params.largestLayer) + " x " + num(d.regime.weights)
+        out = {"2 x largest layer parameters x bytes per gathered parameter",
+               e.term(term).count() > 0 ? "2 x " + num(d.params.largestLayer) + " x " + num(d.gatherBytesPerParam)
                                         : "not used: below ZeRO stage 3 every GPU holds whole layers",
                "", "DeepSpeed stage3.py estimate_zero3_model_states_mem_needs (4 x largest layer params)"};
         break;

@@ -140,8 +140,14 @@ ParameterCounts countParameters(const ModelSpec &m)
 ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {
     ParameterCounts c;
+    // ZeRO-3 gathers one module at a time: a decoder layer or a single
+    // embedding table or lm_head (DeepSpeed estimate_zero3_model_states_mem_needs
+    // takes the largest module's own parameters, module.parameters(recurse=False)).
+    std::uint64_t largestTable = 0;
     for (const TensorGroup &g : tensors) {
         const std::uint64_t n = g.elements();
+        if (g.role == TensorRole::Embedding || g.role == TensorRole::LmHead)
+            largestTable = std::max(largestTable, g.rows * g.cols);
         c.total = saturatingAdd(c.total, n);
         c.active = saturatingAdd(c.active, g.activeElements());
         switch (g.role) {
@@ -167,7 +173,7 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
             break;
         }
     }
-    c.largestLayer = std::max(parametersPerLayer(m, tensors), c.embedding);
+    c.largestLayer = std::max(parametersPerLayer(m, tensors), largestTable);
     return c;
 }
 

@@ -140,7 +140,7 @@ struct ParameterCounts
     std::uint64_t linear = 0;       ///< all Linear weight matrices in the layers (quantisable)
     std::uint64_t experts = 0;      ///< of `linear`, the routed experts
     std::uint64_t small = 0;        ///< norms, biases, sinks: never quantised
-    std::uint64_t largestLayer = 0; ///< one transformer layer's parameters (ZeRO-3 gather)
+    std::uint64_t largestLayer = 0; ///< the largest module ZeRO-3 gathers: a layer or one embedding table
 };
 
 ParameterCounts countParameters(const ModelSpec &model);

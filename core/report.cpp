@@ -2,6 +2,7 @@
 
 #include "core/explain.h"
 #include "core/performance.h"
+#include "core/stack.h"
 
 namespace core {
 
@@ -79,9 +80,10 @@ std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &
         const std::vector<std::pair<std::string, std::string>> training = {
             {"regime", regimeId(s.regime)},
             {"optimizer", optimizerInfo(s.optimizer).id},
-            {"optimizer_impl", optimizerImplId(s.optimizerImpl)},
+            {"optimizer_impl", optimizerImplId(s.effectiveOptimizerImpl())},
             {"grad_accum", std::to_string(s.gradAccum)},
-            {"checkpointing", checkpointingId(s.checkpointing)},
+            {"checkpointing", checkpointingId(s.effectiveCheckpointing())},
+            {"stack", stackInfo(s.stack).id},
             {"zero", std::to_string(s.zeroStage)},
         };
         inputs.insert(inputs.begin() + 5, training.begin(), training.end());
@@ -90,6 +92,9 @@ std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &
         inputs.emplace_back("lora_rank", std::to_string(s.lora.rank));
         inputs.emplace_back("lora_alpha", formatFixed(s.lora.alpha, 1));
         inputs.emplace_back("lora_targets", targetsText(s.lora));
+        inputs.emplace_back("lora_dropout", formatFixed(s.effectiveLoraDropout(), 2));
+        if (s.mode == Mode::Qlora && s.stack != TrainingStack::Torchtune)
+            inputs.emplace_back("bitsandbytes", bitsandbytesVersionId(s.bitsandbytes));
     } else if (!s.isTraining()) {
         inputs.emplace_back("gpu_memory_utilization", formatFixed(s.gpuMemoryUtilization, 2));
     }

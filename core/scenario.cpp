@@ -1,6 +1,7 @@
 #include "core/scenario.h"
 
 #include "core/lookup.h"
+#include "core/stack.h"
 
 #include <cmath>
 #include <cstring>
@@ -18,6 +19,7 @@ const Spelling<Attention> kAttention[] = {
 const Spelling<LogitsMode> kLogits[] = {{LogitsMode::Fp32, "fp32"},
                                         {LogitsMode::Native, "native"},
                                         {LogitsMode::Chunked, "chunked"},
+                                        {LogitsMode::Fused, "fused"},
                                         {LogitsMode::LastToken, "last"}};
 const Spelling<LinearSlot> kSlots[] = {{LinearSlot::Q, "q"},       {LinearSlot::K, "k"},   {LinearSlot::V, "v"},
                                        {LinearSlot::O, "o"},       {LinearSlot::Gate, "gate"},
@@ -42,7 +44,24 @@ LogitsMode Scenario::effectiveLogits() const
 {
     if (logits)
         return *logits;
-    return isTraining() ? LogitsMode::Fp32 : LogitsMode::LastToken;
+    return isTraining() ? stackBehaviour(stack, mode).logits : LogitsMode::LastToken;
+}
+
+Checkpointing Scenario::effectiveCheckpointing() const
+{
+    if (!isTraining())
+        return Checkpointing::None;
+    return checkpointing.value_or(stackBehaviour(stack, mode).checkpointing);
+}
+
+OptimizerImpl Scenario::effectiveOptimizerImpl() const
+{
+    return optimizerImpl != OptimizerImpl::Auto ? optimizerImpl : stackBehaviour(stack, mode).optimizerImpl;
+}
+
+double Scenario::effectiveLoraDropout() const
+{
+    return lora.dropout.value_or(stackBehaviour(stack, mode).loraDropout);
 }
 
 const std::vector<ModeInfo> &allModes()
@@ -104,6 +123,9 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(s.lora.rank >= 1 && s.lora.rank <= L::maxLoraRank,
           [] { return "lora_rank: must be between 1 and " + std::to_string(L::maxLoraRank); });
     check(std::isfinite(s.lora.alpha) && s.lora.alpha > 0, "lora_alpha: must be a positive number");
+    if (s.lora.dropout)
+        check(std::isfinite(*s.lora.dropout) && *s.lora.dropout >= 0 && *s.lora.dropout < 1,
+              "lora_dropout: must be in [0, 1)");
     check(std::isfinite(s.gpuMemoryUtilization) && s.gpuMemoryUtilization > 0 && s.gpuMemoryUtilization <= 1,
           "gpu_memory_utilization: must be in (0, 1]");
     check(std::isfinite(s.reservePercent) && s.reservePercent >= 0 && s.reservePercent < 100,

@@ -16,12 +16,25 @@ enum class Mode { Inference, Train, Lora, Qlora };
 enum class Checkpointing { None, Selective, Full };
 enum class Attention { Eager, Sdpa, Flash };
 /// How the loss sees the logits: the Hugging Face Trainer upcasts all b*s*V
-/// logits to fp32; `Native` keeps them in the activation dtype; `Chunked`
-/// computes the loss a chunk at a time (LitGPT, torchtune); `LastToken` is
-/// what generate() computes at prefill (logits_to_keep = 1).
-enum class LogitsMode { Fp32, Native, Chunked, LastToken };
+/// logits to fp32; `Native` keeps them in the activation dtype (LitGPT);
+/// `Chunked` upcasts a chunk at a time in eager mode (torchtune), which still
+/// keeps every chunk's fp32 log-softmax; `Fused` is a fused or compiled loss
+/// that keeps only the 16-bit logits and a log-sum-exp per row
+/// (torch.compile'd torchtune loss); `LastToken` is what generate() computes
+/// at prefill (logits_to_keep = 1).
+enum class LogitsMode { Fp32, Native, Chunked, Fused, LastToken };
 /// CUDA module loading: lazy is the default since CUDA 11.7 / PyTorch 1.13.
 enum class CudaLoading { Lazy, Eager };
+/// The software that runs a training run; each keeps different tensors for
+/// the same settings (what each does: core/stack.h).
+enum class TrainingStack {
+    Hf,        ///< Hugging Face Trainer + PEFT (+ bitsandbytes for QLoRA)
+    Torchtune, ///< torchtune recipes (torchao NF4 for QLoRA)
+    LitGpt     ///< LitGPT finetune (Lightning Fabric, bitsandbytes for QLoRA)
+};
+/// bitsandbytes up to 0.43.1 kept every 4-bit layer's input for backward
+/// (MatMul4Bit ctx.tensors = (A, B)); 0.43.2 (July 2024) dropped it.
+enum class BitsandbytesVersion { Current, Legacy };
 
 /// What ZeRO-Offload / ZeRO-Infinity move to host memory.
 enum class Offload {
@@ -69,6 +82,8 @@ struct LoraSettings
 {
     int rank = 16;
     double alpha = 32;
+    /// Dropout on the adapter input; unset: the training stack's default.
+    std::optional<double> dropout;
     /// Target slots; default: all linear projections of attention and MLP.
     std::vector<LinearSlot> targets = {LinearSlot::Q, LinearSlot::K, LinearSlot::V, LinearSlot::O,
                                        LinearSlot::Gate, LinearSlot::Up, LinearSlot::Down};
@@ -93,7 +108,11 @@ struct Scenario
     std::uint64_t batch = 1;
     std::uint64_t sequence = 2048;
     std::uint64_t gradAccum = 1;
-    Checkpointing checkpointing = Checkpointing::None;
+    /// Unset: the training stack's default for the mode (full for QLoRA
+    /// under Hugging Face and torchtune, none otherwise).
+    std::optional<Checkpointing> checkpointing;
+    TrainingStack stack = TrainingStack::Hf;
+    BitsandbytesVersion bitsandbytes = BitsandbytesVersion::Current;
     Attention attention = Attention::Sdpa;
     LoraSettings lora;
     std::optional<WeightFormat> kvDtype; ///< unset: the activation dtype
@@ -124,6 +143,9 @@ struct Scenario
     }
     WeightFormat effectiveWeights() const;
     LogitsMode effectiveLogits() const;
+    Checkpointing effectiveCheckpointing() const;
+    OptimizerImpl effectiveOptimizerImpl() const;
+    double effectiveLoraDropout() const;
 };
 
 struct ModeInfo { Mode mode; const char *id; const char *label; };

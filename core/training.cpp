@@ -32,13 +32,13 @@ RegimeBytes regimeBytes(Regime regime)
     switch (regime) {
     case Regime::Fp32:
         // Gradients take the parameter dtype in PyTorch; S9 in the seed notes.
-        b = {4, 0, 4, 0, 4, 4, "seed notes S9; PyTorch grads match the parameter dtype", 1};
+        b = {4, 0, 4, 0, 4, 4, "seed notes S9; PyTorch grads match the parameter dtype"};
         break;
     case Regime::Amp:
         // torch.autocast caches one 16-bit cast of each fp32 weight for the
         // forward/backward (torch/amp/autocast_mode.py, cache_enabled=True);
         // Hugging Face "Model training anatomy" counts it as 6 B/param "model".
-        b = {4, 0, 4, 2, 4, 2, "PyTorch AMP docs; HF transformers docs, Model training anatomy", 1};
+        b = {4, 0, 4, 2, 4, 2, "PyTorch AMP docs; HF transformers docs, Model training anatomy"};
         break;
     case Regime::Mixed:
         // Rajbhandari et al. 2020 (ZeRO) §III-A: 2 + 2 + (4 + 4 + 4) = 16 B/param with Adam.
@@ -51,7 +51,7 @@ RegimeBytes regimeBytes(Regime regime)
     case Regime::Bf16Pure:
         // Optimizer states take the parameter dtype (torch.optim creates them
         // with zeros_like(param)).
-        b = {2, 0, 2, 0, 2, 2, "torch.optim states are zeros_like(param): bf16 params -> bf16 states", 1};
+        b = {2, 0, 2, 0, 2, 2, "torch.optim states are zeros_like(param): bf16 params -> bf16 states"};
         break;
     }
     return b;
@@ -113,20 +113,10 @@ double optimizerStateBytes(Optimizer optimizer, const RegimeBytes &regime,
     return bytes;
 }
 
-double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl impl, const RegimeBytes &regime)
+double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl impl, double stateBytes)
 {
-    if (optimizer != Optimizer::AdamW && optimizer != Optimizer::Adam && optimizer != Optimizer::AdamAmsgrad)
-        return 0;
-    switch (impl) {
-    case OptimizerImpl::Auto:
-        return regime.stepTemporaryStates * regime.optimizerStateBytes;
-    case OptimizerImpl::Foreach:
-        return regime.optimizerStateBytes;
-    case OptimizerImpl::Fused:
-    case OptimizerImpl::Loop:
-        return 0;
-    }
-    return 0;
+    const bool adam = optimizer == Optimizer::AdamW || optimizer == Optimizer::Adam || optimizer == Optimizer::AdamAmsgrad;
+    return adam && impl == OptimizerImpl::Foreach ? stateBytes : 0.0;
 }
 
 namespace {

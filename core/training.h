@@ -19,7 +19,7 @@ enum class Regime {
 
 /// How the optimizer step is implemented, which decides its temporaries.
 enum class OptimizerImpl {
-    Auto,    ///< the regime's usual stack (see RegimeBytes::stepTemporaryStates)
+    Auto,    ///< the training stack's own choice (core/stack.h)
     Foreach, ///< torch.optim multi-tensor: one full-size temporary per step
     Fused,   ///< fused/chunked kernels: no full-size temporary
     Loop     ///< one parameter at a time (torch foreach=False, transformers' AdamW): temporaries of one tensor
@@ -40,13 +40,6 @@ struct RegimeBytes
     double optimizerStateBytes = 4; ///< bytes of one optimizer state element
     double activationBytes = 2;     ///< element size of saved activations
     const char *source = "";
-    /// State-sized temporaries of the optimizer step: 1 where the regime's
-    /// usual stack runs torch.optim's multi-tensor ("foreach") Adam, which
-    /// computes `torch._foreach_sqrt(exp_avg_sqs)` into a new full-size list
-    /// (torch/optim/adam.py, _multi_tensor_adam); 0 for fused kernels that
-    /// work in chunks (apex/DeepSpeed FusedAdam, torch fused=True as
-    /// torchtune configures it).
-    double stepTemporaryStates = 0;
 };
 
 struct RegimeInfo
@@ -83,9 +76,13 @@ std::optional<Optimizer> parseOptimizer(const std::string &id);
 double optimizerStateBytes(Optimizer optimizer, const RegimeBytes &regime,
                            const std::vector<TensorGroup> &trainable);
 
-/// Temporary bytes the optimizer step allocates per trainable parameter
-/// (Adam family only; see RegimeBytes::stepTemporaryStates).
-double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl impl, const RegimeBytes &regime);
+/// Temporary bytes the optimizer step allocates per trainable parameter,
+/// Adam family only: torch.optim's multi-tensor ("foreach") Adam computes
+/// `torch._foreach_sqrt(exp_avg_sqs)` into a new full-size list
+/// (torch/optim/adam.py, _multi_tensor_adam); fused kernels (torch
+/// fused=True, apex/DeepSpeed FusedAdam) and per-parameter loops allocate
+/// nothing state-sized. `impl` is the effective one (never Auto).
+double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl impl, double stateBytes);
 
 std::optional<OptimizerImpl> parseOptimizerImpl(const std::string &id);
 const char *optimizerImplId(OptimizerImpl impl);

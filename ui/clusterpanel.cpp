@@ -270,7 +270,7 @@ void ClusterPanel::plan()
                                    QString::number(s.parallel.pp),
                                    QString::number(s.dataParallel()),
                                    QString::number(s.zeroStage),
-                                   QString::fromUtf8(core::checkpointingId(s.checkpointing)),
+                                   QString::fromUtf8(core::checkpointingId(s.effectiveCheckpointing())),
                                    QString::fromUtf8(core::offloadId(s.parallel.offload)),
                                    tr("%1 / %2 s").arg(bytesText(o.estimate.total, m_controller->unit())).arg(o.stepSeconds, 0, 'f', 2)};
         for (int c = 0; c < cells.size(); ++c)

@@ -1,6 +1,7 @@
 #include "ui/controlspanel.h"
 
 #include "core/io/builtin.h"
+#include "core/stack.h"
 #include "ui/scenariocontroller.h"
 #include "ui/sliderfields.h"
 
@@ -136,6 +137,13 @@ QWidget *ControlsPanel::buildMainControls()
         m_controller->update([id](core::Scenario &s) { s.mode = static_cast<core::Mode>(id); });
         updateEnabledState();
     });
+    // What the training stack turns on for this mode, so that QLoRA's
+    // defaults (checkpointing, the kbit upcast) are visible where the mode
+    // is chosen; changed in the advanced settings.
+    m_stackNote = new QLabel;
+    m_stackNote->setWordWrap(true);
+    m_stackNote->setTextFormat(Qt::PlainText);
+    form->addRow(m_stackNote);
 
     m_parameters = new LogSliderField(100'000'000ull, 2'000'000'000'000ull, parameterText);
     m_parameters->setToolTip(tr("Parameter count (log scale, 0.1B to 2T). Moving it describes the model by its count only."));
@@ -200,6 +208,26 @@ QWidget *ControlsPanel::buildAdvanced()
         apply([regime](core::Scenario &s) { s.regime = regime; });
     });
 
+    m_stack = compactCombo();
+    for (const core::StackInfo &info : core::allStacks())
+        m_stack->addItem(QString::fromUtf8(info.label), static_cast<int>(info.stack));
+    m_stack->setToolTip(tr("The software that runs the training: each keeps different tensors for the same settings"));
+    form->addRow(tr("Training stack:"), m_stack);
+    connect(m_stack, &QComboBox::activated, this, [this, apply](int i) {
+        const auto stack = static_cast<core::TrainingStack>(m_stack->itemData(i).toInt());
+        apply([stack](core::Scenario &s) { s.stack = stack; });
+    });
+
+    m_bitsandbytes = enumCombo({{tr("0.43.2 or later"), int(core::BitsandbytesVersion::Current)},
+                                {tr("0.43.1 or earlier (keeps each 4-bit layer's input)"),
+                                 int(core::BitsandbytesVersion::Legacy)}});
+    m_bitsandbytes->setToolTip(tr("bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass"));
+    form->addRow(tr("bitsandbytes:"), m_bitsandbytes);
+    connect(m_bitsandbytes, &QComboBox::activated, this, [this, apply](int i) {
+        const auto version = static_cast<core::BitsandbytesVersion>(m_bitsandbytes->itemData(i).toInt());
+        apply([version](core::Scenario &s) { s.bitsandbytes = version; });
+    });
+
     m_optimizerImpl = enumCombo({{tr("auto"), int(core::OptimizerImpl::Auto)},
                                  {tr("foreach (one full-size temporary)"), int(core::OptimizerImpl::Foreach)},
                                  {tr("fused"), int(core::OptimizerImpl::Fused)},
@@ -210,13 +238,16 @@ QWidget *ControlsPanel::buildAdvanced()
         apply([impl](core::Scenario &s) { s.optimizerImpl = impl; });
     });
 
-    m_checkpointing = enumCombo({{tr("none"), int(core::Checkpointing::None)},
+    m_checkpointing = enumCombo({{tr("stack default"), -1},
+                                 {tr("none"), int(core::Checkpointing::None)},
                                  {tr("selective"), int(core::Checkpointing::Selective)},
                                  {tr("full"), int(core::Checkpointing::Full)}});
     form->addRow(tr("Checkpointing:"), m_checkpointing);
     connect(m_checkpointing, &QComboBox::activated, this, [this, apply](int i) {
-        const auto c = static_cast<core::Checkpointing>(m_checkpointing->itemData(i).toInt());
-        apply([c](core::Scenario &s) { s.checkpointing = c; });
+        const int v = m_checkpointing->itemData(i).toInt();
+        apply([v](core::Scenario &s) {
+            s.checkpointing = v < 0 ? std::nullopt : std::optional(static_cast<core::Checkpointing>(v));
+        });
     });
 
     m_attention = enumCombo({{tr("eager (stores s² scores)"), int(core::Attention::Eager)},
@@ -255,6 +286,17 @@ QWidget *ControlsPanel::buildAdvanced()
     }
     form->addRow(tr("LoRA targets:"), targets);
 
+    // The minimum stands for "unset": the stack's own default.
+    m_loraDropout = new QDoubleSpinBox;
+    m_loraDropout->setRange(-0.05, 0.95);
+    m_loraDropout->setSingleStep(0.05);
+    m_loraDropout->setSpecialValueText(tr("stack default"));
+    m_loraDropout->setToolTip(tr("Dropout on the adapters' input: each adapter then keeps its own copy of the input and a mask"));
+    form->addRow(tr("LoRA dropout:"), m_loraDropout);
+    connect(m_loraDropout, &QDoubleSpinBox::valueChanged, this, [apply](double p) {
+        apply([p](core::Scenario &s) { s.lora.dropout = p < 0 ? std::nullopt : std::optional(p); });
+    });
+
     m_kvDtype = compactCombo();
     m_kvDtype->addItem(tr("same as activations"), -1);
     for (const core::FormatInfo &f : core::allFormats())
@@ -272,6 +314,7 @@ QWidget *ControlsPanel::buildAdvanced()
                           {tr("fp32 upcast (Hugging Face Trainer)"), int(core::LogitsMode::Fp32)},
                           {tr("activation dtype"), int(core::LogitsMode::Native)},
                           {tr("chunked loss"), int(core::LogitsMode::Chunked)},
+                          {tr("fused or compiled loss"), int(core::LogitsMode::Fused)},
                           {tr("last token only (generate)"), int(core::LogitsMode::LastToken)}});
     form->addRow(tr("Logits:"), m_logits);
     connect(m_logits, &QComboBox::activated, this, [this, apply](int i) {
@@ -437,13 +480,16 @@ void ControlsPanel::syncAdvanced()
         blockers.push_back(std::make_unique<QSignalBlocker>(w));
     m_regime->setCurrentIndex(indexOfData(m_regime, s.regime));
     m_optimizerImpl->setCurrentIndex(indexOfData(m_optimizerImpl, s.optimizerImpl));
-    m_checkpointing->setCurrentIndex(indexOfData(m_checkpointing, s.checkpointing));
+    m_stack->setCurrentIndex(indexOfData(m_stack, s.stack));
+    m_bitsandbytes->setCurrentIndex(indexOfData(m_bitsandbytes, s.bitsandbytes));
+    m_checkpointing->setCurrentIndex(s.checkpointing ? indexOfData(m_checkpointing, *s.checkpointing) : 0);
     m_attention->setCurrentIndex(indexOfData(m_attention, s.attention));
     m_gradAccum->setValue(static_cast<int>(s.gradAccum));
     m_loraRank->setValue(s.lora.rank);
     for (int i = 0; i < 7; ++i)
         m_loraTargets[static_cast<std::size_t>(i)]->setChecked(
             std::find(s.lora.targets.begin(), s.lora.targets.end(), kSlots[i]) != s.lora.targets.end());
+    m_loraDropout->setValue(s.lora.dropout.value_or(m_loraDropout->minimum()));
     m_kvDtype->setCurrentIndex(s.kvDtype ? m_kvDtype->findData(static_cast<int>(*s.kvDtype)) : 0);
     m_logits->setCurrentIndex(s.logits ? m_logits->findData(static_cast<int>(*s.logits)) : 0);
     m_groupSize->setValue(s.groupSize);
@@ -467,7 +513,9 @@ void ControlsPanel::updateEnabledState()
     m_precision->setEnabled(s.mode != core::Mode::Train);
     m_precision->setToolTip(s.mode == core::Mode::Train ? tr("Full training stores weights as the training regime says")
                                                         : tr("Weight format, by bits per weight"));
-    for (QWidget *w : {static_cast<QWidget *>(m_regime), static_cast<QWidget *>(m_optimizerImpl),
+    m_loraDropout->setEnabled(lora);
+    m_bitsandbytes->setEnabled(s.mode == core::Mode::Qlora && s.stack != core::TrainingStack::Torchtune);
+    for (QWidget *w : {static_cast<QWidget *>(m_regime), static_cast<QWidget *>(m_stack), static_cast<QWidget *>(m_optimizerImpl),
                        static_cast<QWidget *>(m_checkpointing), static_cast<QWidget *>(m_gradAccum),
                        static_cast<QWidget *>(m_zero)})
         w->setEnabled(training);
@@ -475,6 +523,44 @@ void ControlsPanel::updateEnabledState()
     for (QCheckBox *c : m_loraTargets)
         c->setEnabled(lora);
     m_utilization->setEnabled(!training);
+    syncDefaults();
+}
+
+void ControlsPanel::syncDefaults()
+{
+    const core::Scenario &s = m_controller->scenario();
+    const auto &formats = core::allFormats();
+    for (std::size_t i = 0; i < formats.size(); ++i)
+        if (formats[i].format == s.effectiveWeights() && m_precision->index() != static_cast<int>(i)) {
+            const QSignalBlocker block(m_precision);
+            m_precision->setIndex(static_cast<int>(i));
+        }
+    m_stackNote->setVisible(s.isTraining());
+    if (!s.isTraining())
+        return;
+    QString what;
+    switch (s.stack) {
+    case core::TrainingStack::Hf:
+        what = s.mode == core::Mode::Qlora
+            ? tr("PEFT's prepare_model_for_kbit_training casts the unquantised weights to fp32 and turns on "
+                 "gradient checkpointing; adapters are fp32.")
+            : tr("Adapters are fp32 (PEFT); the loss upcasts all logits to fp32.");
+        break;
+    case core::TrainingStack::Torchtune:
+        what = tr("Adapters in the model dtype, a torchao NF4 base for QLoRA, activation checkpointing and a "
+                  "chunked fp32 loss.");
+        break;
+    case core::TrainingStack::LitGpt:
+        what = tr("Adapters in the model dtype, every linear layer 4-bit for QLoRA (lm_head too), LoRA dropout "
+                  "0.05, no checkpointing on one GPU.");
+        break;
+    }
+    const QString checkpointing = QString::fromUtf8(core::checkpointingId(s.effectiveCheckpointing()));
+    const QString text = tr("%1: checkpointing %2%3. %4")
+                             .arg(QString::fromUtf8(core::stackInfo(s.stack).label), checkpointing,
+                                  s.checkpointing ? QString() : tr(" (default)"), what);
+    if (m_stackNote->text() != text)
+        m_stackNote->setText(text);
 }
 
 } // namespace ui

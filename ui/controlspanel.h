@@ -9,6 +9,7 @@ class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QSpinBox;
 class QToolButton;
 
@@ -53,6 +54,9 @@ private:
     /// The advanced settings, from the scenario, without emitting changes.
     void syncAdvanced();
     void updateEnabledState();
+    /// The stack line under the mode buttons and the precision the engine
+    /// uses (QLoRA's default format), from the scenario.
+    void syncDefaults();
     void modelChosen(int index);
 
     ScenarioController *m_controller;
@@ -64,16 +68,20 @@ private:
     StepSliderField *m_optimizer = nullptr;
     LogSliderField *m_batch = nullptr;
     LogSliderField *m_sequence = nullptr;
+    QLabel *m_stackNote = nullptr; ///< what the training stack turns on, in one line
 
     QToolButton *m_advancedToggle = nullptr;
     QWidget *m_advanced = nullptr;
     QComboBox *m_regime = nullptr;
     QComboBox *m_optimizerImpl = nullptr;
+    QComboBox *m_stack = nullptr;
+    QComboBox *m_bitsandbytes = nullptr;
     QComboBox *m_checkpointing = nullptr;
     QComboBox *m_attention = nullptr;
     QSpinBox *m_gradAccum = nullptr;
     QSpinBox *m_loraRank = nullptr;
     std::array<QCheckBox *, 7> m_loraTargets{};
+    QDoubleSpinBox *m_loraDropout = nullptr;
     QComboBox *m_kvDtype = nullptr;
     QComboBox *m_logits = nullptr;
     QSpinBox *m_groupSize = nullptr;

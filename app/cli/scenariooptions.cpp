@@ -5,6 +5,7 @@
 #include "core/io/hfconfig.h"
 #include "core/io/loadresult.h"
 #include "core/io/scenarioio.h"
+#include "core/stack.h"
 #include "core/units.h"
 
 #include <cmath>
@@ -160,13 +161,19 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         {"batch", "N", "micro-batch per GPU (default 1)"},
         {"seq", "N", "sequence length / context in tokens (default 2048)"},
         {"grad-accum", "N", "gradient accumulation steps (default 1)"},
-        {"checkpointing", "KIND", "none | selective | full (default none)"},
+        {"checkpointing", "KIND", "none | selective | full (default: the stack's; full for hf and torchtune QLoRA)"},
+        {"stack", "STACK", "hf | torchtune | litgpt: the training software, which decides adapter dtypes, the "
+                           "kbit upcast, defaults and saved tensors (default hf)"},
+        {"bnb", "VERSION", "current | legacy: bitsandbytes >= 0.43.2, or <= 0.43.1 which keeps every 4-bit "
+                           "layer's input (default current)"},
         {"attention", "IMPL", "eager | sdpa | flash (default sdpa)"},
         {"lora-rank", "R", "LoRA rank (default 16)"},
         {"lora-alpha", "A", "LoRA alpha (default 32)"},
         {"lora-targets", "LIST", "all | attention | comma list of q,k,v,o,gate,up,down (default all)"},
+        {"lora-dropout", "P", "dropout on the adapter input, 0 to 0.95 (default: the stack's; 0.05 litgpt, else 0)"},
         {"kv-dtype", "FORMAT", "KV-cache format (default: the activation dtype)"},
-        {"logits", "MODE", "fp32 | native | chunked | last (default fp32 training, last inference)"},
+        {"logits", "MODE", "fp32 | native | chunked | fused | last (default: the stack's for training, last "
+                           "for inference)"},
         {"gpu-memory-utilization", "F", "serving memory fraction for the KV budget (default 0.9)"},
         {"gpus", "N", "GPUs (default 1)"},
         {"zero", "STAGE", "ZeRO / FSDP stage 0-3 for training (default 0)"},
@@ -304,16 +311,23 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
     a.integer("seq", s.sequence, 1, L::maxSequence);
     a.integer("grad-accum", s.gradAccum, 1, L::maxGradAccum);
     a.choice("checkpointing", core::parseCheckpointing, s.checkpointing, "none, selective, full");
+    a.choice("stack", core::parseStack, s.stack, "hf, torchtune, litgpt");
+    a.choice("bnb", core::parseBitsandbytesVersion, s.bitsandbytes, "current, legacy");
     a.choice("attention", core::parseAttention, s.attention, "eager, sdpa, flash");
     a.integer("lora-rank", s.lora.rank, 1, L::maxLoraRank);
     a.number("lora-alpha", s.lora.alpha, 1e-6, 1e9);
     a.choice("lora-targets", parseTargets, s.lora.targets, "all, attention, or a comma list of q,k,v,o,gate,up,down");
+    if (options.has("lora-dropout")) {
+        double dropout = 0;
+        a.number("lora-dropout", dropout, 0, 0.95);
+        s.lora.dropout = dropout;
+    }
     const auto kvFormat = [](const std::string &t) {
         const auto f = core::parseFormat(t);
         return f && core::formatInfo(*f).usableForKvCache ? f : std::nullopt;
     };
     a.choice("kv-dtype", kvFormat, s.kvDtype, formatIds(true));
-    a.choice("logits", core::parseLogits, s.logits, "fp32, native, chunked, last");
+    a.choice("logits", core::parseLogits, s.logits, "fp32, native, chunked, fused, last");
     a.number("gpu-memory-utilization", s.gpuMemoryUtilization, 0.01, 1.0);
     a.integer("gpus", s.gpus, 1, static_cast<std::uint64_t>(L::maxGpus));
     a.integer("zero", s.zeroStage, 0, 3);

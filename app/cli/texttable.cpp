@@ -1,6 +1,7 @@
 #include "app/cli/texttable.h"
 
 #include "core/performance.h"
+#include "core/stack.h"
 #include "core/units.h"
 #include "core/utilization.h"
 
@@ -42,12 +43,16 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
     out << "\nScenario " << core::modeId(s.mode) << ", weights " << core::formatInfo(s.effectiveWeights()).id;
     if (s.isTraining())
         out << ", regime " << core::regimeId(s.regime) << ", optimizer " << core::optimizerInfo(s.optimizer).id
-            << ", checkpointing " << core::checkpointingId(s.checkpointing);
+            << ", checkpointing " << core::checkpointingId(s.effectiveCheckpointing()) << ", stack "
+            << core::stackInfo(s.stack).id;
     out << ", batch " << s.batch << ", sequence " << s.sequence << ", attention " << core::attentionId(s.attention)
         << ", " << s.gpus << (s.gpus == 1 ? " GPU" : " GPUs");
     if (s.isTraining() && s.gpus > 1)
         out << " (ZeRO-" << s.zeroStage << ")";
-    out << "\n\nPer-GPU memory at the peak (" << core::phaseId(e.peakPhase) << ")\n";
+    const core::PhaseTotal &peak = *std::find_if(e.phases.begin(), e.phases.end(),
+                                                 [&e](const core::PhaseTotal &p) { return p.phase == e.peakPhase; });
+    out << "\n\nPer-GPU memory at the peak (" << core::phaseId(e.peakPhase)
+        << (peak.moment[0] != '\0' && s.isTraining() ? std::string(": ") + peak.moment : std::string()) << ")\n";
     for (core::TermId id : core::allTerms()) {
         const core::Bytes b = e.term(id);
         if (b.count() == 0)
@@ -106,7 +111,7 @@ void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<co
         const core::Scenario &s = o.scenario;
         out << padLeft(std::to_string(s.gpus), 5) << padLeft(std::to_string(s.parallel.tp), 4)
             << padLeft(std::to_string(s.parallel.pp), 4) << padLeft(std::to_string(s.dataParallel()), 5)
-            << padLeft(std::to_string(s.zeroStage), 6) << "  " << padRight(core::checkpointingId(s.checkpointing), 14)
+            << padLeft(std::to_string(s.zeroStage), 6) << "  " << padRight(core::checkpointingId(s.effectiveCheckpointing()), 14)
             << padRight(core::offloadId(s.parallel.offload), 11) << padLeft(core::formatBytes(o.estimate.total), 12)
             << padLeft(core::formatFixed(o.stepSeconds, 3) + (o.performance.communicationBound ? "*" : ""), 10)
             << padLeft(o.estimate.details.hostBytesPerGpu > 0

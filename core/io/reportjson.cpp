@@ -49,7 +49,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
     j["peak_phase"] = phaseId(e.peakPhase);
     Json phases = Json::array();
     for (const PhaseTotal &p : e.phases)
-        phases.push_back({{"phase", phaseId(p.phase)}, {"per_gpu_bytes", termsJson(p.terms, p.total)}});
+        phases.push_back({{"phase", phaseId(p.phase)}, {"moment", p.moment}, {"per_gpu_bytes", termsJson(p.terms, p.total)}});
     j["phases"] = phases;
     Json derivations = Json::object();
     for (TermId id : allTerms()) {
@@ -139,7 +139,7 @@ std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layout
                         {"dp", s.dataParallel()},
                         {"sp", s.parallel.sequenceParallel},
                         {"zero", s.zeroStage},
-                        {"checkpointing", checkpointingId(s.checkpointing)},
+                        {"checkpointing", checkpointingId(s.effectiveCheckpointing())},
                         {"offload", offloadId(s.parallel.offload)},
                         {"per_gpu_bytes_total", o.estimate.total.count()},
                         {"headroom_bytes", (gpu.capacity() - o.estimate.total).count()},

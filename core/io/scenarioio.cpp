@@ -1,6 +1,7 @@
 #include "core/io/scenarioio.h"
 
 #include "core/io/scenariojson.h"
+#include "core/stack.h"
 
 #include <cmath>
 
@@ -160,15 +161,18 @@ Json scenarioToJson(const Scenario &s)
     j["regime"] = regimeId(s.regime);
     j["optimizer"] = optimizerInfo(s.optimizer).id;
     j["optimizer_impl"] = optimizerImplId(s.optimizerImpl);
+    j["stack"] = stackInfo(s.stack).id;
+    j["bitsandbytes"] = bitsandbytesVersionId(s.bitsandbytes);
     j["batch"] = s.batch;
     j["sequence"] = s.sequence;
     j["grad_accum"] = s.gradAccum;
-    j["checkpointing"] = checkpointingId(s.checkpointing);
+    j["checkpointing"] = checkpointingId(s.effectiveCheckpointing());
     j["attention"] = attentionId(s.attention);
     Json targets = Json::array();
     for (LinearSlot slot : s.lora.targets)
         targets.push_back(linearSlotId(slot));
-    j["lora"] = {{"rank", s.lora.rank}, {"alpha", s.lora.alpha}, {"targets", targets}};
+    j["lora"] = {{"rank", s.lora.rank}, {"alpha", s.lora.alpha}, {"targets", targets},
+                 {"dropout", s.effectiveLoraDropout()}};
     j["kv_dtype"] = s.kvDtype ? Json(formatInfo(*s.kvDtype).id) : Json(nullptr);
     j["logits"] = logitsId(s.effectiveLogits());
     j["gpu_memory_utilization"] = s.gpuMemoryUtilization;
@@ -275,11 +279,18 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
     s.batch = r.uint("batch", 1, ScenarioLimits::maxBatch, false).value_or(1);
     s.sequence = r.uint("sequence", 1, ScenarioLimits::maxSequence, false).value_or(2048);
     s.gradAccum = r.uint("grad_accum", 1, ScenarioLimits::maxGradAccum, false).value_or(1);
-    readEnum(r, "checkpointing", "none", parseCheckpointing, s.checkpointing, "none, selective, full");
+    if (r.has("checkpointing")) {
+        Checkpointing checkpointing = Checkpointing::None;
+        readEnum(r, "checkpointing", "none", parseCheckpointing, checkpointing, "none, selective, full");
+        s.checkpointing = checkpointing;
+    }
+    readEnum(r, "stack", "hf", parseStack, s.stack, "hf, torchtune, litgpt");
+    readEnum(r, "bitsandbytes", "current", parseBitsandbytesVersion, s.bitsandbytes, "current, legacy");
     readEnum(r, "attention", "sdpa", parseAttention, s.attention, "eager, sdpa, flash");
     if (auto lora = r.object("lora", false)) {
         s.lora.rank = static_cast<int>(lora->uint("rank", 1, ScenarioLimits::maxLoraRank, false).value_or(16));
         s.lora.alpha = lora->number("alpha", 1e-6, 1e9, false).value_or(32);
+        s.lora.dropout = lora->number("dropout", 0, 0.999, false);
         if (lora->has("targets")) {
             const Json &targets = lora->json().at("targets");
             if (!targets.is_array()) {
@@ -303,7 +314,7 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
     }
     if (r.has("logits")) {
         LogitsMode logits = LogitsMode::Fp32;
-        readEnum(r, "logits", "fp32", parseLogits, logits, "fp32, native, chunked, last");
+        readEnum(r, "logits", "fp32", parseLogits, logits, "fp32, native, chunked, fused, last");
         s.logits = logits;
     }
     s.gpuMemoryUtilization = r.number("gpu_memory_utilization", 0.01, 1, false).value_or(0.9);

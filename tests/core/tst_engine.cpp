@@ -48,7 +48,7 @@ private slots:
     void inferenceLayerSplit();
     void slidingWindowCapsKvCache();
     void loraTrainsOnlyAdapters();
-    void qloraKeepsEmbeddingsAt16Bits();
+    void qloraKeepsEmbeddingsUnquantized();
     void nf4DoubleQuantBits();
     void gptqGroupSize();
     void checkpointingShrinksActivations();
@@ -156,22 +156,49 @@ void TestEngine::loraTrainsOnlyAdapters()
     core::Scenario s = preset("llama-2-7b", core::Mode::Lora);
     s.lora.rank = 8;
     s.lora.targets = {core::LinearSlot::Q, core::LinearSlot::V};
+    s.stack = core::TrainingStack::Torchtune;
+    s.regime = core::Regime::Bf16Pure;
     const core::Estimate e = core::estimate(s);
-    // r x (in + out) for q and v in 32 layers: 8 x (4096 + 4096) x 2 x 32.
+    // r x (in + out) for q and v in 32 layers: 8 x (4096 + 4096) x 2 x 32,
+    // in bf16 like the model (torchtune validate_expected_param_dtype).
     QCOMPARE(e.details.trainableParams, 8ull * 8192 * 2 * 32);
     QCOMPARE(term(e, core::TermId::Lora), 8ull * 8192 * 2 * 32 * 2);
     QCOMPARE(term(e, core::TermId::Weights), 6'738'415'616ull * 2);
+    // PEFT upcasts the adapters to fp32 (autocast_adapter_dtype=True): 4 B
+    // each, fp32 gradients and states, no master copy.
+    s.stack = core::TrainingStack::Hf;
+    const core::Estimate peft = core::estimate(s);
+    QCOMPARE(term(peft, core::TermId::Lora), 8ull * 8192 * 2 * 32 * 4);
+    QCOMPARE(term(peft, core::TermId::MasterWeights), 0ull);
+    QCOMPARE(term(peft, core::TermId::Optimizer), 8ull * 8192 * 2 * 32 * 8);
 }
 
-void TestEngine::qloraKeepsEmbeddingsAt16Bits()
+void TestEngine::qloraKeepsEmbeddingsUnquantized()
 {
     core::Scenario s = preset("llama-2-7b", core::Mode::Qlora);
     s.weights = core::WeightFormat::Nf4;
+    s.stack = core::TrainingStack::Torchtune;
     const core::Estimate kept = core::estimate(s);
     // Linear weights at 4.5 bits, embeddings + lm_head + norms at 16 bits.
     const double linear = 32.0 * 202'375'168;         // 32 layers of attention + MLP matrices
     const double rest = 6'738'415'616.0 - linear;
     QCOMPARE(static_cast<double>(term(kept, core::TermId::Weights)), std::ceil(linear * 4.5 / 8 + rest * 2));
+    // PEFT's prepare_model_for_kbit_training casts them to fp32.
+    s.stack = core::TrainingStack::Hf;
+    QCOMPARE(static_cast<double>(term(core::estimate(s), core::TermId::Weights)), std::ceil(linear * 4.5 / 8 + rest * 4));
+    // ... but not when FSDP / ZeRO-3 will shard the model (TRL is_sharded_qlora).
+    s.gpus = 2;
+    s.zeroStage = 3;
+    QCOMPARE(static_cast<double>(term(core::estimate(s), core::TermId::Weights)),
+             std::ceil((linear * 4.5 / 8 + rest * 2) / 2));
+    // LitGPT's Fabric plugin quantises the lm_head (32,000 x 4,096) too.
+    s = preset("llama-2-7b", core::Mode::Qlora);
+    s.weights = core::WeightFormat::Nf4;
+    s.stack = core::TrainingStack::LitGpt;
+    const double head = 32000.0 * 4096;
+    QCOMPARE(static_cast<double>(term(core::estimate(s), core::TermId::Weights)),
+             std::ceil((linear + head) * 4.5 / 8 + (rest - head) * 2));
+    s.stack = core::TrainingStack::Torchtune;
     s.quantizeEmbeddings = true;
     QVERIFY(term(core::estimate(s), core::TermId::Weights) < term(kept, core::TermId::Weights));
 }

@@ -1,0 +1,251 @@
+// What each training stack keeps, checked against hand calculations from
+// the libraries' own code (the lines are cited beside each expectation):
+// PEFT + bitsandbytes (hf), torchtune + torchao NF4, LitGPT.
+
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/io/builtin.h"
+
+#include <QtTest>
+
+#include <regex>
+
+namespace {
+
+core::Scenario adapterRun(const char *id, core::Mode mode, core::TrainingStack stack)
+{
+    core::Scenario s;
+    s.model = core::io::findPreset(id)->model;
+    s.source = {core::ModelSource::Kind::Preset, id, "", 0};
+    s.mode = mode;
+    s.stack = stack;
+    s.regime = core::Regime::Bf16Pure;
+    return s;
+}
+
+constexpr double kH = 4096;  // Llama 2 7B hidden size
+constexpr double kI = 11008; // and MLP width
+
+} // namespace
+
+class TestStacks : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void defaultsFollowTheStack();
+    void autocastNeverCopiesQuantizedWeights();
+    void kbitUpcastMakesTheResidualFp32();
+    void dequantisationHoldsOneMatrix();
+    void legacyBitsandbytesKeepsLayerInputs();
+    void dropoutGivesEachAdapterItsOwnInput();
+    void peftCastsAdapterInputsToFp32();
+    void lossAndRecomputeNeverCoexist();
+    void workspaceDerivationAddsUp_data();
+    void workspaceDerivationAddsUp();
+};
+
+void TestStacks::defaultsFollowTheStack()
+{
+    core::Scenario s = adapterRun("llama-2-7b", core::Mode::Qlora, core::TrainingStack::Hf);
+    // peft prepare_model_for_kbit_training(use_gradient_checkpointing=True).
+    QCOMPARE(s.effectiveCheckpointing(), core::Checkpointing::Full);
+    QCOMPARE(s.effectiveWeights(), core::WeightFormat::Nf4Dq);
+    QCOMPARE(s.effectiveLoraDropout(), 0.0); // LoraConfig(lora_dropout=0.0)
+    s.mode = core::Mode::Lora;
+    QCOMPARE(s.effectiveCheckpointing(), core::Checkpointing::None); // TrainingArguments default
+    // torchtune configs: enable_activation_checkpointing: True, fused AdamW,
+    // chunked cross-entropy.
+    s.stack = core::TrainingStack::Torchtune;
+    QCOMPARE(s.effectiveCheckpointing(), core::Checkpointing::Full);
+    QCOMPARE(s.effectiveOptimizerImpl(), core::OptimizerImpl::Fused);
+    QCOMPARE(s.effectiveLogits(), core::LogitsMode::Chunked);
+    // LitGPT finetune/lora.py: lora_dropout=0.05, no checkpointing on one device.
+    s.stack = core::TrainingStack::LitGpt;
+    QCOMPARE(s.effectiveLoraDropout(), 0.05);
+    QCOMPARE(s.effectiveCheckpointing(), core::Checkpointing::None);
+    // An explicit choice wins.
+    s.checkpointing = core::Checkpointing::Selective;
+    QCOMPARE(s.effectiveCheckpointing(), core::Checkpointing::Selective);
+    s.mode = core::Mode::Inference;
+    QCOMPARE(s.effectiveCheckpointing(), core::Checkpointing::None);
+}
+
+void TestStacks::autocastNeverCopiesQuantizedWeights()
+{
+    // The issue's reproduction: Llama 2 70B QLoRA under AMP, FSDP full shard.
+    core::Scenario s = adapterRun("llama-2-70b", core::Mode::Qlora, core::TrainingStack::Hf);
+    s.weights = core::WeightFormat::Nf4;
+    s.regime = core::Regime::Amp;
+    s.zeroStage = 3;
+    s.gpus = 2;
+    s.checkpointing = core::Checkpointing::Full;
+    s.attention = core::Attention::Flash;
+    s.batch = 4;
+    s.sequence = 4096;
+    s.lora.rank = 16;
+    s.lora.targets = {core::LinearSlot::Q, core::LinearSlot::K, core::LinearSlot::V, core::LinearSlot::O};
+    const core::Estimate e = core::estimate(s);
+    // Adapters: 16 x (in + out) for q (8192 + 8192), k and v (8192 + 1024),
+    // o (8192 + 8192), in 80 layers = 65,536,000 fp32 parameters. autocast
+    // caches one 16-bit cast of each (fp32 leaves that require grad only,
+    // ATen cached_cast); the 4-bit base is never autocast, and FSDP's
+    // sharded load skips the fp32 upcast, so no frozen fp32 weight exists.
+    QCOMPARE(e.details.loraParams, 65'536'000ull);
+    QCOMPARE(e.details.autocastBytes, 65'536'000.0 * 2);
+    QVERIFY(!e.details.kbitUpcast);
+    // The gathered layer is stored NF4: 2 x 855,654,400 parameters x 4.5 / 8.
+    QCOMPARE(e.term(core::TermId::GatherBuffer).count(),
+             static_cast<std::uint64_t>(std::ceil(2.0 * 855'654'400 * 4.5 / 8)));
+}
+
+void TestStacks::kbitUpcastMakesTheResidualFp32()
+{
+    // Full checkpointing keeps each layer's input: L x b x s x h x bytes,
+    // plus the final norm's fp32 input (4 h per token; LlamaRMSNorm).
+    core::Scenario s = adapterRun("llama-2-7b", core::Mode::Qlora, core::TrainingStack::Hf);
+    s.sequence = 512;
+    const double tokens = 512;
+    // prepare_model_for_kbit_training: fp32 embeddings and norms, so the
+    // hidden states between layers are fp32.
+    QCOMPARE(core::estimate(s).details.activationOutsideLayers, tokens * 4 * kH);
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Activations).count()), 32 * tokens * kH * 4 + tokens * 4 * kH);
+    s.stack = core::TrainingStack::Torchtune; // bf16 throughout
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Activations).count()), 32 * tokens * kH * 2 + tokens * 4 * kH);
+}
+
+void TestStacks::dequantisationHoldsOneMatrix()
+{
+    // The largest 4-bit matrix of Llama 2 7B is an MLP projection, 11,008 x 4,096.
+    core::Scenario s = adapterRun("llama-2-7b", core::Mode::Qlora, core::TrainingStack::Hf);
+    // bitsandbytes MatMul4Bit: F.dequantize_4bit(B, state).to(A.dtype), one 16-bit copy.
+    QCOMPARE(core::estimate(s).details.dequantBytes, 2.0 * kI * kH);
+    // torchao NF4Tensor.get_original_weight: two int64 index tensors of n/2
+    // (8 B per weight) and dequantised halves, scaled halves and their
+    // torch.stack in bf16 (3 x 2 B) are alive together.
+    s.stack = core::TrainingStack::Torchtune;
+    QCOMPARE(core::estimate(s).details.dequantBytes, 14.0 * kI * kH);
+    // LitGPT quantises lm_head too: 32,000 x 4,096 dequantised per call.
+    s.stack = core::TrainingStack::LitGpt;
+    QCOMPARE(core::estimate(s).details.headDequantBytes, 2.0 * 32000 * kH);
+    // A 16-bit base dequantises nothing.
+    s.mode = core::Mode::Lora;
+    QCOMPARE(core::estimate(s).details.dequantBytes, 0.0);
+}
+
+void TestStacks::legacyBitsandbytesKeepsLayerInputs()
+{
+    // LoRA on q and v without dropout: the adapters already keep the
+    // attention input, and SDPA keeps its output (o_proj's input). What
+    // bitsandbytes <= 0.43.1 adds by keeping each 4-bit layer's input A:
+    // the MLP input (gate, up: 2 h bytes) and down_proj's (2 I bytes).
+    core::Scenario s = adapterRun("llama-2-7b", core::Mode::Qlora, core::TrainingStack::LitGpt);
+    s.lora.targets = {core::LinearSlot::Q, core::LinearSlot::V};
+    s.lora.dropout = 0.0;
+    const double current = core::estimate(s).details.activationPerTokenPerLayer;
+    s.bitsandbytes = core::BitsandbytesVersion::Legacy;
+    QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer - current, 2 * kH + 2 * kI);
+    // torchao's linear_nf4 saves only the weight, whatever bitsandbytes does.
+    s.stack = core::TrainingStack::Torchtune;
+    const double torchao = core::estimate(s).details.activationPerTokenPerLayer;
+    s.bitsandbytes = core::BitsandbytesVersion::Current;
+    QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer, torchao);
+}
+
+void TestStacks::dropoutGivesEachAdapterItsOwnInput()
+{
+    // Without dropout lora_A reads the attention input itself (2 h bytes,
+    // kept once). With dropout each adapter keeps its dropped copy (2 h)
+    // and a 1-byte mask (h): q and v keep 6 h instead of 2 h.
+    core::Scenario s = adapterRun("llama-2-7b", core::Mode::Lora, core::TrainingStack::Torchtune);
+    s.lora.targets = {core::LinearSlot::Q, core::LinearSlot::V};
+    s.lora.dropout = 0.0;
+    const double none = core::estimate(s).details.activationPerTokenPerLayer;
+    s.lora.dropout = 0.1;
+    QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer - none, 4 * kH);
+    // LitGPT's LoRAQKVLinear has one dropout for the fused qkv input: 3 h
+    // instead of 2 h.
+    s.stack = core::TrainingStack::LitGpt;
+    s.lora.dropout = 0.0;
+    const double fused = core::estimate(s).details.activationPerTokenPerLayer;
+    s.lora.dropout = 0.1;
+    QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer - fused, kH);
+}
+
+void TestStacks::peftCastsAdapterInputsToFp32()
+{
+    // peft lora.Linear.forward casts x to the fp32 adapters' dtype: q and v
+    // each keep a 4 h copy (8 h) where a bf16 adapter shares the 2 h input;
+    // lora_A's rank-8 output is fp32 too (2 x 8 x 4 B against 2 x 8 x 2 B).
+    core::Scenario s = adapterRun("llama-2-7b", core::Mode::Lora, core::TrainingStack::Torchtune);
+    s.lora.rank = 8;
+    s.lora.targets = {core::LinearSlot::Q, core::LinearSlot::V};
+    const double bf16 = core::estimate(s).details.activationPerTokenPerLayer;
+    s.stack = core::TrainingStack::Hf;
+    QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer - bf16, 6 * kH + 32);
+    // Under autocast lora_A keeps the 16-bit cast autocast made of the fp32
+    // copy: still one private copy per adapter, 2 h each.
+    s.regime = core::Regime::Amp;
+    QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer - bf16, 2 * kH);
+}
+
+void TestStacks::lossAndRecomputeNeverCoexist()
+{
+    // The loss's saved tensors and gradients are freed before the last
+    // layer is recomputed, so the backward peak is one or the other.
+    core::Scenario s = adapterRun("llama-2-7b", core::Mode::Qlora, core::TrainingStack::Torchtune);
+    s.batch = 4;
+    s.logits = core::LogitsMode::Fp32; // 14 B per logit: the loss is the larger moment
+    const core::Estimate e = core::estimate(s);
+    const core::PhaseTotal backward = e.phases[1];
+    QCOMPARE(backward.phase, core::Phase::Backward);
+    QCOMPARE(std::string(backward.moment), std::string("loss backward"));
+    QCOMPARE(backward.terms[static_cast<std::size_t>(core::TermId::Workspace)].count(), 0ull);
+    QVERIFY(e.details.recomputeLayerBytes > 0);
+}
+
+void TestStacks::workspaceDerivationAddsUp_data()
+{
+    QTest::addColumn<int>("stack");
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<int>("regime");
+    QTest::addColumn<int>("checkpointing");
+    QTest::newRow("hf qlora amp") << int(core::TrainingStack::Hf) << int(core::Mode::Qlora) << int(core::Regime::Amp)
+                                  << int(core::Checkpointing::Full);
+    QTest::newRow("torchtune qlora, no checkpointing")
+        << int(core::TrainingStack::Torchtune) << int(core::Mode::Qlora) << int(core::Regime::Bf16Pure)
+        << int(core::Checkpointing::None);
+    QTest::newRow("litgpt qlora") << int(core::TrainingStack::LitGpt) << int(core::Mode::Qlora)
+                                  << int(core::Regime::Bf16Pure) << int(core::Checkpointing::None);
+    QTest::newRow("full training amp") << int(core::TrainingStack::Hf) << int(core::Mode::Train)
+                                       << int(core::Regime::Amp) << int(core::Checkpointing::Full);
+}
+
+void TestStacks::workspaceDerivationAddsUp()
+{
+    QFETCH(int, stack);
+    QFETCH(int, mode);
+    QFETCH(int, regime);
+    QFETCH(int, checkpointing);
+    core::Scenario s = adapterRun("llama-3-8b", static_cast<core::Mode>(mode), static_cast<core::TrainingStack>(stack));
+    s.regime = static_cast<core::Regime>(regime);
+    s.checkpointing = static_cast<core::Checkpointing>(checkpointing);
+    s.sequence = 512;
+    const core::Estimate e = core::estimate(s);
+    const core::Derivation d = core::explainTerm(s, e, core::TermId::Workspace);
+    // The substituted values are the parts shown in the formula; they add
+    // up to the term (each part rounded to whole bytes when printed).
+    double sum = 0;
+    int parts = 0;
+    const std::regex number(R"(([0-9][0-9,]*)(\.[0-9]+)? B)");
+    for (std::sregex_iterator it(d.substituted.begin(), d.substituted.end(), number), end; it != end; ++it, ++parts) {
+        std::string digits = (*it)[1].str() + (*it)[2].str();
+        digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
+        sum += std::stod(digits);
+    }
+    const double workspace = static_cast<double>(e.term(core::TermId::Workspace).count());
+    QVERIFY2(std::abs(sum - workspace) <= parts + 1.0, qPrintable(QString::fromStdString(d.substituted)));
+}
+
+QTEST_APPLESS_MAIN(TestStacks)
+#include "tst_stacks.moc"
