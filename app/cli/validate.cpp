@@ -75,7 +75,7 @@ std::optional<double> predictedQuantity(const core::Estimate &e, const core::Sce
         return term(step, core::TermId::Gradients);
     if (quantity == "optimizer_bytes")
         return term(step, core::TermId::Optimizer);
-    if (quantity == "saved_layer0_bytes" && s.checkpointing == core::Checkpointing::None)
+    if (quantity == "saved_layer_bytes" && s.effectiveCheckpointing() == core::Checkpointing::None)
         return e.details.activationBytesPerLayer;
     if (quantity == "saved_total_bytes")
         return term(forward, core::TermId::Activations)
@@ -230,7 +230,7 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
     for (const auto &[group, s] : ownStats) {
         const bool exact = group == "param_bytes" || group == "grad_bytes" || group == "optimizer_bytes"
             || group == "kv_cache_bytes";
-        const bool activations = group == "saved_layer0_bytes" || group == "saved_total_bytes";
+        const bool activations = group == "saved_layer_bytes" || group == "saved_total_bytes";
         if (exact && s.worst > 0.0)
             ok = false;
         if (activations && (s.median > 5.0 || s.worst > 10.0))

@@ -139,32 +139,48 @@ def repeat_kv(x, n):
     return x[:, :, None, :, :].expand(b, kv, n, s, d).reshape(b, kv * n, s, d)
 
 
-class LlamaBlock(nn.Module):
-    """modeling_llama.LlamaDecoderLayer, eager attention."""
+def plain_linear(name, inp, out):
+    return nn.Linear(inp, out, bias=False)
 
-    def __init__(self, cfg):
+
+class LlamaBlock(nn.Module):
+    """modeling_llama.LlamaDecoderLayer, eager attention. `linear(name, in,
+    out)` makes each projection (q, k, v or the fused qkv, o, gate, up,
+    down): plain nn.Linear, or the adapter stacks' layers below."""
+
+    def __init__(self, cfg, linear=plain_linear, fused_qkv=False):
         super().__init__()
         h = cfg["hidden_size"]
         self.heads = cfg["num_attention_heads"]
         self.kv = cfg["num_key_value_heads"]
         self.d = h // self.heads
-        self.q_proj = nn.Linear(h, self.heads * self.d, bias=False)
-        self.k_proj = nn.Linear(h, self.kv * self.d, bias=False)
-        self.v_proj = nn.Linear(h, self.kv * self.d, bias=False)
-        self.o_proj = nn.Linear(self.heads * self.d, h, bias=False)
-        self.gate_proj = nn.Linear(h, cfg["intermediate_size"], bias=False)
-        self.up_proj = nn.Linear(h, cfg["intermediate_size"], bias=False)
-        self.down_proj = nn.Linear(cfg["intermediate_size"], h, bias=False)
+        self.widths = [self.heads * self.d, self.kv * self.d, self.kv * self.d]
+        if fused_qkv:  # LitGPT CausalSelfAttention.qkv
+            self.qkv_proj = linear("qkv", h, sum(self.widths))
+        else:
+            self.q_proj = linear("q", h, self.widths[0])
+            self.k_proj = linear("k", h, self.widths[1])
+            self.v_proj = linear("v", h, self.widths[2])
+        self.o_proj = linear("o", self.heads * self.d, h)
+        self.gate_proj = linear("gate", h, cfg["intermediate_size"])
+        self.up_proj = linear("up", h, cfg["intermediate_size"])
+        self.down_proj = linear("down", cfg["intermediate_size"], h)
         self.input_layernorm = RmsNorm(h)
         self.post_attention_layernorm = RmsNorm(h)
+
+    def qkv(self, x):
+        if hasattr(self, "qkv_proj"):
+            return self.qkv_proj(x).split(self.widths, dim=-1)
+        return self.q_proj(x), self.k_proj(x), self.v_proj(x)
 
     def forward(self, x, cos, sin, cache=None):
         b, s, _ = x.shape
         residual = x
         x = self.input_layernorm(x)
-        q = self.q_proj(x).view(b, s, self.heads, self.d).transpose(1, 2)
-        k = self.k_proj(x).view(b, s, self.kv, self.d).transpose(1, 2)
-        v = self.v_proj(x).view(b, s, self.kv, self.d).transpose(1, 2)
+        q, k, v = self.qkv(x)
+        q = q.reshape(b, s, self.heads, self.d).transpose(1, 2)
+        k = k.reshape(b, s, self.kv, self.d).transpose(1, 2)
+        v = v.reshape(b, s, self.kv, self.d).transpose(1, 2)
         q = q * cos + rotate_half(q) * sin
         k = k * cos + rotate_half(k) * sin
         if cache is not None:
@@ -182,13 +198,13 @@ class LlamaBlock(nn.Module):
 
 
 class Llama(nn.Module):
-    def __init__(self, cfg):
+    def __init__(self, cfg, linear=plain_linear, fused_qkv=False, head_linear=plain_linear):
         super().__init__()
         h = cfg["hidden_size"]
         self.embed_tokens = nn.Embedding(cfg["vocab_size"], h)
-        self.blocks = nn.ModuleList(LlamaBlock(cfg) for _ in range(cfg["num_hidden_layers"]))
+        self.blocks = nn.ModuleList(LlamaBlock(cfg, linear, fused_qkv) for _ in range(cfg["num_hidden_layers"]))
         self.norm = RmsNorm(h)
-        self.lm_head = nn.Linear(h, cfg["vocab_size"], bias=False)
+        self.lm_head = head_linear("lm_head", h, cfg["vocab_size"])
         self.d = h // cfg["num_attention_heads"]
 
     def rope(self, s, dtype):
@@ -212,6 +228,166 @@ class Llama(nn.Module):
 
 
 # --------------------------------------------------------------------------
+# Adapter training as the stacks run it, for the same Llama blocks.
+
+class FourBitMatMul(torch.autograd.Function):
+    """bitsandbytes MatMul4Bit / torchao LinearNF4 as autograd sees them: the
+    weight is dequantised per call, forward and backward, and only the
+    packed weight is kept. bitsandbytes <= 0.43.1 also kept the input
+    (ctx.tensors = (A, B)); kept here with save_for_backward so that the
+    counter sees it (a ctx attribute holds it alive just the same)."""
+
+    @staticmethod
+    def forward(ctx, a, layer):
+        ctx.layer = layer
+        if layer.keeps_input:
+            ctx.save_for_backward(a)
+        return F.linear(a, layer.dequantize(a.dtype))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad @ ctx.layer.dequantize(grad.dtype), None
+
+
+class FourBitLinear(nn.Module):
+    """A frozen 4-bit projection. bitsandbytes Linear4bit casts its input to
+    compute_dtype and its output back to the input's dtype
+    (`.to(inp_dtype)`); torchao's linear_nf4 computes in the input's dtype."""
+
+    def __init__(self, inp, out, casts, keeps_input):
+        super().__init__()
+        self.register_buffer("packed", torch.randint(0, 256, (out * inp // 2,), dtype=torch.uint8))
+        self.shape = (out, inp)
+        self.casts = casts
+        self.keeps_input = keeps_input
+
+    def dequantize(self, dtype):
+        return self.packed.repeat_interleave(2).view(self.shape).to(dtype) / 255.0
+
+    def forward(self, x):
+        if not self.casts:
+            return FourBitMatMul.apply(x, self)
+        return FourBitMatMul.apply(x.to(torch.bfloat16), self).to(x.dtype)
+
+
+class Adapter(nn.Module):
+    """lora_B(lora_A(dropout(x))) (Hu et al. 2021). PEFT first casts x to the
+    adapters' dtype (lora/layer.py _cast_input_dtype); the output is added
+    to the base layer's and cast back to its dtype."""
+
+    def __init__(self, inp, out, rank, dtype, p):
+        super().__init__()
+        self.lora_A = nn.Linear(inp, rank, bias=False).to(dtype)
+        self.lora_B = nn.Linear(rank, out, bias=False).to(dtype)
+        self.p = p
+
+    def forward(self, x):
+        x = x.to(self.lora_A.weight.dtype)
+        return self.lora_B(self.lora_A(dropout(x, self.p, self.training)))
+
+
+class Adapted(nn.Module):
+    def __init__(self, base, adapter):
+        super().__init__()
+        self.base = base
+        self.adapter = adapter
+
+    def forward(self, x):
+        result = self.base(x)
+        return (result + self.adapter(x)).to(result.dtype)
+
+
+class FusedQkvAdapter(nn.Module):
+    """LitGPT LoRAQKVLinear: one dropout and one lora_A for the enabled
+    slots of the fused qkv input; each slot's lora_B reads its share of
+    lora_A's output; zero_pad fills the slots without an adapter."""
+
+    def __init__(self, inp, widths, enabled, rank, dtype, p):
+        super().__init__()
+        self.lora_A = nn.Linear(inp, rank * len(enabled), bias=False).to(dtype)
+        self.lora_B = nn.ModuleList(nn.Linear(rank, widths[i], bias=False).to(dtype) for i in enabled)
+        self.widths, self.enabled, self.rank, self.p = widths, enabled, rank, p
+
+    def forward(self, x):
+        after_a = self.lora_A(dropout(x, self.p, self.training))
+        parts = [torch.zeros(*x.shape[:-1], w, dtype=x.dtype) for w in self.widths]
+        for n, (i, b) in enumerate(zip(self.enabled, self.lora_B)):
+            parts[i] = b(after_a[..., n * self.rank:(n + 1) * self.rank])
+        return torch.cat(parts, dim=-1)
+
+
+# Each stack's LoRA/QLoRA run: base layers, adapter dtype and dropout, what
+# is fp32, and the engine arguments that describe the same run.
+ADAPTER_RUNS = [
+    # PEFT LoRA on a bf16 base: fp32 adapters (autocast_adapter_dtype), each
+    # casting its input.
+    ("hf-lora", dict(four_bit=None, fp32_rest=False, adapter_dtype=torch.float32, targets="all", p=0.0),
+     ["--mode", "lora", "--stack", "hf", "--weights", "bf16", "--lora-targets", "all", "--lora-dropout", "0"]),
+    ("hf-lora-dropout-qv", dict(four_bit=None, fp32_rest=False, adapter_dtype=torch.float32, targets="q,v", p=0.1),
+     ["--mode", "lora", "--stack", "hf", "--weights", "bf16", "--lora-targets", "q,v", "--lora-dropout", "0.1"]),
+    # PEFT QLoRA after prepare_model_for_kbit_training: fp32 embeddings,
+    # norms and lm_head; Linear4bit computes in bf16 and returns fp32.
+    ("hf-qlora", dict(four_bit="bnb", keeps=False, fp32_rest=True, adapter_dtype=torch.float32, targets="all", p=0.1),
+     ["--mode", "qlora", "--stack", "hf", "--weights", "nf4", "--lora-targets", "all", "--lora-dropout", "0.1"]),
+    ("hf-qlora-bnb-legacy", dict(four_bit="bnb", keeps=True, fp32_rest=True, adapter_dtype=torch.float32, targets="all", p=0.1),
+     ["--mode", "qlora", "--stack", "hf", "--weights", "nf4", "--lora-targets", "all", "--lora-dropout", "0.1",
+      "--bnb", "legacy"]),
+    # torchtune: bf16 adapters, torchao NF4 layers.
+    ("torchtune-qlora", dict(four_bit="torchao", keeps=False, fp32_rest=False, adapter_dtype=torch.bfloat16,
+                             targets="q,v,o,gate,up,down", p=0.0),
+     ["--mode", "qlora", "--stack", "torchtune", "--weights", "nf4-dq", "--lora-targets", "q,v,o,gate,up,down",
+      "--lora-dropout", "0"]),
+    # LitGPT: fused qkv with one adapter for q and v, every linear 4-bit
+    # (lm_head too), bitsandbytes <= 0.43.1 keeping inputs.
+    ("litgpt-qlora-bnb-legacy", dict(four_bit="bnb", keeps=True, fp32_rest=False, adapter_dtype=torch.bfloat16,
+                                     targets="q,v", p=0.05, fused=True),
+     ["--mode", "qlora", "--stack", "litgpt", "--weights", "nf4", "--lora-targets", "q,v", "--lora-dropout", "0.05",
+      "--bnb", "legacy"]),
+]
+
+
+def adapter_model(cfg, run, rank):
+    targets = ["q", "k", "v", "o", "gate", "up", "down"] if run["targets"] == "all" else run["targets"].split(",")
+    four_bit = run["four_bit"]
+
+    def base(inp, out):
+        if four_bit is None:
+            return nn.Linear(inp, out, bias=False)
+        return FourBitLinear(inp, out, casts=four_bit == "bnb", keeps_input=run.get("keeps", False))
+
+    def linear(name, inp, out):
+        if name == "qkv":
+            widths = [cfg["num_attention_heads"], cfg["num_key_value_heads"], cfg["num_key_value_heads"]]
+            d = cfg["hidden_size"] // cfg["num_attention_heads"]
+            widths = [w * d for w in widths]
+            enabled = [i for i, slot in enumerate("qkv") if slot in targets]
+            return Adapted(base(inp, out), FusedQkvAdapter(inp, widths, enabled, rank, run["adapter_dtype"], run["p"]))
+        layer = base(inp, out)
+        if name in targets:
+            return Adapted(layer, Adapter(inp, out, rank, run["adapter_dtype"], run["p"]))
+        return layer
+
+    head = (lambda name, inp, out: base(inp, out)) if run.get("fused") else plain_linear
+    model = Llama(cfg, linear, fused_qkv=run.get("fused", False), head_linear=head).to(torch.bfloat16)
+    if run["fp32_rest"]:
+        for module in [model.embed_tokens, model.norm, model.lm_head] + [
+                n for blk in model.blocks for n in (blk.input_layernorm, blk.post_attention_layernorm)]:
+            module.float()
+    for name, p in model.named_parameters():
+        p.requires_grad = "lora_" in name
+        if "lora_" in name:
+            p.data = p.data.to(run["adapter_dtype"])
+    return model
+
+
+def measure_adapters(cfg, run, batch, seq, rank):
+    torch.manual_seed(0)
+    model = adapter_model(cfg, run, rank)
+    model.train()
+    return saved_bytes(model, cfg["vocab_size"], batch, seq, False)
+
+
+# --------------------------------------------------------------------------
 # Exact accounting.
 
 def storage_key(t):
@@ -227,7 +403,7 @@ class SavedTensors:
     leaving out parameters (they exist anyway)."""
 
     def __init__(self, model):
-        self.params = {storage_key(p) for p in model.parameters()}
+        self.params = {storage_key(p) for p in list(model.parameters()) + list(model.buffers())}
         self.seen = {}
         self.bucket = "total"
         self.buckets = {}
@@ -260,16 +436,16 @@ OPTIMIZERS = {
 }
 
 
-def measure_training(kind, cfg, dtype, batch, seq, ckpt, optimizer):
-    torch.manual_seed(0)
-    model = (Gpt if kind == "gpt" else Llama)(cfg).to(dtype)
-    model.train()
-    vocab = cfg["vocab_size"]
+def saved_bytes(model, vocab, batch, seq, ckpt):
+    """Saved-for-backward bytes of one training step: the last layer's, the
+    loss head's and all of them (then runs backward). The last layer stands
+    for every layer: with a frozen base, layer 0's input needs no gradient
+    (the embeddings are frozen), so layer 0 saves less."""
     ids = torch.randint(0, vocab, (batch, seq))
     counter = SavedTensors(model)
-    first_block = model.blocks[0]
-    first_block.register_forward_pre_hook(lambda m, a: setattr(counter, "bucket", "layer0"))
-    first_block.register_forward_hook(lambda m, a, o: setattr(counter, "bucket", "total"))
+    last_block = model.blocks[-1]
+    last_block.register_forward_pre_hook(lambda m, a: setattr(counter, "bucket", "layer"))
+    last_block.register_forward_hook(lambda m, a, o: setattr(counter, "bucket", "total"))
     with torch.autograd.graph.saved_tensors_hooks(counter.pack, counter.unpack):
         hidden = model.body(ids, ckpt)
         counter.bucket = "head"
@@ -277,19 +453,29 @@ def measure_training(kind, cfg, dtype, batch, seq, ckpt, optimizer):
         # Hugging Face ForCausalLMLoss: upcast, then cross-entropy.
         loss = F.cross_entropy(logits.float().view(-1, vocab), ids.view(-1))
     loss.backward()
+    buckets = counter.buckets
+    return {
+        "saved_layer_bytes": buckets.get("layer", 0),
+        "saved_head_bytes": buckets.get("head", 0),
+        "saved_total_bytes": sum(buckets.values()),
+    }
+
+
+def measure_training(kind, cfg, dtype, batch, seq, ckpt, optimizer):
+    torch.manual_seed(0)
+    model = (Gpt if kind == "gpt" else Llama)(cfg).to(dtype)
+    model.train()
+    saved = saved_bytes(model, cfg["vocab_size"], batch, seq, ckpt)
     params = list(model.parameters())
     opt = OPTIMIZERS[optimizer](params)
     opt.step()
     # Step counters (one scalar per parameter tensor) are left out.
     states = [t for st in opt.state.values() for t in st.values() if torch.is_tensor(t) and t.numel() > 1]
-    buckets = counter.buckets
     return {
         "param_bytes": tensor_bytes(params),
         "grad_bytes": tensor_bytes([p.grad for p in params]),
         "optimizer_bytes": tensor_bytes(states),
-        "saved_layer0_bytes": buckets.get("layer0", 0),
-        "saved_head_bytes": buckets.get("head", 0),
-        "saved_total_bytes": sum(buckets.values()),
+        **saved,
     }
 
 
@@ -337,6 +523,12 @@ def run_cpu(out):
                 str(seq), "--attention", "eager", "--checkpointing", "full" if ckpt else "none", "--logits", "fp32"]
         results.append({"id": case_id, "config": cfg, "args": args, "measured": measured})
         print(f"{case_id}: {measured}", flush=True)
+    for run_id, run, args in ADAPTER_RUNS:
+        measured = measure_adapters(llama_config(), run, batch=2, seq=128, rank=8)
+        results.append({"id": f"llama-gqa-{run_id}", "config": llama_config(), "measured": measured,
+                        "args": args + ["--regime", "bf16-pure", "--lora-rank", "8", "--batch", "2", "--seq", "128",
+                                        "--attention", "eager", "--checkpointing", "none", "--logits", "fp32"]})
+        print(f"{run_id}: {measured}", flush=True)
     for dtype_name, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
         measured = measure_kv(llama_config(), dtype, 3, 200)
         fmt = "fp32" if dtype_name == "fp32" else "bf16"
@@ -375,6 +567,13 @@ def adapter_training(model, vocab, device):
             opt.step()
             opt.zero_grad(set_to_none=True)
     return step
+
+
+def bitsandbytes_legacy():
+    """bitsandbytes <= 0.43.1 kept every 4-bit layer's input (MatMul4Bit)."""
+    import bitsandbytes
+    version = tuple(int(part) for part in bitsandbytes.__version__.split(".")[:3] if part.isdigit())
+    return version <= (0, 43, 1)
 
 
 def run_cuda(out):
@@ -454,9 +653,10 @@ def run_cuda(out):
                 model = peft.get_peft_model(model, lora)
                 measured = peak(adapter_training(model, cfg["vocab_size"], device))
                 results.append({"id": f"{name}-lora-{'ckpt' if ckpt else 'nockpt'}", "config": cfg, "measured": measured,
-                                "args": ["--mode", "lora", "--regime", "fp32", "--lora-rank", "16", "--batch", "1",
-                                         "--seq", "2048", "--checkpointing", "full" if ckpt else "none",
-                                         "--attention", "sdpa"]})
+                                "args": ["--mode", "lora", "--stack", "hf", "--regime", "bf16-pure", "--lora-rank", "16",
+                                         "--lora-dropout", "0", "--batch", "1", "--seq", "2048",
+                                         "--checkpointing", "full" if ckpt else "none", "--attention", "sdpa",
+                                         "--optimizer-impl", "foreach"]})
                 del model
     except ImportError:
         pass
@@ -481,9 +681,11 @@ def run_cuda(out):
                 measured = peak(adapter_training(model, cfg["vocab_size"], device))
                 results.append({"id": f"qwen2.5-0.5b-qlora-{'ckpt' if ckpt else 'nockpt'}", "config": cfg,
                                 "measured": measured,
-                                "args": ["--mode", "qlora", "--weights", "nf4-dq", "--regime", "fp32", "--lora-rank", "16",
-                                         "--batch", "1", "--seq", "2048", "--checkpointing", "full" if ckpt else "none",
-                                         "--attention", "sdpa"]})
+                                "args": ["--mode", "qlora", "--stack", "hf", "--weights", "nf4-dq", "--regime", "bf16-pure",
+                                         "--lora-rank", "16", "--lora-dropout", "0", "--batch", "1", "--seq", "2048",
+                                         "--checkpointing", "full" if ckpt else "none", "--attention", "sdpa",
+                                         "--optimizer-impl", "foreach", "--bnb",
+                                         "legacy" if bitsandbytes_legacy() else "current"]})
                 del model
     except ImportError:
         pass
