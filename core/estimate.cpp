@@ -429,14 +429,29 @@ void estimateInference(const Scenario &s, Stage stageRole, Estimate &est)
         terms[idx(TermId::KvCache)] = Bytes::fromDouble(
             perLayerToken * static_cast<double>(d.kvCachedTokens) * static_cast<double>(s.batch));
     }
+    // The forward's intermediates are freed before the logits are taken,
+    // so the peak is one moment or the other.
+    TermBytes forward = terms;
+    TermBytes head = terms;
+    const bool hasHead = !m.encoderOnly && share.last;
+    if (s.serving == ServingEngine::Vllm) {
+        const VllmProfile profile = vllmProfile(m, s, e);
+        d.workspaceBytes = profile.forwardBytes;
+        d.samplerRows = hasHead ? profile.samplerRows : 0;
+        forward[idx(TermId::Workspace)] = Bytes::fromDouble(d.workspaceBytes);
+        head[idx(TermId::Logits)] = Bytes::fromDouble(hasHead ? profile.samplerBytes : 0.0);
+        est.phases.push_back(largerMoment(Phase::Inference, s, d,
+                                          {{"profile forward", forward}, {"sampler warm-up", head}}));
+        return;
+    }
     d.workspaceBytes = prefillWorkspaceBytes(m, s, e) / share.tp;
-    terms[idx(TermId::Workspace)] = Bytes::fromDouble(d.workspaceBytes);
+    forward[idx(TermId::Workspace)] = Bytes::fromDouble(d.workspaceBytes);
     const LogitsMode logits = s.effectiveLogits();
-    d.logitsTokens = m.encoderOnly || !share.last ? 0 : (logits == LogitsMode::LastToken ? s.batch : s.batch * s.sequence);
+    d.logitsTokens = !hasHead ? 0 : (logits == LogitsMode::LastToken ? s.batch : s.batch * s.sequence);
     d.logitsElementBytes = logitsBytesPerElement(logits, e, false);
-    terms[idx(TermId::Logits)] = Bytes::fromDouble(static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab)
-                                                   * d.logitsElementBytes / share.tp);
-    est.phases.push_back(makePhase(Phase::Inference, s, d, terms));
+    head[idx(TermId::Logits)] = Bytes::fromDouble(static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab)
+                                                  * d.logitsElementBytes / share.tp);
+    est.phases.push_back(largerMoment(Phase::Inference, s, d, {{"prefill", forward}, {"logits", head}}));
 }
 
 /// One stage's estimate; the caller keeps the most loaded stage.

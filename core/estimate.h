@@ -91,6 +91,7 @@ struct EstimateDetails
     double activationElementBytes = 2;
     double kvElementBytes = 2;
     double workspaceBytes = 0;
+    double samplerRows = 0;                ///< vLLM: rows of the sampler warm-up
     std::uint64_t layersOnGpu = 0;         ///< inference layer split
     int shardDegree = 1;                   ///< ZeRO data-parallel degree used to divide
     double microBatchesInFlight = 1;       ///< pipeline: activations alive on this stage

@@ -153,6 +153,15 @@ Derivation explainTerm(const Scenario &s, const Estimate &e, TermId term)
         out = activations(s, e);
         break;
     case TermId::Logits:
+        if (s.serving == ServingEngine::Vllm && !s.isTraining()) {
+            out = {"sampler rows x V x (e + 26 B) + max_num_batched_tokens x h x e",
+                   num(d.samplerRows) + " x " + num(m.vocab) + " x " + num(d.activationElementBytes + 26.0) + " + "
+                       + num(s.maxBatchedTokens) + " x " + num(m.hidden) + " x " + num(d.activationElementBytes),
+                   "",
+                   "vllm v1 gpu_model_runner.py _dummy_sampler_run; v1/sample/ops/topk_topp_sampler.py "
+                   "apply_top_k_top_p (fp32 copy, sort values + int64 indices, masks, softmax, scatter)"};
+            break;
+        }
         out = {"b x s x V x bytes per element (" + std::string(logitsId(s.effectiveLogits())) + ")",
                num(d.logitsTokens) + " x " + num(m.vocab) + " x " + num(d.logitsElementBytes), "",
                "Hugging Face transformers loss_utils.ForCausalLMLoss (logits.float()); torchtune chunked CE"};
@@ -165,9 +174,13 @@ Derivation explainTerm(const Scenario &s, const Estimate &e, TermId term)
         break;
     case TermId::Workspace:
         out = s.isTraining() ? trainingWorkspace(e)
-                             : Derivation{"one layer's prefill temporaries at b x s tokens",
-                                          num(s.batch) + " x " + num(s.sequence) + " tokens", "",
-                                          "Hugging Face modeling_llama.py forward, without autograd"};
+                             : s.serving == ServingEngine::Vllm
+            ? Derivation{"max_num_batched_tokens x e x (2h + max(attention, MLP intermediates))",
+                         num(s.maxBatchedTokens) + " tokens x " + num(d.activationElementBytes) + " B", "",
+                         "vllm v1 gpu_model_runner.py profile_run (_dummy_run; attention skipped while profiling)"}
+            : Derivation{"one layer's prefill temporaries at b x s tokens",
+                         num(s.batch) + " x " + num(s.sequence) + " tokens", "",
+                         "Hugging Face modeling_llama.py forward, without autograd"};
         break;
     case TermId::GatherBuffer:
         // Only ZeRO-3 gathers a layer's parameters before using them.

@@ -1,6 +1,7 @@
 #include "core/inference.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace core {
 
@@ -41,6 +42,42 @@ double prefillWorkspaceBytes(const ModelSpec &m, const Scenario &s, double e)
     const double mlpCopies = m.moe.isMoe() ? static_cast<double>(m.moe.expertsPerToken + m.moe.sharedExperts) : 1.0;
     const double mlp = (m.gatedMlp ? 3.0 : 2.0) * e * I * mlpCopies;
     return tokens * (residual + std::max(attention, mlp)) + scores;
+}
+
+VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e)
+{
+    VllmProfile p;
+    const double tokens = static_cast<double>(s.maxBatchedTokens);
+    const double tp = static_cast<double>(s.parallel.tp);
+    const double h = static_cast<double>(m.hidden);
+    const double qw = static_cast<double>(m.qWidth()) / tp;
+    const double kvw = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads) / tp)) * static_cast<double>(m.headDim);
+    // The profiling forward skips the attention kernel (no attention
+    // metadata: FlashAttentionImpl.forward returns output.fill_(0)); a
+    // layer holds the residual and the normed input (fused_add_rms_norm
+    // works in place) and, in the MLP, merged gate_up (2I) and SiluAndMul's
+    // output (I); a fused MoE layer its intermediate caches per routed token
+    // (fused_moe: k x (2I + I + h)).
+    const double attention = qw + 2.0 * kvw + qw;
+    double mlp = 0;
+    if (m.moe.isMoe()) {
+        const double I = static_cast<double>(m.moe.expertIntermediate) / tp;
+        mlp = static_cast<double>(m.moe.expertsPerToken) * (3.0 * I + h)
+            + static_cast<double>(m.moe.sharedExperts) * 3.0 * I;
+    } else {
+        mlp = (m.gatedMlp ? 3.0 : 2.0) * static_cast<double>(m.intermediate) / tp;
+    }
+    p.forwardBytes = tokens * e * (2.0 * h + std::max(attention, mlp));
+    // Sampler warm-up (_dummy_sampler_run, forced top-k and top-p): the
+    // 16-bit logits, their fp32 copy (Sampler.forward), and in
+    // apply_top_k_top_p the sorted fp32 values and int64 indices, the top-k
+    // and top-p bool masks, the fp32 softmax of the sorted values and the
+    // fp32 scatter result, alive together: e + 4 + 4 + 8 + 1 + 1 + 4 + 4 B
+    // per row and vocabulary entry; every tensor-parallel rank holds the
+    // gathered vocabulary. The forward's hidden states stay referenced.
+    p.samplerRows = std::min(tokens, static_cast<double>(s.maxNumSeqs));
+    p.samplerBytes = p.samplerRows * static_cast<double>(m.vocab) * (e + 26.0) + tokens * h * e;
+    return p;
 }
 
 } // namespace core

@@ -18,4 +18,16 @@ std::uint64_t cachedLayerTokens(const ModelSpec &model, std::uint64_t layers, st
 /// eager attention, and the MLP intermediates.
 double prefillWorkspaceBytes(const ModelSpec &model, const Scenario &scenario, double elementBytes);
 
+/// vLLM's profiled activation peak, in its two moments (vllm/v1/worker
+/// gpu_model_runner.py profile_run): the dummy forward of
+/// max_num_batched_tokens tokens, and the sampler warm-up on
+/// min(max_num_batched_tokens, max_num_seqs) rows that follows it.
+struct VllmProfile
+{
+    double forwardBytes = 0; ///< one layer's intermediates at the token budget
+    double samplerBytes = 0; ///< the logits rows through top-k/top-p, plus the kept hidden states
+    double samplerRows = 0;
+};
+VllmProfile vllmProfile(const ModelSpec &model, const Scenario &scenario, double elementBytes);
+
 } // namespace core

@@ -97,6 +97,11 @@ std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &
             inputs.emplace_back("bitsandbytes", bitsandbytesVersionId(s.bitsandbytes));
     } else if (!s.isTraining()) {
         inputs.emplace_back("gpu_memory_utilization", formatFixed(s.gpuMemoryUtilization, 2));
+        inputs.emplace_back("serving_engine", servingEngineId(s.serving));
+        if (s.serving == ServingEngine::Vllm) {
+            inputs.emplace_back("max_num_batched_tokens", groupDigits(s.maxBatchedTokens));
+            inputs.emplace_back("max_num_seqs", groupDigits(s.maxNumSeqs));
+        }
     }
     return inputs;
 }

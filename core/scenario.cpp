@@ -25,6 +25,7 @@ const Spelling<LinearSlot> kSlots[] = {{LinearSlot::Q, "q"},       {LinearSlot::
                                        {LinearSlot::O, "o"},       {LinearSlot::Gate, "gate"},
                                        {LinearSlot::Up, "up"},     {LinearSlot::Down, "down"}};
 const Spelling<CudaLoading> kLoading[] = {{CudaLoading::Lazy, "lazy"}, {CudaLoading::Eager, "eager"}};
+const Spelling<ServingEngine> kServing[] = {{ServingEngine::Generate, "hf"}, {ServingEngine::Vllm, "vllm"}};
 const Spelling<Offload> kOffload[] = {
     {Offload::None, "none"}, {Offload::Optimizer, "optimizer"}, {Offload::OptimizerAndParams, "params"}};
 
@@ -96,6 +97,8 @@ const char *linearSlotId(LinearSlot slot) { return spell(kSlots, slot); }
 const char *cudaLoadingId(CudaLoading value) { return spell(kLoading, value); }
 std::optional<CudaLoading> parseCudaLoading(const std::string &id) { return parseSpelling(kLoading, id); }
 std::optional<Offload> parseOffload(const std::string &id) { return parseSpelling(kOffload, id); }
+std::optional<ServingEngine> parseServingEngine(const std::string &id) { return parseSpelling(kServing, id); }
+const char *servingEngineId(ServingEngine value) { return spell(kServing, value); }
 const char *offloadId(Offload value) { return spell(kOffload, value); }
 
 std::vector<std::string> validateScenario(const Scenario &s)
@@ -128,6 +131,10 @@ std::vector<std::string> validateScenario(const Scenario &s)
               "lora_dropout: must be in [0, 1)");
     check(std::isfinite(s.gpuMemoryUtilization) && s.gpuMemoryUtilization > 0 && s.gpuMemoryUtilization <= 1,
           "gpu_memory_utilization: must be in (0, 1]");
+    check(s.maxBatchedTokens >= 1 && s.maxBatchedTokens <= L::maxSequence,
+          [] { return "max_num_batched_tokens: must be between 1 and " + std::to_string(L::maxSequence); });
+    check(s.maxNumSeqs >= 1 && s.maxNumSeqs <= L::maxBatch,
+          [] { return "max_num_seqs: must be between 1 and " + std::to_string(L::maxBatch); });
     check(std::isfinite(s.reservePercent) && s.reservePercent >= 0 && s.reservePercent < 100,
           "reserve_percent: must be in [0, 100)");
     if (s.cudaOverheadMib)

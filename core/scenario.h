@@ -32,6 +32,10 @@ enum class TrainingStack {
     Torchtune, ///< torchtune recipes (torchao NF4 for QLoRA)
     LitGpt     ///< LitGPT finetune (Lightning Fabric, bitsandbytes for QLoRA)
 };
+/// What serves an inference scenario: Hugging Face generate() runs the
+/// scenario's batch; vLLM sizes its KV pool after a profiling forward of
+/// max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows.
+enum class ServingEngine { Generate, Vllm };
 /// bitsandbytes up to 0.43.1 kept every 4-bit layer's input for backward
 /// (MatMul4Bit ctx.tensors = (A, B)); 0.43.2 (July 2024) dropped it.
 enum class BitsandbytesVersion { Current, Legacy };
@@ -118,6 +122,11 @@ struct Scenario
     std::optional<WeightFormat> kvDtype; ///< unset: the activation dtype
     std::optional<LogitsMode> logits;    ///< unset: Fp32 for training, LastToken for inference
     double gpuMemoryUtilization = 0.9;   ///< vLLM default
+    ServingEngine serving = ServingEngine::Generate;
+    /// vLLM's scheduler limits (EngineArgs: 8192 tokens and 256 sequences
+    /// for the LLM class on GPUs under 70 GiB or A100s).
+    std::uint64_t maxBatchedTokens = 8192;
+    std::uint64_t maxNumSeqs = 256;
 
     int gpus = 1;
     int zeroStage = 0;
@@ -165,6 +174,8 @@ const char *cudaLoadingId(CudaLoading value);
 std::optional<Offload> parseOffload(const std::string &id);
 const char *offloadId(Offload value);
 std::optional<CudaLoading> parseCudaLoading(const std::string &id);
+std::optional<ServingEngine> parseServingEngine(const std::string &id);
+const char *servingEngineId(ServingEngine value);
 
 /// Limits every front end enforces on numeric inputs (absurd values are
 /// rejected with a message, not silently clamped).

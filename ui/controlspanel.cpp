@@ -386,6 +386,27 @@ QWidget *ControlsPanel::buildAdvanced()
     form->addRow(tr("Serving memory share:"), m_utilization);
     connect(m_utilization, &QDoubleSpinBox::valueChanged, this,
             [apply](double u) { apply([u](core::Scenario &s) { s.gpuMemoryUtilization = u; }); });
+
+    m_servingEngine = enumCombo({{tr("Transformers generate()"), int(core::ServingEngine::Generate)},
+                                 {tr("vLLM (start-up profile)"), int(core::ServingEngine::Vllm)}});
+    m_servingEngine->setToolTip(tr("vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens "
+                                   "tokens and a sampler warm-up of max_num_seqs rows"));
+    form->addRow(tr("Serving engine:"), m_servingEngine);
+    connect(m_servingEngine, &QComboBox::activated, this, [this, apply](int i) {
+        const auto engine = static_cast<core::ServingEngine>(m_servingEngine->itemData(i).toInt());
+        apply([engine](core::Scenario &s) { s.serving = engine; });
+    });
+    m_maxBatchedTokens = new QSpinBox;
+    m_maxBatchedTokens->setRange(1, static_cast<int>(core::ScenarioLimits::maxSequence));
+    form->addRow(tr("max_num_batched_tokens:"), m_maxBatchedTokens);
+    connect(m_maxBatchedTokens, &QSpinBox::valueChanged, this, [apply](int n) {
+        apply([n](core::Scenario &s) { s.maxBatchedTokens = static_cast<std::uint64_t>(n); });
+    });
+    m_maxNumSeqs = new QSpinBox;
+    m_maxNumSeqs->setRange(1, static_cast<int>(core::ScenarioLimits::maxBatch));
+    form->addRow(tr("max_num_seqs:"), m_maxNumSeqs);
+    connect(m_maxNumSeqs, &QSpinBox::valueChanged, this,
+            [apply](int n) { apply([n](core::Scenario &s) { s.maxNumSeqs = static_cast<std::uint64_t>(n); }); });
     return box;
 }
 
@@ -502,6 +523,9 @@ void ControlsPanel::syncAdvanced()
     m_cudaLoading->setCurrentIndex(indexOfData(m_cudaLoading, s.cudaLoading));
     m_reserve->setValue(s.reservePercent);
     m_utilization->setValue(s.gpuMemoryUtilization);
+    m_servingEngine->setCurrentIndex(indexOfData(m_servingEngine, s.serving));
+    m_maxBatchedTokens->setValue(static_cast<int>(s.maxBatchedTokens));
+    m_maxNumSeqs->setValue(static_cast<int>(s.maxNumSeqs));
 }
 
 void ControlsPanel::updateEnabledState()
@@ -523,6 +547,10 @@ void ControlsPanel::updateEnabledState()
     for (QCheckBox *c : m_loraTargets)
         c->setEnabled(lora);
     m_utilization->setEnabled(!training);
+    m_servingEngine->setEnabled(!training);
+    const bool vllm = !training && s.serving == core::ServingEngine::Vllm;
+    m_maxBatchedTokens->setEnabled(vllm);
+    m_maxNumSeqs->setEnabled(vllm);
     syncDefaults();
 }
 

@@ -39,6 +39,7 @@ public:
     QComboBox *modelCombo() const { return m_model; }
     QButtonGroup *modeGroup() const { return m_mode; }
     QWidget *advancedSection() const { return m_advanced; }
+    QLabel *stackNote() const { return m_stackNote; }
 
 signals:
     void openConfigRequested();
@@ -93,6 +94,9 @@ private:
     QComboBox *m_cudaLoading = nullptr;
     QDoubleSpinBox *m_reserve = nullptr;
     QDoubleSpinBox *m_utilization = nullptr;
+    QComboBox *m_servingEngine = nullptr;
+    QSpinBox *m_maxBatchedTokens = nullptr;
+    QSpinBox *m_maxNumSeqs = nullptr;
 };
 
 } // namespace ui

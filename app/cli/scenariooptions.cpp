@@ -175,6 +175,10 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         {"logits", "MODE", "fp32 | native | chunked | fused | last (default: the stack's for training, last "
                            "for inference)"},
         {"gpu-memory-utilization", "F", "serving memory fraction for the KV budget (default 0.9)"},
+        {"serving-engine", "ENGINE", "hf | vllm: generate() on the scenario's batch, or vLLM's start-up profile "
+                                     "(default hf)"},
+        {"max-num-batched-tokens", "N", "vLLM's token budget per step, profiled at start-up (default 8192)"},
+        {"max-num-seqs", "N", "vLLM's concurrent sequences, the sampler warm-up's rows (default 256)"},
         {"gpus", "N", "GPUs (default 1)"},
         {"zero", "STAGE", "ZeRO / FSDP stage 0-3 for training (default 0)"},
         {"gpu", "ID", "GPU to focus on (see 'vramplanner-cli gpus'); also times the run on it"},
@@ -329,6 +333,9 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
     a.choice("kv-dtype", kvFormat, s.kvDtype, formatIds(true));
     a.choice("logits", core::parseLogits, s.logits, "fp32, native, chunked, fused, last");
     a.number("gpu-memory-utilization", s.gpuMemoryUtilization, 0.01, 1.0);
+    a.choice("serving-engine", core::parseServingEngine, s.serving, "hf, vllm");
+    a.integer("max-num-batched-tokens", s.maxBatchedTokens, 1, L::maxSequence);
+    a.integer("max-num-seqs", s.maxNumSeqs, 1, L::maxBatch);
     a.integer("gpus", s.gpus, 1, static_cast<std::uint64_t>(L::maxGpus));
     a.integer("zero", s.zeroStage, 0, 3);
     a.integer("tp", s.parallel.tp, 1, 512);

@@ -64,6 +64,23 @@ const core::PhaseTotal &phase(const core::Estimate &e, core::Phase p)
 
 double term(const core::PhaseTotal &p, core::TermId id) { return static_cast<double>(p.terms[static_cast<std::size_t>(id)].count()); }
 
+/// The engine's figure for a published metric.
+double publishedQuantity(const core::Scenario &s, const core::Estimate &e, const std::string &metric)
+{
+    if (metric == "vllm_activation_peak") // one of the two is zero at the peak's moment
+        return static_cast<double>((e.term(core::TermId::Workspace) + e.term(core::TermId::Logits)).count());
+    if (metric == "vllm_kv_pool") {
+        const auto fits = core::estimateWithFits(s, core::io::builtinCatalog(), {s.gpuId});
+        return fits.fits.empty() ? 0.0
+                                 : static_cast<double>(fits.fits.front().kvTokens) * e.details.kvBytesPerToken;
+    }
+    double predicted = static_cast<double>(e.total.count());
+    for (core::TermId id : core::allTerms())
+        if (!seenBy(metric, id))
+            predicted -= static_cast<double>(e.term(id).count());
+    return predicted;
+}
+
 /// The engine's figure for one quantity measure_torch.py records.
 std::optional<double> predictedQuantity(const core::Estimate &e, const core::Scenario &s, const std::string &quantity)
 {
@@ -187,10 +204,7 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
             err << "vramplanner-cli: case " << c.id << ": " << (e ? e->errors.front() : error) << "\n";
             return 1;
         }
-        double predicted = static_cast<double>(e->total.count());
-        for (core::TermId id : core::allTerms())
-            if (!seenBy(c.metric, id))
-                predicted -= static_cast<double>(e->term(id).count());
+        const double predicted = publishedQuantity(*scenario, *e, c.metric);
         publishedRows.push_back({c.id, c.mode, predicted, static_cast<double>(c.measuredBytes), dominantTerms(*e, c.metric)});
     }
 

@@ -176,6 +176,9 @@ Json scenarioToJson(const Scenario &s)
     j["kv_dtype"] = s.kvDtype ? Json(formatInfo(*s.kvDtype).id) : Json(nullptr);
     j["logits"] = logitsId(s.effectiveLogits());
     j["gpu_memory_utilization"] = s.gpuMemoryUtilization;
+    j["serving"] = {{"engine", servingEngineId(s.serving)},
+                    {"max_num_batched_tokens", s.maxBatchedTokens},
+                    {"max_num_seqs", s.maxNumSeqs}};
     j["gpus"] = s.gpus;
     j["zero"] = s.zeroStage;
     j["parallel"] = {{"tp", s.parallel.tp},
@@ -318,6 +321,11 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
         s.logits = logits;
     }
     s.gpuMemoryUtilization = r.number("gpu_memory_utilization", 0.01, 1, false).value_or(0.9);
+    if (auto serving = r.object("serving", false)) {
+        readEnum(*serving, "engine", "hf", parseServingEngine, s.serving, "hf, vllm");
+        s.maxBatchedTokens = serving->uint("max_num_batched_tokens", 1, ScenarioLimits::maxSequence, false).value_or(8192);
+        s.maxNumSeqs = serving->uint("max_num_seqs", 1, ScenarioLimits::maxBatch, false).value_or(256);
+    }
     s.gpus = static_cast<int>(r.uint("gpus", 1, static_cast<std::uint64_t>(ScenarioLimits::maxGpus), false).value_or(1));
     s.zeroStage = static_cast<int>(r.uint("zero", 0, 3, false).value_or(0));
     if (auto p = r.object("parallel", false)) {

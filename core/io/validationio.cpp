@@ -57,8 +57,9 @@ LoadResult<std::vector<PublishedCase>> loadPublishedCases(const std::string &tex
         c.id = r.string("id", true).value_or("");
         c.mode = r.string("mode", true).value_or("");
         c.metric = r.string("metric", true).value_or("");
-        if (c.metric != "nvidia_smi" && c.metric != "torch_allocated")
-            r.error("metric", "must be nvidia_smi or torch_allocated");
+        if (c.metric != "nvidia_smi" && c.metric != "torch_allocated" && c.metric != "vllm_kv_pool"
+            && c.metric != "vllm_activation_peak")
+            r.error("metric", "must be nvidia_smi, torch_allocated, vllm_kv_pool or vllm_activation_peak");
         if (auto measured = r.object("measured", true))
             c.measuredBytes = measured->uint("bytes", 1, 1ull << 50, true).value_or(0);
         if (auto source = r.object("source", false))

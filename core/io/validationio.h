@@ -14,7 +14,10 @@ struct PublishedCase
 {
     std::string id;
     std::string mode;   ///< inference, training, lora, qlora
-    std::string metric; ///< nvidia_smi or torch_allocated
+    /// nvidia_smi (process total), torch_allocated (max_memory_allocated),
+    /// vllm_kv_pool (the KV cache vLLM sizes on the case's --gpu) or
+    /// vllm_activation_peak (its profiled activation peak)
+    std::string metric;
     std::uint64_t measuredBytes = 0;
     std::vector<std::string> args; ///< vramplanner-cli estimate arguments
     std::string source;

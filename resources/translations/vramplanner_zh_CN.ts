@@ -887,6 +887,94 @@
         <source>per-parameter loop</source>
         <translation>逐参数循环</translation>
     </message>
+    <message>
+        <source>The software that runs the training: each keeps different tensors for the same settings</source>
+        <translation>运行训练的软件：同样的设置下，不同软件保存的张量各不相同</translation>
+    </message>
+    <message>
+        <source>Training stack:</source>
+        <translation>训练框架：</translation>
+    </message>
+    <message>
+        <source>0.43.2 or later</source>
+        <translation>0.43.2 及更高版本</translation>
+    </message>
+    <message>
+        <source>0.43.1 or earlier (keeps each 4-bit layer&apos;s input)</source>
+        <translation>0.43.1 及更早版本（保留每个 4 位层的输入）</translation>
+    </message>
+    <message>
+        <source>bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass</source>
+        <translation>bitsandbytes 0.43.1 及更早版本会为反向传播保留每个 4 位层的输入</translation>
+    </message>
+    <message>
+        <source>bitsandbytes:</source>
+        <translation>bitsandbytes：</translation>
+    </message>
+    <message>
+        <source>stack default</source>
+        <translation>框架默认</translation>
+    </message>
+    <message>
+        <source>Dropout on the adapters&apos; input: each adapter then keeps its own copy of the input and a mask</source>
+        <translation>适配器输入上的 dropout：每个适配器因此各自保留一份输入副本和一个掩码</translation>
+    </message>
+    <message>
+        <source>LoRA dropout:</source>
+        <translation>LoRA dropout：</translation>
+    </message>
+    <message>
+        <source>fused or compiled loss</source>
+        <translation>融合或编译的损失</translation>
+    </message>
+    <message>
+        <source>Transformers generate()</source>
+        <translation>Transformers generate()</translation>
+    </message>
+    <message>
+        <source>vLLM (start-up profile)</source>
+        <translation>vLLM（启动时的显存剖析）</translation>
+    </message>
+    <message>
+        <source>vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows</source>
+        <translation>vLLM 先对 max_num_batched_tokens 个 token 做一次前向剖析，再对 max_num_seqs 行做一次采样器预热，然后才确定 KV 缓存的大小</translation>
+    </message>
+    <message>
+        <source>Serving engine:</source>
+        <translation>推理服务引擎：</translation>
+    </message>
+    <message>
+        <source>max_num_batched_tokens:</source>
+        <translation>max_num_batched_tokens：</translation>
+    </message>
+    <message>
+        <source>max_num_seqs:</source>
+        <translation>max_num_seqs：</translation>
+    </message>
+    <message>
+        <source>PEFT&apos;s prepare_model_for_kbit_training casts the unquantised weights to fp32 and turns on gradient checkpointing; adapters are fp32.</source>
+        <translation>PEFT 的 prepare_model_for_kbit_training 会把未量化的权重转为 fp32 并开启梯度检查点；适配器为 fp32。</translation>
+    </message>
+    <message>
+        <source>Adapters are fp32 (PEFT); the loss upcasts all logits to fp32.</source>
+        <translation>适配器为 fp32（PEFT）；计算损失时所有 logits 都上转为 fp32。</translation>
+    </message>
+    <message>
+        <source>Adapters in the model dtype, a torchao NF4 base for QLoRA, activation checkpointing and a chunked fp32 loss.</source>
+        <translation>适配器与模型数据类型相同，QLoRA 的基座为 torchao NF4，开启激活检查点，损失分块以 fp32 计算。</translation>
+    </message>
+    <message>
+        <source>Adapters in the model dtype, every linear layer 4-bit for QLoRA (lm_head too), LoRA dropout 0.05, no checkpointing on one GPU.</source>
+        <translation>适配器与模型数据类型相同，QLoRA 时每个线性层（包括 lm_head）都是 4 位，LoRA dropout 为 0.05，单卡时不开启检查点。</translation>
+    </message>
+    <message>
+        <source>%1: checkpointing %2%3. %4</source>
+        <translation>%1：梯度检查点 %2%3。%4</translation>
+    </message>
+    <message>
+        <source> (default)</source>
+        <translation>（默认）</translation>
+    </message>
 </context>
 <context>
     <name>ui::GpuPicker</name>

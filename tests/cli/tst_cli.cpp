@@ -64,6 +64,7 @@ private slots:
     void saveAndReloadScenario();
     void calibrateThenEstimate();
     void clusterFlagsAndPerformance();
+    void qloraDefaultsFollowTheStack();
     void planAndUtilization();
     void userCatalogAddsAndReplacesGpus();
     void brokenUserCatalogIsReported();
@@ -76,6 +77,8 @@ void TestCli::helpAndVersion()
     const Run help = run({"--help"});
     QCOMPARE(help.code, 0);
     QVERIFY(help.out.find("--lora-targets") != std::string::npos);
+    for (const char *option : {"--stack", "--bnb", "--lora-dropout", "--serving-engine", "--max-num-seqs"})
+        QVERIFY2(help.out.find(option) != std::string::npos, option);
     const Run version = run({"--version"});
     QCOMPARE(version.code, 0);
     QVERIFY(version.out.find("vramplanner-cli 0.") == 0);
@@ -303,6 +306,21 @@ void TestCli::clusterFlagsAndPerformance()
     QVERIFY(j.contains("per_gpu_bytes") && j.contains("gpus") && j.contains("host_memory_bytes_per_gpu"));
 }
 
+void TestCli::qloraDefaultsFollowTheStack()
+{
+    // QLoRA under Hugging Face PEFT checkpoints by default; the table says so.
+    const Run hf = run({"estimate", "--preset", "llama-3-8b", "--mode", "qlora"});
+    QCOMPARE(hf.code, 0);
+    QVERIFY(hf.out.find("checkpointing full, stack hf") != std::string::npos);
+    const QJsonObject j = runJson({"estimate", "--preset", "llama-3-8b", "--mode", "qlora", "--stack", "litgpt"});
+    const QJsonObject scenario = j.value("scenario").toObject();
+    QCOMPARE(scenario.value("checkpointing").toString(), QStringLiteral("none"));
+    QCOMPARE(scenario.value("stack").toString(), QStringLiteral("litgpt"));
+    QCOMPARE(scenario.value("lora").toObject().value("dropout").toDouble(), 0.05);
+    // Each phase names the moment of its peak.
+    QVERIFY(!j.value("phases").toArray().at(1).toObject().value("moment").toString().isEmpty());
+}
+
 void TestCli::planAndUtilization()
 {
     const Run plan = run({"plan", "--preset", "llama-2-70b", "--mode", "train", "--gpu", "a100-sxm4-80gb", "--min-gpus",
@@ -339,6 +357,15 @@ void TestCli::badArguments_data()
     QTest::newRow("bad weights") << QStringList{"estimate", "--preset", "gpt2", "--weights", "int3"} << "--weights";
     QTest::newRow("kv format") << QStringList{"estimate", "--preset", "gpt2", "--kv-dtype", "nf4"} << "--kv-dtype";
     QTest::newRow("bad zero") << QStringList{"estimate", "--preset", "gpt2", "--zero", "4"} << "--zero";
+    QTest::newRow("unknown stack") << QStringList{"estimate", "--preset", "gpt2", "--mode", "qlora", "--stack", "peft"}
+                                   << "--stack";
+    QTest::newRow("unknown bitsandbytes") << QStringList{"estimate", "--preset", "gpt2", "--bnb", "0.42"} << "--bnb";
+    QTest::newRow("dropout of one") << QStringList{"estimate", "--preset", "gpt2", "--lora-dropout", "1"}
+                                    << "--lora-dropout";
+    QTest::newRow("unknown serving engine") << QStringList{"estimate", "--preset", "gpt2", "--serving-engine", "tgi"}
+                                            << "--serving-engine";
+    QTest::newRow("no batched tokens") << QStringList{"estimate", "--preset", "gpt2", "--max-num-batched-tokens", "0"}
+                                       << "--max-num-batched-tokens";
     QTest::newRow("NaN reserve") << QStringList{"estimate", "--preset", "gpt2", "--reserve-percent", "nan"} << "--reserve-percent";
     QTest::newRow("unknown gpu") << QStringList{"estimate", "--preset", "gpt2", "--gpu", "rtx-9090"} << "--gpu";
     QTest::newRow("missing value") << QStringList{"estimate", "--preset"} << "--preset";

@@ -41,6 +41,7 @@ private slots:
     void dropoutGivesEachAdapterItsOwnInput();
     void peftCastsAdapterInputsToFp32();
     void lossAndRecomputeNeverCoexist();
+    void vllmProfilesForwardThenSampler();
     void workspaceDerivationAddsUp_data();
     void workspaceDerivationAddsUp();
 };
@@ -202,6 +203,28 @@ void TestStacks::lossAndRecomputeNeverCoexist()
     QCOMPARE(std::string(backward.moment), std::string("loss backward"));
     QCOMPARE(backward.terms[static_cast<std::size_t>(core::TermId::Workspace)].count(), 0ull);
     QVERIFY(e.details.recomputeLayerBytes > 0);
+}
+
+void TestStacks::vllmProfilesForwardThenSampler()
+{
+    // Llama 3 8B, 8,192 batched tokens, 256 sequences, bf16.
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3-8b")->model;
+    s.serving = core::ServingEngine::Vllm;
+    s.sequence = 8192;
+    const core::Estimate e = core::estimate(s);
+    // Profile forward, attention skipped: residual and normed input (2 h)
+    // plus merged gate_up (2 I) and SiluAndMul's output (I):
+    // 8192 x 2 B x (2 x 4096 + 3 x 14336) = 838,860,800 B.
+    QCOMPARE(e.details.workspaceBytes, 838'860'800.0);
+    // Sampler warm-up: 256 rows x 128,256 x (2 + 26) B, plus the forward's
+    // hidden states 8192 x 4096 x 2 B = 986,447,872 B: the larger moment.
+    QCOMPARE(e.term(core::TermId::Logits).count(), 986'447'872ull);
+    QCOMPARE(e.term(core::TermId::Workspace).count(), 0ull);
+    QCOMPARE(std::string(e.phases.front().moment), std::string("sampler warm-up"));
+    // Fewer batched tokens than sequences: one row per token.
+    s.maxBatchedTokens = 128;
+    QCOMPARE(core::estimate(s).details.samplerRows, 128.0);
 }
 
 void TestStacks::workspaceDerivationAddsUp_data()

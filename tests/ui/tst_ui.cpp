@@ -22,6 +22,8 @@
 #include "ui/termstyle.h"
 #include "tests/support/filesizelimit.h"
 
+#include <QAbstractButton>
+#include <QButtonGroup>
 #include <QComboBox>
 #include <QDomDocument>
 #include <QImage>
@@ -98,6 +100,7 @@ private slots:
     void clusterPanelPlansAndApplies();
     void hiddenPagesCatchUpWhenOpened();
     void advancedSettingsFollowOtherPanels();
+    void qloraShowsItsStackDefaults();
     void fullDiskKeepsTheSavedScenario();
     void extremeScenarioSaysExceeds();
     void userCatalogReachesTheWindow();
@@ -582,6 +585,27 @@ void TestUi::advancedSettingsFollowOtherPanels()
     window.controller()->update([](core::Scenario &s) { s.gpus = 8; });
     QCOMPARE(window.controls()->gpuCountField()->value(), 8);
     QCOMPARE(window.controller()->scenario().gpus, 8); // and showing it changed nothing back
+}
+
+void TestUi::qloraShowsItsStackDefaults()
+{
+    // Clicking QLoRA: the precision shows the format the engine uses
+    // (nf4-dq) and the stack line says checkpointing is on by default.
+    ui::MainWindow window;
+    ui::ControlsPanel *controls = window.controls();
+    controls->modeGroup()->button(int(core::Mode::Qlora))->click();
+    const core::Scenario &s = window.controller()->scenario();
+    QCOMPARE(s.effectiveWeights(), core::WeightFormat::Nf4Dq);
+    QCOMPARE(core::allFormats()[static_cast<std::size_t>(controls->precisionField()->index())].format,
+             core::WeightFormat::Nf4Dq);
+    QVERIFY(!controls->stackNote()->isHidden());
+    QVERIFY2(controls->stackNote()->text().contains(QStringLiteral("checkpointing full (default)")),
+             qPrintable(controls->stackNote()->text()));
+    QVERIFY(controls->stackNote()->text().contains(QStringLiteral("prepare_model_for_kbit_training")));
+    window.controller()->update([](core::Scenario &scenario) { scenario.stack = core::TrainingStack::LitGpt; });
+    QVERIFY(controls->stackNote()->text().contains(QStringLiteral("checkpointing none (default)")));
+    controls->modeGroup()->button(int(core::Mode::Inference))->click();
+    QVERIFY(controls->stackNote()->isHidden());
 }
 
 void TestUi::fullDiskKeepsTheSavedScenario()
