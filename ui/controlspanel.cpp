@@ -583,7 +583,7 @@ void ControlsPanel::syncDefaults()
                   "0.05, no checkpointing on one GPU.");
         break;
     }
-    const QString checkpointing = QString::fromUtf8(core::checkpointingId(s.effectiveCheckpointing()));
+    const QString checkpointing = m_checkpointing->itemText(indexOfData(m_checkpointing, s.effectiveCheckpointing()));
     const QString text = tr("%1: checkpointing %2%3. %4")
                              .arg(QString::fromUtf8(core::stackInfo(s.stack).label), checkpointing,
                                   s.checkpointing ? QString() : tr(" (default)"), what);

@@ -11,7 +11,8 @@ QString termExplanation(core::TermId id)
         return QCoreApplication::translate(
             "Explanations", "The model's parameters in the format they are stored in: 2 bytes each in fp16/bf16, 4 in "
                             "fp32, about half a byte at 4 bits plus the scales that tell a quantised value what it "
-                            "stands for. Quantisation libraries keep embeddings, the output layer and norms at 16 bits.");
+                            "stands for. Quantisation libraries keep embeddings, the output layer and norms at 16 bits; "
+                            "PEFT's QLoRA preparation casts them to fp32.");
     case core::TermId::Lora:
         return QCoreApplication::translate(
             "Explanations", "LoRA freezes the model and trains two thin matrices per adapted layer (rank r): r × "

@@ -208,6 +208,17 @@ std::string saveScenario(const Scenario &s)
     const Json inputs = scenarioToJson(s);
     for (auto it = inputs.begin(); it != inputs.end(); ++it)
         j[it.key()] = it.value();
+    // Defaults that follow other inputs (the mode, the training stack) stay
+    // defaults in the file, so that a reopened scenario still follows them;
+    // reports show the values in effect.
+    if (!s.weights)
+        j["weights"] = nullptr;
+    if (!s.checkpointing)
+        j["checkpointing"] = nullptr;
+    if (!s.logits)
+        j["logits"] = nullptr;
+    if (!s.lora.dropout)
+        j["lora"]["dropout"] = nullptr;
     j["architecture"] = modelToJson(s.model);
     return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }

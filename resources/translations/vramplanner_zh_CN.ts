@@ -19,8 +19,8 @@
 <context>
     <name>Explanations</name>
     <message>
-        <source>The model&apos;s parameters in the format they are stored in: 2 bytes each in fp16/bf16, 4 in fp32, about half a byte at 4 bits plus the scales that tell a quantised value what it stands for. Quantisation libraries keep embeddings, the output layer and norms at 16 bits.</source>
-        <translation>模型参数按其存储格式占用的显存：fp16/bf16 下每个参数 2 字节，fp32 下 4 字节；4 位量化下约半个字节，另加缩放因子，用来表明每个量化值实际代表的数值。量化库会将嵌入层、输出层和归一化层保留为 16 位。</translation>
+        <source>The model&apos;s parameters in the format they are stored in: 2 bytes each in fp16/bf16, 4 in fp32, about half a byte at 4 bits plus the scales that tell a quantised value what it stands for. Quantisation libraries keep embeddings, the output layer and norms at 16 bits; PEFT&apos;s QLoRA preparation casts them to fp32.</source>
+        <translation>模型参数按其存储格式占用的显存：fp16/bf16 下每个参数 2 字节，fp32 下 4 字节；4 位量化下约半个字节，另加缩放因子，用来表明每个量化值实际代表的数值。量化库会将嵌入层、输出层和归一化层保留为 16 位；PEFT 为 QLoRA 做准备时会把它们转为 fp32。</translation>
     </message>
     <message>
         <source>LoRA freezes the model and trains two thin matrices per adapted layer (rank r): r × (inputs + outputs) parameters, a fraction of a percent of the model.</source>

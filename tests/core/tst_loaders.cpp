@@ -152,6 +152,12 @@ void TestLoaders::scenarioRoundTrip()
     s.gpuId = "h100-sxm5-80gb";
     s.cudaOverheadMib = 777.5;
     s.reservePercent = 12.5;
+    s.stack = core::TrainingStack::LitGpt;
+    s.bitsandbytes = core::BitsandbytesVersion::Legacy;
+    s.lora.dropout = 0.1;
+    s.serving = core::ServingEngine::Vllm;
+    s.maxBatchedTokens = 4096;
+    s.maxNumSeqs = 64;
     const std::string saved = core::io::saveScenario(s);
     const auto loaded = core::io::loadScenario(saved);
     QVERIFY2(loaded.ok(), joined(loaded.errors).c_str());
@@ -159,6 +165,20 @@ void TestLoaders::scenarioRoundTrip()
     QCOMPARE(core::io::saveScenario(*loaded.value), saved);
     QCOMPARE(core::estimate(*loaded.value).total, core::estimate(s).total);
     QCOMPARE(core::countParameters(loaded.value->model).total, core::countParameters(s.model).total);
+    QCOMPARE(loaded.value->stack, core::TrainingStack::LitGpt);
+    QCOMPARE(loaded.value->lora.dropout, std::optional<double>(0.1));
+    QCOMPARE(loaded.value->maxNumSeqs, 64ull);
+
+    // Defaults that follow the stack stay defaults: a reopened QLoRA
+    // scenario still checkpoints because its stack does, not because the
+    // file pinned it.
+    core::Scenario defaults;
+    defaults.model = s.model;
+    defaults.mode = core::Mode::Qlora;
+    const auto reopened = core::io::loadScenario(core::io::saveScenario(defaults));
+    QVERIFY2(reopened.ok(), joined(reopened.errors).c_str());
+    QVERIFY(!reopened.value->checkpointing && !reopened.value->lora.dropout && !reopened.value->weights);
+    QCOMPARE(reopened.value->effectiveCheckpointing(), core::Checkpointing::Full);
 }
 
 void TestLoaders::badScenarios_data()
