@@ -223,7 +223,27 @@ double largestQuantizedMatrix(const std::vector<TensorGroup> &tensors, bool lmHe
     return largest / tp;
 }
 
-/// The larger of two moments of one phase, overheads included.
+/// A training phase at two moments: at the head (the logits or their
+/// gradients alive) and inside the last layer (its transients instead).
+struct HeadAndLayer
+{
+    TermBytes head;
+    TermBytes layer;
+};
+
+HeadAndLayer headAndLastLayer(TermBytes terms, Bytes gradients, Bytes activations, Bytes logits, Bytes headWorkspace,
+                              Bytes layerWorkspace)
+{
+    terms[idx(TermId::Gradients)] = gradients;
+    terms[idx(TermId::Activations)] = activations;
+    HeadAndLayer moments{terms, terms};
+    moments.head[idx(TermId::Logits)] = logits;
+    moments.head[idx(TermId::Workspace)] = headWorkspace;
+    moments.layer[idx(TermId::Workspace)] = layerWorkspace;
+    return moments;
+}
+
+/// The largest of a phase's moments, overheads included.
 PhaseTotal largerMoment(Phase phase, const Scenario &s, EstimateDetails &d,
                         std::initializer_list<std::pair<const char *, TermBytes>> moments)
 {
@@ -361,16 +381,11 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
 
     // Forward: the end (every activation, the logits and the loss) or the
     // inside of the last layer (a dequantised weight of the frozen base).
-    TermBytes forwardEnd = persistent;
-    forwardEnd[idx(TermId::Gradients)] = accumulated;
-    forwardEnd[idx(TermId::Activations)] = activations;
-    forwardEnd[idx(TermId::Logits)] = logitsForward;
-    forwardEnd[idx(TermId::Workspace)] = autocast + Bytes::fromDouble(headDequant);
-    TermBytes forwardLayer = forwardEnd;
-    forwardLayer[idx(TermId::Logits)] = Bytes();
-    forwardLayer[idx(TermId::Workspace)] = autocast + dequant;
+    const Bytes headWorkspace = autocast + Bytes::fromDouble(headDequant);
+    const HeadAndLayer forward = headAndLastLayer(persistent, accumulated, activations, logitsForward, headWorkspace,
+                                                  autocast + dequant);
     est.phases.push_back(largerMoment(Phase::Forward, s, d,
-                                      {{"end of forward", forwardEnd}, {"inside the last layer", forwardLayer}}));
+                                      {{"end of forward", forward.head}, {"inside the last layer", forward.layer}}));
 
     // Backward: activations are freed layer by layer while gradients appear,
     // so the peak is the loss's backward (all activations, the logits'
@@ -378,20 +393,14 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     // its gradients, a dequantised weight; the logits are gone), or the end
     // (all gradients, nothing saved any more).
     const Bytes startGrads = std::max(accumulated, firstGradients);
-    TermBytes lossBackward = persistent;
-    lossBackward[idx(TermId::Gradients)] = startGrads;
-    lossBackward[idx(TermId::Activations)] = activations;
-    lossBackward[idx(TermId::Logits)] = logitsBackward;
-    lossBackward[idx(TermId::Workspace)] = autocast + Bytes::fromDouble(headDequant);
-    TermBytes layerBackward = lossBackward;
-    layerBackward[idx(TermId::Logits)] = Bytes();
-    layerBackward[idx(TermId::Workspace)] =
-        autocast + dequant + Bytes::fromDouble(act.recomputePeak + act.layerGradientPeak);
+    const HeadAndLayer backward =
+        headAndLastLayer(persistent, startGrads, activations, logitsBackward, headWorkspace,
+                         autocast + dequant + Bytes::fromDouble(act.recomputePeak + act.layerGradientPeak));
     TermBytes backwardEnd = persistent;
     backwardEnd[idx(TermId::Gradients)] = gradients;
     est.phases.push_back(largerMoment(
         Phase::Backward, s, d,
-        {{"loss backward", lossBackward}, {"last layer's backward", layerBackward}, {"end of backward", backwardEnd}}));
+        {{"loss backward", backward.head}, {"last layer's backward", backward.layer}, {"end of backward", backwardEnd}}));
 
     TermBytes step = persistent;
     step[idx(TermId::Gradients)] = gradients;
