@@ -2,6 +2,7 @@
 
 #include "core/activations.h"
 #include "core/inference.h"
+#include "core/logits.h"
 #include "core/overheads.h"
 #include "core/trainingrun.h"
 
@@ -93,41 +94,6 @@ std::vector<TensorGroup> loraTensors(const Scenario &s, const std::vector<Tensor
         adapters.push_back(b);
     }
     return adapters;
-}
-
-/// Bytes per b*s*V element at the logits' peak, for logits of `e` bytes.
-double logitsBytesPerElement(LogitsMode mode, double e, bool backward)
-{
-    constexpr double chunks = 8; // torchtune LinearCrossEntropyLoss num_output_chunks
-    const double upcast = e < 4.0 ? 4.0 : 0.0; // .float() copies only 16-bit logits
-    switch (mode) {
-    case LogitsMode::Fp32:
-        // Hugging Face ForCausalLMLoss: logits.float() then cross_entropy.
-        // Forward: the logits + their fp32 copy + the fp32 log-softmax
-        // output. Backward start: the logits + the saved log-softmax + the
-        // fp32 gradient in and out of log_softmax_backward.
-        return backward ? e + 12.0 : e + upcast + 4.0;
-    case LogitsMode::Native:
-        return backward ? 4.0 * e : 2.0 * e;
-    case LogitsMode::Chunked:
-        // Eager chunked loss: each chunk's fp32 log-softmax output stays saved
-        // (4 B for every element); one chunk's logits, fp32 copy or
-        // gradients are alive at a time.
-        return backward ? 4.0 + (8.0 + e) / chunks : 4.0 + (e + upcast) / chunks;
-    case LogitsMode::Fused:
-        // A fused or compiled loss keeps the 16-bit logits and a
-        // log-sum-exp per row; one chunk's fp32 work at a time.
-        return backward ? e + 12.0 / chunks : e + 8.0 / chunks;
-    case LogitsMode::LastToken:
-        return e + 4.0;
-    }
-    return e;
-}
-
-/// Bytes per b*s*V element the loss keeps for backward.
-double lossSavedBytesPerElement(LogitsMode mode, double e)
-{
-    return mode == LogitsMode::Native || mode == LogitsMode::Fused ? e : 4.0;
 }
 
 void addOverheads(const Scenario &s, EstimateDetails &d, TermBytes &terms)
@@ -344,9 +310,12 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     // Vocabulary-parallel output layer: each tensor-parallel rank holds V/t.
     const double logitElements =
         static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab) / static_cast<double>(share.tp);
-    const Bytes logitsForward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, run.logitsBytes, false));
-    const Bytes logitsBackward = Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, run.logitsBytes, true));
-    d.logitsElementBytes = logitsBytesPerElement(logits, run.logitsBytes, true);
+    const bool kept = run.stack.keepsLogitsInBackward;
+    const Bytes logitsForward =
+        Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, run.logitsBytes, false, kept));
+    const Bytes logitsBackward =
+        Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, run.logitsBytes, true, kept));
+    d.logitsElementBytes = logitsBytesPerElement(logits, run.logitsBytes, true, kept);
     d.lossSavedElementBytes = lossSavedBytesPerElement(logits, run.logitsBytes);
 
     const double saved = (static_cast<double>(share.layers) * act.keptPerLayer + (share.first ? act.outsideFirst : 0.0))
@@ -457,7 +426,7 @@ void estimateInference(const Scenario &s, Stage stageRole, Estimate &est)
     forward[idx(TermId::Workspace)] = Bytes::fromDouble(d.workspaceBytes);
     const LogitsMode logits = s.effectiveLogits();
     d.logitsTokens = !hasHead ? 0 : (logits == LogitsMode::LastToken ? s.batch : s.batch * s.sequence);
-    d.logitsElementBytes = logitsBytesPerElement(logits, e, false);
+    d.logitsElementBytes = logitsBytesPerElement(logits, e, false, false);
     head[idx(TermId::Logits)] = Bytes::fromDouble(static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab)
                                                   * d.logitsElementBytes / share.tp);
     est.phases.push_back(largerMoment(Phase::Inference, s, d, {{"prefill", forward}, {"logits", head}}));

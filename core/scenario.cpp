@@ -17,6 +17,7 @@ const Spelling<Checkpointing> kCheckpointing[] = {
 const Spelling<Attention> kAttention[] = {
     {Attention::Eager, "eager"}, {Attention::Sdpa, "sdpa"}, {Attention::Flash, "flash"}};
 const Spelling<LogitsMode> kLogits[] = {{LogitsMode::Fp32, "fp32"},
+                                        {LogitsMode::Fp32Shift, "fp32-shift"},
                                         {LogitsMode::Native, "native"},
                                         {LogitsMode::Chunked, "chunked"},
                                         {LogitsMode::Fused, "fused"},

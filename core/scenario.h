@@ -22,7 +22,9 @@ enum class Attention { Eager, Sdpa, Flash };
 /// that keeps only the 16-bit logits and a log-sum-exp per row
 /// (torch.compile'd torchtune loss); `LastToken` is what generate() computes
 /// at prefill (logits_to_keep = 1).
-enum class LogitsMode { Fp32, Native, Chunked, Fused, LastToken };
+/// `Fp32Shift`: the model itself returns fp32 logits and the loss shifts a
+/// contiguous copy (transformers <= 4.44; torchtune before its chunked loss).
+enum class LogitsMode { Fp32, Fp32Shift, Native, Chunked, Fused, LastToken };
 /// CUDA module loading: lazy is the default since CUDA 11.7 / PyTorch 1.13.
 enum class CudaLoading { Lazy, Eager };
 /// The software that runs a training run; each keeps different tensors for

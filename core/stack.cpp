@@ -74,6 +74,9 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode)
         b.optimizerImpl = OptimizerImpl::Fused;
         // LoraConfig(lora_dropout=0.0): nn.Identity.
         b.loraDropout = 0.0;
+        // Trainer.training_step: compute_loss returns the loss only, so the
+        // model outputs (the logits) are freed before accelerator.backward.
+        b.keepsLogitsInBackward = false;
         break;
     case TrainingStack::Torchtune:
         // Every *_lora / *_qlora / *_full_single_device config sets
@@ -82,6 +85,9 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode)
         b.logits = LogitsMode::Chunked;
         b.optimizerImpl = OptimizerImpl::Fused;
         b.torchaoDequantize = true;
+        // lora_finetune_single_device.py train(): `logits` stays a local
+        // across loss.backward() (recipes before the chunked loss).
+        b.keepsLogitsInBackward = true;
         b.loraDropout = 0.0; // configs: lora_dropout: 0.0 (nn.Identity)
         break;
     case TrainingStack::LitGpt:
@@ -99,6 +105,8 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode)
         // torch.optim.AdamW (bnb PagedAdamW for QLoRA): foreach by default on CUDA.
         b.optimizerImpl = OptimizerImpl::Foreach;
         b.loraDropout = 0.05;
+        // finetune/lora.py fit(): `logits` stays a local across fabric.backward.
+        b.keepsLogitsInBackward = true;
         break;
     }
     return b;

@@ -33,6 +33,8 @@ struct StackBehaviour
     /// intermediates, 8 + 3 x 2 B per parameter at bf16) instead of
     /// bitsandbytes' dequantize_4bit (one 16-bit copy, 2 B per parameter).
     bool torchaoDequantize = false;
+    /// The training loop still holds the logits while the loss runs backward.
+    bool keepsLogitsInBackward = false;
     double loraDropout = 0.0;        ///< the library's default
     Checkpointing checkpointing = Checkpointing::None; ///< the library's default for this mode
     LogitsMode logits = LogitsMode::Fp32;              ///< how its loss sees the logits

@@ -312,6 +312,8 @@ QWidget *ControlsPanel::buildAdvanced()
 
     m_logits = enumCombo({{tr("default"), -1},
                           {tr("fp32 upcast (Hugging Face Trainer)"), int(core::LogitsMode::Fp32)},
+                          {tr("fp32 from the model, shifted copy (transformers ≤ 4.44)"),
+                           int(core::LogitsMode::Fp32Shift)},
                           {tr("activation dtype"), int(core::LogitsMode::Native)},
                           {tr("chunked loss"), int(core::LogitsMode::Chunked)},
                           {tr("fused or compiled loss"), int(core::LogitsMode::Fused)},

@@ -172,8 +172,8 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         {"lora-targets", "LIST", "all | attention | comma list of q,k,v,o,gate,up,down (default all)"},
         {"lora-dropout", "P", "dropout on the adapter input, 0 to 0.95 (default: the stack's; 0.05 litgpt, else 0)"},
         {"kv-dtype", "FORMAT", "KV-cache format (default: the activation dtype)"},
-        {"logits", "MODE", "fp32 | native | chunked | fused | last (default: the stack's for training, last "
-                           "for inference)"},
+        {"logits", "MODE", "fp32 | fp32-shift | native | chunked | fused | last (default: the stack's for "
+                           "training, last for inference)"},
         {"gpu-memory-utilization", "F", "serving memory fraction for the KV budget (default 0.9)"},
         {"serving-engine", "ENGINE", "hf | vllm: generate() on the scenario's batch, or vLLM's start-up profile "
                                      "(default hf)"},
@@ -331,7 +331,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         return f && core::formatInfo(*f).usableForKvCache ? f : std::nullopt;
     };
     a.choice("kv-dtype", kvFormat, s.kvDtype, formatIds(true));
-    a.choice("logits", core::parseLogits, s.logits, "fp32, native, chunked, fused, last");
+    a.choice("logits", core::parseLogits, s.logits, "fp32, fp32-shift, native, chunked, fused, last");
     a.number("gpu-memory-utilization", s.gpuMemoryUtilization, 0.01, 1.0);
     a.choice("serving-engine", core::parseServingEngine, s.serving, "hf, vllm");
     a.integer("max-num-batched-tokens", s.maxBatchedTokens, 1, L::maxSequence);

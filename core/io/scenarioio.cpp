@@ -328,7 +328,7 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
     }
     if (r.has("logits")) {
         LogitsMode logits = LogitsMode::Fp32;
-        readEnum(r, "logits", "fp32", parseLogits, logits, "fp32, native, chunked, fused, last");
+        readEnum(r, "logits", "fp32", parseLogits, logits, "fp32, fp32-shift, native, chunked, fused, last");
         s.logits = logits;
     }
     s.gpuMemoryUtilization = r.number("gpu_memory_utilization", 0.01, 1, false).value_or(0.9);

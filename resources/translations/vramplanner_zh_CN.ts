@@ -975,6 +975,10 @@
         <source> (default)</source>
         <translation>（默认）</translation>
     </message>
+    <message>
+        <source>fp32 from the model, shifted copy (transformers ≤ 4.44)</source>
+        <translation>模型直接输出 fp32，再移位复制一份（transformers ≤ 4.44）</translation>
+    </message>
 </context>
 <context>
     <name>ui::GpuPicker</name>

@@ -42,6 +42,7 @@ private slots:
     void peftCastsAdapterInputsToFp32();
     void lossAndRecomputeNeverCoexist();
     void vllmProfilesForwardThenSampler();
+    void logitsFollowTheLoopAndTheLoss();
     void workspaceDerivationAddsUp_data();
     void workspaceDerivationAddsUp();
 };
@@ -225,6 +226,32 @@ void TestStacks::vllmProfilesForwardThenSampler()
     // Fewer batched tokens than sequences: one row per token.
     s.maxBatchedTokens = 128;
     QCOMPARE(core::estimate(s).details.samplerRows, 128.0);
+}
+
+void TestStacks::logitsFollowTheLoopAndTheLoss()
+{
+    // Bytes per logit at the start of backward. log_softmax_backward holds
+    // its saved fp32 output and the fp32 gradient in and out: 12 B.
+    core::Scenario s = adapterRun("llama-2-7b", core::Mode::Lora, core::TrainingStack::Torchtune);
+    s.logits = core::LogitsMode::Fp32;
+    // torchtune's loop keeps its bf16 logits as a local across backward: + 2 B.
+    QCOMPARE(core::estimate(s).details.logitsElementBytes, 14.0);
+    // The Hugging Face Trainer has dropped the model outputs by then.
+    s.stack = core::TrainingStack::Hf;
+    QCOMPARE(core::estimate(s).details.logitsElementBytes, 12.0);
+    // transformers <= 4.44 / torchtune 2024: the model returns fp32 logits and
+    // the loss shifts a contiguous fp32 copy; a loop that keeps it: + 4 B.
+    s.logits = core::LogitsMode::Fp32Shift;
+    QCOMPARE(core::estimate(s).details.logitsElementBytes, 12.0);
+    s.stack = core::TrainingStack::Torchtune;
+    QCOMPARE(core::estimate(s).details.logitsElementBytes, 16.0);
+    // Forward, at the loss: fp32 logits, the shifted copy, the log-softmax:
+    // 12 B for each of 1 x 2,048 x 32,000 logits, with full checkpointing's
+    // layer inputs and the other terms unchanged between the two moments.
+    s.checkpointing = core::Checkpointing::Full;
+    const core::Estimate e = core::estimate(s);
+    QCOMPARE(e.phases.front().terms[static_cast<std::size_t>(core::TermId::Logits)].count(),
+             12ull * 2048 * 32000);
 }
 
 void TestStacks::workspaceDerivationAddsUp_data()
