@@ -64,6 +64,7 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode)
         // get_peft_model(..., autocast_adapter_dtype=True) upcasts fp16/bf16
         // adapter weights to fp32 (peft tuners_utils _cast_adapter_dtype).
         b.fp32Adapters = true;
+        b.adapterCastsInput = true;
         // prepare_model_for_kbit_training: "cast all non INT8 parameters to
         // fp32"; use_gradient_checkpointing=True by default.
         b.kbitUpcastsToFp32 = mode == Mode::Qlora;
@@ -84,7 +85,7 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode)
         b.checkpointing = Checkpointing::Full;
         b.logits = LogitsMode::Chunked;
         b.optimizerImpl = OptimizerImpl::Fused;
-        b.torchaoDequantize = true;
+        b.torchaoNf4Base = true;
         // lora_finetune_single_device.py train(): `logits` stays a local
         // across loss.backward() (recipes before the chunked loss).
         b.keepsLogitsInBackward = true;

@@ -28,11 +28,16 @@ struct StackBehaviour
     /// K and V are repeated to every query head before SDPA whatever the
     /// attention kernel (LitGPT repeat_interleave).
     bool repeatsKvAlways = false;
-    /// A 4-bit weight is dequantised through torchao's NF4Tensor
-    /// (get_original_weight: two int64 index tensors and three half-size
-    /// intermediates, 8 + 3 x 2 B per parameter at bf16) instead of
-    /// bitsandbytes' dequantize_4bit (one 16-bit copy, 2 B per parameter).
-    bool torchaoDequantize = false;
+    /// The 4-bit base is torchao's NF4Tensor, not bitsandbytes: linear_nf4
+    /// keeps only the weight whatever bitsandbytes' version, and
+    /// get_original_weight dequantises through two int64 index tensors and
+    /// three half-size intermediates (8 + 3 x 2 B per weight at bf16) where
+    /// bitsandbytes' dequantize_4bit writes one 16-bit copy.
+    bool torchaoNf4Base = false;
+    /// PEFT's lora.Linear casts its input to the adapters' dtype even under
+    /// autocast (_cast_input_dtype); its 4-bit and 8-bit layers (lora/bnb.py)
+    /// cast only when autocast is off.
+    bool adapterCastsInput = false;
     /// The training loop still holds the logits while the loss runs backward.
     bool keepsLogitsInBackward = false;
     double loraDropout = 0.0;        ///< the library's default

@@ -32,7 +32,6 @@ TrainingRun adapterTraining(const Scenario &s, TrainingRun run)
 {
     const WeightFormat wf = s.effectiveWeights();
     const bool floatBase = isFloatFormat(wf);
-    const bool usesBitsandbytes = s.stack != TrainingStack::Torchtune;
     // TRL and accelerate load a QLoRA model that FSDP / ZeRO-3 will shard on
     // cpu/meta and skip prepare_model_for_kbit_training for it
     // (trl sft_trainer is_sharded_qlora).
@@ -64,10 +63,7 @@ TrainingRun adapterTraining(const Scenario &s, TrainingRun run)
     for (LinearSlot slot : s.lora.targets)
         t.loraSlots |= 1u << static_cast<unsigned>(slot);
     t.adapterDtypeBytes = run.trainable.weights;
-    // peft lora/layer.py Linear.forward: x = self._cast_input_dtype(x,
-    // lora_A.weight.dtype) with no autocast check; the 4-bit and 8-bit
-    // layers (lora/bnb.py) cast only when autocast is off.
-    t.adapterCastsInput = s.stack == TrainingStack::Hf && floatBase;
+    t.adapterCastsInput = run.stack.adapterCastsInput && floatBase;
     t.adapterOutputBytes = run.autocast ? compute : run.trainable.weights;
     t.adapterDropout = s.effectiveLoraDropout() > 0.0;
     t.fusedQkvAdapter = run.stack.fusedQkvAdapter;
@@ -75,12 +71,12 @@ TrainingRun adapterTraining(const Scenario &s, TrainingRun run)
     // bitsandbytes MatMul4Bit kept `ctx.tensors = (A, B)` up to 0.43.1
     // (autograd/_functions.py; "(None, B)" since #1270, 0.43.2); MatMul8bitLt
     // keeps A in every version (ctx.tensors = (CAt, subA, A)).
-    t.baseKeepsInputs = usesBitsandbytes
+    t.baseKeepsInputs = !run.stack.torchaoNf4Base
         && ((isBitsandbytes4Bit(wf) && s.bitsandbytes == BitsandbytesVersion::Legacy) || wf == WeightFormat::BnbInt8);
     t.baseCastsInput = isBitsandbytes4Bit(wf);
     t.lmHeadKeepsInput = t.baseKeepsInputs && run.lmHeadQuantized;
 
-    const bool torchaoNf4 = run.stack.torchaoDequantize && (wf == WeightFormat::Nf4 || wf == WeightFormat::Nf4Dq);
+    const bool torchaoNf4 = run.stack.torchaoNf4Base && (wf == WeightFormat::Nf4 || wf == WeightFormat::Nf4Dq);
     if (!floatBase)
         run.dequantBytesPerElement = torchaoNf4 ? 8.0 + 3.0 * compute : compute;
     // lm_head runs in the dtype of its weight and input unless autocast
