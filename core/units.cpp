@@ -126,7 +126,11 @@ std::optional<std::uint64_t> parseCount(const std::string &text)
     const double value = *parsed * scale;
     if (value < 1 || value >= 1.8e19)
         return std::nullopt;
-    return static_cast<std::uint64_t>(std::round(value));
+    // A count is whole: "1.5k" is 1,500, "2.5" is not a count.
+    const double whole = std::round(value);
+    if (std::fabs(value - whole) > 1e-9 * value)
+        return std::nullopt;
+    return static_cast<std::uint64_t>(whole);
 }
 
 std::optional<Bytes> parseBytes(const std::string &text)

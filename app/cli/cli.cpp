@@ -14,6 +14,7 @@
 #include "core/io/scenarioio.h"
 #include "core/io/usercatalog.h"
 
+#include <algorithm>
 #include <cmath>
 #include <ctime>
 
@@ -270,7 +271,8 @@ int runUtilization(const std::vector<std::string> &args, const core::Catalog &ca
     return Ok;
 }
 
-int runValidateCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+int runValidateCommand(const std::vector<std::string> &args, const core::Catalog &, std::ostream &out,
+                       std::ostream &err)
 {
     static const std::vector<OptionSpec> specs = {
         {"published", "FILE", "published cases (tests/validation/published-cases.json)"},
@@ -284,15 +286,50 @@ int runValidateCommand(const std::vector<std::string> &args, std::ostream &out, 
     return runValidate(options->value("published"), options->value("measured"), out, err);
 }
 
+using Command = int (*)(const std::vector<std::string> &, const core::Catalog &, std::ostream &, std::ostream &);
+
+int runGpus(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out, std::ostream &err)
+{
+    return runListing("gpus", args, catalog, out, err);
+}
+
+int runModels(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out, std::ostream &err)
+{
+    return runListing("models", args, catalog, out, err);
+}
+
+/// Every command, in the order --help lists them.
+const std::vector<std::pair<std::string, Command>> &commands()
+{
+    static const std::vector<std::pair<std::string, Command>> table = {
+        {"estimate", runEstimate}, {"gpus", runGpus},           {"models", runModels},        {"plan", runPlan},
+        {"utilization", runUtilization}, {"calibrate", runCalibrate}, {"validate", runValidateCommand}};
+    return table;
+}
+
+std::string commandNames()
+{
+    std::string names;
+    for (const auto &[name, run] : commands())
+        names += (names.empty() ? "" : ", ") + name;
+    return names;
+}
+
+bool asksForHelp(const std::vector<std::string> &args)
+{
+    return std::any_of(args.begin(), args.end(), [](const std::string &a) { return a == "--help" || a == "-h"; });
+}
+
 } // namespace
 
 int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     if (args.empty())
-        return badArguments(err, "missing command (estimate, gpus or models)");
+        return badArguments(err, "missing command (" + commandNames() + ")");
     const std::string &command = args.front();
     const std::vector<std::string> rest(args.begin() + 1, args.end());
-    if (command == "--help" || command == "-h" || command == "help") {
+    // "vramplanner-cli plan --help" as well as "vramplanner-cli --help".
+    if (command == "--help" || command == "-h" || command == "help" || asksForHelp(rest)) {
         out << usage();
         return Ok;
     }
@@ -309,20 +346,10 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
     const core::io::ActiveCatalog active = core::io::loadActiveCatalog();
     for (const std::string &problem : active.problems)
         err << kProgram << ": warning: " << problem << " (using the built-in catalog)\n";
-    const core::Catalog &catalog = active.catalog;
-    if (command == "estimate")
-        return runEstimate(rest, catalog, out, err);
-    if (command == "gpus" || command == "models")
-        return runListing(command, rest, catalog, out, err);
-    if (command == "validate")
-        return runValidateCommand(rest, out, err);
-    if (command == "calibrate")
-        return runCalibrate(rest, catalog, out, err);
-    if (command == "plan")
-        return runPlan(rest, catalog, out, err);
-    if (command == "utilization")
-        return runUtilization(rest, catalog, out, err);
-    return badArguments(err, "unknown command '" + command + "' (estimate, gpus or models)");
+    for (const auto &[name, run] : commands())
+        if (command == name)
+            return run(rest, active.catalog, out, err);
+    return badArguments(err, "unknown command '" + command + "' (" + commandNames() + ")");
 }
 
 } // namespace cli

@@ -59,10 +59,9 @@ public:
     {
         if (!ok() || !m_options.has(name))
             return;
+        // The spellings --params takes: 4096, 32k, 1e6, 1M.
         const std::string &text = m_options.value(name);
-        const auto value = text.find_first_not_of("0123456789") == std::string::npos && !text.empty() && text.size() < 19
-            ? std::optional<std::uint64_t>(std::stoull(text))
-            : std::nullopt;
+        const auto value = text == "0" ? std::optional<std::uint64_t>(0) : core::parseCount(text);
         if (!value || *value < min || *value > max)
             fail(name, "'" + text + "' is not an integer between " + std::to_string(min) + " and " + std::to_string(max));
         else
@@ -110,7 +109,7 @@ std::optional<core::ModelSpec> modelFromConfig(const std::string &path, std::str
     }
     const auto result = core::io::parseHfConfig(*text, std::filesystem::path(file).parent_path().filename().string());
     if (!result.ok()) {
-        error = "--config: " + file + result.errors.front();
+        error = "--config: " + core::io::inFile(file, result.errors.front());
         return std::nullopt;
     }
     if (warnings)
@@ -254,7 +253,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         }
         const auto loaded = core::io::loadScenario(*text, core::io::builtinPresets());
         if (!loaded.ok()) {
-            error = "--scenario: " + options.value("scenario") + loaded.errors.front();
+            error = "--scenario: " + core::io::inFile(options.value("scenario"), loaded.errors.front());
             return std::nullopt;
         }
         s = *loaded.value;
@@ -282,8 +281,13 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         s.source = {core::ModelSource::Kind::ConfigFile, "", options.value("config"), 0};
     } else if (options.has("params")) {
         const auto count = core::parseCount(options.value("params"));
-        if (!count || *count > core::ScenarioLimits::maxParameters) {
+        if (!count) {
             error = "--params: '" + options.value("params") + "' is not a parameter count (e.g. 7e9, 7B, 0.5b, 1.2T)";
+            return std::nullopt;
+        }
+        if (*count == 0 || *count > core::ScenarioLimits::maxParameters) {
+            error = "--params: '" + options.value("params") + "' is outside 1 to "
+                + core::groupDigits(core::ScenarioLimits::maxParameters) + " (100T) parameters";
             return std::nullopt;
         }
         s.model = core::modelFromParameterCount(*count);
@@ -295,7 +299,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         const auto text = readFile(options.value("calibration"), core::io::kMaxInputBytes, error);
         const auto profile = text ? core::io::loadCalibration(*text) : core::io::LoadResult<core::CalibrationProfile>{};
         if (!profile.ok()) {
-            error = "--calibration: " + (text ? options.value("calibration") + profile.errors.front() : error);
+            error = "--calibration: " + (text ? core::io::inFile(options.value("calibration"), profile.errors.front()) : error);
             return std::nullopt;
         }
         s = core::withCalibration(s, *profile.value);

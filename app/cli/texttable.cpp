@@ -6,6 +6,7 @@
 #include "core/utilization.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 
 namespace cli {
@@ -29,6 +30,41 @@ std::string countOrDash(std::uint64_t value)
     return value == 0 ? "-" : core::groupDigits(value);
 }
 
+/// "1 GPU", "8 GPUs".
+std::string gpuCount(int gpus)
+{
+    return std::to_string(gpus) + (gpus == 1 ? " GPU" : " GPUs");
+}
+
+/// A whole number of hours with separators ("850,713"), or with one
+/// decimal below ten.
+std::string hoursText(double hours)
+{
+    return hours < 10 ? core::formatFixed(hours, 1) : core::groupDigits(static_cast<std::uint64_t>(std::llround(hours)));
+}
+
+/// Time and cost on the focused GPU (--gpu), as the JSON's "performance".
+void printPerformance(std::ostream &out, const core::Scenario &s, const core::Estimate &e, const core::GpuSpec &gpu)
+{
+    const core::Performance p = core::performance(s, e, gpu);
+    out << "\nOn " << gpu.name << " (" << core::formatFixed(p.peakTflops, 0) << " TFLOPS dense peak, MFU "
+        << core::formatFixed(100.0 * s.workload.mfu, 0) << " %)\n";
+    if (!s.isTraining()) {
+        out << "  prefill " << core::groupDigits(static_cast<std::uint64_t>(p.prefillTokensPerSecond))
+            << " tokens/s, decode " << core::groupDigits(static_cast<std::uint64_t>(p.decodeTokensPerSecond))
+            << " tokens/s for the batch\n";
+        return;
+    }
+    out << "  step " << core::formatFixed(p.stepComputeSeconds + p.stepCommSeconds, 3) << " s: compute "
+        << core::formatFixed(p.stepComputeSeconds, 3) << " s, communication " << core::formatFixed(p.stepCommSeconds, 3)
+        << " s" << (p.communicationBound ? " (communication-bound: the step waits on the links)" : "") << "\n";
+    if (p.trainingSeconds > 0)
+        out << "  " << core::groupDigits(static_cast<std::uint64_t>(s.workload.trainingTokens)) << " tokens: "
+            << hoursText(p.trainingSeconds / 3600.0) << " hours on " << gpuCount(s.gpus) << ", "
+            << hoursText(p.gpuHours) << " GPU-hours"
+            << (p.cost > 0 ? ", cost " + core::groupDigits(static_cast<std::uint64_t>(std::llround(p.cost))) : "") << "\n";
+}
+
 } // namespace
 
 void printEstimate(std::ostream &out, const core::Scenario &s, const core::EstimateWithFits &result,
@@ -46,9 +82,14 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
             << ", checkpointing " << core::checkpointingId(s.effectiveCheckpointing()) << ", stack "
             << core::stackInfo(s.stack).id;
     out << ", batch " << s.batch << ", sequence " << s.sequence << ", attention " << core::attentionId(s.attention)
-        << ", " << s.gpus << (s.gpus == 1 ? " GPU" : " GPUs");
+        << ", " << gpuCount(s.gpus);
     if (s.isTraining() && s.gpus > 1)
         out << " (ZeRO-" << s.zeroStage << ")";
+    const core::Parallelism &par = s.parallel;
+    if (par.tp > 1 || par.pp > 1)
+        out << ", tp " << par.tp << ", pp " << par.pp << (par.sequenceParallel ? " with sp" : "");
+    if (par.ep > 1)
+        out << ", ep " << par.ep;
     const core::PhaseTotal &peak = *std::find_if(e.phases.begin(), e.phases.end(),
                                                  [&e](const core::PhaseTotal &p) { return p.phase == e.peakPhase; });
     out << "\n\nPer-GPU memory at the peak (" << core::phaseId(e.peakPhase)
@@ -69,7 +110,11 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         out << "\n";
     }
 
-    out << "\n" << padRight("GPU", 26) << padLeft("memory", 12) << padLeft("fits", 6) << padLeft("headroom", 13)
+    std::size_t nameWidth = 3;
+    for (const core::GpuFit &fit : result.fits)
+        if (const core::GpuSpec *gpu = catalog.find(fit.gpuId))
+            nameWidth = std::max(nameWidth, gpu->name.size());
+    out << "\n" << padRight("GPU", nameWidth + 1) << padLeft("memory", 12) << padLeft("fits", 6) << padLeft("headroom", 13)
         << padLeft("GPUs", 6) << padLeft("max batch", 11) << padLeft("max seq", 12);
     if (!s.isTraining())
         out << padLeft("KV tokens", 12);
@@ -78,7 +123,7 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         const core::GpuSpec *gpu = catalog.find(fit.gpuId);
         if (!gpu || !(gpu->defaultShown || gpu->id == s.gpuId))
             continue;
-        out << padRight(gpu->name.substr(0, 25), 26) << padLeft(core::formatBytes(fit.capacity, unit, 1), 12)
+        out << padRight(gpu->name, nameWidth + 1) << padLeft(core::formatBytes(fit.capacity, unit, 1), 12)
             << padLeft(fit.fits ? "yes" : "no", 6)
             << padLeft(core::formatHeadroom(fit, unit, 1), 13)
             << padLeft(fit.gpusNeeded > 0 ? std::to_string(fit.gpusNeeded) : "-", 6)
@@ -89,6 +134,8 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         for (const std::string &w : fit.warnings)
             out << "    ! " << w << "\n";
     }
+    if (const core::GpuSpec *focus = catalog.find(s.gpuId))
+        printPerformance(out, s, e, *focus);
     if (!e.warnings.empty()) {
         out << "\nWarnings\n";
         for (const std::string &w : e.warnings)
@@ -103,7 +150,8 @@ void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<co
         out << "No layout of " << gpu.name << " up to the GPU limit fits.\n";
         return;
     }
-    out << "Smallest layouts on " << gpu.name << " that fit (" << layouts.front().scenario.gpus << " GPUs), fastest first\n\n";
+    out << "Smallest layouts on " << gpu.name << " that fit (" << gpuCount(layouts.front().scenario.gpus)
+        << "), fastest first\n\n";
     out << padLeft("GPUs", 5) << padLeft("tp", 4) << padLeft("pp", 4) << padLeft("dp", 5) << padLeft("ZeRO", 6)
         << "  " << padRight("checkpointing", 14) << padRight("offload", 11) << padLeft("per GPU", 12)
         << padLeft("step (s)", 10) << padLeft("host/GPU", 12) << "\n";
@@ -120,7 +168,8 @@ void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<co
                        12)
             << "\n";
     }
-    out << "\n* communication-bound: the step waits on the links, not the tensor cores.\n";
+    if (std::any_of(layouts.begin(), layouts.end(), [](const core::PlanOption &o) { return o.performance.communicationBound; }))
+        out << "\n* communication-bound: the step waits on the links, not the tensor cores.\n";
 }
 
 void printUtilization(std::ostream &out, const core::Scenario *scenario, double peak, std::optional<double> measured,
@@ -152,7 +201,7 @@ void printGpus(std::ostream &out, const core::Catalog &catalog, core::ByteUnit u
     out << padRight("ID", 24) << padRight("NAME", 34) << padLeft("MEMORY", 12) << padLeft("USABLE", 12)
         << "  ARCH\n";
     for (const core::GpuSpec &g : catalog.gpus)
-        out << padRight(g.id, 24) << padRight(g.name.substr(0, 33), 34) << padLeft(core::formatBytes(g.memory, unit, 1), 12)
+        out << padRight(g.id, 24) << padRight(g.name, 34) << padLeft(core::formatBytes(g.memory, unit, 1), 12)
             << padLeft(g.usableMemory ? core::formatBytes(*g.usableMemory, unit, 1) : "-", 12) << "  "
             << g.architecture << "\n";
 }
@@ -161,7 +210,7 @@ void printModels(std::ostream &out, const std::vector<core::io::ModelPreset> &pr
 {
     out << padRight("ID", 26) << padRight("NAME", 34) << padLeft("PARAMETERS", 18) << "  FAMILY\n";
     for (const core::io::ModelPreset &p : presets)
-        out << padRight(p.id, 26) << padRight(p.name.substr(0, 33), 34)
+        out << padRight(p.id, 26) << padRight(p.name, 34)
             << padLeft(core::groupDigits(core::countParameters(p.model).total), 18) << "  " << p.model.family << "\n";
 }
 

@@ -186,13 +186,13 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
     const auto published = publishedText ? core::io::loadPublishedCases(*publishedText)
                                          : core::io::LoadResult<std::vector<core::io::PublishedCase>>{};
     if (!published.ok()) {
-        err << "vramplanner-cli: --published: " << (publishedText ? publishedPath + published.errors.front() : error) << "\n";
+        err << "vramplanner-cli: --published: " << (publishedText ? core::io::inFile(publishedPath, published.errors.front()) : error) << "\n";
         return 2;
     }
     const auto measuredText = readFile(measuredPath, core::io::kMaxInputBytes, error);
     const auto measured = measuredText ? core::io::loadMeasuredRun(*measuredText) : core::io::LoadResult<core::io::MeasuredRun>{};
     if (!measured.ok()) {
-        err << "vramplanner-cli: --measured: " << (measuredText ? measuredPath + measured.errors.front() : error) << "\n";
+        err << "vramplanner-cli: --measured: " << (measuredText ? core::io::inFile(measuredPath, measured.errors.front()) : error) << "\n";
         return 2;
     }
 
@@ -212,7 +212,7 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
     for (const core::io::MeasuredCase &c : measured.value->cases) {
         const auto model = core::io::parseHfConfig(c.configText, c.id);
         if (!model.ok()) {
-            err << "vramplanner-cli: case " << c.id << ": config" << model.errors.front() << "\n";
+            err << "vramplanner-cli: case " << c.id << ": " << core::io::inFile("config", model.errors.front()) << "\n";
             return 1;
         }
         const auto scenario = scenarioFor(c.args, &*model.value, error);

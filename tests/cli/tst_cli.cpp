@@ -64,6 +64,8 @@ private slots:
     void saveAndReloadScenario();
     void calibrateThenEstimate();
     void clusterFlagsAndPerformance();
+    void textShowsWhatJsonHas();
+    void fileErrorsNameTheFile();
     void qloraDefaultsFollowTheStack();
     void planAndUtilization();
     void userCatalogAddsAndReplacesGpus();
@@ -306,6 +308,50 @@ void TestCli::clusterFlagsAndPerformance()
     QVERIFY(j.contains("per_gpu_bytes") && j.contains("gpus") && j.contains("host_memory_bytes_per_gpu"));
 }
 
+void TestCli::textShowsWhatJsonHas()
+{
+    // Time, cost and the communication-bound flag on the focused GPU, the
+    // parallel layout in the scenario line, catalog names in full.
+    const Run r = run({"estimate", "--preset", "llama-2-70b", "--mode", "train", "--nodes", "8", "--tp", "8", "--pp",
+                       "2", "--sp", "--zero", "1", "--gpu", "h100-sxm5-80gb", "--tokens", "2T",
+                       "--price-per-gpu-hour", "2.5"});
+    QCOMPARE(r.code, 0);
+    for (const char *expected : {"tp 8, pp 2 with sp", "communication-bound", "GPU-hours", ", cost ",
+                                 "NVIDIA GeForce RTX 3090 24GB", "2,000,000,000,000 tokens"})
+        QVERIFY2(r.out.find(expected) != std::string::npos, expected);
+    // Counts take the spellings --params takes.
+    QVERIFY(run({"estimate", "--preset", "gpt2", "--seq", "1e3"}).out.find("sequence 1000") != std::string::npos);
+    // A plan of one GPU is "1 GPU", and the footnote appears only beside a
+    // communication-bound row.
+    const Run plan = run({"plan", "--preset", "llama-2-7b", "--mode", "train", "--gpu", "a100-sxm4-80gb",
+                          "--max-gpus", "1"});
+    QVERIFY(plan.out.find("(1 GPU)") != std::string::npos);
+    const auto stars = std::count(plan.out.begin(), plan.out.end(), '*'); // row markers, plus the footnote's
+    QCOMPARE(plan.out.find("* communication-bound") != std::string::npos, stars > 0);
+    QVERIFY(stars != 1);
+    // A layout that waits on its links is marked, and the footnote explains it.
+    const Run bound = run({"plan", "--preset", "llama-2-7b", "--mode", "train", "--gpu", "a100-sxm4-80gb",
+                           "--min-gpus", "16", "--max-gpus", "16", "--inter-node-gbps", "0.1"});
+    QVERIFY2(std::count(bound.out.begin(), bound.out.end(), '*') >= 2, bound.out.c_str());
+    const Run help = run({"plan", "--help"});
+    QCOMPARE(help.code, 0);
+    QVERIFY(help.out.find("Usage:") != std::string::npos);
+}
+
+void TestCli::fileErrorsNameTheFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("config.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("root:x:0:0");
+    f.close();
+    const Run r = run({"estimate", "--config", path.toStdString()});
+    QCOMPARE(r.code, 2);
+    // "<path>: malformed JSON", not "<path>malformed JSON".
+    QVERIFY2(r.err.find(path.toStdString() + ": malformed JSON") != std::string::npos, r.err.c_str());
+}
+
 void TestCli::qloraDefaultsFollowTheStack()
 {
     // QLoRA under Hugging Face PEFT checkpoints by default; the table says so.
@@ -357,6 +403,9 @@ void TestCli::badArguments_data()
     QTest::newRow("bad weights") << QStringList{"estimate", "--preset", "gpt2", "--weights", "int3"} << "--weights";
     QTest::newRow("kv format") << QStringList{"estimate", "--preset", "gpt2", "--kv-dtype", "nf4"} << "--kv-dtype";
     QTest::newRow("bad zero") << QStringList{"estimate", "--preset", "gpt2", "--zero", "4"} << "--zero";
+    QTest::newRow("params over the limit") << QStringList{"estimate", "--params", "101T"} << "100T";
+    QTest::newRow("fractional sequence") << QStringList{"estimate", "--preset", "gpt2", "--seq", "2.5"} << "--seq";
+    QTest::newRow("unknown command lists all") << QStringList{"estimat"} << "utilization, calibrate, validate";
     QTest::newRow("unknown stack") << QStringList{"estimate", "--preset", "gpt2", "--mode", "qlora", "--stack", "peft"}
                                    << "--stack";
     QTest::newRow("unknown bitsandbytes") << QStringList{"estimate", "--preset", "gpt2", "--bnb", "0.42"} << "--bnb";

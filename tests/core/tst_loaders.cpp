@@ -224,6 +224,9 @@ void TestLoaders::parseCount_data()
     QTest::newRow("words") << "seven" << 0ull;
     QTest::newRow("overflow") << "1e30" << 0ull;
     QTest::newRow("trailing junk") << "7Bx" << 0ull;
+    QTest::newRow("32k tokens") << "32k" << 32000ull;
+    QTest::newRow("1.5k") << "1.5k" << 1500ull;
+    QTest::newRow("not whole") << "2.5" << 0ull;
 }
 
 void TestLoaders::parseCount()
