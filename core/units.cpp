@@ -110,8 +110,14 @@ std::optional<std::uint64_t> parseCount(const std::string &text)
     if (text.empty() || text.size() > 64)
         return std::nullopt;
     double scale = 1;
-    std::string number = text;
-    switch (text.back()) {
+    // Thousands separators as people write counts: "6,738,415,616".
+    std::string number;
+    for (char c : text)
+        if (c != ',')
+            number += c;
+    if (number.empty())
+        return std::nullopt;
+    switch (number.back()) {
     case 'k': case 'K': scale = 1e3; break;
     case 'm': case 'M': scale = 1e6; break;
     case 'b': case 'B': scale = 1e9; break;

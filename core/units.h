@@ -73,8 +73,8 @@ std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b);
 std::optional<double> parseDecimal(const std::string &text);
 
 /// Parses a parameter count the way people write it: "7e9", "7B", "0.5b",
-/// "1.2T", "125M", "6738415616". Nullopt for anything else: below 1, or not
-/// a whole number ("2.5").
+/// "1.2T", "125M", "6738415616", "6,738,415,616". Nullopt for anything else:
+/// below 1, or not a whole number ("2.5").
 std::optional<std::uint64_t> parseCount(const std::string &text);
 
 /// Parses a size with its unit: "14949MiB", "29.03 GiB", "15.2GB", "512KiB",

@@ -20,6 +20,9 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace ui {
 
 namespace {
@@ -29,6 +32,11 @@ QSpinBox *spin(int min, int max)
     auto *box = new QSpinBox;
     box->setRange(min, max);
     return box;
+}
+
+QString grouped(double value)
+{
+    return QString::fromStdString(core::groupDigits(static_cast<std::uint64_t>(std::llround(std::max(0.0, value)))));
 }
 
 QString hours(double seconds)
@@ -155,7 +163,7 @@ void ClusterPanel::sync()
     m_sp->setChecked(s.parallel.sequenceParallel);
     m_offload->setCurrentIndex(m_offload->findData(static_cast<int>(s.parallel.offload)));
     m_gpusPerNode->setValue(s.parallel.gpusPerNode);
-    m_tokens->setText(s.workload.trainingTokens > 0 ? QString::number(s.workload.trainingTokens, 'g', 6) : QString());
+    m_tokens->setText(s.workload.trainingTokens > 0 ? grouped(s.workload.trainingTokens) : QString());
     m_mfu->setValue(s.workload.mfu);
     m_price->setValue(s.workload.pricePerGpuHour);
     m_interNode->setValue(s.workload.interNodeGBps);
@@ -185,8 +193,10 @@ void ClusterPanel::showFigures()
     }
     const core::ByteUnit unit = m_controller->unit();
     const core::Performance p = core::performance(s, e, *gpu);
-    QString text = tr("<b>%1 GPUs</b> = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage")
-                       .arg(s.gpus)
+    // English plurals without %n, which would need an English .qm.
+    QString text = (s.gpus == 1 ? tr("<b>%1 GPU</b> = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage")
+                                : tr("<b>%1 GPUs</b> = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage"))
+                       .arg(grouped(s.gpus))
                        .arg(s.parallel.tp)
                        .arg(s.parallel.pp)
                        .arg(s.dataParallel())
@@ -203,14 +213,14 @@ void ClusterPanel::showFigures()
                                              .arg(p.stepCommSeconds, 0, 'f', 3)
                                              .arg(p.communicationBound ? tr(" — <b>communication-bound</b>") : QString());
         if (p.trainingSeconds > 0) {
-            text += QStringLiteral("<br>") + tr("Training time: <b>%1</b>, %2 GPU-hours").arg(hours(p.trainingSeconds)).arg(p.gpuHours, 0, 'f', 0);
+            text += QStringLiteral("<br>")
+                + tr("Training time: <b>%1</b>, %2 GPU-hours").arg(hours(p.trainingSeconds), grouped(p.gpuHours));
             if (p.cost > 0)
-                text += tr(", cost <b>$%1</b>").arg(p.cost, 0, 'f', 0);
+                text += tr(", cost <b>$%1</b>").arg(grouped(p.cost));
         }
     } else {
         text += QStringLiteral("<br>") + tr("Decode up to %1 tokens/s (memory bandwidth), prefill %2 tokens/s")
-                                             .arg(p.decodeTokensPerSecond, 0, 'f', 0)
-                                             .arg(p.prefillTokensPerSecond, 0, 'f', 0);
+                                             .arg(grouped(p.decodeTokensPerSecond), grouped(p.prefillTokensPerSecond));
     }
     m_figures->setText(text);
 

@@ -69,7 +69,7 @@ void LogSliderField::sliderMoved(int position)
 
 void LogSliderField::fieldEdited()
 {
-    const auto parsed = core::parseCount(m_field->text().trimmed().remove(QLatin1Char(',')).toStdString());
+    const auto parsed = core::parseCount(m_field->text().trimmed().toStdString());
     if (!parsed || *parsed < m_min || *parsed > m_max) {
         m_field->setStyleSheet(QStringLiteral("color: #D55E00"));
         m_field->setToolTip(tr("Enter a value between %1 and %2").arg(m_format(m_min), m_format(m_max)));

@@ -620,6 +620,10 @@
         <source>every</source>
         <translation>所有</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1 GPU&lt;/b&gt; = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage</source>
+        <translation>&lt;b&gt;%1 张 GPU&lt;/b&gt; = tp %2 × pp %3 × dp %4，负载最重的 rank：%5阶段</translation>
+    </message>
 </context>
 <context>
     <name>ui::ControlsPanel</name>

@@ -227,6 +227,8 @@ void TestLoaders::parseCount_data()
     QTest::newRow("32k tokens") << "32k" << 32000ull;
     QTest::newRow("1.5k") << "1.5k" << 1500ull;
     QTest::newRow("not whole") << "2.5" << 0ull;
+    QTest::newRow("separators") << "6,738,415,616" << 6738415616ull;
+    QTest::newRow("only commas") << ",," << 0ull;
 }
 
 void TestLoaders::parseCount()

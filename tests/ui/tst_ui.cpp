@@ -98,6 +98,7 @@ private slots:
     void whyViewExplainsWithValues();
     void presentationMode();
     void clusterPanelPlansAndApplies();
+    void clusterFiguresReadAsPeopleWriteThem();
     void hiddenPagesCatchUpWhenOpened();
     void advancedSettingsFollowOtherPanels();
     void qloraShowsItsStackDefaults();
@@ -550,6 +551,32 @@ void TestUi::clusterPanelPlansAndApplies()
     const core::GpuSpec *a100 = window.controller()->catalog().find("a100-sxm4-80gb");
     QVERIFY(window.controller()->result().estimate.total <= a100->capacity());
     QVERIFY(window.cluster()->figures()->text().contains(QStringLiteral("fits")));
+}
+
+void TestUi::clusterFiguresReadAsPeopleWriteThem()
+{
+    ui::MainWindow window;
+    openPage(window, window.cluster());
+    window.controller()->usePreset("llama-2-7b");
+    core::Scenario opened = window.controller()->scenario(); // as a file would bring it
+    opened.mode = core::Mode::Train;
+    opened.gpuId = "a100-sxm4-80gb";
+    opened.workload.trainingTokens = 2e12;
+    opened.workload.pricePerGpuHour = 2.5;
+    window.controller()->setScenario(opened);
+    const QString one = window.cluster()->figures()->text();
+    QVERIFY2(one.contains(QStringLiteral("<b>1 GPU</b>")), qPrintable(one));
+    // GPU-hours and cost with thousands separators, never "2e+12" or "$2126783".
+    const QRegularExpression grouped(QStringLiteral("\\d{1,3}(,\\d{3})+ GPU-hours"));
+    QVERIFY2(grouped.match(one).hasMatch(), qPrintable(one));
+    QVERIFY(QRegularExpression(QStringLiteral("\\$\\d{1,3}(,\\d{3})+")).match(one).hasMatch());
+    QVERIFY(!window.cluster()->findChildren<QLineEdit *>().isEmpty());
+    bool tokensShown = false;
+    for (const QLineEdit *field : window.cluster()->findChildren<QLineEdit *>())
+        tokensShown = tokensShown || field->text() == QStringLiteral("2,000,000,000,000");
+    QVERIFY(tokensShown);
+    window.controller()->update([](core::Scenario &s) { s.gpus = 8; });
+    QVERIFY(window.cluster()->figures()->text().contains(QStringLiteral("<b>8 GPUs</b>")));
 }
 
 
