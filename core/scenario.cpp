@@ -2,6 +2,7 @@
 
 #include "core/lookup.h"
 #include "core/stack.h"
+#include "core/units.h"
 
 #include <cmath>
 #include <cstring>
@@ -123,7 +124,8 @@ std::vector<std::string> validateScenario(const Scenario &s)
           [] { return "grad_accum: must be between 1 and " + std::to_string(L::maxGradAccum); });
     check(s.gpus >= 1 && s.gpus <= L::maxGpus, [] { return "gpus: must be between 1 and " + std::to_string(L::maxGpus); });
     check(s.zeroStage >= 0 && s.zeroStage <= 3, "zero: must be 0, 1, 2 or 3");
-    check(s.groupSize >= 1 && s.groupSize <= 1 << 20, "group_size: must be between 1 and 1048576");
+    check(s.groupSize >= 1 && s.groupSize <= L::maxGroupSize,
+          [] { return "group_size: must be between 1 and " + std::to_string(L::maxGroupSize); });
     check(s.lora.rank >= 1 && s.lora.rank <= L::maxLoraRank,
           [] { return "lora_rank: must be between 1 and " + std::to_string(L::maxLoraRank); });
     check(std::isfinite(s.lora.alpha) && s.lora.alpha > 0, "lora_alpha: must be a positive number");
@@ -139,19 +141,25 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(std::isfinite(s.reservePercent) && s.reservePercent >= 0 && s.reservePercent < 100,
           "reserve_percent: must be in [0, 100)");
     if (s.cudaOverheadMib)
-        check(std::isfinite(*s.cudaOverheadMib) && *s.cudaOverheadMib >= 0 && *s.cudaOverheadMib <= 1 << 20,
-              "cuda_overhead_mib: must be between 0 and 1048576");
+        check(std::isfinite(*s.cudaOverheadMib) && *s.cudaOverheadMib >= 0 && *s.cudaOverheadMib <= L::maxCudaOverheadMib,
+              [] { return "cuda_overhead_mib: must be between 0 and " + formatFixed(L::maxCudaOverheadMib, 0); });
     if (s.kvDtype)
         check(formatInfo(*s.kvDtype).usableForKvCache,
               [&s] { return std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format"; });
     const Parallelism &p = s.parallel;
-    const bool degreesValid = p.tp >= 1 && p.tp <= 512 && p.pp >= 1 && p.pp <= 1024 && p.ep >= 1 && p.ep <= 4096;
-    check(degreesValid, "tp, pp, ep: must be at least 1 (tp <= 512, pp <= 1024, ep <= 4096)");
+    const bool degreesValid =
+        p.tp >= 1 && p.tp <= L::maxTp && p.pp >= 1 && p.pp <= L::maxPp && p.ep >= 1 && p.ep <= L::maxEp;
+    check(degreesValid, [] {
+        return "tp, pp, ep: must be at least 1 (tp <= " + std::to_string(L::maxTp) + ", pp <= " + std::to_string(L::maxPp)
+            + ", ep <= " + std::to_string(L::maxEp) + ")";
+    });
     if (!degreesValid)
         return errors; // the checks below divide by them
     check(s.gpus % (p.tp * p.pp) == 0, [&p] { return "gpus: must be a multiple of tp x pp (" + std::to_string(p.tp * p.pp) + ")"; });
-    check(p.interleave >= 1 && p.interleave <= 64, "interleave: must be between 1 and 64");
-    check(p.gpusPerNode >= 1 && p.gpusPerNode <= 1024, "gpus_per_node: must be between 1 and 1024");
+    check(p.interleave >= 1 && p.interleave <= L::maxInterleave,
+          [] { return "interleave: must be between 1 and " + std::to_string(L::maxInterleave); });
+    check(p.gpusPerNode >= 1 && p.gpusPerNode <= L::maxGpusPerNode,
+          [] { return "gpus_per_node: must be between 1 and " + std::to_string(L::maxGpusPerNode); });
     check(!p.sequenceParallel || p.tp > 1, "sp: sequence parallelism needs tp > 1");
     check(s.dataParallel() % p.ep == 0, "ep: must divide the data-parallel degree (gpus / (tp x pp))");
     const Workload &w = s.workload;

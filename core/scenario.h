@@ -189,6 +189,13 @@ struct ScenarioLimits
     static constexpr int maxGpus = 1 << 16;
     static constexpr std::uint64_t maxParameters = 100'000'000'000'000ull; ///< 100T
     static constexpr int maxLoraRank = 65536;
+    static constexpr int maxGroupSize = 1 << 20;
+    static constexpr double maxCudaOverheadMib = 1 << 20;
+    static constexpr int maxTp = 512;
+    static constexpr int maxPp = 1024;
+    static constexpr int maxEp = 4096;
+    static constexpr int maxInterleave = 64;
+    static constexpr int maxGpusPerNode = 1024;
 };
 
 /// Problems with a scenario's values, each naming the field; empty when valid.

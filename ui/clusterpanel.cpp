@@ -51,9 +51,11 @@ QString hours(double seconds)
 } // namespace
 
 ClusterPanel::ClusterPanel(ScenarioController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_gpu(new QComboBox), m_tp(spin(1, 512)), m_pp(spin(1, 1024)),
-      m_sp(new QCheckBox(tr("Sequence parallel"))), m_ep(spin(1, 4096)), m_interleave(spin(1, 64)),
-      m_offload(new QComboBox), m_gpusPerNode(spin(1, 1024)), m_tokens(new QLineEdit), m_mfu(new QDoubleSpinBox),
+    : QWidget(parent), m_controller(controller), m_gpu(new QComboBox), m_tp(spin(1, core::ScenarioLimits::maxTp)),
+      m_pp(spin(1, core::ScenarioLimits::maxPp)),
+      m_sp(new QCheckBox(tr("Sequence parallel"))), m_ep(spin(1, core::ScenarioLimits::maxEp)),
+      m_interleave(spin(1, core::ScenarioLimits::maxInterleave)),
+      m_offload(new QComboBox), m_gpusPerNode(spin(1, core::ScenarioLimits::maxGpusPerNode)), m_tokens(new QLineEdit), m_mfu(new QDoubleSpinBox),
       m_price(new QDoubleSpinBox), m_interNode(new QDoubleSpinBox), m_figures(new QLabel), m_ranks(new QCustomPlot),
       m_plan(new QTableWidget(0, 8))
 {

@@ -1,6 +1,7 @@
 #include "ui/controlspanel.h"
 
 #include "core/io/builtin.h"
+#include "core/overheads.h"
 #include "core/stack.h"
 #include "ui/scenariocontroller.h"
 #include "ui/sliderfields.h"
@@ -325,7 +326,7 @@ QWidget *ControlsPanel::buildAdvanced()
     });
 
     m_groupSize = new QSpinBox;
-    m_groupSize->setRange(16, 4096);
+    m_groupSize->setRange(1, core::ScenarioLimits::maxGroupSize);
     m_groupSize->setToolTip(tr("GPTQ/AWQ quantisation group size"));
     form->addRow(tr("Group size:"), m_groupSize);
     connect(m_groupSize, &QSpinBox::valueChanged, this, [apply](int g) { apply([g](core::Scenario &s) { s.groupSize = g; }); });
@@ -348,7 +349,7 @@ QWidget *ControlsPanel::buildAdvanced()
 
     m_cudaAuto = new QCheckBox(tr("auto"));
     m_cudaMib = new QDoubleSpinBox;
-    m_cudaMib->setRange(0, 65536);
+    m_cudaMib->setRange(0, core::ScenarioLimits::maxCudaOverheadMib);
     m_cudaMib->setDecimals(0);
     m_cudaMib->setSuffix(tr(" MiB"));
     auto *cudaRow = new QHBoxLayout;
@@ -521,7 +522,8 @@ void ControlsPanel::syncAdvanced()
     m_zero->setCurrentIndex(s.zeroStage);
     m_cudaAuto->setChecked(!s.cudaOverheadMib);
     m_cudaMib->setEnabled(s.cudaOverheadMib.has_value());
-    m_cudaMib->setValue(s.cudaOverheadMib.value_or(512));
+    // Unset: show the default the engine uses for the module loading.
+    m_cudaMib->setValue(core::cudaOverheadMib(s));
     m_cudaLoading->setCurrentIndex(indexOfData(m_cudaLoading, s.cudaLoading));
     m_reserve->setValue(s.reservePercent);
     m_utilization->setValue(s.gpuMemoryUtilization);

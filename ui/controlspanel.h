@@ -35,6 +35,8 @@ public:
     StepSliderField *optimizerField() const { return m_optimizer; }
     LogSliderField *batchField() const { return m_batch; }
     QSpinBox *gpuCountField() const { return m_gpus; }
+    QSpinBox *groupSizeField() const { return m_groupSize; }
+    QDoubleSpinBox *cudaOverheadField() const { return m_cudaMib; }
     LogSliderField *sequenceField() const { return m_sequence; }
     QComboBox *modelCombo() const { return m_model; }
     QButtonGroup *modeGroup() const { return m_mode; }

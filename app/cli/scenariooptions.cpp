@@ -309,7 +309,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
     Applier a(options, error);
     a.choice("mode", core::parseMode, s.mode, "inference, train, lora, qlora");
     a.choice("weights", core::parseFormat, s.weights, formatIds(false));
-    a.integer("group-size", s.groupSize, 1, 1u << 20);
+    a.integer("group-size", s.groupSize, 1, L::maxGroupSize);
     if (options.has("quantize-embeddings"))
         s.quantizeEmbeddings = true;
     a.choice("regime", core::parseRegime, s.regime, "fp32, amp, mixed, deepspeed, bf16-pure");
@@ -342,19 +342,19 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
     a.integer("max-num-seqs", s.maxNumSeqs, 1, L::maxBatch);
     a.integer("gpus", s.gpus, 1, static_cast<std::uint64_t>(L::maxGpus));
     a.integer("zero", s.zeroStage, 0, 3);
-    a.integer("tp", s.parallel.tp, 1, 512);
-    a.integer("pp", s.parallel.pp, 1, 1024);
-    a.integer("ep", s.parallel.ep, 1, 4096);
-    a.integer("interleave", s.parallel.interleave, 1, 64);
+    a.integer("tp", s.parallel.tp, 1, L::maxTp);
+    a.integer("pp", s.parallel.pp, 1, L::maxPp);
+    a.integer("ep", s.parallel.ep, 1, L::maxEp);
+    a.integer("interleave", s.parallel.interleave, 1, L::maxInterleave);
     if (options.has("sp"))
         s.parallel.sequenceParallel = true;
     if (options.has("hybrid-shard"))
         s.parallel.hybridShard = true;
     a.choice("offload", core::parseOffload, s.parallel.offload, "none, optimizer, params");
-    a.integer("gpus-per-node", s.parallel.gpusPerNode, 1, 1024);
+    a.integer("gpus-per-node", s.parallel.gpusPerNode, 1, L::maxGpusPerNode);
     if (options.has("nodes")) {
         int nodes = 1;
-        a.integer("nodes", nodes, 1, 4096);
+        a.integer("nodes", nodes, 1, static_cast<std::uint64_t>(L::maxGpus));
         if (options.has("gpus") && s.gpus != nodes * s.parallel.gpusPerNode)
             a.fail("nodes", "nodes x gpus-per-node (" + std::to_string(nodes * s.parallel.gpusPerNode)
                                 + ") disagrees with --gpus " + std::to_string(s.gpus));
@@ -377,7 +377,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
     }
     if (options.has("cuda-overhead-mib")) {
         double mib = 0;
-        a.number("cuda-overhead-mib", mib, 0, 1 << 20);
+        a.number("cuda-overhead-mib", mib, 0, L::maxCudaOverheadMib);
         s.cudaOverheadMib = mib;
     }
     a.choice("cuda-loading", core::parseCudaLoading, s.cudaLoading, "lazy, eager");

@@ -285,7 +285,7 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
         readEnum(r, "weights", "bf16", parseFormat, w, formats.c_str());
         s.weights = w;
     }
-    s.groupSize = static_cast<int>(r.uint("group_size", 1, 1u << 20, false).value_or(128));
+    s.groupSize = static_cast<int>(r.uint("group_size", 1, ScenarioLimits::maxGroupSize, false).value_or(128));
     s.quantizeEmbeddings = r.boolean("quantize_embeddings", false).value_or(false);
     readEnum(r, "regime", "mixed", parseRegime, s.regime, "fp32, amp, mixed, deepspeed, bf16-pure");
     readEnum(r, "optimizer", "adamw", parseOptimizer, s.optimizer, "a known optimizer (see vramplanner-cli --help)");
@@ -340,13 +340,14 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
     s.gpus = static_cast<int>(r.uint("gpus", 1, static_cast<std::uint64_t>(ScenarioLimits::maxGpus), false).value_or(1));
     s.zeroStage = static_cast<int>(r.uint("zero", 0, 3, false).value_or(0));
     if (auto p = r.object("parallel", false)) {
-        s.parallel.tp = static_cast<int>(p->uint("tp", 1, 512, false).value_or(1));
-        s.parallel.pp = static_cast<int>(p->uint("pp", 1, 1024, false).value_or(1));
-        s.parallel.ep = static_cast<int>(p->uint("ep", 1, 4096, false).value_or(1));
+        s.parallel.tp = static_cast<int>(p->uint("tp", 1, ScenarioLimits::maxTp, false).value_or(1));
+        s.parallel.pp = static_cast<int>(p->uint("pp", 1, ScenarioLimits::maxPp, false).value_or(1));
+        s.parallel.ep = static_cast<int>(p->uint("ep", 1, ScenarioLimits::maxEp, false).value_or(1));
         s.parallel.sequenceParallel = p->boolean("sp", false).value_or(false);
-        s.parallel.interleave = static_cast<int>(p->uint("interleave", 1, 64, false).value_or(1));
+        s.parallel.interleave = static_cast<int>(p->uint("interleave", 1, ScenarioLimits::maxInterleave, false).value_or(1));
         readEnum(*p, "offload", "none", parseOffload, s.parallel.offload, "none, optimizer, params");
-        s.parallel.gpusPerNode = static_cast<int>(p->uint("gpus_per_node", 1, 1024, false).value_or(8));
+        s.parallel.gpusPerNode =
+            static_cast<int>(p->uint("gpus_per_node", 1, ScenarioLimits::maxGpusPerNode, false).value_or(8));
         s.parallel.hybridShard = p->boolean("hybrid_shard", false).value_or(false);
     }
     if (auto w = r.object("workload", false)) {
@@ -356,7 +357,7 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
         s.workload.interNodeGBps = w->number("inter_node_gb_per_s", 1e-3, 1e5, false).value_or(50);
     }
     s.gpuId = r.string("gpu", false).value_or("");
-    s.cudaOverheadMib = r.number("cuda_overhead_mib", 0, 1 << 20, false);
+    s.cudaOverheadMib = r.number("cuda_overhead_mib", 0, ScenarioLimits::maxCudaOverheadMib, false);
     readEnum(r, "cuda_loading", "lazy", parseCudaLoading, s.cudaLoading, "lazy, eager");
     s.reservePercent = r.number("reserve_percent", 0, 99.9, false).value_or(5.0);
 

@@ -26,6 +26,7 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDomDocument>
+#include <QDoubleSpinBox>
 #include <QImage>
 #include <QLabel>
 #include <QJsonDocument>
@@ -101,6 +102,7 @@ private slots:
     void clusterFiguresReadAsPeopleWriteThem();
     void hiddenPagesCatchUpWhenOpened();
     void advancedSettingsFollowOtherPanels();
+    void advancedFieldsTakeTheEnginesRanges();
     void qloraShowsItsStackDefaults();
     void fullDiskKeepsTheSavedScenario();
     void extremeScenarioSaysExceeds();
@@ -612,6 +614,26 @@ void TestUi::advancedSettingsFollowOtherPanels()
     window.controller()->update([](core::Scenario &s) { s.gpus = 8; });
     QCOMPARE(window.controls()->gpuCountField()->value(), 8);
     QCOMPARE(window.controller()->scenario().gpus, 8); // and showing it changed nothing back
+}
+
+void TestUi::advancedFieldsTakeTheEnginesRanges()
+{
+    // What a scenario file may hold, the window shows unchanged: the
+    // engine's ranges, not narrower ones of the widgets' own.
+    ui::MainWindow window;
+    core::Scenario opened = window.controller()->scenario();
+    opened.groupSize = 8;
+    opened.cudaOverheadMib = 100000;
+    window.controller()->setScenario(opened);
+    QCOMPARE(window.controls()->groupSizeField()->value(), 8);
+    QCOMPARE(window.controls()->cudaOverheadField()->value(), 100000.0);
+    QCOMPARE(window.controller()->scenario().groupSize, 8);
+    // Unset, it shows the default the engine uses: 1343 MiB with eager loading.
+    opened.cudaOverheadMib.reset();
+    opened.cudaLoading = core::CudaLoading::Eager;
+    window.controller()->setScenario(opened);
+    QCOMPARE(window.controls()->cudaOverheadField()->value(), 1343.0);
+    QVERIFY(!window.controller()->scenario().cudaOverheadMib);
 }
 
 void TestUi::qloraShowsItsStackDefaults()
