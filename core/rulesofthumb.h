@@ -51,8 +51,10 @@ struct RuleCheck
 
 } // namespace rules
 
-/// The seed notes' rules of thumb next to the detailed per-GPU total for
-/// the scenario (all on one GPU: the rules know no sharding).
+/// The seed notes' rules of thumb, each next to the detailed total of the
+/// scenario it speaks of (fp16 inference; mixed-precision or fp32 AdamW
+/// training) for this model, batch and context, on one GPU: the rules know
+/// no sharding.
 std::vector<rules::RuleCheck> compareRulesOfThumb(const Scenario &scenario);
 
 } // namespace core

@@ -438,15 +438,24 @@ void TestEngine::sweepCrossingsMatchTheSearches()
 
 void TestEngine::rulesOfThumbAgainstTheDetail()
 {
-    core::Scenario s = preset("llama-2-7b", core::Mode::Train);
-    s.gpus = 8; // the rules compare with one GPU
+    core::Scenario s = preset("llama-2-7b", core::Mode::Lora);
+    s.gpus = 8; // the rules compare with one GPU, unsharded
+    s.parallel.tp = 2;
+    s.parallel.pp = 2;
+    s.zeroStage = 3;
     const auto checks = core::compareRulesOfThumb(s);
     QCOMPARE(checks.size(), std::size_t(5));
     QCOMPARE(checks[0].rule.count(), 2ull * 6'738'415'616);  // S1
     QCOMPARE(checks[1].rule.count(), 16ull * 6'738'415'616); // S6
     QCOMPARE(checks[2].rule.count(), 20ull * 6'738'415'616); // S7
-    s.gpus = 1;
-    QCOMPARE(checks[1].detailed, core::estimate(s).total);
+    // Each rule meets the scenario it speaks of, whatever the mode shown.
+    core::Scenario single = preset("llama-2-7b", core::Mode::Train);
+    QCOMPARE(checks[1].detailed, core::estimate(single).total);
+    single.regime = core::Regime::Fp32;
+    QCOMPARE(checks[3].detailed, core::estimate(single).total);
+    single = preset("llama-2-7b", core::Mode::Inference);
+    single.weights = core::WeightFormat::Fp16;
+    QCOMPARE(checks[0].detailed, core::estimate(single).total);
     // Mixed-precision Adam training needs more than its 16n model states.
     QVERIFY(checks[1].differencePercent() < 0);
 }
