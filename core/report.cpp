@@ -136,8 +136,9 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     for (const GpuFit &fit : result.fits) {
         const GpuSpec *gpu = catalog.find(fit.gpuId);
         md += "| " + markdownCell(gpu ? gpu->name : fit.gpuId) + " | " + formatBytes(fit.capacity, u) + " | " + verdict(fit)
-            + " | " + formatHeadroom(fit, u, 2) + " | " + groupDigits(fit.maxBatch) + " | "
-            + groupDigits(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigits(fit.kvTokens) : "-") + " |\n";
+            + " | " + formatHeadroom(fit, u, 2) + " | " + groupDigitsOrDash(fit.maxBatch) + " | "
+            + groupDigitsOrDash(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigitsOrDash(fit.kvTokens) : "-")
+            + " |\n";
     }
     if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
         const Performance p = performance(s, e, *gpu);

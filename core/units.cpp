@@ -105,6 +105,11 @@ std::optional<double> parseDecimal(const std::string &text)
     return value;
 }
 
+std::string groupDigitsOrDash(std::uint64_t value)
+{
+    return value == 0 ? "-" : groupDigits(value);
+}
+
 std::optional<std::uint64_t> parseCount(const std::string &text)
 {
     if (text.empty() || text.size() > 64)

@@ -83,6 +83,8 @@ std::optional<Bytes> parseBytes(const std::string &text);
 
 /// Thousands separators: 6738415616 -> "6,738,415,616".
 std::string groupDigits(std::uint64_t value);
+/// groupDigits, or "-" for 0 where 0 means "none" (largest batch that fits).
+std::string groupDigitsOrDash(std::uint64_t value);
 
 /// A number with fixed decimals, locale-independent ("3.26").
 std::string formatFixed(double value, int decimals);

@@ -14,26 +14,26 @@ QString html(const core::LocalizedText &text, const std::string &language)
     return QString::fromStdString(core::localized(text, language)).toHtmlEscaped();
 }
 
-QString figure(const core::LessonCheck &check, double value)
+QString figure(const core::LessonCheck &check, double value, core::ByteUnit unit)
 {
     if (check.quantity.find("percent") != std::string::npos)
         return QStringLiteral("%1 %").arg(value, 0, 'f', 2);
     if (check.quantity.find("bytes") != std::string::npos)
         return QStringLiteral("%1 (%2 B)")
-            .arg(QString::fromStdString(core::formatBytes(core::Bytes::fromDouble(value), core::ByteUnit::GB)),
+            .arg(QString::fromStdString(core::formatBytes(core::Bytes::fromDouble(value), unit)),
                  QString::fromStdString(core::groupDigits(static_cast<std::uint64_t>(value))));
     return QString::fromStdString(core::groupDigits(static_cast<std::uint64_t>(value)));
 }
 
-QString stated(const core::LessonCheck &check)
+QString stated(const core::LessonCheck &check, core::ByteUnit unit)
 {
     if (check.expected)
-        return figure(check, *check.expected);
+        return figure(check, *check.expected, unit);
     QStringList bounds;
     if (check.atLeast)
-        bounds << QStringLiteral("≥ ") + figure(check, *check.atLeast);
+        bounds << QStringLiteral("≥ ") + figure(check, *check.atLeast, unit);
     if (check.atMost)
-        bounds << QStringLiteral("≤ ") + figure(check, *check.atMost);
+        bounds << QStringLiteral("≤ ") + figure(check, *check.atMost, unit);
     return bounds.join(QStringLiteral(", "));
 }
 
@@ -47,7 +47,8 @@ LessonPanel::LessonPanel(QWidget *parent) : QWidget(parent), m_view(new QTextBro
     m_view->setOpenExternalLinks(true);
 }
 
-void LessonPanel::showLesson(const core::Lesson &lesson, const core::Catalog &catalog, const QString &language)
+void LessonPanel::showLesson(const core::Lesson &lesson, const core::Catalog &catalog, const QString &language,
+                             core::ByteUnit unit)
 {
     const std::string lang = language.toStdString();
     QString body = QStringLiteral("<h2>%1</h2><p><small>%2</small></p>")
@@ -66,10 +67,13 @@ void LessonPanel::showLesson(const core::Lesson &lesson, const core::Catalog &ca
                 .arg(tr("Checked against the engine"), tr("Figure"), tr("The lesson says"), tr("The engine computes"));
     for (const core::LessonCheck &c : lesson.checks) {
         const double value = core::evaluateCheck(lesson, c, catalog);
+        // "weights bytes", not "weights_bytes": a narrow dock then wraps
+        // between words instead of breaking one.
         const QString what = QString::fromStdString(c.quantity + (c.gpu.empty() ? "" : " (" + c.gpu + ")")
-                                                    + (c.rule.empty() ? "" : " (" + c.rule + ")"));
-        body += QStringLiteral("<tr><td><code>%1</code></td><td>%2</td><td>%3</td><td>%4</td></tr>")
-                    .arg(what.toHtmlEscaped(), stated(c), figure(c, value),
+                                                    + (c.rule.empty() ? "" : " (" + c.rule + ")"))
+                                 .replace(QLatin1Char('_'), QLatin1Char(' '));
+        body += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
+                    .arg(what.toHtmlEscaped(), stated(c, unit), figure(c, value, unit),
                          core::checkHolds(c, value) ? QStringLiteral("✔") : QStringLiteral("✘"));
     }
     body += QStringLiteral("</table><p><small>%1</small></p>")

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/lessons.h"
+#include "core/units.h"
 
 #include <QWidget>
 
@@ -18,7 +19,9 @@ class LessonPanel : public QWidget
 public:
     explicit LessonPanel(QWidget *parent = nullptr);
 
-    void showLesson(const core::Lesson &lesson, const core::Catalog &catalog, const QString &language);
+    /// Byte figures in `unit`, the window's, like the lesson's own text.
+    void showLesson(const core::Lesson &lesson, const core::Catalog &catalog, const QString &language,
+                    core::ByteUnit unit);
     QString text() const;
 
 private:

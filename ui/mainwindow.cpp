@@ -241,7 +241,7 @@ void MainWindow::changeEvent(QEvent *event)
         updateTitle();
         if (m_lesson && m_lessonDock) {
             m_lessonDock->setWindowTitle(tr("Lesson"));
-            m_lessonPanel->showLesson(*m_lesson, m_controller->catalog(), currentLanguage());
+            m_lessonPanel->showLesson(*m_lesson, m_controller->catalog(), currentLanguage(), m_controller->unit());
         }
     });
 }
@@ -278,7 +278,7 @@ void MainWindow::showLesson(const core::Lesson &lesson)
     }
     m_lesson = lesson;
     m_lessonDock->setWindowTitle(tr("Lesson"));
-    m_lessonPanel->showLesson(lesson, m_controller->catalog(), currentLanguage());
+    m_lessonPanel->showLesson(lesson, m_controller->catalog(), currentLanguage(), m_controller->unit());
     m_lessonDock->show();
     updateTitle();
 }

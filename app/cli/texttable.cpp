@@ -25,11 +25,6 @@ std::string padLeft(const std::string &text, std::size_t width)
     return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
 }
 
-std::string countOrDash(std::uint64_t value)
-{
-    return value == 0 ? "-" : core::groupDigits(value);
-}
-
 /// "1 GPU", "8 GPUs".
 std::string gpuCount(int gpus)
 {
@@ -127,9 +122,9 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
             << padLeft(fit.fits ? "yes" : "no", 6)
             << padLeft(core::formatHeadroom(fit, unit, 1), 13)
             << padLeft(fit.gpusNeeded > 0 ? std::to_string(fit.gpusNeeded) : "-", 6)
-            << padLeft(countOrDash(fit.maxBatch), 11) << padLeft(countOrDash(fit.maxSequence), 12);
+            << padLeft(core::groupDigitsOrDash(fit.maxBatch), 11) << padLeft(core::groupDigitsOrDash(fit.maxSequence), 12);
         if (fit.hasKvTokens)
-            out << padLeft(countOrDash(fit.kvTokens), 12);
+            out << padLeft(core::groupDigitsOrDash(fit.kvTokens), 12);
         out << "\n";
         for (const std::string &w : fit.warnings)
             out << "    ! " << w << "\n";

@@ -4,6 +4,7 @@
 
 #include "core/estimate.h"
 #include "core/explain.h"
+#include "core/report.h"
 #include "core/rulesofthumb.h"
 #include "core/sweep.h"
 #include "core/io/builtin.h"
@@ -63,6 +64,7 @@ private slots:
     void unusedTermsSayWhy();
     void sweepCrossingsMatchTheSearches_data();
     void sweepCrossingsMatchTheSearches();
+    void reportsShowNoneAsADash();
     void rulesOfThumbAgainstTheDetail();
 };
 
@@ -434,6 +436,20 @@ void TestEngine::sweepCrossingsMatchTheSearches()
     }
     QVERIFY(crossing >= lastFitting);
     QVERIFY(crossing < firstFailing);
+}
+
+void TestEngine::reportsShowNoneAsADash()
+{
+    // Llama 2 70B in fp32 fits no batch on an RTX 3070: the Markdown report
+    // says "-" where a 0 would read as a batch size.
+    core::Scenario s = preset("llama-2-70b");
+    s.weights = core::WeightFormat::Fp32;
+    const core::EstimateWithFits result =
+        core::estimateWithFits(s, core::io::builtinCatalog(), {"rtx-3070"});
+    QCOMPARE(result.fits.front().maxBatch, 0ull);
+    const std::string md = core::markdownReport(s, result, core::io::builtinCatalog(), core::ReportMeta{});
+    const std::string row = md.substr(md.find("| NVIDIA GeForce RTX 3070"));
+    QVERIFY2(row.find("| - | - |") != std::string::npos, row.substr(0, 160).c_str());
 }
 
 void TestEngine::rulesOfThumbAgainstTheDetail()

@@ -474,6 +474,13 @@ void TestUi::lessonsLoadAndAgree()
         QVERIFY2(text.contains(QString::fromStdString(core::localized(lesson.question, "en"))), lesson.id.c_str());
         QVERIFY2(!text.contains(QStringLiteral("✘")), lesson.id.c_str());
         QCOMPARE(text.count(QStringLiteral("✔")), static_cast<int>(lesson.checks.size()));
+        // The check table's byte figures ("13.04 GiB (14,000,000,000 B)") are in
+        // the window's unit, GiB, as the lessons' own text is.
+        QVERIFY2(!text.contains(QRegularExpression(QStringLiteral(" GB \\([0-9,]+ B\\)"))), lesson.id.c_str());
+        const bool bytes = std::any_of(lesson.checks.begin(), lesson.checks.end(), [](const core::LessonCheck &c) {
+            return c.quantity.find("bytes") != std::string::npos;
+        });
+        QCOMPARE(text.contains(QRegularExpression(QStringLiteral(" GiB \\([0-9,]+ B\\)"))), bytes);
     }
 }
 
