@@ -44,11 +44,11 @@
     </message>
     <message>
         <source>The output layer scores every vocabulary entry at every position: batch × sequence × vocabulary values, upcast to fp32 for the loss. With 128k-token vocabularies this is often the largest single tensor; a chunked loss avoids most of it.</source>
-        <translation>输出层在每个位置上为词表中的每一项打分：共 批大小 × 序列长度 × 词表大小 个值，并为计算损失而上转为 fp32。当词表有 128k 个令牌时，它往往是最大的单个张量；分块计算损失可以省去其中的大部分。</translation>
+        <translation>输出层在每个位置上为词表中的每一项打分：共 批大小 × 序列长度 × 词表大小 个值，并为计算损失而上转为 fp32。当词表有 128k 个词元时，它往往是最大的单个张量；分块计算损失可以省去其中的大部分。</translation>
     </message>
     <message>
         <source>During generation each layer keeps the keys and values of every earlier token so they are not recomputed: 2 × layers × key-value heads × head size per token. Grouped-query attention shares keys and values between heads and shrinks it.</source>
-        <translation>生成时，每一层都会保存此前所有令牌的键和值，以免重复计算：每个令牌占 2 × 层数 × 键值头数 × 头维度。分组查询注意力让多个注意力头共享键和值，从而缩小 KV 缓存。</translation>
+        <translation>生成时，每一层都会保存此前所有词元的键和值，以免重复计算：每个词元占 2 × 层数 × 键值头数 × 头维度。分组查询注意力让多个注意力头共享键和值，从而缩小 KV 缓存。</translation>
     </message>
     <message>
         <source>Short-lived memory: one layer&apos;s intermediate tensors while it runs (prefill), a layer recomputed during backward under checkpointing, or the temporaries of the optimizer step.</source>
@@ -233,7 +233,7 @@
     </message>
     <message>
         <source>%1 · %2 · %3 · batch %4 · %5 tokens · %6</source>
-        <translation>%1 · %2 · %3 · 批大小 %4 · %5 个令牌 · %6</translation>
+        <translation>%1 · %2 · %3 · 批大小 %4 · %5 个词元 · %6</translation>
     </message>
 </context>
 <context>
@@ -276,7 +276,7 @@
     </message>
     <message>
         <source>KV tokens</source>
-        <translation>KV 令牌数</translation>
+        <translation>KV 词元数</translation>
     </message>
     <message>
         <source>Select a term to see how it is computed.</source>
@@ -522,7 +522,7 @@
     </message>
     <message>
         <source>Training tokens:</source>
-        <translation>训练令牌数：</translation>
+        <translation>训练词元数：</translation>
     </message>
     <message>
         <source>MFU:</source>
@@ -586,7 +586,7 @@
     </message>
     <message>
         <source>Decode up to %1 tokens/s (memory bandwidth), prefill %2 tokens/s</source>
-        <translation>解码最高 %1 令牌/秒（按显存带宽估算），预填充 %2 令牌/秒</translation>
+        <translation>解码最高 %1 词元/秒（按显存带宽估算），预填充 %2 词元/秒</translation>
     </message>
     <message>
         <source>every rank</source>
@@ -697,7 +697,7 @@
     </message>
     <message>
         <source>Sequence length / context in tokens (log scale, 128 to 1M; &apos;32k&apos; works)</source>
-        <translation>序列长度 / 上下文令牌数（对数刻度，128 至 1M；可输入“32k”）</translation>
+        <translation>序列长度 / 上下文词元数（对数刻度，128 至 1M；可输入“32k”）</translation>
     </message>
     <message>
         <source>&amp;Sequence length:</source>
@@ -793,7 +793,7 @@
     </message>
     <message>
         <source>last token only (generate)</source>
-        <translation>仅最后一个令牌（generate）</translation>
+        <translation>仅最后一个词元（generate）</translation>
     </message>
     <message>
         <source>Logits:</source>
@@ -1023,7 +1023,7 @@
     </message>
     <message>
         <source>The lesson says</source>
-        <translation>课程给出</translation>
+        <translation>例题给出</translation>
     </message>
     <message>
         <source>The engine computes</source>
@@ -1031,7 +1031,7 @@
     </message>
     <message>
         <source>The lesson&apos;s scenario is now loaded: move any slider to explore it.</source>
-        <translation>已载入本课程的场景：拖动任意滑块即可探索。</translation>
+        <translation>已载入本例题的场景：拖动任意滑块即可探索。</translation>
     </message>
 </context>
 <context>
@@ -1301,28 +1301,28 @@
     </message>
     <message>
         <source>L&amp;essons</source>
-        <translation>课程(&amp;E)</translation>
+        <translation>例题(&amp;E)</translation>
     </message>
     <message>
         <source>Lesson</source>
-        <translation>课程</translation>
+        <translation>例题</translation>
     </message>
     <message>
         <source>Open Lessons &amp;File…</source>
-        <translation>打开课程文件(&amp;F)…</translation>
+        <translation>打开例题文件(&amp;F)…</translation>
     </message>
     <message>
         <source>Open Lessons</source>
-        <translation>打开课程</translation>
+        <translation>打开例题</translation>
     </message>
     <message>
         <source>Lessons (*.json)</source>
-        <translation>课程 (*.json)</translation>
+        <translation>例题 (*.json)</translation>
     </message>
     <message>
         <source>%1 is not a lessons file:
 %2</source>
-        <translation>%1 不是课程文件：
+        <translation>%1 不是例题文件：
 %2</translation>
     </message>
     <message>
@@ -1412,7 +1412,7 @@
     </message>
     <message>
         <source>max context on %1: %2 tokens</source>
-        <translation>%1 上的最长上下文：%2 个令牌</translation>
+        <translation>%1 上的最长上下文：%2 个词元</translation>
     </message>
     <message>
         <source>Batch size (per GPU)</source>
@@ -1420,7 +1420,7 @@
     </message>
     <message>
         <source>Context length (tokens)</source>
-        <translation>上下文长度（令牌）</translation>
+        <translation>上下文长度（词元）</translation>
     </message>
     <message>
         <source>Memory per GPU (%1)</source>

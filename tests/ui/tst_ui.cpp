@@ -420,7 +420,16 @@ void TestUi::chineseIsComplete()
         const QString source = message.firstChildElement(QStringLiteral("source")).text();
         QVERIFY2(translation.attribute(QStringLiteral("type")).isEmpty(), qPrintable(QStringLiteral("unfinished: ") + source));
         QVERIFY2(!translation.text().trimmed().isEmpty(), qPrintable(QStringLiteral("empty: ") + source));
+        // Fixed terminology: a token is 词元 (令牌 reads as an access token),
+        // a lesson is a worked example, 例题 (课程 is a course).
+        QVERIFY2(!translation.text().contains(QStringLiteral("令牌")), qPrintable(source));
+        QVERIFY2(!translation.text().contains(QStringLiteral("课程")), qPrintable(source));
     }
+    for (const core::Lesson &lesson : core::io::builtinLessons())
+        for (const core::LocalizedText *text : {&lesson.title, &lesson.question, &lesson.answer, &lesson.explanation}) {
+            const QString zh = QString::fromStdString(core::localized(*text, "zh_CN"));
+            QVERIFY2(!zh.contains(QStringLiteral("令牌")) && !zh.contains(QStringLiteral("课程")), lesson.id.c_str());
+        }
     ui::applyLanguage(QStringLiteral("zh_CN"));
     QCOMPARE(ui::termName(core::TermId::Weights), QStringLiteral("权重"));
     ui::applyLanguage(QStringLiteral("en"));
