@@ -109,6 +109,8 @@ int main(int argc, char **argv)
                 return fail(QStringLiteral("--size: expected WxH between 100 and 20000, e.g. 1600x1000"));
         }
         window.resize(options.size);
+        if (parser.isSet(presentation))
+            window.setChartsPresentation(true);
         QString error;
         if (!window.exportFile(parser.value(exportTo), options, &error))
             return fail(error);

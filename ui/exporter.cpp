@@ -3,6 +3,7 @@
 #include "core/io/reportjson.h"
 #include "core/report.h"
 #include "ui/memorychart.h"
+#include "ui/plotrender.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenariofile.h"
 #include "ui/termstyle.h"
@@ -46,7 +47,7 @@ std::optional<ExportFormat> exportFormatForPath(const QString &path)
 }
 
 bool exportTo(const QString &path, ExportFormat format, const ScenarioController &controller, MemoryChart &chart,
-              const ChartExportOptions &options, QString *error)
+              QCustomPlot *shown, const ChartExportOptions &options, QString *error)
 {
     const core::Scenario &s = controller.scenario();
     const core::EstimateWithFits &result = controller.result();
@@ -56,14 +57,19 @@ bool exportTo(const QString &path, ExportFormat format, const ScenarioController
     case ExportFormat::Png:
     case ExportFormat::Svg:
     case ExportFormat::Pdf: {
-        chart.setTitle(scenarioSummary(s),
-                       QCoreApplication::translate("Exporter", "VRAM Planner, %1").arg(QString::fromStdString(meta.date)));
+        QCustomPlot *plot = shown ? shown : chart.plot();
+        const bool perGpu = plot == chart.plot();
+        if (perGpu)
+            chart.setTitle(scenarioSummary(s), QCoreApplication::translate("Exporter", "VRAM Planner, %1")
+                                                   .arg(QString::fromStdString(meta.date)));
         const int w = options.size.width();
         const int h = options.size.height();
-        bytes = format == ExportFormat::Png   ? chart.renderPng(w, h, options.scale, options.dpi)
-            : format == ExportFormat::Svg     ? chart.renderSvg(w, h)
-                                              : chart.renderPdf(w, h);
-        chart.setTitle(scenarioSummary(s));
+        const QString title = scenarioSummary(s);
+        bytes = format == ExportFormat::Png ? renderPng(plot, w, h, options.scale, options.dpi)
+            : format == ExportFormat::Svg   ? renderSvg(plot, w, h, title)
+                                            : renderPdf(plot, w, h, title);
+        if (perGpu)
+            chart.setTitle(title);
         break;
     }
     case ExportFormat::Markdown:

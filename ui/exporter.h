@@ -5,6 +5,8 @@
 
 #include <optional>
 
+class QCustomPlot;
+
 namespace ui {
 
 class MemoryChart;
@@ -26,7 +28,9 @@ struct ChartExportOptions
 /// Chart exports carry the scenario summary and today's date as title;
 /// reports list every input, term, fit and assumption. Files are written
 /// atomically; on failure `error` names the file and the reason.
+/// `shown` is the chart to render: the per-GPU chart, which then carries the
+/// scenario and the date as its title, or one of the sweeps as displayed.
 bool exportTo(const QString &path, ExportFormat format, const ScenarioController &controller, MemoryChart &chart,
-              const ChartExportOptions &options, QString *error);
+              QCustomPlot *shown, const ChartExportOptions &options, QString *error);
 
 } // namespace ui

@@ -344,13 +344,19 @@ bool MainWindow::showChart(const QString &name)
     return tab != nullptr;
 }
 
+void MainWindow::setChartsPresentation(bool on)
+{
+    m_chart->setPresentation(on);
+    m_contextSweep->setPresentation(on);
+    m_batchSweep->setPresentation(on);
+    refreshSweep();
+}
+
 void MainWindow::setPresentationMode(bool on)
 {
     m_controlsArea->setVisible(!on);
     m_breakdown->setVisible(!on);
-    m_chart->setPresentation(on);
-    m_contextSweep->setPresentation(on);
-    m_batchSweep->setPresentation(on);
+    setChartsPresentation(on);
     if (m_lessonDock && on)
         m_lessonDock->hide();
     if (on)
@@ -359,7 +365,6 @@ void MainWindow::setPresentationMode(bool on)
         showNormal();
     if (m_presentation && m_presentation->isChecked() != on)
         m_presentation->setChecked(on);
-    refreshSweep();
 }
 
 void MainWindow::updateTitle()
@@ -481,7 +486,10 @@ bool MainWindow::exportFile(const QString &path, const ChartExportOptions &optio
         *error = tr("Unknown export format for %1 (use .png, .svg, .pdf, .md, .csv or .json).").arg(path);
         return false;
     }
-    return exportTo(path, *format, *m_controller, *m_chart, options, error);
+    // The chart on screen: a sweep is drawn for export even if never shown.
+    refreshSweep();
+    auto *sweep = qobject_cast<SweepChart *>(m_chartTabs->currentWidget());
+    return exportTo(path, *format, *m_controller, *m_chart, sweep ? sweep->plot() : m_chart->plot(), options, error);
 }
 
 void MainWindow::exportDialog(const QString &filter, const QString &suffix)

@@ -51,6 +51,8 @@ public:
     bool showChart(const QString &name);
     /// Large fonts, high contrast, chart only, full screen.
     void setPresentationMode(bool on);
+    /// The charts alone in presentation style (for a scripted export).
+    void setChartsPresentation(bool on);
 
     /// Opens a scenario file or a config.json; on failure nothing changes.
     bool openFile(const QString &path, QString *error);

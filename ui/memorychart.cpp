@@ -3,10 +3,7 @@
 #include "core/explain.h"
 #include "ui/termstyle.h"
 
-#include <QBuffer>
-#include <QPdfWriter>
 #include <QPrinter>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -336,54 +333,9 @@ void MemoryChart::showToolTip(QMouseEvent *event)
     QToolTip::hideText();
 }
 
-QByteArray MemoryChart::renderPng(int width, int height, double scale, int dpi)
+QString MemoryChart::title() const
 {
-    QImage image = m_plot->toPixmap(width, height, scale).toImage();
-    const int dotsPerMeter = static_cast<int>(dpi / 0.0254 + 0.5);
-    image.setDotsPerMeterX(dotsPerMeter);
-    image.setDotsPerMeterY(dotsPerMeter);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
-    return bytes;
-}
-
-QByteArray MemoryChart::renderSvg(int width, int height)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(QSize(width, height));
-    generator.setViewBox(QRect(0, 0, width, height));
-    generator.setResolution(96); // the default 72 dpi would make the drawing 4/3 too large
-    generator.setTitle(m_title->text());
-    QCPPainter painter;
-    if (!painter.begin(&generator))
-        return {};
-    m_plot->toPainter(&painter, width, height);
-    painter.end();
-    return bytes;
-}
-
-QByteArray MemoryChart::renderPdf(int width, int height)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QPdfWriter writer(&buffer);
-    writer.setCreator(QStringLiteral("VRAM Planner"));
-    writer.setTitle(m_title->text());
-    writer.setResolution(96);
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-    writer.setPageSize(QPageSize(QSizeF(width * 72.0 / 96.0, height * 72.0 / 96.0), QPageSize::Point));
-    QCPPainter painter;
-    if (!painter.begin(&writer))
-        return {};
-    m_plot->toPainter(&painter, width, height);
-    painter.end();
-    return bytes;
+    return m_title->text();
 }
 
 QPixmap MemoryChart::toPixmap(int width, int height, double scale)

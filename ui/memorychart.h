@@ -38,11 +38,7 @@ public:
     /// Title line (the scenario summary) and an optional subtitle (date).
     void setTitle(const QString &title, const QString &subtitle = QString());
 
-    // Renders at a chosen size in pixels into memory (written atomically by
-    // the caller). PNG takes a pixel-ratio scale and records `dpi`.
-    QByteArray renderPng(int width, int height, double scale, int dpi);
-    QByteArray renderSvg(int width, int height);
-    QByteArray renderPdf(int width, int height);
+    QString title() const;
     QPixmap toPixmap(int width, int height, double scale = 1.0);
     void print(QPrinter *printer);
 

@@ -387,6 +387,23 @@ void TestUi::scriptedExport()
     QVERIFY(app.waitForFinished(60000));
     QCOMPARE(app.exitCode(), 0);
     QCOMPARE(QImage(out).size(), QSize(800, 500));
+    // --view and --presentation reach the file: each export differs.
+    const auto exported = [&](const QStringList &extra) {
+        const QString file = dir.filePath(QStringLiteral("view-%1.png").arg(extra.join(QLatin1Char('-'))));
+        app.start(QStringLiteral(VRAM_GUI_BINARY),
+                  QStringList{QStringLiteral("--open"), scenario, QStringLiteral("--export"), file,
+                              QStringLiteral("--size"), QStringLiteral("800x500")}
+                      + extra);
+        return app.waitForFinished(60000) && app.exitCode() == 0 ? QImage(file) : QImage();
+    };
+    const QImage gpus = exported({});
+    const QImage context = exported({QStringLiteral("--view"), QStringLiteral("context")});
+    const QImage batch = exported({QStringLiteral("--view"), QStringLiteral("batch")});
+    const QImage presentation = exported({QStringLiteral("--presentation")});
+    QVERIFY(!gpus.isNull() && !context.isNull() && !batch.isNull() && !presentation.isNull());
+    QVERIFY(context != gpus);
+    QVERIFY(batch != context);
+    QVERIFY(presentation != gpus);
     // A failure exits non-zero with a message.
     app.start(QStringLiteral(VRAM_GUI_BINARY), {QStringLiteral("--open"), dir.filePath(QStringLiteral("missing.json")),
                                                 QStringLiteral("--export"), out});

@@ -1,0 +1,61 @@
+#include "ui/plotrender.h"
+
+#include <QBuffer>
+#include <QImage>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <qcustomplot.h>
+
+namespace ui {
+
+QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int dpi)
+{
+    QImage image = plot->toPixmap(width, height, scale).toImage();
+    const int dotsPerMeter = static_cast<int>(dpi / 0.0254 + 0.5);
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return bytes;
+}
+
+QByteArray renderSvg(QCustomPlot *plot, int width, int height, const QString &title)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(QSize(width, height));
+    generator.setViewBox(QRect(0, 0, width, height));
+    generator.setResolution(96); // the default 72 dpi would make the drawing 4/3 too large
+    generator.setTitle(title);
+    QCPPainter painter;
+    if (!painter.begin(&generator))
+        return {};
+    plot->toPainter(&painter, width, height);
+    painter.end();
+    return bytes;
+}
+
+QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &title)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    writer.setCreator(QStringLiteral("VRAM Planner"));
+    writer.setTitle(title);
+    writer.setResolution(96);
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setPageSize(QPageSize(QSizeF(width * 72.0 / 96.0, height * 72.0 / 96.0), QPageSize::Point));
+    QCPPainter painter;
+    if (!painter.begin(&writer))
+        return {};
+    plot->toPainter(&painter, width, height);
+    painter.end();
+    return bytes;
+}
+
+} // namespace ui
