@@ -8,6 +8,21 @@
 
 namespace ui {
 
+namespace {
+
+/// Draws the plot onto a vector device; false when the device cannot paint.
+bool paint(QCustomPlot *plot, QPaintDevice &device, int width, int height)
+{
+    QCPPainter painter;
+    if (!painter.begin(&device))
+        return false;
+    plot->toPainter(&painter, width, height);
+    painter.end();
+    return true;
+}
+
+} // namespace
+
 QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int dpi)
 {
     QImage image = plot->toPixmap(width, height, scale).toImage();
@@ -31,12 +46,7 @@ QByteArray renderSvg(QCustomPlot *plot, int width, int height, const QString &ti
     generator.setViewBox(QRect(0, 0, width, height));
     generator.setResolution(96); // the default 72 dpi would make the drawing 4/3 too large
     generator.setTitle(title);
-    QCPPainter painter;
-    if (!painter.begin(&generator))
-        return {};
-    plot->toPainter(&painter, width, height);
-    painter.end();
-    return bytes;
+    return paint(plot, generator, width, height) ? bytes : QByteArray();
 }
 
 QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &title)
@@ -50,12 +60,7 @@ QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &ti
     writer.setResolution(96);
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
     writer.setPageSize(QPageSize(QSizeF(width * 72.0 / 96.0, height * 72.0 / 96.0), QPageSize::Point));
-    QCPPainter painter;
-    if (!painter.begin(&writer))
-        return {};
-    plot->toPainter(&painter, width, height);
-    painter.end();
-    return bytes;
+    return paint(plot, writer, width, height) ? bytes : QByteArray();
 }
 
 } // namespace ui
