@@ -130,8 +130,8 @@ std::vector<std::string> validateScenario(const Scenario &s)
           [] { return "lora_rank: must be between 1 and " + std::to_string(L::maxLoraRank); });
     check(std::isfinite(s.lora.alpha) && s.lora.alpha > 0, "lora_alpha: must be a positive number");
     if (s.lora.dropout)
-        check(std::isfinite(*s.lora.dropout) && *s.lora.dropout >= 0 && *s.lora.dropout < 1,
-              "lora_dropout: must be in [0, 1)");
+        check(std::isfinite(*s.lora.dropout) && *s.lora.dropout >= 0 && *s.lora.dropout <= L::maxLoraDropout,
+              [] { return "lora_dropout: must be between 0 and " + formatFixed(L::maxLoraDropout, 2); });
     check(std::isfinite(s.gpuMemoryUtilization) && s.gpuMemoryUtilization > 0 && s.gpuMemoryUtilization <= 1,
           "gpu_memory_utilization: must be in (0, 1]");
     check(s.maxBatchedTokens >= 1 && s.maxBatchedTokens <= L::maxSequence,

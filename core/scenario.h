@@ -196,6 +196,7 @@ struct ScenarioLimits
     static constexpr int maxEp = 4096;
     static constexpr int maxInterleave = 64;
     static constexpr int maxGpusPerNode = 1024;
+    static constexpr double maxLoraDropout = 0.95;
 };
 
 /// Problems with a scenario's values, each naming the field; empty when valid.

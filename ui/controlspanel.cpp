@@ -289,7 +289,7 @@ QWidget *ControlsPanel::buildAdvanced()
 
     // The minimum stands for "unset": the stack's own default.
     m_loraDropout = new QDoubleSpinBox;
-    m_loraDropout->setRange(-0.05, 0.95);
+    m_loraDropout->setRange(-0.05, core::ScenarioLimits::maxLoraDropout);
     m_loraDropout->setSingleStep(0.05);
     m_loraDropout->setSpecialValueText(tr("stack default"));
     m_loraDropout->setToolTip(tr("Dropout on the adapters' input: each adapter then keeps its own copy of the input and a mask"));

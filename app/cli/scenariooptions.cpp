@@ -169,7 +169,7 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         {"lora-rank", "R", "LoRA rank (default 16)"},
         {"lora-alpha", "A", "LoRA alpha (default 32)"},
         {"lora-targets", "LIST", "all | attention | comma list of q,k,v,o,gate,up,down (default all)"},
-        {"lora-dropout", "P", "dropout on the adapter input, 0 to 0.95 (default: the stack's; 0.05 litgpt, else 0)"},
+        {"lora-dropout", "P", "dropout on the adapter input (default: the stack's; 0.05 litgpt, else 0)"},
         {"kv-dtype", "FORMAT", "KV-cache format (default: the activation dtype)"},
         {"logits", "MODE", "fp32 | fp32-shift | native | chunked | fused | last (default: the stack's for "
                            "training, last for inference)"},
@@ -327,7 +327,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
     a.choice("lora-targets", parseTargets, s.lora.targets, "all, attention, or a comma list of q,k,v,o,gate,up,down");
     if (options.has("lora-dropout")) {
         double dropout = 0;
-        a.number("lora-dropout", dropout, 0, 0.95);
+        a.number("lora-dropout", dropout, 0, L::maxLoraDropout);
         s.lora.dropout = dropout;
     }
     const auto kvFormat = [](const std::string &t) {

@@ -304,7 +304,7 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
     if (auto lora = r.object("lora", false)) {
         s.lora.rank = static_cast<int>(lora->uint("rank", 1, ScenarioLimits::maxLoraRank, false).value_or(16));
         s.lora.alpha = lora->number("alpha", 1e-6, 1e9, false).value_or(32);
-        s.lora.dropout = lora->number("dropout", 0, 0.999, false);
+        s.lora.dropout = lora->number("dropout", 0, ScenarioLimits::maxLoraDropout, false);
         if (lora->has("targets")) {
             const Json &targets = lora->json().at("targets");
             if (!targets.is_array()) {

@@ -409,8 +409,8 @@ void TestCli::badArguments_data()
     QTest::newRow("unknown stack") << QStringList{"estimate", "--preset", "gpt2", "--mode", "qlora", "--stack", "peft"}
                                    << "--stack";
     QTest::newRow("unknown bitsandbytes") << QStringList{"estimate", "--preset", "gpt2", "--bnb", "0.42"} << "--bnb";
-    QTest::newRow("dropout of one") << QStringList{"estimate", "--preset", "gpt2", "--lora-dropout", "1"}
-                                    << "--lora-dropout";
+    QTest::newRow("dropout past the limit") << QStringList{"estimate", "--preset", "gpt2", "--lora-dropout", "0.97"}
+                                            << "--lora-dropout";
     QTest::newRow("unknown serving engine") << QStringList{"estimate", "--preset", "gpt2", "--serving-engine", "tgi"}
                                             << "--serving-engine";
     QTest::newRow("no batched tokens") << QStringList{"estimate", "--preset", "gpt2", "--max-num-batched-tokens", "0"}

@@ -190,6 +190,8 @@ void TestLoaders::badScenarios_data()
     QTest::newRow("no version") << R"({"model": {"kind": "params", "params": 7000000000}})" << "/schema_version";
     QTest::newRow("batch zero") << R"({"schema_version": 1, "model": {"kind": "params", "params": 7000000000},
         "batch": 0})" << "/batch";
+    QTest::newRow("dropout past the limit") << R"({"schema_version": 1, "model": {"kind": "params", "params": 7000000000},
+        "lora": {"dropout": 0.97}})" << "/lora/dropout";
     QTest::newRow("unknown mode") << R"({"schema_version": 1, "model": {"kind": "params", "params": 7000000000},
         "mode": "dance"})" << "/mode: 'dance'";
     QTest::newRow("unknown preset") << R"({"schema_version": 1, "model": {"kind": "preset", "preset": "nope"}})"
