@@ -62,7 +62,7 @@ int main(int argc, char **argv)
                                         QStringLiteral("file"));
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson by id (see the Lessons menu)."),
                                     QStringLiteral("id"));
-    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Chart to show: gpus, context or batch."),
+    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Chart or page to show: gpus, context, batch, cluster or rules."),
                                   QStringLiteral("chart"));
     const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode."));
     parser.addOptions({open, exportTo, lang, size, screenshot, lesson, view, presentation});
@@ -93,7 +93,7 @@ int main(int argc, char **argv)
     }
     if (parser.isSet(view)) {
         if (!window.showChart(parser.value(view)))
-            return fail(QStringLiteral("--view: expected gpus, context or batch"));
+            return fail(QStringLiteral("--view: expected gpus, context, batch, cluster or rules"));
     }
 
     if (parser.isSet(exportTo)) {

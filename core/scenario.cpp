@@ -1,5 +1,6 @@
 #include "core/scenario.h"
 
+#include "core/fields.h"
 #include "core/lookup.h"
 #include "core/stack.h"
 #include "core/units.h"
@@ -116,59 +117,23 @@ std::vector<std::string> validateScenario(const Scenario &s)
         else
             errors.push_back(message);
     };
-    using L = ScenarioLimits;
-    check(s.batch >= 1 && s.batch <= L::maxBatch, [] { return "batch: must be between 1 and " + std::to_string(L::maxBatch); });
-    check(s.sequence >= 1 && s.sequence <= L::maxSequence,
-          [] { return "sequence: must be between 1 and " + std::to_string(L::maxSequence) + " tokens"; });
-    check(s.gradAccum >= 1 && s.gradAccum <= L::maxGradAccum,
-          [] { return "grad_accum: must be between 1 and " + std::to_string(L::maxGradAccum); });
-    check(s.gpus >= 1 && s.gpus <= L::maxGpus, [] { return "gpus: must be between 1 and " + std::to_string(L::maxGpus); });
-    check(s.zeroStage >= 0 && s.zeroStage <= 3, "zero: must be 0, 1, 2 or 3");
-    check(s.groupSize >= 1 && s.groupSize <= L::maxGroupSize,
-          [] { return "group_size: must be between 1 and " + std::to_string(L::maxGroupSize); });
-    check(s.lora.rank >= 1 && s.lora.rank <= L::maxLoraRank,
-          [] { return "lora_rank: must be between 1 and " + std::to_string(L::maxLoraRank); });
-    check(std::isfinite(s.lora.alpha) && s.lora.alpha > 0, "lora_alpha: must be a positive number");
-    if (s.lora.dropout)
-        check(std::isfinite(*s.lora.dropout) && *s.lora.dropout >= 0 && *s.lora.dropout <= L::maxLoraDropout,
-              [] { return "lora_dropout: must be between 0 and " + formatFixed(L::maxLoraDropout, 2); });
-    check(std::isfinite(s.gpuMemoryUtilization) && s.gpuMemoryUtilization > 0 && s.gpuMemoryUtilization <= 1,
-          "gpu_memory_utilization: must be in (0, 1]");
-    check(s.maxBatchedTokens >= 1 && s.maxBatchedTokens <= L::maxSequence,
-          [] { return "max_num_batched_tokens: must be between 1 and " + std::to_string(L::maxSequence); });
-    check(s.maxNumSeqs >= 1 && s.maxNumSeqs <= L::maxBatch,
-          [] { return "max_num_seqs: must be between 1 and " + std::to_string(L::maxBatch); });
-    check(std::isfinite(s.reservePercent) && s.reservePercent >= 0 && s.reservePercent < 100,
-          "reserve_percent: must be in [0, 100)");
-    if (s.cudaOverheadMib)
-        check(std::isfinite(*s.cudaOverheadMib) && *s.cudaOverheadMib >= 0 && *s.cudaOverheadMib <= L::maxCudaOverheadMib,
-              [] { return "cuda_overhead_mib: must be between 0 and " + formatFixed(L::maxCudaOverheadMib, 0); });
-    if (s.kvDtype)
-        check(formatInfo(*s.kvDtype).usableForKvCache,
-              [&s] { return std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format"; });
+    // Each input's own range or choices, from its descriptor.
+    for (const FieldDescriptor &f : allFields()) {
+        if (f.kind == FieldKind::ChoiceSet || f.kind == FieldKind::Text || (f.kind == FieldKind::Choice && !f.optional()))
+            continue; // typed enums are always one of their choices; any GPU id is checked against a catalog
+        const FieldValue value = f.stored(s);
+        if (std::holds_alternative<std::monostate>(value))
+            continue;
+        const std::string problem = checkFieldValue(f, value);
+        if (!problem.empty())
+            errors.push_back(std::string(f.key) + ": " + problem);
+    }
+    if (!errors.empty())
+        return errors; // the checks below combine fields (and divide by tp, pp, ep)
     const Parallelism &p = s.parallel;
-    const bool degreesValid =
-        p.tp >= 1 && p.tp <= L::maxTp && p.pp >= 1 && p.pp <= L::maxPp && p.ep >= 1 && p.ep <= L::maxEp;
-    check(degreesValid, [] {
-        return "tp, pp, ep: must be at least 1 (tp <= " + std::to_string(L::maxTp) + ", pp <= " + std::to_string(L::maxPp)
-            + ", ep <= " + std::to_string(L::maxEp) + ")";
-    });
-    if (!degreesValid)
-        return errors; // the checks below divide by them
     check(s.gpus % (p.tp * p.pp) == 0, [&p] { return "gpus: must be a multiple of tp x pp (" + std::to_string(p.tp * p.pp) + ")"; });
-    check(p.interleave >= 1 && p.interleave <= L::maxInterleave,
-          [] { return "interleave: must be between 1 and " + std::to_string(L::maxInterleave); });
-    check(p.gpusPerNode >= 1 && p.gpusPerNode <= L::maxGpusPerNode,
-          [] { return "gpus_per_node: must be between 1 and " + std::to_string(L::maxGpusPerNode); });
     check(!p.sequenceParallel || p.tp > 1, "sp: sequence parallelism needs tp > 1");
     check(s.dataParallel() % p.ep == 0, "ep: must divide the data-parallel degree (gpus / (tp x pp))");
-    const Workload &w = s.workload;
-    check(std::isfinite(w.mfu) && w.mfu > 0 && w.mfu <= 1, "mfu: must be in (0, 1]");
-    check(std::isfinite(w.trainingTokens) && w.trainingTokens >= 0 && w.trainingTokens <= 1e16, "tokens: must be between 0 and 1e16");
-    check(std::isfinite(w.pricePerGpuHour) && w.pricePerGpuHour >= 0 && w.pricePerGpuHour <= 1e6,
-          "price_per_gpu_hour: must be between 0 and 1e6");
-    check(std::isfinite(w.interNodeGBps) && w.interNodeGBps > 0 && w.interNodeGBps <= 1e5,
-          "inter_node_gb_per_s: must be positive");
     const ModelSpec &m = s.model;
     check(m.hidden > 0 && m.layers > 0 && m.heads > 0 && m.kvHeads > 0 && m.headDim > 0 && m.vocab > 0,
           "model: hidden size, layers, heads, head size and vocabulary must all be positive");

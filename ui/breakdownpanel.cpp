@@ -212,6 +212,8 @@ void BreakdownPanel::fillGpus()
     fitColumns(m_gpus);
 }
 
+void BreakdownPanel::showPage(int index) { m_tabs->setCurrentIndex(index); }
+
 void BreakdownPanel::addPage(QWidget *page, const QString &title)
 {
     m_tabs->addTab(page, title);

@@ -33,6 +33,9 @@ public:
     QTableWidget *rulesTable() const { return m_rules; }
     /// Adds a page next to Breakdown, GPUs and Rules of Thumb.
     void addPage(QWidget *page, const QString &title);
+    /// Brings a page to the front by its position: 0 breakdown, 1 GPUs,
+    /// 2 rules of thumb, then the added pages.
+    void showPage(int index);
     QTextBrowser *whyView() const { return m_why; }
     /// Shows the derivation of `term` in the why view.
     void explain(core::TermId term);

@@ -126,7 +126,7 @@ void CalibrationDialog::apply()
     if (!m_result.notes.empty())
         return;
     const core::CalibrationProfile profile = m_result.profile;
-    m_controller->update([&profile](core::Scenario &s) { s = core::withCalibration(s, profile); });
+    m_controller->update(tr("Apply calibration"), [&profile](core::Scenario &s) { s = core::withCalibration(s, profile); });
 }
 
 bool CalibrationDialog::saveProfile(const QString &path, QString *error)

@@ -2,20 +2,15 @@
 
 #include "core/performance.h"
 #include "core/plan.h"
+#include "ui/fieldeditor.h"
 #include "ui/scenariocontroller.h"
 #include "ui/termstyle.h"
 
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPushButton>
-#include <QSignalBlocker>
-#include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -26,13 +21,6 @@
 namespace ui {
 
 namespace {
-
-QSpinBox *spin(int min, int max)
-{
-    auto *box = new QSpinBox;
-    box->setRange(min, max);
-    return box;
-}
 
 QString grouped(double value)
 {
@@ -51,26 +39,9 @@ QString hours(double seconds)
 } // namespace
 
 ClusterPanel::ClusterPanel(ScenarioController *controller, QWidget *parent)
-    : QWidget(parent), m_controller(controller), m_gpu(new QComboBox), m_tp(spin(1, core::ScenarioLimits::maxTp)),
-      m_pp(spin(1, core::ScenarioLimits::maxPp)),
-      m_sp(new QCheckBox(tr("Sequence parallel"))), m_ep(spin(1, core::ScenarioLimits::maxEp)),
-      m_interleave(spin(1, core::ScenarioLimits::maxInterleave)),
-      m_offload(new QComboBox), m_gpusPerNode(spin(1, core::ScenarioLimits::maxGpusPerNode)), m_tokens(new QLineEdit), m_mfu(new QDoubleSpinBox),
-      m_price(new QDoubleSpinBox), m_interNode(new QDoubleSpinBox), m_figures(new QLabel), m_ranks(new QCustomPlot),
+    : QWidget(parent), m_controller(controller), m_figures(new QLabel), m_ranks(new QCustomPlot),
       m_plan(new QTableWidget(0, 8))
 {
-    for (const core::GpuSpec &gpu : controller->catalog().gpus)
-        m_gpu->addItem(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id));
-    m_offload->addItem(tr("none"), static_cast<int>(core::Offload::None));
-    m_offload->addItem(tr("optimizer (ZeRO-Offload)"), static_cast<int>(core::Offload::Optimizer));
-    m_offload->addItem(tr("optimizer + parameters (ZeRO-Infinity)"), static_cast<int>(core::Offload::OptimizerAndParams));
-    m_tokens->setPlaceholderText(tr("e.g. 300B"));
-    m_mfu->setRange(0.01, 1.0);
-    m_mfu->setSingleStep(0.05);
-    m_price->setRange(0, 1e4);
-    m_price->setPrefix(QStringLiteral("$ "));
-    m_interNode->setRange(0.1, 1e4);
-    m_interNode->setSuffix(tr(" GB/s"));
     m_figures->setTextFormat(Qt::RichText);
     m_figures->setWordWrap(true);
     m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -83,93 +54,41 @@ ClusterPanel::ClusterPanel(ScenarioController *controller, QWidget *parent)
     m_plan->horizontalHeader()->setStretchLastSection(true);
     m_plan->setToolTip(tr("Double-click a layout to use it"));
 
-    auto *layout = new QFormLayout;
-    layout->addRow(tr("GPU:"), m_gpu);
-    auto *degrees = new QHBoxLayout;
-    for (const auto &[label, box] : {std::pair{tr("tp"), m_tp}, std::pair{tr("pp"), m_pp}, std::pair{tr("ep"), m_ep},
-                                     std::pair{tr("interleave"), m_interleave}}) {
-        degrees->addWidget(new QLabel(label));
-        degrees->addWidget(box);
-    }
-    degrees->addWidget(m_sp);
-    layout->addRow(tr("Layout:"), degrees);
-    layout->addRow(tr("Offload:"), m_offload);
-    layout->addRow(tr("GPUs per node:"), m_gpusPerNode);
-    layout->addRow(tr("Training tokens:"), m_tokens);
-    layout->addRow(tr("MFU:"), m_mfu);
-    layout->addRow(tr("Price per GPU-hour:"), m_price);
-    layout->addRow(tr("Between nodes:"), m_interNode);
+    // The GPUs and how they split the model, and the run's length and
+    // price: editors from the field descriptors, side by side.
+    auto *layoutForm = new QFormLayout;
+    addFieldRows(layoutForm, fieldsOf(core::FieldGroup::Cluster), m_controller);
+    auto *workloadForm = new QFormLayout;
+    addFieldRows(workloadForm, fieldsOf(core::FieldGroup::Workload), m_controller);
+    auto *forms = new QHBoxLayout;
+    forms->addLayout(layoutForm, 1);
+    forms->addLayout(workloadForm, 1);
     auto *planButton = new QPushButton(tr("&Plan for Me"));
-    planButton->setToolTip(tr("The smallest number of this GPU at which some layout fits, fastest layouts first"));
+    planButton->setToolTip(tr("The smallest number of the focus GPU at which some layout fits, fastest layouts first"));
 
     auto *left = new QVBoxLayout;
-    left->addLayout(layout);
+    left->addLayout(forms);
     left->addWidget(m_figures, 1);
     auto *right = new QVBoxLayout;
     right->addWidget(m_ranks, 1);
     right->addWidget(planButton);
     right->addWidget(m_plan, 1);
     auto *top = new QHBoxLayout(this);
-    top->addLayout(left, 1);
-    top->addLayout(right, 1);
+    top->addLayout(left, 3);
+    top->addLayout(right, 2);
 
-    const auto apply = [this](std::function<void(core::Scenario &)> change) { m_controller->update(change); };
-    connect(m_gpu, &QComboBox::activated, this, [this, apply](int i) {
-        const std::string id = m_gpu->itemData(i).toString().toStdString();
-        apply([id](core::Scenario &s) { s.gpuId = id; });
-    });
-    connect(m_tp, &QSpinBox::valueChanged, this, [apply](int v) { apply([v](core::Scenario &s) { s.parallel.tp = v; }); });
-    connect(m_pp, &QSpinBox::valueChanged, this, [apply](int v) { apply([v](core::Scenario &s) { s.parallel.pp = v; }); });
-    connect(m_ep, &QSpinBox::valueChanged, this, [apply](int v) { apply([v](core::Scenario &s) { s.parallel.ep = v; }); });
-    connect(m_interleave, &QSpinBox::valueChanged, this,
-            [apply](int v) { apply([v](core::Scenario &s) { s.parallel.interleave = v; }); });
-    connect(m_sp, &QCheckBox::toggled, this,
-            [apply](bool on) { apply([on](core::Scenario &s) { s.parallel.sequenceParallel = on; }); });
-    connect(m_offload, &QComboBox::activated, this, [this, apply](int i) {
-        const auto o = static_cast<core::Offload>(m_offload->itemData(i).toInt());
-        apply([o](core::Scenario &s) { s.parallel.offload = o; });
-    });
-    connect(m_gpusPerNode, &QSpinBox::valueChanged, this,
-            [apply](int v) { apply([v](core::Scenario &s) { s.parallel.gpusPerNode = v; }); });
-    connect(m_tokens, &QLineEdit::editingFinished, this, [this, apply] {
-        const auto tokens = core::parseCount(m_tokens->text().trimmed().toStdString());
-        const double value = m_tokens->text().trimmed().isEmpty() || !tokens ? 0.0 : static_cast<double>(*tokens);
-        apply([value](core::Scenario &s) { s.workload.trainingTokens = value; });
-    });
-    connect(m_mfu, &QDoubleSpinBox::valueChanged, this, [apply](double v) { apply([v](core::Scenario &s) { s.workload.mfu = v; }); });
-    connect(m_price, &QDoubleSpinBox::valueChanged, this,
-            [apply](double v) { apply([v](core::Scenario &s) { s.workload.pricePerGpuHour = v; }); });
-    connect(m_interNode, &QDoubleSpinBox::valueChanged, this,
-            [apply](double v) { apply([v](core::Scenario &s) { s.workload.interNodeGBps = v; }); });
     connect(planButton, &QPushButton::clicked, this, &ClusterPanel::plan);
     connect(m_plan, &QTableWidget::cellDoubleClicked, this, [this](int row) { applyPlanRow(row); });
     connect(m_controller, &ScenarioController::estimateChanged, this, &ClusterPanel::showFigures);
-    connect(m_controller, &ScenarioController::scenarioReplaced, this, &ClusterPanel::sync);
-    sync();
+    showFigures();
 }
 
-void ClusterPanel::sync()
+const core::GpuSpec *ClusterPanel::focusGpu() const
 {
-    const core::Scenario &s = m_controller->scenario();
-    const QList<QWidget *> inputs = {m_gpu, m_tp, m_pp, m_ep, m_interleave, m_sp, m_offload, m_gpusPerNode,
-                                     m_tokens, m_mfu, m_price, m_interNode};
-    std::vector<std::unique_ptr<QSignalBlocker>> blockers;
-    for (QWidget *w : inputs)
-        blockers.push_back(std::make_unique<QSignalBlocker>(w));
-    const int gpu = m_gpu->findData(QString::fromStdString(s.gpuId));
-    m_gpu->setCurrentIndex(gpu >= 0 ? gpu : m_gpu->findData(QStringLiteral("h100-sxm5-80gb")));
-    m_tp->setValue(s.parallel.tp);
-    m_pp->setValue(s.parallel.pp);
-    m_ep->setValue(s.parallel.ep);
-    m_interleave->setValue(s.parallel.interleave);
-    m_sp->setChecked(s.parallel.sequenceParallel);
-    m_offload->setCurrentIndex(m_offload->findData(static_cast<int>(s.parallel.offload)));
-    m_gpusPerNode->setValue(s.parallel.gpusPerNode);
-    m_tokens->setText(s.workload.trainingTokens > 0 ? grouped(s.workload.trainingTokens) : QString());
-    m_mfu->setValue(s.workload.mfu);
-    m_price->setValue(s.workload.pricePerGpuHour);
-    m_interNode->setValue(s.workload.interNodeGBps);
-    showFigures();
+    // Without a focus GPU the figures are for an H100, the common case.
+    const core::Catalog &catalog = m_controller->catalog();
+    const core::GpuSpec *gpu = catalog.find(m_controller->scenario().gpuId);
+    return gpu ? gpu : catalog.find("h100-sxm5-80gb");
 }
 
 void ClusterPanel::showEvent(QShowEvent *event)
@@ -188,7 +107,7 @@ void ClusterPanel::showFigures()
         return;
     const core::Scenario &s = m_controller->scenario();
     const core::Estimate &e = m_controller->result().estimate;
-    const core::GpuSpec *gpu = m_controller->catalog().find(m_gpu->currentData().toString().toStdString());
+    const core::GpuSpec *gpu = focusGpu();
     if (!e.isValid() || !gpu) {
         m_figures->setText(e.isValid() ? QString() : tr("<b>Layout not valid:</b> %1").arg(QString::fromStdString(e.errors.front())));
         return;
@@ -267,7 +186,7 @@ void ClusterPanel::showFigures()
 
 void ClusterPanel::plan()
 {
-    const core::GpuSpec *gpu = m_controller->catalog().find(m_gpu->currentData().toString().toStdString());
+    const core::GpuSpec *gpu = focusGpu();
     if (!gpu)
         return;
     const auto layouts = core::planLayouts(m_controller->scenario(), *gpu, {});
@@ -300,13 +219,12 @@ void ClusterPanel::applyPlanRow(int row)
     if (row < 0 || static_cast<std::size_t>(row) >= m_planned.size())
         return;
     const core::Scenario chosen = m_planned[static_cast<std::size_t>(row)];
-    m_controller->update([&chosen](core::Scenario &s) {
+    m_controller->update(tr("Use a planned layout"), [&chosen](core::Scenario &s) {
         s.gpus = chosen.gpus;
         s.parallel = chosen.parallel;
         s.zeroStage = chosen.zeroStage;
         s.checkpointing = chosen.checkpointing;
     });
-    sync();
 }
 
 } // namespace ui

@@ -1,28 +1,24 @@
 #pragma once
 
+#include "core/catalog.h"
 #include "core/scenario.h"
 
 #include <QWidget>
 
 #include <vector>
 
-class QCheckBox;
-class QComboBox;
 class QCustomPlot;
-class QDoubleSpinBox;
 class QLabel;
-class QLineEdit;
-class QSpinBox;
 class QTableWidget;
 
 namespace ui {
 
 class ScenarioController;
 
-/// Cluster planning: the parallel layout (tp x pp x dp, sequence and expert
-/// parallelism, offload), the workload (tokens, MFU, price), what it costs
-/// in time and money on the chosen GPU, per-rank bars for the pipeline's
-/// stages, and "Plan for me".
+/// Cluster planning: the GPUs and their layout (GPUs, ZeRO, tp x pp x dp,
+/// sequence and expert parallelism, offload), the workload (tokens, MFU,
+/// price), what it costs in time and money on the focus GPU, per-rank bars
+/// for the pipeline's stages, and "Plan for me".
 class ClusterPanel : public QWidget
 {
     Q_OBJECT
@@ -41,22 +37,11 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    void sync();
     void showFigures();
+    /// The scenario's focus GPU, or an H100 when it names none.
+    const core::GpuSpec *focusGpu() const;
 
     ScenarioController *m_controller;
-    QComboBox *m_gpu;
-    QSpinBox *m_tp;
-    QSpinBox *m_pp;
-    QCheckBox *m_sp;
-    QSpinBox *m_ep;
-    QSpinBox *m_interleave;
-    QComboBox *m_offload;
-    QSpinBox *m_gpusPerNode;
-    QLineEdit *m_tokens;
-    QDoubleSpinBox *m_mfu;
-    QDoubleSpinBox *m_price;
-    QDoubleSpinBox *m_interNode;
     QLabel *m_figures;
     QCustomPlot *m_ranks;
     QTableWidget *m_plan;

@@ -1,33 +1,26 @@
 #include "ui/controlspanel.h"
 
 #include "core/io/builtin.h"
-#include "core/overheads.h"
 #include "core/stack.h"
+#include "ui/fieldeditor.h"
 #include "ui/scenariocontroller.h"
 #include "ui/sliderfields.h"
 
 #include <QButtonGroup>
-#include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
+#include <QCoreApplication>
 #include <QFormLayout>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
-#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ui {
 
 namespace {
-
-const core::LinearSlot kSlots[7] = {core::LinearSlot::Q,    core::LinearSlot::K,  core::LinearSlot::V,
-                                    core::LinearSlot::O,    core::LinearSlot::Gate, core::LinearSlot::Up,
-                                    core::LinearSlot::Down};
 
 /// "7.24B", "125M", "1.20T": parameter counts as people say them.
 QString parameterText(std::uint64_t n)
@@ -42,28 +35,17 @@ QString parameterText(std::uint64_t n)
 
 QString groupedText(std::uint64_t n) { return QString::fromStdString(core::groupDigits(n)); }
 
-template <typename Enum>
-int indexOfData(const QComboBox *combo, Enum value)
+/// A log slider over the field's typical span that accepts its whole range.
+LogSliderField *logSlider(core::FieldId id, LogSliderField::Formatter format)
 {
-    return combo->findData(static_cast<int>(value));
+    const core::FieldDescriptor &f = core::field(id);
+    auto *slider = new LogSliderField(static_cast<std::uint64_t>(f.typicalMin), static_cast<std::uint64_t>(f.typicalMax),
+                                      std::move(format));
+    slider->setAcceptedRange(static_cast<std::uint64_t>(f.min), static_cast<std::uint64_t>(f.max));
+    return slider;
 }
 
-/// A combo box that does not widen the side panel to its longest item.
-QComboBox *compactCombo()
-{
-    auto *combo = new QComboBox;
-    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(12);
-    return combo;
-}
-
-QComboBox *enumCombo(std::initializer_list<std::pair<QString, int>> items)
-{
-    auto *combo = compactCombo();
-    for (const auto &[label, value] : items)
-        combo->addItem(label, value);
-    return combo;
-}
+QString fieldLabel(core::FieldId id) { return QCoreApplication::translate("Field", core::field(id).label); }
 
 } // namespace
 
@@ -90,13 +72,11 @@ ControlsPanel::ControlsPanel(ScenarioController *controller, QWidget *parent)
     });
     m_advancedToggle->setChecked(QSettings().value(QStringLiteral("advancedOpen"), false).toBool());
 
-    connect(m_controller, &ScenarioController::scenarioReplaced, this, &ControlsPanel::syncFromScenario);
-    connect(m_controller, &ScenarioController::estimateChanged, this, &ControlsPanel::updateEnabledState);
-    connect(m_controller, &ScenarioController::estimateChanged, this, &ControlsPanel::syncModel);
-    // Other panels change advanced settings too (a cluster plan sets GPUs,
-    // ZeRO stage and checkpointing; calibration the reserve and context).
-    connect(m_controller, &ScenarioController::estimateChanged, this, &ControlsPanel::syncAdvanced);
-    syncFromScenario();
+    connect(m_controller, &ScenarioController::fieldsChanged, this, &ControlsPanel::syncFields);
+    std::vector<core::FieldId> all;
+    for (const core::FieldDescriptor &f : core::allFields())
+        all.push_back(f.id);
+    syncFields(all, true);
 }
 
 QWidget *ControlsPanel::buildMainControls()
@@ -135,8 +115,7 @@ QWidget *ControlsPanel::buildMainControls()
     modeLabel->setBuddy(m_mode->button(0));
     form->addRow(modeLabel, modeRow);
     connect(m_mode, &QButtonGroup::idClicked, this, [this](int id) {
-        m_controller->update([id](core::Scenario &s) { s.mode = static_cast<core::Mode>(id); });
-        updateEnabledState();
+        m_controller->setField(core::FieldId::Mode, std::string(core::modeId(static_cast<core::Mode>(id))));
     });
     // What the training stack turns on for this mode, so that QLoRA's
     // defaults (checkpointing, the kbit upcast) are visible where the mode
@@ -160,10 +139,9 @@ QWidget *ControlsPanel::buildMainControls()
         formatTips << QString::fromUtf8(f.label) + QStringLiteral("\n") + QString::fromUtf8(f.source);
     }
     m_precision->setChoices(formats, formatTips);
-    m_precision->setToolTip(tr("Weight format, by bits per weight"));
     form->addRow(tr("P&recision:"), m_precision);
     connect(m_precision, &StepSliderField::indexChanged, this, [this](int i) {
-        m_controller->update([i](core::Scenario &s) { s.weights = core::allFormats()[static_cast<std::size_t>(i)].format; });
+        m_controller->setField(core::FieldId::Weights, std::string(core::allFormats()[static_cast<std::size_t>(i)].id));
     });
 
     m_optimizer = new StepSliderField;
@@ -175,21 +153,24 @@ QWidget *ControlsPanel::buildMainControls()
     }
     m_optimizer->setChoices(optimizers, optimizerTips);
     form->addRow(tr("Op&timizer:"), m_optimizer);
+    m_optimizer->setToolTip(QCoreApplication::translate("Field", core::field(core::FieldId::Optimizer).help));
     connect(m_optimizer, &StepSliderField::indexChanged, this, [this](int i) {
-        m_controller->update([i](core::Scenario &s) { s.optimizer = core::allOptimizers()[static_cast<std::size_t>(i)].optimizer; });
+        m_controller->setField(core::FieldId::Optimizer, std::string(core::allOptimizers()[static_cast<std::size_t>(i)].id));
     });
 
-    m_batch = new LogSliderField(1, 4096, groupedText);
-    m_batch->setToolTip(tr("Micro-batch per GPU (log scale, 1 to 4,096)"));
+    m_batch = logSlider(core::FieldId::Batch, groupedText);
+    m_batch->setToolTip(tr("Micro-batch per GPU (log scale; type any value up to %1)")
+                            .arg(groupedText(core::ScenarioLimits::maxBatch)));
     form->addRow(tr("&Batch size:"), m_batch);
     connect(m_batch, &LogSliderField::valueChanged, this,
-            [this](std::uint64_t b) { m_controller->update([b](core::Scenario &s) { s.batch = b; }); });
+            [this](std::uint64_t b) { m_controller->setField(core::FieldId::Batch, static_cast<double>(b)); });
 
-    m_sequence = new LogSliderField(128, 1u << 20, groupedText);
-    m_sequence->setToolTip(tr("Sequence length / context in tokens (log scale, 128 to 1M; '32k' works)"));
+    m_sequence = logSlider(core::FieldId::Sequence, groupedText);
+    m_sequence->setToolTip(tr("Sequence length / context in tokens (log scale; '32k' works; type any value up to %1)")
+                               .arg(groupedText(core::ScenarioLimits::maxSequence)));
     form->addRow(tr("&Sequence length:"), m_sequence);
     connect(m_sequence, &LogSliderField::valueChanged, this,
-            [this](std::uint64_t n) { m_controller->update([n](core::Scenario &s) { s.sequence = n; }); });
+            [this](std::uint64_t n) { m_controller->setField(core::FieldId::Sequence, static_cast<double>(n)); });
     return box;
 }
 
@@ -198,218 +179,21 @@ QWidget *ControlsPanel::buildAdvanced()
     auto *box = new QWidget;
     auto *form = new QFormLayout(box);
     form->setContentsMargins(12, 0, 0, 0);
-    auto apply = [this](std::function<void(core::Scenario &)> change) { m_controller->update(change); };
-
-    m_regime = compactCombo();
-    for (const core::RegimeInfo &r : core::allRegimes())
-        m_regime->addItem(QString::fromUtf8(r.label), static_cast<int>(r.regime));
-    form->addRow(tr("Training regime:"), m_regime);
-    connect(m_regime, &QComboBox::activated, this, [this, apply](int i) {
-        const auto regime = static_cast<core::Regime>(m_regime->itemData(i).toInt());
-        apply([regime](core::Scenario &s) { s.regime = regime; });
-    });
-
-    m_stack = compactCombo();
-    for (const core::StackInfo &info : core::allStacks())
-        m_stack->addItem(QString::fromUtf8(info.label), static_cast<int>(info.stack));
-    m_stack->setToolTip(tr("The software that runs the training: each keeps different tensors for the same settings"));
-    form->addRow(tr("Training stack:"), m_stack);
-    connect(m_stack, &QComboBox::activated, this, [this, apply](int i) {
-        const auto stack = static_cast<core::TrainingStack>(m_stack->itemData(i).toInt());
-        apply([stack](core::Scenario &s) { s.stack = stack; });
-    });
-
-    m_bitsandbytes = enumCombo({{tr("0.43.2 or later"), int(core::BitsandbytesVersion::Current)},
-                                {tr("0.43.1 or earlier (keeps each 4-bit layer's input)"),
-                                 int(core::BitsandbytesVersion::Legacy)}});
-    m_bitsandbytes->setToolTip(tr("bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass"));
-    form->addRow(tr("bitsandbytes:"), m_bitsandbytes);
-    connect(m_bitsandbytes, &QComboBox::activated, this, [this, apply](int i) {
-        const auto version = static_cast<core::BitsandbytesVersion>(m_bitsandbytes->itemData(i).toInt());
-        apply([version](core::Scenario &s) { s.bitsandbytes = version; });
-    });
-
-    m_optimizerImpl = enumCombo({{tr("auto"), int(core::OptimizerImpl::Auto)},
-                                 {tr("foreach (one full-size temporary)"), int(core::OptimizerImpl::Foreach)},
-                                 {tr("fused"), int(core::OptimizerImpl::Fused)},
-                                 {tr("per-parameter loop"), int(core::OptimizerImpl::Loop)}});
-    form->addRow(tr("Optimizer step:"), m_optimizerImpl);
-    connect(m_optimizerImpl, &QComboBox::activated, this, [this, apply](int i) {
-        const auto impl = static_cast<core::OptimizerImpl>(m_optimizerImpl->itemData(i).toInt());
-        apply([impl](core::Scenario &s) { s.optimizerImpl = impl; });
-    });
-
-    m_checkpointing = enumCombo({{tr("stack default"), -1},
-                                 {tr("none"), int(core::Checkpointing::None)},
-                                 {tr("selective"), int(core::Checkpointing::Selective)},
-                                 {tr("full"), int(core::Checkpointing::Full)}});
-    form->addRow(tr("Checkpointing:"), m_checkpointing);
-    connect(m_checkpointing, &QComboBox::activated, this, [this, apply](int i) {
-        const int v = m_checkpointing->itemData(i).toInt();
-        apply([v](core::Scenario &s) {
-            s.checkpointing = v < 0 ? std::nullopt : std::optional(static_cast<core::Checkpointing>(v));
-        });
-    });
-
-    m_attention = enumCombo({{tr("eager (stores s² scores)"), int(core::Attention::Eager)},
-                             {tr("SDPA"), int(core::Attention::Sdpa)},
-                             {tr("FlashAttention-2"), int(core::Attention::Flash)}});
-    form->addRow(tr("Attention:"), m_attention);
-    connect(m_attention, &QComboBox::activated, this, [this, apply](int i) {
-        const auto a = static_cast<core::Attention>(m_attention->itemData(i).toInt());
-        apply([a](core::Scenario &s) { s.attention = a; });
-    });
-
-    m_gradAccum = new QSpinBox;
-    m_gradAccum->setRange(1, static_cast<int>(core::ScenarioLimits::maxGradAccum));
-    form->addRow(tr("Gradient accumulation:"), m_gradAccum);
-    connect(m_gradAccum, &QSpinBox::valueChanged, this,
-            [apply](int v) { apply([v](core::Scenario &s) { s.gradAccum = static_cast<std::uint64_t>(v); }); });
-
-    m_loraRank = new QSpinBox;
-    m_loraRank->setRange(1, core::ScenarioLimits::maxLoraRank);
-    form->addRow(tr("LoRA rank:"), m_loraRank);
-    connect(m_loraRank, &QSpinBox::valueChanged, this, [apply](int r) { apply([r](core::Scenario &s) { s.lora.rank = r; }); });
-
-    auto *targets = new QWidget;
-    auto *grid = new QGridLayout(targets);
-    grid->setContentsMargins(0, 0, 0, 0);
-    for (int i = 0; i < 7; ++i) {
-        m_loraTargets[static_cast<std::size_t>(i)] = new QCheckBox(QString::fromUtf8(core::linearSlotId(kSlots[i])));
-        grid->addWidget(m_loraTargets[static_cast<std::size_t>(i)], i / 4, i % 4);
-        connect(m_loraTargets[static_cast<std::size_t>(i)], &QCheckBox::toggled, this, [this, apply] {
-            std::vector<core::LinearSlot> chosen;
-            for (int j = 0; j < 7; ++j)
-                if (m_loraTargets[static_cast<std::size_t>(j)]->isChecked())
-                    chosen.push_back(kSlots[j]);
-            apply([chosen](core::Scenario &s) { s.lora.targets = chosen; });
-        });
+    // Labels above their fields, so that values and combo texts have the
+    // side panel's whole width.
+    form->setRowWrapPolicy(QFormLayout::WrapAllRows);
+    const std::pair<core::FieldGroup, QString> sections[] = {
+        {core::FieldGroup::Training, tr("Training")},
+        {core::FieldGroup::Lora, tr("LoRA")},
+        {core::FieldGroup::Precision, tr("Precision and attention")},
+        {core::FieldGroup::Serving, tr("Serving")},
+        {core::FieldGroup::Runtime, tr("Runtime")},
+    };
+    for (const auto &[group, title] : sections) {
+        auto *heading = new QLabel(QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped()));
+        form->addRow(heading);
+        addFieldRows(form, fieldsOf(group), m_controller);
     }
-    form->addRow(tr("LoRA targets:"), targets);
-
-    // The minimum stands for "unset": the stack's own default.
-    m_loraDropout = new QDoubleSpinBox;
-    m_loraDropout->setRange(-0.05, core::ScenarioLimits::maxLoraDropout);
-    m_loraDropout->setSingleStep(0.05);
-    m_loraDropout->setSpecialValueText(tr("stack default"));
-    m_loraDropout->setToolTip(tr("Dropout on the adapters' input: each adapter then keeps its own copy of the input and a mask"));
-    form->addRow(tr("LoRA dropout:"), m_loraDropout);
-    connect(m_loraDropout, &QDoubleSpinBox::valueChanged, this, [apply](double p) {
-        apply([p](core::Scenario &s) { s.lora.dropout = p < 0 ? std::nullopt : std::optional(p); });
-    });
-
-    m_kvDtype = compactCombo();
-    m_kvDtype->addItem(tr("same as activations"), -1);
-    for (const core::FormatInfo &f : core::allFormats())
-        if (f.usableForKvCache)
-            m_kvDtype->addItem(QString::fromUtf8(f.id), static_cast<int>(f.format));
-    form->addRow(tr("KV cache format:"), m_kvDtype);
-    connect(m_kvDtype, &QComboBox::activated, this, [this, apply](int i) {
-        const int v = m_kvDtype->itemData(i).toInt();
-        apply([v](core::Scenario &s) {
-            s.kvDtype = v < 0 ? std::nullopt : std::optional(static_cast<core::WeightFormat>(v));
-        });
-    });
-
-    m_logits = enumCombo({{tr("default"), -1},
-                          {tr("fp32 upcast (Hugging Face Trainer)"), int(core::LogitsMode::Fp32)},
-                          {tr("fp32 from the model, shifted copy (transformers ≤ 4.44)"),
-                           int(core::LogitsMode::Fp32Shift)},
-                          {tr("activation dtype"), int(core::LogitsMode::Native)},
-                          {tr("chunked loss"), int(core::LogitsMode::Chunked)},
-                          {tr("fused or compiled loss"), int(core::LogitsMode::Fused)},
-                          {tr("last token only (generate)"), int(core::LogitsMode::LastToken)}});
-    form->addRow(tr("Logits:"), m_logits);
-    connect(m_logits, &QComboBox::activated, this, [this, apply](int i) {
-        const int v = m_logits->itemData(i).toInt();
-        apply([v](core::Scenario &s) { s.logits = v < 0 ? std::nullopt : std::optional(static_cast<core::LogitsMode>(v)); });
-    });
-
-    m_groupSize = new QSpinBox;
-    m_groupSize->setRange(1, core::ScenarioLimits::maxGroupSize);
-    m_groupSize->setToolTip(tr("GPTQ/AWQ quantisation group size"));
-    form->addRow(tr("Group size:"), m_groupSize);
-    connect(m_groupSize, &QSpinBox::valueChanged, this, [apply](int g) { apply([g](core::Scenario &s) { s.groupSize = g; }); });
-
-    m_quantizeEmbeddings = new QCheckBox(tr("Quantise embeddings too"));
-    m_quantizeEmbeddings->setToolTip(tr("Quantise the embeddings and lm_head as well; libraries keep them at 16 bits by default"));
-    form->addRow(QString(), m_quantizeEmbeddings);
-    connect(m_quantizeEmbeddings, &QCheckBox::toggled, this,
-            [apply](bool on) { apply([on](core::Scenario &s) { s.quantizeEmbeddings = on; }); });
-
-    m_gpus = new QSpinBox;
-    m_gpus->setRange(1, core::ScenarioLimits::maxGpus);
-    form->addRow(tr("GPUs:"), m_gpus);
-    connect(m_gpus, &QSpinBox::valueChanged, this, [apply](int n) { apply([n](core::Scenario &s) { s.gpus = n; }); });
-
-    m_zero = enumCombo({{tr("0 (data parallel)"), 0}, {tr("1 (optimizer states)"), 1}, {tr("2 (+ gradients)"), 2},
-                        {tr("3 (+ weights, FSDP full shard)"), 3}});
-    form->addRow(tr("ZeRO stage:"), m_zero);
-    connect(m_zero, &QComboBox::activated, this, [apply](int i) { apply([i](core::Scenario &s) { s.zeroStage = i; }); });
-
-    m_cudaAuto = new QCheckBox(tr("auto"));
-    m_cudaMib = new QDoubleSpinBox;
-    m_cudaMib->setRange(0, core::ScenarioLimits::maxCudaOverheadMib);
-    m_cudaMib->setDecimals(0);
-    m_cudaMib->setSuffix(tr(" MiB"));
-    auto *cudaRow = new QHBoxLayout;
-    cudaRow->addWidget(m_cudaAuto);
-    cudaRow->addWidget(m_cudaMib, 1);
-    form->addRow(tr("CUDA context:"), cudaRow);
-    connect(m_cudaAuto, &QCheckBox::toggled, this, [this, apply](bool automatic) {
-        m_cudaMib->setEnabled(!automatic);
-        const double mib = m_cudaMib->value();
-        apply([automatic, mib](core::Scenario &s) { s.cudaOverheadMib = automatic ? std::nullopt : std::optional(mib); });
-    });
-    connect(m_cudaMib, &QDoubleSpinBox::valueChanged, this, [this, apply](double mib) {
-        if (!m_cudaAuto->isChecked())
-            apply([mib](core::Scenario &s) { s.cudaOverheadMib = mib; });
-    });
-
-    m_cudaLoading = enumCombo({{tr("lazy (CUDA ≥ 11.7)"), int(core::CudaLoading::Lazy)},
-                               {tr("eager (older stacks)"), int(core::CudaLoading::Eager)}});
-    form->addRow(tr("CUDA module loading:"), m_cudaLoading);
-    connect(m_cudaLoading, &QComboBox::activated, this, [this, apply](int i) {
-        const auto l = static_cast<core::CudaLoading>(m_cudaLoading->itemData(i).toInt());
-        apply([l](core::Scenario &s) { s.cudaLoading = l; });
-    });
-
-    m_reserve = new QDoubleSpinBox;
-    m_reserve->setRange(0, 99);
-    m_reserve->setSuffix(QStringLiteral(" %"));
-    m_reserve->setToolTip(tr("Allocator reserve / fragmentation margin, as a share of tensor memory"));
-    form->addRow(tr("Reserve margin:"), m_reserve);
-    connect(m_reserve, &QDoubleSpinBox::valueChanged, this,
-            [apply](double p) { apply([p](core::Scenario &s) { s.reservePercent = p; }); });
-
-    m_utilization = new QDoubleSpinBox;
-    m_utilization->setRange(0.05, 1.0);
-    m_utilization->setSingleStep(0.05);
-    m_utilization->setToolTip(tr("vLLM gpu_memory_utilization: the share of each GPU that weights, activations and the KV cache may use together; the KV-cache budget is what remains"));
-    form->addRow(tr("Serving memory share:"), m_utilization);
-    connect(m_utilization, &QDoubleSpinBox::valueChanged, this,
-            [apply](double u) { apply([u](core::Scenario &s) { s.gpuMemoryUtilization = u; }); });
-
-    m_servingEngine = enumCombo({{tr("Transformers generate()"), int(core::ServingEngine::Generate)},
-                                 {tr("vLLM (start-up profile)"), int(core::ServingEngine::Vllm)}});
-    m_servingEngine->setToolTip(tr("vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens "
-                                   "tokens and a sampler warm-up of max_num_seqs rows"));
-    form->addRow(tr("Serving engine:"), m_servingEngine);
-    connect(m_servingEngine, &QComboBox::activated, this, [this, apply](int i) {
-        const auto engine = static_cast<core::ServingEngine>(m_servingEngine->itemData(i).toInt());
-        apply([engine](core::Scenario &s) { s.serving = engine; });
-    });
-    m_maxBatchedTokens = new QSpinBox;
-    m_maxBatchedTokens->setRange(1, static_cast<int>(core::ScenarioLimits::maxSequence));
-    form->addRow(tr("max_num_batched_tokens:"), m_maxBatchedTokens);
-    connect(m_maxBatchedTokens, &QSpinBox::valueChanged, this, [apply](int n) {
-        apply([n](core::Scenario &s) { s.maxBatchedTokens = static_cast<std::uint64_t>(n); });
-    });
-    m_maxNumSeqs = new QSpinBox;
-    m_maxNumSeqs->setRange(1, static_cast<int>(core::ScenarioLimits::maxBatch));
-    form->addRow(tr("max_num_seqs:"), m_maxNumSeqs);
-    connect(m_maxNumSeqs, &QSpinBox::valueChanged, this,
-            [apply](int n) { apply([n](core::Scenario &s) { s.maxNumSeqs = static_cast<std::uint64_t>(n); }); });
     return box;
 }
 
@@ -426,15 +210,9 @@ QString sourceKey(const core::ModelSource &source)
 void ControlsPanel::syncModel()
 {
     const core::Scenario &s = m_controller->scenario();
-    if (sourceKey(s.source) == m_shownSource)
-        return;
-    fillModelCombo();
+    if (sourceKey(s.source) != m_shownSource)
+        fillModelCombo();
     m_parameters->setValue(core::countParameters(s.model).total);
-    // A checkpoint's own format (gpt-oss MXFP4) may have changed the weights.
-    const auto &formats = core::allFormats();
-    for (std::size_t i = 0; i < formats.size(); ++i)
-        if (formats[i].format == s.effectiveWeights())
-            m_precision->setIndex(static_cast<int>(i));
 }
 
 void ControlsPanel::fillModelCombo()
@@ -475,98 +253,46 @@ void ControlsPanel::modelChosen(int index)
         m_controller->usePreset(id.toStdString());
 }
 
-void ControlsPanel::syncFromScenario()
+void ControlsPanel::syncFields(const std::vector<core::FieldId> &fields, bool modelChanged)
 {
     const core::Scenario &s = m_controller->scenario();
-    fillModelCombo();
-    m_mode->button(static_cast<int>(s.mode))->setChecked(true);
-    m_parameters->setValue(core::countParameters(s.model).total);
-    const auto &formats = core::allFormats();
-    for (std::size_t i = 0; i < formats.size(); ++i)
-        if (formats[i].format == s.effectiveWeights())
-            m_precision->setIndex(static_cast<int>(i));
-    const auto &optimizers = core::allOptimizers();
-    for (std::size_t i = 0; i < optimizers.size(); ++i)
-        if (optimizers[i].optimizer == s.optimizer)
-            m_optimizer->setIndex(static_cast<int>(i));
-    m_batch->setValue(s.batch);
-    m_sequence->setValue(s.sequence);
-    syncAdvanced();
-    updateEnabledState();
-}
-
-void ControlsPanel::syncAdvanced()
-{
-    const core::Scenario &s = m_controller->scenario();
-    const QList<QWidget *> advanced = m_advanced->findChildren<QWidget *>();
-    std::vector<std::unique_ptr<QSignalBlocker>> blockers;
-    for (QWidget *w : advanced)
-        blockers.push_back(std::make_unique<QSignalBlocker>(w));
-    m_regime->setCurrentIndex(indexOfData(m_regime, s.regime));
-    m_optimizerImpl->setCurrentIndex(indexOfData(m_optimizerImpl, s.optimizerImpl));
-    m_stack->setCurrentIndex(indexOfData(m_stack, s.stack));
-    m_bitsandbytes->setCurrentIndex(indexOfData(m_bitsandbytes, s.bitsandbytes));
-    m_checkpointing->setCurrentIndex(s.checkpointing ? indexOfData(m_checkpointing, *s.checkpointing) : 0);
-    m_attention->setCurrentIndex(indexOfData(m_attention, s.attention));
-    m_gradAccum->setValue(static_cast<int>(s.gradAccum));
-    m_loraRank->setValue(s.lora.rank);
-    for (int i = 0; i < 7; ++i)
-        m_loraTargets[static_cast<std::size_t>(i)]->setChecked(
-            std::find(s.lora.targets.begin(), s.lora.targets.end(), kSlots[i]) != s.lora.targets.end());
-    m_loraDropout->setValue(s.lora.dropout.value_or(m_loraDropout->minimum()));
-    m_kvDtype->setCurrentIndex(s.kvDtype ? m_kvDtype->findData(static_cast<int>(*s.kvDtype)) : 0);
-    m_logits->setCurrentIndex(s.logits ? m_logits->findData(static_cast<int>(*s.logits)) : 0);
-    m_groupSize->setValue(s.groupSize);
-    m_quantizeEmbeddings->setChecked(s.quantizeEmbeddings);
-    m_gpus->setValue(s.gpus);
-    m_zero->setCurrentIndex(s.zeroStage);
-    m_cudaAuto->setChecked(!s.cudaOverheadMib);
-    m_cudaMib->setEnabled(s.cudaOverheadMib.has_value());
-    // Unset: show the default the engine uses for the module loading.
-    m_cudaMib->setValue(core::cudaOverheadMib(s));
-    m_cudaLoading->setCurrentIndex(indexOfData(m_cudaLoading, s.cudaLoading));
-    m_reserve->setValue(s.reservePercent);
-    m_utilization->setValue(s.gpuMemoryUtilization);
-    m_servingEngine->setCurrentIndex(indexOfData(m_servingEngine, s.serving));
-    m_maxBatchedTokens->setValue(static_cast<int>(s.maxBatchedTokens));
-    m_maxNumSeqs->setValue(static_cast<int>(s.maxNumSeqs));
-}
-
-void ControlsPanel::updateEnabledState()
-{
-    const core::Scenario &s = m_controller->scenario();
-    const bool training = s.isTraining();
-    const bool lora = s.mode == core::Mode::Lora || s.mode == core::Mode::Qlora;
-    m_optimizer->setEnabled(training);
-    m_precision->setEnabled(s.mode != core::Mode::Train);
-    m_precision->setToolTip(s.mode == core::Mode::Train ? tr("Full training stores weights as the training regime says")
-                                                        : tr("Weight format, by bits per weight"));
-    m_loraDropout->setEnabled(lora);
-    m_bitsandbytes->setEnabled(s.mode == core::Mode::Qlora && s.stack != core::TrainingStack::Torchtune);
-    for (QWidget *w : {static_cast<QWidget *>(m_regime), static_cast<QWidget *>(m_stack), static_cast<QWidget *>(m_optimizerImpl),
-                       static_cast<QWidget *>(m_checkpointing), static_cast<QWidget *>(m_gradAccum),
-                       static_cast<QWidget *>(m_zero)})
-        w->setEnabled(training);
-    m_loraRank->setEnabled(lora);
-    for (QCheckBox *c : m_loraTargets)
-        c->setEnabled(lora);
-    m_utilization->setEnabled(!training);
-    m_servingEngine->setEnabled(!training);
-    const bool vllm = !training && s.serving == core::ServingEngine::Vllm;
-    m_maxBatchedTokens->setEnabled(vllm);
-    m_maxNumSeqs->setEnabled(vllm);
-    syncDefaults();
-}
-
-void ControlsPanel::syncDefaults()
-{
-    const core::Scenario &s = m_controller->scenario();
+    const auto touched = [&fields](core::FieldId id) { return std::find(fields.begin(), fields.end(), id) != fields.end(); };
+    if (modelChanged)
+        syncModel();
+    if (touched(core::FieldId::Mode)) {
+        const QSignalBlocker block(m_mode);
+        m_mode->button(static_cast<int>(s.mode))->setChecked(true);
+    }
+    // The precision shows the format in effect, which follows the mode and
+    // the model's checkpoint when the user has not chosen one.
     const auto &formats = core::allFormats();
     for (std::size_t i = 0; i < formats.size(); ++i)
         if (formats[i].format == s.effectiveWeights() && m_precision->index() != static_cast<int>(i)) {
             const QSignalBlocker block(m_precision);
             m_precision->setIndex(static_cast<int>(i));
         }
+    if (touched(core::FieldId::Optimizer)) {
+        const auto &optimizers = core::allOptimizers();
+        for (std::size_t i = 0; i < optimizers.size(); ++i)
+            if (optimizers[i].optimizer == s.optimizer) {
+                const QSignalBlocker block(m_optimizer);
+                m_optimizer->setIndex(static_cast<int>(i));
+            }
+    }
+    if (touched(core::FieldId::Batch))
+        m_batch->setValue(s.batch);
+    if (touched(core::FieldId::Sequence))
+        m_sequence->setValue(s.sequence);
+    m_optimizer->setEnabled(core::field(core::FieldId::Optimizer).applies(s));
+    m_precision->setEnabled(core::field(core::FieldId::Weights).applies(s));
+    m_precision->setToolTip(s.mode == core::Mode::Train ? tr("Full training stores weights as the training regime says")
+                                                        : fieldLabel(core::FieldId::Weights));
+    syncStackNote();
+}
+
+void ControlsPanel::syncStackNote()
+{
+    const core::Scenario &s = m_controller->scenario();
     m_stackNote->setVisible(s.isTraining());
     if (!s.isTraining())
         return;
@@ -587,7 +313,9 @@ void ControlsPanel::syncDefaults()
                   "0.05, no checkpointing on one GPU.");
         break;
     }
-    const QString checkpointing = m_checkpointing->itemText(indexOfData(m_checkpointing, s.effectiveCheckpointing()));
+    const core::FieldDescriptor &f = core::field(core::FieldId::Checkpointing);
+    const QString checkpointing = QCoreApplication::translate(
+        "Field", f.choices[static_cast<std::size_t>(s.effectiveCheckpointing())].label);
     const QString text = tr("%1: checkpointing %2%3. %4")
                              .arg(QString::fromUtf8(core::stackInfo(s.stack).label), checkpointing,
                                   s.checkpointing ? QString() : tr(" (default)"), what);

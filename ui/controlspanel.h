@@ -1,27 +1,27 @@
 #pragma once
 
+#include "core/fields.h"
+
 #include <QWidget>
 
-#include <array>
+#include <vector>
 
-class QAbstractButton;
 class QButtonGroup;
-class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QSpinBox;
 class QToolButton;
 
 namespace ui {
 
+class FieldEditor;
 class LogSliderField;
 class ScenarioController;
 class StepSliderField;
 
-/// Every input of the scenario: model, mode, the main sliders, and the
-/// remaining engine settings in a collapsed "Advanced" section. Each edit
-/// goes straight to the controller (no Apply button).
+/// The model, the mode, the main sliders, and the remaining engine settings
+/// in a collapsed "Advanced" section built from the field descriptors (the
+/// cluster layout lives in the Cluster tab). Each edit goes to the
+/// controller as a field edit (no Apply button).
 class ControlsPanel : public QWidget
 {
     Q_OBJECT
@@ -34,9 +34,6 @@ public:
     StepSliderField *precisionField() const { return m_precision; }
     StepSliderField *optimizerField() const { return m_optimizer; }
     LogSliderField *batchField() const { return m_batch; }
-    QSpinBox *gpuCountField() const { return m_gpus; }
-    QSpinBox *groupSizeField() const { return m_groupSize; }
-    QDoubleSpinBox *cudaOverheadField() const { return m_cudaMib; }
     LogSliderField *sequenceField() const { return m_sequence; }
     QComboBox *modelCombo() const { return m_model; }
     QButtonGroup *modeGroup() const { return m_mode; }
@@ -51,15 +48,12 @@ private:
     QWidget *buildAdvanced();
     void fillModelCombo();
     /// Refreshes the model picker when the model's source changed elsewhere
-    /// (a dropped config.json, the parameter slider).
+    /// (a dropped config.json, the parameter slider, undo).
     void syncModel();
-    void syncFromScenario();
-    /// The advanced settings, from the scenario, without emitting changes.
-    void syncAdvanced();
-    void updateEnabledState();
-    /// The stack line under the mode buttons and the precision the engine
-    /// uses (QLoRA's default format), from the scenario.
-    void syncDefaults();
+    /// The main controls that `fields` touch, from the scenario, without
+    /// emitting edits; the stack line and what applies to the mode.
+    void syncFields(const std::vector<core::FieldId> &fields, bool modelChanged);
+    void syncStackNote();
     void modelChosen(int index);
 
     ScenarioController *m_controller;
@@ -75,30 +69,6 @@ private:
 
     QToolButton *m_advancedToggle = nullptr;
     QWidget *m_advanced = nullptr;
-    QComboBox *m_regime = nullptr;
-    QComboBox *m_optimizerImpl = nullptr;
-    QComboBox *m_stack = nullptr;
-    QComboBox *m_bitsandbytes = nullptr;
-    QComboBox *m_checkpointing = nullptr;
-    QComboBox *m_attention = nullptr;
-    QSpinBox *m_gradAccum = nullptr;
-    QSpinBox *m_loraRank = nullptr;
-    std::array<QCheckBox *, 7> m_loraTargets{};
-    QDoubleSpinBox *m_loraDropout = nullptr;
-    QComboBox *m_kvDtype = nullptr;
-    QComboBox *m_logits = nullptr;
-    QSpinBox *m_groupSize = nullptr;
-    QCheckBox *m_quantizeEmbeddings = nullptr;
-    QSpinBox *m_gpus = nullptr;
-    QComboBox *m_zero = nullptr;
-    QCheckBox *m_cudaAuto = nullptr;
-    QDoubleSpinBox *m_cudaMib = nullptr;
-    QComboBox *m_cudaLoading = nullptr;
-    QDoubleSpinBox *m_reserve = nullptr;
-    QDoubleSpinBox *m_utilization = nullptr;
-    QComboBox *m_servingEngine = nullptr;
-    QSpinBox *m_maxBatchedTokens = nullptr;
-    QSpinBox *m_maxNumSeqs = nullptr;
 };
 
 } // namespace ui

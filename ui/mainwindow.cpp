@@ -13,6 +13,7 @@
 #include "ui/exporter.h"
 #include "ui/gpupicker.h"
 #include "ui/language.h"
+#include "ui/fieldeditor.h"
 #include "ui/lessonpanel.h"
 #include "ui/memorychart.h"
 #include "ui/pngexportdialog.h"
@@ -22,6 +23,7 @@
 #include "ui/termstyle.h"
 
 #include <QActionGroup>
+#include <QUndoStack>
 #include <QApplication>
 #include <QClipboard>
 #include <QDesktopServices>
@@ -175,6 +177,15 @@ void MainWindow::buildMenus()
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_controller->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    edit->addAction(undo);
+    QAction *redo = m_controller->undoStack()->createRedoAction(this, tr("&Redo"));
+    // Ctrl+Shift+Z everywhere, and the platform's own (Ctrl+Y on Windows).
+    redo->setShortcuts({QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence::Redo});
+    edit->addAction(redo);
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
     auto *units = new QActionGroup(view);
     QAction *gib = view->addAction(tr("Binary units (&GiB)"));
@@ -265,6 +276,14 @@ void MainWindow::refreshSweep()
         sweep->showSweep(m_controller->scenario(), m_controller->result(), m_controller->catalog(), m_controller->unit());
 }
 
+FieldEditor *MainWindow::fieldEditor(core::FieldId id) const
+{
+    for (FieldEditor *editor : findChildren<FieldEditor *>())
+        if (editor->fieldId() == id)
+            return editor;
+    return nullptr;
+}
+
 void MainWindow::showLesson(const core::Lesson &lesson)
 {
     m_controller->setFilePath(QString());
@@ -341,7 +360,10 @@ bool MainWindow::showChart(const QString &name)
                                                     : nullptr;
     if (tab)
         m_chartTabs->setCurrentWidget(tab);
-    return tab != nullptr;
+    // The pages below the chart: the cluster layout and the rules of thumb.
+    if (name == QLatin1String("cluster") || name == QLatin1String("rules"))
+        m_breakdown->showPage(name == QLatin1String("rules") ? 2 : 3);
+    return tab != nullptr || name == QLatin1String("cluster") || name == QLatin1String("rules");
 }
 
 void MainWindow::setChartsPresentation(bool on)
@@ -527,7 +549,7 @@ bool MainWindow::applyProfile(const QString &path, QString *error)
         return false;
     }
     const core::CalibrationProfile p = *profile.value;
-    m_controller->update([&p](core::Scenario &s) { s = core::withCalibration(s, p); });
+    m_controller->update(tr("Apply calibration"), [&p](core::Scenario &s) { s = core::withCalibration(s, p); });
     statusBar()->showMessage(tr("Calibration '%1' applied").arg(QString::fromStdString(p.name)), 5000);
     return true;
 }

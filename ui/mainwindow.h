@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/fields.h"
 #include "core/io/usercatalog.h"
 #include "core/lessons.h"
 
@@ -20,6 +21,7 @@ namespace ui {
 class BreakdownPanel;
 class ClusterPanel;
 class ControlsPanel;
+class FieldEditor;
 class LessonPanel;
 class MemoryChart;
 class SweepChart;
@@ -44,6 +46,8 @@ public:
     QTabWidget *chartTabs() const { return m_chartTabs; }
     LessonPanel *lessonPanel() const { return m_lessonPanel; }
     ClusterPanel *cluster() const { return m_cluster; }
+    /// The editor of a scenario field, wherever the window places it.
+    FieldEditor *fieldEditor(core::FieldId id) const;
 
     /// Loads a lesson's scenario and shows its question, answer and checks.
     void showLesson(const core::Lesson &lesson);

@@ -1,12 +1,19 @@
 #include "ui/scenariocontroller.h"
 
 #include "core/io/builtin.h"
+#include "ui/scenarioedit.h"
+
+#include <QCoreApplication>
+#include <QUndoStack>
 
 namespace ui {
 
 ScenarioController::ScenarioController(const core::Catalog &catalog, QObject *parent)
-    : QObject(parent), m_catalog(catalog), m_scenario(defaultScenario()), m_shownGpus(defaultShownGpus(catalog))
+    : QObject(parent), m_catalog(catalog), m_undo(new QUndoStack(this)), m_scenario(defaultScenario()),
+      m_shownGpus(defaultShownGpus(catalog))
 {
+    // Undoing back to the saved state makes the document unmodified again.
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { markModified(!clean); });
     recompute();
 }
 
@@ -32,17 +39,45 @@ QStringList ScenarioController::defaultShownGpus(const core::Catalog &catalog)
     return ids;
 }
 
-void ScenarioController::update(const std::function<void(core::Scenario &)> &change)
+void ScenarioController::setField(core::FieldId id, const core::FieldValue &value)
 {
-    change(m_scenario);
-    setModified(true);
+    const core::FieldDescriptor &f = core::field(id);
+    core::Scenario after = m_scenario;
+    f.assign(after, value);
+    if (f.stored(after) == f.stored(m_scenario))
+        return;
+    m_undo->push(new ScenarioEdit(this, QCoreApplication::translate("Field", f.label), m_scenario, after,
+                                  static_cast<int>(id)));
+}
+
+void ScenarioController::update(const QString &what, const std::function<void(core::Scenario &)> &change)
+{
+    core::Scenario after = m_scenario;
+    change(after);
+    m_undo->push(new ScenarioEdit(this, what, m_scenario, after, -1));
+}
+
+void ScenarioController::applyEdited(const core::Scenario &scenario)
+{
+    const std::vector<core::FieldId> changed = core::changedFields(m_scenario, scenario);
+    const bool modelChanged = scenario.source.kind != m_scenario.source.kind
+        || scenario.source.presetId != m_scenario.source.presetId
+        || scenario.source.configPath != m_scenario.source.configPath
+        || scenario.source.parameters != m_scenario.source.parameters;
+    m_scenario = scenario;
+    emit fieldsChanged(changed, modelChanged);
     recompute();
 }
 
 void ScenarioController::setScenario(const core::Scenario &scenario)
 {
+    m_undo->clear();
+    std::vector<core::FieldId> all;
+    for (const core::FieldDescriptor &f : core::allFields())
+        all.push_back(f.id);
     m_scenario = scenario;
     setModified(false);
+    emit fieldsChanged(all, true);
     emit scenarioReplaced();
     recompute();
 }
@@ -62,10 +97,12 @@ void ScenarioController::useParameterCount(std::uint64_t parameters)
 
 void ScenarioController::useModel(const core::ModelSpec &model, const core::ModelSource &source)
 {
-    update([&](core::Scenario &s) {
-        s.model = model;
-        s.source = source;
-    });
+    core::Scenario after = m_scenario;
+    after.model = model;
+    after.source = source;
+    // Dragging the parameter slider is one step, like any other field.
+    const int mergeKey = source.kind == core::ModelSource::Kind::ParameterCount ? static_cast<int>(core::FieldId::Count) : -1;
+    m_undo->push(new ScenarioEdit(this, tr("Model"), m_scenario, after, mergeKey));
 }
 
 void ScenarioController::setShownGpus(const QStringList &ids)
@@ -89,6 +126,17 @@ void ScenarioController::setUnit(core::ByteUnit unit)
 }
 
 void ScenarioController::setModified(bool modified)
+{
+    // Saved: this state is the clean one. Restored as modified: no state in
+    // the history matches the file.
+    if (modified)
+        m_undo->resetClean();
+    else
+        m_undo->setClean();
+    markModified(modified);
+}
+
+void ScenarioController::markModified(bool modified)
 {
     if (modified == m_modified)
         return;

@@ -1,12 +1,16 @@
 #pragma once
 
 #include "core/estimate.h"
+#include "core/fields.h"
 #include "core/scenario.h"
 
 #include <QObject>
 #include <QStringList>
 
 #include <functional>
+#include <vector>
+
+class QUndoStack;
 
 namespace ui {
 
@@ -23,12 +27,21 @@ public:
     const core::EstimateWithFits &result() const { return m_result; }
     const core::Catalog &catalog() const { return m_catalog; }
 
-    /// Applies `change` to the scenario, marks the document modified,
-    /// re-estimates and emits estimateChanged once.
-    void update(const std::function<void(core::Scenario &)> &change);
+    /// One typed edit of one field (a value the descriptor accepts): an
+    /// undoable step; quick successive edits of the same field (a slider
+    /// drag) merge into one.
+    void setField(core::FieldId id, const core::FieldValue &value);
 
-    /// Replaces the whole scenario (New, Open, restore): not a modification.
+    /// Applies `change` to the scenario as one undoable step named `what`
+    /// (a plan row, a calibration, a model), re-estimates and emits once.
+    void update(const QString &what, const std::function<void(core::Scenario &)> &change);
+
+    /// Replaces the whole scenario (New, Open, restore): not a modification,
+    /// and the undo history starts again.
     void setScenario(const core::Scenario &scenario);
+
+    /// The edit history (Edit > Undo / Redo).
+    QUndoStack *undoStack() const { return m_undo; }
 
     void usePreset(const std::string &presetId);
     void useParameterCount(std::uint64_t parameters);
@@ -52,15 +65,23 @@ public:
 
 signals:
     void estimateChanged(const core::EstimateWithFits &result);
-    /// The scenario was replaced as a whole: controls resynchronise.
+    /// The fields whose stored value changed (by an edit, undo or redo),
+    /// emitted before estimateChanged; `modelChanged` when the model did.
+    void fieldsChanged(const std::vector<core::FieldId> &fields, bool modelChanged);
+    /// The scenario was replaced as a whole (New, Open): a new document.
     void scenarioReplaced();
     void modifiedChanged(bool modified);
     void unitChanged(core::ByteUnit unit);
 
 private:
+    friend class ScenarioEdit;
+    /// Sets the scenario an edit, undo or redo produced, and announces it.
+    void applyEdited(const core::Scenario &scenario);
+    void markModified(bool modified);
     void recompute();
 
     const core::Catalog &m_catalog;
+    QUndoStack *m_undo;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;
     QStringList m_shownGpus;

@@ -17,7 +17,7 @@ constexpr int kSteps = 1000;
 }
 
 LogSliderField::LogSliderField(std::uint64_t min, std::uint64_t max, Formatter format, QWidget *parent)
-    : QWidget(parent), m_min(min), m_max(max), m_value(min), m_format(std::move(format)),
+    : QWidget(parent), m_min(min), m_max(max), m_acceptMin(min), m_acceptMax(max), m_value(min), m_format(std::move(format)),
       m_slider(new QSlider(Qt::Horizontal)), m_field(new QLineEdit)
 {
     m_slider->setRange(0, kSteps);
@@ -39,6 +39,12 @@ int LogSliderField::positionOf(std::uint64_t value) const
     const double span = std::log(static_cast<double>(m_max) / static_cast<double>(m_min));
     const double at = std::log(static_cast<double>(value) / static_cast<double>(m_min));
     return static_cast<int>(std::lround(kSteps * at / span));
+}
+
+void LogSliderField::setAcceptedRange(std::uint64_t min, std::uint64_t max)
+{
+    m_acceptMin = min;
+    m_acceptMax = max;
 }
 
 void LogSliderField::setValue(std::uint64_t value)
@@ -70,9 +76,9 @@ void LogSliderField::sliderMoved(int position)
 void LogSliderField::fieldEdited()
 {
     const auto parsed = core::parseCount(m_field->text().trimmed().toStdString());
-    if (!parsed || *parsed < m_min || *parsed > m_max) {
+    if (!parsed || *parsed < m_acceptMin || *parsed > m_acceptMax) {
         m_field->setStyleSheet(QStringLiteral("color: #D55E00"));
-        m_field->setToolTip(tr("Enter a value between %1 and %2").arg(m_format(m_min), m_format(m_max)));
+        m_field->setToolTip(tr("Enter a value between %1 and %2").arg(m_format(m_acceptMin), m_format(m_acceptMax)));
         return;
     }
     m_field->setToolTip(QString());

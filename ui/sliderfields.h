@@ -24,6 +24,9 @@ public:
     LogSliderField(std::uint64_t min, std::uint64_t max, Formatter format, QWidget *parent = nullptr);
 
     std::uint64_t value() const { return m_value; }
+    /// What the field accepts when typed into, beyond the slider's span
+    /// (the slider then rests at its end); default: the slider's span.
+    void setAcceptedRange(std::uint64_t min, std::uint64_t max);
     /// Sets without emitting valueChanged (for syncing from the model).
     void setValue(std::uint64_t value);
 
@@ -41,6 +44,8 @@ private:
 
     std::uint64_t m_min;
     std::uint64_t m_max;
+    std::uint64_t m_acceptMin;
+    std::uint64_t m_acceptMax;
     std::uint64_t m_value;
     Formatter m_format;
     QSlider *m_slider;

@@ -1,6 +1,7 @@
 #include "app/cli/options.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace cli {
 
@@ -59,7 +60,18 @@ std::string describeOptions(const std::vector<OptionSpec> &specs)
             left.resize(34, ' ');
         else
             left += "\n" + std::string(34, ' ');
-        text += left + s.help + "\n";
+        // Help wraps at word boundaries to fit 100 columns.
+        std::string line;
+        std::istringstream words(s.help);
+        for (std::string word; words >> word;) {
+            if (!line.empty() && left.size() - left.rfind('\n') - 1 + line.size() + 1 + word.size() > 100) {
+                text += left + line + "\n";
+                left = std::string(34, ' ');
+                line.clear();
+            }
+            line += (line.empty() ? "" : " ") + word;
+        }
+        text += left + line + "\n";
     }
     return text;
 }

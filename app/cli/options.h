@@ -11,7 +11,7 @@ struct OptionSpec
 {
     const char *name;   ///< without the leading dashes
     const char *value;  ///< value placeholder for --help, nullptr for a flag
-    const char *help;
+    std::string help;
 };
 
 /// Parsed `--name value`, `--name=value` and `--flag` arguments.

@@ -19,11 +19,11 @@ struct LoadResult
     bool ok() const { return value.has_value() && errors.empty(); }
 };
 
-/// "plan.json/batch: must be ..." for a diagnostic at a JSON pointer,
+/// "plan.json at /batch: must be ..." for a diagnostic at a JSON pointer,
 /// "plan.json: malformed JSON ..." for one about the whole file.
 inline std::string inFile(const std::string &file, const std::string &diagnostic)
 {
-    return diagnostic.rfind('/', 0) == 0 ? file + diagnostic : file + ": " + diagnostic;
+    return file + (diagnostic.rfind('/', 0) == 0 ? " at " : ": ") + diagnostic;
 }
 
 /// Largest input any loader accepts; anything bigger is refused before

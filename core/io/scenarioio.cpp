@@ -1,9 +1,10 @@
 #include "core/io/scenarioio.h"
 
 #include "core/io/scenariojson.h"
-#include "core/stack.h"
+#include "core/fields.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace core::io {
 
@@ -47,23 +48,99 @@ const NumberField kNumberFields[] = {
     {"hidden_dropout", &ModelSpec::hiddenDropout},
 };
 
-std::optional<std::string> enumString(JsonReader &r, const char *key, const char *fallback)
+/// The JSON slot of a field: "lora.rank" is j["lora"]["rank"].
+Json &fieldSlot(Json &j, const FieldDescriptor &f)
 {
-    if (!r.has(key))
-        return std::string(fallback);
-    return r.string(key, true);
+    const std::string key = f.key;
+    const auto dot = key.find('.');
+    return dot == std::string::npos ? j[key] : j[key.substr(0, dot)][key.substr(dot + 1)];
 }
 
-template <typename T, typename Parse>
-void readEnum(JsonReader &r, const char *key, const char *fallback, Parse parse, T &target, const char *expected)
+Json fieldToJson(const FieldDescriptor &f, const FieldValue &value)
 {
-    const auto text = enumString(r, key, fallback);
-    if (!text)
+    if (std::holds_alternative<std::monostate>(value))
+        return nullptr;
+    if (const bool *on = std::get_if<bool>(&value))
+        return *on;
+    if (const std::string *text = std::get_if<std::string>(&value)) {
+        if (f.kind != FieldKind::ChoiceSet)
+            return *text;
+        Json ids = Json::array();
+        std::istringstream in(*text);
+        for (std::string id; std::getline(in, id, ',');)
+            ids.push_back(id);
+        return ids;
+    }
+    const double number = std::get<double>(value);
+    if (f.kind == FieldKind::Integer)
+        return static_cast<std::uint64_t>(number);
+    return number;
+}
+
+/// Reads one field where the file has it; absent keeps the default, null
+/// returns an optional field to its default.
+void readField(JsonReader &root, const FieldDescriptor &f, Scenario &s)
+{
+    const std::string path = f.key;
+    const auto dot = path.find('.');
+    std::optional<JsonReader> parent =
+        dot == std::string::npos ? std::nullopt : root.object(path.substr(0, dot).c_str(), false);
+    if (dot != std::string::npos && !parent)
         return;
-    if (const auto value = parse(*text))
-        target = *value;
+    JsonReader &r = parent ? *parent : root;
+    const std::string leaf = dot == std::string::npos ? path : path.substr(dot + 1);
+    const char *key = leaf.c_str();
+    if (!r.json().is_object() || !r.json().contains(leaf))
+        return;
+    if (r.json().at(leaf).is_null()) {
+        if (f.optional())
+            f.assign(s, FieldValue());
+        else
+            r.error(key, "must not be null");
+        return;
+    }
+    std::optional<FieldValue> value;
+    switch (f.kind) {
+    case FieldKind::Integer:
+        if (const auto v = r.uint(key, static_cast<std::uint64_t>(f.min), static_cast<std::uint64_t>(f.max), true))
+            value = static_cast<double>(*v);
+        break;
+    case FieldKind::Number:
+        if (const auto v = r.number(key, f.min, f.max, true))
+            value = *v;
+        break;
+    case FieldKind::Flag:
+        if (const auto v = r.boolean(key, true))
+            value = *v;
+        break;
+    case FieldKind::Choice:
+    case FieldKind::Text:
+        if (const auto v = r.string(key, true))
+            value = *v;
+        break;
+    case FieldKind::ChoiceSet: {
+        const Json &ids = r.json().at(leaf);
+        std::string joined;
+        bool strings = ids.is_array();
+        for (const Json &id : strings ? ids : Json::array()) {
+            strings = strings && id.is_string();
+            if (strings)
+                joined += (joined.empty() ? "" : ",") + id.get<std::string>();
+        }
+        if (strings)
+            value = joined;
+        else
+            r.error(key, "expected an array of " + choiceList(f));
+        break;
+    }
+    }
+    if (!value)
+        return;
+    const std::string problem = checkFieldValue(f, *value);
+    if (problem.empty())
+        f.assign(s, *value);
     else
-        r.error(key, "'" + *text + "' is not one of " + expected);
+        r.error(key, problem);
 }
 
 ModelSpec readModel(JsonReader &r)
@@ -101,14 +178,6 @@ ModelSpec readModel(JsonReader &r)
     if (m.kvHeads > m.heads)
         r.error("kv_heads", "exceeds heads");
     return m;
-}
-
-std::string formatList()
-{
-    std::string list;
-    for (const FormatInfo &f : allFormats())
-        list += (list.empty() ? "" : ", ") + std::string(f.id);
-    return list;
 }
 
 } // namespace
@@ -154,49 +223,8 @@ Json scenarioToJson(const Scenario &s)
         break;
     }
     j["model"] = source;
-    j["mode"] = modeId(s.mode);
-    j["weights"] = formatInfo(s.effectiveWeights()).id;
-    j["group_size"] = s.groupSize;
-    j["quantize_embeddings"] = s.quantizeEmbeddings;
-    j["regime"] = regimeId(s.regime);
-    j["optimizer"] = optimizerInfo(s.optimizer).id;
-    j["optimizer_impl"] = optimizerImplId(s.optimizerImpl);
-    j["stack"] = stackInfo(s.stack).id;
-    j["bitsandbytes"] = bitsandbytesVersionId(s.bitsandbytes);
-    j["batch"] = s.batch;
-    j["sequence"] = s.sequence;
-    j["grad_accum"] = s.gradAccum;
-    j["checkpointing"] = checkpointingId(s.effectiveCheckpointing());
-    j["attention"] = attentionId(s.attention);
-    Json targets = Json::array();
-    for (LinearSlot slot : s.lora.targets)
-        targets.push_back(linearSlotId(slot));
-    j["lora"] = {{"rank", s.lora.rank}, {"alpha", s.lora.alpha}, {"targets", targets},
-                 {"dropout", s.effectiveLoraDropout()}};
-    j["kv_dtype"] = s.kvDtype ? Json(formatInfo(*s.kvDtype).id) : Json(nullptr);
-    j["logits"] = logitsId(s.effectiveLogits());
-    j["gpu_memory_utilization"] = s.gpuMemoryUtilization;
-    j["serving"] = {{"engine", servingEngineId(s.serving)},
-                    {"max_num_batched_tokens", s.maxBatchedTokens},
-                    {"max_num_seqs", s.maxNumSeqs}};
-    j["gpus"] = s.gpus;
-    j["zero"] = s.zeroStage;
-    j["parallel"] = {{"tp", s.parallel.tp},
-                     {"pp", s.parallel.pp},
-                     {"ep", s.parallel.ep},
-                     {"sp", s.parallel.sequenceParallel},
-                     {"interleave", s.parallel.interleave},
-                     {"offload", offloadId(s.parallel.offload)},
-                     {"gpus_per_node", s.parallel.gpusPerNode},
-                     {"hybrid_shard", s.parallel.hybridShard}};
-    j["workload"] = {{"tokens", s.workload.trainingTokens},
-                     {"mfu", s.workload.mfu},
-                     {"price_per_gpu_hour", s.workload.pricePerGpuHour},
-                     {"inter_node_gb_per_s", s.workload.interNodeGBps}};
-    j["gpu"] = s.gpuId;
-    j["cuda_overhead_mib"] = s.cudaOverheadMib ? Json(*s.cudaOverheadMib) : Json(nullptr);
-    j["cuda_loading"] = cudaLoadingId(s.cudaLoading);
-    j["reserve_percent"] = s.reservePercent;
+    for (const FieldDescriptor &f : allFields())
+        fieldSlot(j, f) = fieldToJson(f, f.effective(s));
     return j;
 }
 
@@ -211,14 +239,8 @@ std::string saveScenario(const Scenario &s)
     // Defaults that follow other inputs (the mode, the training stack) stay
     // defaults in the file, so that a reopened scenario still follows them;
     // reports show the values in effect.
-    if (!s.weights)
-        j["weights"] = nullptr;
-    if (!s.checkpointing)
-        j["checkpointing"] = nullptr;
-    if (!s.logits)
-        j["logits"] = nullptr;
-    if (!s.lora.dropout)
-        j["lora"]["dropout"] = nullptr;
+    for (const FieldDescriptor &f : allFields())
+        fieldSlot(j, f) = fieldToJson(f, f.stored(s));
     j["architecture"] = modelToJson(s.model);
     return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
@@ -278,88 +300,8 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
         r.error("architecture", "missing; a config-file scenario must carry its architecture");
     }
 
-    const std::string formats = formatList();
-    readEnum(r, "mode", "inference", parseMode, s.mode, "inference, train, lora, qlora");
-    if (r.has("weights")) {
-        WeightFormat w = WeightFormat::Bf16;
-        readEnum(r, "weights", "bf16", parseFormat, w, formats.c_str());
-        s.weights = w;
-    }
-    s.groupSize = static_cast<int>(r.uint("group_size", 1, ScenarioLimits::maxGroupSize, false).value_or(128));
-    s.quantizeEmbeddings = r.boolean("quantize_embeddings", false).value_or(false);
-    readEnum(r, "regime", "mixed", parseRegime, s.regime, "fp32, amp, mixed, deepspeed, bf16-pure");
-    readEnum(r, "optimizer", "adamw", parseOptimizer, s.optimizer, "a known optimizer (see vramplanner-cli --help)");
-    readEnum(r, "optimizer_impl", "auto", parseOptimizerImpl, s.optimizerImpl, "auto, foreach, fused, loop");
-    s.batch = r.uint("batch", 1, ScenarioLimits::maxBatch, false).value_or(1);
-    s.sequence = r.uint("sequence", 1, ScenarioLimits::maxSequence, false).value_or(2048);
-    s.gradAccum = r.uint("grad_accum", 1, ScenarioLimits::maxGradAccum, false).value_or(1);
-    if (r.has("checkpointing")) {
-        Checkpointing checkpointing = Checkpointing::None;
-        readEnum(r, "checkpointing", "none", parseCheckpointing, checkpointing, "none, selective, full");
-        s.checkpointing = checkpointing;
-    }
-    readEnum(r, "stack", "hf", parseStack, s.stack, "hf, torchtune, litgpt");
-    readEnum(r, "bitsandbytes", "current", parseBitsandbytesVersion, s.bitsandbytes, "current, legacy");
-    readEnum(r, "attention", "sdpa", parseAttention, s.attention, "eager, sdpa, flash");
-    if (auto lora = r.object("lora", false)) {
-        s.lora.rank = static_cast<int>(lora->uint("rank", 1, ScenarioLimits::maxLoraRank, false).value_or(16));
-        s.lora.alpha = lora->number("alpha", 1e-6, 1e9, false).value_or(32);
-        s.lora.dropout = lora->number("dropout", 0, ScenarioLimits::maxLoraDropout, false);
-        if (lora->has("targets")) {
-            const Json &targets = lora->json().at("targets");
-            if (!targets.is_array()) {
-                lora->error("targets", "expected an array of q, k, v, o, gate, up, down");
-            } else {
-                s.lora.targets.clear();
-                for (const Json &t : targets) {
-                    const auto slot = t.is_string() ? parseLinearSlot(t.get<std::string>()) : std::nullopt;
-                    if (slot)
-                        s.lora.targets.push_back(*slot);
-                    else
-                        lora->error("targets", "has an entry that is not one of q, k, v, o, gate, up, down");
-                }
-            }
-        }
-    }
-    if (r.has("kv_dtype")) {
-        WeightFormat kv = WeightFormat::Bf16;
-        readEnum(r, "kv_dtype", "bf16", parseFormat, kv, formats.c_str());
-        s.kvDtype = kv;
-    }
-    if (r.has("logits")) {
-        LogitsMode logits = LogitsMode::Fp32;
-        readEnum(r, "logits", "fp32", parseLogits, logits, "fp32, fp32-shift, native, chunked, fused, last");
-        s.logits = logits;
-    }
-    s.gpuMemoryUtilization = r.number("gpu_memory_utilization", 0.01, 1, false).value_or(0.9);
-    if (auto serving = r.object("serving", false)) {
-        readEnum(*serving, "engine", "hf", parseServingEngine, s.serving, "hf, vllm");
-        s.maxBatchedTokens = serving->uint("max_num_batched_tokens", 1, ScenarioLimits::maxSequence, false).value_or(8192);
-        s.maxNumSeqs = serving->uint("max_num_seqs", 1, ScenarioLimits::maxBatch, false).value_or(256);
-    }
-    s.gpus = static_cast<int>(r.uint("gpus", 1, static_cast<std::uint64_t>(ScenarioLimits::maxGpus), false).value_or(1));
-    s.zeroStage = static_cast<int>(r.uint("zero", 0, 3, false).value_or(0));
-    if (auto p = r.object("parallel", false)) {
-        s.parallel.tp = static_cast<int>(p->uint("tp", 1, ScenarioLimits::maxTp, false).value_or(1));
-        s.parallel.pp = static_cast<int>(p->uint("pp", 1, ScenarioLimits::maxPp, false).value_or(1));
-        s.parallel.ep = static_cast<int>(p->uint("ep", 1, ScenarioLimits::maxEp, false).value_or(1));
-        s.parallel.sequenceParallel = p->boolean("sp", false).value_or(false);
-        s.parallel.interleave = static_cast<int>(p->uint("interleave", 1, ScenarioLimits::maxInterleave, false).value_or(1));
-        readEnum(*p, "offload", "none", parseOffload, s.parallel.offload, "none, optimizer, params");
-        s.parallel.gpusPerNode =
-            static_cast<int>(p->uint("gpus_per_node", 1, ScenarioLimits::maxGpusPerNode, false).value_or(8));
-        s.parallel.hybridShard = p->boolean("hybrid_shard", false).value_or(false);
-    }
-    if (auto w = r.object("workload", false)) {
-        s.workload.trainingTokens = w->number("tokens", 0, 1e16, false).value_or(0);
-        s.workload.mfu = w->number("mfu", 1e-6, 1, false).value_or(0.4);
-        s.workload.pricePerGpuHour = w->number("price_per_gpu_hour", 0, 1e6, false).value_or(0);
-        s.workload.interNodeGBps = w->number("inter_node_gb_per_s", 1e-3, 1e5, false).value_or(50);
-    }
-    s.gpuId = r.string("gpu", false).value_or("");
-    s.cudaOverheadMib = r.number("cuda_overhead_mib", 0, ScenarioLimits::maxCudaOverheadMib, false);
-    readEnum(r, "cuda_loading", "lazy", parseCudaLoading, s.cudaLoading, "lazy, eager");
-    s.reservePercent = r.number("reserve_percent", 0, 99.9, false).value_or(5.0);
+    for (const FieldDescriptor &f : allFields())
+        readField(r, f, s);
 
     if (!result.errors.empty())
         return result;

@@ -87,6 +87,497 @@
     </message>
 </context>
 <context>
+    <name>Field</name>
+    <message>
+        <source>Mode</source>
+        <translation>模式(O)</translation>
+    </message>
+    <message>
+        <source>what the GPUs do</source>
+        <translation>GPU 做什么</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>全量训练</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度(R)</translation>
+    </message>
+    <message>
+        <source>weight format, by bits per weight</source>
+        <translation>权重格式（按每个权重的位数）</translation>
+    </message>
+    <message>
+        <source>the mode and the checkpoint</source>
+        <translation>模式和检查点</translation>
+    </message>
+    <message>
+        <source>Group size</source>
+        <translation>分组大小</translation>
+    </message>
+    <message>
+        <source>GPTQ/AWQ quantisation group size</source>
+        <translation>GPTQ/AWQ 量化分组大小</translation>
+    </message>
+    <message>
+        <source>Quantise embeddings too</source>
+        <translation>嵌入层也量化</translation>
+    </message>
+    <message>
+        <source>quantise the embeddings and lm_head as well; libraries keep them at 16 bits</source>
+        <translation>同时量化嵌入层和 lm_head；各库默认保持 16 位</translation>
+    </message>
+    <message>
+        <source>Training regime</source>
+        <translation>训练精度方案</translation>
+    </message>
+    <message>
+        <source>which copies of the weights, gradients and optimizer states are kept, in which dtype</source>
+        <translation>保留哪些权重、梯度和优化器状态副本，以及各自的数据类型</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器(T)</translation>
+    </message>
+    <message>
+        <source>optimizer, by the states it keeps per parameter</source>
+        <translation>优化器，按每个参数保留的状态区分</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>the optimizer step&apos;s temporaries; foreach keeps one full-size copy</source>
+        <translation>优化器步骤的临时张量；foreach 保留一份全尺寸副本</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>foreach (one full-size temporary)</source>
+        <translation>foreach（一个完整大小的临时张量）</translation>
+    </message>
+    <message>
+        <source>fused</source>
+        <translation>fused（融合）</translation>
+    </message>
+    <message>
+        <source>per-parameter loop</source>
+        <translation>逐参数循环</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小(B)</translation>
+    </message>
+    <message>
+        <source>micro-batch per GPU</source>
+        <translation>每 GPU 的微批大小</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度(S)</translation>
+    </message>
+    <message>
+        <source>sequence length / context in tokens</source>
+        <translation>序列长度 / 上下文（词元数）</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>gradient accumulation steps</source>
+        <translation>梯度累积步数</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <source>activation checkpointing; selective recomputes attention</source>
+        <translation>激活检查点；selective 只重算注意力</translation>
+    </message>
+    <message>
+        <source>the training stack</source>
+        <translation>训练软件栈</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Training stack</source>
+        <translation>训练框架</translation>
+    </message>
+    <message>
+        <source>the software that runs the training; it decides adapter dtypes, the kbit upcast, defaults and saved tensors</source>
+        <translation>运行训练的软件；它决定适配器的数据类型、k 位上转、默认值和保存的张量</translation>
+    </message>
+    <message>
+        <source>bitsandbytes</source>
+        <translation>bitsandbytes</translation>
+    </message>
+    <message>
+        <source>bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass</source>
+        <translation>bitsandbytes 0.43.1 及更早版本会为反向传播保留每个 4 位层的输入</translation>
+    </message>
+    <message>
+        <source>0.43.2 or later</source>
+        <translation>0.43.2 及更高版本</translation>
+    </message>
+    <message>
+        <source>0.43.1 or earlier (keeps each 4-bit layer&apos;s input)</source>
+        <translation>0.43.1 及更早版本（保留每个 4 位层的输入）</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>attention kernel; eager stores the s x s scores</source>
+        <translation>注意力内核；eager 会保存 s × s 的分数矩阵</translation>
+    </message>
+    <message>
+        <source>eager (stores s² scores)</source>
+        <translation>eager（存储 s² 个注意力分数）</translation>
+    </message>
+    <message>
+        <source>SDPA</source>
+        <translation>SDPA</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2</source>
+        <translation>FlashAttention-2</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>LoRA rank r</source>
+        <translation>LoRA 秩 r</translation>
+    </message>
+    <message>
+        <source>LoRA alpha</source>
+        <translation>LoRA alpha</translation>
+    </message>
+    <message>
+        <source>LoRA alpha (scales the update; no memory effect)</source>
+        <translation>LoRA alpha（缩放更新量，不影响显存）</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标模块</translation>
+    </message>
+    <message>
+        <source>the projections that get adapters: all, attention, or a list</source>
+        <translation>加适配器的投影层：all、attention 或列表</translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation>LoRA dropout</translation>
+    </message>
+    <message>
+        <source>dropout on the adapters&apos; input: each adapter then keeps its own copy of the input and a mask</source>
+        <translation>适配器输入上的 dropout：每个适配器因此各自保留一份输入副本和一个掩码</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KV 缓存格式</translation>
+    </message>
+    <message>
+        <source>the KV cache&apos;s element format</source>
+        <translation>KV 缓存的元素格式</translation>
+    </message>
+    <message>
+        <source>the activation dtype</source>
+        <translation>激活的数据类型</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>how the loss (or generate) sees the logits</source>
+        <translation>损失函数（或 generate）如何处理 logits</translation>
+    </message>
+    <message>
+        <source>fp32 upcast (Hugging Face Trainer)</source>
+        <translation>上转为 fp32（Hugging Face Trainer）</translation>
+    </message>
+    <message>
+        <source>fp32 from the model, shifted copy (transformers ≤ 4.44)</source>
+        <translation>模型直接输出 fp32，再移位复制一份（transformers ≤ 4.44）</translation>
+    </message>
+    <message>
+        <source>activation dtype</source>
+        <translation>激活值数据类型</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>分块计算损失</translation>
+    </message>
+    <message>
+        <source>fused or compiled loss</source>
+        <translation>融合或编译的损失</translation>
+    </message>
+    <message>
+        <source>last token only (generate)</source>
+        <translation>仅最后一个词元（generate）</translation>
+    </message>
+    <message>
+        <source>Serving memory share</source>
+        <translation>推理服务显存占比</translation>
+    </message>
+    <message>
+        <source>vLLM gpu_memory_utilization: the share of each GPU that weights, activations and the KV cache may use together; the KV-cache budget is what remains</source>
+        <translation>vLLM gpu_memory_utilization：权重、激活值和 KV 缓存合计可使用的每张 GPU 显存占比；其余部分即 KV 缓存预算</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>推理服务引擎</translation>
+    </message>
+    <message>
+        <source>generate() runs the scenario&apos;s batch; vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows</source>
+        <translation>generate() 按场景的批大小运行；vLLM 先对 max_num_batched_tokens 个词元做一次前向分析、对 max_num_seqs 行做一次采样器预热，再确定 KV 缓存大小</translation>
+    </message>
+    <message>
+        <source>Transformers generate()</source>
+        <translation>Transformers generate()</translation>
+    </message>
+    <message>
+        <source>vLLM (start-up profile)</source>
+        <translation>vLLM（启动时的显存剖析）</translation>
+    </message>
+    <message>
+        <source>max_num_batched_tokens</source>
+        <translation>max_num_batched_tokens</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s token budget per step, profiled at start-up</source>
+        <translation>vLLM 每步的词元预算，启动时用于分析</translation>
+    </message>
+    <message>
+        <source>max_num_seqs</source>
+        <translation>max_num_seqs</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s concurrent sequences, the sampler warm-up&apos;s rows</source>
+        <translation>vLLM 的并发序列数，即采样器预热的行数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU(G)</translation>
+    </message>
+    <message>
+        <source>GPUs in the run: tp x pp x data parallel</source>
+        <translation>本次运行的 GPU 数：tp × pp × 数据并行</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>ZeRO / FSDP stage for training: what the data-parallel GPUs shard</source>
+        <translation>训练用的 ZeRO / FSDP 阶段：数据并行的 GPU 切分哪些内容</translation>
+    </message>
+    <message>
+        <source>0 (data parallel)</source>
+        <translation>0（数据并行）</translation>
+    </message>
+    <message>
+        <source>1 (optimizer states)</source>
+        <translation>1（优化器状态）</translation>
+    </message>
+    <message>
+        <source>2 (+ gradients)</source>
+        <translation>2（+ 梯度）</translation>
+    </message>
+    <message>
+        <source>3 (+ weights, FSDP full shard)</source>
+        <translation>3（+ 权重，FSDP 完全分片）</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>tensor-parallel degree</source>
+        <translation>张量并行度</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translation>流水线阶段数</translation>
+    </message>
+    <message>
+        <source>pipeline-parallel stages</source>
+        <translation>流水线并行阶段数</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>expert-parallel degree for mixture-of-experts models</source>
+        <translation>混合专家模型的专家并行度</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>sequence parallelism (needs tensor parallel &gt; 1)</source>
+        <translation>序列并行（需要张量并行 &gt; 1）</translation>
+    </message>
+    <message>
+        <source>Interleaved stages</source>
+        <translation>交错虚拟阶段</translation>
+    </message>
+    <message>
+        <source>virtual pipeline stages per GPU (1: plain 1F1B)</source>
+        <translation>每 GPU 的虚拟流水线阶段数（1：普通 1F1B）</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>what ZeRO-Offload / ZeRO-Infinity move to host memory</source>
+        <translation>ZeRO-Offload / ZeRO-Infinity 移到主机内存的内容</translation>
+    </message>
+    <message>
+        <source>optimizer states (ZeRO-Offload)</source>
+        <translation>优化器状态（ZeRO-Offload）</translation>
+    </message>
+    <message>
+        <source>optimizer states and parameters (ZeRO-Infinity)</source>
+        <translation>优化器状态和参数（ZeRO-Infinity）</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Hybrid sharding</source>
+        <translation>混合切分</translation>
+    </message>
+    <message>
+        <source>shard ZeRO/FSDP states within a node, replicate across nodes</source>
+        <translation>在节点内切分 ZeRO/FSDP 状态，跨节点复制</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练词元数</translation>
+    </message>
+    <message>
+        <source>training token budget for time and cost (e.g. 1e9, 300B)</source>
+        <translation>用于估算时间和成本的训练词元总量（如 1e9、300B）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>model FLOPs utilisation assumed for time</source>
+        <translation>估算时间时假设的模型 FLOPs 利用率</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>price per GPU-hour for cost (0: none)</source>
+        <translation>用于估算成本的每 GPU 小时价格（0：不计算）</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Inter-node bandwidth</source>
+        <translation>节点间带宽</translation>
+    </message>
+    <message>
+        <source>per-GPU bandwidth between nodes, GB/s (50: 400 Gb/s InfiniBand)</source>
+        <translation>节点间每 GPU 带宽，GB/s（50：400 Gb/s InfiniBand）</translation>
+    </message>
+    <message>
+        <source>Focus GPU</source>
+        <translation>关注的 GPU</translation>
+    </message>
+    <message>
+        <source>the GPU to focus on: its fit, time and cost (see &apos;vramplanner-cli gpus&apos;)</source>
+        <translation>重点查看的 GPU：能否装下、时间和成本（见 'vramplanner-cli gpus'）</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>CUDA context per GPU in MiB</source>
+        <translation>每 GPU 的 CUDA 上下文，单位 MiB</translation>
+    </message>
+    <message>
+        <source>the module loading</source>
+        <translation>模块加载方式</translation>
+    </message>
+    <message>
+        <source>CUDA module loading</source>
+        <translation>CUDA 模块加载</translation>
+    </message>
+    <message>
+        <source>CUDA module loading; lazy since CUDA 11.7, eager before</source>
+        <translation>CUDA 模块加载方式；CUDA 11.7 起为 lazy，之前为 eager</translation>
+    </message>
+    <message>
+        <source>lazy (CUDA ≥ 11.7)</source>
+        <translation>延迟加载（CUDA ≥ 11.7）</translation>
+    </message>
+    <message>
+        <source>eager (older stacks)</source>
+        <translation>立即加载（旧版软件栈）</translation>
+    </message>
+    <message>
+        <source>Reserve margin</source>
+        <translation>预留余量</translation>
+    </message>
+    <message>
+        <source>allocator reserve / fragmentation margin, in % of tensor memory</source>
+        <translation>分配器预留 / 碎片余量，占张量显存的百分比</translation>
+    </message>
+</context>
+<context>
     <name>Language</name>
     <message>
         <source>System default</source>
@@ -433,33 +924,13 @@
         <source>Total per GPU: %1 before, &lt;b&gt;%2&lt;/b&gt; calibrated</source>
         <translation>每 GPU 合计：校准前 %1，校准后 &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
+    <message>
+        <source>Apply calibration</source>
+        <translation>应用校准</translation>
+    </message>
 </context>
 <context>
     <name>ui::ClusterPanel</name>
-    <message>
-        <source>Sequence parallel</source>
-        <translation>序列并行</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>optimizer (ZeRO-Offload)</source>
-        <translation>优化器（ZeRO-Offload）</translation>
-    </message>
-    <message>
-        <source>optimizer + parameters (ZeRO-Infinity)</source>
-        <translation>优化器 + 参数（ZeRO-Infinity）</translation>
-    </message>
-    <message>
-        <source>e.g. 300B</source>
-        <translation>例如 300B</translation>
-    </message>
-    <message>
-        <source> GB/s</source>
-        <translation> GB/s</translation>
-    </message>
     <message>
         <source>GPUs</source>
         <translation>GPU 数</translation>
@@ -497,52 +968,8 @@
         <translation>双击某个布局即可使用</translation>
     </message>
     <message>
-        <source>GPU:</source>
-        <translation>GPU：</translation>
-    </message>
-    <message>
-        <source>ep</source>
-        <translation>ep</translation>
-    </message>
-    <message>
-        <source>interleave</source>
-        <translation>交错</translation>
-    </message>
-    <message>
-        <source>Layout:</source>
-        <translation>布局：</translation>
-    </message>
-    <message>
-        <source>Offload:</source>
-        <translation>卸载：</translation>
-    </message>
-    <message>
-        <source>GPUs per node:</source>
-        <translation>每节点 GPU 数：</translation>
-    </message>
-    <message>
-        <source>Training tokens:</source>
-        <translation>训练词元数：</translation>
-    </message>
-    <message>
-        <source>MFU:</source>
-        <translation>MFU：</translation>
-    </message>
-    <message>
-        <source>Price per GPU-hour:</source>
-        <translation>每 GPU 小时价格：</translation>
-    </message>
-    <message>
-        <source>Between nodes:</source>
-        <translation>节点间：</translation>
-    </message>
-    <message>
         <source>&amp;Plan for Me</source>
         <translation>为我规划(&amp;P)</translation>
-    </message>
-    <message>
-        <source>The smallest number of this GPU at which some layout fits, fastest layouts first</source>
-        <translation>能装得下某种布局所需的最少该型 GPU 数量，最快的布局排在前面</translation>
     </message>
     <message>
         <source>&lt;b&gt;Layout not valid:&lt;/b&gt; %1</source>
@@ -624,6 +1051,14 @@
         <source>&lt;b&gt;%1 GPU&lt;/b&gt; = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage</source>
         <translation>&lt;b&gt;%1 张 GPU&lt;/b&gt; = tp %2 × pp %3 × dp %4，负载最重的 rank：%5阶段</translation>
     </message>
+    <message>
+        <source>The smallest number of the focus GPU at which some layout fits, fastest layouts first</source>
+        <translation>关注的 GPU 最少要多少张才有布局能装下，最快的布局排在前面</translation>
+    </message>
+    <message>
+        <source>Use a planned layout</source>
+        <translation>使用规划的布局</translation>
+    </message>
 </context>
 <context>
     <name>ui::ControlsPanel</name>
@@ -676,10 +1111,6 @@
         <translation>参数量(&amp;P)：</translation>
     </message>
     <message>
-        <source>Weight format, by bits per weight</source>
-        <translation>权重格式（按每个权重的位数）</translation>
-    </message>
-    <message>
         <source>P&amp;recision:</source>
         <translation>精度(&amp;R)：</translation>
     </message>
@@ -688,180 +1119,12 @@
         <translation>优化器(&amp;T)：</translation>
     </message>
     <message>
-        <source>Micro-batch per GPU (log scale, 1 to 4,096)</source>
-        <translation>每 GPU 的微批大小（对数刻度，1 至 4,096）</translation>
-    </message>
-    <message>
         <source>&amp;Batch size:</source>
         <translation>批大小(&amp;B)：</translation>
     </message>
     <message>
-        <source>Sequence length / context in tokens (log scale, 128 to 1M; &apos;32k&apos; works)</source>
-        <translation>序列长度 / 上下文词元数（对数刻度，128 至 1M；可输入“32k”）</translation>
-    </message>
-    <message>
         <source>&amp;Sequence length:</source>
         <translation>序列长度(&amp;S)：</translation>
-    </message>
-    <message>
-        <source>Training regime:</source>
-        <translation>训练精度方案：</translation>
-    </message>
-    <message>
-        <source>auto</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <source>foreach (one full-size temporary)</source>
-        <translation>foreach（一个完整大小的临时张量）</translation>
-    </message>
-    <message>
-        <source>fused</source>
-        <translation>fused（融合）</translation>
-    </message>
-    <message>
-        <source>Optimizer step:</source>
-        <translation>优化器步骤：</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>selective</source>
-        <translation>选择性</translation>
-    </message>
-    <message>
-        <source>full</source>
-        <translation>完全</translation>
-    </message>
-    <message>
-        <source>Checkpointing:</source>
-        <translation>梯度检查点：</translation>
-    </message>
-    <message>
-        <source>eager (stores s² scores)</source>
-        <translation>eager（存储 s² 个注意力分数）</translation>
-    </message>
-    <message>
-        <source>SDPA</source>
-        <translation>SDPA</translation>
-    </message>
-    <message>
-        <source>FlashAttention-2</source>
-        <translation>FlashAttention-2</translation>
-    </message>
-    <message>
-        <source>Attention:</source>
-        <translation>注意力：</translation>
-    </message>
-    <message>
-        <source>Gradient accumulation:</source>
-        <translation>梯度累积：</translation>
-    </message>
-    <message>
-        <source>LoRA rank:</source>
-        <translation>LoRA 秩：</translation>
-    </message>
-    <message>
-        <source>LoRA targets:</source>
-        <translation>LoRA 目标模块：</translation>
-    </message>
-    <message>
-        <source>same as activations</source>
-        <translation>与激活值相同</translation>
-    </message>
-    <message>
-        <source>KV cache format:</source>
-        <translation>KV 缓存格式：</translation>
-    </message>
-    <message>
-        <source>default</source>
-        <translation>默认</translation>
-    </message>
-    <message>
-        <source>fp32 upcast (Hugging Face Trainer)</source>
-        <translation>上转为 fp32（Hugging Face Trainer）</translation>
-    </message>
-    <message>
-        <source>activation dtype</source>
-        <translation>激活值数据类型</translation>
-    </message>
-    <message>
-        <source>chunked loss</source>
-        <translation>分块计算损失</translation>
-    </message>
-    <message>
-        <source>last token only (generate)</source>
-        <translation>仅最后一个词元（generate）</translation>
-    </message>
-    <message>
-        <source>Logits:</source>
-        <translation>Logits：</translation>
-    </message>
-    <message>
-        <source>GPTQ/AWQ quantisation group size</source>
-        <translation>GPTQ/AWQ 量化分组大小</translation>
-    </message>
-    <message>
-        <source>Group size:</source>
-        <translation>分组大小：</translation>
-    </message>
-    <message>
-        <source>GPUs:</source>
-        <translation>GPU 数量：</translation>
-    </message>
-    <message>
-        <source>0 (data parallel)</source>
-        <translation>0（数据并行）</translation>
-    </message>
-    <message>
-        <source>1 (optimizer states)</source>
-        <translation>1（优化器状态）</translation>
-    </message>
-    <message>
-        <source>2 (+ gradients)</source>
-        <translation>2（+ 梯度）</translation>
-    </message>
-    <message>
-        <source>3 (+ weights, FSDP full shard)</source>
-        <translation>3（+ 权重，FSDP 完全分片）</translation>
-    </message>
-    <message>
-        <source>ZeRO stage:</source>
-        <translation>ZeRO 阶段：</translation>
-    </message>
-    <message>
-        <source> MiB</source>
-        <translation> MiB</translation>
-    </message>
-    <message>
-        <source>CUDA context:</source>
-        <translation>CUDA 上下文：</translation>
-    </message>
-    <message>
-        <source>lazy (CUDA ≥ 11.7)</source>
-        <translation>延迟加载（CUDA ≥ 11.7）</translation>
-    </message>
-    <message>
-        <source>eager (older stacks)</source>
-        <translation>立即加载（旧版软件栈）</translation>
-    </message>
-    <message>
-        <source>CUDA module loading:</source>
-        <translation>CUDA 模块加载：</translation>
-    </message>
-    <message>
-        <source>Allocator reserve / fragmentation margin, as a share of tensor memory</source>
-        <translation>分配器预留 / 碎片余量，以占张量显存的比例表示</translation>
-    </message>
-    <message>
-        <source>Reserve margin:</source>
-        <translation>预留余量：</translation>
-    </message>
-    <message>
-        <source>Serving memory share:</source>
-        <translation>推理服务显存占比：</translation>
     </message>
     <message>
         <source>Custom parameter count</source>
@@ -874,86 +1137,6 @@
     <message>
         <source>Full training stores weights as the training regime says</source>
         <translation>全量训练按训练精度方案存储权重</translation>
-    </message>
-    <message>
-        <source>vLLM gpu_memory_utilization: the share of each GPU that weights, activations and the KV cache may use together; the KV-cache budget is what remains</source>
-        <translation>vLLM gpu_memory_utilization：权重、激活值和 KV 缓存合计可使用的每张 GPU 显存占比；其余部分即 KV 缓存预算</translation>
-    </message>
-    <message>
-        <source>Quantise embeddings too</source>
-        <translation>嵌入层也量化</translation>
-    </message>
-    <message>
-        <source>Quantise the embeddings and lm_head as well; libraries keep them at 16 bits by default</source>
-        <translation>嵌入层和 lm_head 也一起量化；各量化库默认将它们保留为 16 位</translation>
-    </message>
-    <message>
-        <source>per-parameter loop</source>
-        <translation>逐参数循环</translation>
-    </message>
-    <message>
-        <source>The software that runs the training: each keeps different tensors for the same settings</source>
-        <translation>运行训练的软件：同样的设置下，不同软件保存的张量各不相同</translation>
-    </message>
-    <message>
-        <source>Training stack:</source>
-        <translation>训练框架：</translation>
-    </message>
-    <message>
-        <source>0.43.2 or later</source>
-        <translation>0.43.2 及更高版本</translation>
-    </message>
-    <message>
-        <source>0.43.1 or earlier (keeps each 4-bit layer&apos;s input)</source>
-        <translation>0.43.1 及更早版本（保留每个 4 位层的输入）</translation>
-    </message>
-    <message>
-        <source>bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass</source>
-        <translation>bitsandbytes 0.43.1 及更早版本会为反向传播保留每个 4 位层的输入</translation>
-    </message>
-    <message>
-        <source>bitsandbytes:</source>
-        <translation>bitsandbytes：</translation>
-    </message>
-    <message>
-        <source>stack default</source>
-        <translation>框架默认</translation>
-    </message>
-    <message>
-        <source>Dropout on the adapters&apos; input: each adapter then keeps its own copy of the input and a mask</source>
-        <translation>适配器输入上的 dropout：每个适配器因此各自保留一份输入副本和一个掩码</translation>
-    </message>
-    <message>
-        <source>LoRA dropout:</source>
-        <translation>LoRA dropout：</translation>
-    </message>
-    <message>
-        <source>fused or compiled loss</source>
-        <translation>融合或编译的损失</translation>
-    </message>
-    <message>
-        <source>Transformers generate()</source>
-        <translation>Transformers generate()</translation>
-    </message>
-    <message>
-        <source>vLLM (start-up profile)</source>
-        <translation>vLLM（启动时的显存剖析）</translation>
-    </message>
-    <message>
-        <source>vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows</source>
-        <translation>vLLM 先对 max_num_batched_tokens 个 token 做一次前向剖析，再对 max_num_seqs 行做一次采样器预热，然后才确定 KV 缓存的大小</translation>
-    </message>
-    <message>
-        <source>Serving engine:</source>
-        <translation>推理服务引擎：</translation>
-    </message>
-    <message>
-        <source>max_num_batched_tokens:</source>
-        <translation>max_num_batched_tokens：</translation>
-    </message>
-    <message>
-        <source>max_num_seqs:</source>
-        <translation>max_num_seqs：</translation>
     </message>
     <message>
         <source>PEFT&apos;s prepare_model_for_kbit_training casts the unquantised weights to fp32 and turns on gradient checkpointing; adapters are fp32.</source>
@@ -980,8 +1163,51 @@
         <translation>（默认）</translation>
     </message>
     <message>
-        <source>fp32 from the model, shifted copy (transformers ≤ 4.44)</source>
-        <translation>模型直接输出 fp32，再移位复制一份（transformers ≤ 4.44）</translation>
+        <source>Micro-batch per GPU (log scale; type any value up to %1)</source>
+        <translation>每 GPU 的微批大小（对数刻度；可输入不超过 %1 的任意值）</translation>
+    </message>
+    <message>
+        <source>Sequence length / context in tokens (log scale; &apos;32k&apos; works; type any value up to %1)</source>
+        <translation>序列长度 / 上下文词元数（对数刻度；可输入 '32k'；可输入不超过 %1 的任意值）</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Precision and attention</source>
+        <translation>精度与注意力</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>运行时</translation>
+    </message>
+</context>
+<context>
+    <name>ui::FieldEditor</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>e.g. 300B</source>
+        <translation>例如 300B</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
     </message>
 </context>
 <context>
@@ -1349,6 +1575,26 @@
         <source>Your GPUs were loaded from %1</source>
         <translation>已从 %1 载入您的 GPU</translation>
     </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Z</source>
+        <translation>Ctrl+Shift+Z</translation>
+    </message>
+    <message>
+        <source>Apply calibration</source>
+        <translation>应用校准</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>
@@ -1386,6 +1632,13 @@
     <message>
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ScenarioController</name>
+    <message>
+        <source>Model</source>
+        <translation>模型(M)</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
 #include "ui/language.h"
+#include "ui/fieldeditor.h"
 #include "ui/lessonpanel.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
@@ -24,6 +25,7 @@
 
 #include <QAbstractButton>
 #include <QButtonGroup>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDomDocument>
 #include <QDoubleSpinBox>
@@ -32,15 +34,19 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -50,6 +56,7 @@
 #include <cmath>
 
 Q_DECLARE_METATYPE(core::EstimateWithFits)
+Q_DECLARE_METATYPE(std::vector<core::FieldId>)
 
 namespace {
 
@@ -104,6 +111,8 @@ private slots:
     void advancedSettingsFollowOtherPanels();
     void advancedFieldsTakeTheEnginesRanges();
     void qloraShowsItsStackDefaults();
+    void everyEditorShowsTheScenario();
+    void editsUndoAndRedo();
     void fullDiskKeepsTheSavedScenario();
     void extremeScenarioSaysExceeds();
     void userCatalogReachesTheWindow();
@@ -136,7 +145,7 @@ void TestUi::slidersDriveTheController()
     ui::MainWindow window;
     ui::ScenarioController *c = window.controller();
     ui::ControlsPanel *controls = window.controls();
-    c->update([](core::Scenario &s) { s.mode = core::Mode::Lora; }); // every main control active
+    c->update(QString(), [](core::Scenario &s) { s.mode = core::Mode::Lora; }); // every main control active
     QSignalSpy spy(c, &ui::ScenarioController::estimateChanged);
     const core::Scenario before = c->scenario();
 
@@ -182,11 +191,16 @@ void TestUi::exactEntryStaysInSync()
     QCOMPARE(window.controller()->scenario().sequence, 32000ull);
     QCOMPARE(spy.count(), 1);
     QCOMPARE(seq->field()->text(), QStringLiteral("32,000"));
-    // Out of range: refused, nothing changes.
+    // Below the slider's span but within the engine's range: accepted.
     seq->field()->setText(QStringLiteral("5"));
     emit seq->field()->editingFinished();
-    QCOMPARE(window.controller()->scenario().sequence, 32000ull);
-    QCOMPARE(spy.count(), 1);
+    QCOMPARE(window.controller()->scenario().sequence, 5ull);
+    QCOMPARE(spy.count(), 2);
+    // Beyond the engine's range (2^24 tokens): refused, nothing changes.
+    seq->field()->setText(QStringLiteral("20M"));
+    emit seq->field()->editingFinished();
+    QCOMPARE(window.controller()->scenario().sequence, 5ull);
+    QCOMPARE(spy.count(), 2);
 }
 
 void TestUi::chartShowsTheEngineNumbers()
@@ -194,7 +208,7 @@ void TestUi::chartShowsTheEngineNumbers()
     ui::MainWindow window;
     ui::ScenarioController *c = window.controller();
     c->usePreset("llama-2-7b");
-    c->update([](core::Scenario &s) {
+    c->update(QString(), [](core::Scenario &s) {
         s.mode = core::Mode::Train;
         s.batch = 4;
     });
@@ -280,7 +294,7 @@ void TestUi::reportExports()
 {
     QFETCH(QString, file);
     ui::MainWindow window;
-    window.controller()->update([](core::Scenario &s) { s.mode = core::Mode::Qlora; });
+    window.controller()->update(QString(), [](core::Scenario &s) { s.mode = core::Mode::Qlora; });
     QTemporaryDir dir;
     const QString path = dir.filePath(file);
     QString error;
@@ -315,7 +329,7 @@ void TestUi::saveOpenRoundTrip()
     const QString path = dir.filePath(QStringLiteral("plan.vramplanner.json"));
     ui::MainWindow first;
     first.controller()->usePreset("mixtral-8x7b");
-    first.controller()->update([](core::Scenario &s) {
+    first.controller()->update(QString(), [](core::Scenario &s) {
         s.mode = core::Mode::Lora;
         s.sequence = 12288;
         s.gpus = 4;
@@ -514,7 +528,7 @@ void TestUi::sweepLabelsAreTheEngineCrossings()
 {
     ui::MainWindow window;
     window.controller()->usePreset("baichuan-7b");
-    window.controller()->update([](core::Scenario &s) { s.weights = core::WeightFormat::Int8; });
+    window.controller()->update(QString(), [](core::Scenario &s) { s.weights = core::WeightFormat::Int8; });
     window.chartTabs()->setCurrentWidget(window.contextSweep());
     const core::EstimateWithFits &r = window.controller()->result();
     const QStringList labels = window.contextSweep()->crossingLabels();
@@ -572,7 +586,7 @@ void TestUi::clusterPanelPlansAndApplies()
     ui::MainWindow window;
     openPage(window, window.cluster());
     window.controller()->usePreset("llama-2-70b");
-    window.controller()->update([](core::Scenario &s) {
+    window.controller()->update(QString(), [](core::Scenario &s) {
         s.mode = core::Mode::Train;
         s.gpuId = "a100-sxm4-80gb";
     });
@@ -610,7 +624,7 @@ void TestUi::clusterFiguresReadAsPeopleWriteThem()
     for (const QLineEdit *field : window.cluster()->findChildren<QLineEdit *>())
         tokensShown = tokensShown || field->text() == QStringLiteral("2,000,000,000,000");
     QVERIFY(tokensShown);
-    window.controller()->update([](core::Scenario &s) { s.gpus = 8; });
+    window.controller()->update(QString(), [](core::Scenario &s) { s.gpus = 8; });
     QVERIFY(window.cluster()->figures()->text().contains(QStringLiteral("<b>8 GPUs</b>")));
 }
 
@@ -623,7 +637,7 @@ void TestUi::hiddenPagesCatchUpWhenOpened()
     // Changed while the Breakdown page is open: the GPU table, rules table
     // and cluster figures are filled when their pages are opened.
     window.controller()->usePreset("llama-2-70b");
-    window.controller()->update([](core::Scenario &s) {
+    window.controller()->update(QString(), [](core::Scenario &s) {
         s.mode = core::Mode::Train;
         s.gpuId = "a100-sxm4-80gb";
     });
@@ -643,9 +657,10 @@ void TestUi::advancedSettingsFollowOtherPanels()
     // A cluster plan or a calibration profile changes the scenario from
     // outside the controls; the advanced settings must show the result.
     ui::MainWindow window;
-    QCOMPARE(window.controls()->gpuCountField()->value(), 1);
-    window.controller()->update([](core::Scenario &s) { s.gpus = 8; });
-    QCOMPARE(window.controls()->gpuCountField()->value(), 8);
+    ui::FieldEditor *gpus = window.fieldEditor(core::FieldId::Gpus);
+    QCOMPARE(gpus->value(), core::FieldValue(1.0));
+    window.controller()->update(QString(), [](core::Scenario &s) { s.gpus = 8; });
+    QCOMPARE(gpus->value(), core::FieldValue(8.0));
     QCOMPARE(window.controller()->scenario().gpus, 8); // and showing it changed nothing back
 }
 
@@ -658,14 +673,16 @@ void TestUi::advancedFieldsTakeTheEnginesRanges()
     opened.groupSize = 8;
     opened.cudaOverheadMib = 100000;
     window.controller()->setScenario(opened);
-    QCOMPARE(window.controls()->groupSizeField()->value(), 8);
-    QCOMPARE(window.controls()->cudaOverheadField()->value(), 100000.0);
+    QCOMPARE(window.fieldEditor(core::FieldId::GroupSize)->value(), core::FieldValue(8.0));
+    QCOMPARE(window.fieldEditor(core::FieldId::CudaOverheadMib)->value(), core::FieldValue(100000.0));
     QCOMPARE(window.controller()->scenario().groupSize, 8);
     // Unset, it shows the default the engine uses: 1343 MiB with eager loading.
     opened.cudaOverheadMib.reset();
     opened.cudaLoading = core::CudaLoading::Eager;
     window.controller()->setScenario(opened);
-    QCOMPARE(window.controls()->cudaOverheadField()->value(), 1343.0);
+    ui::FieldEditor *cuda = window.fieldEditor(core::FieldId::CudaOverheadMib);
+    QVERIFY(cuda->defaultBox()->isChecked());
+    QCOMPARE(qobject_cast<QDoubleSpinBox *>(cuda->input())->value(), 1343.0);
     QVERIFY(!window.controller()->scenario().cudaOverheadMib);
 }
 
@@ -684,7 +701,7 @@ void TestUi::qloraShowsItsStackDefaults()
     QVERIFY2(controls->stackNote()->text().contains(QStringLiteral("checkpointing full (default)")),
              qPrintable(controls->stackNote()->text()));
     QVERIFY(controls->stackNote()->text().contains(QStringLiteral("prepare_model_for_kbit_training")));
-    window.controller()->update([](core::Scenario &scenario) { scenario.stack = core::TrainingStack::LitGpt; });
+    window.controller()->update(QString(), [](core::Scenario &scenario) { scenario.stack = core::TrainingStack::LitGpt; });
     QVERIFY(controls->stackNote()->text().contains(QStringLiteral("checkpointing none (default)")));
     controls->modeGroup()->button(int(core::Mode::Inference))->click();
     QVERIFY(controls->stackNote()->isHidden());
@@ -719,7 +736,7 @@ void TestUi::extremeScenarioSaysExceeds()
     // than 64 bits count. The window says "exceeds" and "cannot fit", draws
     // finite bars, and prints no wrapped, clamped, nan or inf figure.
     ui::MainWindow window;
-    window.controller()->update([](core::Scenario &s) {
+    window.controller()->update(QString(), [](core::Scenario &s) {
         s.model = core::modelFromParameterCount(2'000'000'000'000ull);
         s.mode = core::Mode::Train;
         s.sequence = 1'048'576;
@@ -772,6 +789,108 @@ void TestUi::userCatalogReachesTheWindow()
     QCOMPARE(boxes.size(), 1);
     QVERIFY(boxes.front()->text().contains(file.fileName()));
     QVERIFY(boxes.front()->detailedText().contains(QStringLiteral("/gpus/0/memory_bytes")));
+}
+
+void TestUi::everyEditorShowsTheScenario()
+{
+    // Every field has exactly one editor in the window, and after every
+    // mode switch and every file load each editor holds what the scenario
+    // holds (unset where the field follows its default).
+    ui::MainWindow window;
+    for (const core::FieldDescriptor &f : core::allFields())
+        if (f.id != core::FieldId::Mode && f.id != core::FieldId::Weights && f.id != core::FieldId::Optimizer
+            && f.id != core::FieldId::Batch && f.id != core::FieldId::Sequence)
+            QVERIFY2(window.fieldEditor(f.id), f.key); // the main sliders are the others' editors
+    const auto expectEditorsShow = [&window](const char *when) {
+        const core::Scenario &s = window.controller()->scenario();
+        for (ui::FieldEditor *editor : window.findChildren<ui::FieldEditor *>()) {
+            const core::FieldDescriptor &f = core::field(editor->fieldId());
+            QVERIFY2(editor->value() == f.stored(s), qPrintable(QStringLiteral("%1 after %2").arg(f.key, when)));
+        }
+        QCOMPARE(window.controls()->batchField()->value(), s.batch);
+        QCOMPARE(window.controls()->sequenceField()->value(), s.sequence);
+        QCOMPARE(core::allFormats()[static_cast<std::size_t>(window.controls()->precisionField()->index())].format,
+                 s.effectiveWeights());
+    };
+    QRandomGenerator random(12);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("random.vramplanner.json"));
+    for (int round = 0; round < 20; ++round) {
+        // A random valid scenario: each field set to a random accepted value.
+        core::Scenario s = ui::ScenarioController::defaultScenario();
+        for (const core::FieldDescriptor &f : core::allFields()) {
+            core::Scenario trial = s;
+            if (f.kind == core::FieldKind::Choice && !f.choices.empty())
+                f.assign(trial, std::string(f.choices[random.bounded(static_cast<int>(f.choices.size()))].id));
+            else if (f.kind == core::FieldKind::Flag)
+                f.assign(trial, random.bounded(2) == 1);
+            else if (f.kind == core::FieldKind::Number)
+                f.assign(trial, std::round((f.min + random.generateDouble() * (std::min(f.max, 1e4) - f.min)) * 100) / 100);
+            else if (f.kind == core::FieldKind::Integer && f.choices.empty())
+                f.assign(trial, std::floor(f.min + random.generateDouble() * (std::min(f.max, 64.0) - f.min)));
+            if (f.optional() && random.bounded(3) == 0)
+                f.assign(trial, core::FieldValue());
+            if (core::validateScenario(trial).empty())
+                s = trial;
+        }
+        window.controller()->setScenario(s);
+        expectEditorsShow("setScenario");
+        QString error;
+        QVERIFY2(window.saveTo(path, &error), qPrintable(error));
+        window.controller()->setScenario(ui::ScenarioController::defaultScenario());
+        QVERIFY2(window.openFile(path, &error), qPrintable(error));
+        expectEditorsShow("opening a file");
+        for (int mode = 0; mode < 4; ++mode) {
+            window.controls()->modeGroup()->button(mode)->click();
+            expectEditorsShow("a mode switch");
+        }
+    }
+}
+
+void TestUi::editsUndoAndRedo()
+{
+    ui::MainWindow window;
+    ui::ScenarioController *c = window.controller();
+    QUndoStack *undo = c->undoStack();
+    QVERIFY(!undo->canUndo());
+    QSignalSpy changed(c, &ui::ScenarioController::fieldsChanged);
+    // A slider drag is many edits of one field: one step to undo.
+    QSlider *batch = window.controls()->batchField()->slider();
+    for (int position = batch->value() + 10; position < batch->value() + 200; position += 10)
+        batch->setValue(position);
+    const std::uint64_t dragged = c->scenario().batch;
+    QVERIFY(dragged > 1);
+    QCOMPARE(undo->count(), 1);
+    QCOMPARE(changed.last().at(0).value<std::vector<core::FieldId>>(), std::vector<core::FieldId>{core::FieldId::Batch});
+    // A different field is a step of its own.
+    window.fieldEditor(core::FieldId::Gpus)->findChild<QSpinBox *>()->setValue(4);
+    QCOMPARE(undo->count(), 2);
+    QVERIFY(c->isModified());
+
+    // Edit > Undo is Ctrl+Z; Redo answers Ctrl+Shift+Z.
+    QAction *undoAction = nullptr;
+    QAction *redoAction = nullptr;
+    for (QAction *a : window.menuBar()->actions())
+        for (QAction *item : a->menu() ? a->menu()->actions() : QList<QAction *>{}) {
+            if (item->shortcuts().contains(QKeySequence(QKeySequence::Undo)))
+                undoAction = item;
+            if (item->shortcuts().contains(QKeySequence(QStringLiteral("Ctrl+Shift+Z"))))
+                redoAction = item;
+        }
+    QVERIFY(undoAction && redoAction);
+    undoAction->trigger();
+    QCOMPARE(c->scenario().gpus, 1);
+    QCOMPARE(window.fieldEditor(core::FieldId::Gpus)->value(), core::FieldValue(1.0));
+    undoAction->trigger();
+    QCOMPARE(c->scenario().batch, 1ull);
+    QCOMPARE(window.controls()->batchField()->value(), 1ull);
+    QVERIFY(!c->isModified()); // back where the document started
+    redoAction->trigger();
+    QCOMPARE(c->scenario().batch, dragged);
+    QCOMPARE(window.controls()->batchField()->value(), dragged);
+    // Opening another scenario starts a new history.
+    c->setScenario(ui::ScenarioController::defaultScenario());
+    QVERIFY(!undo->canUndo() && !undo->canRedo());
 }
 
 QTEST_MAIN(TestUi)
