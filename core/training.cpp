@@ -1,17 +1,18 @@
 #include "core/training.h"
 
 #include "core/lookup.h"
+#include "core/translatable.h"
 
 namespace core {
 
 const std::vector<RegimeInfo> &allRegimes()
 {
     static const std::vector<RegimeInfo> regimes = {
-        {Regime::Fp32, "fp32", "fp32 (everything 32-bit)"},
-        {Regime::Amp, "amp", "PyTorch AMP (fp32 params + autocast)"},
-        {Regime::Mixed, "mixed", "16-bit weights + fp32 master (ZeRO paper)"},
-        {Regime::DeepSpeed, "deepspeed", "DeepSpeed accounting (+ fp32 gradient buffer)"},
-        {Regime::Bf16Pure, "bf16-pure", "pure bf16 (weights, grads, states)"},
+        {Regime::Fp32, "fp32", QT_TRANSLATE_NOOP("Field", "fp32 (everything 32-bit)")},
+        {Regime::Amp, "amp", QT_TRANSLATE_NOOP("Field", "PyTorch AMP (fp32 params + autocast)")},
+        {Regime::Mixed, "mixed", QT_TRANSLATE_NOOP("Field", "16-bit weights + fp32 master (ZeRO paper)")},
+        {Regime::DeepSpeed, "deepspeed", QT_TRANSLATE_NOOP("Field", "DeepSpeed accounting (+ fp32 gradient buffer)")},
+        {Regime::Bf16Pure, "bf16-pure", QT_TRANSLATE_NOOP("Field", "pure bf16 (weights, grads, states)")},
     };
     return regimes;
 }

@@ -90,7 +90,7 @@
     <name>Field</name>
     <message>
         <source>Mode</source>
-        <translation>模式(O)</translation>
+        <translation>模式</translation>
     </message>
     <message>
         <source>what the GPUs do</source>
@@ -114,7 +114,7 @@
     </message>
     <message>
         <source>Precision</source>
-        <translation>精度(R)</translation>
+        <translation>精度</translation>
     </message>
     <message>
         <source>weight format, by bits per weight</source>
@@ -150,7 +150,7 @@
     </message>
     <message>
         <source>Optimizer</source>
-        <translation>优化器(T)</translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <source>optimizer, by the states it keeps per parameter</source>
@@ -182,7 +182,7 @@
     </message>
     <message>
         <source>Batch size</source>
-        <translation>批大小(B)</translation>
+        <translation>批大小</translation>
     </message>
     <message>
         <source>micro-batch per GPU</source>
@@ -194,7 +194,7 @@
     </message>
     <message>
         <source>Sequence length</source>
-        <translation>序列长度(S)</translation>
+        <translation>序列长度</translation>
     </message>
     <message>
         <source>sequence length / context in tokens</source>
@@ -394,7 +394,7 @@
     </message>
     <message>
         <source>GPUs</source>
-        <translation>GPU(G)</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>GPUs in the run: tp x pp x data parallel</source>
@@ -534,7 +534,7 @@
     </message>
     <message>
         <source>the GPU to focus on: its fit, time and cost (see &apos;vramplanner-cli gpus&apos;)</source>
-        <translation>重点查看的 GPU：能否装下、时间和成本（见 'vramplanner-cli gpus'）</translation>
+        <translation>重点查看的 GPU：能否装下、时间和成本（见 &apos;vramplanner-cli gpus&apos;）</translation>
     </message>
     <message>
         <source>MiB</source>
@@ -575,6 +575,26 @@
     <message>
         <source>allocator reserve / fragmentation margin, in % of tensor memory</source>
         <translation>分配器预留 / 碎片余量，占张量显存的百分比</translation>
+    </message>
+    <message>
+        <source>fp32 (everything 32-bit)</source>
+        <translation>fp32（全部 32 位）</translation>
+    </message>
+    <message>
+        <source>PyTorch AMP (fp32 params + autocast)</source>
+        <translation>PyTorch AMP（fp32 参数 + autocast）</translation>
+    </message>
+    <message>
+        <source>16-bit weights + fp32 master (ZeRO paper)</source>
+        <translation>16 位权重 + fp32 主权重（ZeRO 论文）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed accounting (+ fp32 gradient buffer)</source>
+        <translation>DeepSpeed 计法（+ fp32 梯度缓冲区）</translation>
+    </message>
+    <message>
+        <source>pure bf16 (weights, grads, states)</source>
+        <translation>纯 bf16（权重、梯度、状态）</translation>
     </message>
 </context>
 <context>
@@ -1168,7 +1188,7 @@
     </message>
     <message>
         <source>Sequence length / context in tokens (log scale; &apos;32k&apos; works; type any value up to %1)</source>
-        <translation>序列长度 / 上下文词元数（对数刻度；可输入 '32k'；可输入不超过 %1 的任意值）</translation>
+        <translation>序列长度 / 上下文词元数（对数刻度；可输入 &apos;32k&apos;；可输入不超过 %1 的任意值）</translation>
     </message>
     <message>
         <source>Training</source>
