@@ -5,6 +5,7 @@
 #include "core/logits.h"
 #include "core/overheads.h"
 #include "core/trainingrun.h"
+#include "core/translatable.h"
 
 #include <algorithm>
 #include <cmath>
@@ -525,18 +526,26 @@ Estimate estimate(const Scenario &s)
     }
 
     if (s.model.declaredParameters > 0)
-        est.warnings.push_back("model: only the parameter count is known; layer shapes (" + std::to_string(s.model.layers)
-                               + " layers, hidden " + std::to_string(s.model.hidden)
-                               + ") are a Llama-shaped guess for activations and the KV cache");
+        est.warnings.push_back({"Message",
+                                QT_TRANSLATE_NOOP("Message", "model: only the parameter count is known; layer shapes "
+                                                             "(%1 layers, hidden %2) are a Llama-shaped guess for "
+                                                             "activations and the KV cache"),
+                                {std::to_string(s.model.layers), std::to_string(s.model.hidden)}});
     if (s.model.maxPositions > 0 && s.sequence > s.model.maxPositions)
-        est.warnings.push_back("sequence: " + std::to_string(s.sequence) + " tokens exceed the model's context length of "
-                               + std::to_string(s.model.maxPositions));
+        est.warnings.push_back({"Message",
+                                QT_TRANSLATE_NOOP("Message", "sequence: %1 tokens exceed the model's context length of %2"),
+                                {groupDigits(s.sequence), groupDigits(s.model.maxPositions)}});
     if (s.model.encoderOnly && !s.isTraining())
-        est.warnings.push_back("model: encoder-only, so there is no KV cache");
+        est.warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "model: encoder-only, so there is no KV cache"), {}});
     if (s.mode == Mode::Train && s.weights && *s.weights != WeightFormat::Bf16)
-        est.warnings.push_back("weights: full training stores weights as the regime says; --weights is ignored");
+        est.warnings.push_back(
+            {"Message",
+             QT_TRANSLATE_NOOP("Message", "weights: full training stores weights as the regime says; the weight format is ignored"),
+             {}});
     if (s.isTraining() && s.gpus > 1 && s.zeroStage == 0)
-        est.warnings.push_back("zero: stage 0 with several GPUs replicates everything (plain data parallel)");
+        est.warnings.push_back(
+            {"Message",
+             QT_TRANSLATE_NOOP("Message", "zero: stage 0 with several GPUs replicates everything (plain data parallel)"), {}});
     return est;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/message.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
 #include "core/units.h"
@@ -114,7 +115,7 @@ struct GpuFit
     std::uint64_t kvTokens = 0;    ///< serving budget (inference only)
     bool hasKvTokens = false;
     std::uint64_t concurrentSequences = 0; ///< kvTokens / sequence length
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
     /// The layout the verdict names: the scenario's own GPU count when it
     /// fits, else `gpusNeeded` of this GPU (split or ZeRO-3), with the
     /// per-GPU terms at that layout, for charts that draw each GPU's bar.
@@ -139,7 +140,7 @@ struct Estimate
     Phase peakPhase = Phase::Inference;
     std::vector<PhaseTotal> phases;
     EstimateDetails details;
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
     std::vector<std::string> errors; ///< scenario problems; terms are zero when set
 
     Bytes term(TermId id) const { return terms[static_cast<std::size_t>(id)]; }

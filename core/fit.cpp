@@ -1,6 +1,7 @@
 #include "core/estimate.h"
 
 #include "core/overheads.h"
+#include "core/translatable.h"
 
 #include <algorithm>
 #include <functional>
@@ -91,19 +92,24 @@ Scenario onGpus(const Scenario &scenario, int gpus)
     return s;
 }
 
-std::vector<std::string> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
+std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
 {
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
     const WeightFormat wf = s.effectiveWeights();
     const bool usesBf16 = wf == WeightFormat::Bf16 || (s.isTraining() && s.regime != Regime::Fp32 && s.regime != Regime::Amp)
         || (s.kvDtype && *s.kvDtype == WeightFormat::Bf16);
     if (usesBf16 && !gpu.supportsBf16)
-        warnings.push_back("bf16 is not supported on " + gpu.architecture + " (needs Ampere or later); use fp16");
+        warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "bf16 is not supported on %1 (needs Ampere or later); use fp16"),
+                            {gpu.architecture}});
     if (s.attention == Attention::Flash && !gpu.supportsFlashAttention2)
-        warnings.push_back("FlashAttention-2 needs Ampere or later; " + gpu.name + " runs SDPA or eager attention");
+        warnings.push_back({"Message",
+                            QT_TRANSLATE_NOOP("Message", "FlashAttention-2 needs Ampere or later; %1 runs SDPA or eager attention"),
+                            {gpu.name}});
     const bool usesFp8 = wf == WeightFormat::Fp8 || (s.kvDtype && *s.kvDtype == WeightFormat::Fp8);
     if (usesFp8 && !gpu.supportsFp8)
-        warnings.push_back("fp8 needs Ada or Hopper (compute capability 8.9+); " + gpu.name + " lacks it");
+        warnings.push_back({"Message",
+                            QT_TRANSLATE_NOOP("Message", "fp8 needs Ada or Hopper (compute capability 8.9+); %1 lacks it"),
+                            {gpu.name}});
     return warnings;
 }
 

@@ -117,17 +117,19 @@ std::vector<std::string> validateScenario(const Scenario &s)
         else
             errors.push_back(message);
     };
-    // Each input's own range or choices, from its descriptor.
+    // Each number's range, from its descriptor. Choices are typed enums and
+    // always one of their values; a GPU id is checked against a catalog.
     for (const FieldDescriptor &f : allFields()) {
-        if (f.kind == FieldKind::ChoiceSet || f.kind == FieldKind::Text || (f.kind == FieldKind::Choice && !f.optional()))
-            continue; // typed enums are always one of their choices; any GPU id is checked against a catalog
-        const FieldValue value = f.stored(s);
-        if (std::holds_alternative<std::monostate>(value))
+        if (f.kind != FieldKind::Integer && f.kind != FieldKind::Number)
             continue;
-        const std::string problem = checkFieldValue(f, value);
-        if (!problem.empty())
-            errors.push_back(std::string(f.key) + ": " + problem);
+        const FieldValue value = f.stored(s);
+        const double *number = std::get_if<double>(&value);
+        if (!number || (*number >= f.min && *number <= f.max)) // unset, or in range (NaN is not)
+            continue;
+        errors.push_back(std::string(f.key) + ": " + checkFieldValue(f, value));
     }
+    if (s.kvDtype && !formatInfo(*s.kvDtype).usableForKvCache)
+        errors.push_back(std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format");
     if (!errors.empty())
         return errors; // the checks below combine fields (and divide by tp, pp, ep)
     const Parallelism &p = s.parallel;

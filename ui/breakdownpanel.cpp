@@ -112,8 +112,8 @@ void BreakdownPanel::showEstimate(const core::Scenario &scenario, const core::Es
     QStringList notes;
     if (!e.isValid())
         notes << tr("<b>Invalid scenario:</b> %1").arg(QString::fromStdString(e.errors.front()).toHtmlEscaped());
-    for (const std::string &w : e.warnings)
-        notes << QStringLiteral("⚠ ") + QString::fromStdString(w).toHtmlEscaped();
+    for (const core::Message &w : e.warnings)
+        notes << QStringLiteral("⚠ ") + QString::fromStdString(core::render(w, translateForCore)).toHtmlEscaped();
     m_warnings->setText(notes.join(QStringLiteral("<br>")));
     m_warnings->setVisible(!notes.isEmpty());
     // Only the page on screen is filled now; the others when they are opened.
@@ -196,8 +196,8 @@ void BreakdownPanel::fillGpus()
         const core::GpuSpec *gpu = m_catalog->find(fit.gpuId);
         QString name = gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(fit.gpuId);
         QStringList tips;
-        for (const std::string &w : fit.warnings)
-            tips << QString::fromStdString(w);
+        for (const core::Message &w : fit.warnings)
+            tips << QString::fromStdString(core::render(w, translateForCore));
         if (!tips.isEmpty())
             name += QStringLiteral(" ⚠");
         setCell(m_gpus, row, 0, name, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(tips.join(QLatin1Char('\n')));

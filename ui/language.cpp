@@ -62,4 +62,9 @@ void applyLanguage(const QString &code)
         QCoreApplication::installTranslator(qt);
 }
 
+std::string translateForCore(const char *context, const char *text)
+{
+    return QCoreApplication::translate(context, text).toStdString();
+}
+
 } // namespace ui

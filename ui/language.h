@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -16,5 +17,9 @@ void applyLanguage(const QString &code);
 
 /// The language the interface shows now: "zh_CN" or "en".
 QString currentLanguage();
+
+/// core::Translator for engine messages and reports: Qt's translation of
+/// a string core marked with QT_TRANSLATE_NOOP.
+std::string translateForCore(const char *context, const char *text);
 
 } // namespace ui

@@ -76,7 +76,8 @@ int runEstimate(const std::vector<std::string> &args, const core::Catalog &catal
         return badArguments(err, error);
 
     core::EstimateWithFits result = core::estimateWithFits(*scenario, catalog);
-    result.estimate.warnings.insert(result.estimate.warnings.begin(), loadWarnings.begin(), loadWarnings.end());
+    for (auto w = loadWarnings.rbegin(); w != loadWarnings.rend(); ++w)
+        result.estimate.warnings.insert(result.estimate.warnings.begin(), core::Message::verbatim(*w));
     if (!result.estimate.isValid()) {
         err << kProgram << ": " << result.estimate.errors.front() << "\n";
         return BadArguments;

@@ -126,15 +126,15 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         if (fit.hasKvTokens)
             out << padLeft(core::groupDigitsOrDash(fit.kvTokens), 12);
         out << "\n";
-        for (const std::string &w : fit.warnings)
-            out << "    ! " << w << "\n";
+        for (const core::Message &w : fit.warnings)
+            out << "    ! " << core::render(w) << "\n";
     }
     if (const core::GpuSpec *focus = catalog.find(s.gpuId))
         printPerformance(out, s, e, *focus);
     if (!e.warnings.empty()) {
         out << "\nWarnings\n";
-        for (const std::string &w : e.warnings)
-            out << "  - " << w << "\n";
+        for (const core::Message &w : e.warnings)
+            out << "  - " << core::render(w) << "\n";
     }
     out << "\nAll catalog GPUs and every term's derivation: add --json.\n";
 }

@@ -9,6 +9,15 @@ namespace core::io {
 
 namespace {
 
+/// Warnings in English: the JSON report is data for programs.
+std::vector<std::string> renderAll(const std::vector<Message> &messages)
+{
+    std::vector<std::string> texts;
+    for (const Message &m : messages)
+        texts.push_back(render(m));
+    return texts;
+}
+
 Json termsJson(const TermBytes &terms, Bytes total)
 {
     Json j = Json::object();
@@ -71,10 +80,10 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"max_seq", fit.maxSequence},
                         {"kv_tokens", fit.hasKvTokens ? Json(fit.kvTokens) : Json(nullptr)},
                         {"concurrent_sequences", fit.hasKvTokens ? Json(fit.concurrentSequences) : Json(nullptr)},
-                        {"warnings", fit.warnings}});
+                        {"warnings", renderAll(fit.warnings)}});
     }
     j["gpus"] = gpus;
-    j["warnings"] = e.warnings;
+    j["warnings"] = renderAll(e.warnings);
     const Parallelism &par = s.parallel;
     j["parallelism"] = {{"tp", par.tp},
                         {"pp", par.pp},
