@@ -22,19 +22,19 @@ struct TermName
 };
 
 const TermName kTermNames[] = {
-    {TermId::Weights, "weights", "Weights"},
-    {TermId::Lora, "lora", "LoRA adapters"},
-    {TermId::MasterWeights, "master_weights", "Master weights"},
-    {TermId::Gradients, "gradients", "Gradients"},
-    {TermId::Optimizer, "optimizer", "Optimizer states"},
-    {TermId::Activations, "activations", "Activations"},
-    {TermId::Logits, "logits", "Logits and loss"},
-    {TermId::KvCache, "kv_cache", "KV cache"},
-    {TermId::Workspace, "workspace", "Workspace"},
-    {TermId::GatherBuffer, "gather_buffer", "ZeRO-3 gather buffer"},
-    {TermId::CommBuffers, "comm_buffers", "NCCL buffers"},
-    {TermId::CudaOverhead, "cuda_overhead", "CUDA context"},
-    {TermId::AllocatorReserve, "allocator_reserve", "Allocator reserve"},
+    {TermId::Weights, "weights", QT_TRANSLATE_NOOP("Terms", "Weights")},
+    {TermId::Lora, "lora", QT_TRANSLATE_NOOP("Terms", "LoRA adapters")},
+    {TermId::MasterWeights, "master_weights", QT_TRANSLATE_NOOP("Terms", "Master weights")},
+    {TermId::Gradients, "gradients", QT_TRANSLATE_NOOP("Terms", "Gradients")},
+    {TermId::Optimizer, "optimizer", QT_TRANSLATE_NOOP("Terms", "Optimizer states")},
+    {TermId::Activations, "activations", QT_TRANSLATE_NOOP("Terms", "Activations")},
+    {TermId::Logits, "logits", QT_TRANSLATE_NOOP("Terms", "Logits and loss")},
+    {TermId::KvCache, "kv_cache", QT_TRANSLATE_NOOP("Terms", "KV cache")},
+    {TermId::Workspace, "workspace", QT_TRANSLATE_NOOP("Terms", "Workspace")},
+    {TermId::GatherBuffer, "gather_buffer", QT_TRANSLATE_NOOP("Terms", "ZeRO-3 gather buffer")},
+    {TermId::CommBuffers, "comm_buffers", QT_TRANSLATE_NOOP("Terms", "NCCL buffers")},
+    {TermId::CudaOverhead, "cuda_overhead", QT_TRANSLATE_NOOP("Terms", "CUDA context")},
+    {TermId::AllocatorReserve, "allocator_reserve", QT_TRANSLATE_NOOP("Terms", "Allocator reserve")},
 };
 
 constexpr std::size_t idx(TermId id) { return static_cast<std::size_t>(id); }

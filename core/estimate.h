@@ -34,7 +34,8 @@ constexpr std::size_t kTermCount = static_cast<std::size_t>(TermId::Count);
 
 /// "weights", "kv_cache", ...: the one spelling used in JSON, CSV and the CLI.
 const char *termId(TermId id);
-/// "Weights", "KV cache", ...: English display name (the GUI translates).
+/// "Weights", "KV cache", ...: English display name, a Qt Linguist source
+/// text in context "Terms" (report.h's termName translates it).
 const char *termLabel(TermId id);
 const std::array<TermId, kTermCount> &allTerms();
 

@@ -1,24 +1,14 @@
 #include "core/report.h"
 
 #include "core/explain.h"
+#include "core/fields.h"
+#include "core/lookup.h"
 #include "core/performance.h"
-#include "core/stack.h"
+#include "core/translatable.h"
 
 namespace core {
 
 namespace {
-
-std::string yesNo(bool value) { return value ? "yes" : "no"; }
-
-std::string optionalText(bool present, const std::string &text) { return present ? text : "default"; }
-
-std::string targetsText(const LoraSettings &lora)
-{
-    std::string text;
-    for (LinearSlot slot : lora.targets)
-        text += (text.empty() ? "" : ",") + std::string(linearSlotId(slot));
-    return text;
-}
 
 std::string csvField(const std::string &text)
 {
@@ -43,75 +33,74 @@ double sharePercent(Bytes part, Bytes total)
     return total.count() ? 100.0 * static_cast<double>(part.count()) / static_cast<double>(total.count()) : 0.0;
 }
 
-std::string verdict(const GpuFit &fit)
+/// A report word in the reader's language (context "Report").
+std::string word(const ReportMeta &meta, const char *text) { return translate(meta.translator, "Report", text); }
+
+std::string fieldText(const FieldDescriptor &f, const Scenario &s, Translator tr)
 {
-    if (fit.fits)
-        return "fits";
-    if (fit.gpusNeeded > 0)
-        return "needs " + std::to_string(fit.gpusNeeded) + " x";
-    return "cannot fit";
+    const FieldValue value = f.effective(s);
+    std::string text;
+    if (const bool *on = std::get_if<bool>(&value))
+        text = translate(tr, "Report", *on ? QT_TRANSLATE_NOOP("Report", "yes") : QT_TRANSLATE_NOOP("Report", "no"));
+    else if (const std::string *id = std::get_if<std::string>(&value); id && f.kind == FieldKind::Choice)
+        text = [&] {
+            for (const FieldChoice &c : f.choices)
+                if (*id == c.id)
+                    return translate(tr, "Field", c.label);
+            return *id;
+        }();
+    else if (std::holds_alternative<std::monostate>(value))
+        text = translate(tr, "Field", f.defaultFollows);
+    else
+        text = formatFieldValue(f, value);
+    if (f.optional() && std::holds_alternative<std::monostate>(f.stored(s)))
+        text += " " + translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "(default)"));
+    return text;
 }
 
 } // namespace
 
-std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &s)
+std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &s, Translator tr)
 {
     std::vector<std::pair<std::string, std::string>> inputs = {
-        {"model", s.model.name},
-        {"family", s.model.family},
-        {"parameters", groupDigits(countParameters(s.model).total)},
-        {"mode", modeId(s.mode)},
-        {"weights", formatInfo(s.effectiveWeights()).id},
-        {"group_size", std::to_string(s.groupSize)},
-        {"quantize_embeddings", yesNo(s.quantizeEmbeddings)},
-        {"batch", groupDigits(s.batch)},
-        {"sequence", groupDigits(s.sequence)},
-        {"attention", attentionId(s.attention)},
-        {"kv_dtype", optionalText(s.kvDtype.has_value(), s.kvDtype ? formatInfo(*s.kvDtype).id : "")},
-        {"logits", logitsId(s.effectiveLogits())},
-        {"gpus", std::to_string(s.gpus)},
-        {"parallelism", "tp " + std::to_string(s.parallel.tp) + ", pp " + std::to_string(s.parallel.pp) + ", ep "
-                            + std::to_string(s.parallel.ep) + (s.parallel.sequenceParallel ? ", sp" : "") + ", offload "
-                            + offloadId(s.parallel.offload)},
-        {"cuda_overhead_mib", s.cudaOverheadMib ? formatFixed(*s.cudaOverheadMib, 0) : std::string("default (") + cudaLoadingId(s.cudaLoading) + " loading)"},
-        {"reserve_percent", formatFixed(s.reservePercent, 1)},
+        {translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Model")), s.model.name},
+        {translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Parameters")), groupDigits(countParameters(s.model).total)},
     };
-    if (s.isTraining()) {
-        const std::vector<std::pair<std::string, std::string>> training = {
-            {"regime", regimeId(s.regime)},
-            {"optimizer", optimizerInfo(s.optimizer).id},
-            {"optimizer_impl", optimizerImplId(s.effectiveOptimizerImpl())},
-            {"grad_accum", std::to_string(s.gradAccum)},
-            {"checkpointing", checkpointingId(s.effectiveCheckpointing())},
-            {"stack", stackInfo(s.stack).id},
-            {"zero", std::to_string(s.zeroStage)},
-        };
-        inputs.insert(inputs.begin() + 5, training.begin(), training.end());
-    }
-    if (s.mode == Mode::Lora || s.mode == Mode::Qlora) {
-        inputs.emplace_back("lora_rank", std::to_string(s.lora.rank));
-        inputs.emplace_back("lora_alpha", formatFixed(s.lora.alpha, 1));
-        inputs.emplace_back("lora_targets", targetsText(s.lora));
-        inputs.emplace_back("lora_dropout", formatFixed(s.effectiveLoraDropout(), 2));
-        if (s.mode == Mode::Qlora && s.stack != TrainingStack::Torchtune)
-            inputs.emplace_back("bitsandbytes", bitsandbytesVersionId(s.bitsandbytes));
-    } else if (!s.isTraining()) {
-        inputs.emplace_back("gpu_memory_utilization", formatFixed(s.gpuMemoryUtilization, 2));
-        inputs.emplace_back("serving_engine", servingEngineId(s.serving));
-        if (s.serving == ServingEngine::Vllm) {
-            inputs.emplace_back("max_num_batched_tokens", groupDigits(s.maxBatchedTokens));
-            inputs.emplace_back("max_num_seqs", groupDigits(s.maxNumSeqs));
-        }
-    }
+    for (const FieldDescriptor &f : allFields())
+        if (f.applies(s) && f.kind != FieldKind::Text)
+            inputs.emplace_back(translate(tr, "Field", f.label), fieldText(f, s, tr));
     return inputs;
 }
 
-std::string summarize(const Scenario &s)
+std::string summarize(const Scenario &s, Translator tr)
 {
-    const std::string format = s.mode == Mode::Train ? regimeId(s.regime) : formatInfo(s.effectiveWeights()).id;
-    return s.model.name + " · " + modeId(s.mode) + " · " + format + " · batch "
-        + groupDigits(s.batch) + " · " + groupDigits(s.sequence) + " tokens · " + std::to_string(s.gpus)
-        + (s.gpus == 1 ? " GPU" : " GPUs");
+    const std::string format = s.mode == Mode::Train
+        ? translate(tr, "Terms", findByValue(allRegimes(), &RegimeInfo::regime, s.regime).shortName)
+        : formatInfo(s.effectiveWeights()).id;
+    const std::string gpus = s.gpus == 1 ? translate(tr, "Terms", QT_TRANSLATE_NOOP("Terms", "1 GPU"))
+                                         : render({"Terms", QT_TRANSLATE_NOOP("Terms", "%1 GPUs"), {groupDigits(s.gpus)}}, tr);
+    return render({"Terms", QT_TRANSLATE_NOOP("Terms", "%1 · %2 · %3 · batch %4 · %5 tokens · %6"),
+                   {s.model.name, translate(tr, "Field", field(FieldId::Mode).choices[static_cast<std::size_t>(s.mode)].label),
+                    format, groupDigits(s.batch), groupDigits(s.sequence), gpus}},
+                  tr);
+}
+
+std::string termName(TermId id, Translator tr) { return translate(tr, "Terms", termLabel(id)); }
+
+std::string phaseName(Phase phase, Translator tr)
+{
+    static const char *const names[] = {QT_TRANSLATE_NOOP("Terms", "forward"), QT_TRANSLATE_NOOP("Terms", "backward"),
+                                        QT_TRANSLATE_NOOP("Terms", "optimizer step"), QT_TRANSLATE_NOOP("Terms", "inference")};
+    return translate(tr, "Terms", names[static_cast<std::size_t>(phase)]);
+}
+
+std::string verdictText(const GpuFit &fit, Translator tr)
+{
+    if (fit.fits)
+        return translate(tr, "Terms", QT_TRANSLATE_NOOP("Terms", "fits"));
+    if (fit.gpusNeeded > 0)
+        return render({"Terms", QT_TRANSLATE_NOOP("Terms", "needs %1 ×"), {std::to_string(fit.gpusNeeded)}}, tr);
+    return translate(tr, "Terms", QT_TRANSLATE_NOOP("Terms", "cannot fit"));
 }
 
 std::string markdownReport(const Scenario &s, const EstimateWithFits &result, const Catalog &catalog,
@@ -119,65 +108,90 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
 {
     const Estimate &e = result.estimate;
     const ByteUnit u = meta.unit;
+    const Translator tr = meta.translator;
+    const auto fill = [tr](const char *text, std::vector<std::string> args) { return render({"Report", text, std::move(args)}, tr); };
     std::string md = "# " + meta.title + "\n\n";
-    md += "_" + summarize(s) + "_  \nGenerated " + meta.date + " by VRAM Planner " + meta.version + ".\n\n";
-    md += "## Per-GPU memory\n\nPeak phase: **" + std::string(phaseId(e.peakPhase)) + "**, total **"
-        + formatBytes(e.total, u) + "** (" + groupDigits(e.total.count()) + " bytes).\n\n";
-    md += "| term | memory | bytes | share |\n|---|---:|---:|---:|\n";
+    md += "_" + summarize(s, tr) + "_  \n"
+        + fill(QT_TRANSLATE_NOOP("Report", "Generated %1 by VRAM Planner %2."), {meta.date, meta.version}) + "\n\n";
+    md += "## " + word(meta, QT_TRANSLATE_NOOP("Report", "Per-GPU memory")) + "\n\n"
+        + fill(QT_TRANSLATE_NOOP("Report", "Peak phase: **%1**, total **%2** (%3 bytes)."),
+               {phaseName(e.peakPhase, tr), formatBytes(e.total, u), groupDigits(e.total.count())})
+        + "\n\n";
+    md += "| " + word(meta, QT_TRANSLATE_NOOP("Report", "term")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "memory"))
+        + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "bytes")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "share"))
+        + " |\n|---|---:|---:|---:|\n";
     for (TermId id : allTerms())
-        md += "| " + std::string(termId(id)) + " | " + formatBytes(e.term(id), u) + " | " + groupDigits(e.term(id).count())
-            + " | " + formatFixed(sharePercent(e.term(id), e.total), 1) + " % |\n";
-    md += "| **total** | **" + formatBytes(e.total, u) + "** | " + groupDigits(e.total.count()) + " | 100.0 % |\n\n";
-    md += "Phases: ";
+        md += "| " + termName(id, tr) + " | " + formatBytes(e.term(id), u) + " | " + groupDigits(e.term(id).count()) + " | "
+            + formatFixed(sharePercent(e.term(id), e.total), 1) + " % |\n";
+    md += "| **" + word(meta, QT_TRANSLATE_NOOP("Report", "total")) + "** | **" + formatBytes(e.total, u) + "** | "
+        + groupDigits(e.total.count()) + " | 100.0 % |\n\n";
+    md += word(meta, QT_TRANSLATE_NOOP("Report", "Phases:")) + " ";
     for (const PhaseTotal &p : e.phases)
-        md += std::string(phaseId(p.phase)) + " " + formatBytes(p.total, u) + "; ";
-    md += "\n\n## GPUs\n\n| GPU | memory | verdict | headroom | max batch | max context | KV tokens |\n"
-          "|---|---:|---|---:|---:|---:|---:|\n";
+        md += phaseName(p.phase, tr) + " " + formatBytes(p.total, u) + "; ";
+    md += "\n\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "GPUs")) + "\n\n| GPU | "
+        + word(meta, QT_TRANSLATE_NOOP("Report", "memory")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "verdict")) + " | "
+        + word(meta, QT_TRANSLATE_NOOP("Report", "headroom")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "max batch"))
+        + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "max context")) + " | "
+        + word(meta, QT_TRANSLATE_NOOP("Report", "KV tokens")) + " |\n|---|---:|---|---:|---:|---:|---:|\n";
     for (const GpuFit &fit : result.fits) {
         const GpuSpec *gpu = catalog.find(fit.gpuId);
-        md += "| " + markdownCell(gpu ? gpu->name : fit.gpuId) + " | " + formatBytes(fit.capacity, u) + " | " + verdict(fit)
-            + " | " + formatHeadroom(fit, u, 2) + " | " + groupDigitsOrDash(fit.maxBatch) + " | "
+        md += "| " + markdownCell(gpu ? gpu->name : fit.gpuId) + " | " + formatBytes(fit.capacity, u) + " | "
+            + verdictText(fit, tr) + " | " + formatHeadroom(fit, u, 2) + " | " + groupDigitsOrDash(fit.maxBatch) + " | "
             + groupDigitsOrDash(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigitsOrDash(fit.kvTokens) : "-")
             + " |\n";
     }
     if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
         const Performance p = performance(s, e, *gpu);
-        md += "\n## Time and cost on " + gpu->name + "\n\n| figure | value |\n|---|---:|\n";
-        const auto line = [&md](const std::string &what, const std::string &value) { md += "| " + what + " | " + value + " |\n"; };
-        line("layout", "tp " + std::to_string(s.parallel.tp) + " x pp " + std::to_string(s.parallel.pp) + " x dp "
-                 + std::to_string(s.dataParallel()) + ", ZeRO-" + std::to_string(s.zeroStage) + ", offload "
-                 + offloadId(s.parallel.offload));
-        line("dense peak used", formatFixed(p.peakTflops, 1) + " TFLOPS at MFU " + formatFixed(s.workload.mfu, 2));
+        md += "\n## " + fill(QT_TRANSLATE_NOOP("Report", "Time and cost on %1"), {gpu->name}) + "\n\n| "
+            + word(meta, QT_TRANSLATE_NOOP("Report", "figure")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "value"))
+            + " |\n|---|---:|\n";
+        const auto line = [&md, &meta](const char *what, const std::string &value) {
+            md += "| " + word(meta, what) + " | " + value + " |\n";
+        };
+        line(QT_TRANSLATE_NOOP("Report", "layout"),
+             fill(QT_TRANSLATE_NOOP("Report", "tp %1 × pp %2 × dp %3, ZeRO-%4, offload %5"),
+                  {std::to_string(s.parallel.tp), std::to_string(s.parallel.pp), std::to_string(s.dataParallel()),
+                   std::to_string(s.zeroStage), fieldText(field(FieldId::Offload), s, tr)}));
+        line(QT_TRANSLATE_NOOP("Report", "dense peak used"),
+             fill(QT_TRANSLATE_NOOP("Report", "%1 TFLOPS at MFU %2"), {formatFixed(p.peakTflops, 1), formatFixed(s.workload.mfu, 2)}));
         if (s.isTraining()) {
-            line("FLOPs per token", formatFixed(p.flopsPerToken / 1e9, 2) + " GFLOP");
-            line("step compute", formatFixed(p.stepComputeSeconds, 3) + " s");
-            line("step communication", formatFixed(p.stepCommSeconds, 3) + " s"
-                     + (p.communicationBound ? " (communication-bound)" : ""));
+            line(QT_TRANSLATE_NOOP("Report", "FLOPs per token"), formatFixed(p.flopsPerToken / 1e9, 2) + " GFLOP");
+            line(QT_TRANSLATE_NOOP("Report", "step compute"), formatFixed(p.stepComputeSeconds, 3) + " s");
+            line(QT_TRANSLATE_NOOP("Report", "step communication"),
+                 formatFixed(p.stepCommSeconds, 3) + " s"
+                     + (p.communicationBound ? " " + word(meta, QT_TRANSLATE_NOOP("Report", "(communication-bound)")) : ""));
             if (p.trainingSeconds > 0) {
-                line("training time", formatFixed(p.trainingSeconds / 3600.0, 1) + " h for "
-                         + formatFixed(s.workload.trainingTokens / 1e9, 2) + "B tokens");
-                line("GPU-hours", formatFixed(p.gpuHours, 1));
+                line(QT_TRANSLATE_NOOP("Report", "training time"),
+                     fill(QT_TRANSLATE_NOOP("Report", "%1 h for %2 tokens"),
+                          {formatFixed(p.trainingSeconds / 3600.0, 1), groupDigits(static_cast<std::uint64_t>(s.workload.trainingTokens))}));
+                line(QT_TRANSLATE_NOOP("Report", "GPU-hours"), groupDigits(static_cast<std::uint64_t>(p.gpuHours + 0.5)));
                 if (p.cost > 0)
-                    line("cost", formatFixed(p.cost, 2) + " at " + formatFixed(s.workload.pricePerGpuHour, 2) + " per GPU-hour");
+                    line(QT_TRANSLATE_NOOP("Report", "cost"),
+                         fill(QT_TRANSLATE_NOOP("Report", "%1 at %2 per GPU-hour"),
+                              {groupDigits(static_cast<std::uint64_t>(p.cost + 0.5)), formatFixed(s.workload.pricePerGpuHour, 2)}));
             }
         } else {
-            line("decode (bandwidth bound)", formatFixed(p.decodeTokensPerSecond, 0) + " tokens/s");
-            line("prefill (compute bound)", formatFixed(p.prefillTokensPerSecond, 0) + " tokens/s");
+            line(QT_TRANSLATE_NOOP("Report", "decode (bandwidth bound)"),
+                 fill(QT_TRANSLATE_NOOP("Report", "%1 tokens/s"), {groupDigits(static_cast<std::uint64_t>(p.decodeTokensPerSecond + 0.5))}));
+            line(QT_TRANSLATE_NOOP("Report", "prefill (compute bound)"),
+                 fill(QT_TRANSLATE_NOOP("Report", "%1 tokens/s"), {groupDigits(static_cast<std::uint64_t>(p.prefillTokensPerSecond + 0.5))}));
         }
     }
     if (!e.warnings.empty()) {
-        md += "\n## Warnings\n\n";
-        for (const std::string &w : e.warnings)
-            md += "- " + w + "\n";
+        md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "Warnings")) + "\n\n";
+        for (const Message &w : e.warnings)
+            md += "- " + render(w, tr) + "\n";
     }
-    md += "\n## Assumptions\n\n| input | value |\n|---|---|\n";
-    for (const auto &[name, value] : describeInputs(s))
-        md += "| " + name + " | " + markdownCell(value) + " |\n";
-    md += "\n## How each term is computed\n\n";
+    md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "Assumptions")) + "\n\n| "
+        + word(meta, QT_TRANSLATE_NOOP("Report", "input")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "value"))
+        + " |\n|---|---|\n";
+    for (const auto &[name, value] : describeInputs(s, tr))
+        md += "| " + markdownCell(name) + " | " + markdownCell(value) + " |\n";
+    md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "How each term is computed")) + "\n\n";
     for (TermId id : allTerms()) {
         const Derivation why = explainTerm(s, e, id);
-        md += "- **" + std::string(termId(id)) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted
-            + ". Source: " + why.source + "\n";
+        md += "- **" + termName(id, tr) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted + ". "
+            + word(meta, QT_TRANSLATE_NOOP("Report", "Source:")) + " " + why.source + "\n";
     }
     return md;
 }
@@ -193,8 +207,8 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
     row("meta", "report", "title", meta.title);
     row("meta", "report", "date", meta.date);
     row("meta", "report", "version", meta.version);
-    row("meta", "report", "summary", summarize(s));
-    for (const auto &[name, value] : describeInputs(s))
+    row("meta", "report", "summary", summarize(s, meta.translator));
+    for (const auto &[name, value] : describeInputs(s, meta.translator))
         row("input", name, "value", value);
     for (TermId id : allTerms()) {
         const Derivation why = explainTerm(s, e, id);
@@ -212,7 +226,7 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
         const GpuSpec *gpu = catalog.find(fit.gpuId);
         row("gpu", fit.gpuId, "name", gpu ? gpu->name : fit.gpuId);
         row("gpu", fit.gpuId, "memory_bytes", std::to_string(fit.capacity.count()));
-        row("gpu", fit.gpuId, "verdict", verdict(fit));
+        row("gpu", fit.gpuId, "verdict", verdictText(fit, meta.translator));
         row("gpu", fit.gpuId, "headroom_bytes", std::to_string(fit.headroomBytes()));
         row("gpu", fit.gpuId, "gpus_needed", std::to_string(fit.gpusNeeded));
         row("gpu", fit.gpuId, "max_batch", std::to_string(fit.maxBatch));
@@ -232,7 +246,7 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
         row("performance", gpu->id, "decode_tokens_per_second", formatFixed(p.decodeTokensPerSecond, 0));
     }
     for (std::size_t i = 0; i < e.warnings.size(); ++i)
-        row("warning", std::to_string(i + 1), "text", e.warnings[i]);
+        row("warning", std::to_string(i + 1), "text", render(e.warnings[i], meta.translator));
     return csv;
 }
 

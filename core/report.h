@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/estimate.h"
+#include "core/message.h"
 
 #include <string>
 #include <utility>
@@ -16,14 +17,24 @@ struct ReportMeta
     std::string date;    ///< ISO 8601, supplied by the caller (core has no clock)
     std::string version; ///< program version
     ByteUnit unit = ByteUnit::GiB;
+    /// The reader's language for everything but ids, numbers and names;
+    /// nullptr: English.
+    Translator translator = nullptr;
 };
 
-/// Every input of the scenario as (name, value) text pairs, in a fixed order:
-/// the "assumptions" block of every report.
-std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &scenario);
+/// Every input that matters for the scenario as (label, value) pairs, in
+/// the field registry's order: the "assumptions" block of every report.
+std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &scenario,
+                                                                Translator translator = nullptr);
 
-/// One-line summary: "Llama 2 7B · train · bf16 · batch 4 · 2,048 tokens · 1 GPU".
-std::string summarize(const Scenario &scenario);
+/// One-line summary: "Llama 2 7B · full training · mixed precision · batch 4 · 2,048 tokens · 1 GPU".
+std::string summarize(const Scenario &scenario, Translator translator = nullptr);
+
+/// "KV cache", "backward", "needs 2 ×": the words reports and the window
+/// use for terms, phases and verdicts.
+std::string termName(TermId id, Translator translator = nullptr);
+std::string phaseName(Phase phase, Translator translator = nullptr);
+std::string verdictText(const GpuFit &fit, Translator translator = nullptr);
 
 /// A Markdown report for budget proposals: inputs, every term with its
 /// formula and source, the phases, the fit table and the warnings.

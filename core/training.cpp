@@ -8,11 +8,11 @@ namespace core {
 const std::vector<RegimeInfo> &allRegimes()
 {
     static const std::vector<RegimeInfo> regimes = {
-        {Regime::Fp32, "fp32", QT_TRANSLATE_NOOP("Field", "fp32 (everything 32-bit)")},
-        {Regime::Amp, "amp", QT_TRANSLATE_NOOP("Field", "PyTorch AMP (fp32 params + autocast)")},
-        {Regime::Mixed, "mixed", QT_TRANSLATE_NOOP("Field", "16-bit weights + fp32 master (ZeRO paper)")},
-        {Regime::DeepSpeed, "deepspeed", QT_TRANSLATE_NOOP("Field", "DeepSpeed accounting (+ fp32 gradient buffer)")},
-        {Regime::Bf16Pure, "bf16-pure", QT_TRANSLATE_NOOP("Field", "pure bf16 (weights, grads, states)")},
+        {Regime::Fp32, "fp32", QT_TRANSLATE_NOOP("Field", "fp32 (everything 32-bit)"), QT_TRANSLATE_NOOP("Terms", "fp32")},
+        {Regime::Amp, "amp", QT_TRANSLATE_NOOP("Field", "PyTorch AMP (fp32 params + autocast)"), QT_TRANSLATE_NOOP("Terms", "AMP")},
+        {Regime::Mixed, "mixed", QT_TRANSLATE_NOOP("Field", "16-bit weights + fp32 master (ZeRO paper)"), QT_TRANSLATE_NOOP("Terms", "mixed precision")},
+        {Regime::DeepSpeed, "deepspeed", QT_TRANSLATE_NOOP("Field", "DeepSpeed accounting (+ fp32 gradient buffer)"), QT_TRANSLATE_NOOP("Terms", "DeepSpeed mixed precision")},
+        {Regime::Bf16Pure, "bf16-pure", QT_TRANSLATE_NOOP("Field", "pure bf16 (weights, grads, states)"), QT_TRANSLATE_NOOP("Terms", "pure bf16")},
     };
     return regimes;
 }

@@ -46,7 +46,8 @@ struct RegimeInfo
 {
     Regime regime;
     const char *id;
-    const char *label;
+    const char *label;     ///< what it keeps, translatable (context "Field")
+    const char *shortName; ///< for titles: "mixed precision", translatable (context "Terms")
 };
 
 const std::vector<RegimeInfo> &allRegimes();

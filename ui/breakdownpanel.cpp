@@ -2,6 +2,7 @@
 
 #include "core/explain.h"
 #include "core/rulesofthumb.h"
+#include "ui/language.h"
 #include "ui/termexplanations.h"
 #include "ui/termstyle.h"
 

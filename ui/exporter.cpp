@@ -2,6 +2,7 @@
 
 #include "core/io/reportjson.h"
 #include "core/report.h"
+#include "ui/language.h"
 #include "ui/memorychart.h"
 #include "ui/plotrender.h"
 #include "ui/scenariocontroller.h"
@@ -23,6 +24,7 @@ core::ReportMeta reportMeta(const ScenarioController &controller)
     meta.date = QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")).toStdString();
     meta.version = QCoreApplication::applicationVersion().toStdString();
     meta.unit = controller.unit();
+    meta.translator = translateForCore;
     return meta;
 }
 

@@ -1,43 +1,13 @@
 #include "ui/termstyle.h"
 
+#include "core/report.h"
+#include "ui/language.h"
+
 #include <QCoreApplication>
 
 namespace ui {
 
-QString termName(core::TermId id)
-{
-    switch (id) {
-    case core::TermId::Weights:
-        return QCoreApplication::translate("Terms", "Weights");
-    case core::TermId::Lora:
-        return QCoreApplication::translate("Terms", "LoRA adapters");
-    case core::TermId::MasterWeights:
-        return QCoreApplication::translate("Terms", "Master weights");
-    case core::TermId::Gradients:
-        return QCoreApplication::translate("Terms", "Gradients");
-    case core::TermId::Optimizer:
-        return QCoreApplication::translate("Terms", "Optimizer states");
-    case core::TermId::Activations:
-        return QCoreApplication::translate("Terms", "Activations");
-    case core::TermId::Logits:
-        return QCoreApplication::translate("Terms", "Logits and loss");
-    case core::TermId::KvCache:
-        return QCoreApplication::translate("Terms", "KV cache");
-    case core::TermId::Workspace:
-        return QCoreApplication::translate("Terms", "Workspace");
-    case core::TermId::GatherBuffer:
-        return QCoreApplication::translate("Terms", "ZeRO-3 gather buffer");
-    case core::TermId::CommBuffers:
-        return QCoreApplication::translate("Terms", "NCCL buffers");
-    case core::TermId::CudaOverhead:
-        return QCoreApplication::translate("Terms", "CUDA context");
-    case core::TermId::AllocatorReserve:
-        return QCoreApplication::translate("Terms", "Allocator reserve");
-    case core::TermId::Count:
-        break;
-    }
-    return QString();
-}
+QString termName(core::TermId id) { return QString::fromStdString(core::termName(id, translateForCore)); }
 
 QColor termColor(core::TermId id)
 {
@@ -66,43 +36,11 @@ QString bytesText(core::Bytes bytes, core::ByteUnit unit, int decimals)
     return QString::fromStdString(core::formatBytes(bytes, unit, decimals));
 }
 
-QString scenarioSummary(const core::Scenario &s)
-{
-    static const char *const modes[] = {QT_TRANSLATE_NOOP("Terms", "inference"), QT_TRANSLATE_NOOP("Terms", "full training"),
-                                        QT_TRANSLATE_NOOP("Terms", "LoRA"), QT_TRANSLATE_NOOP("Terms", "QLoRA")};
-    const QString format = s.mode == core::Mode::Train ? QString::fromUtf8(core::regimeId(s.regime))
-                                                       : QString::fromUtf8(core::formatInfo(s.effectiveWeights()).id);
-    const QString gpus = s.gpus == 1 ? QCoreApplication::translate("Terms", "1 GPU")
-                                     : QCoreApplication::translate("Terms", "%1 GPUs").arg(s.gpus);
-    return QCoreApplication::translate("Terms", "%1 · %2 · %3 · batch %4 · %5 tokens · %6")
-        .arg(QString::fromStdString(s.model.name), QCoreApplication::translate("Terms", modes[static_cast<int>(s.mode)]),
-             format, QString::fromStdString(core::groupDigits(s.batch)), QString::fromStdString(core::groupDigits(s.sequence)),
-             gpus);
-}
+QString scenarioSummary(const core::Scenario &s) { return QString::fromStdString(core::summarize(s, translateForCore)); }
 
-QString phaseName(core::Phase phase)
-{
-    switch (phase) {
-    case core::Phase::Forward:
-        return QCoreApplication::translate("Terms", "forward");
-    case core::Phase::Backward:
-        return QCoreApplication::translate("Terms", "backward");
-    case core::Phase::OptimizerStep:
-        return QCoreApplication::translate("Terms", "optimizer step");
-    case core::Phase::Inference:
-        break;
-    }
-    return QCoreApplication::translate("Terms", "inference");
-}
+QString phaseName(core::Phase phase) { return QString::fromStdString(core::phaseName(phase, translateForCore)); }
 
-QString verdictText(const core::GpuFit &fit)
-{
-    if (fit.fits)
-        return QCoreApplication::translate("Terms", "fits");
-    if (fit.gpusNeeded > 0)
-        return QCoreApplication::translate("Terms", "needs %1 ×").arg(fit.gpusNeeded);
-    return QCoreApplication::translate("Terms", "cannot fit");
-}
+QString verdictText(const core::GpuFit &fit) { return QString::fromStdString(core::verdictText(fit, translateForCore)); }
 
 QString headroomText(const core::GpuFit &fit, core::ByteUnit unit)
 {

@@ -612,6 +612,220 @@
     </message>
 </context>
 <context>
+    <name>Message</name>
+    <message>
+        <source>model: only the parameter count is known; layer shapes (%1 layers, hidden %2) are a Llama-shaped guess for activations and the KV cache</source>
+        <translation>模型：只知道参数量；层结构（%1 层，隐藏维度 %2）是按 Llama 形状推测的，用于估算激活值和 KV 缓存</translation>
+    </message>
+    <message>
+        <source>sequence: %1 tokens exceed the model&apos;s context length of %2</source>
+        <translation>序列：%1 个词元超出了模型的上下文长度 %2</translation>
+    </message>
+    <message>
+        <source>model: encoder-only, so there is no KV cache</source>
+        <translation>模型：仅编码器结构，因此没有 KV 缓存</translation>
+    </message>
+    <message>
+        <source>weights: full training stores weights as the regime says; the weight format is ignored</source>
+        <translation>权重：全量训练按训练精度方案存储权重；权重格式设置被忽略</translation>
+    </message>
+    <message>
+        <source>zero: stage 0 with several GPUs replicates everything (plain data parallel)</source>
+        <translation>ZeRO：多卡时阶段 0 会复制全部内容（普通数据并行）</translation>
+    </message>
+    <message>
+        <source>bf16 is not supported on %1 (needs Ampere or later); use fp16</source>
+        <translation>%1 不支持 bf16（需要 Ampere 或更新架构）；请改用 fp16</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 needs Ampere or later; %1 runs SDPA or eager attention</source>
+        <translation>FlashAttention-2 需要 Ampere 或更新架构；%1 只能运行 SDPA 或 eager 注意力</translation>
+    </message>
+    <message>
+        <source>fp8 needs Ada or Hopper (compute capability 8.9+); %1 lacks it</source>
+        <translation>fp8 需要 Ada 或 Hopper（计算能力 8.9+）；%1 不支持</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>(default)</source>
+        <translation>（默认）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Generated %1 by VRAM Planner %2.</source>
+        <translation>由 VRAM Planner %2 于 %1 生成。</translation>
+    </message>
+    <message>
+        <source>Per-GPU memory</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Peak phase: **%1**, total **%2** (%3 bytes).</source>
+        <translation>峰值阶段：**%1**，总计 **%2**（%3 字节）。</translation>
+    </message>
+    <message>
+        <source>term</source>
+        <translation>组成项</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Phases:</source>
+        <translation>各阶段：</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>max batch</source>
+        <translation>最大批大小</translation>
+    </message>
+    <message>
+        <source>max context</source>
+        <translation>最长上下文</translation>
+    </message>
+    <message>
+        <source>KV tokens</source>
+        <translation>KV 词元数</translation>
+    </message>
+    <message>
+        <source>Time and cost on %1</source>
+        <translation>在 %1 上的时间与成本</translation>
+    </message>
+    <message>
+        <source>figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>tp %1 × pp %2 × dp %3, ZeRO-%4, offload %5</source>
+        <translation>tp %1 × pp %2 × dp %3，ZeRO-%4，卸载：%5</translation>
+    </message>
+    <message>
+        <source>dense peak used</source>
+        <translation>采用的稠密峰值</translation>
+    </message>
+    <message>
+        <source>%1 TFLOPS at MFU %2</source>
+        <translation>%1 TFLOPS，MFU %2</translation>
+    </message>
+    <message>
+        <source>FLOPs per token</source>
+        <translation>每词元 FLOPs</translation>
+    </message>
+    <message>
+        <source>step compute</source>
+        <translation>每步计算</translation>
+    </message>
+    <message>
+        <source>step communication</source>
+        <translation>每步通信</translation>
+    </message>
+    <message>
+        <source>(communication-bound)</source>
+        <translation>（受通信限制）</translation>
+    </message>
+    <message>
+        <source>training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>%1 h for %2 tokens</source>
+        <translation>%2 个词元需 %1 小时</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>%1 at %2 per GPU-hour</source>
+        <translation>%1（每 GPU 小时 %2）</translation>
+    </message>
+    <message>
+        <source>decode (bandwidth bound)</source>
+        <translation>解码（受带宽限制）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 词元/秒</translation>
+    </message>
+    <message>
+        <source>prefill (compute bound)</source>
+        <translation>预填充（受算力限制）</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设条件</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入项</translation>
+    </message>
+    <message>
+        <source>How each term is computed</source>
+        <translation>各组成项的计算方法</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioFile</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -723,18 +937,6 @@
         <translation>推理</translation>
     </message>
     <message>
-        <source>full training</source>
-        <translation>全量训练</translation>
-    </message>
-    <message>
-        <source>LoRA</source>
-        <translation>LoRA</translation>
-    </message>
-    <message>
-        <source>QLoRA</source>
-        <translation>QLoRA</translation>
-    </message>
-    <message>
         <source>1 GPU</source>
         <translation>1 张 GPU</translation>
     </message>
@@ -745,6 +947,26 @@
     <message>
         <source>%1 · %2 · %3 · batch %4 · %5 tokens · %6</source>
         <translation>%1 · %2 · %3 · 批大小 %4 · %5 个词元 · %6</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>AMP</source>
+        <translation>AMP</translation>
+    </message>
+    <message>
+        <source>mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <source>DeepSpeed mixed precision</source>
+        <translation>DeepSpeed 混合精度</translation>
+    </message>
+    <message>
+        <source>pure bf16</source>
+        <translation>纯 bf16</translation>
     </message>
 </context>
 <context>

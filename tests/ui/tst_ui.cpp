@@ -314,13 +314,14 @@ void TestUi::reportExports()
             QVERIFY2(line.count(QLatin1Char(',')) >= 3, qPrintable(line));
         for (core::TermId id : core::allTerms())
             QVERIFY(text.contains(QStringLiteral("term,%1,bytes,%2").arg(QLatin1String(core::termId(id))).arg(e.term(id).count())));
-        QVERIFY(text.contains(QStringLiteral("input,mode,value,qlora")));
+        QVERIFY(text.contains(QStringLiteral("input,Mode,value,QLoRA")));
         return;
     }
     for (core::TermId id : core::allTerms())
-        QVERIFY2(text.contains(QStringLiteral("| %1 |").arg(QLatin1String(core::termId(id)))), core::termId(id));
+        QVERIFY2(text.contains(QStringLiteral("| %1 |").arg(QLatin1String(core::termLabel(id)))), core::termId(id));
     QVERIFY(text.contains(QStringLiteral("## Assumptions")));
-    QVERIFY(text.contains(QStringLiteral("| mode | qlora |")));
+    QVERIFY(text.contains(QStringLiteral("| Mode | QLoRA |")));
+    QVERIFY(text.contains(QStringLiteral("| Checkpointing | full (default) |")));
 }
 
 void TestUi::saveOpenRoundTrip()
