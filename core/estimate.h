@@ -6,6 +6,7 @@
 #include "core/units.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,8 @@ constexpr std::size_t kTermCount = static_cast<std::size_t>(TermId::Count);
 
 /// "weights", "kv_cache", ...: the one spelling used in JSON, CSV and the CLI.
 const char *termId(TermId id);
+/// The term spelled `id` ("kv_cache"), as `termId` writes it.
+std::optional<TermId> parseTermId(const std::string &id);
 /// "Weights", "KV cache", ...: English display name (the GUI translates).
 const char *termLabel(TermId id);
 const std::array<TermId, kTermCount> &allTerms();
