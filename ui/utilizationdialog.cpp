@@ -140,7 +140,7 @@ UtilizationDialog::UtilizationDialog(const core::Scenario &scenario, const core:
     form->addRow(tr("Achieved (&FLOPs ratio):"), m_achieved);
     form->addRow(tr("&Measured per GPU:"), m_tokens);
     form->addRow(tr("&Reference run per GPU:"), m_reference);
-    form->addRow(tr("Model &parameters N:"), m_params);
+    form->addRow(tr("Model parameters &N:"), m_params);
     form->addRow(tr("&Work per token:"), m_work);
     form->addRow(m_attention);
     form->addRow(QString(), attention);
