@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDialog>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTimer>
@@ -65,7 +66,10 @@ int main(int argc, char **argv)
     const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Chart or page to show: gpus, context, batch, cluster or rules."),
                                   QStringLiteral("chart"));
     const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode."));
-    parser.addOptions({open, exportTo, lang, size, screenshot, lesson, view, presentation});
+    const QCommandLineOption tool(QStringLiteral("tool"),
+                                  QStringLiteral("Open a tool over the window: utilization (the screenshot shows it)."),
+                                  QStringLiteral("name"));
+    parser.addOptions({open, exportTo, lang, size, screenshot, lesson, view, presentation, tool});
     parser.process(app);
 
     const QString language = parser.isSet(lang) ? parser.value(lang) : QSettings().value(QStringLiteral("language")).toString();
@@ -120,10 +124,16 @@ int main(int argc, char **argv)
     window.show();
     if (parser.isSet(presentation))
         window.setPresentationMode(true);
+    QWidget *shown = &window;
+    if (parser.isSet(tool)) {
+        shown = window.openTool(parser.value(tool));
+        if (!shown)
+            return fail(QStringLiteral("--tool: expected utilization"));
+    }
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);
-        QTimer::singleShot(800, &window, [&window, path] {
-            if (!window.grab().save(path))
+        QTimer::singleShot(800, &window, [&window, shown, path] {
+            if (!shown->grab().save(path))
                 std::fprintf(stderr, "vramplanner: cannot write %s\n", qPrintable(path));
             window.close();
         });

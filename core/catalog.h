@@ -8,10 +8,23 @@
 
 namespace core {
 
+/// The precisions a datasheet quotes a dense tensor peak for.
+enum class Precision { Fp32, Tf32, Fp16, Bf16, Fp8, Int8, Fp4 };
+
+struct PrecisionInfo
+{
+    Precision precision;
+    const char *id; ///< "bf16", as gpus.json spells the peak_tflops keys
+};
+const std::vector<PrecisionInfo> &allPrecisions();
+
 /// Dense peak throughput by precision, TFLOPS (int8: TOPS); absent = unknown.
 struct PeakThroughput
 {
     std::optional<double> fp32, tf32, fp16, bf16, fp8, int8, fp4;
+
+    /// The peak for `precision`; absent when the datasheet gives none.
+    std::optional<double> at(Precision precision) const;
 };
 
 /// One catalog GPU. Capacities are what the card really has; `usable` is

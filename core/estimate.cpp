@@ -464,6 +464,14 @@ Estimate estimateStage(const Scenario &s, const std::vector<TensorGroup> &tensor
 const char *termId(TermId id) { return kTermNames[idx(id)].key; }
 const char *termLabel(TermId id) { return kTermNames[idx(id)].label; }
 
+std::optional<TermId> parseTermId(const std::string &id)
+{
+    for (TermId t : allTerms())
+        if (id == termId(t))
+            return t;
+    return std::nullopt;
+}
+
 const std::array<TermId, kTermCount> &allTerms()
 {
     static const std::array<TermId, kTermCount> terms = [] {

@@ -7,6 +7,7 @@
 #include "core/units.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ constexpr std::size_t kTermCount = static_cast<std::size_t>(TermId::Count);
 
 /// "weights", "kv_cache", ...: the one spelling used in JSON, CSV and the CLI.
 const char *termId(TermId id);
+/// The term spelled `id` ("kv_cache"), as `termId` writes it.
+std::optional<TermId> parseTermId(const std::string &id);
 /// "Weights", "KV cache", ...: English display name, a Qt Linguist source
 /// text in context "Terms" (report.h's termName translates it).
 const char *termLabel(TermId id);

@@ -1,6 +1,7 @@
 #include "core/lessons.h"
 
 #include "core/estimate.h"
+#include "core/performance.h"
 #include "core/rulesofthumb.h"
 #include "core/utilization.h"
 
@@ -16,6 +17,12 @@ const std::string &localized(const LocalizedText &text, const std::string &langu
     static const std::string empty;
     const auto en = text.find("en");
     return en != text.end() ? en->second : empty;
+}
+
+const std::vector<std::string> &lessonTools()
+{
+    static const std::vector<std::string> tools = {"utilization"};
+    return tools;
 }
 
 namespace {
@@ -36,11 +43,15 @@ double stepTerms(const Estimate &e, std::initializer_list<TermId> ids)
 
 double evaluateCheck(const Lesson &lesson, const LessonCheck &c, const Catalog &catalog)
 {
-    const Scenario &s = lesson.scenario;
+    const Scenario &s = c.variant ? *c.variant : lesson.scenario;
     if (c.quantity == "utilization_percent")
         return flopsUtilizationPercent(c.measured, c.reference);
     if (c.quantity == "throughput_ratio_percent")
         return throughputRatioPercent(c.measured, c.reference);
+    if (c.quantity == "mfu_percent") {
+        const GpuSpec *gpu = catalog.find(c.gpu);
+        return gpu ? modelFlopsUtilizationPercent(s, c.measured, peakTflopsFor(s, *gpu)) : std::nan("");
+    }
     if (c.quantity == "params")
         return static_cast<double>(countParameters(s.model).total);
     if (c.quantity == "rule_bytes") {
@@ -60,6 +71,8 @@ double evaluateCheck(const Lesson &lesson, const LessonCheck &c, const Catalog &
         return static_cast<double>(e.total.count());
     if (c.quantity == "activations_bytes")
         return static_cast<double>(e.phases.front().terms[static_cast<std::size_t>(TermId::Activations)].count());
+    if (c.quantity == "term_bytes")
+        return c.term ? static_cast<double>(e.term(*c.term).count()) : std::nan("");
     const EstimateWithFits fits = estimateWithFits(s, catalog, {c.gpu});
     if (fits.fits.empty())
         return std::nan("");

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/estimate.h"
 #include "core/scenario.h"
 
 #include <map>
@@ -20,16 +21,21 @@ const std::string &localized(const LocalizedText &text, const std::string &langu
 struct LessonCheck
 {
     /// weights_bytes, total_bytes, model_states_bytes, activations_bytes,
-    /// params, gpus_needed, fits, max_seq, max_batch, rule_bytes,
-    /// utilization_percent, throughput_ratio_percent
+    /// term_bytes, params, gpus_needed, fits, max_seq, max_batch,
+    /// rule_bytes, utilization_percent, throughput_ratio_percent, mfu_percent
     std::string quantity;
-    std::string gpu;          ///< for gpus_needed, fits, max_seq, max_batch
+    std::string gpu;          ///< for gpus_needed, fits, max_seq, max_batch, mfu_percent
     std::string rule;         ///< for rule_bytes: a RuleCheck id or "notes_activations"
+    std::optional<TermId> term; ///< for term_bytes: the component, at the peak
+    /// The lesson's scenario with some settings changed for this check
+    /// ("with" in the file): a lesson compares two settings this way.
+    std::optional<Scenario> variant;
+    std::string variantText;  ///< the changed settings as written, for display
     std::optional<double> expected;
     double tolerancePercent = 0.5;
     std::optional<double> atLeast;
     std::optional<double> atMost;
-    double measured = 0;      ///< utilisation inputs
+    double measured = 0;      ///< utilisation inputs (mfu_percent: tokens/s per GPU)
     double reference = 0;
 };
 
@@ -44,7 +50,13 @@ struct Lesson
     LocalizedText explanation;
     Scenario scenario;
     std::vector<LessonCheck> checks;
+    /// A tool the lesson is about, for a button that opens it; empty or
+    /// one of `lessonTools()`.
+    std::string tool;
 };
+
+/// The tools a lesson may name: "utilization", the GPU utilisation calculator.
+const std::vector<std::string> &lessonTools();
 
 /// What the engine says for a check (bytes, counts, 0/1 for fits, percent).
 double evaluateCheck(const Lesson &lesson, const LessonCheck &check, const Catalog &catalog);

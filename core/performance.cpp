@@ -1,5 +1,7 @@
 #include "core/performance.h"
 
+#include "core/utilization.h"
+
 #include <algorithm>
 
 namespace core {
@@ -8,8 +10,8 @@ namespace {
 
 double attentionFlopsPerToken(const Scenario &s)
 {
-    return 12.0 * static_cast<double>(s.model.layers) * static_cast<double>(s.model.qWidth())
-        * static_cast<double>(s.sequence);
+    return attentionTrainingFlopsPerToken(static_cast<double>(s.model.layers), static_cast<double>(s.model.qWidth()),
+                                          static_cast<double>(s.sequence));
 }
 
 double activeParams(const Scenario &s)
@@ -21,24 +23,28 @@ double activeParams(const Scenario &s)
 
 double trainingFlopsPerToken(const Scenario &s)
 {
-    const double forward = 2.0 * activeParams(s) + attentionFlopsPerToken(s) / 3.0;
+    const double forward = modelFlopsPerToken(activeParams(s), attentionFlopsPerToken(s), FlopsWork::ForwardOnly);
     // Backward costs twice the forward; full recompute adds one forward.
     return forward * (s.checkpointing == Checkpointing::Full ? 4.0 : 3.0);
 }
 
-double peakTflopsFor(const Scenario &s, const GpuSpec &gpu)
+Precision computePrecisionFor(const Scenario &s, const GpuSpec &gpu)
 {
-    const PeakThroughput &p = gpu.peak;
     const WeightFormat wf = s.effectiveWeights();
     const bool fp32 = s.isTraining() ? s.regime == Regime::Fp32 : wf == WeightFormat::Fp32;
     if (fp32)
-        return p.fp32.value_or(0);
-    if (!s.isTraining() && wf == WeightFormat::Fp8 && p.fp8)
-        return *p.fp8;
-    // 16-bit compute: bf16 where the GPU has it, else fp16.
-    if (gpu.supportsBf16 && p.bf16)
-        return *p.bf16;
-    return p.fp16.value_or(p.fp32.value_or(0));
+        return Precision::Fp32;
+    if (!s.isTraining() && wf == WeightFormat::Fp8 && gpu.peak.fp8)
+        return Precision::Fp8;
+    return gpu.supportsBf16 && gpu.peak.bf16 ? Precision::Bf16 : Precision::Fp16;
+}
+
+double peakTflopsFor(const Scenario &s, const GpuSpec &gpu)
+{
+    const Precision precision = computePrecisionFor(s, gpu);
+    // A GPU without a 16-bit tensor figure runs 16-bit at its fp32 rate.
+    const double fallback = precision == Precision::Fp16 ? gpu.peak.fp32.value_or(0) : 0.0;
+    return gpu.peak.at(precision).value_or(fallback);
 }
 
 Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
@@ -61,7 +67,7 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
         if (bytesPerStep > 0 && gpu.bandwidthGBps > 0)
             perf.decodeTokensPerSecond = gpu.bandwidthGBps * 1e9 / bytesPerStep * static_cast<double>(s.batch)
                 * static_cast<double>(tp);
-        const double prefillFlops = 2.0 * activeParams(s) + attentionFlopsPerToken(s) / 3.0;
+        const double prefillFlops = modelFlopsPerToken(activeParams(s), attentionFlopsPerToken(s), FlopsWork::ForwardOnly);
         if (achieved > 0)
             perf.prefillTokensPerSecond = achieved * s.gpus / prefillFlops;
         return perf;
@@ -112,16 +118,14 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
 
 double modelFlopsUtilizationPercent(const Scenario &s, double tokensPerSecondPerGpu, double peakTflops)
 {
-    if (peakTflops <= 0)
-        return 0;
     Scenario noRecompute = s;
     noRecompute.checkpointing = Checkpointing::None;
-    return 100.0 * tokensPerSecondPerGpu * trainingFlopsPerToken(noRecompute) / (peakTflops * 1e12);
+    return mfuPercent(tokensPerSecondPerGpu, trainingFlopsPerToken(noRecompute), peakTflops);
 }
 
 double hardwareFlopsUtilizationPercent(const Scenario &s, double tokensPerSecondPerGpu, double peakTflops)
 {
-    return peakTflops > 0 ? 100.0 * tokensPerSecondPerGpu * trainingFlopsPerToken(s) / (peakTflops * 1e12) : 0;
+    return mfuPercent(tokensPerSecondPerGpu, trainingFlopsPerToken(s), peakTflops);
 }
 
 } // namespace core

@@ -38,6 +38,11 @@ struct Performance
 /// App. B); full recompute repeats the forward: 8N + 16Lhs.
 double trainingFlopsPerToken(const Scenario &scenario);
 
+/// The precision the scenario computes in on `gpu`: fp32 for fp32 training
+/// or weights, fp8 for fp8 inference where the GPU has it, else 16-bit
+/// (bf16 where the GPU has it, fp16 otherwise).
+Precision computePrecisionFor(const Scenario &scenario, const GpuSpec &gpu);
+
 /// The dense tensor peak for the scenario's compute precision, TFLOPS.
 double peakTflopsFor(const Scenario &scenario, const GpuSpec &gpu);
 

@@ -2,6 +2,7 @@
 
 #include "core/units.h"
 
+#include <QPushButton>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -39,12 +40,15 @@ QString stated(const core::LessonCheck &check, core::ByteUnit unit)
 
 } // namespace
 
-LessonPanel::LessonPanel(QWidget *parent) : QWidget(parent), m_view(new QTextBrowser)
+LessonPanel::LessonPanel(QWidget *parent) : QWidget(parent), m_view(new QTextBrowser), m_toolButton(new QPushButton)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
+    layout->addWidget(m_toolButton);
     m_view->setOpenExternalLinks(true);
+    m_toolButton->hide();
+    connect(m_toolButton, &QPushButton::clicked, this, [this] { emit toolRequested(m_tool); });
 }
 
 void LessonPanel::showLesson(const core::Lesson &lesson, const core::Catalog &catalog, const QString &language,
@@ -69,8 +73,11 @@ void LessonPanel::showLesson(const core::Lesson &lesson, const core::Catalog &ca
         const double value = core::evaluateCheck(lesson, c, catalog);
         // "weights bytes", not "weights_bytes": a narrow dock then wraps
         // between words instead of breaking one.
+        // A check on a changed setting names it: "fits (a100-sxm4-80gb) [checkpointing: none]".
         const QString what = QString::fromStdString(c.quantity + (c.gpu.empty() ? "" : " (" + c.gpu + ")")
-                                                    + (c.rule.empty() ? "" : " (" + c.rule + ")"))
+                                                    + (c.rule.empty() ? "" : " (" + c.rule + ")")
+                                                    + (c.term ? " (" + std::string(core::termId(*c.term)) + ")" : "")
+                                                    + (c.variantText.empty() ? "" : " [" + c.variantText + "]"))
                                  .replace(QLatin1Char('_'), QLatin1Char(' '));
         body += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
                     .arg(what.toHtmlEscaped(), stated(c, unit), figure(c, value, unit),
@@ -79,6 +86,10 @@ void LessonPanel::showLesson(const core::Lesson &lesson, const core::Catalog &ca
     body += QStringLiteral("</table><p><small>%1</small></p>")
                 .arg(tr("The lesson's scenario is now loaded: move any slider to explore it."));
     m_view->setHtml(body);
+    // "utilization" is the one tool a lesson can name (core::lessonTools()).
+    m_tool = QString::fromStdString(lesson.tool);
+    m_toolButton->setText(tr("Open the GPU &Utilisation Calculator"));
+    m_toolButton->setVisible(!m_tool.isEmpty());
 }
 
 QString LessonPanel::text() const

@@ -5,13 +5,15 @@
 
 #include <QWidget>
 
+class QPushButton;
 class QTextBrowser;
 
 namespace ui {
 
 /// Shows a lesson: the question as the notes ask it, the answer, the
 /// explanation, and each figure the answer states next to what the engine
-/// computes for the lesson's scenario.
+/// computes for the lesson's scenario; a button opens the tool the lesson
+/// is about, if it names one.
 class LessonPanel : public QWidget
 {
     Q_OBJECT
@@ -24,8 +26,14 @@ public:
                     core::ByteUnit unit);
     QString text() const;
 
+signals:
+    /// The user asked for the lesson's tool (core::lessonTools()).
+    void toolRequested(const QString &tool);
+
 private:
     QTextBrowser *m_view;
+    QPushButton *m_toolButton;
+    QString m_tool;
 };
 
 } // namespace ui

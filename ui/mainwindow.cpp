@@ -21,6 +21,7 @@
 #include "ui/scenariofile.h"
 #include "ui/sweepchart.h"
 #include "ui/termstyle.h"
+#include "ui/utilizationdialog.h"
 
 #include <QActionGroup>
 #include <QUndoStack>
@@ -229,6 +230,7 @@ void MainWindow::buildMenus()
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(tr("&Calibrate…"), this, [this] { CalibrationDialog(m_controller, this).exec(); });
     tools->addAction(tr("&Apply Calibration Profile…"), this, &MainWindow::applyProfileDialog);
+    tools->addAction(tr("GPU &Utilisation…"), this, [this] { openTool(QStringLiteral("utilization")); });
     tools->addSeparator();
     tools->addAction(tr("Open My &Data Folder"), this, &MainWindow::openUserDataFolder);
 
@@ -292,6 +294,7 @@ void MainWindow::showLesson(const core::Lesson &lesson)
         m_lessonDock = new QDockWidget(this);
         m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
         m_lessonPanel = new LessonPanel;
+        connect(m_lessonPanel, &LessonPanel::toolRequested, this, &MainWindow::openTool);
         m_lessonDock->setWidget(m_lessonPanel);
         addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
     }
@@ -350,6 +353,16 @@ void MainWindow::openLessonsDialog()
     fillLessonsMenu();
     if (!m_extraLessons.empty() && maybeSave())
         showLesson(m_extraLessons.front());
+}
+
+QDialog *MainWindow::openTool(const QString &name)
+{
+    if (name != QLatin1String("utilization"))
+        return nullptr;
+    auto *dialog = new UtilizationDialog(m_controller->scenario(), m_controller->catalog(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
 }
 
 bool MainWindow::showChart(const QString &name)

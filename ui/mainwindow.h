@@ -10,6 +10,7 @@
 #include <vector>
 
 class QAction;
+class QDialog;
 class QDockWidget;
 class QMenu;
 class QScrollArea;
@@ -51,6 +52,9 @@ public:
 
     /// Loads a lesson's scenario and shows its question, answer and checks.
     void showLesson(const core::Lesson &lesson);
+    /// Opens a tool over the window: "utilization", the GPU utilisation
+    /// calculator, prefilled from the scenario. Null for another name.
+    QDialog *openTool(const QString &name);
     /// Brings a chart to the front: "gpus", "context" or "batch".
     bool showChart(const QString &name);
     /// Large fonts, high contrast, chart only, full screen.

@@ -3,6 +3,7 @@
 #include "core/io/jsonreader.h"
 #include "core/io/scenarioio.h"
 
+#include <algorithm>
 #include <set>
 
 namespace core::io {
@@ -10,9 +11,36 @@ namespace core::io {
 namespace {
 
 const std::set<std::string> kQuantities = {"weights_bytes", "total_bytes",  "model_states_bytes", "activations_bytes",
-                                           "params",        "gpus_needed",  "fits",               "max_seq",
-                                           "max_batch",     "rule_bytes",   "utilization_percent",
-                                           "throughput_ratio_percent"};
+                                           "term_bytes",    "params",       "gpus_needed",        "fits",
+                                           "max_seq",       "max_batch",    "rule_bytes",         "utilization_percent",
+                                           "throughput_ratio_percent", "mfu_percent"};
+
+/// A lesson's scenario object (without schema_version), loaded as a file.
+LoadResult<Scenario> loadScenarioObject(Json scenario, const std::vector<ModelPreset> &presets)
+{
+    scenario["schema_version"] = kScenarioSchemaVersion;
+    return loadScenario(scenario.dump(-1, ' ', false, Json::error_handler_t::replace), presets);
+}
+
+/// A check's "with": the lesson's scenario with these keys' values in place
+/// of its own (whole values: "model" replaces the lesson's model).
+void readVariant(JsonReader &r, const Json &scenario, const std::vector<ModelPreset> &presets,
+                 std::vector<std::string> &errors, LessonCheck &c)
+{
+    auto with = r.object("with", false);
+    if (!with)
+        return;
+    Json changed = scenario;
+    for (auto it = with->json().begin(); it != with->json().end(); ++it) {
+        changed[it.key()] = it.value();
+        c.variantText += (c.variantText.empty() ? "" : ", ") + it.key() + ": "
+            + (it.value().is_string() ? it.value().get<std::string>() : it.value().dump());
+    }
+    const auto loaded = loadScenarioObject(changed, presets);
+    for (const std::string &e : loaded.errors)
+        errors.push_back(with->pointer() + e);
+    c.variant = loaded.value;
+}
 
 LocalizedText readText(JsonReader &r, const char *key)
 {
@@ -31,7 +59,8 @@ LocalizedText readText(JsonReader &r, const char *key)
     return text;
 }
 
-LessonCheck readCheck(JsonReader &r)
+LessonCheck readCheck(JsonReader &r, const Json &scenario, const std::vector<ModelPreset> &presets,
+                      std::vector<std::string> &errors)
 {
     LessonCheck c;
     c.quantity = r.string("quantity", true).value_or("");
@@ -39,6 +68,11 @@ LessonCheck readCheck(JsonReader &r)
         r.error("quantity", "'" + c.quantity + "' is not a known quantity");
     c.gpu = r.string("gpu", false).value_or("");
     c.rule = r.string("rule", false).value_or("");
+    const std::string term = r.string("term", c.quantity == "term_bytes").value_or("");
+    c.term = parseTermId(term);
+    if (!term.empty() && !c.term)
+        r.error("term", "'" + term + "' is not a term (weights, optimizer, activations, kv_cache, ...)");
+    readVariant(r, scenario, presets, errors, c);
     c.expected = r.number("expected", -1e30, 1e30, false);
     c.tolerancePercent = r.number("tolerance_percent", 0, 100, false).value_or(0.5);
     c.atLeast = r.number("at_least", -1e30, 1e30, false);
@@ -48,7 +82,7 @@ LessonCheck readCheck(JsonReader &r)
     if (!c.expected && !c.atLeast && !c.atMost)
         r.error("expected", "a check needs expected, at_least or at_most");
     const bool needsGpu = c.quantity == "gpus_needed" || c.quantity == "fits" || c.quantity == "max_seq"
-        || c.quantity == "max_batch";
+        || c.quantity == "max_batch" || c.quantity == "mfu_percent";
     if (needsGpu && c.gpu.empty())
         r.error("gpu", "missing; '" + c.quantity + "' is asked of one GPU");
     return c;
@@ -92,10 +126,14 @@ LoadResult<std::vector<Lesson>> loadLessons(const std::string &text, const std::
         lesson.question = readText(r, "question");
         lesson.answer = readText(r, "answer");
         lesson.explanation = readText(r, "explanation");
+        lesson.tool = r.string("tool", false).value_or("");
+        const auto &tools = lessonTools();
+        if (!lesson.tool.empty() && std::find(tools.begin(), tools.end(), lesson.tool) == tools.end())
+            r.error("tool", "'" + lesson.tool + "' is not a tool a lesson can open");
+        Json scenario = Json::object();
         if (r.object("scenario", true)) {
-            Json scenario = list[i].at("scenario");
-            scenario["schema_version"] = kScenarioSchemaVersion;
-            const auto loaded = loadScenario(scenario.dump(-1, ' ', false, Json::error_handler_t::replace), presets);
+            scenario = list[i].at("scenario");
+            const auto loaded = loadScenarioObject(scenario, presets);
             for (const std::string &e : loaded.errors)
                 result.errors.push_back(pointer + "/scenario" + e);
             if (loaded.value)
@@ -109,7 +147,7 @@ LoadResult<std::vector<Lesson>> loadLessons(const std::string &text, const std::
                     continue;
                 }
                 JsonReader check(checks[k], pointer + "/checks/" + std::to_string(k), result.errors);
-                lesson.checks.push_back(readCheck(check));
+                lesson.checks.push_back(readCheck(check, scenario, presets, result.errors));
             }
         }
         lessons.push_back(std::move(lesson));

@@ -523,6 +523,11 @@ void TestUi::lessonsLoadAndAgree()
         });
         QCOMPARE(text.contains(QRegularExpression(QStringLiteral(" GiB \\([0-9,]+ B\\)"))), bytes);
     }
+    // A check on a changed setting names the setting and the term.
+    for (const core::Lesson &lesson : core::io::builtinLessons())
+        if (lesson.id == "s9-optimizer-states")
+            window.showLesson(lesson);
+    QVERIFY(window.lessonPanel()->text().contains(QStringLiteral("term bytes (optimizer) [optimizer: sgd-momentum]")));
 }
 
 void TestUi::sweepLabelsAreTheEngineCrossings()
