@@ -1501,6 +1501,10 @@
         <source>The lesson&apos;s scenario is now loaded: move any slider to explore it.</source>
         <translation>已载入本例题的场景：拖动任意滑块即可探索。</translation>
     </message>
+    <message>
+        <source>Open the GPU &amp;Utilisation Calculator</source>
+        <translation>打开 GPU 利用率计算器(&amp;U)</translation>
+    </message>
 </context>
 <context>
     <name>ui::LogSliderField</name>
@@ -1837,6 +1841,10 @@
         <source>Apply calibration</source>
         <translation>应用校准</translation>
     </message>
+    <message>
+        <source>GPU &amp;Utilisation…</source>
+        <translation>GPU 利用率(&amp;U)…</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>
@@ -1936,6 +1944,145 @@
     <message>
         <source>No context fits: %1</source>
         <translation>任何上下文都装不下：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::UtilizationDialog</name>
+    <message>
+        <source> TFLOPS</source>
+        <translation> TFLOPS</translation>
+    </message>
+    <message>
+        <source> tokens/s</source>
+        <translation> 词元/秒</translation>
+    </message>
+    <message>
+        <source> billion</source>
+        <translation> 十亿</translation>
+    </message>
+    <message>
+        <source>Count &amp;attention FLOPs (12 × L × h × s per trained token)</source>
+        <translation>计入注意力 FLOPs（每个训练词元 12 × L × h × s）(&amp;A)</translation>
+    </message>
+    <message>
+        <source>GPU Utilisation</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Three ways to read a run&apos;s GPU utilisation. The seed notes rank them (S16): a profiler trace is the most accurate, then the FLOPs ratio, then the throughput ratio.</source>
+        <translation>衡量一次运行 GPU 利用率的三种方法。笔记的排序是（S16）：性能分析器记录最准确，其次是 FLOPs 比值法，再次是吞吐量比值法。</translation>
+    </message>
+    <message>
+        <source>Training step: 6N per token</source>
+        <translation>训练步：每词元 6N</translation>
+    </message>
+    <message>
+        <source>Forward only (inference): 2N per token</source>
+        <translation>仅前向（推理）：每词元 2N</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Attention width: heads × head size</source>
+        <translation>注意力宽度：头数 × 每头维度</translation>
+    </message>
+    <message>
+        <source>Sequence length in tokens</source>
+        <translation>序列长度（词元数）</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>GPU(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Precision:</source>
+        <translation>精度(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Datasheet peak:</source>
+        <translation>规格峰值：</translation>
+    </message>
+    <message>
+        <source>Achieved (&amp;FLOPs ratio):</source>
+        <translation>实测算力（FLOPs 比值法）(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Measured per GPU:</source>
+        <translation>实测每 GPU(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Reference run per GPU:</source>
+        <translation>参考运行每 GPU(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Model parameters &amp;N:</source>
+        <translation>模型参数量(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Work per token:</source>
+        <translation>每词元计算量(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>%1 TFLOPS, dense %2</source>
+        <translation>%1 TFLOPS，稠密 %2</translation>
+    </message>
+    <message>
+        <source>not in the catalog for %1</source>
+        <translation>目录中没有 %1 的数值</translation>
+    </message>
+    <message>
+        <source>The catalog gives no %1 peak for this GPU: choose another precision.</source>
+        <translation>目录中没有此 GPU 的 %1 峰值：请选择其他精度。</translation>
+    </message>
+    <message>
+        <source>Throughput ratio (S15): &lt;b&gt;%1 %&lt;/b&gt;</source>
+        <translation>吞吐量比值（S15）：&lt;b&gt;%1 %&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>measured ÷ reference tokens/s per GPU = %1 ÷ %2</source>
+        <translation>实测 ÷ 参考的每 GPU 词元/秒 = %1 ÷ %2</translation>
+    </message>
+    <message>
+        <source>Source: seed notes §7.2, which take the reference run to be at full utilisation.</source>
+        <translation>来源：笔记 §7.2，笔记把参考运行当作满利用率。</translation>
+    </message>
+    <message>
+        <source>FLOPs ratio (S14): &lt;b&gt;%1 %&lt;/b&gt;</source>
+        <translation>FLOPs 比值（S14）：&lt;b&gt;%1 %&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>achieved ÷ peak = %1 TFLOPS ÷ %2 TFLOPS</source>
+        <translation>实测 ÷ 峰值 = %1 TFLOPS ÷ %2 TFLOPS</translation>
+    </message>
+    <message>
+        <source>Source: seed notes §7.1; peak: %1, dense %2, from %3</source>
+        <translation>来源：笔记 §7.1；峰值：%1，稠密 %2，出自 %3</translation>
+    </message>
+    <message>
+        <source>Source: PaLM, Chowdhery et al. 2022, Appendix B (6N per trained token: Kaplan et al. 2020 §2.1)</source>
+        <translation>来源：PaLM，Chowdhery 等 2022，附录 B（每个训练词元 6N：Kaplan 等 2020 §2.1）</translation>
+    </message>
+    <message>
+        <source>tokens/s × FLOPs per token ÷ peak = %1 × %2 GFLOP ÷ %3 TFLOPS</source>
+        <translation>词元/秒 × 每词元 FLOPs ÷ 峰值 = %1 × %2 GFLOP ÷ %3 TFLOPS</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation (MFU): &lt;b&gt;%1 %&lt;/b&gt;</source>
+        <translation>模型 FLOPs 利用率（MFU）：&lt;b&gt;%1 %&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>FLOPs per token = %1 = %2 GFLOP</source>
+        <translation>每词元 FLOPs = %1 = %2 GFLOP</translation>
+    </message>
+    <message>
+        <source>The reference run&apos;s MFU: &lt;b&gt;%1 %&lt;/b&gt;</source>
+        <translation>参考运行的 MFU：&lt;b&gt;%1 %&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>⚠ The throughput ratio is relative to a run that was itself at %1 % MFU, not at full use: this run&apos;s %2 % of the reference is %3 % of the GPU&apos;s peak.</source>
+        <translation>⚠ 吞吐量比值是相对于一次本身只有 %1 % MFU、并非满利用率的运行而言的：本次运行达到参考的 %2 %，只相当于 GPU 峰值的 %3 %。</translation>
     </message>
 </context>
 </TS>
