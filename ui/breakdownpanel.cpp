@@ -208,6 +208,12 @@ void BreakdownPanel::fillGpus()
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));
         setCell(m_gpus, row, 6, fit.hasKvTokens ? countText(fit.kvTokens) : QString());
+        // The scenario's focus GPU (Cluster tab, a saved file's "gpu") stands out.
+        for (int column = 0; column < m_gpus->columnCount(); ++column) {
+            QFont font = m_gpus->item(row, column)->font();
+            font.setBold(fit.gpuId == m_scenario.gpuId);
+            m_gpus->item(row, column)->setFont(font);
+        }
         ++row;
     }
     fitColumns(m_gpus);

@@ -113,6 +113,7 @@ private slots:
     void qloraShowsItsStackDefaults();
     void everyEditorShowsTheScenario();
     void editsUndoAndRedo();
+    void savedFocusGpuReachesTheWindow();
     void fullDiskKeepsTheSavedScenario();
     void extremeScenarioSaysExceeds();
     void userCatalogReachesTheWindow();
@@ -897,6 +898,34 @@ void TestUi::editsUndoAndRedo()
     // Opening another scenario starts a new history.
     c->setScenario(ui::ScenarioController::defaultScenario());
     QVERIFY(!undo->canUndo() && !undo->canRedo());
+}
+
+void TestUi::savedFocusGpuReachesTheWindow()
+{
+    // A scenario file's "gpu" is the Cluster tab's focus GPU, the GPU the
+    // time and cost figures use, and the row the GPUs table sets in bold.
+    ui::MainWindow window;
+    openPage(window, window.cluster());
+    core::Scenario s = ui::ScenarioController::defaultScenario();
+    s.gpuId = "rtx-3090";
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("focus.vramplanner.json"));
+    window.controller()->setScenario(s);
+    QString error;
+    QVERIFY2(window.saveTo(path, &error), qPrintable(error));
+    window.controller()->setScenario(ui::ScenarioController::defaultScenario());
+    QVERIFY2(window.openFile(path, &error), qPrintable(error));
+    QCOMPARE(window.fieldEditor(core::FieldId::Gpu)->value(), core::FieldValue(std::string("rtx-3090")));
+    QVERIFY(window.cluster()->figures()->text().contains(QStringLiteral("RTX 3090")));
+    window.breakdown()->showPage(1);
+    QTableWidget *gpus = window.breakdown()->gpuTable();
+    int bold = 0;
+    for (int row = 0; row < gpus->rowCount(); ++row)
+        if (gpus->item(row, 0)->font().bold()) {
+            ++bold;
+            QVERIFY(gpus->item(row, 0)->text().contains(QStringLiteral("3090")));
+        }
+    QCOMPARE(bold, 1);
 }
 
 QTEST_MAIN(TestUi)
