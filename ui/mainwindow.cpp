@@ -392,8 +392,13 @@ void MainWindow::setPresentationMode(bool on)
     m_controlsArea->setVisible(!on);
     m_breakdown->setVisible(!on);
     setChartsPresentation(on);
-    if (m_lessonDock && on)
-        m_lessonDock->hide();
+    // A lesson being taught stays beside the chart, in a size a room can read.
+    if (m_lessonPanel) {
+        QFont font = QApplication::font(m_lessonPanel);
+        if (on)
+            font.setPointSizeF(font.pointSizeF() * 1.5);
+        m_lessonPanel->setFont(font);
+    }
     if (on)
         showFullScreen();
     else

@@ -572,6 +572,14 @@ void TestUi::presentationMode()
     QVERIFY(!window.breakdown()->isVisible());
     window.setPresentationMode(false);
     QVERIFY(window.controls()->isVisible());
+    // A lesson open while presenting stays, in larger type.
+    window.showLesson(core::io::builtinLessons().front());
+    const qreal normal = window.lessonPanel()->font().pointSizeF();
+    window.setPresentationMode(true);
+    QVERIFY(window.lessonPanel()->isVisible());
+    QVERIFY(window.lessonPanel()->font().pointSizeF() > normal * 1.4);
+    window.setPresentationMode(false);
+    QCOMPARE(window.lessonPanel()->font().pointSizeF(), normal);
 }
 
 namespace {
