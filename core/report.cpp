@@ -39,20 +39,20 @@ std::string word(const ReportMeta &meta, const char *text) { return translate(me
 std::string fieldText(const FieldDescriptor &f, const Scenario &s, Translator tr)
 {
     const FieldValue value = f.effective(s);
-    std::string text;
-    if (const bool *on = std::get_if<bool>(&value))
-        text = translate(tr, "Report", *on ? QT_TRANSLATE_NOOP("Report", "yes") : QT_TRANSLATE_NOOP("Report", "no"));
-    else if (const std::string *id = std::get_if<std::string>(&value); id && f.kind == FieldKind::Choice)
-        text = [&] {
-            for (const FieldChoice &c : f.choices)
-                if (*id == c.id)
-                    return translate(tr, "Field", c.label);
-            return *id;
-        }();
-    else if (std::holds_alternative<std::monostate>(value))
-        text = translate(tr, "Field", f.defaultFollows);
-    else
-        text = formatFieldValue(f, value);
+    // A value with a name (a choice, a ZeRO stage) reads as its label.
+    const std::string *id = std::get_if<std::string>(&value);
+    const std::string number = std::holds_alternative<double>(value) ? formatFieldValue(f, value) : std::string();
+    const auto plain = [&]() -> std::string {
+        for (const FieldChoice &c : f.choices)
+            if ((id && *id == c.id && f.kind == FieldKind::Choice) || (!number.empty() && number == c.id))
+                return translate(tr, "Field", c.label);
+        if (const bool *on = std::get_if<bool>(&value))
+            return translate(tr, "Report", *on ? QT_TRANSLATE_NOOP("Report", "yes") : QT_TRANSLATE_NOOP("Report", "no"));
+        if (std::holds_alternative<std::monostate>(value))
+            return translate(tr, "Field", f.defaultFollows);
+        return formatFieldValue(f, value) + (*f.unit ? " " + translate(tr, "Field", f.unit) : std::string());
+    };
+    std::string text = plain();
     if (f.optional() && std::holds_alternative<std::monostate>(f.stored(s)))
         text += " " + translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "(default)"));
     return text;
@@ -191,7 +191,7 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     for (TermId id : allTerms()) {
         const Derivation why = explainTerm(s, e, id);
         md += "- **" + termName(id, tr) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted + ". "
-            + word(meta, QT_TRANSLATE_NOOP("Report", "Source:")) + " " + why.source + "\n";
+            + fill(QT_TRANSLATE_NOOP("Report", "Source: %1"), {why.source}) + "\n";
     }
     return md;
 }

@@ -821,8 +821,8 @@
         <translation>各组成项的计算方法</translation>
     </message>
     <message>
-        <source>Source:</source>
-        <translation>来源：</translation>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
     </message>
 </context>
 <context>
