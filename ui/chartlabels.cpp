@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ui {
 
@@ -47,6 +48,46 @@ QSizeF boxSize(const QCPItemText *text)
     const QSizeF size = metrics.boundingRect(QRect(), Qt::TextDontClip | text->textAlignment(), text->text()).size();
     const QMargins padding = text->padding();
     return size + QSizeF(padding.left() + padding.right(), padding.top() + padding.bottom());
+}
+
+LinePlacement placeOnLines(const std::vector<LineLabel> &labels, const QRectF &area)
+{
+    QList<QRectF> taken;
+    // Candidates every few pixels, nearest the line first: a greedy search
+    // over a few thousand rectangles, cheap beside a replot.
+    constexpr double kStep = 4;
+    constexpr double kGap = 1;
+    const auto isFree = [&taken](const QRectF &rect) {
+        const QRectF padded = rect.adjusted(-kGap, -kGap, kGap, kGap);
+        return std::none_of(taken.begin(), taken.end(), [&padded](const QRectF &t) { return t.intersects(padded); });
+    };
+    LinePlacement placement;
+    for (const LineLabel &label : labels) {
+        const double w = label.size.width();
+        const double h = label.size.height();
+        QRectF best(area.left(), area.top(), w, h);
+        bool found = false;
+        for (double offset = 0; !found && offset <= area.height(); offset += kStep) {
+            double bestCost = 0;
+            for (const double top : {label.lineY - h - offset, label.lineY + offset}) {
+                if (top < area.top() || top + h > area.bottom())
+                    continue;
+                for (double x = area.left(); x + w <= area.right(); x += kStep) {
+                    const QRectF rect(x, top, w, h);
+                    const double cost = std::abs(x - label.preferredX) + (top > label.lineY - h ? kStep / 2 : 0);
+                    if ((!found || cost < bestCost) && isFree(rect)) {
+                        best = rect;
+                        bestCost = cost;
+                        found = true;
+                    }
+                }
+            }
+        }
+        taken << best;
+        placement.rects.push_back(best);
+        placement.complete = placement.complete && found;
+    }
+    return placement;
 }
 
 QList<ChartLabel> itemLabels(const QCustomPlot *plot)

@@ -6,6 +6,8 @@
 #include <QSizeF>
 #include <QString>
 
+#include <vector>
+
 class QCPAxis;
 class QCPItemText;
 class QCustomPlot;
@@ -31,6 +33,29 @@ double textWidth(const QString &text, const QFont &font);
 
 /// The size of the box `text` draws: its text at its font, and its padding.
 QSizeF boxSize(const QCPItemText *text);
+
+/// A label that names a horizontal line: its size, the line's height and
+/// where along the line it would best start, in pixels.
+struct LineLabel
+{
+    QSizeF size;
+    double lineY;
+    double preferredX;
+};
+
+/// Rectangles for labels, in the order given; `complete` when each found
+/// room.
+struct LinePlacement
+{
+    std::vector<QRectF> rects;
+    bool complete = true;
+};
+
+/// Places `labels` in the order given within `area`: each on its line
+/// (above it, else below) where free, nearest `preferredX`; else at the
+/// free spot nearest its line. None overlaps another; one that finds no
+/// room goes to the area's top left.
+LinePlacement placeOnLines(const std::vector<LineLabel> &labels, const QRectF &area);
 
 /// Every visible text item of `plot`, clipped by its axis rect or else by
 /// the viewport.
