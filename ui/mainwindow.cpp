@@ -118,10 +118,8 @@ void MainWindow::buildUi()
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
-    const bool logScale = m_chart && m_chart->isLogScale();
     m_chart = new MemoryChart;
     m_chart->setUnit(m_controller->unit());
-    m_chart->setLogScale(logScale);
     m_breakdown = new BreakdownPanel;
     m_cluster = new ClusterPanel(m_controller);
     // Scrolls rather than widening the window below 1024 pixels.
@@ -199,11 +197,6 @@ void MainWindow::buildMenus()
     connect(gib, &QAction::triggered, this, [this] { m_controller->setUnit(core::ByteUnit::GiB); });
     connect(gb, &QAction::triggered, this, [this] { m_controller->setUnit(core::ByteUnit::GB); });
     view->addSeparator();
-    m_logAxis = view->addAction(tr("&Logarithmic Axis"));
-    m_logAxis->setShortcut(QKeySequence(tr("Ctrl+L")));
-    m_logAxis->setCheckable(true);
-    m_logAxis->setChecked(m_chart->isLogScale());
-    connect(m_logAxis, &QAction::toggled, m_chart, &MemoryChart::setLogScale);
     view->addAction(tr("Choose &GPUs…"), QKeySequence(tr("Ctrl+G")), this, &MainWindow::chooseGpus);
     m_presentation = view->addAction(tr("&Presentation Mode"));
     m_presentation->setShortcut(QKeySequence(Qt::Key_F11));
@@ -661,7 +654,6 @@ void MainWindow::restoreSession()
         m_controller->setShownGpus(shown);
     m_controller->setUnit(settings.value(settingsKey("unit")).toString() == QLatin1String("gb") ? core::ByteUnit::GB
                                                                                                : core::ByteUnit::GiB);
-    m_logAxis->setChecked(settings.value(settingsKey("logAxis")).toBool());
     restoreGeometry(settings.value(settingsKey("geometry")).toByteArray());
     buildMenus();
     updateTitle();
@@ -675,7 +667,6 @@ void MainWindow::saveSession() const
     settings.setValue(settingsKey("lastModified"), m_controller->isModified());
     settings.setValue(settingsKey("shownGpus"), m_controller->shownGpus());
     settings.setValue(settingsKey("unit"), m_controller->unit() == core::ByteUnit::GB ? QStringLiteral("gb") : QStringLiteral("gib"));
-    settings.setValue(settingsKey("logAxis"), m_chart->isLogScale());
     settings.setValue(settingsKey("geometry"), saveGeometry());
 }
 

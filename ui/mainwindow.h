@@ -124,7 +124,6 @@ private:
     QAction *m_presentation = nullptr;
     std::vector<core::Lesson> m_extraLessons;
     std::optional<core::Lesson> m_lesson; ///< the lesson on show, re-shown after a language change
-    QAction *m_logAxis = nullptr;
     bool m_rebuildQueued = false;
 };
 

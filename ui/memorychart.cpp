@@ -15,6 +15,19 @@ namespace ui {
 namespace {
 
 constexpr double kBarWidth = 0.62;
+/// Share of a bar's slot its labels may take, leaving a gap to the next.
+constexpr double kSlotShare = 0.85;
+/// Labels shrink to fit narrow slots, but no further than this.
+constexpr double kMinTextScale = 0.7;
+/// Labels above the bars take at most this share of the plot's height.
+constexpr double kMaxLabelShare = 0.6;
+
+QFont scaled(QFont font, double scale, bool bold)
+{
+    font.setPointSizeF(font.pointSizeF() * scale);
+    font.setBold(bold);
+    return font;
+}
 
 /// The term's colour with a hatch of its own, so neighbouring terms stay
 /// distinct when printed in grey or shown on a washed-out projector.
@@ -55,6 +68,18 @@ QBrush hatchedBrush(core::TermId id)
     return QBrush(tile);
 }
 
+/// The room a label takes above its bar: none when hidden.
+QSizeF annotationSize(const QCPItemText *text)
+{
+    return text->visible() ? boxSize(text) : QSizeF();
+}
+
+/// The verdict as it may wrap: "needs 20 ×" breaks, but never before its "×".
+QString unbroken(QString verdict)
+{
+    return verdict.replace(QStringLiteral(" ×"), QStringLiteral("\u00a0×"));
+}
+
 QColor verdictColor(const core::GpuFit &fit)
 {
     // Okabe-Ito: bluish green = fits, orange = needs several, vermillion = cannot.
@@ -66,29 +91,12 @@ QColor verdictColor(const core::GpuFit &fit)
 } // namespace
 
 MemoryChart::MemoryChart(QWidget *parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_title(new QCPTextElement(m_plot))
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_frame(m_plot, true)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     setMinimumSize(420, 260);
-
-    m_plot->plotLayout()->insertRow(0);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
-
-    // The legend sits in its own column so it never hides a bar.
-    m_plot->legend->setVisible(true);
-    auto *legendCell = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 1, legendCell);
-    legendCell->addElement(0, 0, m_plot->legend);
-    legendCell->addElement(1, 0, new QCPLayoutElement(m_plot)); // pushes the legend to the top
-    legendCell->setRowStretchFactor(1, 10);
-    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->legend->setBrush(Qt::NoBrush);
 
     QCPBars *below = nullptr;
     for (core::TermId id : core::allTerms()) {
@@ -108,8 +116,9 @@ MemoryChart::MemoryChart(QWidget *parent)
     m_plot->yAxis->grid()->setSubGridVisible(false);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryChart::showToolTip);
+    // Every layout (screen, export, print) fits the text to the size drawn.
+    connect(m_plot, &QCustomPlot::afterLayout, this, &MemoryChart::fitToSize);
     applyPalette();
-    rebuildAxes();
 }
 
 void MemoryChart::changeEvent(QEvent *event)
@@ -123,50 +132,25 @@ void MemoryChart::changeEvent(QEvent *event)
 
 void MemoryChart::setPresentation(bool on)
 {
-    m_presentation = on;
-    applyPalette();
+    m_frame.setPresentation(on);
     for (core::TermId id : core::allTerms())
         m_bars[static_cast<std::size_t>(id)]->setBrush(on ? hatchedBrush(id) : QBrush(termColor(id)));
-    QFont font = this->font();
-    if (on)
-        font.setPointSizeF(font.pointSizeF() * 1.5);
-    QFont bold = font;
-    bold.setBold(true);
-    m_title->setFont(bold);
-    m_plot->legend->setFont(font);
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setTickLabelFont(font);
-        axis->setLabelFont(font);
-    }
-    for (QCPItemText *text : m_verdicts)
-        text->setFont(bold);
+    applyPalette();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void MemoryChart::applyPalette()
 {
-    const QPalette p = palette();
-    const QColor text = m_presentation ? QColor(Qt::black) : p.color(QPalette::Text);
-    m_plot->setBackground(m_presentation ? QBrush(Qt::white) : p.brush(QPalette::Base));
-    m_title->setTextColor(text);
-    m_plot->legend->setTextColor(text);
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(text));
-        axis->setTickPen(QPen(text));
-        axis->setSubTickPen(QPen(text));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        QColor grid = text;
-        grid.setAlpha(60);
-        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-    }
+    m_frame.applyPalette();
     for (QCPItemLine *line : m_capacity)
-        line->setPen(QPen(text, m_presentation ? 4 : 2, Qt::DashLine));
+        line->setPen(QPen(m_frame.ink(), isPresentation() ? 4 : 2, Qt::DashLine));
+    for (QCPItemText *total : m_totals)
+        total->setColor(m_frame.ink());
 }
 
 void MemoryChart::setTitle(const QString &title, const QString &subtitle)
 {
-    m_title->setText(subtitle.isEmpty() ? title : title + QLatin1Char('\n') + subtitle);
+    m_frame.setTitle(subtitle.isEmpty() ? title : title + QLatin1Char('\n') + subtitle);
 }
 
 void MemoryChart::setUnit(core::ByteUnit unit)
@@ -178,54 +162,27 @@ void MemoryChart::setUnit(core::ByteUnit unit)
         showEstimate(m_scenario, m_result, *m_catalog);
 }
 
-void MemoryChart::setLogScale(bool logarithmic)
-{
-    m_log = logarithmic;
-    rebuildAxes();
-    m_plot->replot();
-}
-
-void MemoryChart::rebuildAxes()
-{
-    const QString unit = QString::fromUtf8(core::gigaSuffix(m_unit));
-    m_plot->yAxis->setLabel(tr("Memory per GPU (%1)").arg(unit));
-    if (m_log) {
-        m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-        m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    } else {
-        m_plot->yAxis->setScaleType(QCPAxis::stLinear);
-        m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    }
-    double top = 1;
-    for (const core::GpuFit &fit : m_result.fits)
-        top = std::max({top, core::toGiga(fit.layoutTotal, m_unit), core::toGiga(fit.capacity, m_unit)});
-    top = std::min(top, 1e9); // saturated totals ("exceeds") stay on the chart
-    const double bottom = m_log ? 0.05 : 0.0;
-    for (QCPBars *bars : m_bars)
-        bars->setBaseValue(bottom);
-    m_plot->yAxis->setRange(bottom, m_log ? top * 3 : top * 1.18);
-    m_plot->xAxis->setRange(0.4, std::max<double>(1, m_categoryNames.size()) + 0.6);
-}
-
 void MemoryChart::layoutItems(int count)
 {
     while (m_capacity.size() < count) {
         auto *line = new QCPItemLine(m_plot);
-        line->setPen(QPen(palette().color(QPalette::Text), 2, Qt::DashLine));
         line->setHead(QCPLineEnding::esNone);
         m_capacity.push_back(line);
-        auto *text = new QCPItemText(m_plot);
-        text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        text->setPadding(QMargins(0, 0, 0, 4));
-        QFont bold = font();
-        bold.setBold(true);
-        text->setFont(bold);
-        m_verdicts.push_back(text);
+        for (QVector<QCPItemText *> *texts : {&m_totals, &m_verdicts}) {
+            auto *text = new QCPItemText(m_plot);
+            text->position->setType(QCPItemPosition::ptAbsolute);
+            text->position->setCoords(0, 0);
+            text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            text->setPadding(QMargins(0, 0, 0, 2));
+            texts->push_back(text);
+        }
     }
     for (int i = 0; i < m_capacity.size(); ++i) {
         m_capacity[i]->setVisible(i < count);
+        m_totals[i]->setVisible(i < count);
         m_verdicts[i]->setVisible(i < count);
     }
+    applyPalette();
 }
 
 void MemoryChart::showEstimate(const core::Scenario &scenario, const core::EstimateWithFits &result,
@@ -237,6 +194,8 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
     const int n = static_cast<int>(result.fits.size());
     QVector<double> keys(n);
     m_categoryNames.clear();
+    m_verdictTexts.clear();
+    m_totalTexts.clear();
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     for (int i = 0; i < n; ++i) {
         const core::GpuFit &fit = result.fits[static_cast<std::size_t>(i)];
@@ -249,6 +208,8 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
         if (fit.layoutGpus > 1)
             label += QStringLiteral("\n× %1").arg(fit.layoutGpus);
         ticker->addTick(i + 1, label);
+        m_verdictTexts << verdictText(fit);
+        m_totalTexts << bytesText(fit.layoutTotal, m_unit, 1);
     }
     if (n > 0 || !catalog.gpus.empty())
         m_plot->xAxis->setTicker(ticker);
@@ -271,17 +232,116 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
 
     layoutItems(n);
     for (int i = 0; i < n; ++i) {
-        const core::GpuFit &fit = result.fits[static_cast<std::size_t>(i)];
-        const double capacity = core::toGiga(fit.capacity, m_unit);
+        const double capacity = core::toGiga(result.fits[static_cast<std::size_t>(i)].capacity, m_unit);
         m_capacity[i]->start->setCoords(i + 1 - kBarWidth / 2 - 0.08, capacity);
         m_capacity[i]->end->setCoords(i + 1 + kBarWidth / 2 + 0.08, capacity);
-        const double top = std::max(capacity, std::min(core::toGiga(fit.layoutTotal, m_unit), 1e9));
-        m_verdicts[i]->position->setCoords(i + 1, top);
-        m_verdicts[i]->setText(verdictText(fit));
-        m_verdicts[i]->setColor(verdictColor(fit));
+        m_verdicts[i]->setColor(verdictColor(result.fits[static_cast<std::size_t>(i)]));
     }
-    rebuildAxes();
+    m_plot->yAxis->setLabel(tr("Memory per GPU (%1)").arg(QString::fromUtf8(core::gigaSuffix(m_unit))));
+    m_plot->xAxis->setRange(0.4, std::max(1, n) + 0.6);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryChart::fitToSize()
+{
+    const int n = static_cast<int>(m_result.fits.size());
+    const QFont font = m_frame.font();
+    // The widest word a slot must hold at full size: GPU names are one
+    // word a line, totals and verdicts wrap between words.
+    const QFont bold = scaled(font, 1, true);
+    const auto names = m_plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    double widest = 1;
+    for (int i = 0; i < n && names; ++i)
+        widest = std::max({widest, textWidth(names->ticks().value(i + 1), font),
+                           textWidth(wrapText(unbroken(m_verdictTexts[i]), bold, 1), bold),
+                           textWidth(wrapText(m_totalTexts[i], font, 1), font)});
+    const double span = std::max(1, n) + 0.2; // the x range, 0.4 to n + 0.6
+    if (m_frame.fit(widest / kSlotShare * span))
+        relayout(m_plot);
+    const double room = m_plot->axisRect()->width() / span * kSlotShare;
+    const double scale = std::clamp(room / widest, kMinTextScale, 1.0);
+    const QFont text = scaled(font, scale, false);
+    if (m_plot->xAxis->tickLabelFont() != text) {
+        m_plot->xAxis->setTickLabelFont(text);
+        relayout(m_plot);
+    }
+    for (int i = 0; i < n; ++i) {
+        m_totals[i]->setFont(text);
+        m_totals[i]->setText(wrapText(m_totalTexts[i], text, room));
+        m_verdicts[i]->setFont(scaled(font, scale, true));
+        m_verdicts[i]->setText(wrapText(unbroken(m_verdictTexts[i]), m_verdicts[i]->font(), room));
+    }
+    // Room above each bar and marker for its total and verdict, twice over
+    // where even the smallest type overflows the slots and neighbours'
+    // labels take turns in height.
+    // In the smallest charts two tiers of both would squash the bars to
+    // nothing: the totals give way to the verdicts.
+    const int tiers = widest * scale > room + 0.5 ? 2 : 1;
+    const double height = m_plot->axisRect()->height();
+    double block = 0;
+    for (int i = 0; i < n; ++i)
+        block = std::max(block, boxSize(m_totals[i]).height() + boxSize(m_verdicts[i]).height() + 5);
+    const bool totals = tiers * block <= height * kMaxLabelShare;
+    double top = 1;
+    for (int i = 0; i < n; ++i) {
+        m_totals[i]->setVisible(totals);
+        const core::GpuFit &fit = m_result.fits[static_cast<std::size_t>(i)];
+        // Saturated totals ("exceeds") stay on the chart.
+        const double value = std::max(core::toGiga(fit.capacity, m_unit), std::min(core::toGiga(fit.layoutTotal, m_unit), 1e9));
+        const double labels = tiers * (annotationSize(m_totals[i]).height() + boxSize(m_verdicts[i]).height() + 5);
+        top = std::max(top, value * height / std::max(height - labels, height * (1 - kMaxLabelShare)));
+    }
+    const QCPRange range(0, top * 1.02);
+    if (m_plot->yAxis->range() != range) {
+        m_plot->yAxis->setRange(range);
+        relayout(m_plot);
+    }
+    placeAnnotations();
+}
+
+void MemoryChart::placeAnnotations()
+{
+    QList<QRectF> placed;
+    for (int i = 0; i < static_cast<int>(m_result.fits.size()); ++i) {
+        const core::GpuFit &fit = m_result.fits[static_cast<std::size_t>(i)];
+        const double x = m_plot->xAxis->coordToPixel(i + 1);
+        const double bar = m_plot->yAxis->coordToPixel(std::min(core::toGiga(fit.layoutTotal, m_unit), 1e9));
+        const double capacity = m_plot->yAxis->coordToPixel(core::toGiga(fit.capacity, m_unit));
+        // The total sits on its bar where it fits under the capacity
+        // marker, else above both; the verdict tops the marker and the total.
+        const QSizeF totalSize = annotationSize(m_totals[i]);
+        const QSizeF verdictSize = boxSize(m_verdicts[i]);
+        double total = bar - totalSize.height() >= capacity + 2 || bar <= capacity ? bar : capacity;
+        double verdict = std::min(total - totalSize.height() - 1, capacity);
+        // Where a neighbour's labels are in the way, both rise above them.
+        for (bool clear = false; !clear;) {
+            const QRectF totalRect(x - totalSize.width() / 2, total - totalSize.height(), totalSize.width(), totalSize.height());
+            const QRectF verdictRect(x - verdictSize.width() / 2, verdict - verdictSize.height(), verdictSize.width(),
+                                     verdictSize.height());
+            clear = true;
+            for (const QRectF &other : placed) {
+                const QRectF apart = other.adjusted(-2, -2, 2, 2);
+                if (apart.intersects(totalRect) || apart.intersects(verdictRect)) {
+                    const double rise = std::max(totalRect, verdictRect, [](const QRectF &a, const QRectF &b) {
+                                            return a.bottom() < b.bottom();
+                                        }).bottom() - apart.top() + 1;
+                    total -= rise;
+                    verdict -= rise;
+                    clear = false;
+                    break;
+                }
+            }
+            if (clear)
+                placed << totalRect << verdictRect;
+        }
+        m_totals[i]->position->setCoords(x, total);
+        m_verdicts[i]->position->setCoords(x, verdict);
+    }
+}
+
+QList<ChartLabel> MemoryChart::labels() const
+{
+    return m_frame.labels() + itemLabels(m_plot) + tickLabels(m_plot->xAxis);
 }
 
 QVector<double> MemoryChart::barValues(core::TermId term) const
@@ -291,14 +351,6 @@ QVector<double> MemoryChart::barValues(core::TermId term) const
          it != m_bars[static_cast<std::size_t>(term)]->data()->constEnd(); ++it)
         values << it->value;
     return values;
-}
-
-QStringList MemoryChart::verdicts() const
-{
-    QStringList texts;
-    for (int i = 0; i < m_categoryNames.size(); ++i)
-        texts << m_verdicts[i]->text();
-    return texts;
 }
 
 void MemoryChart::showToolTip(QMouseEvent *event)
@@ -335,7 +387,7 @@ void MemoryChart::showToolTip(QMouseEvent *event)
 
 QString MemoryChart::title() const
 {
-    return m_title->text();
+    return m_frame.title();
 }
 
 QPixmap MemoryChart::toPixmap(int width, int height, double scale)

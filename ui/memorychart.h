@@ -1,6 +1,8 @@
 #pragma once
 
 #include "core/estimate.h"
+#include "ui/chartlabels.h"
+#include "ui/plotframe.h"
 
 #include <QVector>
 #include <QWidget>
@@ -10,14 +12,15 @@
 class QCPBars;
 class QCPItemLine;
 class QCPItemText;
-class QCPTextElement;
 class QCustomPlot;
 class QPrinter;
 
 namespace ui {
 
 /// The stacked-bar chart: one category per shown GPU, one bar set per term,
-/// each GPU's capacity as a dashed marker and its verdict above the bar.
+/// each GPU's capacity as a dashed marker, the bar's total above it and the
+/// verdict above both. The memory axis is linear: on a logarithmic one the
+/// stacked terms' heights would not show their shares.
 /// A QCustomPlot adapter: it draws what it is given and computes nothing.
 class MemoryChart : public QWidget
 {
@@ -29,12 +32,10 @@ public:
     void showEstimate(const core::Scenario &scenario, const core::EstimateWithFits &result,
                       const core::Catalog &catalog);
     void setUnit(core::ByteUnit unit);
-    void setLogScale(bool logarithmic);
     /// Projector and greyscale-print friendly: large text, thick lines,
     /// black on white, and a hatch per term so greys stay apart.
     void setPresentation(bool on);
-    bool isPresentation() const { return m_presentation; }
-    bool isLogScale() const { return m_log; }
+    bool isPresentation() const { return m_frame.isPresentation(); }
     /// Title line (the scenario summary) and an optional subtitle (date).
     void setTitle(const QString &title, const QString &subtitle = QString());
 
@@ -46,31 +47,38 @@ public:
     int barSetCount() const { return static_cast<int>(m_bars.size()); }
     QVector<double> barValues(core::TermId term) const;
     QStringList categories() const { return m_categoryNames; }
-    QStringList verdicts() const;
+    QStringList verdicts() const { return m_verdictTexts; }
+    /// Every text (title, legend, totals, verdicts, GPU names) where the
+    /// last layout put it, for tests of the layout.
+    QList<ChartLabel> labels() const;
     QCustomPlot *plot() const { return m_plot; }
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    /// Background, axes and text follow the system palette (light or dark).
+    /// Background, axes, text and markers follow the system palette.
     void applyPalette();
-    void rebuildAxes();
     void showToolTip(QMouseEvent *event);
     void layoutItems(int count);
+    /// Once laid out: sizes the text to the bars' slots, leaves room above
+    /// the highest bar for its labels and places them.
+    void fitToSize();
+    void placeAnnotations();
 
     QCustomPlot *m_plot;
-    QCPTextElement *m_title;
+    PlotFrame m_frame;
     std::array<QCPBars *, core::kTermCount> m_bars{};
     QVector<QCPItemLine *> m_capacity;
+    QVector<QCPItemText *> m_totals;
     QVector<QCPItemText *> m_verdicts;
     QStringList m_categoryNames;
+    QStringList m_verdictTexts;
+    QStringList m_totalTexts;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;
     const core::Catalog *m_catalog = nullptr;
     core::ByteUnit m_unit = core::ByteUnit::GiB;
-    bool m_log = false;
-    bool m_presentation = false;
 };
 
 } // namespace ui

@@ -88,7 +88,6 @@ void TestMonkey::randomStepsKeepTheDisplayTrue()
         }
         default:
             controller->setUnit(random.bounded(2) ? core::ByteUnit::GB : core::ByteUnit::GiB);
-            window.chart()->setLogScale(random.bounded(2));
             break;
         }
 
