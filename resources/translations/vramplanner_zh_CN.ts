@@ -1628,14 +1628,6 @@
         <translation>十进制单位（GB）(&amp;B)</translation>
     </message>
     <message>
-        <source>&amp;Logarithmic Axis</source>
-        <translation>对数坐标轴(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Ctrl+L</source>
-        <translation>Ctrl+L</translation>
-    </message>
-    <message>
         <source>Choose &amp;GPUs…</source>
         <translation>选择 GPU(&amp;G)…</translation>
     </message>
@@ -1944,6 +1936,22 @@
     <message>
         <source>No context fits: %1</source>
         <translation>任何上下文都装不下：%1</translation>
+    </message>
+    <message>
+        <source>this scenario: batch %1</source>
+        <translation>本场景：批大小 %1</translation>
+    </message>
+    <message>
+        <source>this scenario: %1 tokens</source>
+        <translation>本场景：%1 个词元</translation>
+    </message>
+    <message>
+        <source>Above the chart: up to %1 at batch %2</source>
+        <translation>超出图表：批大小 %2 时最高 %1</translation>
+    </message>
+    <message>
+        <source>Above the chart: up to %1 at %2 tokens</source>
+        <translation>超出图表：%2 个词元时最高 %1</translation>
     </message>
 </context>
 <context>

@@ -30,20 +30,20 @@ void useScenario(ui::ScenarioController &c, const QString &name)
         c.usePreset("llama-3-8b");
     } else if (name == QLatin1String("qlora")) {
         c.usePreset("llama-3-8b");
-        c.update([](core::Scenario &s) {
+        c.update(QString(), [](core::Scenario &s) {
             s.mode = core::Mode::Qlora;
             s.batch = 2;
         });
     } else if (name == QLatin1String("training-70b")) {
         // Fits no single card; an MI300X needs 20 (ZeRO-3).
         c.usePreset("llama-2-70b");
-        c.update([](core::Scenario &s) {
+        c.update(QString(), [](core::Scenario &s) {
             s.mode = core::Mode::Train;
             s.sequence = 4096;
         });
     } else {
         c.usePreset("baichuan-7b");
-        c.update([](core::Scenario &s) { s.weights = core::WeightFormat::Int4; });
+        c.update(QString(), [](core::Scenario &s) { s.weights = core::WeightFormat::Int4; });
     }
 }
 
