@@ -24,7 +24,7 @@ struct LessonCheck
     /// utilization_percent, throughput_ratio_percent
     std::string quantity;
     std::string gpu;          ///< for gpus_needed, fits, max_seq, max_batch
-    std::string rule;         ///< for rule_bytes: a RuleCheck id or "notes_activations"
+    std::string rule;         ///< for rule_bytes: a RuleCheck id
     std::optional<double> expected;
     double tolerancePercent = 0.5;
     std::optional<double> atLeast;

@@ -222,7 +222,8 @@ void BreakdownPanel::fillRules()
     static const char *const names[] = {
         QT_TR_NOOP("fp16 inference: 2 bytes per parameter"), QT_TR_NOOP("mixed-precision Adam: 16 bytes per parameter"),
         QT_TR_NOOP("practical training minimum: 20 bytes per parameter"), QT_TR_NOOP("3 × the fp32 weights"),
-        QT_TR_NOOP("4 × the fp32 weights")};
+        QT_TR_NOOP("4 × the fp32 weights"),
+        QT_TR_NOOP("activations per sample: (hidden + intermediate) × context × layers")};
     const auto checks = core::compareRulesOfThumb(m_scenario);
     m_rules->setRowCount(static_cast<int>(checks.size()));
     for (std::size_t i = 0; i < checks.size(); ++i) {
