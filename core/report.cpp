@@ -174,10 +174,11 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     for (const auto &[name, value] : describeInputs(s))
         md += "| " + name + " | " + markdownCell(value) + " |\n";
     md += "\n## How each term is computed\n\n";
+    const std::array<Derivation, kTermCount> derivations = explainTerms(s, e);
     for (TermId id : allTerms()) {
-        const Derivation why = explainTerm(s, e, id);
+        const Derivation &why = derivations[static_cast<std::size_t>(id)];
         md += "- **" + std::string(termId(id)) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted
-            + ". Source: " + why.source + "\n";
+            + " (" + why.note + "). Symbols: " + why.legend + ". Source: " + why.source + "\n";
     }
     return md;
 }
@@ -196,12 +197,15 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
     row("meta", "report", "summary", summarize(s));
     for (const auto &[name, value] : describeInputs(s))
         row("input", name, "value", value);
+    const std::array<Derivation, kTermCount> derivations = explainTerms(s, e);
     for (TermId id : allTerms()) {
-        const Derivation why = explainTerm(s, e, id);
+        const Derivation &why = derivations[static_cast<std::size_t>(id)];
         row("term", termId(id), "bytes", std::to_string(e.term(id).count()));
         row("term", termId(id), "share_percent", formatFixed(sharePercent(e.term(id), e.total), 2));
         row("term", termId(id), "formula", why.formula);
         row("term", termId(id), "substituted", why.substituted);
+        row("term", termId(id), "note", why.note);
+        row("term", termId(id), "legend", why.legend);
         row("term", termId(id), "source", why.source);
     }
     row("term", "total", "bytes", std::to_string(e.total.count()));
