@@ -1,21 +1,64 @@
 #include "core/activations.h"
 
+#include "core/formulatext.h"
+
+#include <array>
+
 namespace core {
 
 namespace {
 
-/// Bytes per token one normalisation layer saves. ATen's fused LayerNorm
-/// keeps its input (plus per-row mean/rstd, negligible). Hugging Face's
-/// Python RMSNorm (LlamaRMSNorm) computes in fp32 and `pow` saves that
-/// fp32 tensor (the input itself when the residual is fp32, else its fp32
-/// copy); when the norm weight trains, `weight * x.to(input_dtype)` also
-/// saves the normalised input in the residual dtype.
-double normSaved(const ModelSpec &m, bool weightTrained, const ActivationDtypes &d)
+namespace a = text::activations;
+namespace sh = text::shared;
+
+/// Where a saved tensor lives across ranks. Korthikanti et al. Table 2:
+/// norm inputs, block inputs and dropout masks are replicated across
+/// tensor-parallel ranks (the "10" of 10 + 24/t) unless sequence
+/// parallelism splits them too; the attention and MLP interiors are split.
+/// An MoE layer's MLP runs once for each expert a token is routed to.
+struct Placement
+{
+    double tp = 1;
+    bool split = false;
+    double experts = 1;
+};
+
+/// Ends the open product of `f` with where its tensor lives.
+inline void place(Formula &f, const Placement &p)
+{
+    f.timesUnlessOne(sh::kExpertsRun, p.experts);
+    if (p.split)
+        f.overUnlessOne(sh::kTp, p.tp);
+}
+
+/// What one normalisation layer saves per token, `count` such norms.
+/// ATen's fused LayerNorm keeps its input (plus per-row mean/rstd,
+/// negligible). Hugging Face's Python RMSNorm (LlamaRMSNorm) computes in
+/// fp32 and `pow` saves that fp32 tensor (the input itself when the
+/// residual is fp32, else its fp32 copy); when the norm weight trains,
+/// `weight * x.to(input_dtype)` also saves the normalised input in the
+/// residual dtype.
+void normSaved(Formula &c, const text::activations::Norm &text, const ModelSpec &m, bool weightTrained,
+               const ActivationDtypes &d, double count, const Placement &where)
 {
     const double h = static_cast<double>(m.hidden);
-    if (m.norm == NormKind::LayerNorm)
-        return d.residual * h;
-    return 4.0 * h + (weightTrained ? d.residual * h : 0.0);
+    if (m.norm == NormKind::LayerNorm) {
+        c.product(text.layerNormInput)
+            .timesUnlessOne(a::kNorms, count)
+            .times(a::kResidualBytes, d.residual)
+            .times(sh::kHidden, h);
+        place(c, where);
+        return;
+    }
+    c.product(text.rmsNormFp32).timesUnlessOne(a::kNorms, count).times(sh::kFp32Bytes, 4.0).times(sh::kHidden, h);
+    place(c, where);
+    if (weightTrained) {
+        c.product(text.rmsNormNormed)
+            .timesUnlessOne(a::kNorms, count)
+            .times(a::kResidualBytes, d.residual)
+            .times(sh::kHidden, h);
+        place(c, where);
+    }
 }
 
 /// Bytes per b*a*s^2 element that eager attention saves: the softmax output
@@ -23,14 +66,19 @@ double normSaved(const ModelSpec &m, bool weightTrained, const ActivationDtypes 
 /// fp32), the 16-bit copy the value matmul saves when dtypes differ or after
 /// dropout, and the 1-byte dropout mask. Korthikanti et al. 2022 §4.1 count
 /// 2 + 2 + 1 = 5 for a 16-bit softmax with dropout.
-double scoreBytes(const ModelSpec &m, const ActivationDtypes &d)
+Derived scoreBytes(const ModelSpec &m, const ActivationDtypes &d, FormulaStore *store)
 {
     const double e = d.attention;
     const bool upcast = m.softmaxInFp32 || d.autocast || e >= 4.0;
     const double softmaxOut = upcast ? 4.0 : e;
     const bool dropout = m.attentionDropout > 0.0;
-    const double copy = (softmaxOut != e || dropout) ? e : 0.0;
-    return softmaxOut + copy + (dropout ? 1.0 : 0.0);
+    Formula bytes(store);
+    bytes.product(a::kPartSoftmaxOutput).times(a::kSoftmaxBytes, softmaxOut);
+    if (softmaxOut != e || dropout)
+        bytes.product(a::kPartSoftmaxCopy).times(a::kAttentionBytes, e);
+    if (dropout)
+        bytes.product(a::kPartScoreMask).times(a::kMaskBytes, 1.0);
+    return bytes.derived();
 }
 
 /// One tensor that linear layers read (a norm's output, the attention
@@ -42,7 +90,11 @@ double scoreBytes(const ModelSpec &m, const ActivationDtypes &d)
 class InputSite
 {
 public:
-    InputSite(double width, double dtype, bool savedAnyway) : m_width(width), m_dtype(dtype), m_savedAnyway(savedAnyway) {}
+    InputSite(const Symbol &width, double widthValue, double dtype, bool savedAnyway,
+              const text::activations::Site &text)
+        : m_width(width), m_widthValue(widthValue), m_dtype(dtype), m_savedAnyway(savedAnyway), m_text(text)
+    {
+    }
 
     double dtype() const { return m_dtype; }
 
@@ -50,21 +102,60 @@ public:
     /// a private copy and a 1-byte mask, `copies` a private copy.
     void keptBy(double bytes, bool dropout, bool copies)
     {
-        if (bytes == m_dtype && !dropout && !copies)
+        if (bytes == m_dtype && !dropout && !copies) {
             m_sharedNeeded = true;
-        else
-            m_private += m_width * (bytes + (dropout ? 1.0 : 0.0));
+            return;
+        }
+        for (std::size_t i = 0; i < m_kinds; ++i)
+            if (m_copies[i].bytes == bytes && m_copies[i].dropout == dropout) {
+                ++m_copies[i].readers;
+                return;
+            }
+        m_copies[m_kinds++] = {bytes, dropout, 1};
     }
 
-    /// Bytes per token this site adds to what is saved.
-    double saved() const { return m_private + (m_sharedNeeded && !m_savedAnyway ? m_width * m_dtype : 0.0); }
+    /// The parts this site adds to what a layer saves per token.
+    void addTo(Formula &c, const Placement &where) const
+    {
+        if (m_sharedNeeded && !m_savedAnyway) {
+            c.product(m_text.shared).times(a::kInputBytes, m_dtype).times(m_width, m_widthValue);
+            place(c, where);
+        }
+        for (std::size_t i = 0; i < m_kinds; ++i) {
+            const Copy &copy = m_copies[i];
+            const double readers = static_cast<double>(copy.readers);
+            c.product(copy.dropout ? m_text.dropoutCopies : m_text.copies)
+                .timesUnlessOne(a::kReaders, readers)
+                .times(a::kCopyBytes, copy.bytes)
+                .times(m_width, m_widthValue);
+            place(c, where);
+            if (copy.dropout) {
+                c.product(m_text.masks)
+                    .timesUnlessOne(a::kReaders, readers)
+                    .times(a::kMaskBytes, 1.0)
+                    .times(m_width, m_widthValue);
+                place(c, where);
+            }
+        }
+    }
 
 private:
-    double m_width;
+    struct Copy
+    {
+        double bytes;
+        bool dropout;
+        int readers;
+    };
+    const Symbol &m_width;
+    double m_widthValue;
     double m_dtype;
     bool m_savedAnyway;
+    const text::activations::Site &m_text;
     bool m_sharedNeeded = false;
-    double m_private = 0;
+    // The private copies by kind: the layers' own (autocast or a 4-bit
+    // layer's cast) and their adapters' (addReaders): two kinds at most.
+    std::array<Copy, 2> m_copies{};
+    std::size_t m_kinds = 0;
 };
 
 /// The readers of one site among the projections `slots`: trained layers,
@@ -94,7 +185,7 @@ void addReaders(InputSite &site, const Trainability &t, const ActivationDtypes &
 } // namespace
 
 ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, const Trainability &t,
-                                        const ActivationDtypes &d)
+                                        const ActivationDtypes &d, FormulaStore *store)
 {
     const double h = static_cast<double>(m.hidden);
     const double I = static_cast<double>(m.moe.isMoe() ? m.moe.expertIntermediate : m.intermediate);
@@ -109,97 +200,170 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
     const bool eager = s.attention == Attention::Eager;
     const double ea = d.attention;
     const double eo = d.linearOut;
+    const double tp = static_cast<double>(s.parallel.tp);
+    const Placement replicated{tp, s.parallel.sequenceParallel, 1};
+    const Placement interior{tp, true, 1};
+    const Placement mlpInterior{tp, true, mlpCopies};
 
-    // Korthikanti et al. Table 2: norm inputs, block inputs and dropout
-    // masks are replicated across tensor-parallel ranks (the "10" of
-    // 10 + 24/t); the attention and MLP interiors are split.
-    double replicated = 0;
-    double sharded = 0;
+    // c: what one layer saves per token, tensor by tensor.
+    Formula c(store);
 
     // --- attention block ---
-    replicated += normSaved(m, normsTrain, d);
-    InputSite attentionInput(h, d.normOut, false);
+    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, replicated);
+    InputSite attentionInput(sh::kHidden, h, d.normOut, false, a::kAttentionInput);
     addReaders(attentionInput, t, d, {LinearSlot::Q, LinearSlot::K, LinearSlot::V}, t.fusedQkvAdapter);
     // Hugging Face's eager and SDPA paths materialise K and V repeated to all
     // heads (repeat_kv) before the kernel, as LitGPT does for every kernel;
     // FlashAttention-2 takes GQA natively.
-    const double kvSaved = s.attention == Attention::Flash && !t.repeatsKvAlways ? kvw : qw;
-    sharded += ea * (qw + 2.0 * kvSaved);
+    const bool repeated = !(s.attention == Attention::Flash && !t.repeatsKvAlways) && kvw < qw;
+    c.product(a::kPartQuery).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
+    place(c, interior);
+    c.product(repeated ? a::kPartKeyValueRepeated : a::kPartKeyValue)
+        .times(sh::kKeyAndValue, 2.0)
+        .times(a::kAttentionBytes, ea)
+        .times(repeated ? sh::kQueryWidth : sh::kKeyValueWidth, repeated ? qw : kvw);
+    place(c, interior);
     if (!eager) {
         // Memory-efficient/flash kernels save their output and an fp32
         // log-sum-exp per head and row instead of the s^2 probabilities
         // (Dao et al. 2022, FlashAttention §3.1). The output is o_proj's
         // input: the kernel writes it in (b, s, heads, d) order, so the
         // transpose back is a view.
-        sharded += ea * qw + 4.0 * static_cast<double>(m.heads);
+        c.product(a::kPartKernelOutput).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
+        place(c, interior);
+        c.product(a::kPartLogSumExp).times(sh::kFp32Bytes, 4.0).times(sh::kHeads, static_cast<double>(m.heads));
+        place(c, interior);
     }
-    InputSite attentionOutput(qw, ea, !eager);
+    InputSite attentionOutput(sh::kQueryWidth, qw, ea, !eager, a::kAttentionOutput);
     addReaders(attentionOutput, t, d, {LinearSlot::O}, false);
-    sharded += attentionOutput.saved();
-    if (hiddenDropout)
-        replicated += h; // 1-byte mask after the output projection
+    attentionOutput.addTo(c, interior);
+    if (hiddenDropout) {
+        c.product(a::kPartAttentionDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
+        place(c, replicated);
+    }
 
     // --- MLP block ---
     if (m.normsPerLayer >= 2)
-        replicated += static_cast<double>(m.normsPerLayer - 1) * normSaved(m, normsTrain, d);
+        normSaved(c, a::kMlpNorm, m, normsTrain, d, static_cast<double>(m.normsPerLayer - 1), replicated);
     // A parallel block (one norm) feeds the MLP from the attention's input.
-    InputSite separateMlpInput(h, d.normOut, false);
+    InputSite separateMlpInput(sh::kHidden, h, d.normOut, false, a::kMlpInput);
     InputSite &mlpInput = m.normsPerLayer == 1 ? attentionInput : separateMlpInput;
     addReaders(mlpInput, t, d, {LinearSlot::Gate, LinearSlot::Up}, false);
-    replicated += attentionInput.saved() + (m.normsPerLayer == 1 ? 0.0 : separateMlpInput.saved());
-    double mlp = static_cast<double>(m.activationSavedTensors) * eo * I; // activation function's saves
-    if (m.gatedMlp)
-        mlp += 2.0 * eo * I; // act(gate) * up saves both operands
-    InputSite mlpProduct(I, eo, false);
+    attentionInput.addTo(c, replicated);
+    if (m.normsPerLayer != 1)
+        separateMlpInput.addTo(c, replicated);
+    c.product(a::kPartActivationFunction)
+        .timesUnlessOne(a::kActivationSaves, static_cast<double>(m.activationSavedTensors))
+        .times(a::kLinearOutBytes, eo)
+        .times(sh::kIntermediate, I);
+    place(c, mlpInterior);
+    if (m.gatedMlp) {
+        // act(gate) * up saves both operands.
+        c.product(a::kPartGatedProduct)
+            .times(a::kOperands, 2.0)
+            .times(a::kLinearOutBytes, eo)
+            .times(sh::kIntermediate, I);
+        place(c, mlpInterior);
+    }
+    InputSite mlpProduct(sh::kIntermediate, I, eo, false, a::kMlpProduct);
     addReaders(mlpProduct, t, d, {LinearSlot::Down}, false);
-    mlp += mlpProduct.saved();
-    sharded += mlp * mlpCopies;
-    if (m.moe.isMoe())
-        replicated += 4.0 * static_cast<double>(m.moe.experts); // fp32 router logits/softmax
-    if (hiddenDropout)
-        replicated += h;
+    mlpProduct.addTo(c, mlpInterior);
+    if (m.moe.isMoe()) {
+        c.product(a::kPartRouter).times(sh::kFp32Bytes, 4.0).times(a::kExperts, static_cast<double>(m.moe.experts));
+        place(c, replicated);
+    }
+    if (hiddenDropout) {
+        c.product(a::kPartMlpDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
+        place(c, replicated);
+    }
 
     // --- LoRA: x*A (rank r) is saved for B's gradient, per adapted projection
     if (!t.fullModel) {
         int slots = 0;
         for (unsigned bit = 0; bit < 8; ++bit)
             slots += (t.loraSlots >> bit) & 1u;
-        replicated += static_cast<double>(slots) * t.adapterOutputBytes * static_cast<double>(t.loraRank) * mlpCopies;
+        if (slots > 0) {
+            c.product(a::kPartAdapterOutputs)
+                .times(a::kAdaptedSlots, static_cast<double>(slots))
+                .times(a::kAdapterOutBytes, t.adapterOutputBytes)
+                .times(text::lora::kRank, static_cast<double>(t.loraRank))
+                .timesUnlessOne(sh::kExpertsRun, mlpCopies);
+            place(c, replicated);
+        }
     }
 
-    const double tp = static_cast<double>(s.parallel.tp);
-    const double replicatedShare = s.parallel.sequenceParallel ? 1.0 / tp : 1.0;
-    const double perToken = replicated * replicatedShare + sharded / tp;
-
-    const double tokens = static_cast<double>(s.batch) * static_cast<double>(s.sequence);
+    const double b = static_cast<double>(s.batch);
+    const double seq = static_cast<double>(s.sequence);
+    // Selective recompute (Korthikanti et al. 2022 §4.2) drops exactly the
+    // s^2 terms, so both are kept apart.
     ActivationBreakdown out;
-    out.perTokenPerLayer = perToken;
+    out.perTokenPerLayer = c.cite(a::kFromKorthikanti).derived();
+    if (eager) {
+        Formula scores(store);
+        scores.product()
+            .times(sh::kBatch, b)
+            .times(sh::kHeads, static_cast<double>(m.heads))
+            .times(sh::kSequence, seq)
+            .times(sh::kSequence, seq)
+            .times(a::kScoreBytes, scoreBytes(m, d, store))
+            .overUnlessOne(sh::kTp, tp);
+        out.scoresPerLayer = scores.derived();
+    }
+    Formula layer(store);
+    layer.product(a::kPartPerTokenTensors)
+        .times(sh::kBatch, b)
+        .times(sh::kSequence, seq)
+        .times(a::kPerToken, out.perTokenPerLayer);
     if (eager)
-        out.scoresPerLayer = static_cast<double>(s.batch) * static_cast<double>(m.heads)
-            * static_cast<double>(s.sequence) * static_cast<double>(s.sequence) * scoreBytes(m, d) / tp;
-    out.perLayer = perToken * tokens + out.scoresPerLayer;
-    out.layerGradientPeak = tokens * (3.0 * eo * I * mlpCopies / tp + d.residual * h * replicatedShare);
+        layer.product(a::kPartScores).times(a::kScores, out.scoresPerLayer);
+    out.perLayer = layer.derived();
+
+    Formula gradients(store);
+    gradients.product(a::kPartMlpGradients)
+        .times(a::kMlpGradients, 3.0)
+        .times(a::kLinearOutBytes, eo)
+        .times(sh::kIntermediate, I)
+        .timesUnlessOne(sh::kExpertsRun, mlpCopies)
+        .overUnlessOne(sh::kTp, tp);
+    gradients.product(a::kPartIncomingGradient).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);
+    place(gradients, replicated);
+    Formula layerGradients(store);
+    layerGradients.product()
+        .times(sh::kBatch, b)
+        .times(sh::kSequence, seq)
+        .times(a::kGradientsPerToken, gradients.derived());
+    out.layerGradientPeak = layerGradients.derived();
 
     // --- outside the layers ---
-    double first = 0;
-    if (hiddenDropout)
-        first += h; // embedding dropout mask
-    if (m.embeddingNorm)
-        first += d.residual * h;
-    double last = 0;
+    Formula first(store);
+    if (hiddenDropout) {
+        first.product(a::kPartEmbeddingDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
+        place(first, replicated);
+    }
+    if (m.embeddingNorm) {
+        first.product(a::kPartEmbeddingNorm).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);
+        place(first, replicated);
+    }
+    Formula last(store);
     if (m.finalNorm)
-        last += normSaved(m, normsTrain, d);
+        normSaved(last, a::kFinalNorm, m, normsTrain, d, 1, replicated);
     if (!m.encoderOnly && (t.fullModel || t.lmHeadKeepsInput)) {
         // A trained lm_head (or a bitsandbytes <= 0.43.1 4-bit one) keeps
         // its input, in its compute dtype.
-        InputSite headInput(h, d.normOut, false);
+        InputSite headInput(sh::kHidden, h, d.normOut, false, a::kHeadInput);
         headInput.keptBy(d.autocast || (!t.fullModel && t.baseCastsInput) ? d.compute : d.normOut, false, false);
-        last += headInput.saved();
+        headInput.addTo(last, replicated);
     }
-    out.outsideFirst = first * tokens * replicatedShare;
-    out.outsideLast = last * tokens * replicatedShare;
-    out.outsideLayers = out.outsideFirst + out.outsideLast;
+    const auto outside = [&](const Formula &perToken, const Symbol &symbol) {
+        Formula bytes(store);
+        if (perToken.value() > 0)
+            bytes.product().times(sh::kBatch, b).times(sh::kSequence, seq).times(symbol, perToken.derived());
+        return bytes.derived();
+    };
+    out.outsideFirst = outside(first, a::kFirstPerToken);
+    out.outsideLast = outside(last, a::kLastPerToken);
 
+    Formula kept(store);
     switch (s.effectiveCheckpointing()) {
     case Checkpointing::None:
         out.keptPerLayer = out.perLayer;
@@ -207,16 +371,22 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
     case Checkpointing::Selective:
         // Korthikanti et al. 2022 §4.2: recompute only the attention core,
         // dropping the s^2 terms; nothing changes without them (SDPA/flash).
-        out.keptPerLayer = perToken * tokens;
+        kept.product().times(sh::kBatch, b).times(sh::kSequence, seq).times(a::kPerToken, out.perTokenPerLayer);
+        out.keptPerLayer = kept.note(a::kWhySelective).derived();
         break;
     case Checkpointing::Full:
         // Each layer keeps only its input (Korthikanti Table 2: 2sbh at
         // 16 bits); during backward one layer is recomputed at a time.
-        out.keptPerLayer = d.residual * h * tokens * replicatedShare;
+        kept.product(a::kPartLayerInput)
+            .times(sh::kBatch, b)
+            .times(sh::kSequence, seq)
+            .times(a::kResidualBytes, d.residual)
+            .times(sh::kHidden, h);
+        place(kept, replicated);
+        out.keptPerLayer = kept.note(a::kWhyFullRecompute).derived();
         out.recomputePeak = out.perLayer;
         break;
     }
-    out.saved = static_cast<double>(m.layers) * out.keptPerLayer + out.outsideLayers;
     return out;
 }
 

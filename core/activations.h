@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/formula.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
 
@@ -7,22 +8,21 @@
 
 namespace core {
 
-/// What the backward pass needs from the forward pass, per layer and in total.
+/// What the backward pass needs from the forward pass, per layer and
+/// outside the layers; each figure carries its formula when explained.
 struct ActivationBreakdown
 {
-    double perTokenPerLayer = 0; ///< bytes per token saved by one layer, excluding the s^2 scores
-    double scoresPerLayer = 0;   ///< eager attention's b*a*s^2 tensors, one layer
-    double perLayer = 0;         ///< one layer at this batch and sequence
-    double keptPerLayer = 0;     ///< what each layer keeps with the checkpointing policy
-    double outsideFirst = 0;     ///< embedding side (first pipeline stage)
-    double outsideLast = 0;      ///< final norm and lm_head input (last stage)
-    double outsideLayers = 0;    ///< outsideFirst + outsideLast
-    double saved = 0;            ///< all layers on one GPU: L x keptPerLayer + outside
-    double recomputePeak = 0;    ///< one layer re-materialised during full recompute
+    Derived perTokenPerLayer; ///< bytes per token saved by one layer, excluding the s^2 scores
+    Derived scoresPerLayer;   ///< eager attention's b*a*s^2 tensors, one layer
+    Derived perLayer;         ///< one layer at this batch and sequence
+    Derived keptPerLayer;     ///< what each layer keeps with the checkpointing policy
+    Derived outsideFirst;     ///< embedding side (first pipeline stage)
+    Derived outsideLast;      ///< final norm and lm_head input (last stage)
+    Derived recomputePeak;    ///< one layer re-materialised during full recompute
     /// Gradients that live at once inside one layer's backward: the MLP's
     /// three I-wide gradients (of act(gate) * up, of act(gate) and of up)
     /// plus the incoming h-wide gradient (autograd of LlamaMLP / GPT2MLP).
-    double layerGradientPeak = 0;
+    Derived layerGradientPeak;
 };
 
 /// Which weights receive gradients, and how the adapters see their input.
@@ -82,7 +82,10 @@ struct ActivationDtypes
 /// has; with tensor parallelism the attention and MLP interiors split t ways
 /// and, with sequence parallelism, the rest too (Table 2: sbh(10 + 24/t +
 /// 5as/(ht)) and sbh(34/t + 5as/(ht))).
+/// Each saved tensor is a named part of its sum; with a `store` the parts
+/// are recorded.
 ActivationBreakdown trainingActivations(const ModelSpec &model, const Scenario &scenario,
-                                        const Trainability &trainability, const ActivationDtypes &dtypes);
+                                        const Trainability &trainability, const ActivationDtypes &dtypes,
+                                        FormulaStore *store = nullptr);
 
 } // namespace core

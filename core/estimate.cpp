@@ -1,6 +1,8 @@
 #include "core/estimate.h"
 
 #include "core/activations.h"
+#include "core/formularecord.h"
+#include "core/formulatext.h"
 #include "core/inference.h"
 #include "core/logits.h"
 #include "core/overheads.h"
@@ -47,33 +49,80 @@ Bytes sumTerms(const TermBytes &terms)
     return total;
 }
 
-/// Splits the model's weight bytes into quantised and unquantised parts;
-/// `run` says how a training stack stores the frozen base.
-void weightStorage(const Scenario &s, const ParameterCounts &pc, const TrainingRun &run, EstimateDetails &d)
+/// One moment's per-GPU terms and, when the estimate is explained, the
+/// formula that gave each (null where a term is not held).
+struct MomentTerms
 {
+    TermBytes bytes{};
+    TermFormulas how{};
+
+    void set(TermId id, Quantity q)
+    {
+        bytes[idx(id)] = q.bytes;
+        how[idx(id)] = q.how;
+    }
+};
+
+/// Splits the model's weight bytes into quantised and unquantised parts;
+/// `run` says how a training stack stores the frozen base. Returns the
+/// whole model's weight bytes, before any split.
+Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const TrainingRun &run, EstimateDetails &d,
+                      FormulaStore *store)
+{
+    namespace w = text::weights;
     const WeightFormat wf = s.effectiveWeights();
     d.weightBits = formatBits(wf, s.groupSize, static_cast<double>(s.model.hidden));
+    Formula bytes(store);
     if (s.mode == Mode::Train) {
         // Full training keeps the regime's working copy of every parameter.
-        d.quantizedParams = static_cast<double>(pc.total);
-        d.unquantizedParams = 0;
         d.weightBits = FormatBits{d.regime.weights * 8.0, 0, ""};
-    } else if (formatInfo(wf).keepsEmbeddingsUnquantized && !s.quantizeEmbeddings) {
-        // Quantisation libraries replace nn.Linear layers only; embeddings,
-        // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
-        // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the
-        // lm_head too). gpt-oss ships only its experts in MXFP4 (config
-        // quantization_config, modules_to_not_convert).
-        const bool expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
-        d.quantizedParams = static_cast<double>(expertsOnly ? pc.experts : pc.linear)
-            + (run.lmHeadQuantized ? static_cast<double>(pc.lmHead) : 0.0);
-        d.unquantizedParams = static_cast<double>(pc.total) - d.quantizedParams;
+        bytes.product()
+            .times(text::shared::kParams, static_cast<double>(pc.total))
+            .times(w::kWeightBytes, d.regime.weights);
+        bytes.cite(w::kFromZeroModelStates).cite(d.regime.source);
     } else {
-        d.quantizedParams = static_cast<double>(pc.total);
-        d.unquantizedParams = 0;
+        double quantized = static_cast<double>(pc.total);
+        if (formatInfo(wf).keepsEmbeddingsUnquantized && !s.quantizeEmbeddings) {
+            // Quantisation libraries replace nn.Linear layers only; embeddings,
+            // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
+            // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the
+            // lm_head too). gpt-oss ships only its experts in MXFP4 (config
+            // quantization_config, modules_to_not_convert).
+            const bool expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
+            quantized = static_cast<double>(expertsOnly ? pc.experts : pc.linear)
+                + (run.lmHeadQuantized ? static_cast<double>(pc.lmHead) : 0.0);
+        }
+        const double unquantized = static_cast<double>(pc.total) - quantized;
+        // Bits per weight: the value and, where the format has them, its
+        // scales and zero-points.
+        bytes.product(w::kPartQuantized).times(w::kQuantizedParams, quantized);
+        if (d.weightBits.overhead > 0) {
+            Formula bits(store);
+            bits.product(w::kPartValueBits).times(w::kValueBits, d.weightBits.data);
+            bits.product(d.weightBits.overheadWhat).times(w::kScaleBits, d.weightBits.overhead);
+            bytes.times(w::kBitsPerWeight, bits.derived());
+        } else {
+            bytes.times(w::kBitsPerWeight, d.weightBits.data);
+        }
+        bytes.over(w::kBitsPerByte, 8.0);
+        if (unquantized > 0)
+            bytes.product(w::kPartUnquantized)
+                .times(w::kUnquantizedParams, unquantized)
+                .times(w::kUnquantizedBytes, run.unquantizedBytes);
+        if (run.kbitUpcast)
+            bytes.note(w::kWhyKbitUpcast);
+        bytes.cite(formatInfo(wf).source);
     }
     d.unquantizedBytes = run.unquantizedBytes;
-    d.weightBytesTotal = d.quantizedParams * d.weightBits.total() / 8.0 + d.unquantizedParams * d.unquantizedBytes;
+    d.weightBytesTotal = bytes.value();
+    return bytes.derived();
+}
+
+/// Whether LoRA adapts the projections of `group`.
+bool isAdapted(const Scenario &s, const TensorGroup &group)
+{
+    return group.slot != LinearSlot::None
+        && std::find(s.lora.targets.begin(), s.lora.targets.end(), group.slot) != s.lora.targets.end();
 }
 
 /// LoRA A (r x in) and B (out x r) for every targeted projection.
@@ -82,8 +131,7 @@ std::vector<TensorGroup> loraTensors(const Scenario &s, const std::vector<Tensor
     std::vector<TensorGroup> adapters;
     const auto r = static_cast<std::uint64_t>(s.lora.rank);
     for (const TensorGroup &g : tensors) {
-        if (g.slot == LinearSlot::None
-            || std::find(s.lora.targets.begin(), s.lora.targets.end(), g.slot) == s.lora.targets.end())
+        if (!isAdapted(s, g))
             continue;
         TensorGroup a = g;
         a.name = g.name + ".lora_A";
@@ -97,25 +145,55 @@ std::vector<TensorGroup> loraTensors(const Scenario &s, const std::vector<Tensor
     return adapters;
 }
 
-void addOverheads(const Scenario &s, EstimateDetails &d, TermBytes &terms)
+/// The parameters that train: every parameter, or r x (in + out) for each
+/// adapted projection (Hu et al. 2021, LoRA §4.1).
+Derived trainableParameters(const Scenario &s, const std::vector<TensorGroup> &tensors, bool lora, FormulaStore *store)
 {
-    d.cudaOverheadMib = cudaOverheadMib(s);
-    terms[idx(TermId::CudaOverhead)] = Bytes::mib(d.cudaOverheadMib);
-    terms[idx(TermId::CommBuffers)] = Bytes::mib(ncclBufferMib(s.gpus));
-    Bytes tensors;
-    for (TermId id : {TermId::Weights, TermId::Lora, TermId::MasterWeights, TermId::Gradients, TermId::Optimizer,
-                      TermId::Activations, TermId::Logits, TermId::KvCache, TermId::Workspace, TermId::GatherBuffer})
-        tensors += terms[idx(id)];
-    // The caching allocator rounds blocks and keeps freed ones: reserved
-    // exceeds allocated (PyTorch CUDA memory docs; ZeRO paper §III-B on
-    // fragmentation). A planning margin, editable.
-    terms[idx(TermId::AllocatorReserve)] = tensors.scaled(s.reservePercent / 100.0);
+    namespace l = text::lora;
+    Formula params(store);
+    if (!lora) {
+        double all = 0;
+        for (const TensorGroup &g : tensors)
+            all += static_cast<double>(g.elements());
+        params.product().times(text::shared::kParams, all);
+        return params.derived();
+    }
+    for (const TensorGroup &g : tensors) {
+        if (!isAdapted(s, g))
+            continue;
+        params.product(l::kPartAdapters[static_cast<std::size_t>(g.slot)])
+            .times(l::kRank, static_cast<double>(s.lora.rank))
+            .times(l::kInPlusOut, static_cast<double>(g.rows + g.cols))
+            .times(l::kMatrices, static_cast<double>(g.count));
+    }
+    params.cite(l::kFromLora);
+    return params.derived();
 }
 
-PhaseTotal makePhase(Phase phase, const Scenario &s, EstimateDetails &d, TermBytes terms)
+/// What a moment adds to its tensors: the CUDA context and NCCL buffers
+/// (the same at every moment) and the allocator's reserve.
+struct Overheads
 {
-    addOverheads(s, d, terms);
-    return PhaseTotal{phase, terms, sumTerms(terms)};
+    Quantity cuda;
+    Quantity nccl;
+};
+
+/// The allocator's reserve at a moment holding `terms`. The caching
+/// allocator rounds blocks and keeps freed ones: reserved exceeds
+/// allocated (PyTorch CUDA memory docs; ZeRO paper §III-B on
+/// fragmentation). A planning margin, editable.
+Quantity allocatorReserve(const Scenario &s, const TermBytes &terms, FormulaStore *store)
+{
+    namespace o = text::overheads;
+    // The tensors: every term up to the gather buffer (TermId order).
+    Formula tensors(store);
+    for (std::size_t i = 0; i <= idx(TermId::GatherBuffer); ++i)
+        if (terms[i].count() > 0)
+            tensors.product(kTermNames[i].label)
+                .times(text::termSymbol(kTermNames[i].id), static_cast<double>(terms[i].count()));
+    Formula reserve(store);
+    reserve.product().times(o::kTensorBytes, tensors.derived()).times(o::kReserveShare, s.reservePercent / 100.0);
+    return reserve.cite(o::kFromAllocator).bytes();
 }
 
 /// Which pipeline stage an estimate describes. The first stage keeps the
@@ -128,10 +206,10 @@ enum class Stage { Only, First, Last };
 /// parallelism (Shoeybi et al. 2019 §3; Narayanan et al. 2021 §2).
 struct RankShare
 {
-    double paramFraction = 1;   ///< of all parameters
-    double layerFraction = 1;   ///< of the decoder layers (adapters live there)
-    std::uint64_t layers = 0;   ///< decoder layers on this stage
-    double inFlight = 1;        ///< micro-batches whose activations are alive
+    Derived params;             ///< of all parameters
+    Derived layers;             ///< of the decoder layers (adapters live there)
+    std::uint64_t layerCount = 0; ///< decoder layers on this stage
+    Derived inFlight{1};        ///< micro-batches whose activations are alive
     bool first = true;
     bool last = true;
     int tp = 1;
@@ -147,38 +225,66 @@ int pipelineStages(const Scenario &s)
     return s.parallel.pp;
 }
 
-RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage)
+RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, FormulaStore *store)
 {
-    RankShare r;
+    namespace r = text::rank;
+    RankShare share;
     const ModelSpec &m = s.model;
     const auto pp = static_cast<std::uint64_t>(pipelineStages(s));
-    r.tp = s.parallel.tp;
-    r.dp = s.isTraining() ? s.shardDegree() : 1;
-    r.first = stage != Stage::Last;
-    r.last = stage != Stage::First;
-    r.layers = (m.layers + pp - 1) / pp;
-    r.layerFraction = static_cast<double>(r.layers) / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
+    share.tp = s.parallel.tp;
+    share.dp = s.isTraining() ? s.shardDegree() : 1;
+    share.first = stage != Stage::Last;
+    share.last = stage != Stage::First;
+    share.layerCount = (m.layers + pp - 1) / pp;
+    Formula layers(store);
+    layers.product()
+        .times(text::shared::kLayersHere, static_cast<double>(share.layerCount))
+        .over(r::kLayers, static_cast<double>(std::max<std::uint64_t>(1, m.layers)));
+    if (pp > 1)
+        layers.note(s.isTraining() || s.parallel.pp > 1 ? r::kWhyPipeline : r::kWhyDeviceMap);
+    share.layers = layers.derived();
     if (stage == Stage::First && s.isTraining()) {
         // 1F1B warm-up: the first stage holds p micro-batches; interleaving
         // adds (p-1)/(p*v) (Korthikanti et al. 2022 §4.2.3).
         const double p = static_cast<double>(pp);
         const double v = static_cast<double>(s.parallel.interleave);
-        r.inFlight = p * (v > 1 ? 1.0 + (p - 1.0) / (p * v) : 1.0);
+        Formula inFlight(store);
+        inFlight.product().times(r::kStages, p);
+        if (v > 1)
+            inFlight.times(r::kInterleaveWarmup, 1.0 + (p - 1.0) / (p * v));
+        share.inFlight = inFlight.cite(r::kFromInFlight).derived();
     }
     const double ends = static_cast<double>(pc.embedding + pc.lmHead);
     const double experts = static_cast<double>(pc.experts);
     const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends - experts);
-    double endsHere = ends;
-    if (pp > 1)
-        endsHere = stage == Stage::First ? static_cast<double>(pc.embedding) : static_cast<double>(pc.lmHead);
-    const double here = (layerParams + experts / s.parallel.ep) * r.layerFraction + endsHere;
-    r.paramFraction = here / std::max(1.0, static_cast<double>(pc.total)) / static_cast<double>(r.tp);
-    return r;
+    Formula here(store);
+    here.product(r::kPartLayers).times(r::kLayerParams, layerParams).timesUnlessOne(r::kLayerShare, share.layers);
+    if (experts > 0)
+        here.product(r::kPartExperts)
+            .times(r::kExpertParams, experts)
+            .overUnlessOne(r::kEp, s.parallel.ep)
+            .timesUnlessOne(r::kLayerShare, share.layers);
+    if (pp > 1) {
+        if (stage == Stage::First)
+            here.product(r::kPartEmbedding).times(r::kEmbeddingParams, static_cast<double>(pc.embedding));
+        else
+            here.product(r::kPartLmHead).times(text::shared::kLmHeadParams, static_cast<double>(pc.lmHead));
+    } else {
+        here.product(r::kPartEnds).times(r::kEndParams, ends);
+    }
+    Formula params(store);
+    params.product()
+        .times(r::kParamsHere, here.derived())
+        .over(text::shared::kParams, std::max(1.0, static_cast<double>(pc.total)))
+        .overUnlessOne(text::shared::kTp, share.tp);
+    share.params = params.cite(r::kFromSplit).derived();
+    return share;
 }
 
-/// The largest weight matrix a dequantisation materialises at once on this
-/// rank: a layer's biggest projection, or the lm_head where it is quantised.
-double largestQuantizedMatrix(const std::vector<TensorGroup> &tensors, bool lmHeadQuantized, int tp)
+/// The largest weight matrix a dequantisation materialises at once, in
+/// elements: a layer's biggest projection, or the lm_head where it is
+/// quantised.
+double largestQuantizedMatrix(const std::vector<TensorGroup> &tensors, bool lmHeadQuantized)
 {
     double largest = 0;
     for (const TensorGroup &g : tensors) {
@@ -187,50 +293,68 @@ double largestQuantizedMatrix(const std::vector<TensorGroup> &tensors, bool lmHe
         if (layerLinear || (lmHeadQuantized && g.role == TensorRole::LmHead))
             largest = std::max(largest, static_cast<double>(g.rows) * static_cast<double>(g.cols));
     }
-    return largest / tp;
+    return largest;
 }
 
 /// A training phase at two moments: at the head (the logits or their
 /// gradients alive) and inside the last layer (its transients instead).
 struct HeadAndLayer
 {
-    TermBytes head;
-    TermBytes layer;
+    MomentTerms head;
+    MomentTerms layer;
 };
 
-HeadAndLayer headAndLastLayer(TermBytes terms, Bytes gradients, Bytes activations, Bytes logits, Bytes headWorkspace,
-                              Bytes layerWorkspace)
+HeadAndLayer headAndLastLayer(MomentTerms terms, Quantity gradients, Quantity activations, Quantity logits,
+                              Quantity headWorkspace, Quantity layerWorkspace)
 {
-    terms[idx(TermId::Gradients)] = gradients;
-    terms[idx(TermId::Activations)] = activations;
+    terms.set(TermId::Gradients, gradients);
+    terms.set(TermId::Activations, activations);
     HeadAndLayer moments{terms, terms};
-    moments.head[idx(TermId::Logits)] = logits;
-    moments.head[idx(TermId::Workspace)] = headWorkspace;
-    moments.layer[idx(TermId::Workspace)] = layerWorkspace;
+    moments.head.set(TermId::Logits, logits);
+    moments.head.set(TermId::Workspace, headWorkspace);
+    moments.layer.set(TermId::Workspace, layerWorkspace);
     return moments;
 }
 
-/// The largest of a phase's moments, overheads included.
-PhaseTotal largerMoment(Phase phase, const Scenario &s, EstimateDetails &d,
-                        std::initializer_list<std::pair<const char *, TermBytes>> moments)
+/// The largest of a phase's moments, overheads included; each moment is
+/// recorded when the estimate is explained.
+PhaseTotal largerMoment(Phase phase, const Scenario &s, const Overheads &overheads, FormulaRecord *record,
+                        std::initializer_list<std::pair<const char *, const MomentTerms *>> moments)
 {
     PhaseTotal best{phase, {}, Bytes(), ""};
     for (const auto &[moment, terms] : moments) {
-        PhaseTotal candidate = makePhase(phase, s, d, terms);
-        candidate.moment = moment;
-        if (best.moment[0] == '\0' || best.total < candidate.total)
-            best = candidate;
+        const Quantity reserve = allocatorReserve(s, terms->bytes, record);
+        const Bytes total = sumTerms(terms->bytes) + overheads.cuda.bytes + overheads.nccl.bytes + reserve.bytes;
+        if (record) {
+            TermFormulas how = terms->how;
+            how[idx(TermId::CudaOverhead)] = overheads.cuda.how;
+            how[idx(TermId::CommBuffers)] = overheads.nccl.how;
+            how[idx(TermId::AllocatorReserve)] = reserve.how;
+            record->addMoment(phase, moment, how);
+        }
+        if (best.moment[0] != '\0' && total <= best.total)
+            continue;
+        best.terms = terms->bytes;
+        best.terms[idx(TermId::CudaOverhead)] = overheads.cuda.bytes;
+        best.terms[idx(TermId::CommBuffers)] = overheads.nccl.bytes;
+        best.terms[idx(TermId::AllocatorReserve)] = reserve.bytes;
+        best.total = total;
+        best.moment = moment;
     }
     return best;
 }
 
 void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors, const TrainingRun &run, Stage stageRole,
-                      Estimate &est)
+                      const Derived &modelWeights, const Overheads &overheads, Estimate &est, FormulaRecord *record)
 {
+    namespace sh = text::shared;
+    namespace ac = text::activations;
+    namespace gr = text::gradients;
+    namespace ws = text::workspace;
     EstimateDetails &d = est.details;
     const ModelSpec &m = s.model;
     const bool lora = run.adapters;
-    const RankShare share = rankShare(s, d.params, stageRole);
+    const RankShare share = rankShare(s, d.params, stageRole, record);
     const int dp = share.dp;
     const Offload offload = s.parallel.offload;
     // Offloading parameters (ZeRO-Infinity) shards them like stage 3.
@@ -238,36 +362,72 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
         ? (offload == Offload::OptimizerAndParams ? 3 : s.zeroStage)
         : 0;
     d.shardDegree = dp;
-    d.layersOnGpu = share.layers;
+    d.layersOnGpu = share.layerCount;
     d.kbitUpcast = run.kbitUpcast;
-    auto shard = [dp](double bytes, bool divided) { return Bytes::fromDouble(divided ? bytes / dp : bytes); };
+    // ZeRO stage k divides what it shards over the data-parallel ranks
+    // (Rajbhandari et al. 2020 §V: 1 optimizer states, 2 gradients, 3 parameters).
+    const auto shard = [dp, stage](Formula &f, int fromStage) -> Formula & {
+        return stage >= fromStage ? f.overUnlessOne(sh::kDp, dp) : f;
+    };
 
-    std::vector<TensorGroup> trainable = lora ? loraTensors(s, tensors) : tensors;
-    double trainableParams = 0;
-    for (const TensorGroup &g : trainable)
-        trainableParams += static_cast<double>(g.elements());
-    d.trainableParams = static_cast<std::uint64_t>(trainableParams);
+    const std::vector<TensorGroup> trainable = lora ? loraTensors(s, tensors) : tensors;
+    const Derived trainableParams = trainableParameters(s, tensors, lora, record);
+    d.trainableParams = static_cast<std::uint64_t>(trainableParams.value);
     d.loraParams = lora ? d.trainableParams : 0;
     // Adapters live in the layers; full training follows the parameters.
-    const double rankFraction = lora ? share.layerFraction / share.tp : share.paramFraction;
-    const double rankTrainable = trainableParams * rankFraction;
-    d.optimizerBytesTotal = optimizerStateBytes(s.optimizer, d.regime, trainable);
+    Derived rankFraction = share.params;
+    if (lora) {
+        Formula adapterShare(record);
+        adapterShare.product().times(text::rank::kLayerShare, share.layers).overUnlessOne(sh::kTp, share.tp);
+        rankFraction = adapterShare.derived();
+    }
+    const Symbol &rankSymbol = lora ? sh::kAdapterShare : sh::kRankShare;
+    const double rankTrainable = trainableParams.value * rankFraction.value;
+    // P_train x this rank's share: what every per-parameter state starts from.
+    const auto perTrainable = [&](Formula &f, const Symbol &bytesSymbol, double bytes) -> Formula & {
+        return f.product()
+            .times(sh::kTrainableParams, trainableParams)
+            .timesUnlessOne(rankSymbol, rankFraction)
+            .times(bytesSymbol, bytes);
+    };
+    const Derived optimizerStates = optimizerStateBytes(s.optimizer, d.regime, trainable, record);
+    d.optimizerBytesTotal = optimizerStates.value;
 
-    TermBytes persistent{};
+    MomentTerms persistent;
     const bool paramsOffloaded = offload == Offload::OptimizerAndParams;
     const bool statesOffloaded = offload != Offload::None;
-    persistent[idx(TermId::Weights)] = paramsOffloaded ? Bytes() : shard(d.weightBytesTotal * share.paramFraction, stage >= 3);
-    if (lora)
-        persistent[idx(TermId::Lora)] = shard(rankTrainable * d.regime.weights, stage >= 3);
+    if (paramsOffloaded) {
+        persistent.set(TermId::Weights, none(record, text::weights::kWhyParamsOffloaded));
+    } else {
+        Formula weights(record);
+        weights.product().times(sh::kModelWeights, modelWeights).timesUnlessOne(sh::kRankShare, share.params);
+        persistent.set(TermId::Weights, shard(weights, 3).bytes());
+    }
+    if (lora) {
+        Formula adapters(record);
+        perTrainable(adapters, text::weights::kWeightBytes, d.regime.weights).cite(text::lora::kFromLora);
+        persistent.set(TermId::Lora, shard(adapters, 3).bytes());
+    }
     // ZeRO-Offload keeps the fp32 master weights and optimizer states in
     // host memory and runs the step on the CPU (Ren et al. 2021 §4).
     if (!statesOffloaded) {
-        persistent[idx(TermId::MasterWeights)] = shard(rankTrainable * d.regime.masterWeights, stage >= 1);
-        persistent[idx(TermId::Optimizer)] = shard(d.optimizerBytesTotal * rankFraction, stage >= 1);
+        Formula master(record);
+        perTrainable(master, text::master::kMasterBytes, d.regime.masterWeights).cite(text::master::kFromMaster);
+        if (d.regime.masterWeights == 0)
+            master.note(text::master::kWhyNoMaster);
+        persistent.set(TermId::MasterWeights, shard(master, 1).bytes());
+        Formula optimizer(record);
+        optimizer.product()
+            .times(text::optimizer::kOptimizerStates, optimizerStates)
+            .timesUnlessOne(rankSymbol, rankFraction);
+        persistent.set(TermId::Optimizer, shard(optimizer, 1).bytes());
+    } else {
+        persistent.set(TermId::MasterWeights, none(record, sh::kWhyStatesOffloaded));
+        persistent.set(TermId::Optimizer, none(record, sh::kWhyStatesOffloaded));
     }
     d.hostBytesPerGpu = statesOffloaded
-        ? (rankTrainable * (d.regime.masterWeights + 4.0) + d.optimizerBytesTotal * rankFraction) / dp
-            + (paramsOffloaded ? d.weightBytesTotal * share.paramFraction / dp : 0.0)
+        ? (rankTrainable * (d.regime.masterWeights + 4.0) + d.optimizerBytesTotal * rankFraction.value) / dp
+            + (paramsOffloaded ? d.weightBytesTotal * share.params.value / dp : 0.0)
         : 0.0;
     if (stage >= 3) {
         // DeepSpeed estimate_zero3_model_states_mem_needs: 4 x largest layer
@@ -276,179 +436,299 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
         // gradients: FSDP all-gathers the flat storage of the current and
         // the prefetched unit (bitsandbytes quant_storage makes 4-bit
         // weights shardable; bitsandbytes docs, fsdp_qlora.md).
-        d.gatherBytesPerParam = lora ? d.weightBits.total() / 8.0 : d.regime.weights;
-        persistent[idx(TermId::GatherBuffer)] = Bytes::fromDouble(
-            static_cast<double>(d.params.largestLayer) * 2.0 * d.gatherBytesPerParam / share.tp);
+        const double gatheredBytes = lora ? d.weightBits.total() / 8.0 : d.regime.weights;
+        Formula gather(record);
+        gather.product()
+            .times(sh::kLargestLayer, static_cast<double>(d.params.largestLayer))
+            .times(text::gather::kGatheredUnits, 2.0)
+            .times(text::gather::kGatheredBytes, gatheredBytes)
+            .overUnlessOne(sh::kTp, share.tp)
+            .cite(text::gather::kFromGather);
+        persistent.set(TermId::GatherBuffer, gather.bytes());
+    } else {
+        persistent.set(TermId::GatherBuffer, none(record, text::gather::kWhyNoGather));
     }
 
-    Bytes gradients = shard(rankTrainable * d.regime.gradients, stage >= 2);
+    Formula allGradients(record);
+    perTrainable(allGradients, gr::kGradientBytes, d.regime.gradients).cite(d.regime.source);
+    Quantity gradients = shard(allGradients, 2).bytes();
     if (statesOffloaded) {
         // Gradients stream to the host through a reduce bucket: DeepSpeed's
         // reduce_bucket_size default of 5e8 elements (DeepSpeed config docs).
-        gradients = std::min(gradients, Bytes::fromDouble(5e8 * d.regime.weights));
+        Formula bucket(record);
+        bucket.product().times(gr::kReduceBucket, 5e8).times(text::weights::kWeightBytes, d.regime.weights);
+        gradients = smaller(gradients, bucket.note(gr::kWhyReduceBucket).cite(gr::kFromReduceBucket).bytes());
     }
     // At the start of backward the first gradients (lm_head, last layer) exist.
-    const double firstGradParams =
-        lora ? rankTrainable / std::max<double>(1.0, static_cast<double>(share.layers))
-             : static_cast<double>(std::max(share.last ? d.params.lmHead : 0, d.params.largestLayer)) / share.tp;
-    const Bytes firstGradients = std::min(gradients, shard(firstGradParams * d.regime.gradients, stage >= 2));
-    const Bytes accumulated = s.gradAccum > 1 ? gradients : Bytes();
+    Formula first(record);
+    if (lora) {
+        first.product()
+            .times(sh::kTrainableParams, trainableParams)
+            .timesUnlessOne(rankSymbol, rankFraction)
+            .over(sh::kLayersHere, std::max<double>(1.0, static_cast<double>(share.layerCount)))
+            .note(gr::kWhyFirstAdapterGradients);
+    } else {
+        const std::uint64_t head = share.last ? d.params.lmHead : 0;
+        const bool headFirst = head >= d.params.largestLayer;
+        first.product()
+            .times(headFirst ? sh::kLmHeadParams : sh::kLargestLayer,
+                   static_cast<double>(headFirst ? head : d.params.largestLayer))
+            .overUnlessOne(sh::kTp, share.tp)
+            .note(headFirst ? gr::kWhyFirstHeadGradients : gr::kWhyFirstLayerGradients);
+    }
+    first.times(gr::kGradientBytes, d.regime.gradients).cite(d.regime.source);
+    const Quantity firstGradients = smaller(gradients, shard(first, 2).bytes());
+    const Quantity accumulated = s.gradAccum > 1 ? noted(record, gradients, gr::kWhyAccumulated) : Quantity{};
 
-    const ActivationBreakdown act = trainingActivations(m, s, run.trainability, run.dtypes);
-    const double e = run.dtypes.compute;
-    d.activationElementBytes = e;
-    d.residualBytes = run.dtypes.residual;
-    d.activationPerTokenPerLayer = act.perTokenPerLayer;
-    d.activationScoresPerLayer = act.scoresPerLayer;
-    d.activationBytesPerLayer = act.perLayer;
-    d.activationOutsideLayers = act.outsideLayers;
-    d.recomputeLayerBytes = act.recomputePeak;
-    d.layerGradientBytes = act.layerGradientPeak;
-    d.microBatchesInFlight = share.inFlight;
+    const ActivationBreakdown act = trainingActivations(m, s, run.trainability, run.dtypes, record);
+    d.activationElementBytes = run.dtypes.compute;
+    d.activationPerTokenPerLayer = act.perTokenPerLayer.value;
+    d.activationBytesPerLayer = act.perLayer.value;
+    d.activationOutsideLayers = act.outsideFirst.value + act.outsideLast.value;
+    d.recomputeLayerBytes = act.recomputePeak.value;
+    d.microBatchesInFlight = share.inFlight.value;
 
-    const LogitsMode logits = s.effectiveLogits();
-    d.logitsTokens = m.encoderOnly || !share.last ? 0 : s.batch * s.sequence;
-    // Vocabulary-parallel output layer: each tensor-parallel rank holds V/t.
-    const double logitElements =
-        static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab) / static_cast<double>(share.tp);
+    const bool hasHead = !m.encoderOnly && share.last;
+    d.logitsTokens = hasHead ? s.batch * s.sequence : 0;
+    const LogitsMode logitsMode = s.effectiveLogits();
     const bool kept = run.stack.keepsLogitsInBackward;
-    const Bytes logitsForward =
-        Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, run.logitsBytes, false, kept));
-    const Bytes logitsBackward =
-        Bytes::fromDouble(logitElements * logitsBytesPerElement(logits, run.logitsBytes, true, kept));
-    d.logitsElementBytes = logitsBytesPerElement(logits, run.logitsBytes, true, kept);
-    d.lossSavedElementBytes = lossSavedBytesPerElement(logits, run.logitsBytes);
+    // Vocabulary-parallel output layer: each tensor-parallel rank holds V/t.
+    const auto logits = [&](const Derived &perElement) {
+        if (!hasHead)
+            return none(record, m.encoderOnly ? text::logits::kWhyEncoderOnly : text::logits::kWhyHeadElsewhere);
+        Formula bytes(record);
+        bytes.product()
+            .times(sh::kBatch, static_cast<double>(s.batch))
+            .times(sh::kSequence, static_cast<double>(s.sequence))
+            .times(sh::kVocab, static_cast<double>(m.vocab))
+            .overUnlessOne(sh::kTp, share.tp)
+            .times(sh::kLogitsElementBytes, perElement);
+        return bytes.bytes();
+    };
+    const Derived perElementBackward = logitsBytesPerElement(logitsMode, run.logitsBytes, true, kept, record);
+    const Quantity logitsForward = logits(logitsBytesPerElement(logitsMode, run.logitsBytes, false, kept, record));
+    const Quantity logitsBackward = logits(perElementBackward);
+    d.logitsElementBytes = perElementBackward.value;
+    d.lossSavedElementBytes = lossSavedBytesPerElement(logitsMode, run.logitsBytes);
 
-    const double saved = (static_cast<double>(share.layers) * act.keptPerLayer + (share.first ? act.outsideFirst : 0.0))
-            * share.inFlight
-        + (share.last ? act.outsideLast : 0.0);
-    const Bytes activations = Bytes::fromDouble(saved);
+    Formula saved(record);
+    saved.product(ac::kPartLayers)
+        .times(sh::kLayersHere, static_cast<double>(share.layerCount))
+        .times(ac::kKeptPerLayer, act.keptPerLayer)
+        .timesUnlessOne(ac::kInFlight, share.inFlight);
+    if (share.first && act.outsideFirst.value > 0)
+        saved.product(ac::kPartEmbeddingSide)
+            .times(ac::kEmbeddingSide, act.outsideFirst)
+            .timesUnlessOne(ac::kInFlight, share.inFlight);
+    if (share.last && act.outsideLast.value > 0)
+        saved.product(ac::kPartHeadSide).times(ac::kHeadSide, act.outsideLast);
+    const Quantity activations = saved.cite(ac::kFromKorthikanti).bytes();
 
     // torch.autocast caches the 16-bit cast of each fp32 leaf that requires
     // grad (ATen autocast_mode.cpp cached_cast); a frozen fp32 weight is cast
     // again by every op, and the matmul saves that cast for backward when its
     // input requires grad (derivatives.yaml mm: mat2 saved for self's
     // gradient). Quantised weights are never autocast.
-    double autocastBytes = 0;
+    Quantity autocast;
     if (run.autocast) {
-        autocastBytes = lora ? rankTrainable * (run.trainable.weights >= 4.0 ? 2.0 : 0.0)
-                             : static_cast<double>(d.params.total) * share.paramFraction * d.regime.autocastCopies;
+        Formula casts(record);
+        if (!lora)
+            casts.product(ws::kPartWeightCasts)
+                .times(sh::kParams, static_cast<double>(d.params.total))
+                .timesUnlessOne(sh::kRankShare, share.params)
+                .times(ws::kAutocastCopies, d.regime.autocastCopies);
+        else if (run.trainable.weights >= 4.0)
+            casts.product(ws::kPartAdapterCasts)
+                .times(sh::kTrainableParams, trainableParams)
+                .timesUnlessOne(rankSymbol, rankFraction)
+                .times(ws::kCastBytes, 2.0);
         if (lora && run.unquantizedBytes >= 4.0) {
-            const bool linearsFp32 = isFloatFormat(s.effectiveWeights());
-            const double frozenFp32 = (linearsFp32 ? static_cast<double>(d.params.linear) * share.layerFraction : 0.0)
-                + (share.last && !m.encoderOnly ? static_cast<double>(m.vocab * m.hidden) : 0.0);
-            autocastBytes += 2.0 * frozenFp32 / share.tp;
+            if (isFloatFormat(s.effectiveWeights()))
+                casts.product(ws::kPartFrozenLinearCasts)
+                    .times(ws::kCastBytes, 2.0)
+                    .times(ws::kLinearParams, static_cast<double>(d.params.linear))
+                    .timesUnlessOne(text::rank::kLayerShare, share.layers)
+                    .overUnlessOne(sh::kTp, share.tp);
+            if (share.last && !m.encoderOnly)
+                casts.product(ws::kPartFrozenHeadCast)
+                    .times(ws::kCastBytes, 2.0)
+                    .times(sh::kVocab, static_cast<double>(m.vocab))
+                    .times(sh::kHidden, static_cast<double>(m.hidden))
+                    .overUnlessOne(sh::kTp, share.tp);
+        }
+        autocast = casts.cite(ws::kFromAutocast).bytes();
+        d.autocastBytes = casts.value();
+    }
+    Quantity dequant;
+    Quantity headDequant;
+    const auto dequantised = [&](bool lmHead) {
+        Formula bytes(record);
+        bytes.product(lmHead ? ws::kPartHeadDequant : ws::kPartDequant)
+            .times(ws::kDequantBytes, run.dequantBytesPerElement)
+            .times(ws::kLargestMatrix, largestQuantizedMatrix(tensors, lmHead))
+            .overUnlessOne(sh::kTp, share.tp)
+            .cite(ws::kFromDequant);
+        return bytes;
+    };
+    if (run.dequantBytesPerElement > 0) {
+        const Formula layer = dequantised(false);
+        dequant = layer.bytes();
+        d.dequantBytes = layer.value();
+        if (run.lmHeadQuantized && share.last) {
+            const Formula head = dequantised(true);
+            headDequant = head.bytes();
+            d.headDequantBytes = head.value();
         }
     }
-    d.autocastBytes = autocastBytes;
-    d.dequantBytes = run.dequantBytesPerElement * largestQuantizedMatrix(tensors, false, share.tp);
-    d.headDequantBytes = run.lmHeadQuantized && share.last
-        ? run.dequantBytesPerElement * largestQuantizedMatrix(tensors, true, share.tp)
-        : 0.0;
-    const double headDequant = d.headDequantBytes;
-    const Bytes autocast = Bytes::fromDouble(autocastBytes);
-    const Bytes dequant = Bytes::fromDouble(d.dequantBytes);
 
     // Forward: the end (every activation, the logits and the loss) or the
     // inside of the last layer (a dequantised weight of the frozen base).
-    const Bytes headWorkspace = autocast + Bytes::fromDouble(headDequant);
+    const Quantity headWorkspace = together(record, {autocast, headDequant});
     const HeadAndLayer forward = headAndLastLayer(persistent, accumulated, activations, logitsForward, headWorkspace,
-                                                  autocast + dequant);
-    est.phases.push_back(largerMoment(Phase::Forward, s, d,
-                                      {{"end of forward", forward.head}, {"inside the last layer", forward.layer}}));
+                                                  together(record, {autocast, dequant}));
+    est.phases.push_back(largerMoment(Phase::Forward, s, overheads, record,
+                                      {{"end of forward", &forward.head}, {"inside the last layer", &forward.layer}}));
 
     // Backward: activations are freed layer by layer while gradients appear,
     // so the peak is the loss's backward (all activations, the logits'
     // gradients), the last layer's backward (its recomputed activations and
     // its gradients, a dequantised weight; the logits are gone), or the end
     // (all gradients, nothing saved any more).
-    const Bytes startGrads = std::max(accumulated, firstGradients);
+    Formula layerBackward(record);
+    if (act.recomputePeak.value > 0)
+        layerBackward.product(ws::kPartRecomputedLayer).times(ws::kRecomputedLayer, act.recomputePeak);
+    layerBackward.product(ws::kPartLayerGradients).times(ws::kLayerGradients, act.layerGradientPeak);
+    const Quantity startGrads = larger(accumulated, firstGradients);
     const HeadAndLayer backward =
         headAndLastLayer(persistent, startGrads, activations, logitsBackward, headWorkspace,
-                         autocast + dequant + Bytes::fromDouble(act.recomputePeak + act.layerGradientPeak));
-    TermBytes backwardEnd = persistent;
-    backwardEnd[idx(TermId::Gradients)] = gradients;
-    est.phases.push_back(largerMoment(
-        Phase::Backward, s, d,
-        {{"loss backward", backward.head}, {"last layer's backward", backward.layer}, {"end of backward", backwardEnd}}));
+                         together(record, {autocast, dequant, layerBackward.cite(ws::kFromCheckpoint).bytes()}));
+    MomentTerms backwardEnd = persistent;
+    backwardEnd.set(TermId::Gradients, gradients);
+    est.phases.push_back(largerMoment(Phase::Backward, s, overheads, record,
+                                      {{"loss backward", &backward.head},
+                                       {"last layer's backward", &backward.layer},
+                                       {"end of backward", &backwardEnd}}));
 
-    TermBytes step = persistent;
-    step[idx(TermId::Gradients)] = gradients;
-    if (!statesOffloaded)
-        step[idx(TermId::Workspace)] = shard(
-            rankTrainable
-                * optimizerStepTemporaryBytesPerParam(s.optimizer, s.effectiveOptimizerImpl(), d.regime.optimizerStateBytes),
-            stage >= 1);
-    d.optimizerStepBytes = static_cast<double>(step[idx(TermId::Workspace)].count());
-    est.phases.push_back(largerMoment(Phase::OptimizerStep, s, d, {{"optimizer step", step}}));
+    MomentTerms step = persistent;
+    step.set(TermId::Gradients, gradients);
+    if (!statesOffloaded) {
+        const double temporary = optimizerStepTemporaryBytesPerParam(s.optimizer, s.effectiveOptimizerImpl(),
+                                                                     d.regime.optimizerStateBytes);
+        Formula bytes(record);
+        if (temporary > 0)
+            shard(perTrainable(bytes, ws::kStepTemporaryBytes, temporary), 1)
+                .note(ws::kWhyForeachTemporary)
+                .cite(ws::kFromOptimizerStep);
+        else
+            bytes.note(ws::kWhyNoStepTemporary);
+        step.set(TermId::Workspace, bytes.bytes());
+    }
+    est.phases.push_back(largerMoment(Phase::OptimizerStep, s, overheads, record, {{"optimizer step", &step}}));
 }
 
-void estimateInference(const Scenario &s, Stage stageRole, Estimate &est)
+void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelWeights, const Overheads &overheads,
+                       Estimate &est, FormulaRecord *record)
 {
+    namespace sh = text::shared;
     EstimateDetails &d = est.details;
     const ModelSpec &m = s.model;
     const WeightFormat wf = s.effectiveWeights();
     const double e = isFloatFormat(wf) ? elementBytes(wf) : 2.0;
     d.activationElementBytes = e;
-    const RankShare share = rankShare(s, d.params, stageRole);
-    d.layersOnGpu = share.layers;
+    const RankShare share = rankShare(s, d.params, stageRole, record);
+    d.layersOnGpu = share.layerCount;
 
-    TermBytes terms{};
-    terms[idx(TermId::Weights)] = Bytes::fromDouble(d.weightBytesTotal * share.paramFraction);
+    MomentTerms terms;
+    Formula weights(record);
+    weights.product().times(sh::kModelWeights, modelWeights).timesUnlessOne(sh::kRankShare, share.params);
+    terms.set(TermId::Weights, weights.bytes());
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     if (!m.encoderOnly) {
         // Tensor parallelism splits the key-value heads; with fewer heads
         // than ranks each rank keeps a copy of one (vLLM, Megatron-LM).
         const double kvHeadsHere = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads) / share.tp));
-        d.kvCachedTokens = cachedLayerTokens(m, share.layers, s.sequence);
-        d.kvBytesPerToken = 2.0 * static_cast<double>(share.layers) * kvHeadsHere * static_cast<double>(m.headDim)
+        const Derived cached = cachedLayerTokens(m, share.layerCount, s.sequence, record);
+        d.kvBytesPerToken = 2.0 * static_cast<double>(share.layerCount) * kvHeadsHere * static_cast<double>(m.headDim)
             * d.kvElementBytes;
-        // 2 (K and V) x kv_heads x head_dim x bytes, per cached layer-token.
-        const double perLayerToken = 2.0 * kvHeadsHere * static_cast<double>(m.headDim) * d.kvElementBytes;
-        terms[idx(TermId::KvCache)] = Bytes::fromDouble(
-            perLayerToken * static_cast<double>(d.kvCachedTokens) * static_cast<double>(s.batch));
+        // Pope et al. 2022 §3.1: K and V, kv_heads x head_dim each, per
+        // cached layer-token.
+        Formula kv(record);
+        kv.product()
+            .times(sh::kKeyAndValue, 2.0)
+            .times(share.tp > 1 ? sh::kKvHeadsHere : sh::kKvHeads, kvHeadsHere)
+            .times(sh::kHeadDim, static_cast<double>(m.headDim))
+            .times(text::kv::kKvElementBytes, d.kvElementBytes)
+            .times(text::kv::kCachedTokens, cached)
+            .times(sh::kBatch, static_cast<double>(s.batch));
+        if (static_cast<double>(m.kvHeads) < share.tp)
+            kv.note(text::kv::kWhyKvHeadCopy);
+        terms.set(TermId::KvCache, kv.cite(text::kv::kFromPope).bytes());
+    } else {
+        terms.set(TermId::KvCache, none(record, text::kv::kWhyEncoderOnly));
     }
     // The forward's intermediates are freed before the logits are taken,
     // so the peak is one moment or the other.
-    TermBytes forward = terms;
-    TermBytes head = terms;
+    MomentTerms forward = terms;
+    MomentTerms head = terms;
     const bool hasHead = !m.encoderOnly && share.last;
+    const Quantity noHead = hasHead
+        ? Quantity {}
+        : none(record, m.encoderOnly ? text::logits::kWhyEncoderOnly : text::logits::kWhyHeadElsewhere);
     if (s.serving == ServingEngine::Vllm) {
-        const VllmProfile profile = vllmProfile(m, s, e);
-        d.workspaceBytes = profile.forwardBytes;
+        const VllmProfile profile = vllmProfile(m, s, e, record);
+        d.workspaceBytes = profile.forward.value;
         d.samplerRows = hasHead ? profile.samplerRows : 0;
-        forward[idx(TermId::Workspace)] = Bytes::fromDouble(d.workspaceBytes);
-        head[idx(TermId::Logits)] = Bytes::fromDouble(hasHead ? profile.samplerBytes : 0.0);
-        est.phases.push_back(largerMoment(Phase::Inference, s, d,
-                                          {{"profile forward", forward}, {"sampler warm-up", head}}));
+        forward.set(TermId::Workspace, {Bytes::fromDouble(profile.forward.value), profile.forward.how});
+        head.set(TermId::Logits,
+                 hasHead ? Quantity{Bytes::fromDouble(profile.sampler.value), profile.sampler.how} : noHead);
+        est.phases.push_back(largerMoment(Phase::Inference, s, overheads, record,
+                                          {{"profile forward", &forward}, {"sampler warm-up", &head}}));
         return;
     }
-    d.workspaceBytes = prefillWorkspaceBytes(m, s, e) / share.tp;
-    forward[idx(TermId::Workspace)] = Bytes::fromDouble(d.workspaceBytes);
+    const Derived workspace = prefillWorkspace(m, s, e, record);
+    d.workspaceBytes = workspace.value;
+    forward.set(TermId::Workspace, {Bytes::fromDouble(workspace.value), workspace.how});
     const LogitsMode logits = s.effectiveLogits();
-    d.logitsTokens = !hasHead ? 0 : (logits == LogitsMode::LastToken ? s.batch : s.batch * s.sequence);
-    d.logitsElementBytes = logitsBytesPerElement(logits, e, false, false);
-    head[idx(TermId::Logits)] = Bytes::fromDouble(static_cast<double>(d.logitsTokens) * static_cast<double>(m.vocab)
-                                                  * d.logitsElementBytes / share.tp);
-    est.phases.push_back(largerMoment(Phase::Inference, s, d, {{"prefill", forward}, {"logits", head}}));
+    const bool lastToken = logits == LogitsMode::LastToken;
+    d.logitsTokens = !hasHead ? 0 : (lastToken ? s.batch : s.batch * s.sequence);
+    const Derived perElement = logitsBytesPerElement(logits, e, false, false, record);
+    d.logitsElementBytes = perElement.value;
+    if (hasHead) {
+        Formula bytes(record);
+        bytes.product().times(sh::kBatch, static_cast<double>(s.batch));
+        if (!lastToken)
+            bytes.times(sh::kSequence, static_cast<double>(s.sequence));
+        bytes.times(sh::kVocab, static_cast<double>(m.vocab))
+            .times(sh::kLogitsElementBytes, perElement)
+            .overUnlessOne(sh::kTp, share.tp);
+        head.set(TermId::Logits, bytes.bytes());
+    } else {
+        head.set(TermId::Logits, noHead);
+    }
+    est.phases.push_back(
+        largerMoment(Phase::Inference, s, overheads, record, {{"prefill", &forward}, {"logits", &head}}));
 }
 
-/// One stage's estimate; the caller keeps the most loaded stage.
+/// One stage's estimate; the caller keeps the most loaded stage. With a
+/// record, every formula the stage evaluates is kept in it.
 Estimate estimateStage(const Scenario &s, const std::vector<TensorGroup> &tensors, const ParameterCounts &params,
-                       Stage stage)
+                       Stage stage, FormulaRecord *record = nullptr)
 {
     Estimate est;
+    est.phases.reserve(3);
     EstimateDetails &d = est.details;
     d.params = params;
+    d.cudaOverheadMib = cudaOverheadMib(s);
+    const Overheads overheads{cudaOverhead(s, record), ncclBuffers(s.gpus, record)};
     if (s.isTraining()) {
         const TrainingRun run = trainingRun(s);
         d.regime = run.trainable;
-        weightStorage(s, d.params, run, d);
-        estimateTraining(s, tensors, run, stage, est);
+        const Derived modelWeights = weightStorage(s, d.params, run, d, record);
+        estimateTraining(s, tensors, run, stage, modelWeights, overheads, est, record);
     } else {
         d.regime = regimeBytes(s.regime);
-        weightStorage(s, d.params, TrainingRun{}, d);
-        estimateInference(s, stage, est);
+        const Derived modelWeights = weightStorage(s, d.params, TrainingRun{}, d, record);
+        estimateInference(s, stage, modelWeights, overheads, est, record);
     }
     const auto peak = std::max_element(est.phases.begin(), est.phases.end(),
                                        [](const PhaseTotal &a, const PhaseTotal &b) { return a.total < b.total; });
@@ -513,6 +793,17 @@ std::vector<Estimate> estimateStages(const Scenario &s)
     if (pipelineStages(s) > 1)
         return {estimateStage(s, tensors, params, Stage::First), estimateStage(s, tensors, params, Stage::Last)};
     return {estimateStage(s, tensors, params, Stage::Only)};
+}
+
+void recordFormulas(const Scenario &s, const Estimate &e, FormulaRecord &record)
+{
+    if (!e.isValid())
+        return;
+    const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
+    const ParameterCounts params = countParameters(s.model, tensors);
+    const std::string &name = e.details.stage;
+    const Stage stage = name == "first" ? Stage::First : (name == "last" ? Stage::Last : Stage::Only);
+    estimateStage(s, tensors, params, stage, &record);
 }
 
 Estimate estimate(const Scenario &s)

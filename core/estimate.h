@@ -59,40 +59,33 @@ struct PhaseTotal
     const char *moment = "";
 };
 
-/// Intermediate quantities the estimate used; derivations are built from
-/// these on demand (`explainTerm`), so estimating stays cheap.
+/// Intermediate quantities the estimate used, for the searches, reports
+/// and checks that need more than the terms. (Derivations do not read
+/// these: `explainTerm` records the computation itself.)
 struct EstimateDetails
 {
     ParameterCounts params;
     std::uint64_t trainableParams = 0;
     std::uint64_t loraParams = 0;
     double weightBytesTotal = 0;       ///< whole model, before any split
-    double quantizedParams = 0;        ///< parameters stored in the weight format
-    double unquantizedParams = 0;      ///< embeddings, norms, biases (and usually lm_head)
-    double unquantizedBytes = 2;       ///< their bytes each: 16-bit, or fp32 after PEFT's kbit upcast
+    double unquantizedBytes = 2;       ///< an unquantised parameter's bytes: 16-bit, or fp32 after PEFT's kbit upcast
     bool kbitUpcast = false;           ///< prepare_model_for_kbit_training cast them to fp32
     FormatBits weightBits;
     RegimeBytes regime;
     double optimizerBytesTotal = 0;
     double activationBytesPerLayer = 0; ///< saved for backward, per layer
     double activationPerTokenPerLayer = 0; ///< the part linear in b*s
-    double activationScoresPerLayer = 0;   ///< the b*a*s^2 part (eager)
     double activationOutsideLayers = 0;    ///< embedding output, final norm, lm_head input
     double recomputeLayerBytes = 0;        ///< one layer live again during full recompute
-    double layerGradientBytes = 0;         ///< gradients alive at once inside one layer's backward
     double autocastBytes = 0;              ///< 16-bit casts of fp32 weights autocast keeps
     double dequantBytes = 0;               ///< one dequantised base weight (QLoRA), at once
     double headDequantBytes = 0;           ///< the dequantised lm_head, where it is quantised
-    double optimizerStepBytes = 0;         ///< the optimizer step's temporaries on this GPU
-    double residualBytes = 2;              ///< element size of the residual stream (layer inputs)
-    double gatherBytesPerParam = 0;        ///< ZeRO-3: bytes per parameter of a gathered layer
     double logitsElementBytes = 0;         ///< bytes per b*s*V element at the logits peak
     /// Bytes per b*s*V element the loss keeps for backward: the fp32
     /// log-softmax output of cross_entropy (activation dtype for `native`).
     double lossSavedElementBytes = 0;
     std::uint64_t logitsTokens = 0;
     double kvBytesPerToken = 0;            ///< one sequence, all layers on this GPU
-    std::uint64_t kvCachedTokens = 0;      ///< summed over layers / layers (sliding windows)
     double activationElementBytes = 2;
     double kvElementBytes = 2;
     double workspaceBytes = 0;

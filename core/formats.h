@@ -23,7 +23,7 @@ struct FormatBits
 {
     double data = 16.0;
     double overhead = 0.0;
-    std::string overheadWhat; ///< e.g. "fp32 absmax per 64-weight block"
+    const char *overheadWhat = ""; ///< e.g. "fp32 absmax per 64-weight block"
 
     double total() const { return data + overhead; }
 };

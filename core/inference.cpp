@@ -1,73 +1,187 @@
 #include "core/inference.h"
 
+#include "core/formulatext.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace core {
 
-std::uint64_t cachedLayerTokens(const ModelSpec &m, std::uint64_t layers, std::uint64_t context)
+namespace {
+
+namespace kv = text::kv;
+namespace lg = text::logits;
+namespace ws = text::workspace;
+namespace sh = text::shared;
+
+/// One tensor of vLLM's sampler warm-up, per row and vocabulary entry.
+struct SamplerTensor
 {
+    const char *part;
+    const Symbol *symbol;
+    double bytes;
+};
+
+const SamplerTensor kSamplerTensors[] = {
+    {lg::kPartFp32Logits, &sh::kFp32Bytes, 4.0},   {lg::kPartSortedValues, &sh::kFp32Bytes, 4.0},
+    {lg::kPartSortedIndices, &lg::kInt64Bytes, 8.0}, {lg::kPartTopKMask, &lg::kBoolBytes, 1.0},
+    {lg::kPartTopPMask, &lg::kBoolBytes, 1.0},       {lg::kPartSortedSoftmax, &sh::kFp32Bytes, 4.0},
+    {lg::kPartScatter, &sh::kFp32Bytes, 4.0},
+};
+
+} // namespace
+
+Derived cachedLayerTokens(const ModelSpec &m, std::uint64_t layers, std::uint64_t context, FormulaStore *store)
+{
+    Formula tokens(store);
     if (m.layers == 0)
-        return 0;
+        return tokens.derived();
     // Layers are taken in proportion: a share of this range is sliding-window.
     const std::uint64_t sliding = m.slidingWindow > 0 ? m.slidingLayers * layers / m.layers : 0;
     const std::uint64_t full = layers - std::min(layers, sliding);
-    const std::uint64_t window = m.slidingWindow > 0 ? std::min(context, m.slidingWindow) : context;
-    return full * context + sliding * window;
+    if (full > 0)
+        tokens.product(kv::kPartFullLayers)
+            .times(kv::kFullLayers, static_cast<double>(full))
+            .times(sh::kSequence, static_cast<double>(context));
+    if (sliding > 0)
+        tokens.product(kv::kPartSlidingLayers)
+            .times(kv::kSlidingLayers, static_cast<double>(sliding))
+            .times(kv::kWindow, static_cast<double>(std::min(context, m.slidingWindow)))
+            .cite(kv::kFromSlidingWindow);
+    return tokens.derived();
 }
 
-double prefillWorkspaceBytes(const ModelSpec &m, const Scenario &s, double e)
+Derived prefillWorkspace(const ModelSpec &m, const Scenario &s, double e, FormulaStore *store)
 {
-    const double tokens = static_cast<double>(s.batch) * static_cast<double>(s.sequence);
     const double h = static_cast<double>(m.hidden);
     const double qw = static_cast<double>(m.qWidth());
     const double kvw = static_cast<double>(m.kvWidth());
     const double I = static_cast<double>(m.moe.isMoe() ? m.moe.expertIntermediate : m.intermediate);
-    const double residual = 2.0 * e * h; // layer input and the normed copy
+    const double mlpCopies = m.moe.isMoe() ? static_cast<double>(m.moe.expertsPerToken + m.moe.sharedExperts) : 1.0;
     // Attention: Q, K, V, the repeated K/V of Hugging Face's repeat_kv
     // (eager/SDPA), and the output.
-    double attention = e * (2.0 * qw + 2.0 * kvw);
-    if (s.attention != Attention::Flash && kvw < qw)
-        attention += 2.0 * e * qw;
-    double scores = 0;
+    const auto attention = [&](Formula &f) {
+        f.product(ws::kPartQueryAndOutput)
+            .times(ws::kTwoTensors, 2.0)
+            .times(sh::kActivationBytes, e)
+            .times(sh::kQueryWidth, qw);
+        f.product(ws::kPartKeyAndValue)
+            .times(sh::kKeyAndValue, 2.0)
+            .times(sh::kActivationBytes, e)
+            .times(sh::kKeyValueWidth, kvw);
+        if (s.attention != Attention::Flash && kvw < qw)
+            f.product(ws::kPartRepeatedKv)
+                .times(sh::kKeyAndValue, 2.0)
+                .times(sh::kActivationBytes, e)
+                .times(sh::kQueryWidth, qw);
+    };
+    // Gated MLP: gate, up and act(gate) alive at the product; then the
+    // product replaces gate. Plain MLP: the up projection and its activation.
+    const auto mlp = [&](Formula &f) {
+        f.product(m.gatedMlp ? ws::kPartGatedMlp : ws::kPartPlainMlp)
+            .times(ws::kMlpTensors, m.gatedMlp ? 3.0 : 2.0)
+            .times(sh::kActivationBytes, e)
+            .times(sh::kIntermediate, I)
+            .timesUnlessOne(sh::kExpertsRun, mlpCopies);
+    };
+    // One layer's tensors per token: the residual stream, then the larger
+    // of attention's and the MLP's intermediates (freed in between).
+    Formula perToken(store);
+    perToken.product(ws::kPartResidual)
+        .times(ws::kTwoTensors, 2.0)
+        .times(sh::kActivationBytes, e)
+        .times(sh::kHidden, h);
+    addLarger(perToken, attention, ws::kWhyAttentionLarger, mlp, ws::kWhyMlpLarger);
+
+    const double tp = static_cast<double>(s.parallel.tp);
+    const double b = static_cast<double>(s.batch);
+    const double seq = static_cast<double>(s.sequence);
+    Formula bytes(store);
+    bytes.product(ws::kPartLayerTemporaries)
+        .times(sh::kBatch, b)
+        .times(sh::kSequence, seq)
+        .times(ws::kPrefillPerToken, perToken.derived())
+        .overUnlessOne(sh::kTp, tp);
     if (s.attention == Attention::Eager) {
         // Scores in the activation dtype plus the fp32 softmax output alive
         // together (softmax(..., dtype=torch.float32) in the modeling code).
-        const double perElement = m.softmaxInFp32 ? e + 4.0 : 2.0 * e;
-        scores = static_cast<double>(s.batch) * static_cast<double>(m.heads) * static_cast<double>(s.sequence)
-            * static_cast<double>(s.sequence) * perElement;
+        Formula perScore(store);
+        perScore.product(ws::kPartScores).times(sh::kActivationBytes, e);
+        perScore.product(m.softmaxInFp32 ? ws::kPartFp32Softmax : ws::kPartSoftmax)
+            .times(m.softmaxInFp32 ? sh::kFp32Bytes : sh::kActivationBytes, m.softmaxInFp32 ? 4.0 : e);
+        bytes.product(ws::kPartScores)
+            .times(sh::kBatch, b)
+            .times(sh::kHeads, static_cast<double>(m.heads))
+            .times(sh::kSequence, seq)
+            .times(sh::kSequence, seq)
+            .times(ws::kScoreBytes, perScore.derived())
+            .overUnlessOne(sh::kTp, tp);
     }
-    // Gated MLP: gate, up and act(gate) alive at the product; then the
-    // product replaces gate. Plain MLP: the up projection and its activation.
-    const double mlpCopies = m.moe.isMoe() ? static_cast<double>(m.moe.expertsPerToken + m.moe.sharedExperts) : 1.0;
-    const double mlp = (m.gatedMlp ? 3.0 : 2.0) * e * I * mlpCopies;
-    return tokens * (residual + std::max(attention, mlp)) + scores;
+    return bytes.cite(ws::kFromPrefill).derived();
 }
 
-VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e)
+VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, FormulaStore *store)
 {
     VllmProfile p;
     const double tokens = static_cast<double>(s.maxBatchedTokens);
     const double tp = static_cast<double>(s.parallel.tp);
     const double h = static_cast<double>(m.hidden);
-    const double qw = static_cast<double>(m.qWidth()) / tp;
-    const double kvw = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads) / tp)) * static_cast<double>(m.headDim);
+    const double qw = static_cast<double>(m.qWidth());
+    const double kvHeads = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads) / tp));
     // The profiling forward skips the attention kernel (no attention
     // metadata: FlashAttentionImpl.forward returns output.fill_(0)); a
     // layer holds the residual and the normed input (fused_add_rms_norm
     // works in place) and, in the MLP, merged gate_up (2I) and SiluAndMul's
     // output (I); a fused MoE layer its intermediate caches per routed token
     // (fused_moe: k x (2I + I + h)).
-    const double attention = qw + 2.0 * kvw + qw;
-    double mlp = 0;
-    if (m.moe.isMoe()) {
-        const double I = static_cast<double>(m.moe.expertIntermediate) / tp;
-        mlp = static_cast<double>(m.moe.expertsPerToken) * (3.0 * I + h)
-            + static_cast<double>(m.moe.sharedExperts) * 3.0 * I;
-    } else {
-        mlp = (m.gatedMlp ? 3.0 : 2.0) * static_cast<double>(m.intermediate) / tp;
-    }
-    p.forwardBytes = tokens * e * (2.0 * h + std::max(attention, mlp));
+    const auto attention = [&](Formula &f) {
+        f.product(ws::kPartQuery).times(sh::kQueryWidth, qw).overUnlessOne(sh::kTp, tp);
+        f.product(ws::kPartKeyAndValue)
+            .times(sh::kKeyAndValue, 2.0)
+            .times(tp > 1 ? sh::kKvHeadsHere : sh::kKvHeads, kvHeads)
+            .times(sh::kHeadDim, static_cast<double>(m.headDim));
+        f.product(ws::kPartAttentionOutput).times(sh::kQueryWidth, qw).overUnlessOne(sh::kTp, tp);
+    };
+    const auto mlp = [&](Formula &f) {
+        if (m.moe.isMoe()) {
+            const double I = static_cast<double>(m.moe.expertIntermediate);
+            const double k = static_cast<double>(m.moe.expertsPerToken);
+            f.product(ws::kPartRoutedExperts)
+                .times(sh::kExpertsRun, k)
+                .times(ws::kMlpTensors, 3.0)
+                .times(sh::kIntermediate, I)
+                .overUnlessOne(sh::kTp, tp);
+            f.product(ws::kPartRoutedOutputs).times(sh::kExpertsRun, k).times(sh::kHidden, h);
+            if (m.moe.sharedExperts > 0)
+                f.product(ws::kPartSharedExperts)
+                    .times(ws::kSharedExperts, static_cast<double>(m.moe.sharedExperts))
+                    .times(ws::kMlpTensors, 3.0)
+                    .times(sh::kIntermediate, I)
+                    .overUnlessOne(sh::kTp, tp);
+        } else if (m.gatedMlp) {
+            const double I = static_cast<double>(m.intermediate);
+            f.product(ws::kPartGateUp)
+                .times(ws::kTwoTensors, 2.0)
+                .times(sh::kIntermediate, I)
+                .overUnlessOne(sh::kTp, tp);
+            f.product(ws::kPartSiluAndMul).times(sh::kIntermediate, I).overUnlessOne(sh::kTp, tp);
+        } else {
+            const double I = static_cast<double>(m.intermediate);
+            f.product(ws::kPartUp).times(sh::kIntermediate, I).overUnlessOne(sh::kTp, tp);
+            f.product(ws::kPartMlpActivation).times(sh::kIntermediate, I).overUnlessOne(sh::kTp, tp);
+        }
+    };
+    Formula width(store);
+    width.product(ws::kPartResidual).times(ws::kTwoTensors, 2.0).times(sh::kHidden, h);
+    addLarger(width, attention, ws::kWhyAttentionLarger, mlp, ws::kWhyMlpLarger);
+    Formula forward(store);
+    forward.product()
+        .times(sh::kBatchedTokens, tokens)
+        .times(sh::kActivationBytes, e)
+        .times(ws::kProfileWidth, width.derived())
+        .cite(ws::kFromVllmProfile);
+    p.forward = forward.derived();
+
     // Sampler warm-up (_dummy_sampler_run, forced top-k and top-p): the
     // 16-bit logits, their fp32 copy (Sampler.forward), and in
     // apply_top_k_top_p the sorted fp32 values and int64 indices, the top-k
@@ -75,8 +189,23 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e)
     // fp32 scatter result, alive together: e + 4 + 4 + 8 + 1 + 1 + 4 + 4 B
     // per row and vocabulary entry; every tensor-parallel rank holds the
     // gathered vocabulary. The forward's hidden states stay referenced.
+    const bool seqsBound = static_cast<double>(s.maxNumSeqs) < tokens;
     p.samplerRows = std::min(tokens, static_cast<double>(s.maxNumSeqs));
-    p.samplerBytes = p.samplerRows * static_cast<double>(m.vocab) * (e + 26.0) + tokens * h * e;
+    Formula perElement(store);
+    perElement.product(lg::kPartLogits).times(sh::kActivationBytes, e);
+    for (const SamplerTensor &t : kSamplerTensors)
+        perElement.product(t.part).times(*t.symbol, t.bytes);
+    Formula sampler(store);
+    sampler.product(lg::kPartSamplerRows)
+        .times(lg::kSamplerRows, p.samplerRows)
+        .times(sh::kVocab, static_cast<double>(m.vocab))
+        .times(lg::kSamplerBytes, perElement.derived());
+    sampler.product(lg::kPartHiddenStates)
+        .times(sh::kBatchedTokens, tokens)
+        .times(sh::kHidden, h)
+        .times(sh::kActivationBytes, e);
+    sampler.note(seqsBound ? lg::kWhyRowsAreSeqs : lg::kWhyRowsAreTokens).cite(lg::kFromVllmSampler);
+    p.sampler = sampler.derived();
     return p;
 }
 

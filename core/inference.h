@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/formula.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
 
@@ -11,12 +12,15 @@ namespace core {
 /// full-attention layers keep the whole context, sliding-window layers at
 /// most `sliding_window` tokens (Beltagy et al. 2020, Longformer §3.1;
 /// Mistral 7B, Jiang et al. 2023 §2 "rolling buffer cache").
-std::uint64_t cachedLayerTokens(const ModelSpec &model, std::uint64_t layers, std::uint64_t context);
+Derived cachedLayerTokens(const ModelSpec &model, std::uint64_t layers, std::uint64_t context,
+                          FormulaStore *store = nullptr);
 
-/// One layer's temporaries during a prefill of `batch` x `sequence` tokens,
-/// with no autograd: the residual stream, Q/K/V, the attention scores for
-/// eager attention, and the MLP intermediates.
-double prefillWorkspaceBytes(const ModelSpec &model, const Scenario &scenario, double elementBytes);
+/// One layer's temporaries on one tensor-parallel rank during a prefill of
+/// `batch` x `sequence` tokens, with no autograd: the residual stream,
+/// Q/K/V, the attention scores for eager attention, and the MLP
+/// intermediates.
+Derived prefillWorkspace(const ModelSpec &model, const Scenario &scenario, double elementBytes,
+                         FormulaStore *store = nullptr);
 
 /// vLLM's profiled activation peak, in its two moments (vllm/v1/worker
 /// gpu_model_runner.py profile_run): the dummy forward of
@@ -24,10 +28,11 @@ double prefillWorkspaceBytes(const ModelSpec &model, const Scenario &scenario, d
 /// min(max_num_batched_tokens, max_num_seqs) rows that follows it.
 struct VllmProfile
 {
-    double forwardBytes = 0; ///< one layer's intermediates at the token budget
-    double samplerBytes = 0; ///< the logits rows through top-k/top-p, plus the kept hidden states
+    Derived forward; ///< one layer's intermediates at the token budget
+    Derived sampler; ///< the logits rows through top-k/top-p, plus the kept hidden states
     double samplerRows = 0;
 };
-VllmProfile vllmProfile(const ModelSpec &model, const Scenario &scenario, double elementBytes);
+VllmProfile vllmProfile(const ModelSpec &model, const Scenario &scenario, double elementBytes,
+                        FormulaStore *store = nullptr);
 
 } // namespace core

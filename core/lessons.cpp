@@ -55,8 +55,6 @@ double evaluateCheck(const Lesson &lesson, const LessonCheck &c, const Catalog &
     if (c.quantity == "params")
         return static_cast<double>(countParameters(s.model).total);
     if (c.quantity == "rule_bytes") {
-        if (c.rule == "notes_activations")
-            return static_cast<double>(rules::notesActivationsPerSample(s.model, s.sequence, 1).count());
         for (const rules::RuleCheck &r : compareRulesOfThumb(s))
             if (c.rule == r.id)
                 return static_cast<double>(r.rule.count());

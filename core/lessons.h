@@ -25,7 +25,7 @@ struct LessonCheck
     /// rule_bytes, utilization_percent, throughput_ratio_percent, mfu_percent
     std::string quantity;
     std::string gpu;          ///< for gpus_needed, fits, max_seq, max_batch, mfu_percent
-    std::string rule;         ///< for rule_bytes: a RuleCheck id or "notes_activations"
+    std::string rule;         ///< for rule_bytes: a RuleCheck id
     std::optional<TermId> term; ///< for term_bytes: the component, at the peak
     /// The lesson's scenario with some settings changed for this check
     /// ("with" in the file): a lesson compares two settings this way.

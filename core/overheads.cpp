@@ -1,6 +1,10 @@
 #include "core/overheads.h"
 
+#include "core/formulatext.h"
+
 namespace core {
+
+namespace o = text::overheads;
 
 double cudaOverheadMib(const Scenario &s)
 {
@@ -9,9 +13,30 @@ double cudaOverheadMib(const Scenario &s)
     return s.cudaLoading == CudaLoading::Lazy ? 512.0 : 1343.0;
 }
 
-double ncclBufferMib(int gpus)
+Quantity cudaOverhead(const Scenario &s, FormulaStore *store)
 {
-    return gpus > 1 ? 4.0 * 2.0 * 32.0 * 2.0 : 0.0;
+    Formula bytes(store);
+    bytes.product().times(o::kContextMib, cudaOverheadMib(s)).times(o::kBytesPerMib, 1024.0 * 1024.0);
+    if (s.cudaOverheadMib)
+        bytes.note(o::kWhySetByUser);
+    else
+        bytes.note(s.cudaLoading == CudaLoading::Lazy ? o::kWhyLazyLoading : o::kWhyEagerLoading);
+    return bytes.cite(o::kFromCudaContext).bytes();
+}
+
+Quantity ncclBuffers(int gpus, FormulaStore *store)
+{
+    if (gpus <= 1)
+        return none(store, o::kWhyNoNccl);
+    Formula mib(store);
+    mib.product()
+        .times(o::kNcclBuffsize, 4.0)
+        .times(o::kDirections, 2.0)
+        .times(o::kChannels, 32.0)
+        .times(o::kProtocols, 2.0);
+    Formula bytes(store);
+    bytes.product().times(o::kNcclMib, mib.derived()).times(o::kBytesPerMib, 1024.0 * 1024.0);
+    return bytes.cite(o::kFromNccl).bytes();
 }
 
 } // namespace core

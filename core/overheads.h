@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/formula.h"
 #include "core/scenario.h"
 
 namespace core {
@@ -12,10 +13,13 @@ namespace core {
 ///  Face "Model training anatomy" doc (seed fact S11).
 double cudaOverheadMib(const Scenario &scenario);
 
+/// The CUDA context term: `cudaOverheadMib` in bytes.
+Quantity cudaOverhead(const Scenario &scenario, FormulaStore *store = nullptr);
+
 /// NCCL communicator buffers per GPU when more than one GPU talks:
 /// NCCL_BUFFSIZE (4 MiB, NCCL environment docs) per channel, send and
 /// receive, for up to 32 channels and two protocols: 4 x 2 x 32 x 2 = 512 MiB.
 /// Invisible to PyTorch's allocator (PyTorch CUDA memory docs).
-double ncclBufferMib(int gpus);
+Quantity ncclBuffers(int gpus, FormulaStore *store = nullptr);
 
 } // namespace core

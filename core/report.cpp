@@ -188,9 +188,11 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     for (const auto &[name, value] : describeInputs(s, tr))
         md += "| " + markdownCell(name) + " | " + markdownCell(value) + " |\n";
     md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "How each term is computed")) + "\n\n";
+    const std::array<Derivation, kTermCount> derivations = explainTerms(s, e);
     for (TermId id : allTerms()) {
-        const Derivation why = explainTerm(s, e, id);
-        md += "- **" + termName(id, tr) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted + ". "
+        const Derivation &why = derivations[static_cast<std::size_t>(id)];
+        md += "- **" + termName(id, tr) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted + " ("
+            + why.note + "). " + fill(QT_TRANSLATE_NOOP("Report", "Symbols: %1."), {why.legend}) + " "
             + fill(QT_TRANSLATE_NOOP("Report", "Source: %1"), {why.source}) + "\n";
     }
     return md;
@@ -210,12 +212,15 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
     row("meta", "report", "summary", summarize(s, meta.translator));
     for (const auto &[name, value] : describeInputs(s, meta.translator))
         row("input", name, "value", value);
+    const std::array<Derivation, kTermCount> derivations = explainTerms(s, e);
     for (TermId id : allTerms()) {
-        const Derivation why = explainTerm(s, e, id);
+        const Derivation &why = derivations[static_cast<std::size_t>(id)];
         row("term", termId(id), "bytes", std::to_string(e.term(id).count()));
         row("term", termId(id), "share_percent", formatFixed(sharePercent(e.term(id), e.total), 2));
         row("term", termId(id), "formula", why.formula);
         row("term", termId(id), "substituted", why.substituted);
+        row("term", termId(id), "note", why.note);
+        row("term", termId(id), "legend", why.legend);
         row("term", termId(id), "source", why.source);
     }
     row("term", "total", "bytes", std::to_string(e.total.count()));

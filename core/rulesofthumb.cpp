@@ -1,5 +1,7 @@
 #include "core/rulesofthumb.h"
 
+#include <algorithm>
+
 namespace core {
 
 namespace {
@@ -19,6 +21,25 @@ Bytes detailedTotal(const Scenario &scenario, Mode mode, Regime regime, std::opt
     return estimate(s).total;
 }
 
+/// What one sample saves for backward in the training scenario the
+/// activation rule speaks of: this model, context and training setup (full
+/// training when the scenario is inference), batch 1, on one GPU; the
+/// activations where they are largest, at the end of the forward pass.
+Bytes detailedActivationsPerSample(const Scenario &scenario)
+{
+    Scenario s = scenario;
+    if (!s.isTraining())
+        s.mode = Mode::Train;
+    s.batch = 1;
+    s.gpus = 1;
+    s.zeroStage = 0;
+    s.parallel = Parallelism{};
+    Bytes largest;
+    for (const PhaseTotal &phase : estimate(s).phases)
+        largest = std::max(largest, phase.terms[static_cast<std::size_t>(TermId::Activations)]);
+    return largest;
+}
+
 } // namespace
 
 std::vector<rules::RuleCheck> compareRulesOfThumb(const Scenario &scenario)
@@ -33,6 +54,9 @@ std::vector<rules::RuleCheck> compareRulesOfThumb(const Scenario &scenario)
         {"S7", "practical_training", "20 B x n", rules::practicalTraining(n), mixedTraining},
         {"S9", "fp32_weights_x3", "3 x 4 B x n", rules::fp32WeightsTimes(n, 3), fp32Training},
         {"S9", "fp32_weights_x4", "4 x 4 B x n", rules::fp32WeightsTimes(n, 4), fp32Training},
+        {"S13", "notes_activations", "(h + I) x s x L x 1 B",
+         rules::notesActivationsPerSample(scenario.model, scenario.sequence, 1),
+         detailedActivationsPerSample(scenario)},
     };
 }
 

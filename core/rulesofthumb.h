@@ -36,7 +36,7 @@ inline Bytes notesActivationsPerSample(const ModelSpec &m, std::uint64_t context
 /// One quick rule set against the detailed estimate of the current scenario.
 struct RuleCheck
 {
-    const char *seedFact; ///< "S1", "S6", "S7", "S9"
+    const char *seedFact; ///< "S1", "S6", "S7", "S9", "S13"
     const char *id;       ///< "fp16_inference", "mixed_adam", ...
     const char *formula;  ///< "2 B x n"
     Bytes rule;
@@ -51,10 +51,10 @@ struct RuleCheck
 
 } // namespace rules
 
-/// The seed notes' rules of thumb, each next to the detailed total of the
-/// scenario it speaks of (fp16 inference; mixed-precision or fp32 AdamW
-/// training) for this model, batch and context, on one GPU: the rules know
-/// no sharding.
+/// The seed notes' rules of thumb, each next to the detailed figure of the
+/// scenario it speaks of (the total of fp16 inference, or of mixed-precision
+/// or fp32 AdamW training; the activations of one training sample) for this
+/// model, batch and context, on one GPU: the rules know no sharding.
 std::vector<rules::RuleCheck> compareRulesOfThumb(const Scenario &scenario);
 
 } // namespace core

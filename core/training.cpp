@@ -1,5 +1,6 @@
 #include "core/training.h"
 
+#include "core/formulatext.h"
 #include "core/lookup.h"
 #include "core/translatable.h"
 
@@ -93,25 +94,42 @@ std::optional<Optimizer> parseOptimizer(const std::string &id)
     return parseById(allOptimizers(), &OptimizerInfo::optimizer, id);
 }
 
-double optimizerStateBytes(Optimizer optimizer, const RegimeBytes &regime,
-                           const std::vector<TensorGroup> &trainable)
+Derived optimizerStateBytes(Optimizer optimizer, const RegimeBytes &regime, const std::vector<TensorGroup> &trainable,
+                            FormulaStore *store)
 {
+    namespace t = text::optimizer;
     const OptimizerInfo &info = optimizerInfo(optimizer);
-    double bytes = 0;
-    for (const TensorGroup &g : trainable) {
-        const double elements = static_cast<double>(g.elements());
-        if (optimizer == Optimizer::Adafactor) {
-            // HF Adafactor (beta1=None): matrices keep row and column
-            // accumulators, vectors keep a full second moment, in fp32.
-            const double perTensor = g.cols > 1 ? static_cast<double>(g.rows + g.cols) : static_cast<double>(g.rows);
-            bytes += perTensor * static_cast<double>(g.count) * 4.0;
-        } else if (info.fixedBytesPerParam >= 0) {
-            bytes += elements * info.fixedBytesPerParam;
-        } else {
-            bytes += elements * info.statesPerParam * regime.optimizerStateBytes;
+    Formula bytes(store);
+    if (optimizer == Optimizer::Adafactor) {
+        // HF Adafactor (beta1=None): matrices keep row and column
+        // accumulators, vectors keep a full second moment, in fp32.
+        double factored = 0;
+        double vectors = 0;
+        for (const TensorGroup &g : trainable) {
+            if (g.cols > 1)
+                factored += static_cast<double>(g.rows + g.cols) * static_cast<double>(g.count);
+            else
+                vectors += static_cast<double>(g.rows) * static_cast<double>(g.count);
         }
+        bytes.product(t::kPartFactoredMoments).times(t::kRowsPlusCols, factored).times(t::kStateBytes, 4.0);
+        if (vectors > 0)
+            bytes.product(t::kPartVectorMoments).times(t::kVectorElements, vectors).times(t::kStateBytes, 4.0);
+        return bytes.cite(info.source).derived();
     }
-    return bytes;
+    double elements = 0;
+    for (const TensorGroup &g : trainable)
+        elements += static_cast<double>(g.elements());
+    if (info.fixedBytesPerParam >= 0) {
+        bytes.product()
+            .times(text::shared::kTrainableParams, elements)
+            .times(t::kFixedStateBytes, info.fixedBytesPerParam);
+    } else {
+        bytes.product()
+            .times(text::shared::kTrainableParams, elements)
+            .times(t::kStates, info.statesPerParam)
+            .times(t::kStateBytes, regime.optimizerStateBytes);
+    }
+    return bytes.cite(info.source).derived();
 }
 
 double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl impl, double stateBytes)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/formula.h"
 #include "core/modelspec.h"
 
 #include <optional>
@@ -74,8 +75,8 @@ std::optional<Optimizer> parseOptimizer(const std::string &id);
 /// Optimizer state bytes for the trainable tensors. Adafactor is computed
 /// from the real matrix shapes (factored second moment: rows + cols per
 /// matrix, Shazeer & Stern 2018 §3); everything else per element.
-double optimizerStateBytes(Optimizer optimizer, const RegimeBytes &regime,
-                           const std::vector<TensorGroup> &trainable);
+Derived optimizerStateBytes(Optimizer optimizer, const RegimeBytes &regime, const std::vector<TensorGroup> &trainable,
+                            FormulaStore *store = nullptr);
 
 /// Temporary bytes the optimizer step allocates per trainable parameter,
 /// Adam family only: torch.optim's multi-tensor ("foreach") Adam computes

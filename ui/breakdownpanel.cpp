@@ -231,7 +231,8 @@ void BreakdownPanel::fillRules()
     static const char *const names[] = {
         QT_TR_NOOP("fp16 inference: 2 bytes per parameter"), QT_TR_NOOP("mixed-precision Adam: 16 bytes per parameter"),
         QT_TR_NOOP("practical training minimum: 20 bytes per parameter"), QT_TR_NOOP("3 × the fp32 weights"),
-        QT_TR_NOOP("4 × the fp32 weights")};
+        QT_TR_NOOP("4 × the fp32 weights"),
+        QT_TR_NOOP("activations per sample: (hidden + intermediate) × context × layers")};
     const auto checks = core::compareRulesOfThumb(m_scenario);
     m_rules->setRowCount(static_cast<int>(checks.size()));
     for (std::size_t i = 0; i < checks.size(); ++i) {
@@ -259,13 +260,20 @@ void BreakdownPanel::explainCurrentTerm()
 void BreakdownPanel::explain(core::TermId term)
 {
     const core::Derivation why = core::explainTerm(m_scenario, m_result.estimate, term);
-    const QString html =
-        QStringLiteral("<h3>%1</h3><p>%10</p><p><b>%2</b><br><code>%3</code></p><p>%4<br><code>%5</code></p>"
-                       "<p><b>%6</b> %7</p><p><small>%8 %9</small></p>")
-            .arg(termName(term).toHtmlEscaped(), tr("Formula"), QString::fromStdString(why.formula).toHtmlEscaped(),
-                 tr("With this scenario's values:"), QString::fromStdString(why.substituted).toHtmlEscaped(),
-                 tr("Result:"), QString::fromStdString(why.result).toHtmlEscaped(), tr("Source:"),
-                 QString::fromStdString(why.source).toHtmlEscaped(), termExplanation(term).toHtmlEscaped());
+    const auto text = [](const std::string &s) { return QString::fromStdString(s).toHtmlEscaped(); };
+    // The symbols a formula defines follow it after "; ", one to a line here.
+    const auto lines = [&text](const std::string &s) {
+        return text(s).replace(QStringLiteral("; "), QStringLiteral("<br>"));
+    };
+    QString html = QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b><br><code>%4</code></p><p>%5<br><code>%6</code></p>"
+                                  "<p><b>%7</b> %8<br><small>%9</small></p>")
+                       .arg(termName(term).toHtmlEscaped(), termExplanation(term).toHtmlEscaped(), tr("Formula"),
+                           lines(why.formula), tr("With this scenario's values:"), lines(why.substituted),
+                           tr("Result:"), text(why.result), text(why.note));
+    if (!why.legend.empty())
+        html += QStringLiteral("<p><small><b>%1</b> %2</small></p>").arg(tr("Symbols:"), text(why.legend));
+    if (!why.source.empty())
+        html += QStringLiteral("<p><small>%1 %2</small></p>").arg(tr("Source:"), text(why.source));
     // Laying out and painting the rich text costs more than the rest of a
     // slider step; most steps leave the selected term's derivation as it was.
     if (html == m_whyHtml)

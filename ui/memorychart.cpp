@@ -373,8 +373,9 @@ void MemoryChart::showToolTip(QMouseEvent *event)
                                 QString::fromStdString(core::groupDigits(bytes.count())));
         if (fit.layoutGpus == m_scenario.gpus) {
             const core::Derivation why = core::explainTerm(m_scenario, m_result.estimate, id);
-            text += QStringLiteral("<br><code>%1</code><br><small>%2</small>")
+            text += QStringLiteral("<br><code>%1</code><br><small>%2<br>%3</small>")
                         .arg(QString::fromStdString(why.formula).toHtmlEscaped(),
+                             QString::fromStdString(why.note).toHtmlEscaped(),
                              QString::fromStdString(why.source).toHtmlEscaped());
         } else {
             text += QStringLiteral("<br>") + tr("per GPU, with %1 GPUs").arg(fit.layoutGpus);

@@ -61,10 +61,11 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
         phases.push_back({{"phase", phaseId(p.phase)}, {"moment", p.moment}, {"per_gpu_bytes", termsJson(p.terms, p.total)}});
     j["phases"] = phases;
     Json derivations = Json::object();
+    const std::array<Derivation, kTermCount> all = explainTerms(s, e);
     for (TermId id : allTerms()) {
-        const Derivation why = explainTerm(s, e, id);
-        derivations[termId(id)] = {
-            {"formula", why.formula}, {"substituted", why.substituted}, {"result", why.result}, {"source", why.source}};
+        const Derivation &why = all[static_cast<std::size_t>(id)];
+        derivations[termId(id)] = {{"formula", why.formula}, {"substituted", why.substituted}, {"result", why.result},
+                                   {"note", why.note},       {"legend", why.legend},           {"source", why.source}};
     }
     j["derivations"] = derivations;
     Json gpus = Json::array();

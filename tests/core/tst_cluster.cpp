@@ -86,7 +86,9 @@ void TestCluster::korthikantiTensorParallel()
     const auto layer = [&s](bool sp, core::Checkpointing c) {
         s.parallel.sequenceParallel = sp;
         s.checkpointing = c;
-        return core::trainingActivations(s.model, s, core::Trainability{}, core::ActivationDtypes::uniform(2.0)).keptPerLayer / kGiB;
+        const core::ActivationBreakdown act =
+            core::trainingActivations(s.model, s, core::Trainability{}, core::ActivationDtypes::uniform(2.0));
+        return act.keptPerLayer.value / kGiB;
     };
     QVERIFY(std::abs(layer(false, core::Checkpointing::None) - tp) < 0.001);
     QVERIFY(std::abs(layer(true, core::Checkpointing::None) - tpSp) < 0.001);
@@ -109,7 +111,8 @@ void TestCluster::pipelineFirstStageKeepsAllMicroBatches()
     QCOMPARE(piped.details.microBatchesInFlight, 4.0);
     const double first = static_cast<double>(piped.phases.front().terms[5].count());
     const core::ActivationBreakdown act = core::trainingActivations(s.model, s, core::Trainability{}, core::ActivationDtypes::uniform(2.0));
-    QCOMPARE(first, std::ceil((8 * act.keptPerLayer + act.outsideFirst) * 4)); // 8 of 32 layers, 4 micro-batches
+    // 8 of 32 layers, 4 micro-batches
+    QCOMPARE(first, std::ceil((8 * act.keptPerLayer.value + act.outsideFirst.value) * 4));
     QVERIFY(first < single); // the same layers' worth, without the last stage's norm and lm_head input
     s.parallel.interleave = 2;
     QCOMPARE(core::estimate(s).details.microBatchesInFlight, 4.0 * (1.0 + 3.0 / 8.0));

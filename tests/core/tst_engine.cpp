@@ -460,10 +460,11 @@ void TestEngine::rulesOfThumbAgainstTheDetail()
     s.parallel.pp = 2;
     s.zeroStage = 3;
     const auto checks = core::compareRulesOfThumb(s);
-    QCOMPARE(checks.size(), std::size_t(5));
+    QCOMPARE(checks.size(), std::size_t(6));
     QCOMPARE(checks[0].rule.count(), 2ull * 6'738'415'616);  // S1
     QCOMPARE(checks[1].rule.count(), 16ull * 6'738'415'616); // S6
     QCOMPARE(checks[2].rule.count(), 20ull * 6'738'415'616); // S7
+    QCOMPARE(checks[5].rule.count(), (4096ull + 11008) * 2048 * 32); // S13: (h + I) x s x L x 1 B
     // Each rule meets the scenario it speaks of, whatever the mode shown.
     core::Scenario single = preset("llama-2-7b", core::Mode::Train);
     QCOMPARE(checks[1].detailed, core::estimate(single).total);

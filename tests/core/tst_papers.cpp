@@ -153,19 +153,20 @@ void TestPapers::korthikantiTable2()
     const double gib = 1024.0 * 1024.0 * 1024.0;
 
     const core::ActivationBreakdown none = core::trainingActivations(m, s, all, core::ActivationDtypes::uniform(2.0));
-    QVERIFY2(std::abs(none.perLayer / gib - noneGiB) < 0.001, qPrintable(QString::number(none.perLayer / gib, 'f', 4)));
+    QVERIFY2(std::abs(none.perLayer.value / gib - noneGiB) < 0.001,
+             qPrintable(QString::number(none.perLayer.value / gib, 'f', 4)));
     // Per token the layer is exactly 34 h bytes (§4.1: 11 attention + 19 MLP + 4 LayerNorm).
-    QCOMPARE(none.perTokenPerLayer, 34.0 * hidden);
+    QCOMPARE(none.perTokenPerLayer.value, 34.0 * hidden);
 
     // Selective recompute (§4.2) keeps 34 sbh per layer.
     s.checkpointing = core::Checkpointing::Selective;
     const core::ActivationBreakdown selective = core::trainingActivations(m, s, all, core::ActivationDtypes::uniform(2.0));
-    QCOMPARE(selective.saved - selective.outsideLayers, 34.0 * 2048 * batch * hidden);
+    QCOMPARE(selective.keptPerLayer.value, 34.0 * 2048 * batch * hidden);
 
     s.checkpointing = core::Checkpointing::Full;
     const core::ActivationBreakdown full = core::trainingActivations(m, s, all, core::ActivationDtypes::uniform(2.0));
-    QVERIFY2(std::abs((full.saved - full.outsideLayers) / gib - fullGiB) < 0.001,
-             qPrintable(QString::number((full.saved - full.outsideLayers) / gib, 'f', 4)));
+    const double fullLayers = static_cast<double>(m.layers) * full.keptPerLayer.value;
+    QVERIFY2(std::abs(fullLayers / gib - fullGiB) < 0.001, qPrintable(QString::number(fullLayers / gib, 'f', 4)));
 }
 
 void TestPapers::kvCachePerToken_data()

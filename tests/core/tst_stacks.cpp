@@ -5,10 +5,9 @@
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/io/builtin.h"
+#include "tests/support/substitution.h"
 
 #include <QtTest>
-
-#include <regex>
 
 namespace {
 
@@ -284,17 +283,12 @@ void TestStacks::workspaceDerivationAddsUp()
     const core::Estimate e = core::estimate(s);
     const core::Derivation d = core::explainTerm(s, e, core::TermId::Workspace);
     // The substituted values are the parts shown in the formula; they add
-    // up to the term (each part rounded to whole bytes when printed).
-    double sum = 0;
-    int parts = 0;
-    const std::regex number(R"(([0-9][0-9,]*)(\.[0-9]+)? B)");
-    for (std::sregex_iterator it(d.substituted.begin(), d.substituted.end(), number), end; it != end; ++it, ++parts) {
-        std::string digits = (*it)[1].str() + (*it)[2].str();
-        digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
-        sum += std::stod(digits);
-    }
+    // up to the term (each part rounded up to whole bytes on its own).
+    const std::optional<double> sum = testsupport::evaluateTerm(d.substituted);
+    QVERIFY2(sum, d.substituted.c_str());
     const double workspace = static_cast<double>(e.term(core::TermId::Workspace).count());
-    QVERIFY2(std::abs(sum - workspace) <= parts + 1.0, qPrintable(QString::fromStdString(d.substituted)));
+    const double parts = static_cast<double>(testsupport::productCount(d.substituted));
+    QVERIFY2(std::abs(*sum - workspace) <= parts + 1.0, qPrintable(QString::fromStdString(d.substituted)));
 }
 
 QTEST_APPLESS_MAIN(TestStacks)
