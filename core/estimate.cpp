@@ -587,7 +587,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     const HeadAndLayer forward = headAndLastLayer(persistent, accumulated, activations, logitsForward, headWorkspace,
                                                   together(record, {autocast, dequant}));
     est.phases.push_back(largerMoment(Phase::Forward, s, overheads, record,
-                                      {{"end of forward", &forward.head}, {"inside the last layer", &forward.layer}}));
+                                      {{QT_TRANSLATE_NOOP("Derivation", "end of forward"), &forward.head}, {QT_TRANSLATE_NOOP("Derivation", "inside the last layer"), &forward.layer}}));
 
     // Backward: activations are freed layer by layer while gradients appear,
     // so the peak is the loss's backward (all activations, the logits'
@@ -605,9 +605,9 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     MomentTerms backwardEnd = persistent;
     backwardEnd.set(TermId::Gradients, gradients);
     est.phases.push_back(largerMoment(Phase::Backward, s, overheads, record,
-                                      {{"loss backward", &backward.head},
-                                       {"last layer's backward", &backward.layer},
-                                       {"end of backward", &backwardEnd}}));
+                                      {{QT_TRANSLATE_NOOP("Derivation", "loss backward"), &backward.head},
+                                       {QT_TRANSLATE_NOOP("Derivation", "last layer's backward"), &backward.layer},
+                                       {QT_TRANSLATE_NOOP("Derivation", "end of backward"), &backwardEnd}}));
 
     MomentTerms step = persistent;
     step.set(TermId::Gradients, gradients);
@@ -623,7 +623,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
             bytes.note(ws::kWhyNoStepTemporary);
         step.set(TermId::Workspace, bytes.bytes());
     }
-    est.phases.push_back(largerMoment(Phase::OptimizerStep, s, overheads, record, {{"optimizer step", &step}}));
+    est.phases.push_back(largerMoment(Phase::OptimizerStep, s, overheads, record, {{QT_TRANSLATE_NOOP("Derivation", "optimizer step"), &step}}));
 }
 
 void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelWeights, const Overheads &overheads,
@@ -682,7 +682,7 @@ void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelW
         head.set(TermId::Logits,
                  hasHead ? Quantity{Bytes::fromDouble(profile.sampler.value), profile.sampler.how} : noHead);
         est.phases.push_back(largerMoment(Phase::Inference, s, overheads, record,
-                                          {{"profile forward", &forward}, {"sampler warm-up", &head}}));
+                                          {{QT_TRANSLATE_NOOP("Derivation", "profile forward"), &forward}, {QT_TRANSLATE_NOOP("Derivation", "sampler warm-up"), &head}}));
         return;
     }
     const Derived workspace = prefillWorkspace(m, s, e, record);
@@ -706,7 +706,7 @@ void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelW
         head.set(TermId::Logits, noHead);
     }
     est.phases.push_back(
-        largerMoment(Phase::Inference, s, overheads, record, {{"prefill", &forward}, {"logits", &head}}));
+        largerMoment(Phase::Inference, s, overheads, record, {{QT_TRANSLATE_NOOP("Derivation", "prefill"), &forward}, {QT_TRANSLATE_NOOP("Derivation", "logits"), &head}}));
 }
 
 /// One stage's estimate; the caller keeps the most loaded stage. With a

@@ -2,6 +2,8 @@
 
 #include "core/formularecord.h"
 #include "core/formulatext.h"
+#include "core/report.h"
+#include "core/translatable.h"
 
 #include <algorithm>
 #include <charconv>
@@ -22,30 +24,33 @@ std::string number(double value)
     return std::string(buffer, end);
 }
 
-std::string withUnit(const std::string &text, const char *unit)
+/// A derivation's words in the reader's language (context "Derivation").
+std::string word(Translator tr, const char *text) { return translate(tr, "Derivation", text); }
+
+std::string withUnit(const std::string &text, const char *unit, Translator tr)
 {
-    return unit[0] == '\0' ? text : text + " " + unit;
+    return unit[0] == '\0' ? text : text + " " + word(tr, unit);
 }
 
-std::string product(const Product &p, bool values)
+std::string product(const Product &p, bool values, Translator tr)
 {
     std::string text;
     for (std::size_t i = 0; i < p.factors.size(); ++i) {
         const Factor &f = p.factors[i];
         if (i > 0 || f.divides)
             text += i == 0 ? "1 / " : (f.divides ? " / " : " x ");
-        text += values ? withUnit(number(f.value), f.symbol->unit) : f.symbol->name;
+        text += values ? withUnit(number(f.value), f.symbol->unit, tr) : f.symbol->name;
     }
     if (p.part)
-        text += std::string(" [") + p.part + "]";
+        text += " [" + word(tr, p.part) + "]";
     return text;
 }
 
-std::string sum(const TermFormula &f, bool values)
+std::string sum(const TermFormula &f, bool values, Translator tr)
 {
     std::string text;
     for (const Product &p : f.sum)
-        text += (text.empty() ? "" : " + ") + product(p, values);
+        text += (text.empty() ? "" : " + ") + product(p, values, tr);
     return text.empty() ? "0" : text;
 }
 
@@ -69,11 +74,11 @@ void addOnce(std::vector<T> &list, T item)
         list.push_back(item);
 }
 
-std::string joined(const std::vector<const char *> &items)
+std::string joined(const std::vector<const char *> &items, Translator tr)
 {
     std::string text;
     for (const char *item : items)
-        text += (text.empty() ? "" : "; ") + std::string(item);
+        text += (text.empty() ? "" : "; ") + (tr ? word(tr, item) : std::string(item));
     return text;
 }
 
@@ -105,7 +110,7 @@ TermFormula unwrapped(const TermFormula &how)
 
 /// The derivation text of `term`, held by `outer` at the peak `when`
 /// (nothing held where `outer` is null).
-Derivation render(TermId term, const TermFormula *outer, const std::string &when, Bytes bytes)
+Derivation render(TermId term, const TermFormula *outer, const std::string &when, Bytes bytes, Translator tr)
 {
     const TermFormula how = outer ? unwrapped(*outer) : TermFormula{};
     std::vector<Definition> where;
@@ -127,23 +132,25 @@ Derivation render(TermId term, const TermFormula *outer, const std::string &when
         collect(*d.formula);
 
     Derivation out;
-    out.formula = std::string(text::termSymbol(term).name) + " = " + sum(how, false);
-    out.substituted = sum(how, true);
+    out.formula = std::string(text::termSymbol(term).name) + " = " + sum(how, false, tr);
+    out.substituted = sum(how, true, tr);
     if (how.sum.empty())
-        out.substituted +=
-            ": " + (notes.empty() ? std::string("nothing of this term is held at this moment") : joined(notes));
+        out.substituted += ": "
+            + (notes.empty() ? word(tr, QT_TRANSLATE_NOOP("Derivation", "nothing of this term is held at this moment"))
+                             : joined(notes, tr));
     for (const Definition &d : where) {
-        out.formula += std::string("; ") + d.symbol->name + " = " + sum(*d.formula, false);
+        out.formula += std::string("; ") + d.symbol->name + " = " + sum(*d.formula, false, tr);
         // An alias's value is already in the line it is used in.
         if (!isAlias(*d.formula))
-            out.substituted += std::string("; ") + d.symbol->name + " = " + sum(*d.formula, true) + " = "
-                + withUnit(number(d.formula->evaluate()), d.symbol->unit);
+            out.substituted += std::string("; ") + d.symbol->name + " = " + sum(*d.formula, true, tr) + " = "
+                + withUnit(number(d.formula->evaluate()), d.symbol->unit, tr);
     }
-    out.note = when + (how.sum.empty() || notes.empty() ? "" : "; " + joined(notes));
+    out.note = when + (how.sum.empty() || notes.empty() ? "" : "; " + joined(notes, tr));
     for (const Symbol *s : symbols)
-        out.legend += (out.legend.empty() ? "" : "; ") + std::string(s->name) + ": " + s->meaning
-            + (s->unit[0] ? std::string(" (") + s->unit + ")" : "");
-    out.source = joined(sources);
+        out.legend += (out.legend.empty() ? "" : "; ") + std::string(s->name) + ": " + word(tr, s->meaning)
+            + (s->unit[0] ? " (" + word(tr, s->unit) + ")" : "");
+    // Citations keep their authors' words.
+    out.source = joined(sources, nullptr);
     out.result = formatBytes(bytes) + " (" + groupDigits(bytes.count()) + " B)";
     return out;
 }
@@ -156,31 +163,35 @@ struct Peak
     std::string moment;
     std::string when; ///< "at the peak: backward, loss backward"
 
-    Peak(const Scenario &s, const Estimate &e) : phase(e.peakPhase)
+    Translator tr;
+
+    Peak(const Scenario &s, const Estimate &e, Translator translator) : phase(e.peakPhase), tr(translator)
     {
         recordFormulas(s, e, record);
         for (const PhaseTotal &p : e.phases)
             if (p.phase == e.peakPhase)
                 moment = p.moment;
-        when = std::string("at the peak: ") + phaseId(phase) + (moment.empty() ? "" : ", " + moment);
+        when = core::render(Message{"Derivation", QT_TRANSLATE_NOOP("Derivation", "at the peak: %1"),
+                       {phaseName(phase, tr) + (moment.empty() ? "" : ", " + word(tr, moment.c_str()))}},
+                      tr);
     }
 
     Derivation explain(const Estimate &e, TermId term) const
     {
-        return render(term, record.find(phase, moment, term), when, e.term(term));
+        return render(term, record.find(phase, moment, term), when, e.term(term), tr);
     }
 };
 
 } // namespace
 
-Derivation explainTerm(const Scenario &s, const Estimate &e, TermId term)
+Derivation explainTerm(const Scenario &s, const Estimate &e, TermId term, Translator translator)
 {
-    return Peak(s, e).explain(e, term);
+    return Peak(s, e, translator).explain(e, term);
 }
 
-std::array<Derivation, kTermCount> explainTerms(const Scenario &s, const Estimate &e)
+std::array<Derivation, kTermCount> explainTerms(const Scenario &s, const Estimate &e, Translator translator)
 {
-    const Peak peak(s, e);
+    const Peak peak(s, e, translator);
     std::array<Derivation, kTermCount> all;
     for (TermId id : allTerms())
         all[static_cast<std::size_t>(id)] = peak.explain(e, id);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/estimate.h"
+#include "core/message.h"
 
 #include <array>
 #include <string>
@@ -27,9 +28,12 @@ struct Derivation
 /// Built on demand by running the estimate's stage again with a recorder
 /// attached (never on the slider-to-repaint path unless asked for).
 /// `estimate` must be `estimate(scenario)` (or one of its stages).
-Derivation explainTerm(const Scenario &scenario, const Estimate &estimate, TermId term);
+/// Words (meanings, parts, notes) in the reader's language with a
+/// `translator`; symbols, numbers and source citations as they are.
+Derivation explainTerm(const Scenario &scenario, const Estimate &estimate, TermId term, Translator translator = nullptr);
 
 /// Every term's derivation from one recording, indexed by TermId (reports).
-std::array<Derivation, kTermCount> explainTerms(const Scenario &scenario, const Estimate &estimate);
+std::array<Derivation, kTermCount> explainTerms(const Scenario &scenario, const Estimate &estimate,
+                                                Translator translator = nullptr);
 
 } // namespace core

@@ -1,6 +1,7 @@
 #include "core/formats.h"
 
 #include "core/lookup.h"
+#include "core/translatable.h"
 
 namespace core {
 
@@ -63,45 +64,45 @@ FormatBits formatBits(WeightFormat format, int groupSize, double inFeatures)
     case WeightFormat::Bf16:
         return {16, 0, ""};
     case WeightFormat::Fp8:
-        return {8, 0, "one fp32 scale per tensor (negligible)"};
+        return {8, 0, QT_TRANSLATE_NOOP("Derivation", "one fp32 scale per tensor (negligible)")};
     case WeightFormat::Int8:
-        return {8, 0, "none (teaching figure)"};
+        return {8, 0, QT_TRANSLATE_NOOP("Derivation", "none (teaching figure)")};
     case WeightFormat::Int4:
-        return {4, 0, "none (teaching figure)"};
+        return {4, 0, QT_TRANSLATE_NOOP("Derivation", "none (teaching figure)")};
     case WeightFormat::BnbInt8:
-        return {8, inFeatures > 0 ? 32.0 / inFeatures : 0, "one fp32 scale per output row"};
+        return {8, inFeatures > 0 ? 32.0 / inFeatures : 0, QT_TRANSLATE_NOOP("Derivation", "one fp32 scale per output row")};
     case WeightFormat::Nf4:
     case WeightFormat::Fp4:
-        return {4, 32.0 / 64.0, "fp32 absmax per 64-weight block"};
+        return {4, 32.0 / 64.0, QT_TRANSLATE_NOOP("Derivation", "fp32 absmax per 64-weight block")};
     case WeightFormat::Nf4Dq:
-        return {4, 8.0 / 64.0 + 32.0 / (64.0 * 256.0), "fp8 absmax per 64 weights + fp32 per 256 blocks"};
+        return {4, 8.0 / 64.0 + 32.0 / (64.0 * 256.0), QT_TRANSLATE_NOOP("Derivation", "fp8 absmax per 64 weights + fp32 per 256 blocks")};
     case WeightFormat::Gptq4:
         // g_idx: one int32 per input row, i.e. 32/out_features bits per weight;
         // out_features is taken as the input width (square-ish layers).
         return {4, (16.0 + 4.0) / g + (inFeatures > 0 ? 32.0 / inFeatures : 0),
-                "fp16 scale + 4-bit zero per group, int32 g_idx per row"};
+                QT_TRANSLATE_NOOP("Derivation", "fp16 scale + 4-bit zero per group, int32 g_idx per row")};
     case WeightFormat::Awq4:
-        return {4, (16.0 + 4.0) / g, "fp16 scale + 4-bit zero per group"};
+        return {4, (16.0 + 4.0) / g, QT_TRANSLATE_NOOP("Derivation", "fp16 scale + 4-bit zero per group")};
     case WeightFormat::Mxfp4:
-        return {4, 8.0 / 32.0, "E8M0 scale per 32-weight block"};
+        return {4, 8.0 / 32.0, QT_TRANSLATE_NOOP("Derivation", "E8M0 scale per 32-weight block")};
     // GGUF: whole-file bits per weight of llama.cpp's mixes (token embeddings
     // and output included), tools/quantize/README.md for Llama-3.1-8B; Q4_0
     // and Q8_0 are single-type blocks of 32 with an fp16 scale.
     case WeightFormat::GgufQ8_0:
-        return {8, 0.5, "fp16 scale per 32-weight block"};
+        return {8, 0.5, QT_TRANSLATE_NOOP("Derivation", "fp16 scale per 32-weight block")};
     case WeightFormat::GgufQ6K:
-        return {6, 0.5633, "K-quant super-block scales (whole-file average)"};
+        return {6, 0.5633, QT_TRANSLATE_NOOP("Derivation", "K-quant super-block scales (whole-file average)")};
     case WeightFormat::GgufQ5KM:
-        return {5, 0.7036, "K-quant scales + Q6_K tensors in the mix (whole-file average)"};
+        return {5, 0.7036, QT_TRANSLATE_NOOP("Derivation", "K-quant scales + Q6_K tensors in the mix (whole-file average)")};
     case WeightFormat::GgufQ4KM:
-        return {4, 0.8944, "K-quant scales + Q6_K tensors in the mix (whole-file average)"};
+        return {4, 0.8944, QT_TRANSLATE_NOOP("Derivation", "K-quant scales + Q6_K tensors in the mix (whole-file average)")};
     case WeightFormat::GgufQ4_0:
-        return {4, 0.5, "fp16 scale per 32-weight block"};
+        return {4, 0.5, QT_TRANSLATE_NOOP("Derivation", "fp16 scale per 32-weight block")};
     case WeightFormat::GgufQ3KM:
         // Llama-2-7B whole-file figure (older quantize README): 3.91 bpw.
-        return {3, 0.91, "K-quant scales + higher-precision tensors in the mix (whole-file average)"};
+        return {3, 0.91, QT_TRANSLATE_NOOP("Derivation", "K-quant scales + higher-precision tensors in the mix (whole-file average)")};
     case WeightFormat::GgufQ2K:
-        return {2, 1.1593, "K-quant scales + higher-precision tensors in the mix (whole-file average)"};
+        return {2, 1.1593, QT_TRANSLATE_NOOP("Derivation", "K-quant scales + higher-precision tensors in the mix (whole-file average)")};
     }
     return {16, 0, ""};
 }

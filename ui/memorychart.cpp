@@ -1,6 +1,7 @@
 #include "ui/memorychart.h"
 
 #include "core/explain.h"
+#include "ui/language.h"
 #include "ui/termstyle.h"
 
 #include <QPrinter>
@@ -372,7 +373,7 @@ void MemoryChart::showToolTip(QMouseEvent *event)
                            .arg(m_categoryNames.value(index), termName(id), bytesText(bytes, m_unit),
                                 QString::fromStdString(core::groupDigits(bytes.count())));
         if (fit.layoutGpus == m_scenario.gpus) {
-            const core::Derivation why = core::explainTerm(m_scenario, m_result.estimate, id);
+            const core::Derivation why = core::explainTerm(m_scenario, m_result.estimate, id, translateForCore);
             text += QStringLiteral("<br><code>%1</code><br><small>%2<br>%3</small>")
                         .arg(QString::fromStdString(why.formula).toHtmlEscaped(),
                              QString::fromStdString(why.note).toHtmlEscaped(),

@@ -17,6 +17,1249 @@
     </message>
 </context>
 <context>
+    <name>Derivation</name>
+    <message>
+        <source>nothing of this term is held at this moment</source>
+        <translation>此刻该项不占用任何显存</translation>
+    </message>
+    <message>
+        <source>at the peak: %1</source>
+        <translation>峰值时：%1</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>fp32 master weights</source>
+        <translation>fp32 主权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations saved for backward</source>
+        <translation>为反向保存的激活值</translation>
+    </message>
+    <message>
+        <source>logits and loss</source>
+        <translation>logits 与损失</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>workspace: transient tensors</source>
+        <translation>临时工作区：瞬时张量</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gather buffer</source>
+        <translation>ZeRO-3 聚合缓冲区</translation>
+    </message>
+    <message>
+        <source>NCCL buffers</source>
+        <translation>NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>allocator reserve</source>
+        <translation>分配器预留</translation>
+    </message>
+    <message>
+        <source>micro-batch size</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>query width: heads x head_dim</source>
+        <translation>查询宽度：头数 × head_dim</translation>
+    </message>
+    <message>
+        <source>key/value width: kv_heads x head_dim</source>
+        <translation>key/value 宽度：kv_heads x head_dim</translation>
+    </message>
+    <message>
+        <source>key-value heads</source>
+        <translation>键值头数</translation>
+    </message>
+    <message>
+        <source>key-value heads on this rank: ceil(kv_heads / t), at least 1</source>
+        <translation>本 rank 上的键值头数：ceil(kv_heads / t)，至少为 1</translation>
+    </message>
+    <message>
+        <source>head dimension</source>
+        <translation>每头维度</translation>
+    </message>
+    <message>
+        <source>K and V</source>
+        <translation>K 和 V</translation>
+    </message>
+    <message>
+        <source>MLP intermediate size (of one expert in an MoE layer)</source>
+        <translation>MLP 中间维度（MoE 层中为单个专家的）</translation>
+    </message>
+    <message>
+        <source>experts each token runs through (routed top-k plus shared)</source>
+        <translation>每个词元经过的专家数（路由的 top-k 加共享专家）</translation>
+    </message>
+    <message>
+        <source>bytes of an fp32 element</source>
+        <translation>一个 fp32 元素的字节数</translation>
+    </message>
+    <message>
+        <source>bytes of an activation element</source>
+        <translation>一个激活值元素的字节数</translation>
+    </message>
+    <message>
+        <source>tensor-parallel ranks</source>
+        <translation>张量并行 rank 数</translation>
+    </message>
+    <message>
+        <source>data-parallel ranks ZeRO/FSDP shards over</source>
+        <translation>ZeRO/FSDP 切分所跨的数据并行 rank 数</translation>
+    </message>
+    <message>
+        <source>decoder layers on this rank</source>
+        <translation>本 rank 上的解码器层</translation>
+    </message>
+    <message>
+        <source>parameters of the model</source>
+        <translation>模型参数量</translation>
+    </message>
+    <message>
+        <source>parameters that train</source>
+        <translation>可训练参数量</translation>
+    </message>
+    <message>
+        <source>weight bytes of the whole model</source>
+        <translation>整个模型的权重字节数</translation>
+    </message>
+    <message>
+        <source>this rank&apos;s share of the parameters</source>
+        <translation>本 rank 分得的参数</translation>
+    </message>
+    <message>
+        <source>this rank&apos;s share of the adapters: its layers&apos; share / t</source>
+        <translation>本 rank 分得的适配器：其各层的份额 / t</translation>
+    </message>
+    <message>
+        <source>parameters of the largest layer (or embedding table)</source>
+        <translation>最大一层（或嵌入表）的参数量</translation>
+    </message>
+    <message>
+        <source>parameters of the lm_head</source>
+        <translation>lm_head 的参数量</translation>
+    </message>
+    <message>
+        <source>bytes per logits element: the tensors alive together</source>
+        <translation>每个 logits 元素的字节数：同时存活的张量</translation>
+    </message>
+    <message>
+        <source>vLLM max_num_batched_tokens</source>
+        <translation>vLLM max_num_batched_tokens</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload keeps the fp32 master weights and optimizer states in host memory and steps on the CPU</source>
+        <translation>ZeRO-Offload 将 fp32 主权重和优化器状态放在主机内存中，并在 CPU 上执行优化器更新</translation>
+    </message>
+    <message>
+        <source>decoder layers of the model</source>
+        <translation>模型的解码器层数</translation>
+    </message>
+    <message>
+        <source>this rank&apos;s share of the decoder layers</source>
+        <translation>本 rank 分得的解码器层</translation>
+    </message>
+    <message>
+        <source>parameters on this rank before tensor parallelism</source>
+        <translation>张量并行之前本 rank 上的参数量</translation>
+    </message>
+    <message>
+        <source>parameters of all decoder layers, experts excepted</source>
+        <translation>全部解码器层的参数量（不含专家）</translation>
+    </message>
+    <message>
+        <source>parameters of all routed experts</source>
+        <translation>全部路由专家的参数量</translation>
+    </message>
+    <message>
+        <source>expert-parallel ranks</source>
+        <translation>专家并行 rank 数</translation>
+    </message>
+    <message>
+        <source>parameters of the embedding tables</source>
+        <translation>嵌入表的参数量</translation>
+    </message>
+    <message>
+        <source>parameters of the embeddings and the lm_head</source>
+        <translation>嵌入层与 lm_head 的参数量</translation>
+    </message>
+    <message>
+        <source>pipeline stages: micro-batches the first stage holds (1F1B)</source>
+        <translation>流水线阶段数：第一阶段持有的微批数（1F1B）</translation>
+    </message>
+    <message>
+        <source>interleaving&apos;s extra warm-up: 1 + (p - 1) / (p x v)</source>
+        <translation>交错调度的额外预热：1 + (p - 1) / (p x v)</translation>
+    </message>
+    <message>
+        <source>decoder layers here</source>
+        <translation>此处的解码器层</translation>
+    </message>
+    <message>
+        <source>this rank&apos;s experts</source>
+        <translation>本 rank 的专家</translation>
+    </message>
+    <message>
+        <source>embedding (first stage)</source>
+        <translation>嵌入层（第一阶段）</translation>
+    </message>
+    <message>
+        <source>lm_head (last stage)</source>
+        <translation>lm_head（最后阶段）</translation>
+    </message>
+    <message>
+        <source>embedding and lm_head</source>
+        <translation>嵌入层与 lm_head</translation>
+    </message>
+    <message>
+        <source>pipeline parallelism: ceil(L / p) layers on each stage</source>
+        <translation>流水线并行：每个阶段 ceil(L / p) 层</translation>
+    </message>
+    <message>
+        <source>device_map=&quot;auto&quot;: ceil(L / GPUs) layers on each GPU</source>
+        <translation>device_map=&quot;auto&quot;：每块 GPU 上 ceil(L / GPUs) 层</translation>
+    </message>
+    <message>
+        <source>bytes of a 16-bit (or fp32) weight</source>
+        <translation>一个 16-bit（或 fp32）权重的字节数</translation>
+    </message>
+    <message>
+        <source>parameters stored in the weight format</source>
+        <translation>以权重格式存储的参数量</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <source>bits per stored weight</source>
+        <translation>每个存储权重的位数</translation>
+    </message>
+    <message>
+        <source>bits of the value itself</source>
+        <translation>数值本身的位数</translation>
+    </message>
+    <message>
+        <source>scales and zero-points per weight</source>
+        <translation>每个权重分摊的缩放因子与零点</translation>
+    </message>
+    <message>
+        <source>bits/B</source>
+        <translation>位/字节</translation>
+    </message>
+    <message>
+        <source>bits per byte</source>
+        <translation>每字节的位数</translation>
+    </message>
+    <message>
+        <source>embeddings, norms, biases (and usually lm_head), unquantised</source>
+        <translation>嵌入层、归一化层、偏置（通常还有 lm_head），未量化</translation>
+    </message>
+    <message>
+        <source>bytes of an unquantised parameter</source>
+        <translation>一个未量化参数的字节数</translation>
+    </message>
+    <message>
+        <source>quantised weights</source>
+        <translation>量化的权重</translation>
+    </message>
+    <message>
+        <source>unquantised weights</source>
+        <translation>未量化的权重</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>b_rest = 4: PEFT prepare_model_for_kbit_training casts the unquantised weights to fp32</source>
+        <translation>b_rest = 4：PEFT prepare_model_for_kbit_training 会将未量化的权重转为 fp32</translation>
+    </message>
+    <message>
+        <source>ZeRO-Infinity keeps the parameters in host memory and gathers a layer at a time</source>
+        <translation>ZeRO-Infinity 将参数放在主机内存中，每次聚合一层</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>input plus output features of the adapted projection</source>
+        <translation>被适配投影的输入与输出特征数之和</translation>
+    </message>
+    <message>
+        <source>such projections in the model</source>
+        <translation>模型中此类投影的个数</translation>
+    </message>
+    <message>
+        <source>q_proj adapters</source>
+        <translation>q_proj 适配器</translation>
+    </message>
+    <message>
+        <source>k_proj adapters</source>
+        <translation>k_proj 适配器</translation>
+    </message>
+    <message>
+        <source>v_proj adapters</source>
+        <translation>v_proj 适配器</translation>
+    </message>
+    <message>
+        <source>o_proj adapters</source>
+        <translation>o_proj 适配器</translation>
+    </message>
+    <message>
+        <source>gate_proj adapters</source>
+        <translation>gate_proj 适配器</translation>
+    </message>
+    <message>
+        <source>up_proj adapters</source>
+        <translation>up_proj 适配器</translation>
+    </message>
+    <message>
+        <source>down_proj adapters</source>
+        <translation>down_proj 适配器</translation>
+    </message>
+    <message>
+        <source>bytes of the fp32 master copy per parameter</source>
+        <translation>每个参数的 fp32 主副本字节数</translation>
+    </message>
+    <message>
+        <source>this regime keeps no separate master copy</source>
+        <translation>此方案不保留单独的主副本</translation>
+    </message>
+    <message>
+        <source>gradient bytes per parameter</source>
+        <translation>每个参数的梯度字节数</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>个元素</translation>
+    </message>
+    <message>
+        <source>DeepSpeed reduce_bucket_size</source>
+        <translation>DeepSpeed reduce_bucket_size</translation>
+    </message>
+    <message>
+        <source>offloaded: gradients stream to the host through one reduce bucket</source>
+        <translation>已卸载：梯度经由一个归约桶流式传到主机</translation>
+    </message>
+    <message>
+        <source>start of backward: only the first gradients exist, the lm_head&apos;s (larger than any layer&apos;s)</source>
+        <translation>反向开始时：只有最先产生的梯度，即 lm_head 的（比任何一层都大）</translation>
+    </message>
+    <message>
+        <source>start of backward: only the first gradients exist, those of one layer (the largest)</source>
+        <translation>反向开始时：只有最先产生的梯度，即一层（最大一层）的</translation>
+    </message>
+    <message>
+        <source>start of backward: only the first gradients exist, the last layer&apos;s adapters</source>
+        <translation>反向开始时：只有最先产生的梯度，即最后一层的适配器的</translation>
+    </message>
+    <message>
+        <source>gradient accumulation keeps every gradient between micro-batches</source>
+        <translation>梯度累积在微批之间保留全部梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states of all trainable parameters</source>
+        <translation>全部可训练参数的优化器状态</translation>
+    </message>
+    <message>
+        <source>full-size states per parameter</source>
+        <translation>每个参数的完整尺寸状态数</translation>
+    </message>
+    <message>
+        <source>bytes of one state element</source>
+        <translation>一个状态元素的字节数</translation>
+    </message>
+    <message>
+        <source>state bytes per parameter (8-bit states)</source>
+        <translation>每个参数的状态字节数（8-bit 状态）</translation>
+    </message>
+    <message>
+        <source>row and column accumulators of every matrix</source>
+        <translation>每个矩阵的行、列累加器</translation>
+    </message>
+    <message>
+        <source>elements of every vector parameter</source>
+        <translation>每个向量参数的元素数</translation>
+    </message>
+    <message>
+        <source>factored second moments of the matrices</source>
+        <translation>矩阵的分解二阶矩</translation>
+    </message>
+    <message>
+        <source>second moments of the vectors</source>
+        <translation>向量的二阶矩</translation>
+    </message>
+    <message>
+        <source>attention input (kept once for its readers)</source>
+        <translation>注意力输入（为其各读取方只保存一份）</translation>
+    </message>
+    <message>
+        <source>attention input: private casts of q, k, v</source>
+        <translation>注意力输入：q、k、v 各自的私有类型转换副本</translation>
+    </message>
+    <message>
+        <source>attention input: adapter dropout copies</source>
+        <translation>注意力输入：适配器 dropout 副本</translation>
+    </message>
+    <message>
+        <source>attention input: adapter dropout masks</source>
+        <translation>注意力输入：适配器 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>MLP input (kept once for its readers)</source>
+        <translation>MLP 输入（为其各读取方只保存一份）</translation>
+    </message>
+    <message>
+        <source>MLP input: private casts of gate, up</source>
+        <translation>MLP 输入：gate、up 各自的私有类型转换副本</translation>
+    </message>
+    <message>
+        <source>MLP input: adapter dropout copies</source>
+        <translation>MLP 输入：适配器 dropout 副本</translation>
+    </message>
+    <message>
+        <source>MLP input: adapter dropout masks</source>
+        <translation>MLP 输入：适配器 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>o_proj input (the attention output)</source>
+        <translation>o_proj 输入（注意力输出）</translation>
+    </message>
+    <message>
+        <source>o_proj input: private cast</source>
+        <translation>o_proj 输入：私有类型转换副本</translation>
+    </message>
+    <message>
+        <source>o_proj input: adapter dropout copy</source>
+        <translation>o_proj 输入：适配器 dropout 副本</translation>
+    </message>
+    <message>
+        <source>o_proj input: adapter dropout mask</source>
+        <translation>o_proj 输入：适配器 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>down_proj input (the MLP product)</source>
+        <translation>down_proj 输入（MLP 乘积）</translation>
+    </message>
+    <message>
+        <source>down_proj input: private cast</source>
+        <translation>down_proj 输入：私有类型转换副本</translation>
+    </message>
+    <message>
+        <source>down_proj input: adapter dropout copy</source>
+        <translation>down_proj 输入：适配器 dropout 副本</translation>
+    </message>
+    <message>
+        <source>down_proj input: adapter dropout mask</source>
+        <translation>down_proj 输入：适配器 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>lm_head input</source>
+        <translation>lm_head 输入</translation>
+    </message>
+    <message>
+        <source>lm_head input: private cast</source>
+        <translation>lm_head 输入：私有类型转换副本</translation>
+    </message>
+    <message>
+        <source>lm_head input: dropout copy</source>
+        <translation>lm_head 输入：dropout 副本</translation>
+    </message>
+    <message>
+        <source>lm_head input: dropout mask</source>
+        <translation>lm_head 输入：dropout 掩码</translation>
+    </message>
+    <message>
+        <source>attention norm input</source>
+        <translation>注意力归一化输入</translation>
+    </message>
+    <message>
+        <source>attention norm: fp32 input that pow saves</source>
+        <translation>注意力归一化：pow 保存的 fp32 输入</translation>
+    </message>
+    <message>
+        <source>attention norm: normalised input for its trained weight</source>
+        <translation>注意力归一化：供其可训练权重使用的归一化后输入</translation>
+    </message>
+    <message>
+        <source>MLP norm input</source>
+        <translation>MLP 归一化输入</translation>
+    </message>
+    <message>
+        <source>MLP norm: fp32 input that pow saves</source>
+        <translation>MLP 归一化：pow 保存的 fp32 输入</translation>
+    </message>
+    <message>
+        <source>MLP norm: normalised input for its trained weight</source>
+        <translation>MLP 归一化：供其可训练权重使用的归一化后输入</translation>
+    </message>
+    <message>
+        <source>final norm input</source>
+        <translation>最终归一化输入</translation>
+    </message>
+    <message>
+        <source>final norm: fp32 input that pow saves</source>
+        <translation>最终归一化：pow 保存的 fp32 输入</translation>
+    </message>
+    <message>
+        <source>final norm: normalised input for its trained weight</source>
+        <translation>最终归一化：供其可训练权重使用的归一化后输入</translation>
+    </message>
+    <message>
+        <source>B/token</source>
+        <translation>字节/词元</translation>
+    </message>
+    <message>
+        <source>bytes one layer saves per token, scores excepted</source>
+        <translation>每层每个词元保存的字节数（不含注意力分数）</translation>
+    </message>
+    <message>
+        <source>eager attention&apos;s score tensors of one layer</source>
+        <translation>eager 注意力一层的分数张量</translation>
+    </message>
+    <message>
+        <source>bytes per score element: the tensors softmax leaves</source>
+        <translation>每个分数元素的字节数：softmax 留下的张量</translation>
+    </message>
+    <message>
+        <source>bytes each layer keeps for backward</source>
+        <translation>每层为反向保留的字节数</translation>
+    </message>
+    <message>
+        <source>micro-batches in flight on this stage</source>
+        <translation>本阶段同时在途的微批数</translation>
+    </message>
+    <message>
+        <source>saved on the embedding side (first stage)</source>
+        <translation>嵌入侧保存的（第一阶段）</translation>
+    </message>
+    <message>
+        <source>saved by the final norm and the lm_head (last stage)</source>
+        <translation>最终归一化与 lm_head 保存的（最后阶段）</translation>
+    </message>
+    <message>
+        <source>bytes per token the embedding side saves</source>
+        <translation>嵌入侧每个词元保存的字节数</translation>
+    </message>
+    <message>
+        <source>bytes per token the final norm and lm_head save</source>
+        <translation>最终归一化与 lm_head 每个词元保存的字节数</translation>
+    </message>
+    <message>
+        <source>gradient bytes per token alive inside one layer&apos;s backward</source>
+        <translation>一层反向过程中每个词元同时存活的梯度字节数</translation>
+    </message>
+    <message>
+        <source>the MLP&apos;s I-wide gradients: of act(gate) x up, act(gate) and up</source>
+        <translation>MLP 的 I 维梯度：act(gate) x up、act(gate) 与 up 的梯度</translation>
+    </message>
+    <message>
+        <source>bytes of a residual-stream element</source>
+        <translation>残差流元素的字节数</translation>
+    </message>
+    <message>
+        <source>bytes of an attention tensor element</source>
+        <translation>注意力张量元素的字节数</translation>
+    </message>
+    <message>
+        <source>bytes of a projection output element</source>
+        <translation>投影输出元素的字节数</translation>
+    </message>
+    <message>
+        <source>bytes of the input element as its readers keep it</source>
+        <translation>输入元素按其读取方保存时的字节数</translation>
+    </message>
+    <message>
+        <source>bytes per element of a reader&apos;s private copy</source>
+        <translation>读取方私有副本每个元素的字节数</translation>
+    </message>
+    <message>
+        <source>bytes of the softmax output element</source>
+        <translation>softmax 输出每个元素的字节数</translation>
+    </message>
+    <message>
+        <source>a dropout mask byte</source>
+        <translation>dropout 掩码的 1 个字节</translation>
+    </message>
+    <message>
+        <source>such norms in the layer</source>
+        <translation>该层中此类 norm 的个数</translation>
+    </message>
+    <message>
+        <source>readers that keep such a copy</source>
+        <translation>保留这样一份副本的读取方</translation>
+    </message>
+    <message>
+        <source>I-wide tensors the activation function saves</source>
+        <translation>激活函数保存的 I 宽张量</translation>
+    </message>
+    <message>
+        <source>operands of act(gate) x up</source>
+        <translation>act(gate) x up 的操作数</translation>
+    </message>
+    <message>
+        <source>routed experts (router logits per token)</source>
+        <translation>路由专家（每个词元的 router logits）</translation>
+    </message>
+    <message>
+        <source>adapted projections per layer</source>
+        <translation>每层被适配的投影数</translation>
+    </message>
+    <message>
+        <source>bytes of an element of x·A</source>
+        <translation>x·A 每个元素的字节数</translation>
+    </message>
+    <message>
+        <source>q (saved by attention)</source>
+        <translation>q（由注意力保存）</translation>
+    </message>
+    <message>
+        <source>k and v (saved by attention)</source>
+        <translation>k 和 v（由注意力保存）</translation>
+    </message>
+    <message>
+        <source>k and v repeated to every head (repeat_kv)</source>
+        <translation>复制到每个头的 k 和 v（repeat_kv）</translation>
+    </message>
+    <message>
+        <source>attention kernel output</source>
+        <translation>注意力内核输出</translation>
+    </message>
+    <message>
+        <source>fp32 log-sum-exp per head</source>
+        <translation>每个头的 fp32 log-sum-exp</translation>
+    </message>
+    <message>
+        <source>dropout mask after o_proj</source>
+        <translation>o_proj 之后的 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>activation function&apos;s saved inputs</source>
+        <translation>激活函数保存的输入</translation>
+    </message>
+    <message>
+        <source>act(gate) and up, saved by their product</source>
+        <translation>act(gate) 与 up，由二者乘积保存</translation>
+    </message>
+    <message>
+        <source>fp32 router logits</source>
+        <translation>fp32 router logits</translation>
+    </message>
+    <message>
+        <source>dropout mask after the MLP</source>
+        <translation>MLP 之后的 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>x·A of each adapter, saved for B</source>
+        <translation>每个适配器的 x·A，为 B 保存</translation>
+    </message>
+    <message>
+        <source>softmax output</source>
+        <translation>softmax 输出</translation>
+    </message>
+    <message>
+        <source>copy the value matmul saves</source>
+        <translation>值矩阵乘法保存的副本</translation>
+    </message>
+    <message>
+        <source>attention dropout mask</source>
+        <translation>注意力 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>tensors per token</source>
+        <translation>每个词元的张量数</translation>
+    </message>
+    <message>
+        <source>attention scores</source>
+        <translation>注意力分数</translation>
+    </message>
+    <message>
+        <source>MLP gradients</source>
+        <translation>MLP 梯度</translation>
+    </message>
+    <message>
+        <source>incoming gradient</source>
+        <translation>传入的梯度</translation>
+    </message>
+    <message>
+        <source>embedding dropout mask</source>
+        <translation>嵌入层 dropout 掩码</translation>
+    </message>
+    <message>
+        <source>embedding LayerNorm input</source>
+        <translation>嵌入层 LayerNorm 输入</translation>
+    </message>
+    <message>
+        <source>layer input (all that full recompute keeps)</source>
+        <translation>层输入（完全重算时仅保留此项）</translation>
+    </message>
+    <message>
+        <source>layers on this rank</source>
+        <translation>本 rank 上的层数</translation>
+    </message>
+    <message>
+        <source>embedding side</source>
+        <translation>嵌入侧</translation>
+    </message>
+    <message>
+        <source>final norm and lm_head</source>
+        <translation>最终 norm 与 lm_head</translation>
+    </message>
+    <message>
+        <source>selective recompute: the attention scores are recomputed</source>
+        <translation>选择性重算：注意力分数被重算</translation>
+    </message>
+    <message>
+        <source>full recompute: each layer keeps only its input</source>
+        <translation>完全重算：每层仅保留其输入</translation>
+    </message>
+    <message>
+        <source>bytes of a logits element as the lm_head emits it</source>
+        <translation>lm_head 输出的 logits 每个元素的字节数</translation>
+    </message>
+    <message>
+        <source>chunks of the chunked loss</source>
+        <translation>分块损失的块数</translation>
+    </message>
+    <message>
+        <source>fp32 bytes per element of one chunk&apos;s work (copy and exp)</source>
+        <translation>单块计算中每个元素的 fp32 字节数（副本与 exp）</translation>
+    </message>
+    <message>
+        <source>sampler warm-up rows: min(max_num_batched_tokens, max_num_seqs)</source>
+        <translation>采样器预热行数：min(max_num_batched_tokens, max_num_seqs)</translation>
+    </message>
+    <message>
+        <source>bytes per row and vocabulary entry in the sampler</source>
+        <translation>采样器中每行每个词表项的字节数</translation>
+    </message>
+    <message>
+        <source>bytes of an int64 index</source>
+        <translation>int64 索引的字节数</translation>
+    </message>
+    <message>
+        <source>bytes of a bool mask element</source>
+        <translation>bool 掩码每个元素的字节数</translation>
+    </message>
+    <message>
+        <source>logits</source>
+        <translation>logits</translation>
+    </message>
+    <message>
+        <source>logits the training loop keeps</source>
+        <translation>训练循环保留的 logits</translation>
+    </message>
+    <message>
+        <source>fp32 logits the training loop keeps</source>
+        <translation>训练循环保留的 fp32 logits</translation>
+    </message>
+    <message>
+        <source>fp32 logits</source>
+        <translation>fp32 logits</translation>
+    </message>
+    <message>
+        <source>fp32 copy (.float())</source>
+        <translation>fp32 副本（.float()）</translation>
+    </message>
+    <message>
+        <source>shifted contiguous copy</source>
+        <translation>移位后的连续副本</translation>
+    </message>
+    <message>
+        <source>log-softmax output</source>
+        <translation>log-softmax 输出</translation>
+    </message>
+    <message>
+        <source>saved log-softmax</source>
+        <translation>保存的 log-softmax</translation>
+    </message>
+    <message>
+        <source>gradient from nll_loss</source>
+        <translation>来自 nll_loss 的梯度</translation>
+    </message>
+    <message>
+        <source>gradient out of log_softmax</source>
+        <translation>log_softmax 输出的梯度</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s logits</source>
+        <translation>单块的 logits</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s fp32 copy</source>
+        <translation>单块的 fp32 副本</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s fp32 gradient in</source>
+        <translation>单块传入的 fp32 梯度</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s fp32 gradient out</source>
+        <translation>单块传出的 fp32 梯度</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s logits gradient</source>
+        <translation>单块的 logits 梯度</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s fp32 work</source>
+        <translation>单块的 fp32 计算</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s fp32 gradient</source>
+        <translation>单块的 fp32 梯度</translation>
+    </message>
+    <message>
+        <source>sampler rows</source>
+        <translation>采样器行数</translation>
+    </message>
+    <message>
+        <source>hidden states the forward left</source>
+        <translation>前向留下的隐藏状态</translation>
+    </message>
+    <message>
+        <source>sorted fp32 values</source>
+        <translation>排序后的 fp32 值</translation>
+    </message>
+    <message>
+        <source>int64 sort indices</source>
+        <translation>int64 排序索引</translation>
+    </message>
+    <message>
+        <source>top-k mask</source>
+        <translation>top-k 掩码</translation>
+    </message>
+    <message>
+        <source>top-p mask</source>
+        <translation>top-p 掩码</translation>
+    </message>
+    <message>
+        <source>fp32 softmax of the sorted values</source>
+        <translation>排序值的 fp32 softmax</translation>
+    </message>
+    <message>
+        <source>fp32 scatter result</source>
+        <translation>fp32 scatter 结果</translation>
+    </message>
+    <message>
+        <source>encoder-only: no causal-LM head, no logits</source>
+        <translation>仅编码器：无因果语言模型头，无 logits</translation>
+    </message>
+    <message>
+        <source>the lm_head and its logits live on the last pipeline stage</source>
+        <translation>lm_head 及其 logits 位于最后一个流水线阶段</translation>
+    </message>
+    <message>
+        <source>rows = max_num_seqs (fewer than the token budget)</source>
+        <translation>行数 = max_num_seqs（少于词元预算）</translation>
+    </message>
+    <message>
+        <source>rows = max_num_batched_tokens (fewer than max_num_seqs)</source>
+        <translation>行数 = max_num_batched_tokens（少于 max_num_seqs）</translation>
+    </message>
+    <message>
+        <source>bytes of a cached element</source>
+        <translation>缓存元素的字节数</translation>
+    </message>
+    <message>
+        <source>layer-tokens</source>
+        <translation>层·词元</translation>
+    </message>
+    <message>
+        <source>tokens cached, summed over this rank&apos;s layers</source>
+        <translation>缓存的词元数，对本 rank 的各层求和</translation>
+    </message>
+    <message>
+        <source>full-attention layers on this rank</source>
+        <translation>本 rank 上的全注意力层数</translation>
+    </message>
+    <message>
+        <source>sliding-window layers on this rank</source>
+        <translation>本 rank 上的滑动窗口层数</translation>
+    </message>
+    <message>
+        <source>sliding window, at most the context</source>
+        <translation>滑动窗口，至多为上下文长度</translation>
+    </message>
+    <message>
+        <source>full-attention layers</source>
+        <translation>全注意力层</translation>
+    </message>
+    <message>
+        <source>sliding-window layers</source>
+        <translation>滑动窗口层</translation>
+    </message>
+    <message>
+        <source>fewer key-value heads than ranks: each rank keeps a copy of one</source>
+        <translation>键值头少于 rank 数：每个 rank 保留其中一个头的副本</translation>
+    </message>
+    <message>
+        <source>encoder-only: no KV cache</source>
+        <translation>仅编码器：无 KV 缓存</translation>
+    </message>
+    <message>
+        <source>bytes of autocast&apos;s cached 16-bit copies per parameter</source>
+        <translation>autocast 缓存的 16-bit 副本每个参数的字节数</translation>
+    </message>
+    <message>
+        <source>bytes of a 16-bit cast</source>
+        <translation>16-bit 转换的字节数</translation>
+    </message>
+    <message>
+        <source>parameters of the layers&apos; linear weights</source>
+        <translation>各层线性权重的参数量</translation>
+    </message>
+    <message>
+        <source>bytes a dequantisation allocates per weight element (bitsandbytes: one 16-bit copy; torchao NF4: two int64 index tensors of n/2 and three half-size 16-bit intermediates)</source>
+        <translation>反量化为每个权重元素分配的字节数（bitsandbytes：一份 16-bit 副本；torchao NF4：两个 n/2 的 int64 索引张量和三个半尺寸的 16-bit 中间结果）</translation>
+    </message>
+    <message>
+        <source>elements of the largest quantised matrix</source>
+        <translation>最大的量化矩阵的元素数</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s activations, recomputed</source>
+        <translation>单层的激活值（重算）</translation>
+    </message>
+    <message>
+        <source>gradients alive inside one layer&apos;s backward</source>
+        <translation>单层反向中存活的梯度</translation>
+    </message>
+    <message>
+        <source>bytes per parameter of the step&apos;s full-size temporary</source>
+        <translation>优化器更新中全尺寸临时张量每个参数的字节数</translation>
+    </message>
+    <message>
+        <source>two such tensors</source>
+        <translation>两个此类张量</translation>
+    </message>
+    <message>
+        <source>I-wide tensors alive together in the MLP</source>
+        <translation>MLP 中同时存活的 I 宽张量</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s temporaries per token</source>
+        <translation>单层每个词元的临时张量</translation>
+    </message>
+    <message>
+        <source>bytes per score element: scores and softmax output</source>
+        <translation>每个分数元素的字节数：分数与 softmax 输出</translation>
+    </message>
+    <message>
+        <source>shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>elements per token alive in one profiled layer</source>
+        <translation>一个被剖析层中每个词元存活的元素数</translation>
+    </message>
+    <message>
+        <source>autocast&apos;s 16-bit copies of the weights</source>
+        <translation>autocast 的权重 16-bit 副本</translation>
+    </message>
+    <message>
+        <source>autocast&apos;s 16-bit copies of the fp32 adapters</source>
+        <translation>autocast 的 fp32 适配器 16-bit 副本</translation>
+    </message>
+    <message>
+        <source>16-bit casts of the frozen fp32 linear weights</source>
+        <translation>冻结的 fp32 线性权重的 16-bit 转换</translation>
+    </message>
+    <message>
+        <source>16-bit cast of the frozen fp32 lm_head</source>
+        <translation>冻结的 fp32 lm_head 的 16-bit 转换</translation>
+    </message>
+    <message>
+        <source>dequantised base weight</source>
+        <translation>反量化的基础权重</translation>
+    </message>
+    <message>
+        <source>dequantised lm_head (or a larger layer weight)</source>
+        <translation>反量化的 lm_head（或更大的层权重）</translation>
+    </message>
+    <message>
+        <source>recomputed layer</source>
+        <translation>重算的层</translation>
+    </message>
+    <message>
+        <source>layer gradients</source>
+        <translation>层梯度</translation>
+    </message>
+    <message>
+        <source>layer input and its normed copy</source>
+        <translation>层输入及其归一化副本</translation>
+    </message>
+    <message>
+        <source>Q and the attention output</source>
+        <translation>Q 与注意力输出</translation>
+    </message>
+    <message>
+        <source>K and V repeated to every head (repeat_kv)</source>
+        <translation>复制到每个头的 K 和 V（repeat_kv）</translation>
+    </message>
+    <message>
+        <source>gate, up and act(gate)</source>
+        <translation>gate、up 与 act(gate)</translation>
+    </message>
+    <message>
+        <source>up projection and its activation</source>
+        <translation>up 投影及其激活值</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s temporaries</source>
+        <translation>单层的临时张量</translation>
+    </message>
+    <message>
+        <source>fp32 softmax output</source>
+        <translation>fp32 softmax 输出</translation>
+    </message>
+    <message>
+        <source>q</source>
+        <translation>q</translation>
+    </message>
+    <message>
+        <source>attention output</source>
+        <translation>注意力输出</translation>
+    </message>
+    <message>
+        <source>routed experts&apos; gate_up and activation</source>
+        <translation>路由专家的 gate_up 与激活值</translation>
+    </message>
+    <message>
+        <source>routed experts&apos; outputs</source>
+        <translation>路由专家的输出</translation>
+    </message>
+    <message>
+        <source>merged gate_up</source>
+        <translation>合并的 gate_up</translation>
+    </message>
+    <message>
+        <source>SiluAndMul output</source>
+        <translation>SiluAndMul 输出</translation>
+    </message>
+    <message>
+        <source>up projection</source>
+        <translation>up 投影</translation>
+    </message>
+    <message>
+        <source>activation output</source>
+        <translation>激活函数输出</translation>
+    </message>
+    <message>
+        <source>attention&apos;s intermediates outweigh the MLP&apos;s</source>
+        <translation>注意力的中间结果大于 MLP 的</translation>
+    </message>
+    <message>
+        <source>the MLP&apos;s intermediates outweigh attention&apos;s</source>
+        <translation>MLP 的中间结果大于注意力的</translation>
+    </message>
+    <message>
+        <source>multi-tensor (foreach) Adam: _foreach_sqrt of the second moments into a new full-size list</source>
+        <translation>多张量（foreach）Adam：_foreach_sqrt 将二阶矩写入新的全尺寸列表</translation>
+    </message>
+    <message>
+        <source>fused or per-parameter step: no full-size temporary</source>
+        <translation>融合或逐参数更新：无全尺寸临时张量</translation>
+    </message>
+    <message>
+        <source>the current and the prefetched unit</source>
+        <translation>当前单元与预取单元</translation>
+    </message>
+    <message>
+        <source>bytes per gathered parameter (stored format)</source>
+        <translation>每个聚合参数的字节数（存储格式）</translation>
+    </message>
+    <message>
+        <source>not used: below ZeRO stage 3 every GPU holds whole layers</source>
+        <translation>不适用：ZeRO 阶段 3 以下每个 GPU 持有完整的层</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>CUDA context and library workspaces</source>
+        <translation>CUDA 上下文与库临时工作区</translation>
+    </message>
+    <message>
+        <source>B/MiB</source>
+        <translation>B/MiB</translation>
+    </message>
+    <message>
+        <source>bytes per MiB</source>
+        <translation>每 MiB 的字节数</translation>
+    </message>
+    <message>
+        <source>NCCL buffer per channel and direction</source>
+        <translation>每个通道每个方向的 NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>send and receive</source>
+        <translation>发送与接收</translation>
+    </message>
+    <message>
+        <source>channels</source>
+        <translation>个通道</translation>
+    </message>
+    <message>
+        <source>protocols</source>
+        <translation>个协议</translation>
+    </message>
+    <message>
+        <source>the GPU tensors at this moment</source>
+        <translation>此刻的 GPU 张量</translation>
+    </message>
+    <message>
+        <source>allocator reserve, as a share of the tensors</source>
+        <translation>分配器预留，占张量的比例</translation>
+    </message>
+    <message>
+        <source>set by the user</source>
+        <translation>由用户设置</translation>
+    </message>
+    <message>
+        <source>lazy CUDA module loading</source>
+        <translation>CUDA 模块延迟加载</translation>
+    </message>
+    <message>
+        <source>eager CUDA module loading</source>
+        <translation>CUDA 模块立即加载</translation>
+    </message>
+    <message>
+        <source>not used: one GPU creates no NCCL communicator</source>
+        <translation>不适用：单 GPU 不创建 NCCL 通信器</translation>
+    </message>
+    <message>
+        <source>end of forward</source>
+        <translation>前向结束</translation>
+    </message>
+    <message>
+        <source>inside the last layer</source>
+        <translation>最后一层内部</translation>
+    </message>
+    <message>
+        <source>loss backward</source>
+        <translation>损失反向</translation>
+    </message>
+    <message>
+        <source>last layer&apos;s backward</source>
+        <translation>最后一层的反向</translation>
+    </message>
+    <message>
+        <source>end of backward</source>
+        <translation>反向结束</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>profile forward</source>
+        <translation>剖析前向</translation>
+    </message>
+    <message>
+        <source>sampler warm-up</source>
+        <translation>采样器预热</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>one fp32 scale per tensor (negligible)</source>
+        <translation>每个张量一个 fp32 缩放因子（可忽略）</translation>
+    </message>
+    <message>
+        <source>none (teaching figure)</source>
+        <translation>无（教学用数值）</translation>
+    </message>
+    <message>
+        <source>one fp32 scale per output row</source>
+        <translation>每个输出行一个 fp32 缩放因子</translation>
+    </message>
+    <message>
+        <source>fp32 absmax per 64-weight block</source>
+        <translation>每 64 个权重一块，每块一个 fp32 absmax</translation>
+    </message>
+    <message>
+        <source>fp8 absmax per 64 weights + fp32 per 256 blocks</source>
+        <translation>每 64 个权重一个 fp8 absmax + 每 256 块一个 fp32</translation>
+    </message>
+    <message>
+        <source>fp16 scale + 4-bit zero per group, int32 g_idx per row</source>
+        <translation>每组一个 fp16 缩放因子 + 4 位零点，每行一个 int32 g_idx</translation>
+    </message>
+    <message>
+        <source>fp16 scale + 4-bit zero per group</source>
+        <translation>每组一个 fp16 缩放因子 + 4 位零点</translation>
+    </message>
+    <message>
+        <source>E8M0 scale per 32-weight block</source>
+        <translation>每 32 个权重一块，每块一个 E8M0 缩放因子</translation>
+    </message>
+    <message>
+        <source>fp16 scale per 32-weight block</source>
+        <translation>每 32 个权重一块，每块一个 fp16 缩放因子</translation>
+    </message>
+    <message>
+        <source>K-quant super-block scales (whole-file average)</source>
+        <translation>K-quant 超块缩放因子（整个文件的平均值）</translation>
+    </message>
+    <message>
+        <source>K-quant scales + Q6_K tensors in the mix (whole-file average)</source>
+        <translation>K-quant 缩放因子 + 混入的 Q6_K 张量（整个文件的平均值）</translation>
+    </message>
+    <message>
+        <source>K-quant scales + higher-precision tensors in the mix (whole-file average)</source>
+        <translation>K-quant 缩放因子 + 混入的更高精度张量（整个文件的平均值）</translation>
+    </message>
+</context>
+<context>
     <name>Explanations</name>
     <message>
         <source>The model&apos;s parameters in the format they are stored in: 2 bytes each in fp16/bf16, 4 in fp32, about half a byte at 4 bits plus the scales that tell a quantised value what it stands for. Quantisation libraries keep embeddings, the output layer and norms at 16 bits; PEFT&apos;s QLoRA preparation casts them to fp32.</source>
@@ -824,6 +2067,10 @@
         <source>Source: %1</source>
         <translation>来源：%1</translation>
     </message>
+    <message>
+        <source>Symbols: %1.</source>
+        <translation>符号：%1。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioFile</name>
@@ -1090,6 +2337,14 @@
     <message>
         <source>Total (%1 peak)</source>
         <translation>合计（%1峰值）</translation>
+    </message>
+    <message>
+        <source>activations per sample: (hidden + intermediate) × context × layers</source>
+        <translation>每样本激活值：(hidden + intermediate) × 上下文长度 × 层数</translation>
+    </message>
+    <message>
+        <source>Symbols:</source>
+        <translation>符号：</translation>
     </message>
 </context>
 <context>
