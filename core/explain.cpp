@@ -27,7 +27,7 @@ std::string withUnit(const std::string &text, const char *unit)
     return unit[0] == '\0' ? text : text + " " + unit;
 }
 
-std::string product(const Product &p, bool values)
+std::string product(const Product &p, bool values, bool labelled)
 {
     std::string text;
     for (std::size_t i = 0; i < p.factors.size(); ++i) {
@@ -36,16 +36,18 @@ std::string product(const Product &p, bool values)
             text += i == 0 ? "1 / " : (f.divides ? " / " : " x ");
         text += values ? withUnit(number(f.value), f.symbol->unit) : f.symbol->name;
     }
-    if (p.part)
+    if (labelled && p.part)
         text += std::string(" [") + p.part + "]";
     return text;
 }
 
+/// The products of a sum, each named after its tensor where there are
+/// several.
 std::string sum(const TermFormula &f, bool values)
 {
     std::string text;
     for (const Product &p : f.sum)
-        text += (text.empty() ? "" : " + ") + product(p, values);
+        text += (text.empty() ? "" : " + ") + product(p, values, f.sum.size() > 1);
     return text.empty() ? "0" : text;
 }
 
