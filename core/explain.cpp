@@ -32,7 +32,7 @@ std::string withUnit(const std::string &text, const char *unit, Translator tr)
     return unit[0] == '\0' ? text : text + " " + word(tr, unit);
 }
 
-std::string product(const Product &p, bool values, Translator tr)
+std::string product(const Product &p, bool values, bool labelled, Translator tr)
 {
     std::string text;
     for (std::size_t i = 0; i < p.factors.size(); ++i) {
@@ -41,16 +41,18 @@ std::string product(const Product &p, bool values, Translator tr)
             text += i == 0 ? "1 / " : (f.divides ? " / " : " x ");
         text += values ? withUnit(number(f.value), f.symbol->unit, tr) : f.symbol->name;
     }
-    if (p.part)
+    if (labelled && p.part)
         text += " [" + word(tr, p.part) + "]";
     return text;
 }
 
+/// The products of a sum, each named after its tensor where there are
+/// several.
 std::string sum(const TermFormula &f, bool values, Translator tr)
 {
     std::string text;
     for (const Product &p : f.sum)
-        text += (text.empty() ? "" : " + ") + product(p, values, tr);
+        text += (text.empty() ? "" : " + ") + product(p, values, f.sum.size() > 1, tr);
     return text.empty() ? "0" : text;
 }
 

@@ -213,7 +213,8 @@ void TestDerivations::activationsSubstituteThisRanksLayers()
     const core::Estimate first = stage(s, "first");
     QCOMPARE(first.term(core::TermId::Activations).count(), 8'258'584'576ull);
     const core::Derivation a = core::explainTerm(s, first, core::TermId::Activations);
-    QVERIFY2(a.substituted.rfind("16 x 258,080,768 B x 2 [", 0) == 0, a.substituted.c_str());
+    QVERIFY2(a.substituted.rfind("16 x 258,080,768 B x 2; A_layer = 1 x 2,048 tokens x 126,016 B/token", 0) == 0,
+             a.substituted.c_str());
     QVERIFY2(a.substituted.find("= 126,016 B/token") != std::string::npos, a.substituted.c_str());
     QVERIFY2(a.formula.rfind("A = L_rank x A_layer x n_mb", 0) == 0, a.formula.c_str());
     QCOMPARE(*testsupport::evaluateTerm(a.substituted), 8'258'584'576.0);
@@ -241,9 +242,9 @@ void TestDerivations::kvCacheSubstitutesThisRanksLayersAndHeads()
     QCOMPARE(e.term(core::TermId::KvCache).count(), 134'217'728ull);
     const core::Derivation kv = core::explainTerm(s, e, core::TermId::KvCache);
     QCOMPARE(kv.formula,
-        std::string("KV = 2 x n_kv,rank x d x e_kv x T_cache x b; T_cache = L_full x s [full-attention layers]"));
+        std::string("KV = 2 x n_kv,rank x d x e_kv x T_cache x b; T_cache = L_full x s"));
     QCOMPARE(kv.substituted, std::string("2 x 4 x 128 x 2 B x 65,536 layer-tokens x 1; "
-                                         "T_cache = 16 x 4,096 tokens [full-attention layers] = 65,536 layer-tokens"));
+                                         "T_cache = 16 x 4,096 tokens = 65,536 layer-tokens"));
     // Sixteen ranks for 8 KV heads: each keeps a copy of one (and says so).
     s.gpus = 32;
     s.parallel.tp = 16;
