@@ -160,14 +160,14 @@ QWidget *ControlsPanel::buildMainControls()
 
     m_batch = logSlider(core::FieldId::Batch, groupedText);
     m_batch->setToolTip(tr("Micro-batch per GPU (log scale; type any value up to %1)")
-                            .arg(groupedText(core::ScenarioLimits::maxBatch)));
+                            .arg(groupedText(static_cast<std::uint64_t>(core::field(core::FieldId::Batch).max))));
     form->addRow(tr("&Batch size:"), m_batch);
     connect(m_batch, &LogSliderField::valueChanged, this,
             [this](std::uint64_t b) { m_controller->setField(core::FieldId::Batch, static_cast<double>(b)); });
 
     m_sequence = logSlider(core::FieldId::Sequence, groupedText);
     m_sequence->setToolTip(tr("Sequence length / context in tokens (log scale; '32k' works; type any value up to %1)")
-                               .arg(groupedText(core::ScenarioLimits::maxSequence)));
+                               .arg(groupedText(static_cast<std::uint64_t>(core::field(core::FieldId::Sequence).max))));
     form->addRow(tr("&Sequence length:"), m_sequence);
     connect(m_sequence, &LogSliderField::valueChanged, this,
             [this](std::uint64_t n) { m_controller->setField(core::FieldId::Sequence, static_cast<double>(n)); });

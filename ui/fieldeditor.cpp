@@ -180,6 +180,12 @@ void FieldEditor::refresh()
     const core::FieldDescriptor &f = m_field;
     const core::FieldValue stored = f.stored(s);
     const core::FieldValue shown = f.effective(s);
+    const bool applies = f.applies(s);
+    // Every edit announces itself to every editor; most have nothing new
+    // to show (a slider step changes one field and the defaults of few).
+    if (m_shown && m_shown->stored == stored && m_shown->effective == shown && m_shown->applies == applies)
+        return;
+    m_shown = Shown{stored, shown, applies};
     const bool isDefault = std::holds_alternative<std::monostate>(stored);
     // The inputs' change signals fire while they are set; `send` ignores them.
     m_refreshing = true;
@@ -217,7 +223,7 @@ void FieldEditor::refresh()
                 ->setChecked(ids.find("," + std::string(c.id) + ",") != std::string::npos);
     }
     m_refreshing = false;
-    setEnabled(f.applies(s));
+    setEnabled(applies);
 }
 
 core::FieldValue FieldEditor::value() const

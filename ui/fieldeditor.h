@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -49,6 +50,14 @@ private:
     QWidget *m_input = nullptr;
     QCheckBox *m_default = nullptr;
     bool m_refreshing = false;
+    /// What the editor shows now; refresh() skips when nothing moved.
+    struct Shown
+    {
+        core::FieldValue stored;
+        core::FieldValue effective;
+        bool applies;
+    };
+    std::optional<Shown> m_shown;
 };
 
 /// Adds an editor row per field to `form`, labelled from the descriptors,

@@ -1,5 +1,6 @@
 #include "ui/utilizationdialog.h"
 
+#include "core/fields.h"
 #include "core/performance.h"
 #include "core/units.h"
 #include "core/utilization.h"
@@ -86,7 +87,7 @@ UtilizationDialog::UtilizationDialog(const core::Scenario &scenario, const core:
     , m_attention(new QCheckBox(tr("Count &attention FLOPs (12 × L × h × s per trained token)")))
     , m_layers(countBox(1, 100000))
     , m_width(countBox(1, std::numeric_limits<int>::max()))
-    , m_sequence(countBox(1, static_cast<int>(core::ScenarioLimits::maxSequence)))
+    , m_sequence(countBox(1, static_cast<int>(core::field(core::FieldId::Sequence).max)))
     , m_flopsRatio(resultLabel("flopsRatio"))
     , m_throughputRatio(resultLabel("throughputRatio"))
     , m_mfu(resultLabel("mfu"))
