@@ -63,12 +63,71 @@ void addMlp(GroupBuilder &b, const ModelSpec &m, const std::string &prefix, Tens
     }
 }
 
+/// Softmax attention of `layers` layers: grouped-query (Vaswani et al. 2017
+/// §3.2; Ainslie et al. 2023 §2) or multi-head latent attention.
+void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers)
+{
+    const std::uint64_t h = m.hidden;
+    if (m.isMla()) {
+        // DeepSeek-V2 §2.1.2 as modeling_deepseek_v3.py DeepseekV3Attention
+        // builds it: queries through an optional low-rank pair, keys and
+        // values from one latent (kv_a_proj_with_mqa also yields the shared
+        // RoPE key), each latent normed before its up-projection.
+        if (m.qLoraRank > 0) {
+            b.add("q_a_proj", TensorRole::AttentionLinear, m.qLoraRank, h, layers, LinearSlot::Q);
+            b.add("q_a_layernorm", TensorRole::Norm, m.qLoraRank, 1, layers);
+            b.add("q_b_proj", TensorRole::AttentionLinear, m.qWidth(), m.qLoraRank, layers, LinearSlot::Q);
+        } else {
+            b.add("q_proj", TensorRole::AttentionLinear, m.qWidth(), h, layers, LinearSlot::Q);
+        }
+        b.add("kv_a_proj_with_mqa", TensorRole::AttentionLinear, m.kvLoraRank + m.ropeHeadDim, h, layers,
+              LinearSlot::K);
+        b.add("kv_a_layernorm", TensorRole::Norm, m.kvLoraRank, 1, layers);
+        const std::uint64_t nope = m.headDim - std::min(m.headDim, m.ropeHeadDim);
+        b.add("kv_b_proj", TensorRole::AttentionLinear, m.heads * (nope + m.valueHeadDim), m.kvLoraRank, layers,
+              LinearSlot::V);
+    } else {
+        // Qwen3-Next's gated attention: q_proj also yields the output gate.
+        const std::uint64_t qRows = m.gatedAttention ? 2 * m.qWidth() : m.qWidth();
+        b.add("q_proj", TensorRole::AttentionLinear, qRows, h, layers, LinearSlot::Q);
+        b.add("k_proj", TensorRole::AttentionLinear, m.kvWidth(), h, layers, LinearSlot::K);
+        b.add("v_proj", TensorRole::AttentionLinear, m.kvWidth(), h, layers, LinearSlot::V);
+        if (m.qkvBias)
+            b.add("qkv_bias", TensorRole::Bias, m.qWidth() + 2 * m.kvWidth(), 1, layers);
+    }
+    b.add("o_proj", TensorRole::AttentionLinear, h, m.attentionOutWidth(), layers, LinearSlot::O);
+    if (m.attnOutBias)
+        b.add("o_bias", TensorRole::Bias, h, 1, layers);
+    if (m.qkNorm)
+        b.add("qk_norm", TensorRole::Norm, 2 * m.headDim, 1, layers);
+    if (m.attentionSinks)
+        b.add("sinks", TensorRole::Other, m.heads, 1, layers);
+}
+
+/// Gated DeltaNet layers (modeling_qwen3_next.py Qwen3NextGatedDeltaNet):
+/// one projection to q, k, v and the output gate z, one to the per-head
+/// beta and decay inputs, a depthwise causal conv over q, k and v, per-head
+/// dt_bias and A_log, a gated RMSNorm over each value head, and out_proj.
+void addLinearAttention(GroupBuilder &b, const ModelSpec &m)
+{
+    const std::uint64_t h = m.hidden;
+    const std::uint64_t keyWidth = m.linearKeyHeads * m.linearKeyDim;
+    const std::uint64_t valueWidth = m.linearValueHeads * m.linearValueDim;
+    const std::uint64_t n = m.linearLayers;
+    b.add("in_proj_qkvz", TensorRole::AttentionLinear, 2 * keyWidth + 2 * valueWidth, h, n);
+    b.add("in_proj_ba", TensorRole::AttentionLinear, 2 * m.linearValueHeads, h, n);
+    b.add("conv1d", TensorRole::Other, 2 * keyWidth + valueWidth, m.linearConvKernel, n);
+    b.add("dt_bias_and_A_log", TensorRole::Bias, 2 * m.linearValueHeads, 1, n);
+    b.add("linear_norm", TensorRole::Norm, m.linearValueDim, 1, n);
+    b.add("out_proj", TensorRole::AttentionLinear, h, valueWidth, n);
+}
+
 } // namespace
 
 std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
 {
     GroupBuilder b;
-    b.groups.reserve(32); // more than any architecture adds: no regrowth
+    b.groups.reserve(40); // more than any architecture adds: no regrowth
     const std::uint64_t h = m.hidden;
     const std::uint64_t L = m.layers;
 
@@ -78,26 +137,17 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     if (m.embeddingNorm)
         b.add("embed_norm", TensorRole::Norm, normElements(m, h), 1, 1);
 
+    b.scope = LayerScope::AttentionLayers;
+    addAttention(b, m, m.attentionLayers());
+    b.scope = LayerScope::LinearLayers;
+    addLinearAttention(b, m);
     b.scope = LayerScope::AllLayers;
-    // Attention (Vaswani et al. 2017 §3.2; GQA: Ainslie et al. 2023 §2).
-    b.add("q_proj", TensorRole::AttentionLinear, m.qWidth(), h, L, LinearSlot::Q);
-    b.add("k_proj", TensorRole::AttentionLinear, m.kvWidth(), h, L, LinearSlot::K);
-    b.add("v_proj", TensorRole::AttentionLinear, m.kvWidth(), h, L, LinearSlot::V);
-    b.add("o_proj", TensorRole::AttentionLinear, h, m.qWidth(), L, LinearSlot::O);
-    if (m.qkvBias)
-        b.add("qkv_bias", TensorRole::Bias, m.qWidth() + 2 * m.kvWidth(), 1, L);
-    if (m.attnOutBias)
-        b.add("o_bias", TensorRole::Bias, h, 1, L);
-    if (m.qkNorm)
-        b.add("qk_norm", TensorRole::Norm, 2 * m.headDim, 1, L);
-    if (m.attentionSinks)
-        b.add("sinks", TensorRole::Other, m.heads, 1, L);
     b.add("layer_norms", TensorRole::Norm, normElements(m, h), 1, L * static_cast<std::uint64_t>(m.normsPerLayer));
 
     // MLP: dense layers, then MoE layers (Shazeer et al. 2017; Fedus et al.
     // 2022 §2; DeepSeekMoE, Dai et al. 2024 §3 for shared experts).
     const std::uint64_t denseLayers =
-        m.moe.isMoe() ? std::min<std::uint64_t>(L, static_cast<std::uint64_t>(m.moe.firstDenseLayers)) : L;
+        m.moe.isMoe() ? std::min<std::uint64_t>(L, static_cast<std::uint64_t>(m.moe.denseLayers)) : L;
     const std::uint64_t moeLayers = L - denseLayers;
     b.scope = LayerScope::DenseLayers;
     addMlp(b, m, "mlp", TensorRole::MlpLinear, m.intermediate, denseLayers, denseLayers, m.mlpBias);
@@ -114,6 +164,8 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
             addMlp(b, m, "shared_experts", TensorRole::MlpLinear,
                    m.moe.expertIntermediate * static_cast<std::uint64_t>(m.moe.sharedExperts), moeLayers,
                    moeLayers, false);
+        if (m.moe.sharedExpertGate)
+            b.add("shared_expert_gate", TensorRole::Router, 1, h, moeLayers);
     }
 
     b.scope = LayerScope::None;
@@ -127,6 +179,14 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         b.add("lm_head", TensorRole::LmHead, m.vocab, h, 1);
     if (!m.encoderOnly && m.lmHeadBias)
         b.add("lm_head_bias", TensorRole::Bias, m.vocab, 1, 1);
+    if (m.loadMtp && m.mtpLayers > 0) {
+        // DeepSeek-V3 README_WEIGHTS.md: each MTP module is one more decoder
+        // layer (as the last main layer) plus enorm, hnorm, eh_proj (h x 2h)
+        // and shared_head.norm; it shares the embedding and output head.
+        const std::uint64_t perModule = parametersPerLayer(m, b.groups) + 2 * h * h + 3 * h;
+        b.add("mtp", TensorRole::Other, perModule, 1, m.mtpLayers);
+    }
+    b.add("vision_tower", TensorRole::Other, m.visionParameters, 1, 1);
     // What a heuristic shape cannot place of a declared parameter count.
     b.add("unplaced", TensorRole::Other, m.unplacedParameters, 1, 1);
     return b.groups;
@@ -149,6 +209,10 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         if (g.role == TensorRole::Embedding || g.role == TensorRole::LmHead)
             largestTable = std::max(largestTable, g.rows * g.cols);
         c.total = saturatingAdd(c.total, n);
+        if (g.name == "vision_tower")
+            c.vision = n;
+        else if (g.name == "mtp")
+            c.mtp = n;
         c.active = saturatingAdd(c.active, g.activeElements());
         switch (g.role) {
         case TensorRole::Embedding:
@@ -184,28 +248,35 @@ std::uint64_t parametersPerLayer(const ModelSpec &m)
 
 std::uint64_t parametersPerLayer(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {
-    const std::uint64_t moeLayers =
-        m.moe.isMoe() ? m.layers - std::min<std::uint64_t>(m.layers, static_cast<std::uint64_t>(m.moe.firstDenseLayers)) : 0;
-    const std::uint64_t denseLayers = m.layers - moeLayers;
-    std::uint64_t dense = 0;
-    std::uint64_t moe = 0;
-    for (const TensorGroup &g : tensors) {
-        switch (g.scope) {
+    const std::uint64_t moeLayers = m.moe.isMoe()
+        ? m.layers - std::min<std::uint64_t>(m.layers, static_cast<std::uint64_t>(m.moe.denseLayers))
+        : 0;
+    const auto layersOf = [&](LayerScope scope) -> std::uint64_t {
+        switch (scope) {
         case LayerScope::None:
-            break;
+            return 0;
         case LayerScope::AllLayers:
-            dense += g.elements() / m.layers;
-            moe += g.elements() / m.layers;
-            break;
+            return m.layers;
+        case LayerScope::AttentionLayers:
+            return m.attentionLayers();
+        case LayerScope::LinearLayers:
+            return std::min(m.layers, m.linearLayers);
         case LayerScope::DenseLayers:
-            dense += g.elements() / denseLayers;
-            break;
+            return m.layers - moeLayers;
         case LayerScope::MoeLayers:
-            moe += g.elements() / moeLayers;
-            break;
+            return moeLayers;
         }
-    }
-    return std::max(moeLayers > 0 ? moe : 0, denseLayers > 0 ? dense : 0);
+        return 0;
+    };
+    std::uint64_t perScope[6] = {};
+    for (const TensorGroup &g : tensors)
+        if (const std::uint64_t n = layersOf(g.scope))
+            perScope[static_cast<int>(g.scope)] += g.elements() / n;
+    const auto at = [&](LayerScope scope) { return perScope[static_cast<int>(scope)]; };
+    // The larger token mixer with the larger MLP: exact when every layer
+    // has the same kinds, an upper bound for hybrids.
+    return at(LayerScope::AllLayers) + std::max(at(LayerScope::AttentionLayers), at(LayerScope::LinearLayers))
+        + std::max(at(LayerScope::DenseLayers), at(LayerScope::MoeLayers));
 }
 
 ModelSpec modelFromParameterCount(std::uint64_t parameters)

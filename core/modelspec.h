@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,11 +14,17 @@ struct MoeSpec
 {
     int experts = 0;          ///< routed experts per MoE layer
     int expertsPerToken = 0;  ///< top-k routing
-    int sharedExperts = 0;    ///< DeepSeek-style always-on experts
+    /// Always-on experts, in units of one routed expert's width (DeepSeek's
+    /// n_shared_experts; Qwen's shared_expert_intermediate_size / moe_intermediate_size).
+    int sharedExperts = 0;
     std::uint64_t expertIntermediate = 0; ///< width of one expert's MLP
-    int firstDenseLayers = 0; ///< DeepSeek `first_k_dense_replace`
+    /// Decoder layers whose MLP is dense instead of MoE: DeepSeek's
+    /// `first_k_dense_replace`, or those Llama 4's `interleave_moe_layer_step`
+    /// and Qwen's `decoder_sparse_step` skip.
+    int denseLayers = 0;
     bool routerBias = false;
     bool expertBias = false;
+    bool sharedExpertGate = false; ///< Qwen2-MoE/Qwen3-Next: sigmoid(Linear(h, 1)) scales the shared expert
 
     bool isMoe() const { return experts > 0; }
 };
@@ -63,8 +70,45 @@ struct ModelSpec
 
     MoeSpec moe;
 
+    /// Multi-head latent attention (DeepSeek-V2, arXiv:2405.04434 §2.1.2):
+    /// keys and values are rebuilt from a kv_lora_rank-wide latent, and the
+    /// serving engines cache that latent plus one shared RoPE key of
+    /// qk_rope_head_dim. `headDim` is then qk_nope_head_dim + qk_rope_head_dim.
+    std::uint64_t kvLoraRank = 0;  ///< 0: not MLA
+    std::uint64_t qLoraRank = 0;   ///< 0: queries straight from q_proj (DeepSeek-V2-Lite)
+    std::uint64_t ropeHeadDim = 0; ///< qk_rope_head_dim
+    std::uint64_t valueHeadDim = 0; ///< v_head_dim
+
+    /// Layers whose token mixer is linear attention with a fixed-size state
+    /// instead of a growing cache: Gated DeltaNet (Yang et al. 2024,
+    /// arXiv:2412.06464) as Qwen3-Next runs it (modeling_qwen3_next.py
+    /// Qwen3NextGatedDeltaNet).
+    std::uint64_t linearLayers = 0;
+    std::uint64_t linearKeyHeads = 0;   ///< linear_num_key_heads
+    std::uint64_t linearValueHeads = 0; ///< linear_num_value_heads
+    std::uint64_t linearKeyDim = 0;     ///< linear_key_head_dim
+    std::uint64_t linearValueDim = 0;   ///< linear_value_head_dim
+    std::uint64_t linearConvKernel = 0; ///< linear_conv_kernel_dim
+    /// Qwen3-Next: q_proj also yields a per-channel output gate (2x wide).
+    bool gatedAttention = false;
+
     std::uint64_t slidingWindow = 0;  ///< tokens; 0 = full attention everywhere
     std::uint64_t slidingLayers = 0;  ///< how many layers use the window
+    /// The local layers attend within fixed chunks rather than a sliding
+    /// window (Llama 4's attention_chunk_size); the cache holds the same.
+    bool chunkedAttention = false;
+
+    /// Multi-token-prediction modules the checkpoint ships after the main
+    /// layers (DeepSeek-V3 num_nextn_predict_layers). Transformers skips
+    /// them on load (_keys_to_ignore_on_load_unexpected); counted only when
+    /// `loadMtp` asks for speculative decoding with them.
+    std::uint64_t mtpLayers = 0;
+    bool loadMtp = false;
+
+    /// Image encoder and projector of a multimodal checkpoint, counted as one
+    /// group, and the tokens one image adds to the language model's context.
+    std::uint64_t visionParameters = 0;
+    std::uint64_t imageTokens = 0;
 
     double attentionDropout = 0.0;
     double hiddenDropout = 0.0;
@@ -86,8 +130,22 @@ struct ModelSpec
     /// holds (counted as one vector so totals match exactly).
     std::uint64_t unplacedParameters = 0;
 
+    /// Config keys absent from the file whose family default was used
+    /// ("head_dim = 256 (Gemma3TextConfig default)"), and keys present that
+    /// change nothing this planner models or that it cannot read.
+    std::vector<std::string> defaultedKeys;
+    std::vector<std::string> ignoredKeys;
+    /// No family rules matched model_type: the architecture is the standard
+    /// Llama-style reading of the keys, and every number depends on that guess.
+    bool familyGuessed = false;
+
     std::uint64_t qWidth() const { return heads * headDim; }
     std::uint64_t kvWidth() const { return kvHeads * headDim; }
+    bool isMla() const { return kvLoraRank > 0; }
+    /// Layers with softmax attention (and so a key-value cache).
+    std::uint64_t attentionLayers() const { return layers - std::min(layers, linearLayers); }
+    /// Width of the attention output before o_proj.
+    std::uint64_t attentionOutWidth() const { return isMla() ? heads * valueHeadDim : qWidth(); }
     bool hasDropout() const { return attentionDropout > 0.0 || hiddenDropout > 0.0; }
 };
 
@@ -107,8 +165,9 @@ enum class TensorRole {
 /// Which LoRA target a linear tensor group is.
 enum class LinearSlot { None, Q, K, V, O, Gate, Up, Down };
 
-/// Which decoder layers a tensor group lives in.
-enum class LayerScope { None, AllLayers, DenseLayers, MoeLayers };
+/// Which decoder layers a tensor group lives in. A layer has one token
+/// mixer (softmax attention or linear attention) and one MLP (dense or MoE).
+enum class LayerScope { None, AllLayers, AttentionLayers, LinearLayers, DenseLayers, MoeLayers };
 
 /// `count` tensors of shape rows x cols (cols = 1 for vectors).
 struct TensorGroup
@@ -141,13 +200,16 @@ struct ParameterCounts
     std::uint64_t experts = 0;      ///< of `linear`, the routed experts
     std::uint64_t small = 0;        ///< norms, biases, sinks: never quantised
     std::uint64_t largestLayer = 0; ///< the largest module ZeRO-3 gathers: a layer or one embedding table
+    std::uint64_t vision = 0;       ///< image encoder and projector (multimodal checkpoints)
+    std::uint64_t mtp = 0;          ///< multi-token-prediction modules, when loaded
 };
 
 ParameterCounts countParameters(const ModelSpec &model);
 /// The same from tensors already enumerated (the estimate needs both).
 ParameterCounts countParameters(const ModelSpec &model, const std::vector<TensorGroup> &tensors);
 
-/// Parameters of one decoder layer (MoE layers when the model has both).
+/// Parameters of the largest decoder layer: the larger token mixer plus the
+/// larger MLP (MoE layers when the model has both).
 std::uint64_t parametersPerLayer(const ModelSpec &model);
 std::uint64_t parametersPerLayer(const ModelSpec &model, const std::vector<TensorGroup> &tensors);
 

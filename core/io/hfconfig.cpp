@@ -1,5 +1,6 @@
 #include "core/io/hfconfig.h"
 
+#include "core/io/configkeys.h"
 #include "core/io/jsonreader.h"
 
 #include <algorithm>
@@ -9,12 +10,21 @@ namespace core::io {
 
 namespace {
 
+constexpr std::uint64_t kMaxDim = 1ull << 24;    // widths: 16M
+constexpr std::uint64_t kMaxLayers = 100000;
+constexpr std::uint64_t kMaxVocab = 1ull << 26;
+
+void readMla(ConfigKeys &k, ModelSpec &m);
+void readHybrid(ConfigKeys &k, ModelSpec &m);
+void readChunked(ConfigKeys &k, ModelSpec &m);
+
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
-/// in Hugging Face transformers.
+/// in Hugging Face transformers; `extra` reads what only that family has.
 struct FamilyTraits
 {
     const char *modelType;
+    const char *configClass; ///< named where a class default is used
     bool tieDefault;
     NormKind norm;
     int normsPerLayer;
@@ -25,27 +35,69 @@ struct FamilyTraits
     bool learnedPositions;
     bool softmaxInFp32;
     bool qkNorm;
+    void (*extra)(ConfigKeys &, ModelSpec &);
 };
 
 const FamilyTraits kFamilies[] = {
-    //            type      tie    norm               n  gated  qkvB   oB     mlpB   pos    fp32sm qkN
-    {"llama",       false, NormKind::RmsNorm,   2, true,  false, false, false, false, true,  false},
-    {"mistral",     false, NormKind::RmsNorm,   2, true,  false, false, false, false, true,  false},
-    {"mixtral",     false, NormKind::RmsNorm,   2, true,  false, false, false, false, true,  false},
-    {"qwen2",       false, NormKind::RmsNorm,   2, true,  true,  false, false, false, true,  false},
-    {"qwen3",       false, NormKind::RmsNorm,   2, true,  false, false, false, false, true,  true},
-    {"gemma",       true,  NormKind::RmsNorm,   2, true,  false, false, false, false, true,  false},
-    {"gemma2",      true,  NormKind::RmsNorm,   4, true,  false, false, false, false, true,  false},
-    {"phi",         false, NormKind::LayerNorm, 1, false, true,  true,  true,  false, true,  false},
-    {"phi3",        false, NormKind::RmsNorm,   2, true,  false, false, false, false, true,  false},
-    {"gpt2",        true,  NormKind::LayerNorm, 2, false, true,  true,  true,  true,  false, false},
-    {"gpt_neox",    false, NormKind::LayerNorm, 2, false, true,  true,  true,  false, true,  false},
-    {"falcon",      true,  NormKind::LayerNorm, 2, false, false, false, false, false, false, false},
-    {"bert",        true,  NormKind::LayerNorm, 2, false, true,  true,  true,  true,  false, false},
-    {"baichuan",    false, NormKind::RmsNorm,   2, true,  false, false, false, false, true,  false},
-    {"gpt_bigcode", true,  NormKind::LayerNorm, 2, false, true,  true,  true,  true,  true,  false},
-    {"gpt_oss",     false, NormKind::RmsNorm,   2, true,  true,  true,  false, false, true,  false},
-    {"deepseek",    false, NormKind::RmsNorm,   2, true,  false, false, false, false, true,  false},
+    // type, class, tie, norm, norms/layer, gated, qkvB, oB, mlpB, pos, fp32 softmax, qk norm, extra
+    {"llama", "LlamaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
+    {"mistral", "MistralConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
+    {"mixtral", "MixtralConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
+    {"qwen2", "Qwen2Config", false, NormKind::RmsNorm, 2, true, true, false, false, false, true, false, nullptr},
+    {"qwen3", "Qwen3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
+    {"qwen3_moe", "Qwen3MoeConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
+    // modeling_qwen3_next.py: gated attention with q/k norms, Gated DeltaNet
+    // layers, a gated shared expert.
+    {"qwen3_next", "Qwen3NextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true,
+     readHybrid},
+    {"gemma", "GemmaConfig", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
+    {"gemma2", "Gemma2Config", true, NormKind::RmsNorm, 4, true, false, false, false, false, true, false, nullptr},
+    // modeling_gemma3.py Gemma3DecoderLayer: four norms, q_norm and k_norm.
+    {"gemma3_text", "Gemma3TextConfig", true, NormKind::RmsNorm, 4, true, false, false, false, false, true, true,
+     nullptr},
+    // modeling_llama4.py: the q/k norm is a weightless L2 norm; local layers
+    // attend within chunks.
+    {"llama4_text", "Llama4TextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readChunked},
+    {"phi", "PhiConfig", false, NormKind::LayerNorm, 1, false, true, true, true, false, true, false, nullptr},
+    {"phi3", "Phi3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
+    {"gpt2", "GPT2Config", true, NormKind::LayerNorm, 2, false, true, true, true, true, false, false, nullptr},
+    {"gpt_neox", "GPTNeoXConfig", false, NormKind::LayerNorm, 2, false, true, true, true, false, true, false, nullptr},
+    {"falcon", "FalconConfig", true, NormKind::LayerNorm, 2, false, false, false, false, false, false, false, nullptr},
+    {"bert", "BertConfig", true, NormKind::LayerNorm, 2, false, true, true, true, true, false, false, nullptr},
+    {"baichuan", "BaichuanConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
+    {"gpt_bigcode", "GPTBigCodeConfig", true, NormKind::LayerNorm, 2, false, true, true, true, true, true, false,
+     nullptr},
+    {"gpt_oss", "GptOssConfig", false, NormKind::RmsNorm, 2, true, true, true, false, false, true, false, nullptr},
+    {"deepseek", "DeepseekConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
+    {"deepseek_v2", "DeepseekV2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readMla},
+    {"deepseek_v3", "DeepseekV3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readMla},
+    // Kimi K2 ships DeepSeek-V3's architecture (config auto_map:
+    // DeepseekV3ForCausalLM) under its own model_type.
+    {"kimi_k2", "DeepseekV3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readMla},
+    // modeling_glm4_moe.py: q/k/v biases follow attention_bias, o_proj has
+    // none; DeepSeek-V3's router with e_score_correction_bias.
+    {"glm4_moe", "Glm4MoeConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     nullptr},
+};
+
+/// Multimodal checkpoints keep the language model under `text_config`;
+/// its model_type when the nested config omits it.
+struct NestedText
+{
+    const char *modelType;
+    const char *textType;
+};
+
+const NestedText kNestedText[] = {
+    {"gemma3", "gemma3_text"},   // configuration_gemma3.py Gemma3Config
+    {"llama4", "llama4_text"},   // configuration_llama4.py Llama4Config
+    {"mistral3", "mistral"},     // configuration_mistral3.py: text_config defaults to MistralConfig
+    {"qwen2_5_vl", "qwen2"},     // Qwen2.5-VL's language model is Qwen2's decoder
+    {"qwen2_vl", "qwen2"},
 };
 
 const FamilyTraits *findFamily(const std::string &type)
@@ -59,138 +111,163 @@ const FamilyTraits *findFamily(const std::string &type)
     return nullptr;
 }
 
-constexpr std::uint64_t kMaxDim = 1ull << 24;    // widths: 16M
-constexpr std::uint64_t kMaxLayers = 100000;
-constexpr std::uint64_t kMaxVocab = 1ull << 26;
-
-/// The first of `keys` present; errors name the first spelling.
-std::optional<std::uint64_t> firstUint(JsonReader &r, std::initializer_list<const char *> keys, std::uint64_t min,
-                                       std::uint64_t max, bool required)
-{
-    for (const char *key : keys)
-        if (r.has(key))
-            return r.uint(key, min, max, false);
-    if (required)
-        r.error(*keys.begin(), "missing; expected an integer (also looked for "
-                                   + std::to_string(keys.size() - 1) + " other spellings)");
-    return std::nullopt;
-}
-
-std::string activationName(JsonReader &r)
+std::string activationName(ConfigKeys &k)
 {
     for (const char *key : {"hidden_act", "hidden_activation", "activation_function"})
-        if (auto v = r.string(key, false))
+        if (auto v = k.reader().string(key, false))
             return *v;
     return "";
 }
 
-void readMoe(JsonReader &r, ModelSpec &m)
+/// Multi-head latent attention (DeepSeek-V2/V3, Kimi K2): every key is in
+/// the published configs; DeepseekV3Config's defaults are V3's own values.
+void readMla(ConfigKeys &k, ModelSpec &m)
 {
-    const auto experts = firstUint(r, {"num_local_experts", "num_experts", "n_routed_experts"}, 0, 1u << 16, false);
+    m.kvLoraRank = k.uint("kv_lora_rank", 1, kMaxDim, 512);
+    // DeepSeek-V2-Lite sets q_lora_rank null: queries come from q_proj.
+    m.qLoraRank = k.reader().has("q_lora_rank") ? k.uint("q_lora_rank", 1, kMaxDim, 1536) : 0;
+    m.ropeHeadDim = k.uint("qk_rope_head_dim", 1, kMaxDim, 64);
+    const std::uint64_t nope = k.uint("qk_nope_head_dim", 0, kMaxDim, 128);
+    m.valueHeadDim = k.uint("v_head_dim", 1, kMaxDim, 128);
+    m.headDim = nope + m.ropeHeadDim; // qk_head_dim
+    m.kvHeads = m.heads;             // keys and values are rebuilt per head
+    // DeepseekV3TopkRouter registers e_score_correction_bias (noaux_tc);
+    // DeepSeek-V2's greedy routers have none.
+    m.moe.routerBias = k.reader().string("topk_method", false).value_or("") == "noaux_tc";
+    m.mtpLayers = k.uint("num_nextn_predict_layers", 0, 1024, 0);
+}
+
+/// Qwen3-Next: which layers are Gated DeltaNet (layer_types, or every
+/// layer but each full_attention_interval-th: configuration_qwen3_next.py).
+void readHybrid(ConfigKeys &k, ModelSpec &m)
+{
+    m.gatedAttention = true;
+    m.linearKeyHeads = k.uint("linear_num_key_heads", 1, kMaxDim, 16);
+    m.linearValueHeads = k.uint("linear_num_value_heads", 1, kMaxDim, 32);
+    m.linearKeyDim = k.uint("linear_key_head_dim", 1, kMaxDim, 128);
+    m.linearValueDim = k.uint("linear_value_head_dim", 1, kMaxDim, 128);
+    m.linearConvKernel = k.uint("linear_conv_kernel_dim", 1, 1024, 4);
+    if (!k.reader().has("layer_types")) {
+        const std::uint64_t interval = k.uint("full_attention_interval", 1, kMaxLayers, 4);
+        m.linearLayers = m.layers - m.layers / interval;
+    }
+    if (const std::uint64_t shared = k.firstUint({"shared_expert_intermediate_size"}, 0, kMaxDim).value_or(0)) {
+        m.moe.sharedExperts = m.moe.expertIntermediate > 0 ? static_cast<int>(shared / m.moe.expertIntermediate) : 0;
+        if (m.moe.expertIntermediate == 0 || shared % m.moe.expertIntermediate != 0)
+            k.reader().error("shared_expert_intermediate_size", "is not a multiple of moe_intermediate_size");
+        m.moe.sharedExpertGate = true;
+    }
+}
+
+/// Llama 4: local layers attend within attention_chunk_size tokens; the
+/// others (no_rope_layers 0: NoPE) attend globally. Default: every fourth
+/// layer global (configuration_llama4.py no_rope_layer_interval = 4).
+void readChunked(ConfigKeys &k, ModelSpec &m)
+{
+    m.chunkedAttention = true;
+    m.slidingWindow = k.uint("attention_chunk_size", 1, 1ull << 32, 8192);
+    if (k.reader().has("layer_types"))
+        return;
+    const std::vector<std::uint64_t> rope = k.uints("no_rope_layers", m.layers);
+    if (!rope.empty()) {
+        m.slidingLayers = static_cast<std::uint64_t>(std::count(rope.begin(), rope.end(), 1u));
+    } else {
+        const std::uint64_t interval = k.uint("no_rope_layer_interval", 1, kMaxLayers, 4);
+        m.slidingLayers = m.layers - m.layers / interval;
+    }
+}
+
+/// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and
+/// moe_layer_freq, Qwen decoder_sparse_step and mlp_only_layers, Llama 4
+/// interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0).
+void readMoe(ConfigKeys &k, ModelSpec &m)
+{
+    const auto experts = k.firstUint({"num_local_experts", "num_experts", "n_routed_experts"}, 0, 1u << 16);
     if (!experts || *experts == 0)
         return;
     m.moe.experts = static_cast<int>(*experts);
     m.moe.expertsPerToken = static_cast<int>(
-        firstUint(r, {"num_experts_per_tok", "experts_per_token", "num_experts_per_token"}, 1, *experts, true).value_or(1));
-    m.moe.expertIntermediate = firstUint(r, {"moe_intermediate_size"}, 1, kMaxDim, false).value_or(m.intermediate);
-    m.moe.sharedExperts = static_cast<int>(firstUint(r, {"n_shared_experts"}, 0, 1024, false).value_or(0));
-    m.moe.firstDenseLayers = static_cast<int>(firstUint(r, {"first_k_dense_replace"}, 0, kMaxLayers, false).value_or(0));
+        k.firstUint({"num_experts_per_tok", "experts_per_token", "num_experts_per_token"}, 1, *experts, true)
+            .value_or(1));
+    // Llama 4's experts and shared expert are intermediate_size wide; its
+    // dense layers intermediate_size_mlp.
+    if (k.reader().has("intermediate_size_mlp")) {
+        m.moe.expertIntermediate = m.intermediate;
+        m.intermediate = k.uint("intermediate_size_mlp", 1, kMaxDim, m.intermediate);
+        m.moe.sharedExperts = 1; // Llama4TextMoe.shared_expert
+    } else {
+        m.moe.expertIntermediate = k.uint("moe_intermediate_size", 1, kMaxDim, m.intermediate);
+    }
+    m.moe.sharedExperts += static_cast<int>(k.uint("n_shared_experts", 0, 1024, 0));
+
+    const std::uint64_t L = m.layers;
+    const std::uint64_t firstDense = std::min(L, k.uint("first_k_dense_replace", 0, kMaxLayers, 0));
+    const std::uint64_t freq = k.uint("moe_layer_freq", 1, kMaxLayers, 1);
+    const std::uint64_t step =
+        k.reader().has("interleave_moe_layer_step") ? k.uint("interleave_moe_layer_step", 1, kMaxLayers, 1)
+                                                    : k.uint("decoder_sparse_step", 1, kMaxLayers, 1);
+    const std::vector<std::uint64_t> mlpOnly = k.uints("mlp_only_layers", L);
+    std::uint64_t moeLayers = 0;
+    for (std::uint64_t i = firstDense; i < L; ++i)
+        if (i % freq == 0 && (i + 1) % step == 0 && std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end())
+            ++moeLayers;
+    m.moe.denseLayers = static_cast<int>(L - moeLayers);
 }
 
-void readSlidingWindow(JsonReader &r, const std::string &type, ModelSpec &m)
+/// Per-layer attention kinds from `layer_types` (transformers >= 4.53
+/// writes it for every family with mixed layers).
+void readLayerTypes(ConfigKeys &k, ModelSpec &m)
 {
-    if (r.has("use_sliding_window") && !r.boolean("use_sliding_window", false).value_or(false))
+    const std::vector<std::string> types = k.reader().strings("layer_types", kMaxLayers);
+    if (types.empty())
+        return;
+    if (types.size() != m.layers)
+        k.reader().error("layer_types", "has " + std::to_string(types.size()) + " entries for "
+                                            + std::to_string(m.layers) + " layers");
+    m.slidingLayers = 0;
+    m.linearLayers = 0;
+    for (const std::string &t : types) {
+        if (t == "sliding_attention" || t == "chunked_attention")
+            ++m.slidingLayers;
+        else if (t == "linear_attention")
+            ++m.linearLayers;
+        else if (t != "full_attention")
+            k.reader().error("layer_types", "'" + t + "' is not a layer kind this planner models");
+    }
+}
+
+/// Sliding-window layers: Gemma 2 alternates, Gemma 3 keeps one global layer
+/// in sliding_window_pattern (layer i slides unless (i + 1) % pattern == 0),
+/// Mistral-style configs slide everywhere.
+void readSlidingWindow(ConfigKeys &k, const std::string &type, ModelSpec &m)
+{
+    if (m.chunkedAttention)
+        return;
+    if (k.reader().has("use_sliding_window") && !k.reader().boolean("use_sliding_window", false).value_or(false))
         return; // Qwen2/Qwen3 ship a window they do not use
-    const auto window = firstUint(r, {"sliding_window"}, 1, 1ull << 32, false);
+    const bool gemma3 = type == "gemma3_text";
+    const auto window = gemma3 ? std::optional(k.uint("sliding_window", 1, 1ull << 32, 4096))
+                               : k.firstUint({"sliding_window"}, 1, 1ull << 32);
     if (!window)
         return;
     m.slidingWindow = *window;
-    if (r.has("layer_types") && r.json().at("layer_types").is_array()) {
-        const auto &types = r.json().at("layer_types");
-        m.slidingLayers = static_cast<std::uint64_t>(
-            std::count(types.begin(), types.end(), Json("sliding_attention")));
-    } else if (type == "gemma2") {
+    if (k.reader().has("layer_types"))
+        return;
+    if (type == "gemma2") {
         m.slidingLayers = (m.layers + 1) / 2; // even layers slide (modeling_gemma2.py)
+    } else if (gemma3) {
+        const std::uint64_t pattern = k.uint("sliding_window_pattern", 1, kMaxLayers, 6);
+        m.slidingLayers = m.layers - m.layers / pattern;
     } else {
         m.slidingLayers = m.layers;
     }
 }
 
-} // namespace
-
-const std::vector<std::string> &knownModelTypes()
+/// Family-specific switches that are not a table column.
+void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
 {
-    static const std::vector<std::string> types = [] {
-        std::vector<std::string> all;
-        for (const FamilyTraits &f : kFamilies)
-            all.emplace_back(f.modelType);
-        return all;
-    }();
-    return types;
-}
-
-LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &name)
-{
-    LoadResult<ModelSpec> result;
-    const std::optional<Json> json = parseJson(text, result.errors);
-    if (!json)
-        return result;
-    if (!json->is_object()) {
-        result.errors.push_back("/: expected a config.json object");
-        return result;
-    }
-    JsonReader r(*json, "", result.errors);
-    const std::string type = r.string("model_type", false).value_or("");
-    const FamilyTraits *family = findFamily(type);
-    FamilyTraits generic = {"", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false};
-    if (!family) {
-        result.warnings.push_back(type.empty() ? "/model_type: missing; reading the standard Llama-style keys"
-                                               : "/model_type: '" + type
-                                                     + "' has no family rules here; reading the standard Llama-style keys");
-        family = &generic;
-    }
-
-    ModelSpec m;
-    m.name = name;
-    m.family = type.empty() ? "unknown" : type;
-    m.hidden = firstUint(r, {"hidden_size", "n_embd", "d_model"}, 1, kMaxDim, true).value_or(0);
-    m.layers = firstUint(r, {"num_hidden_layers", "n_layer", "num_layers"}, 1, kMaxLayers, true).value_or(0);
-    m.heads = firstUint(r, {"num_attention_heads", "n_head"}, 1, kMaxDim, true).value_or(0);
-    m.vocab = firstUint(r, {"vocab_size", "padded_vocab_size"}, 1, kMaxVocab, true).value_or(0);
-    const std::string ftype = family->modelType;
-    const bool defaultWideMlp = ftype == "gpt2" || ftype == "gpt_bigcode" || ftype == "falcon";
-    m.intermediate = firstUint(r, {"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"}, 1, kMaxDim,
-                               !defaultWideMlp)
-                         .value_or(4 * m.hidden); // GPT-2/Falcon default: 4h
-    if (m.heads == 0 || m.hidden == 0)
-        return result;
-
-    // Key-value heads: GQA key, Falcon's num_kv_heads, or multi_query (MQA).
-    m.kvHeads = firstUint(r, {"num_key_value_heads", "num_kv_heads", "n_head_kv"}, 1, m.heads, false).value_or(m.heads);
+    JsonReader &r = k.reader();
     const bool falconNew = r.boolean("new_decoder_architecture", false).value_or(false);
-    if (r.boolean("multi_query", false).value_or(false) && !falconNew)
-        m.kvHeads = 1;
-    m.headDim = firstUint(r, {"head_dim"}, 1, kMaxDim, false).value_or(m.hidden / m.heads);
-
-    m.tiedEmbeddings = r.boolean("tie_word_embeddings", false).value_or(family->tieDefault);
-    m.norm = family->norm;
-    m.normsPerLayer = family->normsPerLayer;
-    m.gatedMlp = family->gatedMlp;
-    const bool attentionBias = r.boolean("attention_bias", false).value_or(false);
-    m.qkvBias = family->qkvBias || attentionBias;
-    m.attnOutBias = family->outBias || attentionBias;
-    m.mlpBias = family->mlpBias || r.boolean("mlp_bias", false).value_or(false);
-    m.qkNorm = family->qkNorm;
-    m.softmaxInFp32 = family->softmaxInFp32;
-    m.maxPositions =
-        firstUint(r, {"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"}, 1, 1ull << 32, false)
-            .value_or(0);
-    if (family->learnedPositions) {
-        m.learnedPositions = m.maxPositions;
-        if (m.learnedPositions == 0 || m.learnedPositions > (1ull << 24))
-            r.error("max_position_embeddings", "missing or too large; this family learns one embedding per position");
-    }
-
     if (ftype == "falcon") {
         // modeling_falcon.py: one LayerNorm for parallel attention unless the
         // new decoder architecture (ln_attn + ln_mlp); `bias` switches every
@@ -207,7 +284,7 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         m.parallelBlock = r.boolean("use_parallel_residual", false).value_or(true);
         m.qkvBias = m.attnOutBias = r.boolean("attention_bias", false).value_or(true);
     } else if (ftype == "bert") {
-        m.tokenTypes = firstUint(r, {"type_vocab_size"}, 0, 1u << 20, false).value_or(2);
+        m.tokenTypes = k.uint("type_vocab_size", 0, 1u << 20, 2);
         m.embeddingNorm = true;
         m.finalNorm = false;
         m.pooler = true;
@@ -219,11 +296,17 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         m.attentionSinks = true;
         m.moe.routerBias = true;
         m.moe.expertBias = true;
+    } else if (ftype == "glm4_moe") {
+        m.attnOutBias = false;
+        m.qkNorm = r.boolean("use_qk_norm", false).value_or(false);
+        m.moe.routerBias = true;
+        m.mtpLayers = k.uint("num_nextn_predict_layers", 0, 1024, 0);
     }
+}
 
-    readMoe(r, m);
-    readSlidingWindow(r, ftype, m);
-
+void readDropoutAndActivation(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
     m.attentionDropout = r.number("attention_dropout", 0, 1, false)
                              .value_or(r.number("attn_pdrop", 0, 1, false)
                                            .value_or(r.number("attention_probs_dropout_prob", 0, 1, false).value_or(0)));
@@ -231,14 +314,137 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
                           .value_or(r.number("resid_pdrop", 0, 1, false)
                                         .value_or(r.number("hidden_dropout_prob", 0, 1, false).value_or(0)));
     // Python tanh-GELU saves four I-wide tensors; fused kernels save one.
-    const std::string act = activationName(r);
+    const std::string act = activationName(k);
     m.activationSavedTensors = (act == "gelu_new" || act == "gelu_fast") ? 4 : 1;
-    m.torchDtype = r.string("torch_dtype", false).value_or(r.string("dtype", false).value_or(""));
-    if (auto quant = r.object("quantization_config", false))
+}
+
+/// The language model of a config: the object itself, or its text_config.
+struct TextPart
+{
+    const Json *json;
+    std::string pointer;
+    std::string modelType;
+};
+
+TextPart textPart(JsonReader &top, const std::string &topType)
+{
+    if (!top.has("text_config") || !top.json().at("text_config").is_object())
+        return {&top.json(), "", topType};
+    const Json &text = top.json().at("text_config");
+    std::string type = text.contains("model_type") && text.at("model_type").is_string()
+        ? text.at("model_type").get<std::string>()
+        : "";
+    if (type.empty())
+        for (const NestedText &n : kNestedText)
+            if (topType == n.modelType)
+                type = n.textType;
+    return {&text, "/text_config", type};
+}
+
+} // namespace
+
+const std::vector<std::string> &knownModelTypes()
+{
+    static const std::vector<std::string> types = [] {
+        std::vector<std::string> all;
+        for (const FamilyTraits &f : kFamilies)
+            all.emplace_back(f.modelType);
+        for (const NestedText &n : kNestedText)
+            all.emplace_back(n.modelType);
+        return all;
+    }();
+    return types;
+}
+
+LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &name)
+{
+    LoadResult<ModelSpec> result;
+    const std::optional<Json> json = parseJson(text, result.errors);
+    if (!json)
+        return result;
+    if (!json->is_object()) {
+        result.errors.push_back("/: expected a config.json object");
+        return result;
+    }
+    JsonReader top(*json, "", result.errors);
+    const std::string topType = top.string("model_type", false).value_or("");
+    const TextPart part = textPart(top, topType);
+    JsonReader r(*part.json, part.pointer, result.errors);
+    const FamilyTraits *family = findFamily(part.modelType);
+    const FamilyTraits generic = {"", "", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+                                  nullptr};
+    ConfigKeys k(r, family ? family->configClass : nullptr);
+
+    ModelSpec m;
+    m.name = name;
+    m.family = part.modelType.empty() ? "unknown" : part.modelType;
+    m.familyGuessed = family == nullptr;
+    if (!family)
+        family = &generic;
+    m.hidden = k.firstUint({"hidden_size", "n_embd", "d_model"}, 1, kMaxDim, true).value_or(0);
+    m.layers = k.firstUint({"num_hidden_layers", "n_layer", "num_layers"}, 1, kMaxLayers, true).value_or(0);
+    m.heads = k.firstUint({"num_attention_heads", "n_head"}, 1, kMaxDim, true).value_or(0);
+    m.vocab = k.firstUint({"vocab_size", "padded_vocab_size"}, 1, kMaxVocab, true).value_or(0);
+    const std::string ftype = family->modelType;
+    const bool defaultWideMlp = ftype == "gpt2" || ftype == "gpt_bigcode" || ftype == "falcon";
+    m.intermediate = k.firstUint({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"}, 1, kMaxDim,
+                                 !defaultWideMlp)
+                         .value_or(4 * m.hidden); // GPT-2/Falcon default: 4h
+    if (m.heads == 0 || m.hidden == 0 || m.layers == 0)
+        return result;
+
+    // Key-value heads: GQA key, Falcon's num_kv_heads, or multi_query (MQA).
+    m.kvHeads = k.firstUintOr({"num_key_value_heads", "num_kv_heads", "n_head_kv"}, 1, m.heads, m.heads,
+                              "num_attention_heads: multi-head attention");
+    if (r.boolean("multi_query", false).value_or(false) && !r.boolean("new_decoder_architecture", false).value_or(false))
+        m.kvHeads = 1;
+    m.headDim = m.heads > 0 && family->extra != readMla
+        ? k.firstUintOr({"head_dim"}, 1, kMaxDim, m.hidden / m.heads, "hidden_size / num_attention_heads")
+        : 0;
+
+    m.tiedEmbeddings = r.boolean("tie_word_embeddings", false).value_or(
+        top.boolean("tie_word_embeddings", false).value_or(family->tieDefault));
+    m.norm = family->norm;
+    m.normsPerLayer = family->normsPerLayer;
+    m.gatedMlp = family->gatedMlp;
+    const bool attentionBias = r.boolean("attention_bias", false).value_or(false);
+    m.qkvBias = family->qkvBias || attentionBias;
+    m.attnOutBias = family->outBias || attentionBias;
+    m.mlpBias = family->mlpBias || r.boolean("mlp_bias", false).value_or(false);
+    m.qkNorm = family->qkNorm;
+    m.softmaxInFp32 = family->softmaxInFp32;
+    m.maxPositions =
+        k.firstUint({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"}, 1, 1ull << 32)
+            .value_or(0);
+    if (family->learnedPositions) {
+        m.learnedPositions = m.maxPositions;
+        if (m.learnedPositions == 0 || m.learnedPositions > (1ull << 24))
+            r.error("max_position_embeddings", "missing or too large; this family learns one embedding per position");
+    }
+
+    readFamilyQuirks(k, ftype, m);
+    readMoe(k, m);
+    readLayerTypes(k, m);
+    if (family->extra)
+        family->extra(k, m);
+    readSlidingWindow(k, ftype, m);
+    readDropoutAndActivation(k, m);
+    m.torchDtype = r.string("torch_dtype", false).value_or(
+        r.string("dtype", false).value_or(top.string("torch_dtype", false).value_or(top.string("dtype", false).value_or(""))));
+    if (auto quant = top.object("quantization_config", false))
         m.expertsMxfp4 = quant->string("quant_method", false).value_or("") == "mxfp4";
 
     if (m.qWidth() == 0 || m.kvHeads == 0 || m.heads % m.kvHeads != 0)
         r.error("num_key_value_heads", "must divide num_attention_heads");
+    if (m.linearLayers > m.layers)
+        r.error("layer_types", "names more linear-attention layers than there are layers");
+    m.defaultedKeys = k.defaulted();
+    m.ignoredKeys = k.ignored();
+    if (m.familyGuessed)
+        result.warnings.push_back(guessWarning(part.pointer, part.modelType, m));
+    else if (!m.ignoredKeys.empty())
+        result.warnings.push_back(part.pointer + "/: keys not read (they change nothing this planner models, "
+                                  "or it cannot model them): " + joinKeys(m.ignoredKeys));
     if (result.errors.empty())
         result.value = std::move(m);
     return result;

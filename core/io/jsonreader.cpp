@@ -70,6 +70,8 @@ JsonReader::JsonReader(const Json &object, std::string pointer, std::vector<std:
 
 bool JsonReader::has(const char *key) const
 {
+    if (m_seen)
+        m_seen->insert(key);
     return m_json.is_object() && m_json.contains(key) && !m_json.at(key).is_null();
 }
 
@@ -174,6 +176,26 @@ std::optional<JsonReader> JsonReader::object(const char *key, bool required)
         return std::nullopt;
     }
     return JsonReader(v, pointerOf(key), *m_errors);
+}
+
+std::vector<std::string> JsonReader::strings(const char *key, std::size_t maxCount)
+{
+    std::vector<std::string> values;
+    if (!has(key))
+        return values;
+    const Json &v = m_json.at(key);
+    if (!v.is_array() || v.size() > maxCount) {
+        error(key, "expected an array of at most " + std::to_string(maxCount) + " strings");
+        return values;
+    }
+    for (const Json &item : v) {
+        if (!item.is_string()) {
+            error(key, std::string("holds a ") + item.type_name() + "; expected strings");
+            return {};
+        }
+        values.push_back(item.get<std::string>());
+    }
+    return values;
 }
 
 } // namespace core::io

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,12 @@ public:
     std::optional<bool> boolean(const char *key, bool required);
     /// A nested object (nullopt if absent and not required).
     std::optional<JsonReader> object(const char *key, bool required);
+    /// An array of at most `maxCount` strings (empty if absent).
+    std::vector<std::string> strings(const char *key, std::size_t maxCount);
+
+    /// Records in `seen` every key this reader looks up from now on, so a
+    /// caller can tell which keys of the object it never read.
+    void trackKeys(std::set<std::string> &seen) { m_seen = &seen; }
 
     void error(const char *key, const std::string &message);
 
@@ -44,6 +51,7 @@ private:
     const Json &m_json;
     std::string m_pointer;
     std::vector<std::string> *m_errors;
+    std::set<std::string> *m_seen = nullptr;
 };
 
 } // namespace core::io

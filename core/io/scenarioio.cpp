@@ -28,6 +28,19 @@ const UintField kUintFields[] = {
     {"max_positions", &ModelSpec::maxPositions, 0, 1ull << 32},
     {"sliding_window", &ModelSpec::slidingWindow, 0, 1ull << 32},
     {"sliding_layers", &ModelSpec::slidingLayers, 0, 100000},
+    {"kv_lora_rank", &ModelSpec::kvLoraRank, 0, 1u << 24},
+    {"q_lora_rank", &ModelSpec::qLoraRank, 0, 1u << 24},
+    {"qk_rope_head_dim", &ModelSpec::ropeHeadDim, 0, 1u << 24},
+    {"v_head_dim", &ModelSpec::valueHeadDim, 0, 1u << 24},
+    {"linear_layers", &ModelSpec::linearLayers, 0, 100000},
+    {"linear_key_heads", &ModelSpec::linearKeyHeads, 0, 1u << 24},
+    {"linear_value_heads", &ModelSpec::linearValueHeads, 0, 1u << 24},
+    {"linear_key_head_dim", &ModelSpec::linearKeyDim, 0, 1u << 24},
+    {"linear_value_head_dim", &ModelSpec::linearValueDim, 0, 1u << 24},
+    {"linear_conv_kernel", &ModelSpec::linearConvKernel, 0, 1024},
+    {"mtp_layers", &ModelSpec::mtpLayers, 0, 1024},
+    {"vision_parameters", &ModelSpec::visionParameters, 0, ScenarioLimits::maxParameters},
+    {"image_tokens", &ModelSpec::imageTokens, 0, 1u << 24},
     {"declared_parameters", &ModelSpec::declaredParameters, 0, ScenarioLimits::maxParameters},
     {"unplaced_parameters", &ModelSpec::unplacedParameters, 0, ScenarioLimits::maxParameters},
 };
@@ -40,7 +53,16 @@ const BoolField kBoolFields[] = {
     {"qk_norm", &ModelSpec::qkNorm},             {"attention_sinks", &ModelSpec::attentionSinks},
     {"pooler", &ModelSpec::pooler},              {"encoder_only", &ModelSpec::encoderOnly},
     {"parallel_block", &ModelSpec::parallelBlock}, {"softmax_in_fp32", &ModelSpec::softmaxInFp32},
-    {"experts_mxfp4", &ModelSpec::expertsMxfp4},
+    {"experts_mxfp4", &ModelSpec::expertsMxfp4}, {"gated_attention", &ModelSpec::gatedAttention},
+    {"chunked_attention", &ModelSpec::chunkedAttention}, {"load_mtp", &ModelSpec::loadMtp},
+    {"family_guessed", &ModelSpec::familyGuessed},
+};
+
+/// Lists of config keys kept with the model (what was assumed or ignored).
+struct KeyListField { const char *key; std::vector<std::string> ModelSpec::*member; };
+const KeyListField kKeyListFields[] = {
+    {"defaulted_keys", &ModelSpec::defaultedKeys},
+    {"ignored_keys", &ModelSpec::ignoredKeys},
 };
 
 const NumberField kNumberFields[] = {
@@ -157,6 +179,8 @@ ModelSpec readModel(JsonReader &r)
     for (const NumberField &f : kNumberFields)
         if (auto v = r.number(f.key, 0, 1, false))
             m.*f.member = *v;
+    for (const KeyListField &f : kKeyListFields)
+        m.*f.member = r.strings(f.key, 4096);
     const auto norm = r.string("norm", false).value_or("rmsnorm");
     if (norm != "rmsnorm" && norm != "layernorm")
         r.error("norm", "'" + norm + "' is not rmsnorm or layernorm");
@@ -169,9 +193,12 @@ ModelSpec readModel(JsonReader &r)
         m.moe.expertsPerToken = static_cast<int>(moe->uint("experts_per_token", 0, 1u << 16, false).value_or(0));
         m.moe.sharedExperts = static_cast<int>(moe->uint("shared_experts", 0, 1024, false).value_or(0));
         m.moe.expertIntermediate = moe->uint("expert_intermediate_size", 0, 1u << 24, false).value_or(0);
-        m.moe.firstDenseLayers = static_cast<int>(moe->uint("first_dense_layers", 0, 100000, false).value_or(0));
+        // "first_dense_layers": files written before Llama 4's interleaving.
+        const char *dense = moe->has("first_dense_layers") ? "first_dense_layers" : "dense_layers";
+        m.moe.denseLayers = static_cast<int>(moe->uint(dense, 0, 100000, false).value_or(0));
         m.moe.routerBias = moe->boolean("router_bias", false).value_or(false);
         m.moe.expertBias = moe->boolean("expert_bias", false).value_or(false);
+        m.moe.sharedExpertGate = moe->boolean("shared_expert_gate", false).value_or(false);
         if (m.moe.experts > 0 && (m.moe.expertsPerToken < 1 || m.moe.expertsPerToken > m.moe.experts))
             moe->error("experts_per_token", "must be between 1 and experts");
     }
@@ -193,6 +220,8 @@ Json modelToJson(const ModelSpec &m)
         j[f.key] = m.*f.member;
     for (const NumberField &f : kNumberFields)
         j[f.key] = m.*f.member;
+    for (const KeyListField &f : kKeyListFields)
+        j[f.key] = m.*f.member;
     j["norm"] = m.norm == NormKind::LayerNorm ? "layernorm" : "rmsnorm";
     j["norms_per_layer"] = m.normsPerLayer;
     j["activation_saved_tensors"] = m.activationSavedTensors;
@@ -201,9 +230,10 @@ Json modelToJson(const ModelSpec &m)
                 {"experts_per_token", m.moe.expertsPerToken},
                 {"shared_experts", m.moe.sharedExperts},
                 {"expert_intermediate_size", m.moe.expertIntermediate},
-                {"first_dense_layers", m.moe.firstDenseLayers},
+                {"dense_layers", m.moe.denseLayers},
                 {"router_bias", m.moe.routerBias},
-                {"expert_bias", m.moe.expertBias}};
+                {"expert_bias", m.moe.expertBias},
+                {"shared_expert_gate", m.moe.sharedExpertGate}};
     return j;
 }
 

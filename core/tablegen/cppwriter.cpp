@@ -61,6 +61,14 @@ void CppWriter::set(const char *member, NormKind value)
     setExpression(member, value == NormKind::LayerNorm ? "NormKind::LayerNorm" : "NormKind::RmsNorm");
 }
 
+void CppWriter::set(const char *member, const std::vector<std::string> &values)
+{
+    std::string list = "{";
+    for (const std::string &v : values)
+        list += (list.size() > 1 ? ", " : "") + cppStringLiteral(v);
+    setExpression(member, list + "}");
+}
+
 void CppWriter::setExpression(const char *member, const std::string &expression)
 {
     m_out << "    " << m_object << '.' << member << " = " << expression << ";\n";

@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace core::tablegen {
 
@@ -26,6 +27,7 @@ public:
     void set(const char *member, double value);
     void set(const char *member, Bytes value);
     void set(const char *member, NormKind value);
+    void set(const char *member, const std::vector<std::string> &values);
 
     /// An absent optional is left at its default (nullopt).
     template <typename T>

@@ -20,6 +20,9 @@
     X(learnedPositions) X(tokenTypes) X(maxPositions) X(gatedMlp) X(tiedEmbeddings) X(norm) X(normsPerLayer)          \
     X(finalNorm) X(embeddingNorm) X(qkvBias) X(attnOutBias) X(mlpBias) X(lmHeadBias) X(qkNorm) X(attentionSinks)      \
     X(pooler) X(encoderOnly) X(parallelBlock) X(moe.experts) X(moe.expertsPerToken) X(moe.sharedExperts)              \
-    X(moe.expertIntermediate) X(moe.firstDenseLayers) X(moe.routerBias) X(moe.expertBias) X(slidingWindow)           \
+    X(moe.expertIntermediate) X(moe.denseLayers) X(moe.routerBias) X(moe.expertBias) X(moe.sharedExpertGate)         \
+    X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(valueHeadDim) X(linearLayers) X(linearKeyHeads) X(linearValueHeads)   \
+    X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(chunkedAttention) X(mtpLayers)         \
+    X(loadMtp) X(visionParameters) X(imageTokens) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(slidingWindow)  \
     X(slidingLayers) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32) X(activationSavedTensors) X(torchDtype)    \
     X(expertsMxfp4) X(declaredParameters) X(unplacedParameters)

@@ -1,0 +1,131 @@
+#include "core/io/configkeys.h"
+
+#include <algorithm>
+
+namespace core::io {
+
+namespace {
+
+/// Keys that change no memory this planner models: identifiers, token ids,
+/// numerics of norms and RoPE, router loss weights and routing rules,
+/// output switches. Anything else left unread is reported.
+const char *const kNoMemoryEffect[] = {
+    "_name_or_path", "architectures", "auto_map", "model_type", "transformers_version", "torch_dtype", "dtype",
+    "bos_token_id", "eos_token_id", "pad_token_id", "sep_token_id", "decoder_start_token_id", "initializer_range",
+    "initializer_factor", "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_epsilon", "rope_theta",
+    "rope_scaling", "rope_parameters", "rope_interleave", "partial_rotary_factor", "rotary_pct", "rotary_emb_base",
+    "use_cache", "pretraining_tp", "attn_logit_softcapping", "final_logit_softcapping", "query_pre_attn_scalar",
+    "router_aux_loss_coef", "output_router_logits", "router_z_loss_coef", "router_jitter_noise", "norm_topk_prob",
+    "routed_scaling_factor", "n_group", "topk_group", "scoring_func", "aux_loss_alpha", "seq_aux", "ep_size",
+    "use_return_dict", "output_attentions", "output_hidden_states", "return_dict", "torchscript", "id2label",
+    "label2id", "task_specific_params", "problem_type", "max_window_layers", "classifier_dropout", "use_bfloat16",
+    "attention_multiplier", "embedding_multiplier", "logits_scaling", "residual_multiplier", "quantization_config",
+    "image_token_index", "image_token_id", "boi_token_index", "eoi_token_index", "video_token_id",
+    "vision_start_token_id", "vision_end_token_id", "vision_token_id", "tokenizer_class", "cache_implementation",
+    "hidden_act", "hidden_activation", "activation_function", "attention_dropout", "hidden_dropout", "resid_pdrop",
+    "embd_pdrop", "attn_pdrop", "attention_probs_dropout_prob", "hidden_dropout_prob", "use_qk_norm",
+    "attn_temperature_tuning", "floor_scale", "attn_scale", "router_dtype", "original_max_position_embeddings",
+    "rope_local_base_freq", "sliding_window_pattern", "topk_method", "moe_router_enable_expert_bias",
+};
+
+} // namespace
+
+ConfigKeys::ConfigKeys(JsonReader &reader, const char *configClass) : m_reader(reader), m_class(configClass)
+{
+    m_reader.trackKeys(m_seen);
+}
+
+std::optional<std::uint64_t> ConfigKeys::firstUint(std::initializer_list<const char *> keys, std::uint64_t min,
+                                                   std::uint64_t max, bool required)
+{
+    for (const char *key : keys)
+        if (m_reader.has(key))
+            return m_reader.uint(key, min, max, false);
+    if (required)
+        m_reader.error(*keys.begin(), "missing; expected an integer (also looked for "
+                                          + std::to_string(keys.size() - 1) + " other spellings)");
+    return std::nullopt;
+}
+
+std::uint64_t ConfigKeys::uint(const char *key, std::uint64_t min, std::uint64_t max, std::uint64_t classDefault)
+{
+    if (m_reader.has(key))
+        return m_reader.uint(key, min, max, false).value_or(classDefault);
+    recordDefault(key, classDefault, nullptr);
+    return classDefault;
+}
+
+std::uint64_t ConfigKeys::firstUintOr(std::initializer_list<const char *> keys, std::uint64_t min, std::uint64_t max,
+                                      std::uint64_t fallback, const char *rule)
+{
+    if (auto v = firstUint(keys, min, max))
+        return *v;
+    recordDefault(*keys.begin(), fallback, rule);
+    return fallback;
+}
+
+std::vector<std::uint64_t> ConfigKeys::uints(const char *key, std::size_t maxCount)
+{
+    std::vector<std::uint64_t> values;
+    if (!m_reader.has(key))
+        return values;
+    const Json &v = m_reader.json().at(key);
+    if (!v.is_array() || v.size() > maxCount) {
+        m_reader.error(key, "expected an array of at most " + std::to_string(maxCount) + " integers");
+        return values;
+    }
+    for (const Json &item : v) {
+        if (!item.is_number_unsigned()) {
+            m_reader.error(key, "expected non-negative integers");
+            return {};
+        }
+        values.push_back(item.get<std::uint64_t>());
+    }
+    return values;
+}
+
+std::vector<std::string> ConfigKeys::ignored() const
+{
+    std::vector<std::string> keys;
+    if (!m_reader.json().is_object())
+        return keys;
+    for (auto it = m_reader.json().begin(); it != m_reader.json().end(); ++it) {
+        const std::string &key = it.key();
+        const bool harmless = std::any_of(std::begin(kNoMemoryEffect), std::end(kNoMemoryEffect),
+                                          [&](const char *k) { return key == k; });
+        if (!harmless && !m_seen.count(key) && !it.value().is_null())
+            keys.push_back(key);
+    }
+    return keys;
+}
+
+void ConfigKeys::recordDefault(const char *key, std::uint64_t value, const char *rule)
+{
+    std::string why = rule ? std::string(rule)
+                           : (m_class ? std::string(m_class) + " default" : std::string("guessed: no family rules"));
+    m_defaulted.push_back(std::string(key) + " = " + std::to_string(value) + " (" + why + ")");
+}
+
+std::string joinKeys(const std::vector<std::string> &keys)
+{
+    std::string text;
+    for (const std::string &k : keys)
+        text += (text.empty() ? "" : ", ") + k;
+    return text;
+}
+
+std::string guessWarning(const std::string &pointer, const std::string &modelType, const ModelSpec &m)
+{
+    std::string text = pointer + "/model_type: "
+        + (modelType.empty() ? std::string("missing") : "'" + modelType + "' has no family rules here")
+        + "; read as a Llama-style decoder (RMSNorm, gated MLP, no biases, "
+        + (m.tiedEmbeddings ? "tied" : "untied") + " embeddings, every layer full attention): every number "
+        "depends on this guess";
+    if (!m.defaultedKeys.empty())
+        text += "; assumed " + joinKeys(m.defaultedKeys);
+    if (!m.ignoredKeys.empty())
+        text += "; ignored " + joinKeys(m.ignoredKeys);
+    return text;
+}
+
+} // namespace core::io

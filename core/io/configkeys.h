@@ -1,0 +1,62 @@
+#pragma once
+
+// Internal to core/io: reading a config.json's keys while keeping account
+// of what was read, what a family default stood in for, and what was left.
+
+#include "core/io/jsonreader.h"
+#include "core/modelspec.h"
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace core::io {
+
+class ConfigKeys
+{
+public:
+    /// `configClass` names the transformers class whose defaults stand in
+    /// for absent keys; null when no family rules matched (then a default
+    /// is a guess, and is recorded as one).
+    ConfigKeys(JsonReader &reader, const char *configClass);
+
+    JsonReader &reader() { return m_reader; }
+
+    /// The first of `keys` present (an error names the first spelling when
+    /// `required` and none is).
+    std::optional<std::uint64_t> firstUint(std::initializer_list<const char *> keys, std::uint64_t min,
+                                           std::uint64_t max, bool required = false);
+    /// `key`, or `classDefault` recorded as "key = value (Class default)".
+    std::uint64_t uint(const char *key, std::uint64_t min, std::uint64_t max, std::uint64_t classDefault);
+    /// The first of `keys`, or `fallback` recorded with `rule` ("hidden_size / num_attention_heads").
+    std::uint64_t firstUintOr(std::initializer_list<const char *> keys, std::uint64_t min, std::uint64_t max,
+                              std::uint64_t fallback, const char *rule);
+    /// An array of at most `maxCount` unsigned integers (empty if absent).
+    std::vector<std::uint64_t> uints(const char *key, std::size_t maxCount);
+
+    /// Absent keys whose default was used, as "key = value (why)".
+    const std::vector<std::string> &defaulted() const { return m_defaulted; }
+    /// Keys present that nothing read, less those documented as changing
+    /// no memory (token ids, norm epsilons, RoPE bases, router loss weights).
+    std::vector<std::string> ignored() const;
+
+private:
+    void recordDefault(const char *key, std::uint64_t value, const char *rule);
+
+    JsonReader &m_reader;
+    const char *m_class;
+    std::set<std::string> m_seen;
+    std::vector<std::string> m_defaulted;
+};
+
+/// "a, b, c" for a key list.
+std::string joinKeys(const std::vector<std::string> &keys);
+
+/// The warning for a config read without family rules: what was assumed
+/// and what was ignored, so the user can judge the guess.
+std::string guessWarning(const std::string &pointer, const std::string &modelType, const ModelSpec &m);
+
+} // namespace core::io
