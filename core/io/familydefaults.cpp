@@ -1,0 +1,150 @@
+#include "core/io/familydefaults.h"
+
+namespace core::io {
+
+namespace {
+
+/// One class default: `key` takes `value` when the config omits it.
+struct ClassDefault
+{
+    const char *key;
+    Json value;
+};
+
+/// A config class and the defaults of the keys its published configs omit.
+struct FamilyDefaults
+{
+    const char *textType; ///< the text model's model_type
+    const char *parentType; ///< the multimodal config that nests it
+    const char *configClass;
+    std::vector<ClassDefault> defaults;
+};
+
+const std::vector<FamilyDefaults> &families()
+{
+    static const std::vector<FamilyDefaults> table = {
+        // Gemma3TextConfig.__init__ (transformers
+        // src/transformers/models/gemma3/configuration_gemma3.py). Widths and
+        // depth are left out on purpose: every release states them, and a
+        // config without them should fail loudly, not become a 2304-wide model.
+        {"gemma3_text", "gemma3", "Gemma3TextConfig",
+         {{"vocab_size", 262208},
+          {"num_attention_heads", 8},
+          {"num_key_value_heads", 4},
+          {"head_dim", 256},
+          {"max_position_embeddings", 131072},
+          {"tie_word_embeddings", true},
+          {"hidden_activation", "gelu_pytorch_tanh"},
+          {"query_pre_attn_scalar", 256},
+          {"sliding_window", 4096},
+          {"sliding_window_pattern", 6},
+          {"rope_theta", 1000000.0},
+          {"rope_local_base_freq", 10000.0},
+          {"attention_bias", false}}},
+        // Llama4TextConfig (src/transformers/models/llama4/configuration_llama4.py).
+        {"llama4_text", "llama4", "Llama4TextConfig",
+         {{"vocab_size", 202048},
+          {"num_attention_heads", 40},
+          {"num_key_value_heads", 8},
+          {"head_dim", 128},
+          {"intermediate_size", 8192},
+          {"intermediate_size_mlp", 16384},
+          {"num_local_experts", 16},
+          {"num_experts_per_tok", 1},
+          {"interleave_moe_layer_step", 1},
+          {"use_qk_norm", true},
+          {"no_rope_layer_interval", 4},
+          {"attention_chunk_size", 8192},
+          {"max_position_embeddings", 131072},
+          {"tie_word_embeddings", false},
+          {"attention_bias", false}}},
+        // MistralConfig.__init__ (src/transformers/models/mistral/configuration_mistral.py);
+        // head_dim defaults to hidden_size / num_attention_heads there, as
+        // hfconfig already assumes.
+        {"mistral", "mistral3", "MistralConfig",
+         {{"vocab_size", 32000},
+          {"num_key_value_heads", 8},
+          {"max_position_embeddings", 131072},
+          {"tie_word_embeddings", false},
+          {"sliding_window", 4096}}},
+        // Qwen2_5_VLTextConfig.__init__
+        // (src/transformers/models/qwen2_5_vl/configuration_qwen2_5_vl.py).
+        {"qwen2_5_vl_text", "qwen2_5_vl", "Qwen2_5_VLTextConfig",
+         {{"vocab_size", 152064},
+          {"num_key_value_heads", 8},
+          {"max_position_embeddings", 32768},
+          {"tie_word_embeddings", false},
+          {"use_sliding_window", false},
+          {"sliding_window", 4096},
+          {"max_window_layers", 80},
+          {"rope_theta", 1000000.0}}},
+    };
+    return table;
+}
+
+const FamilyDefaults *findFamily(const std::string &modelType)
+{
+    for (const FamilyDefaults &f : families())
+        if (modelType == f.textType || modelType == f.parentType)
+            return &f;
+    return nullptr;
+}
+
+/// An explicit null is a statement (Mistral's `"sliding_window": null` means
+/// no window), so only an absent key takes the default, as in Python.
+bool omits(const Json &config, const char *key)
+{
+    return !config.contains(key);
+}
+
+/// A whole number in [1, max], or 0.
+std::uint64_t positive(const Json &value, std::uint64_t max)
+{
+    if (!value.is_number_integer() || value.get<std::int64_t>() < 1 || value.get<std::uint64_t>() > max)
+        return 0;
+    return value.get<std::uint64_t>();
+}
+
+/// Gemma3TextConfig derives layer_types from sliding_window_pattern: layer
+/// i slides unless (i + 1) is a multiple of the pattern (5 local : 1 global
+/// for pattern 6; modeling_gemma3.py Gemma3DecoderLayer.is_sliding).
+void deriveGemma3LayerTypes(Json &config, std::vector<std::string> &assumed)
+{
+    if (!omits(config, "layer_types") || omits(config, "num_hidden_layers"))
+        return;
+    const std::uint64_t layers = positive(config.at("num_hidden_layers"), 100000);
+    const std::uint64_t pattern = positive(config.at("sliding_window_pattern"), 100000);
+    if (layers == 0 || pattern == 0)
+        return;
+    Json types = Json::array();
+    std::uint64_t full = 0;
+    for (std::uint64_t i = 0; i < layers; ++i) {
+        const bool sliding = (i + 1) % pattern != 0;
+        full += sliding ? 0 : 1;
+        types.push_back(sliding ? "sliding_attention" : "full_attention");
+    }
+    config["layer_types"] = std::move(types);
+    assumed.push_back("layer_types = " + std::to_string(layers - full) + " sliding, " + std::to_string(full)
+                      + " full (every " + std::to_string(pattern) + "th layer full; Gemma3TextConfig sliding_window_pattern)");
+}
+
+} // namespace
+
+Json withFamilyDefaults(const Json &textConfig, const std::string &modelType, std::vector<std::string> &assumed)
+{
+    Json config = textConfig;
+    const FamilyDefaults *family = findFamily(modelType);
+    if (!family || !config.is_object())
+        return config;
+    for (const ClassDefault &d : family->defaults) {
+        if (!omits(config, d.key))
+            continue;
+        config[d.key] = d.value;
+        assumed.push_back(std::string(d.key) + " = " + d.value.dump() + " (" + family->configClass + " default)");
+    }
+    if (std::string(family->textType) == "gemma3_text")
+        deriveGemma3LayerTypes(config, assumed);
+    return config;
+}
+
+} // namespace core::io

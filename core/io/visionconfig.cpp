@@ -1,0 +1,233 @@
+#include "core/io/visionconfig.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core::io {
+
+namespace {
+
+// Widths up to 1M, depths up to 1024: products stay far below 2^64.
+constexpr std::uint64_t kMaxWidth = 1ull << 20;
+constexpr std::uint64_t kMaxDepth = 1024;
+
+/// The config's value for `key`, or the class default it omits.
+std::uint64_t width(JsonReader &r, const char *key, std::uint64_t classDefault)
+{
+    return r.uint(key, 1, kMaxWidth, false).value_or(classDefault);
+}
+
+std::uint64_t depth(JsonReader &r, const char *key, std::uint64_t classDefault)
+{
+    return r.uint(key, 1, kMaxDepth, false).value_or(classDefault);
+}
+
+/// torch.nn.Linear(in, out, bias): an out x in weight and an out-long bias.
+std::uint64_t linear(std::uint64_t in, std::uint64_t out, bool bias)
+{
+    return in * out + (bias ? out : 0);
+}
+
+/// torch.nn.LayerNorm(n): weight and bias.
+std::uint64_t layerNorm(std::uint64_t n)
+{
+    return 2 * n;
+}
+
+/// An RMSNorm(n) (Gemma3RMSNorm, MistralRMSNorm, Qwen2RMSNorm): weight only.
+std::uint64_t rmsNorm(std::uint64_t n)
+{
+    return n;
+}
+
+/// Gemma 3: SigLIP tower (modeling_siglip.py SiglipVisionTransformer) and
+/// Gemma3MultiModalProjector (modeling_gemma3.py). Defaults:
+/// SiglipVisionConfig (configuration_siglip.py) and Gemma3Config.
+VisionTower readSiglip(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
+{
+    const std::uint64_t h = width(v, "hidden_size", 768);
+    const std::uint64_t ffn = width(v, "intermediate_size", 3072);
+    const std::uint64_t layers = depth(v, "num_hidden_layers", 12);
+    const std::uint64_t channels = width(v, "num_channels", 3);
+    const std::uint64_t image = width(v, "image_size", 224);
+    const std::uint64_t patch = width(v, "patch_size", 16);
+    // SiglipVisionTransformer: use_head is True unless the config says
+    // vision_use_head (Gemma 3 says false).
+    const bool head = v.boolean("vision_use_head", false).value_or(true);
+
+    const std::uint64_t side = image / patch;
+    // SiglipVisionEmbeddings: Conv2d(C, h, p, stride p) with bias, and one
+    // learned position per patch.
+    const std::uint64_t embeddings = h * channels * patch * patch + h + side * side * h;
+    // SiglipEncoderLayer: q, k, v, out_proj with biases; layer_norm1/2;
+    // SiglipMLP fc1/fc2 with biases.
+    const std::uint64_t mlp = linear(h, ffn, true) + linear(ffn, h, true);
+    const std::uint64_t layer = 4 * linear(h, h, true) + 2 * layerNorm(h) + mlp;
+    // SiglipMultiheadAttentionPoolingHead: probe, nn.MultiheadAttention
+    // (packed in_proj 3h x h + 3h, out_proj), LayerNorm, SiglipMLP.
+    const std::uint64_t poolingHead = head ? h + 3 * h * h + 3 * h + linear(h, h, true) + layerNorm(h) + mlp : 0;
+    const std::uint64_t tower = embeddings + layers * layer + layerNorm(h) + poolingHead;
+
+    // Gemma3MultiModalProjector: mm_input_projection_weight (h x text) and
+    // mm_soft_emb_norm; the average pool has no weights.
+    const std::uint64_t projector = h * textHidden + rmsNorm(h);
+    VisionTower t;
+    t.kind = "siglip";
+    t.projectorParameters = projector;
+    t.parameters = tower + projector;
+    // Gemma3Config.mm_tokens_per_image (default 256): the pool's output per
+    // image; the processor wraps them in <start_of_image>/<end_of_image>.
+    t.tokensPerImage = config.uint("mm_tokens_per_image", 1, kMaxWidth, false).value_or(256);
+    t.imageSize = image;
+    return t;
+}
+
+/// Llama 4: Llama4VisionModel and Llama4MultiModalProjector
+/// (modeling_llama4.py). Defaults: Llama4VisionConfig (configuration_llama4.py).
+VisionTower readLlama4(JsonReader &v, std::uint64_t textHidden)
+{
+    const std::uint64_t h = width(v, "hidden_size", 768);
+    const std::uint64_t ffn = width(v, "intermediate_size", 5632);
+    const std::uint64_t layers = depth(v, "num_hidden_layers", 34);
+    const std::uint64_t channels = width(v, "num_channels", 3);
+    const std::uint64_t image = width(v, "image_size", 448);
+    const std::uint64_t patch = width(v, "patch_size", 14);
+    const std::uint64_t adapterIn = width(v, "projector_input_dim", 4096);
+    const std::uint64_t adapterOut = width(v, "projector_output_dim", 4096);
+    const std::uint64_t output = width(v, "vision_output_dim", 7680);
+    const bool projectorBias = v.boolean("multi_modal_projector_bias", false).value_or(false);
+    const double shuffle = v.number("pixel_shuffle_ratio", 1e-3, 1.0, false).value_or(0.5);
+
+    const std::uint64_t patches = (image / patch) * (image / patch);
+    // Llama4UnfoldConvolution: Linear(C*p*p, h) without bias; class_embedding
+    // (h); positional_embedding_vlm ((patches + 1) x h).
+    const std::uint64_t embeddings = channels * patch * patch * h + h + (patches + 1) * h;
+    // Llama4VisionEncoderLayer: q, k, v, o with biases; Llama4VisionMLP fc1,
+    // fc2 with biases; input_layernorm and post_attention_layernorm.
+    const std::uint64_t layer = 4 * linear(h, h, true) + linear(h, ffn, true) + linear(ffn, h, true) + 2 * layerNorm(h);
+    // Llama4VisionPixelShuffleMLP -> Llama4VisionMLP2: fc1 (intermediate ->
+    // projector_input_dim), fc2 (projector_output_dim square), no biases.
+    const std::uint64_t adapter = linear(ffn, adapterIn, false) + linear(adapterOut, adapterOut, false);
+    const std::uint64_t tower = embeddings + 2 * layerNorm(h) + layers * layer + adapter;
+    // Llama4MultiModalProjector: linear_1 (vision_output_dim -> text).
+    const std::uint64_t projector = linear(output, textHidden, projectorBias);
+
+    VisionTower t;
+    t.kind = "llama4";
+    t.projectorParameters = projector;
+    t.parameters = tower + projector;
+    // One tile: the patch grid, pixel-shuffled by `ratio` in each direction
+    // (Llama4VisionPixelShuffleMLP), e.g. 24 x 24 x 0.5^2 = 144. Larger
+    // images add tiles of the same size plus a global one (processing_llama4.py).
+    t.tokensPerImage = static_cast<std::uint64_t>(std::llround(static_cast<double>(patches) * shuffle * shuffle));
+    t.imageSize = image;
+    return t;
+}
+
+/// Qwen2.5-VL: Qwen2_5_VisionTransformerPretrainedModel and its
+/// Qwen2_5_VLPatchMerger (modeling_qwen2_5_vl.py). Defaults:
+/// Qwen2_5_VLVisionConfig (configuration_qwen2_5_vl.py).
+VisionTower readQwen25Vl(JsonReader &v)
+{
+    // The class default width is 3584 (not the 1280 every release uses).
+    const std::uint64_t h = width(v, "hidden_size", 3584);
+    const std::uint64_t ffn = width(v, "intermediate_size", 3420);
+    const std::uint64_t layers = depth(v, "depth", 32);
+    // Releases before transformers 4.50 spell it in_chans.
+    const std::uint64_t channels = width(v, v.has("in_channels") ? "in_channels" : "in_chans", 3);
+    const std::uint64_t patch = width(v, "patch_size", 14);
+    const std::uint64_t temporal = width(v, "temporal_patch_size", 2);
+    const std::uint64_t merge = width(v, "spatial_merge_size", 2);
+    const std::uint64_t out = width(v, "out_hidden_size", 3584);
+
+    // Qwen2_5_VisionPatchEmbed: Conv3d(C, h, (t, p, p)) without bias.
+    const std::uint64_t embeddings = h * channels * temporal * patch * patch;
+    // Qwen2_5_VLVisionBlock: norm1, norm2 (RMSNorm); attn.qkv (h -> 3h) and
+    // attn.proj with biases; gated Qwen2_5_VLMLP gate/up/down with biases.
+    const std::uint64_t block =
+        2 * rmsNorm(h) + linear(h, 3 * h, true) + linear(h, h, true) + 2 * linear(h, ffn, true) + linear(ffn, h, true);
+    // Qwen2_5_VLPatchMerger: ln_q (RMSNorm h), then Linear(h*m^2, h*m^2) and
+    // Linear(h*m^2, out), both with biases.
+    const std::uint64_t merged = h * merge * merge;
+    const std::uint64_t projector = rmsNorm(h) + linear(merged, merged, true) + linear(merged, out, true);
+
+    VisionTower t;
+    t.kind = "qwen2_5_vl";
+    t.projectorParameters = projector;
+    t.parameters = embeddings + layers * block + projector;
+    // Resolution is dynamic: (H/p)(W/p)/m^2 tokens for H, W rounded to
+    // multiples of p*m (Qwen2VLImageProcessor smart_resize). Shown for a
+    // 448 x 448 image: 32 x 32 / 4 = 256.
+    t.imageSize = 448;
+    const std::uint64_t side = t.imageSize / (patch * merge);
+    t.tokensPerImage = side * side;
+    return t;
+}
+
+/// Mistral 3: PixtralVisionModel (modeling_pixtral.py) and
+/// Mistral3MultiModalProjector (modeling_mistral3.py). Defaults:
+/// PixtralVisionConfig (configuration_pixtral.py) and Mistral3Config.
+VisionTower readPixtral(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
+{
+    const std::uint64_t h = width(v, "hidden_size", 1024);
+    const std::uint64_t ffn = width(v, "intermediate_size", 4096);
+    const std::uint64_t layers = depth(v, "num_hidden_layers", 24);
+    const std::uint64_t channels = width(v, "num_channels", 3);
+    const std::uint64_t image = width(v, "image_size", 1024);
+    const std::uint64_t patch = width(v, "patch_size", 16);
+    const std::uint64_t merge = width(config, "spatial_merge_size", 2);
+    const bool bias = config.boolean("multimodal_projector_bias", false).value_or(false);
+    // A list of feature layers concatenates them (Mistral3MultiModalProjector).
+    std::uint64_t featureLayers = 1;
+    if (config.has("vision_feature_layer") && config.json().at("vision_feature_layer").is_array())
+        featureLayers = std::max<std::uint64_t>(1, config.json().at("vision_feature_layer").size());
+
+    // patch_conv: Conv2d(C, h, p) without bias; ln_pre (RMSNorm). No
+    // position table: 2D RoPE.
+    const std::uint64_t embeddings = h * channels * patch * patch + rmsNorm(h);
+    // PixtralAttentionLayer: attention_norm, ffn_norm (RMSNorm); q, k, v, o
+    // (h x h, head_dim = h / heads) and gated gate/up/down, no biases.
+    const std::uint64_t layer = 2 * rmsNorm(h) + 4 * linear(h, h, false) + 3 * linear(h, ffn, false);
+    // norm (RMSNorm h); Mistral3PatchMerger.merging_layer (h*m^2 -> h, no
+    // bias); linear_1 (h*features -> text) and linear_2 (text -> text).
+    const std::uint64_t projector = rmsNorm(h) + linear(h * merge * merge, h, false)
+                                    + linear(h * featureLayers, textHidden, bias) + linear(textHidden, textHidden, bias);
+
+    VisionTower t;
+    t.kind = "pixtral";
+    t.projectorParameters = projector;
+    t.parameters = embeddings + layers * layer + projector;
+    // PixtralProcessor: rows of merged patches, each row closed by
+    // [IMG_BREAK] (the last by [IMG_END]): n * (n + 1) for n = S / (p * m).
+    const std::uint64_t side = image / (patch * merge);
+    t.tokensPerImage = side * (side + 1);
+    t.imageSize = image;
+    return t;
+}
+
+} // namespace
+
+std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string &modelType, std::uint64_t textHidden,
+                                           std::vector<std::string> &warnings)
+{
+    std::optional<JsonReader> vision = config.object("vision_config", false);
+    if (!vision)
+        return std::nullopt;
+    if (modelType == "gemma3")
+        return readSiglip(config, *vision, textHidden);
+    if (modelType == "llama4")
+        return readLlama4(*vision, textHidden);
+    if (modelType == "qwen2_5_vl")
+        return readQwen25Vl(*vision);
+    if (modelType == "mistral3")
+        return readPixtral(config, *vision, textHidden);
+
+    std::string keys;
+    for (const auto &item : vision->json().items())
+        keys += (keys.empty() ? "" : ", ") + item.key();
+    warnings.push_back(vision->pointer() + ": no vision rules for model_type '" + modelType
+                       + "'; image encoder not counted; ignored keys: " + keys);
+    return std::nullopt;
+}
+
+} // namespace core::io
