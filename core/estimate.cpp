@@ -644,25 +644,22 @@ void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelW
     terms.set(TermId::Weights, weights.bytes());
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     if (!m.encoderOnly) {
-        // Tensor parallelism splits the key-value heads; with fewer heads
-        // than ranks each rank keeps a copy of one (vLLM, Megatron-LM).
-        const double kvHeadsHere = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads) / share.tp));
+        const Derived values = cachedValuesPerLayerToken(m, s.serving, share.tp, record);
         const Derived cached = cachedLayerTokens(m, share.layerCount, s.sequence, record);
-        d.kvBytesPerToken = 2.0 * static_cast<double>(share.layerCount) * kvHeadsHere * static_cast<double>(m.headDim)
-            * d.kvElementBytes;
-        // Pope et al. 2022 §3.1: K and V, kv_heads x head_dim each, per
-        // cached layer-token.
+        const double attentionHere = static_cast<double>(m.attentionLayers() * share.layerCount / std::max<std::uint64_t>(1, m.layers));
+        d.kvBytesPerToken = attentionHere * values.value * d.kvElementBytes;
         Formula kv(record);
-        kv.product()
-            .times(sh::kKeyAndValue, 2.0)
-            .times(share.tp > 1 ? sh::kKvHeadsHere : sh::kKvHeads, kvHeadsHere)
-            .times(sh::kHeadDim, static_cast<double>(m.headDim))
+        kv.product(m.linearLayers > 0 ? text::kv::kPartAttentionCache : nullptr)
+            .times(text::kv::kCachedValues, values)
             .times(text::kv::kKvElementBytes, d.kvElementBytes)
             .times(text::kv::kCachedTokens, cached)
             .times(sh::kBatch, static_cast<double>(s.batch));
-        if (static_cast<double>(m.kvHeads) < share.tp)
-            kv.note(text::kv::kWhyKvHeadCopy);
-        terms.set(TermId::KvCache, kv.cite(text::kv::kFromPope).bytes());
+        if (m.linearLayers > 0)
+            kv.product(text::kv::kPartLinearState)
+                .times(text::kv::kStatePerSequence,
+                       linearStatePerSequence(m, s.serving, share.layerCount, share.tp, d.kvElementBytes, record))
+                .times(sh::kBatch, static_cast<double>(s.batch));
+        terms.set(TermId::KvCache, kv.bytes());
     } else {
         terms.set(TermId::KvCache, none(record, text::kv::kWhyEncoderOnly));
     }
@@ -778,10 +775,10 @@ const char *phaseId(Phase phase)
     return "inference";
 }
 
-double kvCacheBytesPerToken(const ModelSpec &m, double elementBytes)
+double kvCacheBytesPerToken(const Scenario &s, double elementBytes)
 {
-    // Pope et al. 2022 §3.1: K and V per layer, kv_heads x head_dim each.
-    return 2.0 * static_cast<double>(m.layers) * static_cast<double>(m.kvWidth()) * elementBytes;
+    return static_cast<double>(s.model.attentionLayers())
+        * cachedValuesPerLayerToken(s.model, s.serving, 1.0).value * elementBytes;
 }
 
 std::vector<Estimate> estimateStages(const Scenario &s)

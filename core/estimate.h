@@ -163,6 +163,6 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
 
 /// KV-cache bytes per token for one sequence on the whole model: the
 /// "512 KiB per token" figure (Llama-2-7B, bf16).
-double kvCacheBytesPerToken(const ModelSpec &model, double elementBytes);
+double kvCacheBytesPerToken(const Scenario &scenario, double elementBytes);
 
 } // namespace core

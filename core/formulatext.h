@@ -314,6 +314,34 @@ inline constexpr const char *kPartFullLayers = QT_TRANSLATE_NOOP("Derivation", "
 inline constexpr const char *kPartSlidingLayers = QT_TRANSLATE_NOOP("Derivation", "sliding-window layers");
 inline constexpr const char *kWhyKvHeadCopy = QT_TRANSLATE_NOOP("Derivation", "fewer key-value heads than ranks: each rank keeps a copy of one");
 inline constexpr const char *kWhyEncoderOnly = QT_TRANSLATE_NOOP("Derivation", "encoder-only: no KV cache");
+inline constexpr Symbol kCachedValues{"c_kv", "", QT_TRANSLATE_NOOP("Derivation", "values one token caches in one attention layer on this rank")};
+inline constexpr Symbol kLatentRank{"d_c", "", QT_TRANSLATE_NOOP("Derivation", "latent width (kv_lora_rank)")};
+inline constexpr Symbol kRopeKey{"d_rope", "", QT_TRANSLATE_NOOP("Derivation", "shared RoPE key width (qk_rope_head_dim)")};
+inline constexpr Symbol kHeadsHere{"n_h,rank", "", QT_TRANSLATE_NOOP("Derivation", "attention heads on this rank")};
+inline constexpr Symbol kKeyHeadDim{"d_qk", "", QT_TRANSLATE_NOOP("Derivation", "key head dimension (qk_nope_head_dim + qk_rope_head_dim)")};
+inline constexpr Symbol kValueHeadDim{"d_v", "", QT_TRANSLATE_NOOP("Derivation", "value head dimension (v_head_dim)")};
+inline constexpr Symbol kLinearLayers{"L_linear", "", QT_TRANSLATE_NOOP("Derivation", "linear-attention layers on this rank")};
+inline constexpr Symbol kConvState{"s_conv", "", QT_TRANSLATE_NOOP("Derivation", "convolution state values per layer: (kernel - 1) x (2 key heads x key dim + value heads x value dim) / t")};
+inline constexpr Symbol kRecurrentState{"s_rec", "", QT_TRANSLATE_NOOP("Derivation", "recurrent state values per layer: value heads / t x key dim x value dim")};
+inline constexpr Symbol kStateBytes{"e_state", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a state element")};
+inline constexpr Symbol kStatePerSequence{"S_seq", "B", QT_TRANSLATE_NOOP("Derivation", "linear-attention state of one sequence on this rank")};
+inline constexpr const char *kPartAttentionCache = QT_TRANSLATE_NOOP("Derivation", "attention layers' cache");
+inline constexpr const char *kPartLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention state");
+inline constexpr const char *kPartLatent = QT_TRANSLATE_NOOP("Derivation", "latent");
+inline constexpr const char *kPartRopeKey = QT_TRANSLATE_NOOP("Derivation", "shared RoPE key");
+inline constexpr const char *kPartKeys = QT_TRANSLATE_NOOP("Derivation", "keys");
+inline constexpr const char *kPartValues = QT_TRANSLATE_NOOP("Derivation", "values");
+inline constexpr const char *kPartConvState = QT_TRANSLATE_NOOP("Derivation", "convolution state");
+inline constexpr const char *kPartRecurrentState = QT_TRANSLATE_NOOP("Derivation", "recurrent state");
+inline constexpr const char *kWhyMlaLatent = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention: vLLM caches the compressed latent and the shared RoPE key, the same on every tensor-parallel rank");
+inline constexpr const char *kWhyMlaExpanded = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under Hugging Face generate: the cache holds every head's rebuilt key and value");
+inline constexpr const char *kWhyLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention layers keep a fixed-size state per sequence instead of a growing cache");
+inline constexpr const char *kWhyFp32Recurrent = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the recurrent state in fp32 (the delta-rule kernels return it so)");
+inline constexpr const char *kFromMla = "DeepSeek-AI 2024, DeepSeek-V2 (arXiv:2405.04434) §2.1.2-2.1.3; vLLM MLAAttentionSpec";
+inline constexpr const char *kFromMlaExpanded = "transformers modeling_deepseek_v3.py DeepseekV3Attention (past_key_values.update with rebuilt keys and values)";
+inline constexpr const char *kFromLinearState =
+    "Yang et al. 2024, Gated Delta Networks (arXiv:2412.06464); transformers modeling_qwen3_next.py "
+    "Qwen3NextGatedDeltaNet; vLLM MambaStateShapeCalculator.gated_delta_net_state_shape";
 inline constexpr const char *kFromPope = "Pope et al. 2022, Efficiently Scaling Transformer Inference §3.1";
 inline constexpr const char *kFromSlidingWindow =
     "Beltagy et al. 2020, Longformer §3.1; Jiang et al. 2023, Mistral 7B §2 (rolling buffer cache)";

@@ -36,9 +36,11 @@ Derived cachedLayerTokens(const ModelSpec &m, std::uint64_t layers, std::uint64_
     Formula tokens(store);
     if (m.layers == 0)
         return tokens.derived();
-    // Layers are taken in proportion: a share of this range is sliding-window.
-    const std::uint64_t sliding = m.slidingWindow > 0 ? m.slidingLayers * layers / m.layers : 0;
-    const std::uint64_t full = layers - std::min(layers, sliding);
+    // Layers are taken in proportion: a share of this range is sliding-window
+    // (or chunked), a share linear attention with no token cache at all.
+    const std::uint64_t attention = m.attentionLayers() * layers / m.layers;
+    const std::uint64_t sliding = m.slidingWindow > 0 ? std::min(attention, m.slidingLayers * layers / m.layers) : 0;
+    const std::uint64_t full = attention - sliding;
     if (full > 0)
         tokens.product(kv::kPartFullLayers)
             .times(kv::kFullLayers, static_cast<double>(full))
@@ -49,6 +51,65 @@ Derived cachedLayerTokens(const ModelSpec &m, std::uint64_t layers, std::uint64_
             .times(kv::kWindow, static_cast<double>(std::min(context, m.slidingWindow)))
             .cite(kv::kFromSlidingWindow);
     return tokens.derived();
+}
+
+Derived cachedValuesPerLayerToken(const ModelSpec &m, ServingEngine engine, double tp, FormulaStore *store)
+{
+    Formula values(store);
+    if (m.isMla() && engine == ServingEngine::Vllm) {
+        values.product(kv::kPartLatent).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
+        values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
+        return values.note(kv::kWhyMlaLatent).cite(kv::kFromMla).derived();
+    }
+    if (m.isMla()) {
+        const double heads = std::max(1.0, std::ceil(static_cast<double>(m.heads) / tp));
+        values.product(kv::kPartKeys).times(kv::kHeadsHere, heads).times(kv::kKeyHeadDim, static_cast<double>(m.headDim));
+        values.product(kv::kPartValues)
+            .times(kv::kHeadsHere, heads)
+            .times(kv::kValueHeadDim, static_cast<double>(m.valueHeadDim));
+        return values.note(kv::kWhyMlaExpanded).cite(kv::kFromMlaExpanded).derived();
+    }
+    // Tensor parallelism splits the key-value heads; with fewer heads than
+    // ranks each rank keeps a copy of one (vLLM, Megatron-LM). Pope et al.
+    // 2022 §3.1: K and V, kv_heads x head_dim each.
+    const double kvHeads = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads) / tp));
+    values.product()
+        .times(sh::kKeyAndValue, 2.0)
+        .times(tp > 1 ? sh::kKvHeadsHere : sh::kKvHeads, kvHeads)
+        .times(sh::kHeadDim, static_cast<double>(m.headDim));
+    if (static_cast<double>(m.kvHeads) < tp)
+        values.note(kv::kWhyKvHeadCopy);
+    return values.cite(kv::kFromPope).derived();
+}
+
+Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::uint64_t layers, double tp,
+                               double elementBytes, FormulaStore *store)
+{
+    Formula bytes(store);
+    const double here = m.layers == 0 ? 0.0 : static_cast<double>(m.linearLayers * layers / m.layers);
+    if (here <= 0)
+        return bytes.derived();
+    // Per layer and sequence: the causal conv's last kernel-1 inputs over q,
+    // k and v, and the delta rule's state, one key x value matrix per value
+    // head; both split over tensor-parallel ranks.
+    const double convWidth = static_cast<double>(2 * m.linearKeyHeads * m.linearKeyDim
+                                                 + m.linearValueHeads * m.linearValueDim);
+    const double conv = static_cast<double>(m.linearConvKernel > 0 ? m.linearConvKernel - 1 : 0) * convWidth / tp;
+    const double recurrent = static_cast<double>(m.linearValueHeads) / tp * static_cast<double>(m.linearKeyDim)
+        * static_cast<double>(m.linearValueDim);
+    const bool fp32Recurrent = engine == ServingEngine::Generate;
+    bytes.product(kv::kPartConvState)
+        .times(kv::kLinearLayers, here)
+        .times(kv::kConvState, conv)
+        .times(kv::kStateBytes, elementBytes);
+    bytes.product(kv::kPartRecurrentState)
+        .times(kv::kLinearLayers, here)
+        .times(kv::kRecurrentState, recurrent)
+        .times(fp32Recurrent ? sh::kFp32Bytes : kv::kStateBytes, fp32Recurrent ? 4.0 : elementBytes);
+    bytes.note(kv::kWhyLinearState);
+    if (fp32Recurrent)
+        bytes.note(kv::kWhyFp32Recurrent);
+    return bytes.cite(kv::kFromLinearState).derived();
 }
 
 Derived prefillWorkspace(const ModelSpec &m, const Scenario &s, double e, FormulaStore *store)

@@ -15,6 +15,18 @@ namespace core {
 Derived cachedLayerTokens(const ModelSpec &model, std::uint64_t layers, std::uint64_t context,
                           FormulaStore *store = nullptr);
 
+/// Values one token caches in one softmax-attention layer on a rank:
+/// K and V of the key-value heads; for multi-head latent attention the
+/// latent and the shared RoPE key where the engine caches them (vLLM), or
+/// every head's rebuilt key and value (Hugging Face generate).
+Derived cachedValuesPerLayerToken(const ModelSpec &model, ServingEngine engine, double tp,
+                                  FormulaStore *store = nullptr);
+
+/// Bytes of the fixed-size state one sequence keeps in the linear-attention
+/// layers among `layers` (Gated DeltaNet: convolution and recurrent state).
+Derived linearStatePerSequence(const ModelSpec &model, ServingEngine engine, std::uint64_t layers, double tp,
+                               double elementBytes, FormulaStore *store = nullptr);
+
 /// One layer's temporaries on one tensor-parallel rank during a prefill of
 /// `batch` x `sequence` tokens, with no autograd: the residual stream,
 /// Q/K/V, the attention scores for eager attention, and the MLP

@@ -186,7 +186,8 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         const std::uint64_t perModule = parametersPerLayer(m, b.groups) + 2 * h * h + 3 * h;
         b.add("mtp", TensorRole::Other, perModule, 1, m.mtpLayers);
     }
-    b.add("vision_tower", TensorRole::Other, m.visionParameters, 1, 1);
+    // The image encoder runs per image, not per text token.
+    b.add("vision_tower", TensorRole::Other, m.visionParameters, 1, 1, LinearSlot::None, 0);
     // What a heuristic shape cannot place of a declared parameter count.
     b.add("unplaced", TensorRole::Other, m.unplacedParameters, 1, 1);
     return b.groups;

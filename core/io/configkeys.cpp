@@ -75,7 +75,7 @@ std::vector<std::uint64_t> ConfigKeys::uints(const char *key, std::size_t maxCou
         return values;
     }
     for (const Json &item : v) {
-        if (!item.is_number_unsigned()) {
+        if (!item.is_number_integer() || item.get<std::int64_t>() < 0) {
             m_reader.error(key, "expected non-negative integers");
             return {};
         }

@@ -1,7 +1,9 @@
 #include "core/io/hfconfig.h"
 
 #include "core/io/configkeys.h"
+#include "core/io/familydefaults.h"
 #include "core/io/jsonreader.h"
+#include "core/io/visionconfig.h"
 
 #include <algorithm>
 #include <initializer_list>
@@ -96,15 +98,31 @@ const NestedText kNestedText[] = {
     {"gemma3", "gemma3_text"},   // configuration_gemma3.py Gemma3Config
     {"llama4", "llama4_text"},   // configuration_llama4.py Llama4Config
     {"mistral3", "mistral"},     // configuration_mistral3.py: text_config defaults to MistralConfig
-    {"qwen2_5_vl", "qwen2"},     // Qwen2.5-VL's language model is Qwen2's decoder
-    {"qwen2_vl", "qwen2"},
+    {"qwen2_5_vl", "qwen2_5_vl_text"},
+};
+
+/// Text models that are another family's decoder under a new model_type.
+struct Alias
+{
+    const char *modelType;
+    const char *family;
+};
+
+const Alias kAliases[] = {
+    {"RefinedWeb", "falcon"},
+    {"RefinedWebModel", "falcon"},
+    // Qwen2.5-VL's language model is Qwen2's decoder (modeling_qwen2_5_vl.py
+    // Qwen2_5_VLTextModel); older configs keep its keys at the top level.
+    {"qwen2_5_vl_text", "qwen2"},
+    {"qwen2_5_vl", "qwen2"},
 };
 
 const FamilyTraits *findFamily(const std::string &type)
 {
     std::string t = type;
-    if (t == "RefinedWeb" || t == "RefinedWebModel")
-        t = "falcon";
+    for (const Alias &a : kAliases)
+        if (t == a.modelType)
+            t = a.family;
     for (const FamilyTraits &f : kFamilies)
         if (t == f.modelType)
             return &f;
@@ -319,26 +337,34 @@ void readDropoutAndActivation(ConfigKeys &k, ModelSpec &m)
 }
 
 /// The language model of a config: the object itself, or its text_config.
+/// Sparse configs are completed with the family's class defaults first
+/// (familydefaults.cpp), each recorded in `defaulted`.
 struct TextPart
 {
-    const Json *json;
+    Json json;
     std::string pointer;
     std::string modelType;
+    std::vector<std::string> defaulted;
 };
 
 TextPart textPart(JsonReader &top, const std::string &topType)
 {
-    if (!top.has("text_config") || !top.json().at("text_config").is_object())
-        return {&top.json(), "", topType};
+    TextPart part;
+    if (!top.has("text_config") || !top.json().at("text_config").is_object()) {
+        part.modelType = topType;
+        part.json = withFamilyDefaults(top.json(), topType, part.defaulted);
+        return part;
+    }
     const Json &text = top.json().at("text_config");
-    std::string type = text.contains("model_type") && text.at("model_type").is_string()
-        ? text.at("model_type").get<std::string>()
-        : "";
-    if (type.empty())
+    if (text.contains("model_type") && text.at("model_type").is_string())
+        part.modelType = text.at("model_type").get<std::string>();
+    if (part.modelType.empty())
         for (const NestedText &n : kNestedText)
             if (topType == n.modelType)
-                type = n.textType;
-    return {&text, "/text_config", type};
+                part.modelType = n.textType;
+    part.pointer = "/text_config";
+    part.json = withFamilyDefaults(text, part.modelType.empty() ? topType : part.modelType, part.defaulted);
+    return part;
 }
 
 } // namespace
@@ -369,7 +395,7 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     JsonReader top(*json, "", result.errors);
     const std::string topType = top.string("model_type", false).value_or("");
     const TextPart part = textPart(top, topType);
-    JsonReader r(*part.json, part.pointer, result.errors);
+    JsonReader r(part.json, part.pointer, result.errors);
     const FamilyTraits *family = findFamily(part.modelType);
     const FamilyTraits generic = {"", "", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
                                   nullptr};
@@ -433,12 +459,17 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         r.string("dtype", false).value_or(top.string("torch_dtype", false).value_or(top.string("dtype", false).value_or(""))));
     if (auto quant = top.object("quantization_config", false))
         m.expertsMxfp4 = quant->string("quant_method", false).value_or("") == "mxfp4";
+    if (const auto vision = readVisionTower(top, topType, m.hidden, result.warnings)) {
+        m.visionParameters = vision->parameters;
+        m.imageTokens = vision->tokensPerImage;
+    }
 
     if (m.qWidth() == 0 || m.kvHeads == 0 || m.heads % m.kvHeads != 0)
         r.error("num_key_value_heads", "must divide num_attention_heads");
     if (m.linearLayers > m.layers)
         r.error("layer_types", "names more linear-attention layers than there are layers");
-    m.defaultedKeys = k.defaulted();
+    m.defaultedKeys = part.defaulted;
+    m.defaultedKeys.insert(m.defaultedKeys.end(), k.defaulted().begin(), k.defaulted().end());
     m.ignoredKeys = k.ignored();
     if (m.familyGuessed)
         result.warnings.push_back(guessWarning(part.pointer, part.modelType, m));

@@ -90,7 +90,7 @@ std::optional<std::uint64_t> JsonReader::uint(const char *key, std::uint64_t min
     }
     const Json &v = m_json.at(key);
     std::uint64_t value = 0;
-    if (v.is_number_unsigned()) {
+    if (v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0)) {
         value = v.get<std::uint64_t>();
     } else if (v.is_number_integer()) {
         error(key, "is negative; expected an integer" + range);

@@ -52,7 +52,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                   {"head_dim", s.model.headDim},
                   {"intermediate_size", s.model.intermediate},
                   {"vocab_size", s.model.vocab},
-                  {"kv_cache_bytes_per_token", static_cast<std::uint64_t>(kvCacheBytesPerToken(s.model, d.kvElementBytes))}};
+                  {"kv_cache_bytes_per_token", static_cast<std::uint64_t>(kvCacheBytesPerToken(s, d.kvElementBytes))}};
     j["scenario"] = scenarioToJson(s);
     j["per_gpu_bytes"] = termsJson(e.terms, e.total);
     j["peak_phase"] = phaseId(e.peakPhase);

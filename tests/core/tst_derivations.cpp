@@ -242,8 +242,8 @@ void TestDerivations::kvCacheSubstitutesThisRanksLayersAndHeads()
     QCOMPARE(e.term(core::TermId::KvCache).count(), 134'217'728ull);
     const core::Derivation kv = core::explainTerm(s, e, core::TermId::KvCache);
     QCOMPARE(kv.formula,
-        std::string("KV = 2 x n_kv,rank x d x e_kv x T_cache x b; T_cache = L_full x s"));
-    QCOMPARE(kv.substituted, std::string("2 x 4 x 128 x 2 B x 65,536 layer-tokens x 1; "
+        std::string("KV = c_kv x e_kv x T_cache x b; c_kv = 2 x n_kv,rank x d; T_cache = L_full x s"));
+    QCOMPARE(kv.substituted, std::string("1,024 x 2 B x 65,536 layer-tokens x 1; c_kv = 2 x 4 x 128 = 1,024; "
                                          "T_cache = 16 x 4,096 tokens = 65,536 layer-tokens"));
     // Sixteen ranks for 8 KV heads: each keeps a copy of one (and says so).
     s.gpus = 32;

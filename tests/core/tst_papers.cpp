@@ -189,10 +189,10 @@ void TestPapers::kvCachePerToken()
     QFETCH(double, kib);
     const core::io::ModelPreset *p = core::io::findPreset(preset.toStdString());
     QVERIFY(p);
-    QCOMPARE(core::kvCacheBytesPerToken(p->model, 2.0), kib * 1024.0);
-    // The estimate's kv_cache term at 4,096 tokens, batch 1, agrees.
     core::Scenario s;
     s.model = p->model;
+    QCOMPARE(core::kvCacheBytesPerToken(s, 2.0), kib * 1024.0);
+    // The estimate's kv_cache term at 4,096 tokens, batch 1, agrees.
     s.sequence = 4096;
     if (p->model.slidingWindow == 0)
         QCOMPARE(core::estimate(s).term(core::TermId::KvCache).count(), static_cast<std::uint64_t>(kib * 1024.0 * 4096));
