@@ -827,6 +827,16 @@ Estimate estimate(const Scenario &s)
                                                              "(%1 layers, hidden %2) are a Llama-shaped guess for "
                                                              "activations and the KV cache"),
                                 {std::to_string(s.model.layers), std::to_string(s.model.hidden)}});
+    if (s.model.familyGuessed)
+        est.warnings.push_back({"Message",
+                                QT_TRANSLATE_NOOP("Message", "model: model_type '%1' has no family rules here; it "
+                                                             "was read as a Llama-style decoder (RMSNorm, gated MLP, "
+                                                             "no biases, full attention in every layer) and every "
+                                                             "number depends on that guess; assumed: %2"),
+                                {s.model.family, s.model.defaultedKeys.empty() ? std::string("-") : joinWithCommas(s.model.defaultedKeys)}});
+    if (!s.model.ignoredKeys.empty())
+        est.warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "model: config keys not read: %1"),
+                                {joinWithCommas(s.model.ignoredKeys)}});
     if (s.model.maxPositions > 0 && s.sequence > s.model.maxPositions)
         est.warnings.push_back({"Message",
                                 QT_TRANSLATE_NOOP("Message", "sequence: %1 tokens exceed the model's context length of %2"),

@@ -182,4 +182,12 @@ std::string groupDigits(std::uint64_t value)
     return out;
 }
 
+std::string joinWithCommas(const std::vector<std::string> &items)
+{
+    std::string text;
+    for (const std::string &item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
 } // namespace core

@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace core {
 
@@ -83,6 +84,8 @@ std::optional<Bytes> parseBytes(const std::string &text);
 
 /// Thousands separators: 6738415616 -> "6,738,415,616".
 std::string groupDigits(std::uint64_t value);
+/// "a, b, c".
+std::string joinWithCommas(const std::vector<std::string> &items);
 /// groupDigits, or "-" for 0 where 0 means "none" (largest batch that fits).
 std::string groupDigitsOrDash(std::uint64_t value);
 

@@ -173,12 +173,12 @@ void BreakdownPanel::fillTerms()
                  && d.trainableParams)
             perParam = static_cast<double>(b.count()) / static_cast<double>(d.trainableParams);
         const double share = 100.0 * static_cast<double>(b.count()) / static_cast<double>(e.total.count());
-        termRow(termName(id), bytesText(b, m_unit), perParam > 0 ? QString::number(perParam, 'f', 2) : QString(),
+        termRow(termName(id), markGuess(bytesText(b, m_unit), m_scenario.model), perParam > 0 ? QString::number(perParam, 'f', 2) : QString(),
                 QStringLiteral("%1 %").arg(share, 0, 'f', 1), static_cast<int>(id), termColor(id));
     }
     const int terms = row;
     // The total is the peak over the phases; its row says which phase.
-    termRow(tr("Total (%1 peak)").arg(phaseName(e.peakPhase)), bytesText(e.total, m_unit), QString(),
+    termRow(tr("Total (%1 peak)").arg(phaseName(e.peakPhase)), markGuess(bytesText(e.total, m_unit), m_scenario.model), QString(),
             QStringLiteral("100 %"), QVariant(), QVariant());
     m_terms->setRowCount(row);
     // The selection stays on its row; never on the total row.

@@ -98,6 +98,11 @@ QWidget *ControlsPanel::buildMainControls()
     auto *modelLabel = new QLabel(tr("&Model:"));
     modelLabel->setBuddy(m_model);
     form->addRow(modelLabel, modelRow);
+    // What the config reader assumed or left unread, beside the model.
+    m_modelNote = new QLabel;
+    m_modelNote->setWordWrap(true);
+    m_modelNote->setTextFormat(Qt::PlainText);
+    form->addRow(m_modelNote);
     connect(m_model, &QComboBox::activated, this, &ControlsPanel::modelChosen);
     connect(openConfig, &QPushButton::clicked, this, &ControlsPanel::openConfigRequested);
 
@@ -213,6 +218,30 @@ void ControlsPanel::syncModel()
     if (sourceKey(s.source) != m_shownSource)
         fillModelCombo();
     m_parameters->setValue(core::countParameters(s.model).total);
+    syncModelNote();
+}
+
+void ControlsPanel::syncModelNote()
+{
+    const core::ModelSpec &m = m_controller->scenario().model;
+    const auto joined = [](const std::vector<std::string> &keys) {
+        return QString::fromStdString(core::joinWithCommas(keys));
+    };
+    QStringList lines;
+    if (m.familyGuessed)
+        lines << tr("⚠ model_type “%1” has no family rules here: read as a Llama-style decoder. Numbers marked ~ "
+                    "depend on this guess.")
+                     .arg(QString::fromStdString(m.family));
+    if (!m.ignoredKeys.empty())
+        lines << tr("Config keys not read: %1").arg(joined(m.ignoredKeys));
+    if (!m.defaultedKeys.empty())
+        lines << tr("Keys absent from the config, taken from defaults: %1").arg(m.defaultedKeys.size());
+    m_modelNote->setText(lines.join(QLatin1Char('\n')));
+    QStringList defaults;
+    for (const std::string &key : m.defaultedKeys)
+        defaults << QString::fromStdString(key);
+    m_modelNote->setToolTip(defaults.join(QLatin1Char('\n')));
+    m_modelNote->setVisible(!lines.isEmpty());
 }
 
 void ControlsPanel::fillModelCombo()

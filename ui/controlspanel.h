@@ -54,11 +54,13 @@ private:
     /// emitting edits; the stack line and what applies to the mode.
     void syncFields(const std::vector<core::FieldId> &fields, bool modelChanged);
     void syncStackNote();
+    void syncModelNote();
     void modelChosen(int index);
 
     ScenarioController *m_controller;
     QString m_shownSource; ///< what the model picker currently shows
     QComboBox *m_model = nullptr;
+    QLabel *m_modelNote = nullptr;
     QButtonGroup *m_mode = nullptr;
     LogSliderField *m_parameters = nullptr;
     StepSliderField *m_precision = nullptr;

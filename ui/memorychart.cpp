@@ -210,7 +210,7 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
             label += QStringLiteral("\n× %1").arg(fit.layoutGpus);
         ticker->addTick(i + 1, label);
         m_verdictTexts << verdictText(fit);
-        m_totalTexts << bytesText(fit.layoutTotal, m_unit, 1);
+        m_totalTexts << markGuess(bytesText(fit.layoutTotal, m_unit, 1), scenario.model);
     }
     if (n > 0 || !catalog.gpus.empty())
         m_plot->xAxis->setTicker(ticker);

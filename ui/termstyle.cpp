@@ -36,6 +36,11 @@ QString bytesText(core::Bytes bytes, core::ByteUnit unit, int decimals)
     return QString::fromStdString(core::formatBytes(bytes, unit, decimals));
 }
 
+QString markGuess(const QString &text, const core::ModelSpec &model)
+{
+    return model.familyGuessed ? QStringLiteral("~ ") + text : text;
+}
+
 QString scenarioSummary(const core::Scenario &s) { return QString::fromStdString(core::summarize(s, translateForCore)); }
 
 QString phaseName(core::Phase phase) { return QString::fromStdString(core::phaseName(phase, translateForCore)); }

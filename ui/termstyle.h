@@ -18,6 +18,10 @@ QColor termColor(core::TermId id);
 /// core::formatBytes as a QString, in the user's unit.
 QString bytesText(core::Bytes bytes, core::ByteUnit unit, int decimals = 2);
 
+/// `text` marked "~" when the model's architecture is a guess (a config of
+/// an unknown model_type), so every number that depends on it says so.
+QString markGuess(const QString &text, const core::ModelSpec &model);
+
 /// One translated line describing the scenario, for chart titles:
 /// "Llama 3 8B · full training · bf16 · batch 2 · 2,048 tokens · 1 GPU".
 QString scenarioSummary(const core::Scenario &scenario);

@@ -47,7 +47,7 @@ std::optional<core::ModelSpec> modelFromConfig(const std::string &path, std::str
     }
     if (warnings)
         for (const std::string &w : result.warnings)
-            warnings->push_back("config " + file + w);
+            warnings->push_back(core::io::inFile(file, w));
     return result.value;
 }
 

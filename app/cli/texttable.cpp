@@ -67,8 +67,10 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
 {
     const core::Estimate &e = result.estimate;
     const core::EstimateDetails &d = e.details;
-    out << "Model    " << s.model.name << " (" << s.model.family << "), " << core::groupDigits(d.params.total)
-        << " parameters";
+    // A guessed architecture marks every number that depends on it.
+    const std::string guess = s.model.familyGuessed ? " ~" : "";
+    out << "Model    " << s.model.name << " (" << s.model.family << (s.model.familyGuessed ? ", guessed" : "")
+        << "), " << core::groupDigits(d.params.total) << guess << " parameters";
     if (d.params.active != d.params.total)
         out << ", " << core::groupDigits(d.params.active) << " active per token";
     out << "\nScenario " << core::modeId(s.mode) << ", weights " << core::formatInfo(s.effectiveWeights()).id;
@@ -94,10 +96,14 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         if (b.count() == 0)
             continue;
         const double share = e.total.count() ? 100.0 * static_cast<double>(b.count()) / static_cast<double>(e.total.count()) : 0;
-        out << "  " << padRight(core::termId(id), 20) << padLeft(core::formatBytes(b, unit), 14)
+        out << "  " << padRight(core::termId(id), 20) << padLeft(core::formatBytes(b, unit) + guess, 14)
             << padLeft(core::formatFixed(share, 1) + " %", 9) << "\n";
     }
-    out << "  " << padRight("total", 20) << padLeft(core::formatBytes(e.total, unit), 14) << "\n";
+    out << "  " << padRight("total", 20) << padLeft(core::formatBytes(e.total, unit) + guess, 14) << "\n";
+    if (s.model.familyGuessed)
+        out << "  ~ depends on the guessed architecture (see the warnings)\n";
+    if (!s.model.defaultedKeys.empty())
+        out << "\nDefaults " << core::joinWithCommas(s.model.defaultedKeys) << "\n";
     if (e.phases.size() > 1) {
         out << "\nPhases  ";
         for (const core::PhaseTotal &p : e.phases)

@@ -1,5 +1,7 @@
 #include "core/io/configkeys.h"
 
+#include "core/units.h"
+
 #include <algorithm>
 
 namespace core::io {
@@ -104,28 +106,6 @@ void ConfigKeys::recordDefault(const char *key, std::uint64_t value, const char 
     std::string why = rule ? std::string(rule)
                            : (m_class ? std::string(m_class) + " default" : std::string("guessed: no family rules"));
     m_defaulted.push_back(std::string(key) + " = " + std::to_string(value) + " (" + why + ")");
-}
-
-std::string joinKeys(const std::vector<std::string> &keys)
-{
-    std::string text;
-    for (const std::string &k : keys)
-        text += (text.empty() ? "" : ", ") + k;
-    return text;
-}
-
-std::string guessWarning(const std::string &pointer, const std::string &modelType, const ModelSpec &m)
-{
-    std::string text = pointer + "/model_type: "
-        + (modelType.empty() ? std::string("missing") : "'" + modelType + "' has no family rules here")
-        + "; read as a Llama-style decoder (RMSNorm, gated MLP, no biases, "
-        + (m.tiedEmbeddings ? "tied" : "untied") + " embeddings, every layer full attention): every number "
-        "depends on this guess";
-    if (!m.defaultedKeys.empty())
-        text += "; assumed " + joinKeys(m.defaultedKeys);
-    if (!m.ignoredKeys.empty())
-        text += "; ignored " + joinKeys(m.ignoredKeys);
-    return text;
 }
 
 } // namespace core::io

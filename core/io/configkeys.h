@@ -4,7 +4,6 @@
 // of what was read, what a family default stood in for, and what was left.
 
 #include "core/io/jsonreader.h"
-#include "core/modelspec.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -51,12 +50,5 @@ private:
     std::set<std::string> m_seen;
     std::vector<std::string> m_defaulted;
 };
-
-/// "a, b, c" for a key list.
-std::string joinKeys(const std::vector<std::string> &keys);
-
-/// The warning for a config read without family rules: what was assumed
-/// and what was ignored, so the user can judge the guess.
-std::string guessWarning(const std::string &pointer, const std::string &modelType, const ModelSpec &m);
 
 } // namespace core::io

@@ -4,6 +4,7 @@
 #include "core/io/familydefaults.h"
 #include "core/io/jsonreader.h"
 #include "core/io/visionconfig.h"
+#include "core/units.h"
 
 #include <algorithm>
 #include <initializer_list>
@@ -471,11 +472,6 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     m.defaultedKeys = part.defaulted;
     m.defaultedKeys.insert(m.defaultedKeys.end(), k.defaulted().begin(), k.defaulted().end());
     m.ignoredKeys = k.ignored();
-    if (m.familyGuessed)
-        result.warnings.push_back(guessWarning(part.pointer, part.modelType, m));
-    else if (!m.ignoredKeys.empty())
-        result.warnings.push_back(part.pointer + "/: keys not read (they change nothing this planner models, "
-                                  "or it cannot model them): " + joinKeys(m.ignoredKeys));
     if (result.errors.empty())
         result.value = std::move(m);
     return result;

@@ -52,7 +52,12 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                   {"head_dim", s.model.headDim},
                   {"intermediate_size", s.model.intermediate},
                   {"vocab_size", s.model.vocab},
-                  {"kv_cache_bytes_per_token", static_cast<std::uint64_t>(kvCacheBytesPerToken(s, d.kvElementBytes))}};
+                  {"kv_cache_bytes_per_token", static_cast<std::uint64_t>(kvCacheBytesPerToken(s, d.kvElementBytes))},
+                  {"params_vision", d.params.vision},
+                  {"params_mtp", d.params.mtp},
+                  {"family_guessed", s.model.familyGuessed},
+                  {"defaulted_keys", s.model.defaultedKeys},
+                  {"ignored_keys", s.model.ignoredKeys}};
     j["scenario"] = scenarioToJson(s);
     j["per_gpu_bytes"] = termsJson(e.terms, e.total);
     j["peak_phase"] = phaseId(e.peakPhase);

@@ -1,11 +1,14 @@
 // Parameter counts: the first test of the engine (issue #2). Expected values
 // are published exact counts or hand calculations written out here.
 
+#include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
+#include "core/message.h"
 #include "core/modelspec.h"
 
 #include <QFile>
+#include <algorithm>
 #include <QtTest>
 
 namespace {
@@ -189,11 +192,29 @@ void TestParameters::heuristicKeepsDeclaredCount()
 void TestParameters::unknownModelTypeWarns()
 {
     const std::string config = R"({"model_type": "brand_new_llm", "hidden_size": 1024, "num_hidden_layers": 4,
-        "num_attention_heads": 8, "intermediate_size": 2816, "vocab_size": 1000})";
+        "num_attention_heads": 8, "intermediate_size": 2816, "vocab_size": 1000, "mixer_pattern": [1, 0],
+        "rope_theta": 10000})";
     const auto result = core::io::parseHfConfig(config, "x");
     QVERIFY(result.ok());
-    QCOMPARE(result.warnings.size(), std::size_t(1));
-    QVERIFY(result.warnings.front().find("brand_new_llm") != std::string::npos);
+    const core::ModelSpec &m = *result.value;
+    QVERIFY(m.familyGuessed);
+    // The two keys it had to assume, with the rule used; the one key it
+    // could not read (rope_theta changes no memory and is not listed).
+    QCOMPARE(m.defaultedKeys, (std::vector<std::string>{
+        "num_key_value_heads = 8 (num_attention_heads: multi-head attention)",
+        "head_dim = 128 (hidden_size / num_attention_heads)"}));
+    QCOMPARE(m.ignoredKeys, std::vector<std::string>{"mixer_pattern"});
+    core::Scenario s;
+    s.model = m;
+    const core::Estimate e = core::estimate(s);
+    const auto says = [&e](const char *what) {
+        return std::any_of(e.warnings.begin(), e.warnings.end(), [&](const core::Message &w) {
+            return core::render(w).find(what) != std::string::npos;
+        });
+    };
+    QVERIFY(says("'brand_new_llm' has no family rules"));
+    QVERIFY(says("every number depends on that guess"));
+    QVERIFY(says("config keys not read: mixer_pattern"));
     // Llama-style by hand: 2 x 1000 x 1024 + 4 x (4 x 1024^2 + 3 x 1024 x 2816 + 2 x 1024) + 1024
     QCOMPARE(core::countParameters(*result.value).total, 2ull * 1000 * 1024 + 4 * (4ull * 1024 * 1024 + 3ull * 1024 * 2816 + 2048) + 1024);
 }
