@@ -121,7 +121,10 @@ struct ModelSpec
     int activationSavedTensors = 1;
 
     std::string torchDtype;   ///< checkpoint dtype from the config ("bfloat16"), may be empty
-    bool expertsMxfp4 = false; ///< checkpoint ships experts in MXFP4 (gpt-oss)
+    /// The weight format the checkpoint ships, from its quantization_config
+    /// (a WeightFormat id: "mxfp4" for gpt-oss's experts, "fp8", "gptq-4bit",
+    /// "nf4-dq" ...); empty for plain 16/32-bit checkpoints.
+    std::string checkpointFormat;
 
     /// When set, the model was described only by this parameter count; the
     /// architecture above is the documented heuristic's guess.

@@ -40,8 +40,13 @@ WeightFormat Scenario::effectiveWeights() const
         return *weights;
     if (mode == Mode::Qlora)
         return WeightFormat::Nf4Dq;
-    // A checkpoint shipped in MXFP4 (gpt-oss) loads as MXFP4 unless told otherwise.
-    return model.expertsMxfp4 && mode != Mode::Train ? WeightFormat::Mxfp4 : WeightFormat::Bf16;
+    // A quantised checkpoint (gpt-oss's MXFP4 experts, DeepSeek-V3's fp8,
+    // a GPTQ upload) loads as it ships unless told otherwise; full training
+    // keeps its own copy.
+    if (mode != Mode::Train && !model.checkpointFormat.empty())
+        if (const auto format = parseFormat(model.checkpointFormat))
+            return *format;
+    return WeightFormat::Bf16;
 }
 
 LogitsMode Scenario::effectiveLogits() const

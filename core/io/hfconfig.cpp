@@ -3,6 +3,7 @@
 #include "core/io/configkeys.h"
 #include "core/io/familydefaults.h"
 #include "core/io/jsonreader.h"
+#include "core/io/quantconfig.h"
 #include "core/io/visionconfig.h"
 #include "core/units.h"
 
@@ -459,7 +460,7 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     m.torchDtype = r.string("torch_dtype", false).value_or(
         r.string("dtype", false).value_or(top.string("torch_dtype", false).value_or(top.string("dtype", false).value_or(""))));
     if (auto quant = top.object("quantization_config", false))
-        m.expertsMxfp4 = quant->string("quant_method", false).value_or("") == "mxfp4";
+        m.checkpointFormat = checkpointFormatId(*quant, result.warnings);
     if (const auto vision = readVisionTower(top, topType, m.hidden, result.warnings)) {
         m.visionParameters = vision->parameters;
         m.imageTokens = vision->tokensPerImage;

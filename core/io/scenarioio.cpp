@@ -53,7 +53,7 @@ const BoolField kBoolFields[] = {
     {"qk_norm", &ModelSpec::qkNorm},             {"attention_sinks", &ModelSpec::attentionSinks},
     {"pooler", &ModelSpec::pooler},              {"encoder_only", &ModelSpec::encoderOnly},
     {"parallel_block", &ModelSpec::parallelBlock}, {"softmax_in_fp32", &ModelSpec::softmaxInFp32},
-    {"experts_mxfp4", &ModelSpec::expertsMxfp4}, {"gated_attention", &ModelSpec::gatedAttention},
+    {"gated_attention", &ModelSpec::gatedAttention},
     {"chunked_attention", &ModelSpec::chunkedAttention}, {"load_mtp", &ModelSpec::loadMtp},
     {"family_guessed", &ModelSpec::familyGuessed},
 };
@@ -188,6 +188,12 @@ ModelSpec readModel(JsonReader &r)
     m.normsPerLayer = static_cast<int>(r.uint("norms_per_layer", 0, 8, false).value_or(2));
     m.activationSavedTensors = static_cast<int>(r.uint("activation_saved_tensors", 0, 16, false).value_or(1));
     m.torchDtype = r.string("torch_dtype", false).value_or("");
+    // "experts_mxfp4": files written before checkpoint formats were read.
+    m.checkpointFormat = r.boolean("experts_mxfp4", false).value_or(false)
+        ? "mxfp4"
+        : r.string("checkpoint_format", false).value_or("");
+    if (!m.checkpointFormat.empty() && !parseFormat(m.checkpointFormat))
+        r.error("checkpoint_format", "'" + m.checkpointFormat + "' is not a weight format");
     if (auto moe = r.object("moe", false)) {
         m.moe.experts = static_cast<int>(moe->uint("experts", 0, 1u << 16, false).value_or(0));
         m.moe.expertsPerToken = static_cast<int>(moe->uint("experts_per_token", 0, 1u << 16, false).value_or(0));
@@ -226,6 +232,7 @@ Json modelToJson(const ModelSpec &m)
     j["norms_per_layer"] = m.normsPerLayer;
     j["activation_saved_tensors"] = m.activationSavedTensors;
     j["torch_dtype"] = m.torchDtype;
+    j["checkpoint_format"] = m.checkpointFormat;
     j["moe"] = {{"experts", m.moe.experts},
                 {"experts_per_token", m.moe.expertsPerToken},
                 {"shared_experts", m.moe.sharedExperts},

@@ -25,4 +25,4 @@
     X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(chunkedAttention) X(mtpLayers)         \
     X(loadMtp) X(visionParameters) X(imageTokens) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(slidingWindow)  \
     X(slidingLayers) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32) X(activationSavedTensors) X(torchDtype)    \
-    X(expertsMxfp4) X(declaredParameters) X(unplacedParameters)
+    X(checkpointFormat) X(declaredParameters) X(unplacedParameters)
