@@ -37,6 +37,7 @@ LoadResult<std::vector<ModelPreset>> loadPresets(const std::string &text)
         preset.hfRepo = entry.string("hf_repo", false).value_or("");
         preset.source = entry.string("source", true).value_or("");
         preset.paramsPublished = entry.uint("params_published", 1, 1ull << 50, false);
+        preset.paramsActivePublished = entry.uint("params_active_published", 1, 1ull << 50, false);
         if (!preset.id.empty() && !ids.insert(preset.id).second)
             entry.error("id", "duplicate id '" + preset.id + "'");
         if (!entry.has("config") || !models[i].at("config").is_object()) {

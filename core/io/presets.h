@@ -18,6 +18,11 @@ struct ModelPreset
     std::string hfRepo;
     std::string source;
     std::optional<std::uint64_t> paramsPublished;
+    /// Parameters active per token as the publisher states them (MoE models),
+    /// rounded as published ("36.6B" is 36,600,000,000), unlike the exact
+    /// `paramsPublished`; the publisher's convention (input embedding in or
+    /// out) is in the entry's `params_convention` and in tst_families.
+    std::optional<std::uint64_t> paramsActivePublished;
     ModelSpec model;
 };
 

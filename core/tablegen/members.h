@@ -13,7 +13,7 @@
     X(peak.fp4) X(supportsBf16) X(supportsFlashAttention2) X(supportsFp8) X(interconnect) X(interconnectGBps)         \
     X(tdpWatts) X(defaultShown) X(source) X(notes)
 
-#define VRAM_PRESET_MEMBERS(X) X(id) X(name) X(hfRepo) X(source) X(paramsPublished)
+#define VRAM_PRESET_MEMBERS(X) X(id) X(name) X(hfRepo) X(source) X(paramsPublished) X(paramsActivePublished)
 
 #define VRAM_MODEL_MEMBERS(X)                                                                                          \
     X(name) X(family) X(hidden) X(layers) X(heads) X(kvHeads) X(headDim) X(intermediate) X(vocab)                     \
