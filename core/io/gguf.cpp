@@ -521,7 +521,7 @@ void readParts(const std::string &path, WeightInventory &inventory, LoadResult<W
         if (!fs::is_regular_file(file, ec))
             missing.push_back(inFile(file, split ? "part " + std::to_string(part) + " of " + std::to_string(count)
                                                        + " of the split set is missing"
-                                                 : "no such file"));
+                                                 : "no such file, or not a file"));
         else
             inventory.files.push_back(file);
     }

@@ -452,9 +452,12 @@ void TestWeightFiles::terabyteFolderReadsQuickly()
     QCOMPARE(result.value->bytes(), total);
     qInfo("%llu shards, %llu tensors, %.2f TB read in %lld ms", static_cast<unsigned long long>(shards),
           static_cast<unsigned long long>(shards * perShard), static_cast<double>(total) / 1e12, ms);
-    // Headers only: a release build takes a fraction of a second; the
-    // bound leaves room for sanitizer builds.
-    QVERIFY2(ms < 10000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
+    // Headers only: an optimised build takes a fraction of a second (0.2 s
+    // on a 2-core VM); the bound leaves room for a loaded CI machine.
+    // Unoptimised and sanitizer builds are only checked for the totals.
+    QVERIFY2(ms < 5000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+#endif
 }
 
 void TestWeightFiles::ggufTypesAndMetadata()
