@@ -63,6 +63,29 @@ std::optional<Json> parseJson(const std::string &text, std::vector<std::string> 
     return std::nullopt;
 }
 
+std::string pointerToken(const std::string &key)
+{
+    std::string token;
+    token.reserve(key.size());
+    for (const char c : key) {
+        if (c == '~')
+            token += "~0";
+        else if (c == '/')
+            token += "~1";
+        else
+            token += c;
+    }
+    return token;
+}
+
+std::string JsonPath::pointer() const
+{
+    std::string p;
+    for (const Frame &f : m_frames)
+        p += "/" + (f.object ? pointerToken(f.key) : std::to_string(f.index));
+    return p.empty() ? "/" : p;
+}
+
 JsonReader::JsonReader(const Json &object, std::string pointer, std::vector<std::string> &errors)
     : m_json(object), m_pointer(std::move(pointer)), m_errors(&errors)
 {

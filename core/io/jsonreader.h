@@ -20,6 +20,46 @@ using Json = nlohmann::json;
 /// with the byte offset to `errors` and returns nullopt.
 std::optional<Json> parseJson(const std::string &text, std::vector<std::string> &errors);
 
+/// `key` as one JSON pointer token: "~" becomes "~0" and "/" "~1" (RFC 6901 §3).
+std::string pointerToken(const std::string &key);
+
+/// The JSON pointer of the value a SAX parser (nlohmann::json::sax_parse)
+/// is at, for handlers that check a document in one pass without building
+/// it.
+class JsonPath
+{
+public:
+    /// At start_object and start_array.
+    void enter(bool object) { m_frames.push_back({object, {}, 0}); }
+    /// At end_object and end_array: the container was a value of its parent.
+    void leave()
+    {
+        m_frames.pop_back();
+        advance();
+    }
+    void key(const std::string &key) { m_frames.back().key = key; }
+    /// After a value: an array moves on to its next element.
+    void advance()
+    {
+        if (!m_frames.empty() && !m_frames.back().object)
+            ++m_frames.back().index;
+    }
+    /// Containers entered: 0 before the root, 1 inside it.
+    std::size_t depth() const { return m_frames.size(); }
+    /// The current key of the object at `depth` (1: the root's).
+    const std::string &keyAt(std::size_t depth) const { return m_frames[depth - 1].key; }
+    std::string pointer() const;
+
+private:
+    struct Frame
+    {
+        bool object;
+        std::string key;       ///< objects: the current key
+        std::size_t index = 0; ///< arrays: the current element
+    };
+    std::vector<Frame> m_frames;
+};
+
 class JsonReader
 {
 public:

@@ -20,11 +20,26 @@ struct LoadResult
 };
 
 /// "plan.json at /batch: must be ..." for a diagnostic at a JSON pointer,
+/// "model.gguf at byte 24: ..." for one at a byte offset of a binary file,
 /// "plan.json: malformed JSON ..." for one about the whole file.
 inline std::string inFile(const std::string &file, const std::string &diagnostic)
 {
-    return file + (diagnostic.rfind('/', 0) == 0 ? " at " : ": ") + diagnostic;
+    const bool located = diagnostic.rfind('/', 0) == 0 || diagnostic.rfind("byte ", 0) == 0;
+    return file + (located ? " at " : ": ") + diagnostic;
 }
+
+/// Records diagnostics about one file of a load that reads several (the
+/// shards of a safetensors checkpoint, the parts of a GGUF split set),
+/// each named with inFile.
+struct FileProblems
+{
+    std::string file;
+    std::vector<std::string> &errors;
+    std::vector<std::string> &warnings;
+
+    void error(const std::string &diagnostic) const { errors.push_back(inFile(file, diagnostic)); }
+    void warning(const std::string &diagnostic) const { warnings.push_back(inFile(file, diagnostic)); }
+};
 
 /// Largest input any loader accepts; anything bigger is refused before
 /// parsing so a hostile file cannot allocate without bound.

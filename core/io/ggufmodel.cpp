@@ -1,0 +1,500 @@
+#include "core/io/ggufmodel.h"
+
+#include "core/units.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <initializer_list>
+#include <set>
+
+namespace core::io {
+
+namespace {
+
+// Key and tensor names from llama.cpp src/llama-arch.cpp (LLM_KV_NAMES,
+// LLM_TENSOR_NAMES, LLM_ARCH_NAMES); defaults and per-architecture rules
+// from src/llama-model.cpp and src/llama-hparams.cpp (ggml-org/llama.cpp,
+// 2026).
+
+/// What an architecture's llama.cpp graph does that its metadata does not
+/// say.
+struct ArchRules
+{
+    const char *arch;      ///< general.architecture
+    const char *modelType; ///< the Hugging Face model_type it is converted from
+    NormKind norm;
+    bool parallelBlock; ///< attention and MLP read the same normed input
+    bool fusedGateUp;   ///< ffn_up holds the gate and up projections (2I rows)
+    /// llama_hparams::set_swa_pattern(n): layer il uses the sliding window
+    /// when n == 0 or il % n < n - 1 (so 1: no layer, 0: every layer).
+    std::uint32_t swaPeriod;
+};
+
+const ArchRules kArchs[] = {
+    // arch        model_type     norm                 parallel fused  swa period
+    {"llama",      "llama",       NormKind::RmsNorm,   false,   false, 1},
+    {"qwen2",      "qwen2",       NormKind::RmsNorm,   false,   false, 1},
+    {"qwen2moe",   "qwen2_moe",   NormKind::RmsNorm,   false,   false, 1},
+    {"qwen3",      "qwen3",       NormKind::RmsNorm,   false,   false, 1},
+    {"qwen3moe",   "qwen3_moe",   NormKind::RmsNorm,   false,   false, 1},
+    {"gemma",      "gemma",       NormKind::RmsNorm,   false,   false, 1},
+    {"gemma2",     "gemma2",      NormKind::RmsNorm,   false,   false, 2}, // local, global, ...
+    {"gemma3",     "gemma3_text", NormKind::RmsNorm,   false,   false, 6}, // five local, one global
+    // Phi-3's window covers every layer (HF modeling_phi3.py; its config
+    // has no layer_types); gate and up share ffn_up.
+    {"phi3",       "phi3",        NormKind::RmsNorm,   false,   true,  0},
+    {"gpt-oss",    "gpt_oss",     NormKind::RmsNorm,   false,   false, 2}, // HF config layer_types alternate
+    // Cohere: one LayerNorm without bias feeds attention and MLP in parallel.
+    {"command-r",  "cohere",      NormKind::LayerNorm, true,    false, 1},
+    {"cohere2",    "cohere2",     NormKind::LayerNorm, true,    false, 4}, // three local, one global
+};
+
+/// `<arch>.` keys of structure ModelSpec has no field for. A key present
+/// with a value above `above` refuses the file.
+struct Unsupported
+{
+    const char *key;
+    std::uint64_t above;
+    const char *what;
+};
+
+const Unsupported kUnsupported[] = {
+    {"attention.kv_lora_rank", 0, "multi-head latent attention (a compressed KV cache)"},
+    {"attention.q_lora_rank", 0, "multi-head latent attention (low-rank queries)"},
+    {"attention.key_length_mla", 0, "multi-head latent attention"},
+    {"ssm.state_size", 0, "state-space (Mamba) layers"},
+    {"ssm.inner_size", 0, "state-space (Mamba) layers"},
+    {"wkv.head_size", 0, "RWKV time-mixing layers"},
+    {"kda.head_dim", 0, "delta-rule linear attention layers"},
+    {"full_attention_interval", 0, "linear-attention layers between the full-attention ones"},
+    {"attention.recurrent_layers", 0, "recurrent layers"},
+    {"shortconv.l_cache", 0, "short-convolution layers"},
+    {"decoder_block_count", 0, "an encoder-decoder stack"},
+    {"attention.shared_kv_layers", 0, "layers that reuse another layer's KV cache"},
+    {"embedding_length_per_layer_input", 0, "per-layer input embeddings"},
+    {"nextn_predict_layers", 0, "multi-token-prediction layers inside block_count"},
+    {"interleave_moe_layer_step", 1, "MoE layers interleaved with dense ones"},
+    {"moe_every_n_layers", 1, "MoE layers interleaved with dense ones"},
+};
+
+// The same bounds as the config.json reader's.
+constexpr std::uint64_t kMaxDim = 1ull << 24;
+constexpr std::uint64_t kMaxLayers = 100000;
+constexpr std::uint64_t kMaxVocab = 1ull << 26;
+
+/// Tensors outside the layers that the model counts.
+const char *const kModelTensors[] = {"token_embd.weight", "output_norm.weight", "output_norm.bias", "output.weight",
+                                     "position_embd.weight", "token_types.weight"};
+/// Layer tensors (`blk.N.` + these) that the model counts.
+const char *const kLayerTensors[] = {
+    "attn_norm.weight", "attn_norm.bias", "ffn_norm.weight", "ffn_norm.bias",
+    "post_attention_norm.weight", "post_ffw_norm.weight",
+    "attn_q.weight", "attn_q.bias", "attn_k.weight", "attn_k.bias", "attn_v.weight", "attn_v.bias",
+    "attn_qkv.weight", "attn_qkv.bias", "attn_output.weight", "attn_output.bias",
+    "attn_q_norm.weight", "attn_k_norm.weight", "attn_sinks.weight",
+    "ffn_gate.weight", "ffn_gate.bias", "ffn_up.weight", "ffn_up.bias", "ffn_down.weight", "ffn_down.bias",
+    "ffn_gate_inp.weight", "ffn_gate_inp.bias",
+    "ffn_gate_exps.weight", "ffn_gate_exps.bias", "ffn_up_exps.weight", "ffn_up_exps.bias",
+    "ffn_down_exps.weight", "ffn_down_exps.bias", "ffn_gate_up_exps.weight",
+    "ffn_gate_shexp.weight", "ffn_up_shexp.weight", "ffn_down_shexp.weight",
+};
+/// The norms a layer applies to its residual stream.
+const char *const kLayerNorms[] = {"attn_norm.weight", "ffn_norm.weight", "post_attention_norm.weight",
+                                   "post_ffw_norm.weight"};
+
+/// "blk.12.attn_q.weight" -> {12, "attn_q.weight"}.
+std::optional<std::pair<std::uint64_t, std::string>> layerTensor(const std::string &name)
+{
+    if (name.rfind("blk.", 0) != 0)
+        return std::nullopt;
+    const std::size_t dot = name.find('.', 4);
+    if (dot == std::string::npos || dot == 4
+        || !std::all_of(name.begin() + 4, name.begin() + static_cast<std::ptrdiff_t>(dot),
+                        [](char c) { return c >= '0' && c <= '9'; })
+        || dot - 4 > 9)
+        return std::nullopt;
+    return std::make_pair(std::stoull(name.substr(4, dot - 4)), name.substr(dot + 1));
+}
+
+/// The tensors by name and the layer tensors by their name within a layer.
+struct Tensors
+{
+    std::map<std::string, const StoredTensor *> byName;
+    std::map<std::string, std::vector<const StoredTensor *>> byRole; ///< "attn_q.weight" -> every layer's
+    std::set<std::string> inFirstLayer;
+
+    explicit Tensors(const WeightInventory &inventory)
+    {
+        for (const StoredTensor &t : inventory.tensors) {
+            byName.emplace(t.name, &t);
+            if (const auto layer = layerTensor(t.name)) {
+                byRole[layer->second].push_back(&t);
+                if (layer->first == 0)
+                    inFirstLayer.insert(layer->second);
+            }
+        }
+    }
+
+    const StoredTensor *find(const std::string &name) const
+    {
+        const auto found = byName.find(name);
+        return found == byName.end() ? nullptr : found->second;
+    }
+    bool hasRole(const std::string &role) const { return byRole.count(role) != 0; }
+    const StoredTensor *anyOf(const std::string &role) const
+    {
+        const auto found = byRole.find(role);
+        return found == byRole.end() ? nullptr : found->second.front();
+    }
+};
+
+/// The `<arch>.*` keys, each marked as read when it is looked up.
+class ArchKeys
+{
+public:
+    ArchKeys(const std::map<std::string, GgufValue> &metadata, std::string arch, std::vector<std::string> &errors)
+        : m_metadata(metadata), m_prefix(std::move(arch) + "."), m_errors(errors)
+    {
+    }
+
+    std::string key(const std::string &name) const { return m_prefix + name; }
+
+    const GgufValue *find(const std::string &name)
+    {
+        m_read.insert(key(name));
+        const auto found = m_metadata.find(key(name));
+        return found == m_metadata.end() ? nullptr : &found->second;
+    }
+
+    /// A count in [min, max]. With `layers`, a per-layer array of that many
+    /// equal entries reads as the entry (llama.cpp get_key_or_arr); entries
+    /// that differ are an error, as ModelSpec has one value for every layer.
+    std::optional<std::uint64_t> count(const std::string &name, std::uint64_t min, std::uint64_t max, bool required,
+                                       std::uint64_t layers = 0)
+    {
+        const GgufValue *v = find(name);
+        if (!v) {
+            if (required)
+                m_errors.push_back(key(name) + ": missing");
+            return std::nullopt;
+        }
+        std::optional<std::uint64_t> value = v->count();
+        if (v->isArray() && layers > 0) {
+            if (v->numbers.size() != v->length) {
+                m_errors.push_back(key(name) + ": expected a number per layer; this array's entries are not kept");
+                return std::nullopt;
+            }
+            if (v->length != layers) {
+                m_errors.push_back(key(name) + ": has " + std::to_string(v->length) + " entries for "
+                                   + std::to_string(layers) + " layers");
+                return std::nullopt;
+            }
+            const auto [low, high] = std::minmax_element(
+                v->numbers.begin(), v->numbers.end(),
+                [](const GgufNumber &a, const GgufNumber &b) { return a.count() < b.count(); });
+            if (!low->count() || low->count() != high->count()) {
+                m_errors.push_back(key(name) + ": differs between layers (" + describe(*low) + " to " + describe(*high)
+                                   + "); ModelSpec has one value for every layer");
+                return std::nullopt;
+            }
+            value = low->count();
+        }
+        if (!value || *value < min || *value > max) {
+            m_errors.push_back(key(name) + ": expected an integer between " + std::to_string(min) + " and "
+                               + std::to_string(max));
+            return std::nullopt;
+        }
+        return value;
+    }
+
+    /// Every `<arch>.*` key present but never looked up.
+    std::vector<std::string> unread() const
+    {
+        std::vector<std::string> keys;
+        for (auto it = m_metadata.lower_bound(m_prefix); it != m_metadata.end() && it->first.rfind(m_prefix, 0) == 0;
+             ++it)
+            if (m_read.count(it->first) == 0)
+                keys.push_back(it->first);
+        return keys;
+    }
+
+private:
+    static std::string describe(const GgufNumber &n)
+    {
+        const auto c = n.count();
+        return c ? std::to_string(*c) : std::string("not a count");
+    }
+
+    const std::map<std::string, GgufValue> &m_metadata;
+    std::string m_prefix;
+    std::vector<std::string> &m_errors;
+    std::set<std::string> m_read;
+};
+
+std::string joined(const std::vector<std::string> &items)
+{
+    std::string all;
+    for (const std::string &item : items)
+        all += (all.empty() ? "" : ", ") + item;
+    return all;
+}
+
+/// Layers that slide: the file's own pattern when it has one (a period, or
+/// a flag per layer), else the architecture's.
+std::uint64_t slidingLayers(ArchKeys &keys, std::uint32_t period, std::uint64_t layers)
+{
+    if (const GgufValue *pattern = keys.find("attention.sliding_window_pattern")) {
+        if (pattern->isArray())
+            return static_cast<std::uint64_t>(std::count_if(pattern->numbers.begin(), pattern->numbers.end(),
+                                                            [](const GgufNumber &n) { return n.count() == 1u; }));
+        if (const auto p = pattern->count())
+            period = static_cast<std::uint32_t>(std::min<std::uint64_t>(*p, layers + 1));
+    }
+    if (period == 0)
+        return layers;
+    std::uint64_t sliding = 0;
+    for (std::uint64_t il = 0; il < layers; ++il)
+        sliding += il % period < period - 1 ? 1 : 0;
+    return sliding;
+}
+
+/// Refuses what ModelSpec cannot describe, naming the architecture.
+void refuseUnsupported(ArchKeys &keys, const std::string &arch, std::vector<std::string> &errors)
+{
+    std::set<std::string> named;
+    for (const Unsupported &u : kUnsupported) {
+        const GgufValue *v = keys.find(u.key);
+        if (!v)
+            continue;
+        const auto value = v->count();
+        if (value && *value <= u.above)
+            continue;
+        if (named.insert(u.what).second)
+            errors.push_back(keys.key(u.key) + ": " + arch + " has " + u.what
+                             + ", which ModelSpec cannot describe yet; no model is made rather than a wrong one");
+    }
+}
+
+void readMoe(ArchKeys &keys, const Tensors &tensors, ModelSpec &m, std::vector<std::string> &errors,
+             std::vector<std::string> &assumed)
+{
+    const auto experts = keys.count("expert_count", 0, 1u << 16, false);
+    if (!experts || *experts == 0)
+        return;
+    m.moe.experts = static_cast<int>(*experts);
+    m.moe.expertsPerToken = static_cast<int>(keys.count("expert_used_count", 1, *experts, true).value_or(1));
+    m.moe.firstDenseLayers = static_cast<int>(keys.count("leading_dense_block_count", 0, m.layers, false).value_or(0));
+    if (const auto width = keys.count("expert_feed_forward_length", 1, kMaxDim, false)) {
+        m.moe.expertIntermediate = *width;
+    } else if (m.intermediate == 0) {
+        errors.push_back(keys.key("expert_feed_forward_length") + ": missing, and no feed_forward_length to take");
+        return;
+    } else {
+        m.moe.expertIntermediate = m.intermediate;
+        assumed.push_back("assumed: each expert is " + std::to_string(m.intermediate) + " wide (feed_forward_length); "
+                          + keys.key("expert_feed_forward_length") + " is missing");
+    }
+    // A shared expert's width is counted in routed-expert widths.
+    const auto sharedCount = keys.count("expert_shared_count", 0, 1024, false);
+    const auto sharedWidth = keys.count("expert_shared_feed_forward_length", 1, kMaxDim, false);
+    if (!tensors.hasRole("ffn_up_shexp.weight")) {
+        m.moe.sharedExperts = static_cast<int>(sharedCount.value_or(0));
+        return;
+    }
+    const StoredTensor *up = tensors.anyOf("ffn_up_shexp.weight");
+    const std::uint64_t width = sharedWidth.value_or(up->shape.empty() ? 0 : up->shape.front());
+    const std::uint64_t unit = m.moe.expertIntermediate;
+    if (sharedCount) {
+        m.moe.sharedExperts = static_cast<int>(*sharedCount);
+        if (width != *sharedCount * unit)
+            errors.push_back(keys.key("expert_shared_count") + ": " + std::to_string(*sharedCount)
+                             + " shared experts of " + std::to_string(unit) + " are not the shared width "
+                             + std::to_string(width));
+    } else if (width == 0 || width % unit != 0) {
+        errors.push_back(keys.key("expert_shared_feed_forward_length") + ": the shared expert's width "
+                         + std::to_string(width) + " is not a whole number of experts of " + std::to_string(unit)
+                         + ", which is how ModelSpec sizes shared experts");
+    } else {
+        m.moe.sharedExperts = static_cast<int>(width / unit);
+        if (m.moe.sharedExperts > 1)
+            assumed.push_back("assumed: the shared expert of width " + std::to_string(width) + " counts as "
+                              + std::to_string(m.moe.sharedExperts) + " experts of " + std::to_string(unit));
+    }
+}
+
+/// The vocabulary: token_embd's rows, else `<arch>.vocab_size`, else the
+/// tokenizer's token list.
+std::uint64_t vocabulary(ArchKeys &keys, const Tensors &tensors, const WeightInventory &inventory, std::uint64_t hidden,
+                         std::vector<std::string> &errors, std::vector<std::string> &assumed)
+{
+    const auto declared = keys.count("vocab_size", 1, kMaxVocab, false);
+    if (const StoredTensor *embed = tensors.find("token_embd.weight")) {
+        if (embed->shape.size() != 2 || embed->shape[1] != hidden || embed->shape[0] == 0 || embed->shape[0] > kMaxVocab)
+            errors.push_back("token_embd.weight: expected [vocab, " + std::to_string(hidden) + "]");
+        else if (declared && *declared != embed->shape[0])
+            errors.push_back(keys.key("vocab_size") + ": is " + std::to_string(*declared) + "; token_embd.weight has "
+                             + std::to_string(embed->shape[0]) + " rows");
+        return embed->shape.empty() ? 0 : embed->shape[0];
+    }
+    if (declared)
+        return *declared;
+    const auto tokens = inventory.metadata.find("tokenizer.ggml.tokens");
+    if (tokens == inventory.metadata.end() || !tokens->second.isArray() || tokens->second.length == 0
+        || tokens->second.length > kMaxVocab) {
+        errors.push_back("token_embd.weight: missing, and neither " + keys.key("vocab_size")
+                         + " nor tokenizer.ggml.tokens gives the vocabulary");
+        return 0;
+    }
+    assumed.push_back("assumed: the vocabulary is tokenizer.ggml.tokens' " + std::to_string(tokens->second.length)
+                      + " entries; the file has no token_embd.weight");
+    return tokens->second.length;
+}
+
+/// The structure the tensors show: biases, norms, sinks, gates.
+void readLayerTensors(const Tensors &tensors, const ArchRules &rules, bool knownArch, ModelSpec &m,
+                      std::vector<std::string> &assumed)
+{
+    const auto any = [&tensors](std::initializer_list<const char *> roles) {
+        return std::any_of(roles.begin(), roles.end(), [&tensors](const char *r) { return tensors.hasRole(r); });
+    };
+    m.qkvBias = any({"attn_q.bias", "attn_k.bias", "attn_v.bias", "attn_qkv.bias"});
+    m.attnOutBias = any({"attn_output.bias"});
+    m.mlpBias = any({"ffn_up.bias", "ffn_down.bias", "ffn_gate.bias"});
+    m.qkNorm = any({"attn_q_norm.weight"});
+    m.attentionSinks = any({"attn_sinks.weight"});
+    m.gatedMlp = rules.fusedGateUp || any({"ffn_gate.weight", "ffn_gate_exps.weight", "ffn_gate_up_exps.weight"});
+    m.moe.routerBias = any({"ffn_gate_inp.bias"});
+    m.moe.expertBias = any({"ffn_up_exps.bias", "ffn_gate_exps.bias", "ffn_down_exps.bias"});
+    for (const char *role : {"ffn_up_exps.weight", "ffn_gate_up_exps.weight"})
+        if (const StoredTensor *t = tensors.anyOf(role))
+            m.expertsMxfp4 = t->dtype == "MXFP4";
+    m.normsPerLayer = static_cast<int>(std::count_if(std::begin(kLayerNorms), std::end(kLayerNorms),
+                                                     [&tensors](const char *n) { return tensors.inFirstLayer.count(n); }));
+    m.finalNorm = tensors.find("output_norm.weight") != nullptr;
+    const bool normBias = tensors.inFirstLayer.count("attn_norm.bias") != 0;
+    m.norm = knownArch || !normBias ? rules.norm : NormKind::LayerNorm;
+    if (!knownArch && normBias)
+        assumed.push_back("assumed: LayerNorm, as blk.0.attn_norm has a bias");
+    if (m.norm == NormKind::LayerNorm && !normBias)
+        assumed.push_back("assumed: the LayerNorms, which have no bias here, each count one (ModelSpec's LayerNorm "
+                          "has a weight and a bias)");
+    if (const StoredTensor *t = tensors.find("position_embd.weight"))
+        m.learnedPositions = t->shape.empty() ? 0 : t->shape.front();
+    if (const StoredTensor *t = tensors.find("token_types.weight"))
+        m.tokenTypes = t->shape.empty() ? 0 : t->shape.front();
+    m.tiedEmbeddings = tensors.find("output.weight") == nullptr;
+}
+
+/// Tensors the model does not count, by pattern ("blk.*.ffn_gate_inp_shexp.weight").
+std::vector<std::string> uncountedTensors(const WeightInventory &inventory)
+{
+    std::map<std::string, std::uint64_t> patterns;
+    for (const StoredTensor &t : inventory.tensors) {
+        const auto layer = layerTensor(t.name);
+        const bool counted =
+            layer ? std::find_if(std::begin(kLayerTensors), std::end(kLayerTensors),
+                                 [&layer](const char *n) { return layer->second == n; })
+                        != std::end(kLayerTensors)
+                  : std::find_if(std::begin(kModelTensors), std::end(kModelTensors),
+                                 [&t](const char *n) { return t.name == n; })
+                        != std::end(kModelTensors);
+        if (!counted)
+            patterns[layer ? "blk.*." + layer->second : t.name] += 1;
+    }
+    std::vector<std::string> items;
+    for (const auto &[pattern, n] : patterns)
+        items.push_back(pattern + (n > 1 ? " (" + std::to_string(n) + " tensors)" : ""));
+    return items;
+}
+
+const ArchRules *findArch(const std::string &arch)
+{
+    for (const ArchRules &r : kArchs)
+        if (arch == r.arch)
+            return &r;
+    return nullptr;
+}
+
+} // namespace
+
+LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
+{
+    LoadResult<ModelSpec> result;
+    std::vector<std::string> &errors = result.errors;
+    std::vector<std::string> assumed;
+    const auto archValue = inventory.metadata.find("general.architecture");
+    if (archValue == inventory.metadata.end() || archValue->second.type != GgufValue::Type::String
+        || archValue->second.text.empty()) {
+        errors.push_back("general.architecture: missing or not a string");
+        return result;
+    }
+    const std::string arch = archValue->second.text;
+    ArchKeys keys(inventory.metadata, arch, errors);
+    refuseUnsupported(keys, arch, errors);
+    if (!errors.empty())
+        return result;
+    const ArchRules *known = findArch(arch);
+    const ArchRules generic = {"", "", NormKind::RmsNorm, false, false, 1};
+    const ArchRules &rules = known ? *known : generic;
+    if (!known)
+        assumed.push_back("assumed: '" + arch
+                          + "' has no rules here; read as a sequential decoder with the standard keys and its "
+                            "tensors' structure");
+
+    const Tensors tensors(inventory);
+    ModelSpec m;
+    const auto name = inventory.metadata.find("general.name");
+    m.name = name != inventory.metadata.end() && !name->second.text.empty()
+                 ? name->second.text
+                 : std::filesystem::path(inventory.path).stem().string();
+    m.family = known ? rules.modelType : arch;
+    m.layers = keys.count("block_count", 1, kMaxLayers, true).value_or(0);
+    m.hidden = keys.count("embedding_length", 1, kMaxDim, true).value_or(0);
+    if (m.layers == 0 || m.hidden == 0)
+        return result;
+    m.heads = keys.count("attention.head_count", 1, kMaxDim, true, m.layers).value_or(0);
+    if (m.heads == 0)
+        return result;
+    // llama.cpp's defaults: as many KV heads as heads, heads of h / a.
+    m.kvHeads = keys.count("attention.head_count_kv", 1, m.heads, false, m.layers).value_or(m.heads);
+    m.headDim = keys.count("attention.key_length", 1, kMaxDim, false).value_or(m.hidden / m.heads);
+    if (const auto valueWidth = keys.count("attention.value_length", 1, kMaxDim, false); valueWidth && *valueWidth != m.headDim)
+        errors.push_back(keys.key("attention.value_length") + ": " + std::to_string(*valueWidth)
+                         + " differs from the key heads' " + std::to_string(m.headDim)
+                         + "; ModelSpec has one head width");
+    m.maxPositions = keys.count("context_length", 1, 1ull << 32, false).value_or(0);
+    m.intermediate = keys.count("feed_forward_length", 0, kMaxDim, false, m.layers).value_or(0);
+    readMoe(keys, tensors, m, errors, assumed);
+    const bool hasDenseLayers = !m.moe.isMoe() || m.moe.firstDenseLayers > 0;
+    if (hasDenseLayers && m.intermediate == 0)
+        errors.push_back(keys.key("feed_forward_length") + ": missing or 0; the dense layers need their width");
+    m.vocab = vocabulary(keys, tensors, inventory, m.hidden, errors, assumed);
+    readLayerTensors(tensors, rules, known != nullptr, m, assumed);
+    m.parallelBlock = rules.parallelBlock;
+    if (const auto window = keys.count("attention.sliding_window", 0, 1ull << 32, false); window && *window > 0) {
+        if (!known && !keys.find("attention.sliding_window_pattern"))
+            assumed.push_back("assumed: every layer uses the sliding window of " + std::to_string(*window) + " tokens");
+        const std::uint64_t sliding = slidingLayers(keys, known ? rules.swaPeriod : 0, m.layers);
+        if (sliding == 0) {
+            assumed.push_back("assumed: no layer uses " + keys.key("attention.sliding_window") + " (llama.cpp's " + arch
+                              + " graph has no sliding-window layers)");
+        } else {
+            m.slidingWindow = *window;
+            m.slidingLayers = sliding;
+        }
+    }
+    if (m.kvHeads == 0 || m.heads % m.kvHeads != 0)
+        errors.push_back(keys.key("attention.head_count_kv") + ": must divide " + keys.key("attention.head_count"));
+
+    if (!errors.empty())
+        return result;
+    result.warnings = std::move(assumed);
+    if (const auto unread = keys.unread(); !unread.empty())
+        result.warnings.push_back("ignored: " + joined(unread) + " (not part of the memory model)");
+    if (const auto uncounted = uncountedTensors(inventory); !uncounted.empty())
+        result.warnings.push_back("ignored: tensors " + joined(uncounted) + " (the model does not count them)");
+    result.value = std::move(m);
+    return result;
+}
+
+} // namespace core::io

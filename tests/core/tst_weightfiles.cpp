@@ -1,0 +1,808 @@
+// Readers of the weight files users already have: safetensors checkpoints
+// (a folder with or without its index, or one file) and GGUF files (one
+// file or a split set), from their headers only, and the ModelSpec a GGUF
+// file's metadata describes. Every expected size is a hand sum written
+// here from the formats' published block layouts, never the code's output;
+// hostile files are refused with a message naming the file and the place.
+
+#include "core/io/gguf.h"
+#include "core/io/ggufmodel.h"
+#include "core/io/safetensors.h"
+#include "tests/support/weightfilewriter.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+using testsupport::GgufBytes;
+using testsupport::GgufFile;
+using testsupport::SafetensorsTensor;
+
+namespace {
+
+// ggml tensor types (ggml.h, enum ggml_type).
+constexpr std::uint32_t kF32 = 0, kF16 = 1, kQ8_0 = 8, kQ4_K = 12, kQ6_K = 14, kIQ4_XS = 23, kMXFP4 = 39;
+
+std::string joined(const std::vector<std::string> &messages)
+{
+    std::string all;
+    for (const std::string &m : messages)
+        all += m + "\n";
+    return all;
+}
+
+bool anyContains(const std::vector<std::string> &messages, const std::string &text)
+{
+    for (const std::string &m : messages)
+        if (m.find(text) != std::string::npos)
+            return true;
+    return false;
+}
+
+std::string pathIn(const QTemporaryDir &dir, const char *name)
+{
+    return dir.filePath(QString::fromLatin1(name)).toStdString();
+}
+
+void writeText(const std::string &path, const std::string &text)
+{
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+/// model.safetensors.index.json for shards of `tensors`.
+std::string indexJson(const std::vector<std::pair<std::string, std::vector<SafetensorsTensor>>> &shards,
+                      std::uint64_t totalSize)
+{
+    std::string map;
+    for (const auto &[file, tensors] : shards)
+        for (const SafetensorsTensor &t : tensors)
+            map += (map.empty() ? "" : ", ") + ("\"" + t.name + "\": \"" + file + "\"");
+    return R"({"metadata": {"total_size": )" + std::to_string(totalSize) + R"(}, "weight_map": {)" + map + "}}";
+}
+
+// A two-shard FP8 checkpoint with a BF16 embedding and head, F32 scales and
+// norm, and an MTP layer (model.layers.61) a caller may leave out.
+const std::vector<SafetensorsTensor> kShard1 = {
+    {"model.embed_tokens.weight", "BF16", {32000, 4096}, 32000ull * 4096 * 2},
+    {"model.layers.0.self_attn.q_proj.weight", "F8_E4M3", {4096, 4096}, 4096ull * 4096},
+    {"model.layers.0.self_attn.q_proj.weight_scale_inv", "F32", {32, 32}, 32 * 32 * 4},
+    {"model.layers.0.input_layernorm.weight", "BF16", {4096}, 4096 * 2},
+};
+const std::vector<SafetensorsTensor> kShard2 = {
+    {"model.layers.1.mlp.down_proj.weight", "F8_E4M3", {4096, 11008}, 4096ull * 11008},
+    {"model.norm.weight", "F32", {4096}, 4096 * 4},
+    {"lm_head.weight", "BF16", {32000, 4096}, 32000ull * 4096 * 2},
+    {"model.layers.61.self_attn.q_proj.weight", "BF16", {4096, 4096}, 4096ull * 4096 * 2},
+};
+// The sums of the eight tensors above.
+constexpr std::uint64_t kCheckpointBytes = 32000ull * 4096 * 2 + 4096ull * 4096 + 32 * 32 * 4 + 4096 * 2
+                                           + 4096ull * 11008 + 4096 * 4 + 32000ull * 4096 * 2 + 4096ull * 4096 * 2;
+
+void writeCheckpoint(const QTemporaryDir &dir, std::uint64_t declaredTotal)
+{
+    testsupport::writeSafetensors(pathIn(dir, "model-00001-of-00002.safetensors"),
+                                  testsupport::safetensorsHeader(kShard1), testsupport::dataBytes(kShard1));
+    testsupport::writeSafetensors(pathIn(dir, "model-00002-of-00002.safetensors"),
+                                  testsupport::safetensorsHeader(kShard2), testsupport::dataBytes(kShard2));
+    writeText(pathIn(dir, "model.safetensors.index.json"),
+              indexJson({{"model-00001-of-00002.safetensors", kShard1}, {"model-00002-of-00002.safetensors", kShard2}},
+                        declaredTotal));
+}
+
+/// "GGUF", version 3, the counts, then `body`.
+std::string ggufWith(std::uint64_t tensors, std::uint64_t pairs, const GgufBytes &body)
+{
+    return GgufBytes().raw("GGUF").u32(3).u64(tensors).u64(pairs).raw(body.bytes()).bytes();
+}
+
+/// One tensor info with its offset as given.
+GgufBytes &tensorInfo(GgufBytes &b, const std::string &name, const std::vector<std::uint64_t> &ne, std::uint32_t type,
+                      std::uint64_t offset)
+{
+    b.string(name).u32(static_cast<std::uint32_t>(ne.size()));
+    for (const std::uint64_t n : ne)
+        b.u64(n);
+    return b.u32(type).u64(offset);
+}
+
+/// `head` padded to GGUF's 32-byte alignment, then `data` zeros.
+std::string withData(const std::string &head, std::size_t data)
+{
+    return head + std::string((32 - head.size() % 32) % 32, '\0') + std::string(data, '\0');
+}
+
+core::GgufValue count(std::uint64_t value)
+{
+    core::GgufValue v;
+    v.type = core::GgufValue::Type::Uint32;
+    v.numbers.push_back({core::GgufNumber::Kind::Unsigned, value, 0, 0.0});
+    return v;
+}
+
+core::GgufValue text(const std::string &value)
+{
+    core::GgufValue v;
+    v.type = core::GgufValue::Type::String;
+    v.text = value;
+    return v;
+}
+
+core::GgufValue counts(const std::vector<std::uint64_t> &values)
+{
+    core::GgufValue v;
+    v.type = core::GgufValue::Type::Array;
+    v.elementType = core::GgufValue::Type::Uint32;
+    v.length = values.size();
+    for (const std::uint64_t value : values)
+        v.numbers.push_back({core::GgufNumber::Kind::Unsigned, value, 0, 0.0});
+    return v;
+}
+
+/// A metadata-only GGUF inventory of `arch` with the standard keys, a
+/// token_embd of 1000 x `hidden`, and every layer's tensors.
+core::WeightInventory ggufModel(const std::string &arch, std::uint64_t layers)
+{
+    const std::uint64_t hidden = 2048;
+    core::WeightInventory w;
+    w.format = core::WeightInventory::Format::Gguf;
+    w.path = "synthetic.gguf";
+    w.metadata["general.architecture"] = text(arch);
+    w.metadata[arch + ".block_count"] = count(layers);
+    w.metadata[arch + ".embedding_length"] = count(hidden);
+    w.metadata[arch + ".feed_forward_length"] = count(8192);
+    w.metadata[arch + ".attention.head_count"] = count(16);
+    w.metadata[arch + ".attention.head_count_kv"] = count(4);
+    w.tensors.push_back({"token_embd.weight", "F16", {1000, hidden}, 1000 * hidden, 2000 * hidden, 0});
+    for (std::uint64_t l = 0; l < layers; ++l)
+        for (const char *role : {"attn_norm", "attn_q", "attn_k", "attn_v", "attn_output", "ffn_norm", "ffn_gate",
+                                 "ffn_up", "ffn_down"})
+            w.tensors.push_back({"blk." + std::to_string(l) + "." + role + ".weight", "F16", {hidden}, hidden, 2 * hidden, 0});
+    return w;
+}
+
+} // namespace
+
+class TestWeightFiles : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void shardedCheckpoint();
+    void singleSafetensorsFile();
+    void folderWithoutIndex();
+    void unknownDtypeWarns();
+    void missingShardIsNamed();
+    void tensorMissingFromItsShard();
+    void totalSizeMismatchWarns();
+    void hostileSafetensors_data();
+    void hostileSafetensors();
+    void hostileIndexes_data();
+    void hostileIndexes();
+    void terabyteFolderReadsQuickly();
+
+    void ggufTypesAndMetadata();
+    void ggufSplitSet();
+    void ggufMissingPartIsNamed();
+    void hostileGguf_data();
+    void hostileGguf();
+
+    void llamaFromGguf();
+    void unsupportedArchitecturesAreRefused_data();
+    void unsupportedArchitecturesAreRefused();
+    void perLayerArrays();
+    void slidingLayers_data();
+    void slidingLayers();
+};
+
+void TestWeightFiles::shardedCheckpoint()
+{
+    QTemporaryDir dir;
+    writeCheckpoint(dir, kCheckpointBytes);
+    const auto result = core::io::readSafetensors(dir.path().toStdString());
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    QVERIFY2(result.warnings.empty(), joined(result.warnings).c_str());
+    const core::WeightInventory &w = *result.value;
+    QCOMPARE(w.format, core::WeightInventory::Format::Safetensors);
+    QCOMPARE(w.files.size(), std::size_t(2));
+    QVERIFY(w.files[0].find("model-00001-of-00002.safetensors") != std::string::npos);
+    QCOMPARE(w.tensors.size(), std::size_t(8));
+    QCOMPARE(w.bytes(), kCheckpointBytes);
+    QCOMPARE(w.elements(), 32000ull * 4096 + 4096ull * 4096 + 32 * 32 + 4096 + 4096ull * 11008 + 4096
+                               + 32000ull * 4096 + 4096ull * 4096);
+    // Data order within each shard, the shard's index on each tensor.
+    QCOMPARE(w.tensors[0].name, std::string("model.embed_tokens.weight"));
+    QCOMPARE(w.tensors[0].shape, (std::vector<std::uint64_t>{32000, 4096}));
+    QCOMPARE(w.tensors[0].file, 0u);
+    QCOMPARE(w.tensors[6].name, std::string("lm_head.weight"));
+    QCOMPARE(w.tensors[6].file, 1u);
+
+    const std::vector<core::DtypeTotal> rows = w.byDtype();
+    QCOMPARE(rows.size(), std::size_t(3));
+    QCOMPARE(rows[0].dtype, std::string("BF16"));
+    QCOMPARE(rows[0].tensors, 4u);
+    QCOMPARE(rows[0].bytes, 32000ull * 4096 * 2 * 2 + 4096 * 2 + 4096ull * 4096 * 2);
+    QCOMPARE(rows[1].dtype, std::string("F8_E4M3"));
+    QCOMPARE(rows[1].bytes, 4096ull * 4096 + 4096ull * 11008); // one byte per element
+    QCOMPARE(rows[2].dtype, std::string("F32"));
+    QCOMPARE(rows[2].elements, std::uint64_t(32 * 32 + 4096));
+
+    // Leaving out the MTP layer.
+    const core::TensorFilter noMtp = [](const core::StoredTensor &t) {
+        return t.name.rfind("model.layers.61.", 0) != 0;
+    };
+    QCOMPARE(w.bytes(noMtp), kCheckpointBytes - 4096ull * 4096 * 2);
+    QCOMPARE(w.byDtype(noMtp)[0].tensors, 3u);
+}
+
+void TestWeightFiles::singleSafetensorsFile()
+{
+    QTemporaryDir dir;
+    const std::vector<SafetensorsTensor> tensors = {
+        {"a", "F16", {2, 3}, 2 * 3 * 2},
+        {"b", "I64", {5}, 5 * 8},
+        {"mask", "BOOL", {7}, 7},
+        {"empty", "F32", {0, 4}, 0},
+        {"scalar", "F32", {}, 4},
+        {"fp4", "F4", {2, 8}, 2 * 8 / 2}, // MX FP4: two elements per byte
+    };
+    const std::string path = pathIn(dir, "model.safetensors");
+    testsupport::writeSafetensors(path, testsupport::safetensorsHeader(tensors), testsupport::dataBytes(tensors));
+    const auto result = core::io::readSafetensors(path);
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    QVERIFY2(result.warnings.empty(), joined(result.warnings).c_str());
+    QCOMPARE(result.value->files, std::vector<std::string>{path});
+    QCOMPARE(result.value->bytes(), std::uint64_t(12 + 40 + 7 + 0 + 4 + 8));
+    QCOMPARE(result.value->elements(), std::uint64_t(6 + 5 + 7 + 0 + 1 + 16));
+}
+
+void TestWeightFiles::folderWithoutIndex()
+{
+    QTemporaryDir dir;
+    const std::vector<SafetensorsTensor> first = {{"x", "BF16", {8, 8}, 128}};
+    const std::vector<SafetensorsTensor> second = {{"y", "F32", {8}, 32}};
+    testsupport::writeSafetensors(pathIn(dir, "b.safetensors"), testsupport::safetensorsHeader(second), 32);
+    testsupport::writeSafetensors(pathIn(dir, "a.safetensors"), testsupport::safetensorsHeader(first), 128);
+    writeText(pathIn(dir, "README.md"), "not a shard");
+    const auto result = core::io::readSafetensors(dir.path().toStdString());
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    QCOMPARE(result.value->files.size(), std::size_t(2));
+    QVERIFY(result.value->files[0].find("a.safetensors") != std::string::npos); // by name
+    QCOMPARE(result.value->bytes(), std::uint64_t(128 + 32));
+
+    QTemporaryDir empty;
+    const auto none = core::io::readSafetensors(empty.path().toStdString());
+    QVERIFY(!none.ok());
+    QVERIFY2(anyContains(none.errors, "has no .safetensors files"), joined(none.errors).c_str());
+}
+
+void TestWeightFiles::unknownDtypeWarns()
+{
+    const std::string header = R"({"q": {"dtype": "Q4_WEIRD", "shape": [10], "data_offsets": [0, 5]}})";
+    const auto result = core::io::readSafetensorsBytes(testsupport::safetensorsBytes(header, 5), "odd.safetensors");
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    QVERIFY2(anyContains(result.warnings, "odd.safetensors at /q/dtype: 'Q4_WEIRD' is not a dtype"),
+             joined(result.warnings).c_str());
+    QCOMPARE(result.value->bytes(), std::uint64_t(5)); // from data_offsets
+}
+
+void TestWeightFiles::missingShardIsNamed()
+{
+    QTemporaryDir dir;
+    writeCheckpoint(dir, kCheckpointBytes);
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model-00002-of-00002.safetensors"))));
+    const auto result = core::io::readSafetensors(dir.path().toStdString());
+    QVERIFY(!result.ok());
+    QVERIFY2(anyContains(result.errors, "model.safetensors.index.json at /weight_map/"), joined(result.errors).c_str());
+    QVERIFY2(anyContains(result.errors, "names model-00002-of-00002.safetensors, which is not in the folder"),
+             joined(result.errors).c_str());
+}
+
+void TestWeightFiles::tensorMissingFromItsShard()
+{
+    QTemporaryDir dir;
+    writeCheckpoint(dir, kCheckpointBytes);
+    // The second shard loses lm_head; the index still lists it.
+    std::vector<SafetensorsTensor> shorter = kShard2;
+    shorter.erase(shorter.begin() + 2);
+    testsupport::writeSafetensors(pathIn(dir, "model-00002-of-00002.safetensors"),
+                                  testsupport::safetensorsHeader(shorter), testsupport::dataBytes(shorter));
+    const auto result = core::io::readSafetensors(dir.path().toStdString());
+    QVERIFY(!result.ok());
+    QVERIFY2(anyContains(result.errors, "/weight_map/lm_head.weight: names model-00002-of-00002.safetensors, but no "
+                                        "shard has this tensor"),
+             joined(result.errors).c_str());
+}
+
+void TestWeightFiles::totalSizeMismatchWarns()
+{
+    QTemporaryDir dir;
+    writeCheckpoint(dir, 999);
+    const auto result = core::io::readSafetensors(dir.path().toStdString());
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    QCOMPARE(result.warnings.size(), std::size_t(1));
+    const std::string &w = result.warnings.front();
+    QVERIFY2(w.find("/metadata/total_size: is 999 bytes") != std::string::npos, w.c_str());
+    QVERIFY2(w.find("hold 619,737,088 bytes") != std::string::npos, w.c_str()); // kCheckpointBytes
+}
+
+void TestWeightFiles::hostileSafetensors_data()
+{
+    QTest::addColumn<QByteArray>("file");
+    QTest::addColumn<QString>("expected");
+    const auto file = [](const std::string &header, std::uint64_t data) {
+        return QByteArray::fromStdString(testsupport::safetensorsBytes(header, data));
+    };
+    const auto lengthOnly = [](std::uint64_t length) {
+        return QByteArray::fromStdString(GgufBytes().u64(length).raw("{}").bytes());
+    };
+    QTest::newRow("shorter than its length field") << QByteArray("\x05\x00", 2) << "8-byte header length";
+    QTest::newRow("header length 2^60") << lengthOnly(1ull << 60) << "at byte 0: header length 1,152,921,504,606,846,976 exceeds the format's limit";
+    QTest::newRow("header past the end") << lengthOnly(1000) << "runs past the end of the file (10 bytes)";
+    QTest::newRow("truncated header") << file(R"({"a": {"dtype": "F16", "sha)", 0) << "malformed JSON";
+    QTest::newRow("header not an object") << file("[1]", 0) << "at byte 8: the JSON header must begin with '{'";
+    QTest::newRow("offsets past the end")
+        << file(R"({"a": {"dtype": "F16", "shape": [4], "data_offsets": [0, 8]}})", 4)
+        << "at /a/data_offsets: end 8 lies past the data section's 4 bytes";
+    QTest::newRow("overlapping tensors")
+        << file(R"({"a": {"dtype": "F16", "shape": [4], "data_offsets": [0, 8]},
+                    "b": {"dtype": "F16", "shape": [4], "data_offsets": [4, 12]}})", 12)
+        << "at /b/data_offsets: bytes 4 to 12 overlap 'a' (bytes 0 to 8)";
+    QTest::newRow("shape overflow")
+        << file(R"({"a": {"dtype": "F16", "shape": [4294967296, 4294967296, 2], "data_offsets": [0, 0]}})", 0)
+        << "at /a/shape: the product of the dimensions passes 2^64";
+    QTest::newRow("size disagrees with the dtype")
+        << file(R"({"a": {"dtype": "BF16", "shape": [4, 4], "data_offsets": [0, 16]}})", 16)
+        << "span 16 bytes; 16 elements of BF16 take 32";
+    QTest::newRow("repeated tensor name")
+        << file(R"({"a": {"dtype": "F16", "shape": [1], "data_offsets": [0, 2]},
+                    "a": {"dtype": "F16", "shape": [1], "data_offsets": [2, 4]}})", 4)
+        << "at /a: repeats a name";
+    QTest::newRow("negative dimension") << file(R"({"a": {"dtype": "F16", "shape": [-1], "data_offsets": [0, 0]}})", 0)
+                                        << "at /a/shape/0: expected an integer >= 0";
+    QTest::newRow("metadata not strings") << file(R"({"__metadata__": {"n": 1}})", 0)
+                                          << "at /__metadata__/n: is a number";
+    QTest::newRow("F4 in half a byte") << file(R"({"a": {"dtype": "F4", "shape": [3], "data_offsets": [0, 2]}})", 2)
+                                       << "3 elements of F4 do not fill a whole number of bytes";
+    QTest::newRow("tensor not an object") << file(R"({"a": 1})", 0)
+                                          << "at /a: expected an object with dtype, shape and data_offsets";
+    QTest::newRow("missing dtype") << file(R"({"a": {"shape": [1], "data_offsets": [0, 2]}})", 2)
+                                   << "at /a/dtype: missing";
+    QTest::newRow("dtype a number") << file(R"({"a": {"dtype": 5, "shape": [1], "data_offsets": [0, 2]}})", 2)
+                                    << "at /a/dtype: expected a string";
+    QTest::newRow("repeated field")
+        << file(R"({"a": {"dtype": "F16", "dtype": "F32", "shape": [1], "data_offsets": [0, 2]}})", 2)
+        << "at /a/dtype: repeats a key";
+    QTest::newRow("shape an object") << file(R"({"a": {"dtype": "F16", "shape": {}, "data_offsets": [0, 2]}})", 2)
+                                     << "at /a/shape: expected an array of integers";
+    QTest::newRow("shape of floats") << file(R"({"a": {"dtype": "F16", "shape": [1, 4.0], "data_offsets": [0, 8]}})", 8)
+                                     << "at /a/shape/1: expected an integer >= 0";
+    QTest::newRow("begin after end") << file(R"({"a": {"dtype": "U8", "shape": [0], "data_offsets": [8, 4]}})", 8)
+                                     << "expected [begin, end] with begin <= end";
+}
+
+void TestWeightFiles::hostileSafetensors()
+{
+    QFETCH(QByteArray, file);
+    QFETCH(QString, expected);
+    const auto result = core::io::readSafetensorsBytes(file.toStdString(), "bad.safetensors");
+    QVERIFY(!result.ok());
+    QVERIFY2(!result.errors.empty() && result.errors.front().rfind("bad.safetensors", 0) == 0,
+             joined(result.errors).c_str());
+    QVERIFY2(anyContains(result.errors, expected.toStdString()), joined(result.errors).c_str());
+}
+
+void TestWeightFiles::hostileIndexes_data()
+{
+    QTest::addColumn<QString>("index");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("not JSON") << R"({"weight_map": )" << "model.safetensors.index.json: malformed JSON";
+    QTest::newRow("no weight_map") << R"({"metadata": {}})" << "/weight_map: missing";
+    QTest::newRow("outside the folder") << R"({"weight_map": {"x": "../model.safetensors"}})"
+                                        << "/weight_map/x: expected the name of a file in the folder";
+    QTest::newRow("negative total") << R"({"metadata": {"total_size": -1}, "weight_map": {"x": "a.safetensors"}})"
+                                    << "/metadata/total_size: is a negative number";
+    QTest::newRow("repeated tensor") << R"({"weight_map": {"x": "a.safetensors", "x": "a.safetensors"}})"
+                                     << "/weight_map/x: repeats a name";
+}
+
+void TestWeightFiles::hostileIndexes()
+{
+    QFETCH(QString, index);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const std::vector<SafetensorsTensor> tensors = {{"x", "F32", {2}, 8}};
+    testsupport::writeSafetensors(pathIn(dir, "a.safetensors"), testsupport::safetensorsHeader(tensors), 8);
+    writeText(pathIn(dir, "model.safetensors.index.json"), index.toStdString());
+    const auto result = core::io::readSafetensors(dir.path().toStdString());
+    QVERIFY(!result.ok());
+    QVERIFY2(anyContains(result.errors, expected.toStdString()), joined(result.errors).c_str());
+}
+
+void TestWeightFiles::terabyteFolderReadsQuickly()
+{
+    // 163 shards of 500 FP8 expert matrices (7168 x 2048, one byte per
+    // element): 1.2 TB, the size of DeepSeek-V3's checkpoint.
+    QTemporaryDir dir;
+    const std::uint64_t shards = 163;
+    const std::uint64_t perShard = 500;
+    std::vector<std::pair<std::string, std::vector<SafetensorsTensor>>> index;
+    for (std::uint64_t s = 1; s <= shards; ++s) {
+        std::vector<SafetensorsTensor> tensors;
+        for (std::uint64_t e = 0; e < perShard; ++e)
+            tensors.push_back({"model.layers." + std::to_string(s) + ".mlp.experts." + std::to_string(e)
+                                   + ".down_proj.weight",
+                               "F8_E4M3", {7168, 2048}, 7168ull * 2048});
+        const std::string name = "model-" + QString::number(s).rightJustified(5, QLatin1Char('0')).toStdString()
+                                 + "-of-00163.safetensors";
+        testsupport::writeSafetensors(pathIn(dir, name.c_str()), testsupport::safetensorsHeader(tensors),
+                                      testsupport::dataBytes(tensors));
+        index.emplace_back(name, std::move(tensors));
+    }
+    const std::uint64_t total = shards * perShard * 7168ull * 2048;
+    writeText(pathIn(dir, "model.safetensors.index.json"), indexJson(index, total));
+
+    QElapsedTimer timer;
+    timer.start();
+    const auto result = core::io::readSafetensors(dir.path().toStdString());
+    const qint64 ms = timer.elapsed();
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    QCOMPARE(result.value->files.size(), std::size_t(shards));
+    QCOMPARE(result.value->bytes(), total);
+    qInfo("%llu shards, %llu tensors, %.2f TB read in %lld ms", static_cast<unsigned long long>(shards),
+          static_cast<unsigned long long>(shards * perShard), static_cast<double>(total) / 1e12, ms);
+#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
+    // Headers only: an optimised build takes a fraction of a second (0.2 s
+    // on a 2-core VM); the bound leaves room for a loaded CI machine.
+    // Unoptimised and sanitizer builds are only checked for the totals.
+    QVERIFY2(ms < 5000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+#endif
+}
+
+void TestWeightFiles::ggufTypesAndMetadata()
+{
+    QTemporaryDir dir;
+    const std::string path = pathIn(dir, "mixed.gguf");
+    GgufFile file;
+    file.text("general.architecture", "llama")
+        .u32("llama.block_count", 2)
+        .u32Array("llama.attention.head_count_kv", {8, 8})
+        .stringArray("tokenizer.ggml.tokens", {"<s>", "</s>", "hi"})
+        .u32Array("tokenizer.ggml.token_type", std::vector<std::uint32_t>(5000, 1))
+        // ggml-common.h block layouts: elements per block, bytes per block.
+        .tensor("token_embd.weight", {4096, 32000}, kF16, 4096ull * 32000 * 2) // F16: 2 bytes
+        .tensor("blk.0.attn_q.weight", {4096, 4096}, kQ8_0, 4096ull * 4096 / 32 * 34) // Q8_0: 32 per 34-byte block
+        .tensor("blk.0.ffn_down.weight", {4096, 4096}, kQ4_K, 4096ull * 4096 / 256 * 144) // Q4_K: 256 per 144 bytes
+        .tensor("blk.0.ffn_up.weight", {4096, 11008}, kQ6_K, 4096ull * 11008 / 256 * 210) // Q6_K: 256 per 210 bytes
+        .tensor("blk.0.ffn_gate.weight", {4096, 11008}, kIQ4_XS, 4096ull * 11008 / 256 * 136) // IQ4_XS: 256 per 136
+        .tensor("blk.0.ffn_up_exps.weight", {2880, 2880, 32}, kMXFP4, 2880ull * 2880 * 32 / 32 * 17) // MXFP4: 32 per 17
+        .tensor("output_norm.weight", {4096}, kF32, 4096 * 4);
+    file.write(path);
+    const auto result = core::io::readGguf(path);
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    QVERIFY2(result.warnings.empty(), joined(result.warnings).c_str());
+    const core::WeightInventory &w = *result.value;
+    QCOMPARE(w.format, core::WeightInventory::Format::Gguf);
+    QCOMPARE(w.tensors.size(), std::size_t(7));
+    QCOMPARE(w.tensors[0].dtype, std::string("F16"));
+    QCOMPARE(w.tensors[0].shape, (std::vector<std::uint64_t>{32000, 4096})); // [vocab, hidden]
+    QCOMPARE(w.tensors[5].shape, (std::vector<std::uint64_t>{32, 2880, 2880}));
+    QCOMPARE(w.tensors[5].elements, 2880ull * 2880 * 32); // logical elements
+    QCOMPARE(w.bytes(), 4096ull * 32000 * 2 + 4096ull * 4096 / 32 * 34 + 4096ull * 4096 / 256 * 144
+                            + 4096ull * 11008 / 256 * 210 + 4096ull * 11008 / 256 * 136
+                            + 2880ull * 2880 * 32 / 32 * 17 + 4096 * 4);
+    const std::vector<std::string> order = {"F16", "MXFP4", "Q6_K", "IQ4_XS", "Q8_0", "Q4_K", "F32"};
+    const std::vector<core::DtypeTotal> rows = w.byDtype();
+    QCOMPARE(rows.size(), order.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        QCOMPARE(rows[i].dtype, order[i]);
+    QCOMPARE(rows[2].bytes, 4096ull * 11008 / 256 * 210);
+
+    QCOMPARE(w.metadata.at("general.architecture").text, std::string("llama"));
+    QCOMPARE(w.metadata.at("llama.block_count").count(), std::optional<std::uint64_t>(2));
+    const core::GgufValue &kv = w.metadata.at("llama.attention.head_count_kv");
+    QVERIFY(kv.isArray());
+    QCOMPARE(kv.length, 2u);
+    QCOMPARE(kv.numbers.size(), std::size_t(2));
+    QCOMPARE(kv.numbers[1].count(), std::optional<std::uint64_t>(8));
+    const core::GgufValue &tokens = w.metadata.at("tokenizer.ggml.tokens");
+    QCOMPARE(tokens.elementType, core::GgufValue::Type::String);
+    QCOMPARE(tokens.length, 3u);
+    QVERIFY(tokens.numbers.empty() && tokens.text.empty()); // strings are not kept
+    QCOMPARE(w.metadata.at("tokenizer.ggml.token_type").length, 5000u);
+    QVERIFY(w.metadata.at("tokenizer.ggml.token_type").numbers.empty()); // over 4096 entries
+}
+
+void TestWeightFiles::ggufSplitSet()
+{
+    QTemporaryDir dir;
+    GgufFile first;
+    first.text("general.architecture", "llama")
+        .u16("split.no", 0)
+        .u16("split.count", 2)
+        .i32("split.tensors.count", 3)
+        .tensor("token_embd.weight", {64, 100}, kF16, 64 * 100 * 2)
+        .tensor("blk.0.attn_q.weight", {64, 64}, kQ8_0, 64 * 64 / 32 * 34);
+    GgufFile second;
+    second.u16("split.no", 1).u16("split.count", 2).i32("split.tensors.count", 3)
+        .tensor("output.weight", {256, 100}, kQ6_K, 256 * 100 / 256 * 210);
+    first.write(pathIn(dir, "Model-7B-Q4_K_M-00001-of-00002.gguf"));
+    second.write(pathIn(dir, "Model-7B-Q4_K_M-00002-of-00002.gguf"));
+    for (const char *given : {"Model-7B-Q4_K_M-00001-of-00002.gguf", "Model-7B-Q4_K_M-00002-of-00002.gguf"}) {
+        const auto result = core::io::readGguf(pathIn(dir, given));
+        QVERIFY2(result.ok(), joined(result.errors).c_str());
+        const core::WeightInventory &w = *result.value;
+        QCOMPARE(w.files.size(), std::size_t(2));
+        QVERIFY(w.files[1].find("-00002-of-00002.gguf") != std::string::npos);
+        QCOMPARE(w.tensors.size(), std::size_t(3));
+        QCOMPARE(w.tensors[2].file, 1u);
+        QCOMPARE(w.bytes(), std::uint64_t(64 * 100 * 2 + 64 * 64 / 32 * 34 + 256 * 100 / 256 * 210));
+        QCOMPARE(w.metadata.at("general.architecture").text, std::string("llama")); // the first part's
+    }
+    // Part 2 read alone says so.
+    std::ifstream in(pathIn(dir, "Model-7B-Q4_K_M-00002-of-00002.gguf"), std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto alone = core::io::readGgufBytes(bytes, "part2.gguf");
+    QVERIFY2(alone.ok(), joined(alone.errors).c_str());
+    QVERIFY2(anyContains(alone.warnings, "split set of 2 files, read alone"), joined(alone.warnings).c_str());
+}
+
+void TestWeightFiles::ggufMissingPartIsNamed()
+{
+    QTemporaryDir dir;
+    GgufFile first;
+    first.text("general.architecture", "llama").u16("split.no", 0).u16("split.count", 3);
+    first.write(pathIn(dir, "big-00001-of-00003.gguf"));
+    const auto result = core::io::readGguf(pathIn(dir, "big-00001-of-00003.gguf"));
+    QVERIFY(!result.ok());
+    QVERIFY2(anyContains(result.errors, "big-00002-of-00003.gguf: part 2 of 3 of the split set is missing"),
+             joined(result.errors).c_str());
+    QVERIFY2(anyContains(result.errors, "big-00003-of-00003.gguf: part 3 of 3"), joined(result.errors).c_str());
+
+    // A split.count the name does not carry.
+    GgufFile renamed;
+    renamed.text("general.architecture", "llama").u16("split.no", 0).u16("split.count", 3);
+    renamed.write(pathIn(dir, "renamed.gguf"));
+    const auto lone = core::io::readGguf(pathIn(dir, "renamed.gguf"));
+    QVERIFY(!lone.ok());
+    QVERIFY2(anyContains(lone.errors, "split.count is 3; the set has 1 file"), joined(lone.errors).c_str());
+}
+
+void TestWeightFiles::hostileGguf_data()
+{
+    QTest::addColumn<QByteArray>("file");
+    QTest::addColumn<QString>("expected");
+    const auto bytes = [](const std::string &b) { return QByteArray::fromStdString(b); };
+    const auto oneTensor = [&bytes](const std::vector<std::uint64_t> &ne, std::uint32_t type, std::uint64_t offset,
+                                    std::size_t data) {
+        GgufBytes info;
+        tensorInfo(info, "t", ne, type, offset);
+        return bytes(withData(ggufWith(1, 0, info), data));
+    };
+    const auto onePair = [&bytes](const GgufBytes &pair) { return bytes(ggufWith(0, 1, pair)); };
+
+    QTest::newRow("truncated header") << bytes(GgufBytes().raw("GGUF").u32(3).u64(0).bytes())
+                                      << "at byte 8: the file ends inside the tensor and metadata counts";
+    QTest::newRow("not GGUF") << bytes("GGML\x03\x00\x00\x00") << "at byte 0: not a GGUF file";
+    QTest::newRow("version 1") << bytes(GgufBytes().raw("GGUF").u32(1).u32(0).u32(0).bytes())
+                               << "at byte 4: GGUF version 1";
+    QTest::newRow("big-endian") << bytes(GgufBytes().raw("GGUF").u32(0x03000000).u64(0).u64(0).bytes())
+                                << "looks byte-swapped";
+    QTest::newRow("lying pair count") << bytes(ggufWith(0, 1ull << 60, GgufBytes()))
+                                      << "at byte 16: metadata_kv_count 1,152,921,504,606,846,976 cannot fit";
+    QTest::newRow("lying tensor count") << bytes(ggufWith(1ull << 60, 0, GgufBytes()))
+                                        << "at byte 24: tensor_count 1,152,921,504,606,846,976 cannot fit";
+    QTest::newRow("lying array count")
+        << onePair(GgufBytes().string("tokenizer.ggml.tokens").u32(testsupport::kGgufArray)
+                       .u32(testsupport::kGgufString).u64(1ull << 40))
+        << "'tokenizer.ggml.tokens' claims 1,099,511,627,776 entries; the 0 bytes left hold at most 0";
+    QTest::newRow("lying string length")
+        << onePair(GgufBytes().string("general.name").u32(testsupport::kGgufString).u64(1000).raw("short"))
+        << "at byte 48: the value of 'general.name' claims 1,000 bytes; 5 are left";
+    QTest::newRow("lying key length") << onePair(GgufBytes().u64(1ull << 40).raw(std::string(16, 'k')))
+                                      << "at byte 24: a metadata key is 1,099,511,627,776 bytes long; the limit is 65,535";
+    QTest::newRow("n_dims 9") << oneTensor(std::vector<std::uint64_t>(9, 1), kF32, 0, 4)
+                              << "at byte 24: tensor 't' has 9 dimensions; GGUF allows at most 4";
+    QTest::newRow("data past the end") << oneTensor({1024}, kF32, 0, 100) << "needs 4,096 bytes at offset 0";
+    QTest::newRow("shape overflow") << oneTensor({1ull << 32, 1ull << 32, 2}, kF32, 0, 0)
+                                    << "tensor 't' has more than 2^64 elements";
+    QTest::newRow("dimension over 2^63") << oneTensor({1ull << 63}, kF32, 0, 0) << "ggml's limit is 2^63 - 1";
+    QTest::newRow("rows not whole blocks") << oneTensor({100, 4}, kQ4_K, 0, 1000)
+                                           << "rows of 100 elements, not a multiple of Q4_K's 256-element blocks";
+    QTest::newRow("unknown type") << oneTensor({32}, 99, 0, 1000) << "ggml type 99, which this reader does not know";
+    QTest::newRow("removed type") << oneTensor({32}, 31, 0, 1000) << "which ggml removed from GGUF files";
+    QTest::newRow("misaligned offset") << oneTensor({4}, kF32, 16, 64)
+                                       << "offset 16, not a multiple of the alignment 32";
+    QTest::newRow("boolean 2") << onePair(GgufBytes().string("flag").u32(testsupport::kGgufBool).u8(2))
+                               << "'flag' holds the boolean 2; only 0 and 1 are valid";
+    QTest::newRow("array of arrays")
+        << onePair(GgufBytes().string("nested").u32(testsupport::kGgufArray).u32(testsupport::kGgufArray).u64(1))
+        << "'nested' is an array of arrays";
+    QTest::newRow("unknown value type") << onePair(GgufBytes().string("odd").u32(13).u32(0))
+                                        << "'odd' has value type 13";
+    {
+        GgufBytes pairs;
+        pairs.string("a").u32(testsupport::kGgufUint8).u8(1).string("a").u32(testsupport::kGgufUint8).u8(2);
+        QTest::newRow("repeated key") << bytes(ggufWith(0, 2, pairs)) << "metadata key 'a' appears twice";
+    }
+    {
+        GgufBytes infos;
+        tensorInfo(infos, "a", {8}, kF32, 0);
+        tensorInfo(infos, "b", {8}, kF32, 0);
+        QTest::newRow("overlapping tensors") << bytes(withData(ggufWith(2, 0, infos), 64))
+                                             << "tensor 'b' (bytes 96 to 128) overlaps tensor 'a' (bytes 96 to 128)";
+    }
+    {
+        GgufBytes infos;
+        tensorInfo(infos, "a", {8}, kF32, 0);
+        tensorInfo(infos, "a", {8}, kF32, 32);
+        QTest::newRow("repeated tensor") << bytes(withData(ggufWith(2, 0, infos), 64)) << "tensor 'a' appears twice";
+    }
+    QTest::newRow("alignment not a power of two")
+        << onePair(GgufBytes().string("general.alignment").u32(testsupport::kGgufUint32).u32(48))
+        << "general.alignment must be a uint32 power of two";
+}
+
+void TestWeightFiles::hostileGguf()
+{
+    QFETCH(QByteArray, file);
+    QFETCH(QString, expected);
+    const auto result = core::io::readGgufBytes(file.toStdString(), "bad.gguf");
+    QVERIFY(!result.ok());
+    QVERIFY2(!result.errors.empty() && result.errors.front().rfind("bad.gguf", 0) == 0, joined(result.errors).c_str());
+    QVERIFY2(anyContains(result.errors, expected.toStdString()), joined(result.errors).c_str());
+}
+
+void TestWeightFiles::llamaFromGguf()
+{
+    // Llama 3 8B's shape (its config.json: hidden 4096, 32 layers, 32 heads,
+    // 8 KV heads, MLP 14336, vocabulary 128256, 8192 positions), Q4_K with
+    // F32 norms, and Llama 3.1's rope_freqs tensor.
+    QTemporaryDir dir;
+    const std::uint64_t h = 4096, kv = 1024, ffn = 14336, vocab = 128256;
+    const auto q4k = [](std::uint64_t ne0, std::uint64_t ne1) { return ne0 * ne1 / 256 * 144; };
+    GgufFile file;
+    file.text("general.architecture", "llama")
+        .text("general.name", "Test Llama")
+        .u32("llama.block_count", 32)
+        .u32("llama.context_length", 8192)
+        .u32("llama.embedding_length", h)
+        .u32("llama.feed_forward_length", ffn)
+        .u32("llama.attention.head_count", 32)
+        .u32("llama.attention.head_count_kv", 8)
+        .f32("llama.rope.freq_base", 500000.0f)
+        .f32("llama.attention.layer_norm_rms_epsilon", 1e-5f)
+        .tensor("token_embd.weight", {h, vocab}, kQ4_K, q4k(h, vocab))
+        .tensor("rope_freqs.weight", {64}, kF32, 64 * 4)
+        .tensor("output_norm.weight", {h}, kF32, h * 4)
+        .tensor("output.weight", {h, vocab}, kQ4_K, q4k(h, vocab));
+    for (int l = 0; l < 32; ++l) {
+        const std::string b = "blk." + std::to_string(l) + ".";
+        file.tensor(b + "attn_norm.weight", {h}, kF32, h * 4)
+            .tensor(b + "attn_q.weight", {h, h}, kQ4_K, q4k(h, h))
+            .tensor(b + "attn_k.weight", {h, kv}, kQ4_K, q4k(h, kv))
+            .tensor(b + "attn_v.weight", {h, kv}, kQ4_K, q4k(h, kv))
+            .tensor(b + "attn_output.weight", {h, h}, kQ4_K, q4k(h, h))
+            .tensor(b + "ffn_norm.weight", {h}, kF32, h * 4)
+            .tensor(b + "ffn_gate.weight", {h, ffn}, kQ4_K, q4k(h, ffn))
+            .tensor(b + "ffn_up.weight", {h, ffn}, kQ4_K, q4k(h, ffn))
+            .tensor(b + "ffn_down.weight", {ffn, h}, kQ4_K, q4k(ffn, h));
+    }
+    const std::string path = pathIn(dir, "llama.gguf");
+    file.write(path);
+    const auto inventory = core::io::readGguf(path);
+    QVERIFY2(inventory.ok(), joined(inventory.errors).c_str());
+    const auto result = core::io::modelFromGguf(*inventory.value);
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    const core::ModelSpec &m = *result.value;
+    QCOMPARE(m.name, std::string("Test Llama"));
+    QCOMPARE(m.family, std::string("llama"));
+    QCOMPARE(m.layers, 32u);
+    QCOMPARE(m.hidden, h);
+    QCOMPARE(m.heads, 32u);
+    QCOMPARE(m.kvHeads, 8u);
+    QCOMPARE(m.headDim, 128u); // 4096 / 32
+    QCOMPARE(m.intermediate, ffn);
+    QCOMPARE(m.vocab, vocab);
+    QCOMPARE(m.maxPositions, 8192u);
+    QVERIFY(m.gatedMlp && !m.tiedEmbeddings && m.finalNorm);
+    QCOMPARE(m.norm, core::NormKind::RmsNorm);
+    QCOMPARE(m.normsPerLayer, 2);
+    QVERIFY(!m.qkvBias && !m.attnOutBias && !m.mlpBias && !m.qkNorm && !m.attentionSinks && !m.parallelBlock);
+    QVERIFY(!m.moe.isMoe());
+    QCOMPARE(m.slidingWindow, 0u);
+    // 8,030,261,248: Llama 3 8B's published parameter count, which is also
+    // the file's elements without the 64 rope frequencies.
+    QCOMPARE(core::countParameters(m).total, 8030261248ull);
+    QCOMPARE(inventory.value->elements() - 64, 8030261248ull);
+    QCOMPARE(result.warnings.size(), std::size_t(2));
+    QCOMPARE(result.warnings[0], std::string("ignored: llama.attention.layer_norm_rms_epsilon, llama.rope.freq_base "
+                                             "(not part of the memory model)"));
+    QCOMPARE(result.warnings[1], std::string("ignored: tensors rope_freqs.weight (the model does not count them)"));
+}
+
+void TestWeightFiles::unsupportedArchitecturesAreRefused_data()
+{
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("deepseek2 MLA") << "deepseek2" << "attention.kv_lora_rank"
+                                   << "deepseek2.attention.kv_lora_rank: deepseek2 has multi-head latent attention";
+    QTest::newRow("mamba") << "mamba" << "ssm.state_size" << "mamba has state-space (Mamba) layers";
+    QTest::newRow("qwen3next") << "qwen3next" << "full_attention_interval"
+                               << "qwen3next has linear-attention layers between the full-attention ones";
+    QTest::newRow("rwkv7") << "rwkv7" << "wkv.head_size" << "rwkv7 has RWKV time-mixing layers";
+}
+
+void TestWeightFiles::unsupportedArchitecturesAreRefused()
+{
+    QFETCH(QString, arch);
+    QFETCH(QString, key);
+    QFETCH(QString, expected);
+    core::WeightInventory w = ggufModel(arch.toStdString(), 4);
+    w.metadata[arch.toStdString() + "." + key.toStdString()] = count(512);
+    const auto result = core::io::modelFromGguf(w);
+    QVERIFY(!result.ok());
+    QVERIFY2(anyContains(result.errors, expected.toStdString()), joined(result.errors).c_str());
+    QVERIFY2(anyContains(result.errors, "cannot describe yet"), joined(result.errors).c_str());
+}
+
+void TestWeightFiles::perLayerArrays()
+{
+    core::WeightInventory same = ggufModel("qwen3", 4);
+    same.metadata["qwen3.attention.head_count_kv"] = counts({4, 4, 4, 4});
+    const auto read = core::io::modelFromGguf(same);
+    QVERIFY2(read.ok(), joined(read.errors).c_str());
+    QCOMPARE(read.value->kvHeads, 4u);
+    QCOMPARE(read.value->family, std::string("qwen3"));
+
+    core::WeightInventory varying = ggufModel("llama", 4);
+    varying.metadata["llama.feed_forward_length"] = counts({8192, 8192, 4096, 8192});
+    const auto refused = core::io::modelFromGguf(varying);
+    QVERIFY(!refused.ok());
+    QVERIFY2(anyContains(refused.errors, "llama.feed_forward_length: differs between layers (4096 to 8192)"),
+             joined(refused.errors).c_str());
+
+    core::WeightInventory unknown = ggufModel("newarch", 4);
+    const auto generic = core::io::modelFromGguf(unknown);
+    QVERIFY2(generic.ok(), joined(generic.errors).c_str());
+    QVERIFY2(anyContains(generic.warnings, "assumed: 'newarch' has no rules here"), joined(generic.warnings).c_str());
+    QCOMPARE(generic.value->vocab, 1000u); // token_embd's rows
+    QVERIFY(generic.value->tiedEmbeddings); // no output.weight
+}
+
+void TestWeightFiles::slidingLayers_data()
+{
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<qulonglong>("layers");
+    QTest::addColumn<qulonglong>("pattern"); // 0: none in the file
+    QTest::addColumn<qulonglong>("sliding");
+    // llama.cpp set_swa_pattern(n): layer il slides when il % n < n - 1.
+    QTest::newRow("gemma2: even layers of 42") << "gemma2" << 42ull << 0ull << 21ull;
+    QTest::newRow("gemma3: 5 of each 6 of 26") << "gemma3" << 26ull << 0ull << 26ull - 4; // 5, 11, 17, 23 global
+    QTest::newRow("gemma3, file pattern 4 of 8") << "gemma3" << 8ull << 4ull << 6ull;  // 3 and 7 global
+    QTest::newRow("cohere2: 3 of each 4 of 40") << "cohere2" << 40ull << 0ull << 30ull;
+    QTest::newRow("phi3: every layer") << "phi3" << 32ull << 0ull << 32ull;
+    QTest::newRow("llama: none") << "llama" << 32ull << 0ull << 0ull;
+}
+
+void TestWeightFiles::slidingLayers()
+{
+    QFETCH(QString, arch);
+    QFETCH(qulonglong, layers);
+    QFETCH(qulonglong, pattern);
+    QFETCH(qulonglong, sliding);
+    const std::string a = arch.toStdString();
+    core::WeightInventory w = ggufModel(a, layers);
+    w.metadata[a + ".attention.sliding_window"] = count(4096);
+    if (pattern != 0)
+        w.metadata[a + ".attention.sliding_window_pattern"] = count(pattern);
+    const auto result = core::io::modelFromGguf(w);
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    QCOMPARE(result.value->slidingLayers, sliding);
+    QCOMPARE(result.value->slidingWindow, sliding > 0 ? 4096u : 0u);
+}
+
+QTEST_APPLESS_MAIN(TestWeightFiles)
+#include "tst_weightfiles.moc"
