@@ -80,6 +80,16 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
             .times(text::shared::kParams, static_cast<double>(pc.total))
             .times(w::kWeightBytes, d.regime.weights);
         bytes.cite(w::kFromZeroModelStates).cite(d.regime.source);
+    } else if (const CheckpointWeights *files = s.checkpointInUse()) {
+        // The bytes the loader reads, from the files' own tensor tables,
+        // one product per dtype (the name as the file spells it).
+        for (const DtypeTotal &t : files->loaded)
+            bytes.product(t.dtype.c_str()).times(w::kCheckpointBytes, static_cast<double>(t.bytes));
+        bytes.note(w::kWhyCheckpointBytes);
+        if (files->skippedTensors > 0)
+            bytes.note(w::kWhyMtpSkipped);
+        bytes.cite(files->format == "gguf" ? w::kFromGgufTable : w::kFromSafetensorsTable);
+        d.weightBits = FormatBits{pc.total ? bytes.value() * 8.0 / static_cast<double>(pc.total) : 0.0, 0, ""};
     } else {
         double quantized = static_cast<double>(pc.total);
         if (formatInfo(wf).keepsEmbeddingsUnquantized && !s.quantizeEmbeddings) {

@@ -92,6 +92,11 @@ inline constexpr const char *kFromInFlight = "Korthikanti et al. 2022, arXiv:220
 
 // --- weights ---
 namespace weights {
+inline constexpr Symbol kCheckpointBytes{"B_file", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of this dtype's tensors, from the checkpoint's tensor table")};
+inline constexpr const char *kWhyCheckpointBytes = QT_TRANSLATE_NOOP("Derivation", "read from the checkpoint on disk: the exact bytes the loader reads, by dtype");
+inline constexpr const char *kWhyMtpSkipped = QT_TRANSLATE_NOOP("Derivation", "the multi-token-prediction layers in the files are not loaded");
+inline constexpr const char *kFromSafetensorsTable = "safetensors format: 8-byte header length, JSON tensor table with dtype, shape, data_offsets (huggingface/safetensors README)";
+inline constexpr const char *kFromGgufTable = "GGUF tensor infos with ggml type sizes (ggml docs/gguf.md; ggml.c type_traits)";
 inline constexpr Symbol kWeightBytes{"b_w", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a 16-bit (or fp32) weight")};
 inline constexpr Symbol kQuantizedParams{"P_q", "", QT_TRANSLATE_NOOP("Derivation", "parameters stored in the weight format")};
 inline constexpr Symbol kBitsPerWeight{"bpw", QT_TRANSLATE_NOOP("Derivation", "bits"), QT_TRANSLATE_NOOP("Derivation", "bits per stored weight")};

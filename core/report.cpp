@@ -74,9 +74,11 @@ std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &
 
 std::string summarize(const Scenario &s, Translator tr)
 {
+    const CheckpointWeights *files = s.checkpointInUse();
     const std::string format = s.mode == Mode::Train
         ? translate(tr, "Terms", findByValue(allRegimes(), &RegimeInfo::regime, s.regime).shortName)
-        : formatInfo(s.effectiveWeights()).id;
+        : files ? render({"Terms", QT_TRANSLATE_NOOP("Terms", "%1 from %2 files"), {files->dtypes(), files->format}}, tr)
+                : formatInfo(s.effectiveWeights()).id;
     const std::string gpus = s.gpus == 1 ? translate(tr, "Terms", QT_TRANSLATE_NOOP("Terms", "1 GPU"))
                                          : render({"Terms", QT_TRANSLATE_NOOP("Terms", "%1 GPUs"), {groupDigits(s.gpus)}}, tr);
     return render({"Terms", QT_TRANSLATE_NOOP("Terms", "%1 · %2 · %3 · batch %4 · %5 tokens · %6"),

@@ -34,6 +34,11 @@ const Spelling<Offload> kOffload[] = {
 
 } // namespace
 
+const CheckpointWeights *Scenario::checkpointInUse() const
+{
+    return checkpoint && !weights && mode == Mode::Inference ? &*checkpoint : nullptr;
+}
+
 WeightFormat Scenario::effectiveWeights() const
 {
     if (weights)

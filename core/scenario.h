@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/checkpoint.h"
 #include "core/formats.h"
 #include "core/modelspec.h"
 #include "core/training.h"
@@ -101,6 +102,8 @@ struct Scenario
 {
     ModelSource source;
     ModelSpec model;
+    /// The weights on disk, when the model was read from its files.
+    std::optional<CheckpointWeights> checkpoint;
 
     Mode mode = Mode::Inference;
     /// Unset: nf4-dq for QLoRA, the checkpoint's MXFP4 for gpt-oss, else bf16.
@@ -152,6 +155,9 @@ struct Scenario
             return dp;
         return std::max(1, std::min(dp, parallel.gpusPerNode / std::max(1, parallel.tp * parallel.pp)));
     }
+    /// The checkpoint whose bytes are the weights term: inference with no
+    /// weight format chosen over the files' own.
+    const CheckpointWeights *checkpointInUse() const;
     WeightFormat effectiveWeights() const;
     LogitsMode effectiveLogits() const;
     Checkpointing effectiveCheckpointing() const;

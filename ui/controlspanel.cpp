@@ -1,3 +1,4 @@
+#include "ui/termstyle.h"
 #include "ui/controlspanel.h"
 
 #include "core/io/builtin.h"
@@ -90,8 +91,9 @@ QWidget *ControlsPanel::buildMainControls()
     m_model = compactCombo();
     m_model->setToolTip(tr("A preset (its published config.json), a custom parameter count, or a config.json you opened"));
     fillModelCombo();
-    auto *openConfig = new QPushButton(tr("config.json…"));
-    openConfig->setToolTip(tr("Read a Hugging Face config.json (Ctrl+Shift+O)"));
+    auto *openConfig = new QPushButton(tr("Open…"));
+    openConfig->setToolTip(tr("Read a model from disk: a config.json, a .gguf file, or (File > Open Model Folder) "
+                              "a Hugging Face folder whose safetensors give the exact weight bytes (Ctrl+Shift+O)"));
     auto *modelRow = new QHBoxLayout;
     modelRow->addWidget(m_model, 1);
     modelRow->addWidget(openConfig);
@@ -104,7 +106,7 @@ QWidget *ControlsPanel::buildMainControls()
     m_modelNote->setTextFormat(Qt::PlainText);
     form->addRow(m_modelNote);
     connect(m_model, &QComboBox::activated, this, &ControlsPanel::modelChosen);
-    connect(openConfig, &QPushButton::clicked, this, &ControlsPanel::openConfigRequested);
+    connect(openConfig, &QPushButton::clicked, this, &ControlsPanel::openModelRequested);
 
     m_mode = new QButtonGroup(this);
     auto *modeRow = new QHBoxLayout;
@@ -223,11 +225,22 @@ void ControlsPanel::syncModel()
 
 void ControlsPanel::syncModelNote()
 {
-    const core::ModelSpec &m = m_controller->scenario().model;
+    const core::Scenario &s = m_controller->scenario();
+    const core::ModelSpec &m = s.model;
     const auto joined = [](const std::vector<std::string> &keys) {
         return QString::fromStdString(core::joinWithCommas(keys));
     };
     QStringList lines;
+    if (s.checkpoint) {
+        QStringList dtypes;
+        for (const core::DtypeTotal &t : s.checkpoint->loaded)
+            dtypes << QStringLiteral("%1 %2").arg(QString::fromStdString(t.dtype), bytesText(core::Bytes::fromCount(t.bytes), m_controller->unit()));
+        lines << tr("Weights read from %1 %2 files: %3").arg(s.checkpoint->files).arg(QString::fromStdString(s.checkpoint->format), dtypes.join(QStringLiteral(", ")));
+        if (s.checkpoint->skippedTensors > 0)
+            lines << tr("Not loaded: %1 multi-token-prediction tensors (%2)")
+                         .arg(s.checkpoint->skippedTensors)
+                         .arg(bytesText(core::Bytes::fromCount(s.checkpoint->skippedBytes), m_controller->unit()));
+    }
     if (m.familyGuessed)
         lines << tr("⚠ model_type “%1” has no family rules here: read as a Llama-style decoder. Numbers marked ~ "
                     "depend on this guess.")
@@ -255,7 +268,8 @@ void ControlsPanel::fillModelCombo()
     const core::Scenario &s = m_controller->scenario();
     m_model->addItem(tr("Custom parameter count"), QStringLiteral("params"));
     if (s.source.kind == core::ModelSource::Kind::ConfigFile) {
-        m_model->addItem(tr("config.json: %1").arg(QString::fromStdString(s.model.name)), QStringLiteral("config"));
+        m_model->addItem((s.checkpoint ? tr("Files: %1") : tr("config.json: %1")).arg(QString::fromStdString(s.model.name)),
+                         QStringLiteral("config"));
         m_model->setItemData(m_model->count() - 1, QString::fromStdString(s.source.configPath), Qt::ToolTipRole);
     }
     switch (s.source.kind) {

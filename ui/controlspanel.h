@@ -41,7 +41,7 @@ public:
     QLabel *stackNote() const { return m_stackNote; }
 
 signals:
-    void openConfigRequested();
+    void openModelRequested();
 
 private:
     QWidget *buildMainControls();

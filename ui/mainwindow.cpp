@@ -1,7 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "core/io/builtin.h"
-#include "core/io/hfconfig.h"
+#include "core/io/modelfiles.h"
 #include "core/io/lessonio.h"
 #include "core/io/scenarioio.h"
 #include "core/report.h"
@@ -107,7 +107,7 @@ void MainWindow::openUserDataFolder()
 void MainWindow::buildUi()
 {
     m_controls = new ControlsPanel(m_controller);
-    connect(m_controls, &ControlsPanel::openConfigRequested, this, &MainWindow::openConfigDialog);
+    connect(m_controls, &ControlsPanel::openModelRequested, this, &MainWindow::openModelDialog);
     auto *scroll = new QScrollArea;
     m_controlsArea = scroll;
     scroll->setWidget(m_controls);
@@ -156,7 +156,8 @@ void MainWindow::buildMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newScenario);
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
-    file->addAction(tr("Open &config.json…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openConfigDialog);
+    file->addAction(tr("Open &Model…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openModelDialog);
+    file->addAction(tr("Open Model &Folder…"), this, &MainWindow::openModelFolderDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     fillRecentMenu();
     file->addSeparator();
@@ -430,30 +431,47 @@ void MainWindow::newScenario()
 
 bool MainWindow::openFile(const QString &path, QString *error)
 {
-    const auto text = scenariofile::readLimited(path, error);
-    if (!text)
-        return false;
-    if (scenariofile::looksLikeScenario(*text)) {
-        const auto scenario = scenariofile::load(path, error);
-        if (!scenario)
+    // Weights are read by their headers only; a scenario or a config.json
+    // is read whole.
+    const QFileInfo info(path);
+    const bool weights = info.isDir() || info.suffix().compare(QLatin1String("gguf"), Qt::CaseInsensitive) == 0
+        || info.suffix().compare(QLatin1String("safetensors"), Qt::CaseInsensitive) == 0;
+    if (!weights) {
+        const auto text = scenariofile::readLimited(path, error);
+        if (!text)
             return false;
-        m_controller->setFilePath(path);
-        m_controller->setScenario(*scenario);
-        addRecentFile(path);
-        updateTitle();
-        return true;
+        if (scenariofile::looksLikeScenario(*text)) {
+            const auto scenario = scenariofile::load(path, error);
+            if (!scenario)
+                return false;
+            m_controller->setFilePath(path);
+            m_controller->setScenario(*scenario);
+            addRecentFile(path);
+            updateTitle();
+            return true;
+        }
     }
-    const auto config = core::io::parseHfConfig(text->toStdString(), QFileInfo(path).dir().dirName().toStdString());
-    if (!config.ok()) {
+    return openModel(path, error);
+}
+
+bool MainWindow::openModel(const QString &path, QString *error)
+{
+    const auto files = core::io::loadModelFiles(path.toStdString());
+    if (!files.ok()) {
         QStringList problems;
-        for (const std::string &e : config.errors)
+        for (const std::string &e : files.errors)
             problems << QString::fromStdString(e);
-        *error = tr("%1 is not a usable config.json:\n%2").arg(QFileInfo(path).fileName(), problems.join(QLatin1Char('\n')));
+        *error = tr("%1 cannot be read as a model:\n%2").arg(QFileInfo(path).fileName(), problems.join(QLatin1Char('\n')));
         return false;
     }
-    m_controller->useModel(*config.value, {core::ModelSource::Kind::ConfigFile, "", path.toStdString(), 0});
-    for (const std::string &w : config.warnings)
-        statusBar()->showMessage(QString::fromStdString(w), 10000);
+    m_controller->useModel(files.value->model, {core::ModelSource::Kind::ConfigFile, "", path.toStdString(), 0},
+                           files.value->checkpoint);
+    addRecentFile(path);
+    QStringList warnings;
+    for (const std::string &w : files.warnings)
+        warnings << QString::fromStdString(w);
+    if (!warnings.isEmpty())
+        statusBar()->showMessage(warnings.join(QStringLiteral("; ")), 15000);
     return true;
 }
 
@@ -467,12 +485,21 @@ void MainWindow::openDialog()
         showError(error);
 }
 
-void MainWindow::openConfigDialog()
+void MainWindow::openModelDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open config.json"), QString(),
-                                                      tr("Hugging Face config (config.json *.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Model"), QString(),
+        tr("Model files (config.json *.json *.gguf *.safetensors);;GGUF (*.gguf);;Hugging Face config (config.json *.json)"));
     QString error;
-    if (!path.isEmpty() && !openFile(path, &error))
+    if (!path.isEmpty() && !openModel(path, &error))
+        showError(error);
+}
+
+void MainWindow::openModelFolderDialog()
+{
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Open Model Folder"));
+    QString error;
+    if (!path.isEmpty() && !openModel(path, &error))
         showError(error);
 }
 

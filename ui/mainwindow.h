@@ -63,7 +63,10 @@ public:
     void setChartsPresentation(bool on);
 
     /// Opens a scenario file or a config.json; on failure nothing changes.
+    /// A scenario file, or a model: a folder, config.json or .gguf.
     bool openFile(const QString &path, QString *error);
+    /// A model from disk (see core::io::loadModelFiles).
+    bool openModel(const QString &path, QString *error);
     bool saveTo(const QString &path, QString *error);
     /// Writes a chart or report; the format comes from the file suffix.
     bool exportFile(const QString &path, const ChartExportOptions &options, QString *error);
@@ -90,7 +93,8 @@ private:
     bool maybeSave();
     void newScenario();
     void openDialog();
-    void openConfigDialog();
+    void openModelDialog();
+    void openModelFolderDialog();
     bool save();
     bool saveAs();
     void exportDialog(const QString &filter, const QString &suffix);

@@ -95,11 +95,13 @@ void ScenarioController::useParameterCount(std::uint64_t parameters)
     useModel(core::modelFromParameterCount(parameters), {core::ModelSource::Kind::ParameterCount, "", "", parameters});
 }
 
-void ScenarioController::useModel(const core::ModelSpec &model, const core::ModelSource &source)
+void ScenarioController::useModel(const core::ModelSpec &model, const core::ModelSource &source,
+                                  const std::optional<core::CheckpointWeights> &checkpoint)
 {
     core::Scenario after = m_scenario;
     after.model = model;
     after.source = source;
+    after.checkpoint = checkpoint;
     // Dragging the parameter slider is one step, like any other field.
     const int mergeKey = source.kind == core::ModelSource::Kind::ParameterCount ? static_cast<int>(core::FieldId::Count) : -1;
     m_undo->push(new ScenarioEdit(this, tr("Model"), m_scenario, after, mergeKey));

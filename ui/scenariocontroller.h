@@ -45,7 +45,10 @@ public:
 
     void usePreset(const std::string &presetId);
     void useParameterCount(std::uint64_t parameters);
-    void useModel(const core::ModelSpec &model, const core::ModelSource &source);
+    /// A model and where it came from; `checkpoint` when it was read from
+    /// its weight files.
+    void useModel(const core::ModelSpec &model, const core::ModelSource &source,
+                  const std::optional<core::CheckpointWeights> &checkpoint = std::nullopt);
 
     /// The catalog GPUs the chart and fit table show, in catalog order.
     const QStringList &shownGpus() const { return m_shownGpus; }

@@ -27,7 +27,7 @@ const char *const kProgram = "vramplanner-cli";
 std::string usage()
 {
     return std::string("Usage:\n")
-        + "  vramplanner-cli estimate (--preset ID | --config PATH | --params N | --scenario FILE) [options]\n"
+        + "  vramplanner-cli estimate (--preset ID | --model PATH | --params N | --scenario FILE) [options]\n"
         + "  vramplanner-cli gpus [--json] [--units gib|gb]\n"
         + "  vramplanner-cli models [--json]\n"
         + "  vramplanner-cli validate --published FILE --measured FILE\n"
@@ -255,7 +255,7 @@ int runUtilization(const std::vector<std::string> &args, const core::Catalog &ca
         return badArguments(err, "utilization needs --measured-tflops or --tokens-per-second");
     const bool needsModel = tokens.has_value();
     std::optional<core::Scenario> scenario;
-    if (needsModel || options->has("preset") || options->has("params") || options->has("config")) {
+    if (needsModel || options->has("preset") || options->has("params") || options->has("config") || options->has("model")) {
         scenario = scenarioFromOptions(*options, catalog, error);
         if (!scenario)
             return badArguments(err, error);

@@ -3,16 +3,14 @@
 #include "core/fields.h"
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
-#include "core/io/hfconfig.h"
+#include "core/io/modelfiles.h"
+#include "core/io/textfile.h"
 #include "core/io/loadresult.h"
 #include "core/io/scenarioio.h"
 #include "core/stack.h"
 #include "core/units.h"
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace cli {
 
@@ -27,27 +25,23 @@ std::string asOptionProblem(const std::string &problem)
     return f ? "--" + std::string(f->flag) + problem.substr(colon) : problem;
 }
 
-std::optional<core::ModelSpec> modelFromConfig(const std::string &path, std::string &error,
-                                               std::vector<std::string> *warnings)
+/// The option of the two that name a model on disk: --model, or --config
+/// (its older spelling, for a config.json).
+const char *modelPathOption(const Options &options)
 {
-    std::string file = path;
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        file = (std::filesystem::path(path) / "config.json").string();
-    std::string readError;
-    const auto text = readFile(file, core::io::kMaxInputBytes, readError);
-    if (!text) {
-        error = "--config: " + readError;
-        return std::nullopt;
-    }
-    const auto result = core::io::parseHfConfig(*text, std::filesystem::path(file).parent_path().filename().string());
+    return options.has("model") ? "model" : "config";
+}
+
+std::optional<core::io::ModelFiles> modelFromPath(const std::string &option, const std::string &path,
+                                                  std::string &error, std::vector<std::string> *warnings)
+{
+    const auto result = core::io::loadModelFiles(path);
     if (!result.ok()) {
-        error = "--config: " + core::io::inFile(file, result.errors.front());
+        error = "--" + option + ": " + result.errors.front();
         return std::nullopt;
     }
     if (warnings)
-        for (const std::string &w : result.warnings)
-            warnings->push_back(core::io::inFile(file, w));
+        warnings->insert(warnings->end(), result.warnings.begin(), result.warnings.end());
     return result.value;
 }
 
@@ -58,7 +52,9 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
     static const std::vector<OptionSpec> specs = [] {
         std::vector<OptionSpec> all = {
             {"preset", "ID", "model preset (see 'vramplanner-cli models')"},
-            {"config", "PATH", "Hugging Face config.json, or a folder holding one"},
+            {"model", "PATH", "a model on disk: a Hugging Face folder (config.json and its *.safetensors, whose "
+                              "headers give the exact weight bytes), a config.json, or a .gguf file"},
+            {"config", "PATH", "Hugging Face config.json, or a folder holding one (as --model)"},
             {"params", "N", "bare parameter count: 7e9, 7B, 0.5b, 1.2T or an integer"},
             {"scenario", "FILE", "start from a saved scenario; other options override it"},
         };
@@ -95,41 +91,18 @@ std::vector<OptionSpec> estimateOptionSpecsWith(std::initializer_list<OptionSpec
     return specs;
 }
 
-std::optional<std::string> readFile(const std::string &path, std::size_t limit, std::string &error)
-{
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        error = "cannot read '" + path + "': " + ec.message();
-        return std::nullopt;
-    }
-    if (size > limit) {
-        error = "'" + path + "' is " + std::to_string(size / (1024 * 1024)) + " MiB; the limit is "
-            + std::to_string(limit / (1024 * 1024)) + " MiB";
-        return std::nullopt;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "cannot open '" + path + "'";
-        return std::nullopt;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 std::optional<core::Scenario> scenarioFromOptions(const Options &options, const core::Catalog &catalog,
                                                   std::string &error,
                                                   std::vector<std::string> *warnings, const core::ModelSpec *model)
 {
     core::Scenario s;
-    const int sources = options.has("preset") + options.has("config") + options.has("params");
+    const int sources = options.has("preset") + options.has("model") + options.has("config") + options.has("params");
     if (sources > 1) {
-        error = "--preset, --config and --params: give only one";
+        error = "--preset, --model, --config and --params: give only one";
         return std::nullopt;
     }
     if (options.has("scenario")) {
-        const auto text = readFile(options.value("scenario"), core::io::kMaxInputBytes, error);
+        const auto text = core::io::readTextFile(options.value("scenario"), core::io::kMaxInputBytes, error);
         if (!text) {
             error = "--scenario: " + error;
             return std::nullopt;
@@ -144,7 +117,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         s.model = *model;
         s.source = {core::ModelSource::Kind::ConfigFile, "", model->name, 0};
     } else if (sources == 0) {
-        error = "choose a model with --preset ID, --config PATH or --params N";
+        error = "choose a model with --preset ID, --model PATH or --params N";
         return std::nullopt;
     }
 
@@ -156,12 +129,14 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         }
         s.model = preset->model;
         s.source = {core::ModelSource::Kind::Preset, preset->id, "", 0};
-    } else if (options.has("config")) {
-        const auto model = modelFromConfig(options.value("config"), error, warnings);
-        if (!model)
+    } else if (options.has("model") || options.has("config")) {
+        const char *option = modelPathOption(options);
+        const auto files = modelFromPath(option, options.value(option), error, warnings);
+        if (!files)
             return std::nullopt;
-        s.model = *model;
-        s.source = {core::ModelSource::Kind::ConfigFile, "", options.value("config"), 0};
+        s.model = files->model;
+        s.checkpoint = files->checkpoint;
+        s.source = {core::ModelSource::Kind::ConfigFile, "", options.value(option), 0};
     } else if (options.has("params")) {
         const auto count = core::parseCount(options.value("params"));
         if (!count) {
@@ -179,7 +154,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
 
     if (options.has("calibration")) {
         // First, so that explicit --cuda-overhead-mib / --reserve-percent win.
-        const auto text = readFile(options.value("calibration"), core::io::kMaxInputBytes, error);
+        const auto text = core::io::readTextFile(options.value("calibration"), core::io::kMaxInputBytes, error);
         const auto profile = text ? core::io::loadCalibration(*text) : core::io::LoadResult<core::CalibrationProfile>{};
         if (!profile.ok()) {
             error = "--calibration: " + (text ? core::io::inFile(options.value("calibration"), profile.errors.front()) : error);

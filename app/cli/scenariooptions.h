@@ -27,8 +27,5 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
                                                   std::vector<std::string> *warnings = nullptr,
                                                   const core::ModelSpec *model = nullptr);
 
-/// Reads a whole file of at most `limit` bytes; nullopt with `error` set
-/// ("cannot open", "is larger than ...").
-std::optional<std::string> readFile(const std::string &path, std::size_t limit, std::string &error);
 
 } // namespace cli

@@ -73,7 +73,11 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         << "), " << core::groupDigits(d.params.total) << guess << " parameters";
     if (d.params.active != d.params.total)
         out << ", " << core::groupDigits(d.params.active) << " active per token";
-    out << "\nScenario " << core::modeId(s.mode) << ", weights " << core::formatInfo(s.effectiveWeights()).id;
+    out << "\nScenario " << core::modeId(s.mode) << ", weights ";
+    if (const core::CheckpointWeights *files = s.checkpointInUse())
+        out << "from " << files->format << " files (" << files->dtypes() << ")";
+    else
+        out << core::formatInfo(s.effectiveWeights()).id;
     if (s.isTraining())
         out << ", regime " << core::regimeId(s.regime) << ", optimizer " << core::optimizerInfo(s.optimizer).id
             << ", checkpointing " << core::checkpointingId(s.effectiveCheckpointing()) << ", stack "

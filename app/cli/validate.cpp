@@ -5,6 +5,7 @@
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
+#include "core/io/textfile.h"
 #include "core/io/validationio.h"
 
 #include <algorithm>
@@ -182,14 +183,14 @@ void printStats(std::ostream &out, const std::map<std::string, Stats> &stats)
 int runValidate(const std::string &publishedPath, const std::string &measuredPath, std::ostream &out, std::ostream &err)
 {
     std::string error;
-    const auto publishedText = readFile(publishedPath, core::io::kMaxInputBytes, error);
+    const auto publishedText = core::io::readTextFile(publishedPath, core::io::kMaxInputBytes, error);
     const auto published = publishedText ? core::io::loadPublishedCases(*publishedText)
                                          : core::io::LoadResult<std::vector<core::io::PublishedCase>>{};
     if (!published.ok()) {
         err << "vramplanner-cli: --published: " << (publishedText ? core::io::inFile(publishedPath, published.errors.front()) : error) << "\n";
         return 2;
     }
-    const auto measuredText = readFile(measuredPath, core::io::kMaxInputBytes, error);
+    const auto measuredText = core::io::readTextFile(measuredPath, core::io::kMaxInputBytes, error);
     const auto measured = measuredText ? core::io::loadMeasuredRun(*measuredText) : core::io::LoadResult<core::io::MeasuredRun>{};
     if (!measured.ok()) {
         err << "vramplanner-cli: --measured: " << (measuredText ? core::io::inFile(measuredPath, measured.errors.front()) : error) << "\n";

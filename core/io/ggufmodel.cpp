@@ -283,7 +283,7 @@ void readMoe(ArchKeys &keys, const Tensors &tensors, ModelSpec &m, std::vector<s
         return;
     m.moe.experts = static_cast<int>(*experts);
     m.moe.expertsPerToken = static_cast<int>(keys.count("expert_used_count", 1, *experts, true).value_or(1));
-    m.moe.firstDenseLayers = static_cast<int>(keys.count("leading_dense_block_count", 0, m.layers, false).value_or(0));
+    m.moe.denseLayers = static_cast<int>(keys.count("leading_dense_block_count", 0, m.layers, false).value_or(0));
     if (const auto width = keys.count("expert_feed_forward_length", 1, kMaxDim, false)) {
         m.moe.expertIntermediate = *width;
     } else if (m.intermediate == 0) {
@@ -367,7 +367,7 @@ void readLayerTensors(const Tensors &tensors, const ArchRules &rules, bool known
     m.moe.expertBias = any({"ffn_up_exps.bias", "ffn_gate_exps.bias", "ffn_down_exps.bias"});
     for (const char *role : {"ffn_up_exps.weight", "ffn_gate_up_exps.weight"})
         if (const StoredTensor *t = tensors.anyOf(role))
-            m.expertsMxfp4 = t->dtype == "MXFP4";
+            m.checkpointFormat = t->dtype == "MXFP4" ? "mxfp4" : "";
     m.normsPerLayer = static_cast<int>(std::count_if(std::begin(kLayerNorms), std::end(kLayerNorms),
                                                      [&tensors](const char *n) { return tensors.inFirstLayer.count(n); }));
     m.finalNorm = tensors.find("output_norm.weight") != nullptr;
@@ -465,7 +465,7 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
     m.maxPositions = keys.count("context_length", 1, 1ull << 32, false).value_or(0);
     m.intermediate = keys.count("feed_forward_length", 0, kMaxDim, false, m.layers).value_or(0);
     readMoe(keys, tensors, m, errors, assumed);
-    const bool hasDenseLayers = !m.moe.isMoe() || m.moe.firstDenseLayers > 0;
+    const bool hasDenseLayers = !m.moe.isMoe() || m.moe.denseLayers > 0;
     if (hasDenseLayers && m.intermediate == 0)
         errors.push_back(keys.key("feed_forward_length") + ": missing or 0; the dense layers need their width");
     m.vocab = vocabulary(keys, tensors, inventory, m.hidden, errors, assumed);

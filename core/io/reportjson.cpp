@@ -58,6 +58,8 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                   {"family_guessed", s.model.familyGuessed},
                   {"defaulted_keys", s.model.defaultedKeys},
                   {"ignored_keys", s.model.ignoredKeys}};
+    if (s.checkpoint)
+        j["model"]["checkpoint"] = checkpointToJson(*s.checkpoint);
     j["scenario"] = scenarioToJson(s);
     j["per_gpu_bytes"] = termsJson(e.terms, e.total);
     j["peak_phase"] = phaseId(e.peakPhase);

@@ -244,6 +244,44 @@ Json modelToJson(const ModelSpec &m)
     return j;
 }
 
+namespace {
+
+CheckpointWeights readCheckpoint(JsonReader &r, std::vector<std::string> &errors)
+{
+    constexpr std::uint64_t kMax = ~0ull;
+    CheckpointWeights c;
+    c.path = r.string("path", true).value_or("");
+    c.format = r.string("format", true).value_or("");
+    if (c.format != "safetensors" && c.format != "gguf")
+        r.error("format", "'" + c.format + "' is not safetensors or gguf");
+    c.files = r.uint("files", 0, 1u << 20, false).value_or(0);
+    c.skippedTensors = r.uint("skipped_tensors", 0, kMax, false).value_or(0);
+    c.skippedBytes = r.uint("skipped_bytes", 0, kMax, false).value_or(0);
+    if (!r.has("loaded") || !r.json().at("loaded").is_array() || r.json().at("loaded").size() > 256) {
+        r.error("loaded", "expected an array of at most 256 dtype totals");
+        return c;
+    }
+    const Json &loaded = r.json().at("loaded");
+    for (std::size_t i = 0; i < loaded.size(); ++i) {
+        JsonReader d(loaded[i], r.pointerOf("loaded") + "/" + std::to_string(i), errors);
+        c.loaded.push_back({d.string("dtype", true).value_or(""), d.uint("tensors", 0, kMax, true).value_or(0),
+                            d.uint("elements", 0, kMax, true).value_or(0), d.uint("bytes", 0, kMax, true).value_or(0)});
+    }
+    return c;
+}
+
+} // namespace
+
+Json checkpointToJson(const CheckpointWeights &c)
+{
+    Json loaded = Json::array();
+    for (const DtypeTotal &d : c.loaded)
+        loaded.push_back({{"dtype", d.dtype}, {"tensors", d.tensors}, {"elements", d.elements}, {"bytes", d.bytes}});
+    return {{"path", c.path},       {"format", c.format},
+            {"files", c.files},     {"loaded", loaded},
+            {"skipped_tensors", c.skippedTensors}, {"skipped_bytes", c.skippedBytes}};
+}
+
 Json scenarioToJson(const Scenario &s)
 {
     Json j;
@@ -279,6 +317,8 @@ std::string saveScenario(const Scenario &s)
     for (const FieldDescriptor &f : allFields())
         fieldSlot(j, f) = fieldToJson(f, f.stored(s));
     j["architecture"] = modelToJson(s.model);
+    if (s.checkpoint)
+        j["checkpoint"] = checkpointToJson(*s.checkpoint);
     return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
@@ -336,6 +376,8 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
     } else {
         r.error("architecture", "missing; a config-file scenario must carry its architecture");
     }
+    if (auto checkpoint = r.object("checkpoint", false))
+        s.checkpoint = readCheckpoint(*checkpoint, result.errors);
 
     for (const FieldDescriptor &f : allFields())
         readField(r, f, s);

@@ -10,5 +10,6 @@ namespace core::io {
 
 Json scenarioToJson(const Scenario &scenario);
 Json modelToJson(const ModelSpec &model);
+Json checkpointToJson(const CheckpointWeights &checkpoint);
 
 } // namespace core::io

@@ -1,0 +1,131 @@
+#include "core/io/modelfiles.h"
+
+#include "core/io/gguf.h"
+#include "core/io/ggufmodel.h"
+#include "core/io/hfconfig.h"
+#include "core/io/safetensors.h"
+#include "core/io/textfile.h"
+#include "core/units.h"
+
+#include <filesystem>
+
+namespace core::io {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool hasExtension(const fs::path &path, const char *extension)
+{
+    std::string ext = path.extension().string();
+    for (char &c : ext)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == extension;
+}
+
+/// Whether a folder holds safetensors weights (an index or a shard).
+bool holdsSafetensors(const fs::path &folder)
+{
+    std::error_code ec;
+    if (fs::exists(folder / "model.safetensors.index.json", ec))
+        return true;
+    for (const auto &entry : fs::directory_iterator(folder, ec))
+        if (hasExtension(entry.path(), ".safetensors"))
+            return true;
+    return false;
+}
+
+template <typename T, typename U>
+void carryProblems(const LoadResult<T> &from, LoadResult<U> &to)
+{
+    to.errors.insert(to.errors.end(), from.errors.begin(), from.errors.end());
+    to.warnings.insert(to.warnings.end(), from.warnings.begin(), from.warnings.end());
+}
+
+/// A plain 16/32-bit checkpoint stores one element per parameter; a count
+/// that differs says the config and the files describe different models.
+void compareCounts(const ModelFiles &files, const std::string &path, std::vector<std::string> &warnings)
+{
+    if (!files.checkpoint || !files.model.checkpointFormat.empty())
+        return;
+    const std::uint64_t stored = files.checkpoint->elements();
+    const std::uint64_t counted = countParameters(files.model).total;
+    if (stored != counted)
+        warnings.push_back(inFile(path, "the files hold " + groupDigits(stored) + " weight elements; the architecture "
+                                        "read from the config counts " + groupDigits(counted)
+                                        + " parameters; the weights term uses the files' bytes"));
+}
+
+LoadResult<ModelFiles> loadGguf(const std::string &path)
+{
+    LoadResult<ModelFiles> result;
+    const LoadResult<WeightInventory> inventory = readGguf(path);
+    carryProblems(inventory, result);
+    if (!inventory.ok())
+        return result;
+    LoadResult<ModelSpec> model = modelFromGguf(*inventory.value);
+    for (const std::string &e : model.errors)
+        result.errors.push_back(inFile(path, e));
+    for (const std::string &w : model.warnings)
+        result.warnings.push_back(inFile(path, w));
+    if (!model.ok())
+        return result;
+    ModelFiles files{*model.value, summarizeCheckpoint(*inventory.value, *model.value)};
+    compareCounts(files, path, result.warnings);
+    result.value = std::move(files);
+    return result;
+}
+
+LoadResult<ModelFiles> loadHuggingFace(const fs::path &config, const fs::path &weights)
+{
+    LoadResult<ModelFiles> result;
+    std::string error;
+    const auto text = readTextFile(config.string(), kMaxInputBytes, error);
+    if (!text) {
+        result.errors.push_back(error);
+        return result;
+    }
+    LoadResult<ModelSpec> model = parseHfConfig(*text, config.parent_path().filename().string());
+    for (const std::string &e : model.errors)
+        result.errors.push_back(inFile(config.string(), e));
+    for (const std::string &w : model.warnings)
+        result.warnings.push_back(inFile(config.string(), w));
+    if (!model.ok())
+        return result;
+    ModelFiles files{*model.value, std::nullopt};
+    if (!weights.empty()) {
+        const LoadResult<WeightInventory> inventory = readSafetensors(weights.string());
+        carryProblems(inventory, result);
+        if (!inventory.ok())
+            return result;
+        files.checkpoint = summarizeCheckpoint(*inventory.value, files.model);
+    }
+    compareCounts(files, weights.string(), result.warnings);
+    result.value = std::move(files);
+    return result;
+}
+
+} // namespace
+
+LoadResult<ModelFiles> loadModelFiles(const std::string &path)
+{
+    const fs::path p(path);
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+        if (!fs::exists(p / "config.json", ec))
+            return {std::nullopt, {inFile(path, "no config.json in this folder; open the folder of a Hugging Face "
+                                                "model, a config.json or a .gguf file")}, {}};
+        return loadHuggingFace(p / "config.json", holdsSafetensors(p) ? p : fs::path());
+    }
+    if (hasExtension(p, ".gguf"))
+        return loadGguf(path);
+    if (hasExtension(p, ".safetensors")) {
+        const fs::path config = p.parent_path() / "config.json";
+        if (!fs::exists(config, ec))
+            return {std::nullopt, {inFile(path, "no config.json beside this file; the architecture comes from it")}, {}};
+        return loadHuggingFace(config, p);
+    }
+    return loadHuggingFace(p, fs::path());
+}
+
+} // namespace core::io
