@@ -1258,6 +1258,110 @@
         <source>K-quant scales + higher-precision tensors in the mix (whole-file average)</source>
         <translation>K-quant 缩放因子 + 混入的更高精度张量（整个文件的平均值）</translation>
     </message>
+    <message>
+        <source>bytes of this dtype&apos;s tensors, from the checkpoint&apos;s tensor table</source>
+        <translation>该数据类型张量的字节数，取自检查点的张量表</translation>
+    </message>
+    <message>
+        <source>read from the checkpoint on disk: the exact bytes the loader reads, by dtype</source>
+        <translation>读取自磁盘上的检查点：加载器实际读取的精确字节数，按数据类型分列</translation>
+    </message>
+    <message>
+        <source>the multi-token-prediction layers in the files are not loaded</source>
+        <translation>文件中的多词元预测（MTP）层不会被加载</translation>
+    </message>
+    <message>
+        <source>values one token caches in one attention layer on this rank</source>
+        <translation>本 rank 上一个词元在一个注意力层中缓存的数值个数</translation>
+    </message>
+    <message>
+        <source>latent width (kv_lora_rank)</source>
+        <translation>潜向量宽度（kv_lora_rank）</translation>
+    </message>
+    <message>
+        <source>shared RoPE key width (qk_rope_head_dim)</source>
+        <translation>共享 RoPE 键宽度（qk_rope_head_dim）</translation>
+    </message>
+    <message>
+        <source>attention heads on this rank</source>
+        <translation>本 rank 上的注意力头数</translation>
+    </message>
+    <message>
+        <source>key head dimension (qk_nope_head_dim + qk_rope_head_dim)</source>
+        <translation>键的每头维度（qk_nope_head_dim + qk_rope_head_dim）</translation>
+    </message>
+    <message>
+        <source>value head dimension (v_head_dim)</source>
+        <translation>值的每头维度（v_head_dim）</translation>
+    </message>
+    <message>
+        <source>linear-attention layers on this rank</source>
+        <translation>本 rank 上的线性注意力层数</translation>
+    </message>
+    <message>
+        <source>convolution state values per layer: (kernel - 1) x (2 key heads x key dim + value heads x value dim) / t</source>
+        <translation>每层卷积状态的数值个数：(卷积核 - 1) x (2 x 键头数 x 键维度 + 值头数 x 值维度) / t</translation>
+    </message>
+    <message>
+        <source>recurrent state values per layer: value heads / t x key dim x value dim</source>
+        <translation>每层循环状态的数值个数：值头数 / t x 键维度 x 值维度</translation>
+    </message>
+    <message>
+        <source>bytes of a state element</source>
+        <translation>状态元素的字节数</translation>
+    </message>
+    <message>
+        <source>linear-attention state of one sequence on this rank</source>
+        <translation>本 rank 上一条序列的线性注意力状态</translation>
+    </message>
+    <message>
+        <source>attention layers&apos; cache</source>
+        <translation>注意力层的缓存</translation>
+    </message>
+    <message>
+        <source>linear-attention state</source>
+        <translation>线性注意力状态</translation>
+    </message>
+    <message>
+        <source>latent</source>
+        <translation>潜向量</translation>
+    </message>
+    <message>
+        <source>shared RoPE key</source>
+        <translation>共享 RoPE 键</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>convolution state</source>
+        <translation>卷积状态</translation>
+    </message>
+    <message>
+        <source>recurrent state</source>
+        <translation>循环状态</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention: vLLM caches the compressed latent and the shared RoPE key, the same on every tensor-parallel rank</source>
+        <translation>多头潜在注意力（MLA）：vLLM 缓存压缩后的潜向量和共享 RoPE 键，每个张量并行 rank 上都是同一份</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention under Hugging Face generate: the cache holds every head&apos;s rebuilt key and value</source>
+        <translation>在 Hugging Face generate 下的多头潜在注意力：缓存保存每个头重建后的键和值</translation>
+    </message>
+    <message>
+        <source>linear-attention layers keep a fixed-size state per sequence instead of a growing cache</source>
+        <translation>线性注意力层为每条序列保存固定大小的状态，而不是不断增长的缓存</translation>
+    </message>
+    <message>
+        <source>Hugging Face keeps the recurrent state in fp32 (the delta-rule kernels return it so)</source>
+        <translation>Hugging Face 以 fp32 保存循环状态（delta 规则内核就以 fp32 返回它）</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1888,6 +1992,14 @@
         <source>fp8 needs Ada or Hopper (compute capability 8.9+); %1 lacks it</source>
         <translation>fp8 需要 Ada 或 Hopper（计算能力 8.9+）；%1 不支持</translation>
     </message>
+    <message>
+        <source>model: model_type &apos;%1&apos; has no family rules here; it was read as a Llama-style decoder (RMSNorm, gated MLP, no biases, full attention in every layer) and every number depends on that guess; assumed: %2</source>
+        <translation>模型：model_type“%1”在这里没有对应的模型族规则；已按 Llama 式解码器读取（RMSNorm、门控 MLP、无偏置、每层全注意力），所有数字都依赖这一猜测；假定的键：%2</translation>
+    </message>
+    <message>
+        <source>model: config keys not read: %1</source>
+        <translation>模型：未读取的配置键：%1</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>
@@ -2214,6 +2326,10 @@
     <message>
         <source>pure bf16</source>
         <translation>纯 bf16</translation>
+    </message>
+    <message>
+        <source>%1 from %2 files</source>
+        <translation>%1，来自 %2 文件</translation>
     </message>
 </context>
 <context>
@@ -2568,14 +2684,6 @@
         <translation>预设模型（使用其公开发布的 config.json）、自定义参数量，或您打开的 config.json</translation>
     </message>
     <message>
-        <source>config.json…</source>
-        <translation>config.json…</translation>
-    </message>
-    <message>
-        <source>Read a Hugging Face config.json (Ctrl+Shift+O)</source>
-        <translation>读取 Hugging Face config.json（Ctrl+Shift+O）</translation>
-    </message>
-    <message>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
@@ -2683,6 +2791,38 @@
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Read a model from disk: a config.json, a .gguf file, or (File &gt; Open Model Folder) a Hugging Face folder whose safetensors give the exact weight bytes (Ctrl+Shift+O)</source>
+        <translation>从磁盘读取模型：config.json、.gguf 文件，或（文件 &gt; 打开模型文件夹）一个 Hugging Face 模型文件夹，其 safetensors 给出精确的权重字节数（Ctrl+Shift+O）</translation>
+    </message>
+    <message>
+        <source>Weights read from %1 %2 files: %3</source>
+        <translation>权重读取自 %1 个 %2 文件：%3</translation>
+    </message>
+    <message>
+        <source>Not loaded: %1 multi-token-prediction tensors (%2)</source>
+        <translation>未加载：%1 个多词元预测张量（%2）</translation>
+    </message>
+    <message>
+        <source>⚠ model_type “%1” has no family rules here: read as a Llama-style decoder. Numbers marked ~ depend on this guess.</source>
+        <translation>⚠ model_type“%1”在这里没有对应的模型族规则：已按 Llama 式解码器读取。标有 ~ 的数字依赖这一猜测。</translation>
+    </message>
+    <message>
+        <source>Config keys not read: %1</source>
+        <translation>未读取的配置键：%1</translation>
+    </message>
+    <message>
+        <source>Keys absent from the config, taken from defaults: %1</source>
+        <translation>配置中缺失、取默认值的键：%1 个</translation>
+    </message>
+    <message>
+        <source>Files: %1</source>
+        <translation>文件：%1</translation>
+    </message>
 </context>
 <context>
     <name>ui::FieldEditor</name>
@@ -2781,10 +2921,6 @@
     <message>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;config.json…</source>
-        <translation>打开 config.json(&amp;C)…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+O</source>
@@ -2923,22 +3059,8 @@
         <translation>场景已修改。是否保存更改？</translation>
     </message>
     <message>
-        <source>%1 is not a usable config.json:
-%2</source>
-        <translation>%1 不是可用的 config.json：
-%2</translation>
-    </message>
-    <message>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>Open config.json</source>
-        <translation>打开 config.json</translation>
-    </message>
-    <message>
-        <source>Hugging Face config (config.json *.json)</source>
-        <translation>Hugging Face 配置 (config.json *.json)</translation>
     </message>
     <message>
         <source>Save Scenario</source>
@@ -3091,6 +3213,32 @@
     <message>
         <source>GPU &amp;Utilisation…</source>
         <translation>GPU 利用率(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model…</source>
+        <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Open Model &amp;Folder…</source>
+        <translation>打开模型文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as a model:
+%2</source>
+        <translation>%1 无法作为模型读取：
+%2</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Model files (config.json *.json *.gguf *.safetensors);;GGUF (*.gguf);;Hugging Face config (config.json *.json)</source>
+        <translation>模型文件 (config.json *.json *.gguf *.safetensors);;GGUF (*.gguf);;Hugging Face 配置 (config.json *.json)</translation>
+    </message>
+    <message>
+        <source>Open Model Folder</source>
+        <translation>打开模型文件夹</translation>
     </message>
 </context>
 <context>
