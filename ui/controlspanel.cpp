@@ -247,7 +247,8 @@ void ControlsPanel::syncModelNote()
                      .arg(QString::fromStdString(m.family));
     if (!m.ignoredKeys.empty())
         lines << tr("Config keys not read: %1").arg(joined(m.ignoredKeys));
-    if (!m.defaultedKeys.empty())
+    // A preset's defaults are checked by its tests; a user's config says them.
+    if (!m.defaultedKeys.empty() && s.source.kind != core::ModelSource::Kind::Preset)
         lines << tr("Keys absent from the config, taken from defaults: %1").arg(m.defaultedKeys.size());
     m_modelNote->setText(lines.join(QLatin1Char('\n')));
     QStringList defaults;
