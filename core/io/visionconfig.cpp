@@ -28,6 +28,19 @@ std::uint64_t linear(std::uint64_t in, std::uint64_t out, bool bias)
     return in * out + (bias ? out : 0);
 }
 
+/// The keys every ViT tower states, with its config class's defaults.
+struct TowerShape
+{
+    std::uint64_t h, ffn, layers, channels, image, patch;
+};
+
+TowerShape readShape(JsonReader &v, const TowerShape &defaults)
+{
+    return {width(v, "hidden_size", defaults.h),       width(v, "intermediate_size", defaults.ffn),
+            depth(v, "num_hidden_layers", defaults.layers), width(v, "num_channels", defaults.channels),
+            width(v, "image_size", defaults.image),    width(v, "patch_size", defaults.patch)};
+}
+
 /// torch.nn.LayerNorm(n): weight and bias.
 std::uint64_t layerNorm(std::uint64_t n)
 {
@@ -45,12 +58,7 @@ std::uint64_t rmsNorm(std::uint64_t n)
 /// SiglipVisionConfig (configuration_siglip.py) and Gemma3Config.
 VisionTower readSiglip(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
 {
-    const std::uint64_t h = width(v, "hidden_size", 768);
-    const std::uint64_t ffn = width(v, "intermediate_size", 3072);
-    const std::uint64_t layers = depth(v, "num_hidden_layers", 12);
-    const std::uint64_t channels = width(v, "num_channels", 3);
-    const std::uint64_t image = width(v, "image_size", 224);
-    const std::uint64_t patch = width(v, "patch_size", 16);
+    const auto [h, ffn, layers, channels, image, patch] = readShape(v, {768, 3072, 12, 3, 224, 16});
     // SiglipVisionTransformer: use_head is True unless the config says
     // vision_use_head (Gemma 3 says false).
     const bool head = v.boolean("vision_use_head", false).value_or(true);
@@ -86,12 +94,7 @@ VisionTower readSiglip(JsonReader &config, JsonReader &v, std::uint64_t textHidd
 /// (modeling_llama4.py). Defaults: Llama4VisionConfig (configuration_llama4.py).
 VisionTower readLlama4(JsonReader &v, std::uint64_t textHidden)
 {
-    const std::uint64_t h = width(v, "hidden_size", 768);
-    const std::uint64_t ffn = width(v, "intermediate_size", 5632);
-    const std::uint64_t layers = depth(v, "num_hidden_layers", 34);
-    const std::uint64_t channels = width(v, "num_channels", 3);
-    const std::uint64_t image = width(v, "image_size", 448);
-    const std::uint64_t patch = width(v, "patch_size", 14);
+    const auto [h, ffn, layers, channels, image, patch] = readShape(v, {768, 5632, 34, 3, 448, 14});
     const std::uint64_t adapterIn = width(v, "projector_input_dim", 4096);
     const std::uint64_t adapterOut = width(v, "projector_output_dim", 4096);
     const std::uint64_t output = width(v, "vision_output_dim", 7680);
@@ -169,12 +172,7 @@ VisionTower readQwen25Vl(JsonReader &v)
 /// PixtralVisionConfig (configuration_pixtral.py) and Mistral3Config.
 VisionTower readPixtral(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
 {
-    const std::uint64_t h = width(v, "hidden_size", 1024);
-    const std::uint64_t ffn = width(v, "intermediate_size", 4096);
-    const std::uint64_t layers = depth(v, "num_hidden_layers", 24);
-    const std::uint64_t channels = width(v, "num_channels", 3);
-    const std::uint64_t image = width(v, "image_size", 1024);
-    const std::uint64_t patch = width(v, "patch_size", 16);
+    const auto [h, ffn, layers, channels, image, patch] = readShape(v, {1024, 4096, 24, 3, 1024, 16});
     const std::uint64_t merge = width(config, "spatial_merge_size", 2);
     const bool bias = config.boolean("multimodal_projector_bias", false).value_or(false);
     // A list of feature layers concatenates them (Mistral3MultiModalProjector).

@@ -78,6 +78,19 @@ void writeFolder(const QTemporaryDir &dir, bool withMtp)
     writeText(root + "model.safetensors.index.json", index + "}}");
 }
 
+/// An inference scenario of the model read from `dir`.
+core::Scenario scenarioOf(const QTemporaryDir &dir)
+{
+    const auto files = core::io::loadModelFiles(dir.path().toStdString());
+    core::Scenario s;
+    if (!files.ok())
+        return s;
+    s.model = files.value->model;
+    s.checkpoint = files.value->checkpoint;
+    s.source = {core::ModelSource::Kind::ConfigFile, "", dir.path().toStdString(), 0};
+    return s;
+}
+
 } // namespace
 
 class TestModelFiles : public QObject
@@ -110,9 +123,7 @@ void TestModelFiles::folderGivesTheExactBytesByDtype()
     QCOMPARE(c.loaded[1].dtype, std::string("F32"));
     QCOMPARE(c.loaded[1].bytes, 2 * kLayerF32 + kEndsF32);
 
-    core::Scenario s;
-    s.model = files.value->model;
-    s.checkpoint = files.value->checkpoint;
+    const core::Scenario s = scenarioOf(dir);
     const core::Estimate e = core::estimate(s);
     QCOMPARE(e.term(core::TermId::Weights).count(), 2 * (kLayerBf16 + kLayerF32) + kEndsBf16 + kEndsF32);
     const core::Derivation how = core::explainTerm(s, e, core::TermId::Weights);
@@ -135,10 +146,7 @@ void TestModelFiles::chosenFormatOverridesTheFiles()
 {
     QTemporaryDir dir;
     writeFolder(dir, false);
-    const auto files = core::io::loadModelFiles(dir.path().toStdString());
-    core::Scenario s;
-    s.model = files.value->model;
-    s.checkpoint = files.value->checkpoint;
+    core::Scenario s = scenarioOf(dir);
     s.weights = core::WeightFormat::Fp32;
     // 4 B for each of the 2 x (36,864 + 128) + 128,064 = 202,048 parameters.
     QCOMPARE(core::estimate(s).term(core::TermId::Weights).count(), 202048ull * 4);
@@ -148,11 +156,8 @@ void TestModelFiles::scenarioKeepsTheCheckpoint()
 {
     QTemporaryDir dir;
     writeFolder(dir, true);
-    const auto files = core::io::loadModelFiles(dir.path().toStdString());
-    core::Scenario s;
-    s.model = files.value->model;
-    s.checkpoint = files.value->checkpoint;
-    s.source = {core::ModelSource::Kind::ConfigFile, "", dir.path().toStdString(), 0};
+    const core::Scenario s = scenarioOf(dir);
+    QVERIFY(s.checkpoint);
     const auto reopened = core::io::loadScenario(core::io::saveScenario(s), core::io::builtinPresets());
     QVERIFY2(reopened.ok(), reopened.errors.empty() ? "" : reopened.errors.front().c_str());
     QVERIFY(reopened.value->checkpoint == s.checkpoint);
