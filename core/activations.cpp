@@ -293,7 +293,7 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
     }
 
     const double b = static_cast<double>(s.batch);
-    const double seq = static_cast<double>(s.sequence);
+    const double seq = static_cast<double>(s.contextTokens());
     // Selective recompute (Korthikanti et al. 2022 §4.2) drops exactly the
     // s^2 terms, so both are kept apart.
     ActivationBreakdown out;

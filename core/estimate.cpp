@@ -499,7 +499,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     d.microBatchesInFlight = share.inFlight.value;
 
     const bool hasHead = !m.encoderOnly && share.last;
-    d.logitsTokens = hasHead ? s.batch * s.sequence : 0;
+    d.logitsTokens = hasHead ? s.batch * s.contextTokens() : 0;
     const LogitsMode logitsMode = s.effectiveLogits();
     const bool kept = run.stack.keepsLogitsInBackward;
     // Vocabulary-parallel output layer: each tensor-parallel rank holds V/t.
@@ -509,7 +509,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
         Formula bytes(record);
         bytes.product()
             .times(sh::kBatch, static_cast<double>(s.batch))
-            .times(sh::kSequence, static_cast<double>(s.sequence))
+            .times(sh::kSequence, static_cast<double>(s.contextTokens()))
             .times(sh::kVocab, static_cast<double>(m.vocab))
             .overUnlessOne(sh::kTp, share.tp)
             .times(sh::kLogitsElementBytes, perElement);
@@ -655,7 +655,7 @@ void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelW
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     if (!m.encoderOnly) {
         const Derived values = cachedValuesPerLayerToken(m, s.serving, share.tp, record);
-        const Derived cached = cachedLayerTokens(m, share.layerCount, s.sequence, record);
+        const Derived cached = cachedLayerTokens(m, share.layerCount, s.contextTokens(), record);
         const double attentionHere = static_cast<double>(m.attentionLayers() * share.layerCount / std::max<std::uint64_t>(1, m.layers));
         d.kvBytesPerToken = attentionHere * values.value * d.kvElementBytes;
         Formula kv(record);
@@ -697,14 +697,14 @@ void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelW
     forward.set(TermId::Workspace, {Bytes::fromDouble(workspace.value), workspace.how});
     const LogitsMode logits = s.effectiveLogits();
     const bool lastToken = logits == LogitsMode::LastToken;
-    d.logitsTokens = !hasHead ? 0 : (lastToken ? s.batch : s.batch * s.sequence);
+    d.logitsTokens = !hasHead ? 0 : (lastToken ? s.batch : s.batch * s.contextTokens());
     const Derived perElement = logitsBytesPerElement(logits, e, false, false, record);
     d.logitsElementBytes = perElement.value;
     if (hasHead) {
         Formula bytes(record);
         bytes.product().times(sh::kBatch, static_cast<double>(s.batch));
         if (!lastToken)
-            bytes.times(sh::kSequence, static_cast<double>(s.sequence));
+            bytes.times(sh::kSequence, static_cast<double>(s.contextTokens()));
         bytes.times(sh::kVocab, static_cast<double>(m.vocab))
             .times(sh::kLogitsElementBytes, perElement)
             .overUnlessOne(sh::kTp, share.tp);
@@ -847,10 +847,14 @@ Estimate estimate(const Scenario &s)
     if (!s.model.ignoredKeys.empty())
         est.warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "model: config keys not read: %1"),
                                 {joinWithCommas(s.model.ignoredKeys)}});
-    if (s.model.maxPositions > 0 && s.sequence > s.model.maxPositions)
+    if (s.images > 0 && s.model.imageTokens > 0)
+        est.warnings.push_back({"Message",
+                                QT_TRANSLATE_NOOP("Message", "images: %1 images of %2 tokens each make the context %3 tokens"),
+                                {groupDigits(s.images), groupDigits(s.model.imageTokens), groupDigits(s.contextTokens())}});
+    if (s.model.maxPositions > 0 && s.contextTokens() > s.model.maxPositions)
         est.warnings.push_back({"Message",
                                 QT_TRANSLATE_NOOP("Message", "sequence: %1 tokens exceed the model's context length of %2"),
-                                {groupDigits(s.sequence), groupDigits(s.model.maxPositions)}});
+                                {groupDigits(s.contextTokens()), groupDigits(s.model.maxPositions)}});
     if (s.model.encoderOnly && !s.isTraining())
         est.warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "model: encoder-only, so there is no KV cache"), {}});
     if (s.mode == Mode::Train && s.weights && *s.weights != WeightFormat::Bf16)

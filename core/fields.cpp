@@ -118,6 +118,7 @@ std::vector<LinearSlot> parseTargets(const std::string &text)
 }
 
 bool always(const Scenario &) { return true; }
+bool multimodal(const Scenario &s) { return s.model.imageTokens > 0; }
 bool training(const Scenario &s) { return s.isTraining(); }
 bool inference(const Scenario &s) { return !s.isTraining(); }
 bool adapters(const Scenario &s) { return s.mode == Mode::Lora || s.mode == Mode::Qlora; }
@@ -187,6 +188,10 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::Sequence, "sequence", "seq", "N", FieldKind::Integer, FieldGroup::Main, 1, L::maxSequence, 128,
          1u << 20, 0, QT_TRANSLATE_NOOP("Field", "tokens"), QT_TRANSLATE_NOOP("Field", "Sequence length"), QT_TRANSLATE_NOOP("Field", "sequence length / context in tokens"), nullptr, {},
          numberOf<&S::sequence>, numberOf<&S::sequence>, setNumber<&S::sequence>, always},
+        {FieldId::Images, "images", "images", "N", FieldKind::Integer, FieldGroup::Input, 0, L::maxImages, 0, 0, 0,
+         "", QT_TRANSLATE_NOOP("Field", "Images per sequence"),
+         QT_TRANSLATE_NOOP("Field", "images in each sequence of a multimodal model; each adds the model's image tokens to the context"),
+         nullptr, {}, numberOf<&S::images>, numberOf<&S::images>, setNumber<&S::images>, multimodal},
         {FieldId::GradAccum, "grad_accum", "grad-accum", "N", FieldKind::Integer, FieldGroup::Training, 1,
          L::maxGradAccum, 0, 0, 0, "", QT_TRANSLATE_NOOP("Field", "Gradient accumulation"), QT_TRANSLATE_NOOP("Field", "gradient accumulation steps"), nullptr, {},
          numberOf<&S::gradAccum>, numberOf<&S::gradAccum>, setNumber<&S::gradAccum>, training},

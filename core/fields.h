@@ -22,6 +22,7 @@ enum class FieldId {
     OptimizerImpl,
     Batch,
     Sequence,
+    Images,
     GradAccum,
     Checkpointing,
     Stack,
@@ -68,7 +69,7 @@ enum class FieldKind {
 };
 
 /// Where the window shows a field and which inputs it belongs with.
-enum class FieldGroup { Main, Training, Lora, Precision, Serving, Cluster, Workload, Runtime };
+enum class FieldGroup { Main, Input, Training, Lora, Precision, Serving, Cluster, Workload, Runtime };
 
 /// A value as the front ends exchange it: unset (the default that follows
 /// other inputs), a number (integers too), a flag, or an id / id list / text.

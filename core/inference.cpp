@@ -156,7 +156,7 @@ Derived prefillWorkspace(const ModelSpec &m, const Scenario &s, double e, Formul
 
     const double tp = static_cast<double>(s.parallel.tp);
     const double b = static_cast<double>(s.batch);
-    const double seq = static_cast<double>(s.sequence);
+    const double seq = static_cast<double>(s.contextTokens());
     Formula bytes(store);
     bytes.product(ws::kPartLayerTemporaries)
         .times(sh::kBatch, b)

@@ -11,7 +11,7 @@ namespace {
 double attentionFlopsPerToken(const Scenario &s)
 {
     return attentionTrainingFlopsPerToken(static_cast<double>(s.model.layers), static_cast<double>(s.model.qWidth()),
-                                          static_cast<double>(s.sequence));
+                                          static_cast<double>(s.contextTokens()));
 }
 
 double activeParams(const Scenario &s)
@@ -74,7 +74,7 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
     }
 
     perf.flopsPerToken = trainingFlopsPerToken(s);
-    perf.tokensPerStep = static_cast<double>(s.batch) * static_cast<double>(s.sequence)
+    perf.tokensPerStep = static_cast<double>(s.batch) * static_cast<double>(s.contextTokens())
         * static_cast<double>(s.gradAccum) * dp;
     if (achieved > 0)
         perf.stepComputeSeconds = perf.flopsPerToken * perf.tokensPerStep / (achieved * s.gpus);
@@ -91,7 +91,7 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
     perf.dataParallelBytes = volumes * rankParams * e.details.regime.weights * ring;
     // Tensor parallel: two all-reduces of b x s x h forward and two backward
     // per layer (Shoeybi et al. 2019 §3), each moving 2(t-1)/t of it.
-    const double act = static_cast<double>(s.batch) * static_cast<double>(s.sequence)
+    const double act = static_cast<double>(s.batch) * static_cast<double>(s.contextTokens())
         * static_cast<double>(s.model.hidden) * e.details.activationElementBytes;
     if (tp > 1)
         perf.tensorParallelBytes = 4.0 * act * 2.0 * (tp - 1) / tp * static_cast<double>(e.details.layersOnGpu)

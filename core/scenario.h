@@ -116,6 +116,9 @@ struct Scenario
 
     std::uint64_t batch = 1;
     std::uint64_t sequence = 2048;
+    /// Images in each sequence (multimodal models): each adds the model's
+    /// image tokens to the context.
+    std::uint64_t images = 0;
     std::uint64_t gradAccum = 1;
     /// Unset: the training stack's default for the mode (full for QLoRA
     /// under Hugging Face and torchtune, none otherwise).
@@ -155,6 +158,8 @@ struct Scenario
             return dp;
         return std::max(1, std::min(dp, parallel.gpusPerNode / std::max(1, parallel.tp * parallel.pp)));
     }
+    /// Tokens each sequence holds: the text's and every image's.
+    std::uint64_t contextTokens() const { return sequence + images * model.imageTokens; }
     /// The checkpoint whose bytes are the weights term: inference with no
     /// weight format chosen over the files' own.
     const CheckpointWeights *checkpointInUse() const;
@@ -192,6 +197,7 @@ struct ScenarioLimits
     static constexpr std::uint64_t maxBatch = 1u << 20;
     static constexpr std::uint64_t maxSequence = 1u << 24;
     static constexpr std::uint64_t maxGradAccum = 1u << 16;
+    static constexpr std::uint64_t maxImages = 4096;
     static constexpr int maxGpus = 1 << 16;
     static constexpr std::uint64_t maxParameters = 100'000'000'000'000ull; ///< 100T
     static constexpr int maxLoraRank = 65536;

@@ -190,6 +190,7 @@ QWidget *ControlsPanel::buildAdvanced()
     // side panel's whole width.
     form->setRowWrapPolicy(QFormLayout::WrapAllRows);
     const std::pair<core::FieldGroup, QString> sections[] = {
+        {core::FieldGroup::Input, tr("Input")},
         {core::FieldGroup::Training, tr("Training")},
         {core::FieldGroup::Lora, tr("LoRA")},
         {core::FieldGroup::Precision, tr("Precision and attention")},

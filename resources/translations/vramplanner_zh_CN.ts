@@ -1943,6 +1943,14 @@
         <source>pure bf16 (weights, grads, states)</source>
         <translation>纯 bf16（权重、梯度、状态）</translation>
     </message>
+    <message>
+        <source>Images per sequence</source>
+        <translation>每条序列的图像数</translation>
+    </message>
+    <message>
+        <source>images in each sequence of a multimodal model; each adds the model&apos;s image tokens to the context</source>
+        <translation>多模态模型每条序列中的图像数；每张图像会把模型的图像词元加入上下文</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -1999,6 +2007,10 @@
     <message>
         <source>model: config keys not read: %1</source>
         <translation>模型：未读取的配置键：%1</translation>
+    </message>
+    <message>
+        <source>images: %1 images of %2 tokens each make the context %3 tokens</source>
+        <translation>图像：%1 张图像、每张 %2 个词元，使上下文达到 %3 个词元</translation>
     </message>
 </context>
 <context>
@@ -2822,6 +2834,10 @@
     <message>
         <source>Files: %1</source>
         <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
     </message>
 </context>
 <context>

@@ -60,6 +60,7 @@ private slots:
     void kvCache_data();
     void kvCache();
     void gatedDeltaNetStateIsPerSequence();
+    void imagesJoinTheContext();
 };
 
 void TestFamilies::publishedCounts_data()
@@ -255,6 +256,25 @@ void TestFamilies::gatedDeltaNetStateIsPerSequence()
     for (std::uint64_t tokens : {16ull, 4096ull})
         QCOMPARE(static_cast<qulonglong>(kvBytes(id, core::ServingEngine::Vllm, tokens) - attention(tokens)),
                  static_cast<qulonglong>(state));
+}
+
+void TestFamilies::imagesJoinTheContext()
+{
+    // Gemma 3 12B: each image is mm_tokens_per_image = 256 tokens of the
+    // language model's context (Gemma3Processor). Two images and 2,048 text
+    // tokens: 2,560 tokens; the 8 full layers cache all of them, the 40
+    // sliding ones their 1,024-token window: (8 x 2,560 + 40 x 1,024)
+    // layer-tokens x 2 (K, V) x 8 KV heads x 256 x 2 B.
+    core::Scenario s;
+    s.model = preset(QStringLiteral("gemma-3-12b-it")).model;
+    s.sequence = 2048;
+    s.images = 2;
+    QCOMPARE(s.contextTokens(), 2560ull);
+    QCOMPARE(static_cast<qulonglong>(core::estimate(s).term(core::TermId::KvCache).count()),
+             (8ull * 2560 + 40 * 1024) * 2 * 8 * 256 * 2);
+    // A text-only model has no image tokens: the field changes nothing.
+    s.model = preset(QStringLiteral("qwen3-30b-a3b")).model;
+    QCOMPARE(s.contextTokens(), 2048ull);
 }
 
 QTEST_APPLESS_MAIN(TestFamilies)
