@@ -86,7 +86,9 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         for (const DtypeTotal &t : files->loaded)
             bytes.product(t.dtype.c_str()).times(w::kCheckpointBytes, static_cast<double>(t.bytes));
         bytes.note(w::kWhyCheckpointBytes);
-        if (files->skippedTensors > 0)
+        if (files->skippedTensors > 0 && s.model.loadMtp)
+            bytes.product(w::kPartMtp).times(w::kMtpBytes, static_cast<double>(files->skippedBytes));
+        else if (files->skippedTensors > 0)
             bytes.note(w::kWhyMtpSkipped);
         bytes.cite(files->format == "gguf" ? w::kFromGgufTable : w::kFromSafetensorsTable);
         d.weightBits = FormatBits{pc.total ? bytes.value() * 8.0 / static_cast<double>(pc.total) : 0.0, 0, ""};

@@ -119,6 +119,7 @@ std::vector<LinearSlot> parseTargets(const std::string &text)
 
 bool always(const Scenario &) { return true; }
 bool multimodal(const Scenario &s) { return s.model.imageTokens > 0; }
+bool hasMtp(const Scenario &s) { return s.model.mtpLayers > 0; }
 bool training(const Scenario &s) { return s.isTraining(); }
 bool inference(const Scenario &s) { return !s.isTraining(); }
 bool adapters(const Scenario &s) { return s.mode == Mode::Lora || s.mode == Mode::Qlora; }
@@ -269,6 +270,12 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::MaxNumSeqs, "serving.max_num_seqs", "max-num-seqs", "N", FieldKind::Integer, FieldGroup::Serving, 1,
          L::maxBatch, 0, 0, 0, "", QT_TRANSLATE_NOOP("Field", "max_num_seqs"), QT_TRANSLATE_NOOP("Field", "vLLM's concurrent sequences, the sampler warm-up's rows"),
          nullptr, {}, numberOf<&S::maxNumSeqs>, numberOf<&S::maxNumSeqs>, setNumber<&S::maxNumSeqs>, vllm},
+        {FieldId::LoadMtp, "serving.load_mtp", "load-mtp", nullptr, FieldKind::Flag, FieldGroup::Serving, 0, 0, 0, 0, 0, "",
+         QT_TRANSLATE_NOOP("Field", "Load the MTP layers"),
+         QT_TRANSLATE_NOOP("Field", "load the checkpoint's multi-token-prediction layers for speculative decoding (DeepSeek-V3, "
+            "GLM-4.5); transformers skips them"),
+         nullptr, {}, flagOf<&S::model, &ModelSpec::loadMtp>, flagOf<&S::model, &ModelSpec::loadMtp>,
+         setFlag<&S::model, &ModelSpec::loadMtp>, hasMtp},
         {FieldId::Gpus, "gpus", "gpus", "N", FieldKind::Integer, FieldGroup::Cluster, 1, L::maxGpus, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "GPUs"), QT_TRANSLATE_NOOP("Field", "GPUs in the run: tp x pp x data parallel"), nullptr, {}, numberOf<&S::gpus>, numberOf<&S::gpus>,
          setNumber<&S::gpus>, always},

@@ -38,6 +38,7 @@ enum class FieldId {
     ServingEngine,
     MaxBatchedTokens,
     MaxNumSeqs,
+    LoadMtp,
     Gpus,
     Zero,
     Tp,

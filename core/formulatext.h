@@ -94,6 +94,8 @@ inline constexpr const char *kFromInFlight = "Korthikanti et al. 2022, arXiv:220
 namespace weights {
 inline constexpr Symbol kCheckpointBytes{"B_file", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of this dtype's tensors, from the checkpoint's tensor table")};
 inline constexpr const char *kWhyCheckpointBytes = QT_TRANSLATE_NOOP("Derivation", "read from the checkpoint on disk: the exact bytes the loader reads, by dtype");
+inline constexpr Symbol kMtpBytes{"B_mtp", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of the multi-token-prediction layers in the files")};
+inline constexpr const char *kPartMtp = QT_TRANSLATE_NOOP("Derivation", "MTP layers");
 inline constexpr const char *kWhyMtpSkipped = QT_TRANSLATE_NOOP("Derivation", "the multi-token-prediction layers in the files are not loaded");
 inline constexpr const char *kFromSafetensorsTable = "safetensors format: 8-byte header length, JSON tensor table with dtype, shape, data_offsets (huggingface/safetensors README)";
 inline constexpr const char *kFromGgufTable = "GGUF tensor infos with ggml type sizes (ggml docs/gguf.md; ggml.c type_traits)";

@@ -183,8 +183,14 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         // DeepSeek-V3 README_WEIGHTS.md: each MTP module is one more decoder
         // layer (as the last main layer) plus enorm, hnorm, eh_proj (h x 2h)
         // and shared_head.norm; it shares the embedding and output head.
+        // A token runs k of the module's routed experts, as in the main layers.
         const std::uint64_t perModule = parametersPerLayer(m, b.groups) + 2 * h * h + 3 * h;
-        b.add("mtp", TensorRole::Other, perModule, 1, m.mtpLayers);
+        const std::uint64_t perExpert = (m.gatedMlp ? 3 : 2) * m.moe.expertIntermediate * h;
+        const std::uint64_t idle = m.moe.isMoe()
+            ? static_cast<std::uint64_t>(m.moe.experts - m.moe.expertsPerToken) * perExpert
+            : 0;
+        b.add("mtp", TensorRole::Other, perModule - std::min(perModule, idle), 1, m.mtpLayers);
+        b.add("mtp_idle_experts", TensorRole::Other, idle, 1, m.mtpLayers, LinearSlot::None, 0);
     }
     // The image encoder runs per image, not per text token.
     b.add("vision_tower", TensorRole::Other, m.visionParameters, 1, 1, LinearSlot::None, 0);
@@ -212,8 +218,8 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         c.total = saturatingAdd(c.total, n);
         if (g.name == "vision_tower")
             c.vision = n;
-        else if (g.name == "mtp")
-            c.mtp = n;
+        else if (g.name.rfind("mtp", 0) == 0)
+            c.mtp += n;
         c.active = saturatingAdd(c.active, g.activeElements());
         switch (g.role) {
         case TensorRole::Embedding:

@@ -54,7 +54,7 @@ const BoolField kBoolFields[] = {
     {"pooler", &ModelSpec::pooler},              {"encoder_only", &ModelSpec::encoderOnly},
     {"parallel_block", &ModelSpec::parallelBlock}, {"softmax_in_fp32", &ModelSpec::softmaxInFp32},
     {"gated_attention", &ModelSpec::gatedAttention},
-    {"chunked_attention", &ModelSpec::chunkedAttention}, {"load_mtp", &ModelSpec::loadMtp},
+    {"chunked_attention", &ModelSpec::chunkedAttention},
     {"family_guessed", &ModelSpec::familyGuessed},
 };
 

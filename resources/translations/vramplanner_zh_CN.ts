@@ -1362,6 +1362,14 @@
         <source>Hugging Face keeps the recurrent state in fp32 (the delta-rule kernels return it so)</source>
         <translation>Hugging Face 以 fp32 保存循环状态（delta 规则内核就以 fp32 返回它）</translation>
     </message>
+    <message>
+        <source>bytes of the multi-token-prediction layers in the files</source>
+        <translation>文件中多词元预测（MTP）层的字节数</translation>
+    </message>
+    <message>
+        <source>MTP layers</source>
+        <translation>MTP 层</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1950,6 +1958,14 @@
     <message>
         <source>images in each sequence of a multimodal model; each adds the model&apos;s image tokens to the context</source>
         <translation>多模态模型每条序列中的图像数；每张图像会把模型的图像词元加入上下文</translation>
+    </message>
+    <message>
+        <source>Load the MTP layers</source>
+        <translation>加载 MTP 层</translation>
+    </message>
+    <message>
+        <source>load the checkpoint&apos;s multi-token-prediction layers for speculative decoding (DeepSeek-V3, GLM-4.5); transformers skips them</source>
+        <translation>加载检查点中的多词元预测层用于推测解码（DeepSeek-V3、GLM-4.5）；transformers 会跳过它们</translation>
     </message>
 </context>
 <context>

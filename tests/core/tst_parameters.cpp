@@ -44,6 +44,7 @@ private slots:
     void heuristicKeepsDeclaredCount();
     void unknownModelTypeWarns();
     void missingKeyIsNamed();
+    void mtpModuleLoadsOnRequest();
 };
 
 void TestParameters::exactPresetCounts_data()
@@ -227,6 +228,28 @@ void TestParameters::missingKeyIsNamed()
     for (const std::string &e : result.errors)
         named = named || e.find("/num_hidden_layers") != std::string::npos;
     QVERIFY(named);
+}
+
+void TestParameters::mtpModuleLoadsOnRequest()
+{
+    // DeepSeek-V3's MTP module (README_WEIGHTS.md: one more decoder layer
+    // with enorm, hnorm, eh_proj and shared_head.norm; embedding and head
+    // shared; "11.5B unique parameters"). By hand, h = 7168:
+    //   MLA attention 187,107,328 + two norms 14,336 + router 256 x 7168 =
+    //   1,835,008 + its bias 256 + 256 experts x 3 x 7168 x 2048 =
+    //   11,274,289,152 + shared expert 44,040,192 = 11,507,286,272;
+    //   eh_proj 7168 x 14336 = 102,760,448; three norms 21,504:
+    //   11,610,068,224 (the published checkpoint's model.layers.61.* tensors
+    //   less its copies of the embedding and head sum to the same).
+    const core::io::ModelPreset *p = core::io::findPreset("deepseek-v3");
+    QVERIFY(p);
+    core::ModelSpec m = p->model;
+    QCOMPARE(m.mtpLayers, 1ull);
+    QCOMPARE(core::countParameters(m).mtp, 0ull); // off by default, as transformers loads it
+    m.loadMtp = true;
+    const core::ParameterCounts c = core::countParameters(m);
+    QCOMPARE(c.mtp, 11610068224ull);
+    QCOMPARE(c.total, 671026419200ull + 11610068224ull);
 }
 
 QTEST_APPLESS_MAIN(TestParameters)
