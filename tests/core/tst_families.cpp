@@ -88,6 +88,13 @@ void TestFamilies::publishedCounts_data()
     // 1 trillion total parameters". The convention is not stated; only the
     // DeepSeek one fits (31.69B without the input embedding, 32.86B with it).
     QTest::newRow("Kimi K2 1T / 32B") << "kimi-k2-instruct" << 1000.0 << 50.0 << 32.0 << 0.5 << noInput;
+    // zai-org/GLM-4.5 README: "GLM-4.5-Air adopts a more compact design with
+    // 106 billion total parameters and 12 billion active parameters". Counted
+    // without the MTP layer: 106.852B (truncated to 106B; with it 109.2B).
+    // The convention is not stated: 12.80B without the input embedding and
+    // 12.18B without embedding and head both truncate to 12B; 13.42B with
+    // both does not, so the row takes DeepSeek's, whose router GLM reuses.
+    QTest::newRow("GLM-4.5-Air 106B / 12B") << "glm-4.5-air" << 106.0 << 1.0 << 12.0 << 1.0 << noInput;
     // DeepSeek-V2-Lite card: "16B total params, 2.4B active params"
     // (counted 15.706B; active without the input embedding 2.451B, truncated).
     QTest::newRow("DeepSeek-V2-Lite 16B / 2.4B") << "deepseek-v2-lite" << 16.0 << 0.5 << 2.4 << 0.1 << noInput;
@@ -105,6 +112,8 @@ void TestFamilies::publishedCounts_data()
     QTest::newRow("Llama 4 Scout 109B / 17B") << "llama-4-scout-17b-16e" << 109.0 << 0.5 << 17.0 << 0.5 << withEmb;
     // Dense: Gemma 3 "12B" and Mistral Small "24B" include the vision tower.
     QTest::newRow("Gemma 3 12B") << "gemma-3-12b-it" << 12.0 << 0.5 << 0.0 << 0.0 << withEmb;
+    // Gemma 3 1B is text only; Google's "1B" (0.99989B counted).
+    QTest::newRow("Gemma 3 1B") << "gemma-3-1b-it" << 1.0 << 0.5 << 0.0 << 0.0 << withEmb;
     QTest::newRow("Mistral Small 3.1 24B") << "mistral-small-3.1-24b" << 24.0 << 0.5 << 0.0 << 0.0 << withEmb;
     // microsoft/phi-4 card: "14B parameters"; the count is 14.66B, so the card
     // truncates to the size class.
@@ -156,6 +165,24 @@ void TestFamilies::exactCounts_data()
     // Keras Hub gemma3_12b_text "params" 11,765,788,416 is counted with a
     // 262,144-entry vocabulary; the HF checkpoint has 262,208 (64 x 3840 more).
     QTest::newRow("Gemma 3 12B text, Keras Hub") << "gemma-3-12b-it" << 11765788416ull + 64ull * 3840ull;
+    // Keras Hub gemma3_1b "params" 999,885,952 (research/vision/NOTES.md), the
+    // same 262,144-entry vocabulary as the HF config; it is also the sum of the
+    // Kaggle FLAX checkpoint's tensors listed with the preset's config (26 x
+    // (q 4x1152x256 + kv 2x1152x256 + o 256x4x1152 + gating 2x6912x1152
+    // + linear 6912x1152 + 4 x 1152 norms + 2 x 256 q/k norms)
+    // + embedding 262144 x 1152 + final norm 1152).
+    constexpr qulonglong gemma1bLayer = 4 * 1152 * 256 + 2 * 1152 * 256 + 4 * 256 * 1152 + 2 * 6912 * 1152
+        + 6912 * 1152 + 4 * 1152 + 2 * 256;
+    static_assert(26 * gemma1bLayer + 262144ull * 1152 + 1152 == 999885952ull);
+    QTest::newRow("Gemma 3 1B, Keras Hub") << "gemma-3-1b-it" << 999885952ull;
+    // GLM-4.5-Air by hand from modeling_glm4_moe.py (Glm4MoeAttention: q/k/v
+    // with bias, o_proj without; no q/k norm; Glm4MoeMLP dense layer 0;
+    // Glm4MoeMoE: router weight 128 x 4096 and e_score_correction_bias 128,
+    // 128 experts and one shared expert of 1408; two RMSNorms a layer):
+    // 46 x (4096 x (12288 + 1024 + 1024) + 12288 x 4096 + 12288 + 2 x 1024
+    // + 2 x 4096) + 3 x 4096 x 10944 + 45 x (128 x 4097 + 129 x 3 x 4096 x 1408)
+    // + 2 x 151552 x 4096 + 4096. MTP layer 46 not counted.
+    QTest::newRow("GLM-4.5-Air by hand") << "glm-4.5-air" << 106852251264ull;
     // Qwen3-Coder-Next, the same qwen3_next shape (48 layers, vocab 151936,
     // 512 experts): 79,674,391,296 in a third-party test taken from the
     // published checkpoint (code index id 70181782850; not the publisher's text).
@@ -183,7 +210,9 @@ void TestFamilies::activeMatchesTheStoredFigure()
         if (!p.paramsActivePublished)
             continue;
         const core::ParameterCounts c = core::countParameters(p.model);
-        const bool deepseek = p.model.kvLoraRank > 0; // DeepSeek-V2/V3, Kimi K2: DeepSeek convention
+        // DeepSeek-V2/V3, Kimi K2 (MLA) and GLM-4.5 (glm4_moe, see the row
+        // above): DeepSeek's convention, input embedding out.
+        const bool deepseek = p.model.kvLoraRank > 0 || p.model.family == "glm4_moe";
         const double counted = billions(deepseek ? c.active - c.embedding : c.active);
         const double stated = billions(*p.paramsActivePublished);
         QVERIFY2(std::abs(counted - stated) < 1.0,
@@ -226,6 +255,12 @@ void TestFamilies::kvCache_data()
     // 1024-token window; K and V, 8 KV heads of 256, bf16.
     QTest::newRow("Gemma 3 12B 2k (5:1 sliding)") << "gemma-3-12b-it" << hf << 2048ull
                                                  << (8ull * 2048 + 40ull * 1024) * 2 * 8 * 256 * 2;
+    // Gemma 3 1B: 26 layers, every 6th global (4), the other 22 keep the
+    // 512-token window; K and V, 1 KV head of 256, bf16.
+    QTest::newRow("Gemma 3 1B 2k (512-token window)") << "gemma-3-1b-it" << hf << 2048ull
+                                                     << (4ull * 2048 + 22ull * 512) * 2 * 1 * 256 * 2;
+    // GLM-4.5-Air: 46 full-attention layers, K and V, 8 KV heads of 128, bf16.
+    QTest::newRow("GLM-4.5-Air 32k") << "glm-4.5-air" << vllm << 32768ull << 46ull * 32768 * 2 * 8 * 128 * 2;
     // Llama 4 Scout: 36 RoPE layers attend within 8192-token chunks, 12 NoPE
     // layers are global; K and V, 8 KV heads of 128, bf16.
     QTest::newRow("Llama 4 Scout 32k (36 chunked + 12 global)")
