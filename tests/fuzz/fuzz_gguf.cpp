@@ -5,7 +5,6 @@
 
 #include "fuzzinput.h"
 
-#include "core/estimate.h"
 #include "core/io/gguf.h"
 #include "core/io/ggufmodel.h"
 
@@ -21,11 +20,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const auto model = core::io::modelFromGguf(*read.value);
     if (!model.ok())
         return 0;
-    core::Scenario scenario;
-    scenario.model = *model.value;
-    scenario.source.kind = core::ModelSource::Kind::ConfigFile;
-    core::estimate(scenario);
-    scenario.mode = core::Mode::Train;
-    core::estimate(scenario);
+    estimateModel(*model.value);
     return 0;
 }

@@ -3,7 +3,6 @@
 
 #include "fuzzinput.h"
 
-#include "core/estimate.h"
 #include "core/io/hfconfig.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
@@ -11,11 +10,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const auto parsed = core::io::parseHfConfig(fuzzText(data, size), "fuzz");
     if (!parsed.ok())
         return 0;
-    core::Scenario scenario;
-    scenario.model = *parsed.value;
-    scenario.source.kind = core::ModelSource::Kind::ConfigFile;
-    core::estimate(scenario);
-    scenario.mode = core::Mode::Train;
-    core::estimate(scenario);
+    estimateModel(*parsed.value);
     return 0;
 }
