@@ -154,7 +154,7 @@ void readMla(ConfigKeys &k, ModelSpec &m)
     // DeepseekV3TopkRouter registers e_score_correction_bias (noaux_tc);
     // DeepSeek-V2's greedy routers have none.
     m.moe.routerBias = k.reader().string("topk_method", false).value_or("") == "noaux_tc";
-    m.mtpLayers = k.uint("num_nextn_predict_layers", 0, 1024, 0);
+    m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);
 }
 
 /// Qwen3-Next: which layers are Gated DeltaNet (layer_types, or every
@@ -216,16 +216,18 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
         m.intermediate = k.uint("intermediate_size_mlp", 1, kMaxDim, m.intermediate);
         m.moe.sharedExperts = 1; // Llama4TextMoe.shared_expert
     } else {
-        m.moe.expertIntermediate = k.uint("moe_intermediate_size", 1, kMaxDim, m.intermediate);
+        m.moe.expertIntermediate = k.firstUintOr({"moe_intermediate_size"}, 1, kMaxDim, m.intermediate,
+                                                 "intermediate_size: experts as wide as the MLP");
     }
-    m.moe.sharedExperts += static_cast<int>(k.uint("n_shared_experts", 0, 1024, 0));
+    // The layout keys below exist only in the families that use them; an
+    // absent one means the plain layout (every layer MoE), not a default.
+    m.moe.sharedExperts += static_cast<int>(k.firstUint({"n_shared_experts"}, 0, 1024).value_or(0));
 
     const std::uint64_t L = m.layers;
-    const std::uint64_t firstDense = std::min(L, k.uint("first_k_dense_replace", 0, kMaxLayers, 0));
-    const std::uint64_t freq = k.uint("moe_layer_freq", 1, kMaxLayers, 1);
+    const std::uint64_t firstDense = std::min(L, k.firstUint({"first_k_dense_replace"}, 0, kMaxLayers).value_or(0));
+    const std::uint64_t freq = k.firstUint({"moe_layer_freq"}, 1, kMaxLayers).value_or(1);
     const std::uint64_t step =
-        k.reader().has("interleave_moe_layer_step") ? k.uint("interleave_moe_layer_step", 1, kMaxLayers, 1)
-                                                    : k.uint("decoder_sparse_step", 1, kMaxLayers, 1);
+        k.firstUint({"interleave_moe_layer_step", "decoder_sparse_step"}, 1, kMaxLayers).value_or(1);
     const std::vector<std::uint64_t> mlpOnly = k.uints("mlp_only_layers", L);
     std::uint64_t moeLayers = 0;
     for (std::uint64_t i = firstDense; i < L; ++i)
@@ -320,7 +322,7 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         m.attnOutBias = false;
         m.qkNorm = r.boolean("use_qk_norm", false).value_or(false);
         m.moe.routerBias = true;
-        m.mtpLayers = k.uint("num_nextn_predict_layers", 0, 1024, 0);
+        m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);
     }
 }
 
