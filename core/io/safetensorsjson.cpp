@@ -29,21 +29,21 @@ class Sax
 public:
     explicit Sax(std::vector<std::string> &errors) : m_errors(errors) {}
 
-    bool null() { return self().value({Value::Kind::Other, 0, 0.0, nullptr, "null"}); }
-    bool boolean(bool) { return self().value({Value::Kind::Other, 0, 0.0, nullptr, "a boolean"}); }
+    bool null() { return value({Value::Kind::Other, 0, 0.0, nullptr, "null"}); }
+    bool boolean(bool) { return value({Value::Kind::Other, 0, 0.0, nullptr, "a boolean"}); }
     bool number_integer(Json::number_integer_t n)
     {
         if (n >= 0)
             return number_unsigned(static_cast<Json::number_unsigned_t>(n));
-        return self().value({Value::Kind::Fraction, 0, static_cast<double>(n), nullptr, "a negative number"});
+        return value({Value::Kind::Fraction, 0, static_cast<double>(n), nullptr, "a negative number"});
     }
-    bool number_unsigned(Json::number_unsigned_t n) { return self().value({Value::Kind::Count, n, 0.0, nullptr, "a number"}); }
+    bool number_unsigned(Json::number_unsigned_t n) { return value({Value::Kind::Count, n, 0.0, nullptr, "a number"}); }
     bool number_float(Json::number_float_t f, const Json::string_t &)
     {
-        return self().value({Value::Kind::Fraction, 0, f, nullptr, "a number"});
+        return value({Value::Kind::Fraction, 0, f, nullptr, "a number"});
     }
-    bool string(Json::string_t &s) { return self().value({Value::Kind::Text, 0, 0.0, &s, "a string"}); }
-    bool binary(Json::binary_t &) { return self().value({Value::Kind::Other, 0, 0.0, nullptr, "binary data"}); }
+    bool string(Json::string_t &s) { return value({Value::Kind::Text, 0, 0.0, &s, "a string"}); }
+    bool binary(Json::binary_t &) { return value({Value::Kind::Other, 0, 0.0, nullptr, "binary data"}); }
     bool start_object(std::size_t) { return self().open(true); }
     bool start_array(std::size_t) { return self().open(false); }
     bool end_object() { return self().close(); }
@@ -52,6 +52,14 @@ public:
     {
         m_path.key(k);
         return self().keyRead();
+    }
+    /// A scalar: the handler checks it where the path stands, then the
+    /// path moves past it.
+    bool value(const Value &v)
+    {
+        const bool go = self().checkValue(v);
+        m_path.advance();
+        return go;
     }
     bool parse_error(std::size_t at, const std::string &, const Json::exception &e)
     {
@@ -82,17 +90,12 @@ private:
 /// data_offsets}, ...}.
 class HeaderHandler : public Sax<HeaderHandler>
 {
+    friend class Sax<HeaderHandler>; // calls checkValue
+
 public:
     HeaderHandler(std::vector<HeaderEntry> &entries, std::vector<std::string> &errors)
         : Sax(errors), m_entries(entries)
     {
-    }
-
-    bool value(const Value &v)
-    {
-        const bool go = checkValue(v);
-        m_path.advance();
-        return go;
     }
 
     bool open(bool object)
@@ -246,15 +249,10 @@ private:
 /// The index: {"metadata": {"total_size": n}, "weight_map": {tensor: file}}.
 class IndexHandler : public Sax<IndexHandler>
 {
+    friend class Sax<IndexHandler>; // calls checkValue
+
 public:
     IndexHandler(IndexContents &contents, std::vector<std::string> &errors) : Sax(errors), m_contents(contents) {}
-
-    bool value(const Value &v)
-    {
-        const bool go = checkValue(v);
-        m_path.advance();
-        return go;
-    }
 
     bool open(bool object)
     {
