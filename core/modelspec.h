@@ -9,6 +9,17 @@ namespace core {
 
 enum class NormKind { LayerNorm, RmsNorm };
 
+/// Bounds on an architecture's numbers that every reader (config.json,
+/// GGUF metadata, scenario files) enforces, so that a lying file is refused
+/// with a message before any size is computed from it.
+struct ModelLimits
+{
+    static constexpr std::uint64_t maxWidth = 1ull << 24;      ///< hidden, heads, head_dim, intermediate: 16M
+    static constexpr std::uint64_t maxLayers = 100000;
+    static constexpr std::uint64_t maxVocab = 1ull << 26;
+    static constexpr std::uint64_t maxPositions = 1ull << 32;  ///< context length, sliding window
+};
+
 /// Mixture-of-experts shape. `experts == 0` means a dense model.
 struct MoeSpec
 {

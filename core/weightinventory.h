@@ -102,6 +102,16 @@ struct WeightInventory
     /// GGUF only: the first file's metadata, by key.
     std::map<std::string, GgufValue> metadata;
 
+    /// An empty inventory of one file, `name`, before its header is read.
+    static WeightInventory ofOneFile(Format format, const std::string &name)
+    {
+        WeightInventory inventory;
+        inventory.format = format;
+        inventory.path = name;
+        inventory.files.push_back(name);
+        return inventory;
+    }
+
     /// Sums over the tensors `keep` accepts (the caller leaves out, say,
     /// the MTP layers or the vision tower); they saturate, never wrap.
     std::uint64_t bytes(const TensorFilter &keep = {}) const;

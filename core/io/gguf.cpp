@@ -577,10 +577,7 @@ LoadResult<WeightInventory> readGguf(const std::string &path)
 LoadResult<WeightInventory> readGgufBytes(const std::string &bytes, const std::string &name)
 {
     LoadResult<WeightInventory> result;
-    WeightInventory inventory;
-    inventory.format = WeightInventory::Format::Gguf;
-    inventory.path = name;
-    inventory.files.push_back(name);
+    WeightInventory inventory = WeightInventory::ofOneFile(WeightInventory::Format::Gguf, name);
     const FileProblems problems{name, result.errors, result.warnings};
     MemorySource source(bytes);
     if (!Parser(source, 0, problems).parse(inventory.metadata, inventory.tensors))

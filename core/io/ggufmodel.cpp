@@ -77,10 +77,9 @@ const Unsupported kUnsupported[] = {
     {"moe_every_n_layers", 1, "MoE layers interleaved with dense ones"},
 };
 
-// The same bounds as the config.json reader's.
-constexpr std::uint64_t kMaxDim = 1ull << 24;
-constexpr std::uint64_t kMaxLayers = 100000;
-constexpr std::uint64_t kMaxVocab = 1ull << 26;
+constexpr std::uint64_t kMaxDim = ModelLimits::maxWidth;
+constexpr std::uint64_t kMaxLayers = ModelLimits::maxLayers;
+constexpr std::uint64_t kMaxVocab = ModelLimits::maxVocab;
 
 /// Tensors outside the layers that the model counts.
 const char *const kModelTensors[] = {"token_embd.weight", "output_norm.weight", "output_norm.bias", "output.weight",
@@ -462,7 +461,7 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
         errors.push_back(keys.key("attention.value_length") + ": " + std::to_string(*valueWidth)
                          + " differs from the key heads' " + std::to_string(m.headDim)
                          + "; ModelSpec has one head width");
-    m.maxPositions = keys.count("context_length", 1, 1ull << 32, false).value_or(0);
+    m.maxPositions = keys.count("context_length", 1, ModelLimits::maxPositions, false).value_or(0);
     m.intermediate = keys.count("feed_forward_length", 0, kMaxDim, false, m.layers).value_or(0);
     readMoe(keys, tensors, m, errors, assumed);
     const bool hasDenseLayers = !m.moe.isMoe() || m.moe.denseLayers > 0;
@@ -471,7 +470,7 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
     m.vocab = vocabulary(keys, tensors, inventory, m.hidden, errors, assumed);
     readLayerTensors(tensors, rules, known != nullptr, m, assumed);
     m.parallelBlock = rules.parallelBlock;
-    if (const auto window = keys.count("attention.sliding_window", 0, 1ull << 32, false); window && *window > 0) {
+    if (const auto window = keys.count("attention.sliding_window", 0, ModelLimits::maxPositions, false); window && *window > 0) {
         if (!known && !keys.find("attention.sliding_window_pattern"))
             assumed.push_back("assumed: every layer uses the sliding window of " + std::to_string(*window) + " tokens");
         const std::uint64_t sliding = slidingLayers(keys, known ? rules.swaPeriod : 0, m.layers);

@@ -14,9 +14,9 @@ namespace core::io {
 
 namespace {
 
-constexpr std::uint64_t kMaxDim = 1ull << 24;    // widths: 16M
-constexpr std::uint64_t kMaxLayers = 100000;
-constexpr std::uint64_t kMaxVocab = 1ull << 26;
+constexpr std::uint64_t kMaxDim = ModelLimits::maxWidth;
+constexpr std::uint64_t kMaxLayers = ModelLimits::maxLayers;
+constexpr std::uint64_t kMaxVocab = ModelLimits::maxVocab;
 
 void readMla(ConfigKeys &k, ModelSpec &m);
 void readHybrid(ConfigKeys &k, ModelSpec &m);
@@ -185,7 +185,7 @@ void readHybrid(ConfigKeys &k, ModelSpec &m)
 void readChunked(ConfigKeys &k, ModelSpec &m)
 {
     m.chunkedAttention = true;
-    m.slidingWindow = k.uint("attention_chunk_size", 1, 1ull << 32, 8192);
+    m.slidingWindow = k.uint("attention_chunk_size", 1, ModelLimits::maxPositions, 8192);
     if (k.reader().has("layer_types"))
         return;
     const std::vector<std::uint64_t> rope = k.uints("no_rope_layers", m.layers);
@@ -268,8 +268,8 @@ void readSlidingWindow(ConfigKeys &k, const std::string &type, ModelSpec &m)
     if (k.reader().has("use_sliding_window") && !k.reader().boolean("use_sliding_window", false).value_or(false))
         return; // Qwen2/Qwen3 ship a window they do not use
     const bool gemma3 = type == "gemma3_text";
-    const auto window = gemma3 ? std::optional(k.uint("sliding_window", 1, 1ull << 32, 4096))
-                               : k.firstUint({"sliding_window"}, 1, 1ull << 32);
+    const auto window = gemma3 ? std::optional(k.uint("sliding_window", 1, ModelLimits::maxPositions, 4096))
+                               : k.firstUint({"sliding_window"}, 1, ModelLimits::maxPositions);
     if (!window)
         return;
     m.slidingWindow = *window;
@@ -444,11 +444,11 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     m.qkNorm = family->qkNorm;
     m.softmaxInFp32 = family->softmaxInFp32;
     m.maxPositions =
-        k.firstUint({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"}, 1, 1ull << 32)
+        k.firstUint({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"}, 1, ModelLimits::maxPositions)
             .value_or(0);
     if (family->learnedPositions) {
         m.learnedPositions = m.maxPositions;
-        if (m.learnedPositions == 0 || m.learnedPositions > (1ull << 24))
+        if (m.learnedPositions == 0 || m.learnedPositions > ModelLimits::maxWidth)
             r.error("max_position_embeddings", "missing or too large; this family learns one embedding per position");
     }
 

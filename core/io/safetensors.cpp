@@ -380,10 +380,7 @@ LoadResult<WeightInventory> readSafetensors(const std::string &path)
 LoadResult<WeightInventory> readSafetensorsBytes(const std::string &bytes, const std::string &name)
 {
     LoadResult<WeightInventory> result;
-    WeightInventory inventory;
-    inventory.format = WeightInventory::Format::Safetensors;
-    inventory.path = name;
-    inventory.files.push_back(name);
+    WeightInventory inventory = WeightInventory::ofOneFile(WeightInventory::Format::Safetensors, name);
     MemorySource source(bytes);
     readShard(source, 0, FileProblems{name, result.errors, result.warnings}, inventory);
     if (result.errors.empty())

@@ -16,31 +16,31 @@ struct BoolField { const char *key; bool ModelSpec::*member; };
 struct NumberField { const char *key; double ModelSpec::*member; };
 
 const UintField kUintFields[] = {
-    {"hidden_size", &ModelSpec::hidden, 1, 1u << 24},
-    {"layers", &ModelSpec::layers, 1, 100000},
-    {"heads", &ModelSpec::heads, 1, 1u << 24},
-    {"kv_heads", &ModelSpec::kvHeads, 1, 1u << 24},
-    {"head_dim", &ModelSpec::headDim, 1, 1u << 24},
-    {"intermediate_size", &ModelSpec::intermediate, 0, 1u << 24},
-    {"vocab_size", &ModelSpec::vocab, 1, 1u << 26},
-    {"learned_positions", &ModelSpec::learnedPositions, 0, 1u << 24},
+    {"hidden_size", &ModelSpec::hidden, 1, ModelLimits::maxWidth},
+    {"layers", &ModelSpec::layers, 1, ModelLimits::maxLayers},
+    {"heads", &ModelSpec::heads, 1, ModelLimits::maxWidth},
+    {"kv_heads", &ModelSpec::kvHeads, 1, ModelLimits::maxWidth},
+    {"head_dim", &ModelSpec::headDim, 1, ModelLimits::maxWidth},
+    {"intermediate_size", &ModelSpec::intermediate, 0, ModelLimits::maxWidth},
+    {"vocab_size", &ModelSpec::vocab, 1, ModelLimits::maxVocab},
+    {"learned_positions", &ModelSpec::learnedPositions, 0, ModelLimits::maxWidth},
     {"token_types", &ModelSpec::tokenTypes, 0, 1u << 20},
-    {"max_positions", &ModelSpec::maxPositions, 0, 1ull << 32},
-    {"sliding_window", &ModelSpec::slidingWindow, 0, 1ull << 32},
-    {"sliding_layers", &ModelSpec::slidingLayers, 0, 100000},
-    {"kv_lora_rank", &ModelSpec::kvLoraRank, 0, 1u << 24},
-    {"q_lora_rank", &ModelSpec::qLoraRank, 0, 1u << 24},
-    {"qk_rope_head_dim", &ModelSpec::ropeHeadDim, 0, 1u << 24},
-    {"v_head_dim", &ModelSpec::valueHeadDim, 0, 1u << 24},
-    {"linear_layers", &ModelSpec::linearLayers, 0, 100000},
-    {"linear_key_heads", &ModelSpec::linearKeyHeads, 0, 1u << 24},
-    {"linear_value_heads", &ModelSpec::linearValueHeads, 0, 1u << 24},
-    {"linear_key_head_dim", &ModelSpec::linearKeyDim, 0, 1u << 24},
-    {"linear_value_head_dim", &ModelSpec::linearValueDim, 0, 1u << 24},
+    {"max_positions", &ModelSpec::maxPositions, 0, ModelLimits::maxPositions},
+    {"sliding_window", &ModelSpec::slidingWindow, 0, ModelLimits::maxPositions},
+    {"sliding_layers", &ModelSpec::slidingLayers, 0, ModelLimits::maxLayers},
+    {"kv_lora_rank", &ModelSpec::kvLoraRank, 0, ModelLimits::maxWidth},
+    {"q_lora_rank", &ModelSpec::qLoraRank, 0, ModelLimits::maxWidth},
+    {"qk_rope_head_dim", &ModelSpec::ropeHeadDim, 0, ModelLimits::maxWidth},
+    {"v_head_dim", &ModelSpec::valueHeadDim, 0, ModelLimits::maxWidth},
+    {"linear_layers", &ModelSpec::linearLayers, 0, ModelLimits::maxLayers},
+    {"linear_key_heads", &ModelSpec::linearKeyHeads, 0, ModelLimits::maxWidth},
+    {"linear_value_heads", &ModelSpec::linearValueHeads, 0, ModelLimits::maxWidth},
+    {"linear_key_head_dim", &ModelSpec::linearKeyDim, 0, ModelLimits::maxWidth},
+    {"linear_value_head_dim", &ModelSpec::linearValueDim, 0, ModelLimits::maxWidth},
     {"linear_conv_kernel", &ModelSpec::linearConvKernel, 0, 1024},
     {"mtp_layers", &ModelSpec::mtpLayers, 0, 1024},
     {"vision_parameters", &ModelSpec::visionParameters, 0, ScenarioLimits::maxParameters},
-    {"image_tokens", &ModelSpec::imageTokens, 0, 1u << 24},
+    {"image_tokens", &ModelSpec::imageTokens, 0, ModelLimits::maxWidth},
     {"declared_parameters", &ModelSpec::declaredParameters, 0, ScenarioLimits::maxParameters},
     {"unplaced_parameters", &ModelSpec::unplacedParameters, 0, ScenarioLimits::maxParameters},
 };
@@ -198,10 +198,10 @@ ModelSpec readModel(JsonReader &r)
         m.moe.experts = static_cast<int>(moe->uint("experts", 0, 1u << 16, false).value_or(0));
         m.moe.expertsPerToken = static_cast<int>(moe->uint("experts_per_token", 0, 1u << 16, false).value_or(0));
         m.moe.sharedExperts = static_cast<int>(moe->uint("shared_experts", 0, 1024, false).value_or(0));
-        m.moe.expertIntermediate = moe->uint("expert_intermediate_size", 0, 1u << 24, false).value_or(0);
+        m.moe.expertIntermediate = moe->uint("expert_intermediate_size", 0, ModelLimits::maxWidth, false).value_or(0);
         // "first_dense_layers": files written before Llama 4's interleaving.
         const char *dense = moe->has("first_dense_layers") ? "first_dense_layers" : "dense_layers";
-        m.moe.denseLayers = static_cast<int>(moe->uint(dense, 0, 100000, false).value_or(0));
+        m.moe.denseLayers = static_cast<int>(moe->uint(dense, 0, ModelLimits::maxLayers, false).value_or(0));
         m.moe.routerBias = moe->boolean("router_bias", false).value_or(false);
         m.moe.expertBias = moe->boolean("expert_bias", false).value_or(false);
         m.moe.sharedExpertGate = moe->boolean("shared_expert_gate", false).value_or(false);
