@@ -2,7 +2,9 @@
 
 #include "core/units.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <optional>
 
 namespace core {
@@ -42,7 +44,7 @@ bool CheckpointWeights::operator==(const CheckpointWeights &o) const
         if (!same(loaded[i], o.loaded[i]))
             return false;
     return path == o.path && format == o.format && files == o.files && skippedTensors == o.skippedTensors
-        && skippedBytes == o.skippedBytes;
+        && skippedBytes == o.skippedBytes && placement == o.placement;
 }
 
 namespace {
@@ -59,6 +61,55 @@ std::optional<std::uint64_t> layerIndex(const std::string &name, const std::stri
     if (end == digits || *end != '.')
         return std::nullopt;
     return index;
+}
+
+/// Bytes a CUDA buffer allocates for `t`: quantised tensors whose rows
+/// are not a multiple of 512 get one padded row (MATRIX_ROW_PADDING), and
+/// every tensor is aligned to 128 bytes (ggml-cuda.cu:
+/// ggml_backend_cuda_buffer_type_get_alloc_size, CUDA_ALIGNMENT).
+std::uint64_t cudaAllocation(const StoredTensor &t)
+{
+    constexpr std::uint64_t kRowPadding = 512;
+    constexpr std::uint64_t kAlignment = 128;
+    static const char *const kPlainTypes[] = {"F32", "F16", "BF16", "F64", "I8", "I16", "I32", "I64"};
+    const bool quantized = std::none_of(std::begin(kPlainTypes), std::end(kPlainTypes),
+                                        [&t](const char *plain) { return t.dtype == plain; });
+    std::uint64_t bytes = t.bytes;
+    const std::uint64_t rowLength = t.shape.empty() ? 0 : t.shape.back();
+    if (quantized && rowLength % kRowPadding != 0 && t.elements > 0)
+        bytes = saturatingAdd(bytes, (kRowPadding - rowLength % kRowPadding) * t.bytes / t.elements);
+    return saturatingAdd(bytes, kAlignment - 1) / kAlignment * kAlignment;
+}
+
+void add(PlacedBytes &group, const StoredTensor &t)
+{
+    group.file = saturatingAdd(group.file, t.bytes);
+    group.device = saturatingAdd(group.device, cudaAllocation(t));
+}
+
+GgufPlacement placeGgufTensors(const WeightInventory &inventory, const ModelSpec &model)
+{
+    GgufPlacement p;
+    p.layers.resize(model.layers);
+    bool ownOutput = false;
+    for (const StoredTensor &t : inventory.tensors) {
+        if (const auto index = layerIndex(t.name, "blk.")) {
+            if (*index < p.layers.size())
+                add(p.layers[*index], t);
+        } else if (t.name.rfind("output", 0) == 0) {
+            ownOutput = ownOutput || t.name == "output.weight";
+            add(p.output, t);
+        } else {
+            add(p.input, t);
+        }
+    }
+    // No output.weight: llama.cpp creates `output` as a duplicate of
+    // token_embd on the output layer's device.
+    if (!ownOutput)
+        for (const StoredTensor &t : inventory.tensors)
+            if (t.name == "token_embd.weight")
+                p.output.device = saturatingAdd(p.output.device, cudaAllocation(t));
+    return p;
 }
 
 } // namespace
@@ -86,6 +137,8 @@ CheckpointWeights summarizeCheckpoint(const WeightInventory &inventory, const Mo
             ++c.skippedTensors;
             c.skippedBytes = saturatingAdd(c.skippedBytes, t.bytes);
         }
+    if (inventory.format == WeightInventory::Format::Gguf)
+        c.placement = placeGgufTensors(inventory, model);
     return c;
 }
 

@@ -4,10 +4,37 @@
 #include "core/weightinventory.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace core {
+
+/// Bytes of a group of tensors where llama.cpp keeps them: in the file
+/// (the host maps it: CPU_Mapped) and as a CUDA buffer allocates them.
+struct PlacedBytes
+{
+    std::uint64_t file = 0;
+    std::uint64_t device = 0;
+    bool operator==(const PlacedBytes &other) const { return file == other.file && device == other.device; }
+};
+
+/// A GGUF file's tensors in the groups llama.cpp places as units
+/// (llama_model::load_tensors, llama.cpp ec98e2002): the input layer stays
+/// on the host, each `blk.N` goes where layer N goes, and the output layer
+/// (output, output_norm) counts as layer n_layer.
+struct GgufPlacement
+{
+    PlacedBytes input;  ///< token_embd and the other tensors outside the layers
+    /// output and output_norm; with tied embeddings the device side also
+    /// holds llama.cpp's duplicate of token_embd (TENSOR_DUPLICATED).
+    PlacedBytes output;
+    std::vector<PlacedBytes> layers; ///< blk.N, by N
+    bool operator==(const GgufPlacement &other) const
+    {
+        return input == other.input && output == other.output && layers == other.layers;
+    }
+};
 
 /// The weights a loader takes from a checkpoint on disk, by dtype, as the
 /// files' own tensor tables state them: the weights term of an inference
@@ -20,6 +47,7 @@ struct CheckpointWeights
     std::vector<DtypeTotal> loaded; ///< the tensors that load, largest dtype first
     std::uint64_t skippedTensors = 0; ///< in the files but not loaded (MTP modules)
     std::uint64_t skippedBytes = 0;
+    std::optional<GgufPlacement> placement; ///< GGUF files only
 
     std::uint64_t bytes() const;
     std::uint64_t elements() const;

@@ -4,6 +4,7 @@
 #include "core/formularecord.h"
 #include "core/formulatext.h"
 #include "core/inference.h"
+#include "core/llamacpp.h"
 #include "core/logits.h"
 #include "core/overheads.h"
 #include "core/trainingrun.h"
@@ -40,6 +41,8 @@ const TermName kTermNames[] = {
 };
 
 constexpr std::size_t idx(TermId id) { return static_cast<std::size_t>(id); }
+
+bool usesLlamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
 
 Bytes sumTerms(const TermBytes &terms)
 {
@@ -197,6 +200,8 @@ struct Overheads
 Quantity allocatorReserve(const Scenario &s, const TermBytes &terms, FormulaStore *store)
 {
     namespace o = text::overheads;
+    if (usesLlamaCpp(s))
+        return none(store, text::llamacpp::kWhyNoReserve);
     // The tensors: every term up to the gather buffer (TermId order).
     Formula tensors(store);
     for (std::size_t i = 0; i <= idx(TermId::GatherBuffer); ++i)
@@ -638,9 +643,56 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     est.phases.push_back(largerMoment(Phase::OptimizerStep, s, overheads, record, {{QT_TRANSLATE_NOOP("Derivation", "optimizer step"), &step}}));
 }
 
+/// One GPU of a llama.cpp process: its layers' weights and KV cache, and
+/// the compute buffer's peak, inside a layer or at the output layer.
+void estimateLlamaCpp(const Scenario &s, Stage stageRole, const Derived &modelWeights, const Overheads &overheads,
+                      Estimate &est, FormulaRecord *record)
+{
+    namespace lc = text::llamacpp;
+    EstimateDetails &d = est.details;
+    const LlamaCppLayout layout = llamaCppLayout(s);
+    const LlamaCppShare share = llamaCppShare(s, layout, stageRole == Stage::Last ? s.gpus - 1 : 0);
+    d.layersOnGpu = share.layers;
+    d.activationElementBytes = 4;
+    d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : 2.0;
+    d.hostBytesPerGpu = llamaCppHostBytes(s, d.params, modelWeights.value, layout) / std::max(1, s.gpus);
+
+    MomentTerms terms;
+    const Derived weights = llamaCppGpuWeights(s, d.params, modelWeights.value, share, record);
+    terms.set(TermId::Weights, {Bytes::fromDouble(weights.value), weights.how});
+    if (s.kvOnHost) {
+        terms.set(TermId::KvCache, none(record, lc::kWhyKvOnHost));
+    } else {
+        const Derived kv = llamaCppKvCache(s, layout, share.layers, record);
+        terms.set(TermId::KvCache, {Bytes::fromDouble(kv.value), kv.how});
+        d.kvBytesPerToken = static_cast<double>(layout.sequences) > 0 ? kv.value / static_cast<double>(layout.sequences * layout.cells) : 0.0;
+    }
+    MomentTerms layer = terms;
+    MomentTerms head = terms;
+    if (share.layers > 0) {
+        const Derived compute = llamaCppLayerCompute(s, layout, record);
+        d.workspaceBytes = compute.value;
+        layer.set(TermId::Workspace, {Bytes::fromDouble(compute.value), compute.how});
+    }
+    if (share.output) {
+        const Derived logits = llamaCppOutputCompute(s, layout, record);
+        d.logitsTokens = layout.ubatch;
+        head.set(TermId::Logits, {Bytes::fromDouble(logits.value), logits.how});
+    } else {
+        head.set(TermId::Logits, none(record, lc::kWhyOutputOnHost));
+    }
+    est.phases.push_back(largerMoment(Phase::Inference, s, overheads, record,
+                                      {{QT_TRANSLATE_NOOP("Derivation", "inside a layer"), &layer},
+                                       {QT_TRANSLATE_NOOP("Derivation", "output layer"), &head}}));
+}
+
 void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelWeights, const Overheads &overheads,
                        Estimate &est, FormulaRecord *record)
 {
+    if (usesLlamaCpp(s)) {
+        estimateLlamaCpp(s, stageRole, modelWeights, overheads, est, record);
+        return;
+    }
     namespace sh = text::shared;
     EstimateDetails &d = est.details;
     const ModelSpec &m = s.model;
@@ -728,7 +780,10 @@ Estimate estimateStage(const Scenario &s, const std::vector<TensorGroup> &tensor
     EstimateDetails &d = est.details;
     d.params = params;
     d.cudaOverheadMib = cudaOverheadMib(s);
-    const Overheads overheads{cudaOverhead(s, record), ncclBuffers(s.gpus, record)};
+    // llama.cpp's layer split copies activations between GPUs itself.
+    const Overheads overheads{cudaOverhead(s, record), usesLlamaCpp(s)
+                                                           ? none(record, text::llamacpp::kWhyNoNccl)
+                                                           : ncclBuffers(s.gpus, record)};
     if (s.isTraining()) {
         const TrainingRun run = trainingRun(s);
         d.regime = run.trainable;

@@ -124,6 +124,7 @@ bool training(const Scenario &s) { return s.isTraining(); }
 bool inference(const Scenario &s) { return !s.isTraining(); }
 bool adapters(const Scenario &s) { return s.mode == Mode::Lora || s.mode == Mode::Qlora; }
 bool vllm(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::Vllm; }
+bool llamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
 bool storedWeights(const Scenario &s) { return s.mode != Mode::Train; }
 bool bitsandbytes(const Scenario &s) { return s.mode == Mode::Qlora && s.stack != TrainingStack::Torchtune; }
 bool severalGpus(const Scenario &s) { return s.gpus > 1; }
@@ -259,8 +260,10 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::ServingEngine, "serving.engine", "serving-engine", "ENGINE", FieldKind::Choice, FieldGroup::Serving, 0,
          0, 0, 0, 0, "", QT_TRANSLATE_NOOP("Field", "Serving engine"),
          QT_TRANSLATE_NOOP("Field", "generate() runs the scenario's batch; vLLM sizes its KV cache after profiling one forward of "
-            "max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows"),
-         nullptr, {{"hf", QT_TRANSLATE_NOOP("Field", "Transformers generate()")}, {"vllm", QT_TRANSLATE_NOOP("Field", "vLLM (start-up profile)")}},
+            "max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV stream per "
+            "sequence and a compute buffer for one micro-batch"),
+         nullptr, {{"hf", QT_TRANSLATE_NOOP("Field", "Transformers generate()")}, {"vllm", QT_TRANSLATE_NOOP("Field", "vLLM (start-up profile)")},
+                   {"llamacpp", QT_TRANSLATE_NOOP("Field", "llama.cpp (llama-server, llama-cli)")}},
          choiceOf<servingEngineId, &S::serving>, choiceOf<servingEngineId, &S::serving>,
          setChoice<parseServingEngine, &S::serving>, inference},
         {FieldId::MaxBatchedTokens, "serving.max_num_batched_tokens", "max-num-batched-tokens", "N", FieldKind::Integer,
@@ -270,6 +273,21 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::MaxNumSeqs, "serving.max_num_seqs", "max-num-seqs", "N", FieldKind::Integer, FieldGroup::Serving, 1,
          L::maxBatch, 0, 0, 0, "", QT_TRANSLATE_NOOP("Field", "max_num_seqs"), QT_TRANSLATE_NOOP("Field", "vLLM's concurrent sequences, the sampler warm-up's rows"),
          nullptr, {}, numberOf<&S::maxNumSeqs>, numberOf<&S::maxNumSeqs>, setNumber<&S::maxNumSeqs>, vllm},
+        {FieldId::GpuLayers, "serving.gpu_layers", "gpu-layers", "N", FieldKind::Integer, FieldGroup::Serving, 0,
+         static_cast<double>(ModelLimits::maxLayers) + 1, 0, 0, 0, QT_TRANSLATE_NOOP("Field", "layers"), QT_TRANSLATE_NOOP("Field", "GPU layers"),
+         QT_TRANSLATE_NOOP("Field", "llama.cpp -ngl: the last N repeating layers run on the GPUs, the rest on the CPU; more than "
+            "the model's layers also moves the output layer"),
+         QT_TRANSLATE_NOOP("Field", "all layers and the output layer"), {}, optionalNumberOf<&S::gpuLayers>,
+         [](const S &s) { return FieldValue(static_cast<double>(s.gpuLayers.value_or(s.model.layers + 1))); },
+         setOptionalNumber<&S::gpuLayers>, llamaCpp},
+        {FieldId::Ubatch, "serving.ubatch", "ubatch", "N", FieldKind::Integer, FieldGroup::Serving, 1, L::maxSequence, 0,
+         0, 0, QT_TRANSLATE_NOOP("Field", "tokens"), QT_TRANSLATE_NOOP("Field", "Micro-batch (n_ubatch)"),
+         QT_TRANSLATE_NOOP("Field", "llama.cpp -ub: tokens one compute pass takes; the compute buffer is reserved for it"),
+         nullptr, {}, numberOf<&S::ubatch>, numberOf<&S::ubatch>, setNumber<&S::ubatch>, llamaCpp},
+        {FieldId::KvOnHost, "serving.kv_on_host", "no-kv-offload", nullptr, FieldKind::Flag, FieldGroup::Serving, 0, 0, 0,
+         0, 0, "", QT_TRANSLATE_NOOP("Field", "KV cache in host memory"),
+         QT_TRANSLATE_NOOP("Field", "llama.cpp --no-kv-offload: every layer's KV cache and attention stay on the CPU"), nullptr,
+         {}, flagOf<&S::kvOnHost>, flagOf<&S::kvOnHost>, setFlag<&S::kvOnHost>, llamaCpp},
         {FieldId::LoadMtp, "serving.load_mtp", "load-mtp", nullptr, FieldKind::Flag, FieldGroup::Serving, 0, 0, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "Load the MTP layers"),
          QT_TRANSLATE_NOOP("Field", "load the checkpoint's multi-token-prediction layers for speculative decoding (DeepSeek-V3, "
@@ -527,7 +545,8 @@ std::string describeDefault(const FieldDescriptor &f)
         else
             group->second += std::string(", ") + m.id;
     }
-    if (groups.size() == 1 && std::holds_alternative<std::monostate>(f.effective(Scenario{})))
+    // A field of another engine applies in no mode of the default scenario.
+    if (groups.empty() || (groups.size() == 1 && std::holds_alternative<std::monostate>(f.effective(Scenario{}))))
         return std::string("follows ") + f.defaultFollows;
     std::string text;
     for (const auto &[value, modes] : groups)

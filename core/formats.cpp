@@ -33,11 +33,11 @@ const std::vector<FormatInfo> &allFormats()
          "Lin et al. 2024, AWQ; GEMM packing: fp16 scale + 4-bit zero per group"},
         {WeightFormat::Mxfp4, "mxfp4", "MXFP4", true, false, false,
          "OCP Microscaling Formats (MX) v1.0 §5: 32 FP4 values share one 8-bit E8M0 scale"},
-        {WeightFormat::GgufQ8_0, "gguf-q8_0", "GGUF Q8_0", false, false, false, kGgufSource},
+        {WeightFormat::GgufQ8_0, "gguf-q8_0", "GGUF Q8_0", false, true, false, kGgufSource},
         {WeightFormat::GgufQ6K, "gguf-q6_k", "GGUF Q6_K", false, false, false, kGgufSource},
         {WeightFormat::GgufQ5KM, "gguf-q5_k_m", "GGUF Q5_K_M", false, false, false, kGgufSource},
         {WeightFormat::GgufQ4KM, "gguf-q4_k_m", "GGUF Q4_K_M", false, false, false, kGgufSource},
-        {WeightFormat::GgufQ4_0, "gguf-q4_0", "GGUF Q4_0", false, false, false, kGgufSource},
+        {WeightFormat::GgufQ4_0, "gguf-q4_0", "GGUF Q4_0", false, true, false, kGgufSource},
         {WeightFormat::GgufQ3KM, "gguf-q3_k_m", "GGUF Q3_K_M", false, false, false, kGgufSource},
         {WeightFormat::GgufQ2K, "gguf-q2_k", "GGUF Q2_K", false, false, false, kGgufSource},
     };

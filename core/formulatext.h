@@ -342,6 +342,7 @@ inline constexpr const char *kPartConvState = QT_TRANSLATE_NOOP("Derivation", "c
 inline constexpr const char *kPartRecurrentState = QT_TRANSLATE_NOOP("Derivation", "recurrent state");
 inline constexpr const char *kWhyMlaLatent = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention: vLLM caches the compressed latent and the shared RoPE key, the same on every tensor-parallel rank");
 inline constexpr const char *kWhyMlaExpanded = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under Hugging Face generate: the cache holds every head's rebuilt key and value");
+inline constexpr const char *kWhyMlaLlamaCpp = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under llama.cpp: K holds the latent and the RoPE key, V the latent again");
 inline constexpr const char *kWhyLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention layers keep a fixed-size state per sequence instead of a growing cache");
 inline constexpr const char *kWhyFp32Recurrent = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the recurrent state in fp32 (the delta-rule kernels return it so)");
 inline constexpr const char *kFromMla = "DeepSeek-AI 2024, DeepSeek-V2 (arXiv:2405.04434) §2.1.2-2.1.3; vLLM MLAAttentionSpec";
@@ -443,5 +444,51 @@ inline constexpr const char *kFromNccl = "NCCL environment variables docs (NCCL_
 inline constexpr const char *kFromAllocator =
     "PyTorch CUDA caching allocator docs (reserved >= allocated); ZeRO §III-B fragmentation";
 } // namespace overheads
+
+// --- llama.cpp (the llama_context and llama_model::load_tensors rules) ---
+namespace llamacpp {
+inline constexpr Symbol kLayerBytesHere{"B_layers", "B", QT_TRANSLATE_NOOP("Derivation", "CUDA allocations of the blk.N tensors of the layers on this GPU (128-byte aligned, quantised rows padded to 512)")};
+inline constexpr Symbol kOutputBytes{"B_output", "B", QT_TRANSLATE_NOOP("Derivation", "CUDA allocations of output and output_norm (a copy of token_embd when tied)")};
+inline constexpr Symbol kBytesPerParam{"W_model / P", "B", QT_TRANSLATE_NOOP("Derivation", "bytes per parameter of the weight format")};
+inline constexpr Symbol kLayerParams{"P_layers", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the repeating layers")};
+inline constexpr Symbol kLayers{"L", "", QT_TRANSLATE_NOOP("Derivation", "repeating layers")};
+inline constexpr Symbol kLayersHere{"L_gpu", "", QT_TRANSLATE_NOOP("Derivation", "repeating layers on this GPU (-ngl: the last ones)")};
+inline constexpr Symbol kOutputParams{"P_out", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the output layer (token_embd's copy when tied)")};
+inline constexpr Symbol kSequences{"n_seq", "", QT_TRANSLATE_NOOP("Derivation", "parallel sequences, one KV stream each")};
+inline constexpr Symbol kCells{"n_ctx_seq", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "KV cells per sequence: the context rounded up to 256")};
+inline constexpr Symbol kSlidingCells{"n_swa_cells", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "cells of a sliding-window layer: min(n_ctx_seq, window + n_ubatch) rounded up to 256")};
+inline constexpr Symbol kFullLayers{"L_full", "", QT_TRANSLATE_NOOP("Derivation", "full-attention layers on this GPU")};
+inline constexpr Symbol kSlidingLayers{"L_swa", "", QT_TRANSLATE_NOOP("Derivation", "sliding-window layers on this GPU")};
+inline constexpr Symbol kRowBytes{"r_kv", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of one token's K row and V row in one layer: ggml_row_size(type_k, n_embd_k) + ggml_row_size(type_v, n_embd_v)")};
+inline constexpr Symbol kKeyWidth{"n_embd_k", "", QT_TRANSLATE_NOOP("Derivation", "K values per token and layer")};
+inline constexpr Symbol kValueWidth{"n_embd_v", "", QT_TRANSLATE_NOOP("Derivation", "V values per token and layer")};
+inline constexpr Symbol kUbatch{"n_ubatch", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "tokens of the micro-batch the compute buffer is reserved for")};
+inline constexpr Symbol kHiddenRows{"4", "", QT_TRANSLATE_NOOP("Derivation", "hidden-wide f32 rows alive at the scores: residual, normed input, Q and roped Q")};
+inline constexpr Symbol kExpertWidth{"w_exp", "", QT_TRANSLATE_NOOP("Derivation", "f32 values alive per routed token: max(gate and up = 2 I, their product and down's output = I + h)")};
+inline constexpr Symbol kF16Bytes{"2", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of an f16 element")};
+inline constexpr const char *kPartLayers = QT_TRANSLATE_NOOP("Derivation", "repeating layers");
+inline constexpr const char *kPartOutput = QT_TRANSLATE_NOOP("Derivation", "output layer");
+inline constexpr const char *kPartScores = QT_TRANSLATE_NOOP("Derivation", "KQ scores (f32, softmax in place)");
+inline constexpr const char *kPartMask = QT_TRANSLATE_NOOP("Derivation", "KQ mask (f32)");
+inline constexpr const char *kPartMaskF16 = QT_TRANSLATE_NOOP("Derivation", "KQ mask cast to f16 for flash attention");
+inline constexpr const char *kPartHiddenRows = QT_TRANSLATE_NOOP("Derivation", "hidden-wide rows");
+inline constexpr const char *kPartResidual = QT_TRANSLATE_NOOP("Derivation", "residual");
+inline constexpr const char *kPartGateUp = QT_TRANSLATE_NOOP("Derivation", "gate and up outputs");
+inline constexpr const char *kPartLogits = QT_TRANSLATE_NOOP("Derivation", "logits of every micro-batch token (f32)");
+inline constexpr const char *kPartOutputInput = QT_TRANSLATE_NOOP("Derivation", "normed input of the output matmul");
+inline constexpr const char *kWhyFromFile = QT_TRANSLATE_NOOP("Derivation", "the GGUF file's tensor table, placed as llama.cpp places it");
+inline constexpr const char *kWhyFromFormat = QT_TRANSLATE_NOOP("Derivation", "no GGUF file: the weight format's bytes per parameter, placed as llama.cpp places them");
+inline constexpr const char *kWhyInputOnHost = QT_TRANSLATE_NOOP("Derivation", "token_embd stays in host memory (llama.cpp never offloads the input layer)");
+inline constexpr const char *kWhyOutputOnHost = QT_TRANSLATE_NOOP("Derivation", "-ngl not above the layer count: the output layer stays on the CPU");
+inline constexpr const char *kWhyKvOnHost = QT_TRANSLATE_NOOP("Derivation", "--no-kv-offload: the KV cache lives in host memory");
+inline constexpr const char *kWhyNoNccl = QT_TRANSLATE_NOOP("Derivation", "llama.cpp's layer split copies activations between GPUs itself: no NCCL communicator");
+inline constexpr const char *kWhyNoReserve = QT_TRANSLATE_NOOP("Derivation", "llama.cpp allocates its buffers once, at start-up: no caching allocator");
+inline constexpr const char *kWhyNoFlash = QT_TRANSLATE_NOOP("Derivation", "eager attention (-fa off): the KQ matrix is materialised");
+inline constexpr const char *kWhyFlash = QT_TRANSLATE_NOOP("Derivation", "flash attention: no KQ matrix, the mask is cast to f16");
+inline constexpr const char *kWhyUnchecked = QT_TRANSLATE_NOOP("Derivation", "graph-order estimate, not checked against a llama.cpp log");
+inline constexpr const char *kFromPlacement = "llama.cpp ec98e2002 src/llama-model.cpp llama_model::load_tensors (i_gpu_start, dev_input, dev_output); ggml-cuda.cu get_alloc_size";
+inline constexpr const char *kFromKvCache = "llama.cpp ec98e2002 src/llama-context.cpp (n_ctx padded to 256), src/llama-kv-cache.cpp, src/llama-kv-cache-iswa.cpp";
+inline constexpr const char *kFromCompute = "llama.cpp ec98e2002 src/llama-graph.cpp build_attn_mha / build_ffn / build_moe_ffn; ggml-alloc.c gallocr (peak of live tensors in graph order)";
+} // namespace llamacpp
 
 } // namespace core::text

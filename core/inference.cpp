@@ -61,6 +61,13 @@ Derived cachedValuesPerLayerToken(const ModelSpec &m, ServingEngine engine, doub
         values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
         return values.note(kv::kWhyMlaLatent).cite(kv::kFromMla).derived();
     }
+    if (m.isMla() && engine == ServingEngine::LlamaCpp) {
+        // llama.cpp (ec98e2002) keeps K = latent + RoPE key and V = latent.
+        values.product(kv::kPartKeys).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
+        values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
+        values.product(kv::kPartValues).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
+        return values.note(kv::kWhyMlaLlamaCpp).cite(text::llamacpp::kFromKvCache).derived();
+    }
     if (m.isMla()) {
         const double heads = std::max(1.0, std::ceil(static_cast<double>(m.heads) / tp));
         values.product(kv::kPartKeys).times(kv::kHeadsHere, heads).times(kv::kKeyHeadDim, static_cast<double>(m.headDim));
@@ -97,7 +104,10 @@ Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::ui
     const double conv = static_cast<double>(m.linearConvKernel > 0 ? m.linearConvKernel - 1 : 0) * convWidth / tp;
     const double recurrent = static_cast<double>(m.linearValueHeads) / tp * static_cast<double>(m.linearKeyDim)
         * static_cast<double>(m.linearValueDim);
-    const bool fp32Recurrent = engine == ServingEngine::Generate;
+    // Hugging Face keeps the recurrent state in fp32; llama.cpp keeps both
+    // states in f32 (llama_memory_recurrent type_r = type_s = GGML_TYPE_F32,
+    // and its caller passes 4-byte elements).
+    const bool fp32Recurrent = engine != ServingEngine::Vllm;
     bytes.product(kv::kPartConvState)
         .times(kv::kLinearLayers, here)
         .times(kv::kConvState, conv)
@@ -107,7 +117,7 @@ Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::ui
         .times(kv::kRecurrentState, recurrent)
         .times(fp32Recurrent ? sh::kFp32Bytes : kv::kStateBytes, fp32Recurrent ? 4.0 : elementBytes);
     bytes.note(kv::kWhyLinearState);
-    if (fp32Recurrent)
+    if (engine == ServingEngine::Generate)
         bytes.note(kv::kWhyFp32Recurrent);
     return bytes.cite(kv::kFromLinearState).derived();
 }

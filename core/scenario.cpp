@@ -28,7 +28,8 @@ const Spelling<LinearSlot> kSlots[] = {{LinearSlot::Q, "q"},       {LinearSlot::
                                        {LinearSlot::O, "o"},       {LinearSlot::Gate, "gate"},
                                        {LinearSlot::Up, "up"},     {LinearSlot::Down, "down"}};
 const Spelling<CudaLoading> kLoading[] = {{CudaLoading::Lazy, "lazy"}, {CudaLoading::Eager, "eager"}};
-const Spelling<ServingEngine> kServing[] = {{ServingEngine::Generate, "hf"}, {ServingEngine::Vllm, "vllm"}};
+const Spelling<ServingEngine> kServing[] = {
+    {ServingEngine::Generate, "hf"}, {ServingEngine::Vllm, "vllm"}, {ServingEngine::LlamaCpp, "llamacpp"}};
 const Spelling<Offload> kOffload[] = {
     {Offload::None, "none"}, {Offload::Optimizer, "optimizer"}, {Offload::OptimizerAndParams, "params"}};
 
@@ -156,6 +157,15 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(m.moe.isMoe() || p.ep == 1, "ep: expert parallelism needs a mixture-of-experts model");
     check(!(s.isTraining() && s.effectiveLogits() == LogitsMode::LastToken),
           "logits: 'last' applies to inference only");
+    // llama.cpp's cache types (common/arg.cpp --cache-type-k/-v) are its own;
+    // a quantised V cache needs flash attention (llama_context throws
+    // "quantized V cache was requested, but this requires Flash Attention").
+    const bool llamaCpp = !s.isTraining() && s.serving == ServingEngine::LlamaCpp;
+    const bool ggufCache = s.kvDtype && (*s.kvDtype == WeightFormat::GgufQ8_0 || *s.kvDtype == WeightFormat::GgufQ4_0);
+    check(!ggufCache || llamaCpp, "kv_dtype: the GGUF cache types are llama.cpp's (serving engine llamacpp)");
+    check(!(llamaCpp && ggufCache && s.attention == Attention::Eager),
+          "kv_dtype: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");
+    check(!llamaCpp || p.tp == 1, "tp: llama.cpp splits layers over GPUs (gpus), not tensors");
     return errors;
 }
 

@@ -37,8 +37,10 @@ enum class TrainingStack {
 };
 /// What serves an inference scenario: Hugging Face generate() runs the
 /// scenario's batch; vLLM sizes its KV pool after a profiling forward of
-/// max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows.
-enum class ServingEngine { Generate, Vllm };
+/// max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows;
+/// llama.cpp (llama-cli, llama-server) reserves one KV stream per parallel
+/// sequence and a compute buffer for one micro-batch of n_ubatch tokens.
+enum class ServingEngine { Generate, Vllm, LlamaCpp };
 /// bitsandbytes up to 0.43.1 kept every 4-bit layer's input for backward
 /// (MatMul4Bit ctx.tensors = (A, B)); 0.43.2 (July 2024) dropped it.
 enum class BitsandbytesVersion { Current, Legacy };
@@ -135,6 +137,15 @@ struct Scenario
     /// for the LLM class on GPUs under 70 GiB or A100s).
     std::uint64_t maxBatchedTokens = 8192;
     std::uint64_t maxNumSeqs = 256;
+    /// llama.cpp -ngl: repeating layers on the GPUs, the last ones first;
+    /// more than the model's layers also puts the output layer there.
+    /// Unset: all of them and the output layer (llama.cpp's 999).
+    std::optional<std::uint64_t> gpuLayers;
+    /// llama.cpp -ub: tokens of the micro-batch its compute buffer is
+    /// reserved for (common_params default 512).
+    std::uint64_t ubatch = 512;
+    /// llama.cpp --no-kv-offload: keep every layer's KV cache in host memory.
+    bool kvOnHost = false;
 
     int gpus = 1;
     int zeroStage = 0;

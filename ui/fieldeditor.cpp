@@ -121,14 +121,15 @@ void FieldEditor::build()
                 send(*value);
         });
         m_input = line;
-    } else if (f.kind == core::FieldKind::Integer) {
+    } else if (f.kind == core::FieldKind::Integer && !f.optional()) {
         auto *spin = new QSpinBox;
         spin->setRange(static_cast<int>(f.min), static_cast<int>(f.max));
         spin->setGroupSeparatorShown(true);
         spin->setSuffix(unit);
         connect(spin, &QSpinBox::valueChanged, this, [this](int v) { send(static_cast<double>(v)); });
         m_input = spin;
-    } else if (f.kind == core::FieldKind::Number) {
+    } else if (f.kind == core::FieldKind::Number || f.kind == core::FieldKind::Integer) {
+        // Numbers, and integers that may follow a default (-ngl: all layers).
         auto *spin = new ExactSpinBox(f.decimals);
         spin->setRange(f.min, f.max);
         spin->setSingleStep(f.max <= 1 ? 0.05 : 1.0);

@@ -106,6 +106,11 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
     out << "  " << padRight("total", 20) << padLeft(core::formatBytes(e.total, unit) + guess, 14) << "\n";
     if (s.model.familyGuessed)
         out << "  ~ depends on the guessed architecture (see the warnings)\n";
+    if (!s.isTraining() && s.serving == core::ServingEngine::LlamaCpp)
+        out << "  " << padRight("host memory", 20)
+            << padLeft(core::formatBytes(core::Bytes::fromDouble(d.hostBytesPerGpu * s.gpus), unit) + guess, 14)
+            << "   (llama.cpp: " << d.layersOnGpu << " of " << s.model.layers
+            << " layers on this GPU; token_embd, CPU layers and host buffers in RAM)\n";
     if (!s.model.defaultedKeys.empty())
         out << "\nDefaults " << core::joinWithCommas(s.model.defaultedKeys) << "\n";
     if (e.phases.size() > 1) {

@@ -246,6 +246,34 @@ Json modelToJson(const ModelSpec &m)
 
 namespace {
 
+/// A [file, device] byte pair.
+PlacedBytes readPlaced(const Json &pair, JsonReader &r, const char *key)
+{
+    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_unsigned() || !pair[1].is_number_unsigned()) {
+        r.error(key, "expected [file bytes, device bytes]");
+        return {};
+    }
+    return {pair[0].get<std::uint64_t>(), pair[1].get<std::uint64_t>()};
+}
+
+Json placedToJson(const PlacedBytes &p) { return Json::array({p.file, p.device}); }
+
+GgufPlacement readPlacement(JsonReader &r)
+{
+    GgufPlacement p;
+    for (const auto &[key, group] : {std::pair{"input", &p.input}, std::pair{"output", &p.output}})
+        if (r.has(key))
+            *group = readPlaced(r.json().at(key), r, key);
+    const Json *layers = r.has("layers") ? &r.json().at("layers") : nullptr;
+    if (!layers || !layers->is_array() || layers->size() > ModelLimits::maxLayers) {
+        r.error("layers", "expected an array of at most " + std::to_string(ModelLimits::maxLayers) + " layers");
+        return p;
+    }
+    for (const Json &layer : *layers)
+        p.layers.push_back(readPlaced(layer, r, "layers"));
+    return p;
+}
+
 CheckpointWeights readCheckpoint(JsonReader &r, std::vector<std::string> &errors)
 {
     constexpr std::uint64_t kMax = ~0ull;
@@ -267,6 +295,8 @@ CheckpointWeights readCheckpoint(JsonReader &r, std::vector<std::string> &errors
         c.loaded.push_back({d.string("dtype", true).value_or(""), d.uint("tensors", 0, kMax, true).value_or(0),
                             d.uint("elements", 0, kMax, true).value_or(0), d.uint("bytes", 0, kMax, true).value_or(0)});
     }
+    if (auto placement = r.object("placement", false))
+        c.placement = readPlacement(*placement);
     return c;
 }
 
@@ -277,9 +307,18 @@ Json checkpointToJson(const CheckpointWeights &c)
     Json loaded = Json::array();
     for (const DtypeTotal &d : c.loaded)
         loaded.push_back({{"dtype", d.dtype}, {"tensors", d.tensors}, {"elements", d.elements}, {"bytes", d.bytes}});
-    return {{"path", c.path},       {"format", c.format},
-            {"files", c.files},     {"loaded", loaded},
-            {"skipped_tensors", c.skippedTensors}, {"skipped_bytes", c.skippedBytes}};
+    Json j = {{"path", c.path},       {"format", c.format},
+              {"files", c.files},     {"loaded", loaded},
+              {"skipped_tensors", c.skippedTensors}, {"skipped_bytes", c.skippedBytes}};
+    if (c.placement) {
+        Json layers = Json::array();
+        for (const PlacedBytes &layer : c.placement->layers)
+            layers.push_back(placedToJson(layer));
+        j["placement"] = {{"input", placedToJson(c.placement->input)},
+                          {"output", placedToJson(c.placement->output)},
+                          {"layers", layers}};
+    }
+    return j;
 }
 
 Json scenarioToJson(const Scenario &s)

@@ -1,0 +1,345 @@
+// The llama.cpp engine against the buffer sizes llama.cpp printed in
+// published runs, and against hand sums of its placement and KV rules
+// (llama.cpp ec98e2002: llama_model::load_tensors, llama_context,
+// llama_kv_cache). Every expected value is the log's figure or a product
+// written out here.
+
+#include "core/estimate.h"
+#include "core/io/builtin.h"
+#include "core/io/modelfiles.h"
+#include "core/io/scenarioio.h"
+#include "core/llamacpp.h"
+#include "tests/support/weightfilewriter.h"
+
+#include <QtTest>
+
+using testsupport::GgufFile;
+
+namespace {
+
+constexpr std::uint32_t kF32 = 0, kQ4_K = 12, kQ6_K = 14; // ggml_type ids (ggml.h)
+constexpr double kMiB = 1024.0 * 1024.0;
+
+std::uint64_t q4k(std::uint64_t ne0, std::uint64_t ne1) { return ne0 * ne1 / 256 * 144; } // 256 per 144-byte block
+std::uint64_t q6k(std::uint64_t ne0, std::uint64_t ne1) { return ne0 * ne1 / 256 * 210; } // 256 per 210-byte block
+
+/// llama.cpp's Q4_K_M recipe (src/llama-quant.cpp, use_more_bits): attn_v
+/// and ffn_down are Q6_K in the first and last eighth of the layers and in
+/// every third layer between them, Q4_K elsewhere; output is Q6_K.
+bool moreBits(int layer, int layers)
+{
+    return layer < layers / 8 || layer >= 7 * layers / 8 || (layer - layers / 8) % 3 == 2;
+}
+
+/// Meta-Llama-3-8B as a Q4_K_M GGUF (hidden 4096, 32 layers, 8 KV heads,
+/// MLP 14336, vocabulary 128256): the file whose load the log below shows
+/// ("type f32: 65 tensors, q4_K: 193, q6_K: 33").
+void writeLlama3Q4KM(const std::string &path)
+{
+    const std::uint64_t h = 4096, kv = 1024, ffn = 14336, vocab = 128256;
+    GgufFile file;
+    file.text("general.architecture", "llama")
+        .u32("llama.block_count", 32)
+        .u32("llama.context_length", 8192)
+        .u32("llama.embedding_length", h)
+        .u32("llama.feed_forward_length", ffn)
+        .u32("llama.attention.head_count", 32)
+        .u32("llama.attention.head_count_kv", 8)
+        .tensor("token_embd.weight", {h, vocab}, kQ4_K, q4k(h, vocab))
+        .tensor("output_norm.weight", {h}, kF32, h * 4)
+        .tensor("output.weight", {h, vocab}, kQ6_K, q6k(h, vocab));
+    for (int l = 0; l < 32; ++l) {
+        const std::string b = "blk." + std::to_string(l) + ".";
+        const bool more = moreBits(l, 32);
+        file.tensor(b + "attn_norm.weight", {h}, kF32, h * 4)
+            .tensor(b + "attn_q.weight", {h, h}, kQ4_K, q4k(h, h))
+            .tensor(b + "attn_k.weight", {h, kv}, kQ4_K, q4k(h, kv))
+            .tensor(b + "attn_v.weight", {h, kv}, more ? kQ6_K : kQ4_K, more ? q6k(h, kv) : q4k(h, kv))
+            .tensor(b + "attn_output.weight", {h, h}, kQ4_K, q4k(h, h))
+            .tensor(b + "ffn_norm.weight", {h}, kF32, h * 4)
+            .tensor(b + "ffn_gate.weight", {h, ffn}, kQ4_K, q4k(h, ffn))
+            .tensor(b + "ffn_up.weight", {h, ffn}, kQ4_K, q4k(h, ffn))
+            .tensor(b + "ffn_down.weight", {ffn, h}, more ? kQ6_K : kQ4_K, more ? q6k(ffn, h) : q4k(ffn, h));
+    }
+    file.write(path);
+}
+
+core::Scenario llamaCppScenario(const core::ModelSpec &model, std::uint64_t context, bool flash)
+{
+    core::Scenario s;
+    s.model = model;
+    s.mode = core::Mode::Inference;
+    s.serving = core::ServingEngine::LlamaCpp;
+    s.sequence = context;
+    s.attention = flash ? core::Attention::Flash : core::Attention::Eager;
+    return s;
+}
+
+core::ModelSpec presetModel(const char *id)
+{
+    const core::io::ModelPreset *preset = core::io::findPreset(id);
+    return preset ? preset->model : core::ModelSpec{};
+}
+
+double termMib(const core::Estimate &e, core::TermId id) { return static_cast<double>(e.term(id).count()) / kMiB; }
+
+/// The compute buffer: the larger of the layer's and the output layer's
+/// peaks, which the estimate keeps as workspace or logits.
+double computeMib(const core::Estimate &e)
+{
+    return termMib(e, core::TermId::Workspace) + termMib(e, core::TermId::Logits);
+}
+
+} // namespace
+
+class TestLlamaCpp : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void llama3Q4KMBuffersAsLogged();
+    void contextGrowsTheScoresWithoutFlashAttention();
+    void flashAttentionLeavesTheLogitsPeak();
+    void partialOffloadKeepsTheFirstLayersOnTheHost();
+    void layerSplitPutsTheOutputOnTheLastGpu();
+    void cacheTypesAndWindows();
+    void latentAndRecurrentCaches();
+    void quantisedValuesNeedFlashAttention();
+    void scenarioKeepsThePlacement();
+};
+
+void TestLlamaCpp::llama3Q4KMBuffersAsLogged()
+{
+    // A llama-cpp-python load of llama-3-Korean-Bllossom-8B-Q4_K_M.gguf on
+    // an RTX 3070 (github.com/developer0hye/llama-3-korean-bllossom-8b-q4-docker
+    // README, mid-2024): "CPU buffer size = 281.81 MiB", "CUDA0 buffer
+    // size = 4403.49 MiB", n_ctx 512, flash_attn 0, "CUDA0 KV buffer size =
+    // 64.00 MiB", "CUDA_Host output buffer size = 0.49 MiB", "CUDA0 compute
+    // buffer size = 258.50 MiB", "CUDA_Host compute buffer size = 9.01 MiB".
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("llama3.gguf").toStdString();
+    writeLlama3Q4KM(path);
+    const auto files = core::io::loadModelFiles(path);
+    QVERIFY(files.ok());
+    core::Scenario s = llamaCppScenario(files.value->model, 512, false);
+    s.checkpoint = files.value->checkpoint;
+    const core::Estimate e = core::estimate(s);
+    QVERIFY(e.isValid());
+
+    // Hand sum: a Q4_K layer is q, o (4096 x 4096), k, v (4096 x 1024),
+    // gate, up, down (4096 x 14336) and two f32 norms; 16 layers (0-3,
+    // 28-31 and 6, 9, ..., 27) hold v and down in Q6_K instead; plus the
+    // Q6_K output and its f32 norm. Every tensor is a multiple of 128 bytes
+    // and of 512 columns, so CUDA adds nothing.
+    const std::uint64_t layer = 2 * q4k(4096, 4096) + 2 * q4k(4096, 1024) + 3 * q4k(4096, 14336) + 2 * 4096 * 4;
+    const std::uint64_t extra = q6k(4096, 1024) - q4k(4096, 1024) + q6k(14336, 4096) - q4k(14336, 4096);
+    const std::uint64_t gpu = 32 * layer + 16 * extra + q6k(4096, 128256) + 4096 * 4;
+    QCOMPARE(e.term(core::TermId::Weights).count(), gpu);
+    QCOMPARE(QString::number(static_cast<double>(gpu) / kMiB, 'f', 2), QStringLiteral("4403.49"));
+    // KV: 32 layers x 512 cells x (1024 K + 1024 V) x 2 bytes (f16).
+    QCOMPARE(e.term(core::TermId::KvCache).count(), 32ull * 512 * 2048 * 2);
+    QCOMPARE(termMib(e, core::TermId::KvCache), 64.0);
+    // Compute: the logits of 512 tokens (4 x 512 x 128256) and the output
+    // matmul's input (4 x 512 x 4096) outweigh the layer's scores.
+    QCOMPARE(computeMib(e), 258.5);
+    QCOMPARE(e.term(core::TermId::AllocatorReserve).count(), 0ull);
+    // Host: token_embd in Q4_K (281.81 MiB mapped), the host compute buffer
+    // (inp_embd 4 x 512 x 4096, the f32 mask 4 x 512 x 512: 9.00 MiB, the
+    // log 9.01 with its 0.01 MiB of positions and ids) and the output
+    // buffer (4 x 128256 B, 0.49 MiB).
+    const double host = q4k(4096, 128256) + 4.0 * 512 * (4096 + 512) + 4.0 * 128256;
+    QCOMPARE(e.details.hostBytesPerGpu, host);
+    QCOMPARE(QString::number(q4k(4096, 128256) / kMiB, 'f', 2), QStringLiteral("281.81"));
+    QCOMPARE(e.details.layersOnGpu, 32u);
+}
+
+void TestLlamaCpp::contextGrowsTheScoresWithoutFlashAttention()
+{
+    // Without flash attention the f32 scores (n_ctx x n_ubatch x heads), the
+    // mask copy (n_ctx x n_ubatch) and four hidden-wide rows are alive:
+    //  Llama 3 8B at n_ctx 8192: 512 + 16 + 32 = 560 MiB; ollama logs
+    //  "CUDA0 compute buffer size = 560.00 MiB", "CUDA0 KV buffer size =
+    //  1024.00 MiB" (research notes D2: code-index ids 55209596794, 48629668660).
+    core::Scenario llama = llamaCppScenario(presetModel("llama-3-8b"), 8192, false);
+    llama.weights = core::WeightFormat::GgufQ4KM;
+    core::Estimate e = core::estimate(llama);
+    QCOMPARE(computeMib(e), 560.0);
+    QCOMPARE(termMib(e, core::TermId::KvCache), 1024.0);
+    // The host buffer: inp_embd and the mask, 8 + 16 MiB (logged 24.01).
+    const double hostCompute = 4.0 * 512 * (4096 + 8192);
+    QCOMPARE(hostCompute / kMiB, 24.0);
+
+    //  Mistral 7B Instruct v0.2 at 2048 and 32768 (github.com/fedora-copr/
+    //  logdetective pull 106): 164.00 and 2144.00 MiB compute, 4096.00 MiB
+    //  KV at 32768 (32 layers x 32768 x 2048 values x 2 bytes).
+    core::Scenario mistral = llamaCppScenario(presetModel("mistral-7b"), 2048, false);
+    mistral.weights = core::WeightFormat::GgufQ4KM;
+    mistral.model.slidingWindow = 0; // v0.2 dropped the window (its config: sliding_window null)
+    QCOMPARE(computeMib(core::estimate(mistral)), 128.0 + 4 + 32);
+    mistral.sequence = 32768;
+    e = core::estimate(mistral);
+    QCOMPARE(computeMib(e), 2048.0 + 64 + 32);
+    QCOMPARE(termMib(e, core::TermId::KvCache), 4096.0);
+}
+
+void TestLlamaCpp::flashAttentionLeavesTheLogitsPeak()
+{
+    // Qwen3-4B (hidden 2560, 36 layers, 8 KV heads of 128, vocabulary
+    // 151936, tied) with flash attention on at n_ctx 4096: "CUDA0 compute
+    // buffer size = 301.75 MiB" = 4 x 512 x (151936 + 2560), "KV buffer
+    // size = 576.00 MiB" = 36 x 4096 x 1024 x 2 x 2 (research notes D5:
+    // code-index id 55797679949).
+    core::ModelSpec qwen3 = presetModel("qwen3-8b");
+    qwen3.hidden = 2560;
+    qwen3.layers = 36;
+    qwen3.heads = 32;
+    qwen3.kvHeads = 8;
+    qwen3.headDim = 128;
+    qwen3.intermediate = 9728;
+    qwen3.tiedEmbeddings = true;
+    core::Scenario s = llamaCppScenario(qwen3, 4096, true);
+    s.weights = core::WeightFormat::GgufQ4KM;
+    core::Estimate e = core::estimate(s);
+    QCOMPARE(computeMib(e), 301.75);
+    QCOMPARE(termMib(e, core::TermId::KvCache), 576.0);
+
+    // Mistral Small 3.x 24B (40 layers, hidden 5120, vocabulary 131072) on
+    // ROCm at n_ctx 4096, flash attention on: "ROCm0 compute buffer size =
+    // 266.00 MiB" = 4 x 512 x (131072 + 5120), KV 640 MiB = 40 x 4096 x
+    // 1024 x 4 (research notes D6: code-index id 56815982614).
+    s = llamaCppScenario(presetModel("mistral-small-3.1-24b"), 4096, true);
+    s.weights = core::WeightFormat::GgufQ4KM;
+    e = core::estimate(s);
+    QCOMPARE(computeMib(e), 266.0);
+    QCOMPARE(termMib(e, core::TermId::KvCache), 640.0);
+}
+
+void TestLlamaCpp::partialOffloadKeepsTheFirstLayersOnTheHost()
+{
+    // -ngl 16: layers 16-31 on the GPU (i_gpu_start = 32 - 16), the output
+    // layer and token_embd on the host. Of layers 16-31, 18, 21, 24, 27 and
+    // 28-31 are the recipe's Q6_K layers.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("llama3.gguf").toStdString();
+    writeLlama3Q4KM(path);
+    const auto files = core::io::loadModelFiles(path);
+    QVERIFY(files.ok());
+    core::Scenario s = llamaCppScenario(files.value->model, 512, false);
+    s.checkpoint = files.value->checkpoint;
+    s.gpuLayers = 16;
+    const core::Estimate e = core::estimate(s);
+    const std::uint64_t layer = 2 * q4k(4096, 4096) + 2 * q4k(4096, 1024) + 3 * q4k(4096, 14336) + 2 * 4096 * 4;
+    const std::uint64_t extra = q6k(4096, 1024) - q4k(4096, 1024) + q6k(14336, 4096) - q4k(14336, 4096);
+    QCOMPARE(e.term(core::TermId::Weights).count(), 16 * layer + 8 * extra);
+    QCOMPARE(e.term(core::TermId::KvCache).count(), 16ull * 512 * 2048 * 2);
+    QCOMPARE(e.term(core::TermId::Logits).count(), 0ull); // the output layer computes on the CPU
+    // Host: token_embd, layers 0-15 (0-3, 6, 9, 12, 15 with Q6_K), the
+    // output layer, their KV, and the host compute buffer (the inputs plus
+    // the larger of a CPU layer's peak and the logits' peak).
+    const double mapped = q4k(4096, 128256) + 16.0 * layer + 8.0 * extra + q6k(4096, 128256) + 4096 * 4;
+    const double kv = 16.0 * 512 * 2048 * 2;
+    const double compute = 4.0 * 512 * (4096 + 512) + 4.0 * 512 * (128256 + 4096);
+    QCOMPARE(e.details.hostBytesPerGpu, mapped + kv + compute + 4.0 * 128256);
+}
+
+void TestLlamaCpp::layerSplitPutsTheOutputOnTheLastGpu()
+{
+    // 32 layers and the output layer over two equal GPUs: unit u goes to
+    // GPU floor(2u / 33), so GPU 0 takes layers 0-16 and GPU 1 layers 17-31
+    // and the output.
+    core::Scenario s = llamaCppScenario(presetModel("llama-3-8b"), 4096, true);
+    s.gpus = 2;
+    const core::LlamaCppLayout layout = core::llamaCppLayout(s);
+    const core::LlamaCppShare first = core::llamaCppShare(s, layout, 0);
+    const core::LlamaCppShare last = core::llamaCppShare(s, layout, 1);
+    QCOMPARE(first.firstLayer, 0u);
+    QCOMPARE(first.layers, 17u);
+    QVERIFY(!first.output);
+    QCOMPARE(last.firstLayer, 17u);
+    QCOMPARE(last.layers, 15u);
+    QVERIFY(last.output);
+    // -ngl 20 over two GPUs: layers 12-31, ten each, the output on the host.
+    s.gpuLayers = 20;
+    const core::LlamaCppLayout partial = core::llamaCppLayout(s);
+    QCOMPARE(core::llamaCppShare(s, partial, 0).firstLayer, 12u);
+    QCOMPARE(core::llamaCppShare(s, partial, 0).layers, 10u);
+    QCOMPARE(core::llamaCppShare(s, partial, 1).layers, 10u);
+    QVERIFY(!core::llamaCppShare(s, partial, 1).output);
+}
+
+void TestLlamaCpp::cacheTypesAndWindows()
+{
+    // q8_0 K and V: 34 bytes per 32 values (ggml-common.h block_q8_0).
+    core::Scenario s = llamaCppScenario(presetModel("llama-3-8b"), 8192, true);
+    s.kvDtype = core::WeightFormat::GgufQ8_0;
+    QCOMPARE(core::estimate(s).term(core::TermId::KvCache).count(), 32ull * 8192 * 2048 / 32 * 34);
+    // Four sequences of 3000 tokens: four streams of 3072 cells (256-padded).
+    s.kvDtype.reset();
+    s.batch = 4;
+    s.sequence = 3000;
+    QCOMPARE(core::estimate(s).term(core::TermId::KvCache).count(), 4ull * 32 * 3072 * 2048 * 2);
+    // Gemma 3 (window 1024) at -c 16384, n_ubatch 512: the sliding-window
+    // layers keep PAD256(1024 + 512) = 1536 cells, as "creating SWA KV
+    // cache, size = 1536 cells" in a public log (research notes §3.4).
+    core::Scenario gemma = llamaCppScenario(presetModel("gemma-3-12b-it"), 16384, true);
+    QCOMPARE(core::llamaCppLayout(gemma).slidingCells, 1536u);
+    QCOMPARE(core::llamaCppLayout(gemma).cells, 16384u);
+}
+
+void TestLlamaCpp::latentAndRecurrentCaches()
+{
+    // DeepSeek-V3 at 32768 tokens: K = 512 + 64, V = 512 per token and layer
+    // in f16 over 61 layers.
+    core::Scenario ds = llamaCppScenario(presetModel("deepseek-v3"), 32768, true);
+    ds.weights = core::WeightFormat::GgufQ4KM;
+    QCOMPARE(core::estimate(ds).term(core::TermId::KvCache).count(), 61ull * 32768 * (576 + 512) * 2);
+    // Qwen3-Next-80B: 12 attention layers (2 KV heads of 256) and 36 Gated
+    // DeltaNet layers with f32 state per sequence: (4 - 1) x (2 x 16 x 128 +
+    // 32 x 128) convolution values and 32 x 128 x 128 recurrent ones
+    // (llama.cpp n_embd_r, n_embd_s: 24576 and 524288).
+    core::Scenario next = llamaCppScenario(presetModel("qwen3-next-80b-a3b-instruct"), 4096, true);
+    next.weights = core::WeightFormat::GgufQ4KM;
+    const std::uint64_t attention = 12ull * 4096 * (2 * 256 + 2 * 256) * 2;
+    const std::uint64_t state = 36ull * (24576 + 524288) * 4;
+    QCOMPARE(core::estimate(next).term(core::TermId::KvCache).count(), attention + state);
+}
+
+void TestLlamaCpp::quantisedValuesNeedFlashAttention()
+{
+    // llama_context throws "quantized V cache was requested, but this
+    // requires Flash Attention"; the planner refuses the same.
+    core::Scenario s = llamaCppScenario(presetModel("llama-3-8b"), 4096, false);
+    s.kvDtype = core::WeightFormat::GgufQ4_0;
+    const std::vector<std::string> errors = core::validateScenario(s);
+    QCOMPARE(errors.size(), std::size_t(1));
+    QVERIFY(errors[0].rfind("kv_dtype:", 0) == 0);
+    // The GGUF cache types are llama.cpp's only.
+    s.serving = core::ServingEngine::Vllm;
+    s.attention = core::Attention::Flash;
+    QCOMPARE(core::validateScenario(s).size(), std::size_t(1));
+}
+
+void TestLlamaCpp::scenarioKeepsThePlacement()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("llama3.gguf").toStdString();
+    writeLlama3Q4KM(path);
+    const auto files = core::io::loadModelFiles(path);
+    QVERIFY(files.ok());
+    core::Scenario s = llamaCppScenario(files.value->model, 4096, true);
+    s.checkpoint = files.value->checkpoint;
+    s.gpuLayers = 20;
+    s.ubatch = 256;
+    s.kvOnHost = true;
+    const auto back = core::io::loadScenario(core::io::saveScenario(s));
+    QVERIFY2(back.ok(), back.errors.empty() ? "" : back.errors.front().c_str());
+    QVERIFY(back.value->checkpoint == s.checkpoint);
+    QCOMPARE(back.value->checkpoint->placement->layers.size(), std::size_t(32));
+    QCOMPARE(back.value->gpuLayers, s.gpuLayers);
+    QCOMPARE(back.value->ubatch, 256u);
+    QVERIFY(back.value->kvOnHost);
+    QCOMPARE(back.value->serving, core::ServingEngine::LlamaCpp);
+}
+
+QTEST_GUILESS_MAIN(TestLlamaCpp)
+#include "tst_llamacpp.moc"
