@@ -713,15 +713,15 @@ void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelW
         const double attentionHere = static_cast<double>(m.attentionLayers() * share.layerCount / std::max<std::uint64_t>(1, m.layers));
         d.kvBytesPerToken = attentionHere * values.value * d.kvElementBytes;
         Formula kv(record);
-        kv.product(m.linearLayers > 0 ? text::kv::kPartAttentionCache : nullptr)
+        kv.product(m.hasRecurrentState() ? text::kv::kPartAttentionCache : nullptr)
             .times(text::kv::kCachedValues, values)
             .times(text::kv::kKvElementBytes, d.kvElementBytes)
             .times(text::kv::kCachedTokens, cached)
             .times(sh::kBatch, static_cast<double>(s.batch));
-        if (m.linearLayers > 0)
+        if (m.hasRecurrentState())
             kv.product(text::kv::kPartLinearState)
                 .times(text::kv::kStatePerSequence,
-                       linearStatePerSequence(m, s.serving, share.layerCount, share.tp, d.kvElementBytes, record))
+                       linearStatePerSequence(m, s.serving, share.layerCount, share.tp, e, record))
                 .times(sh::kBatch, static_cast<double>(s.batch));
         terms.set(TermId::KvCache, kv.bytes());
     } else {

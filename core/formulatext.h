@@ -331,9 +331,14 @@ inline constexpr Symbol kLinearLayers{"L_linear", "", QT_TRANSLATE_NOOP("Derivat
 inline constexpr Symbol kConvState{"s_conv", "", QT_TRANSLATE_NOOP("Derivation", "convolution state values per layer: (kernel - 1) x (2 key heads x key dim + value heads x value dim) / t")};
 inline constexpr Symbol kRecurrentState{"s_rec", "", QT_TRANSLATE_NOOP("Derivation", "recurrent state values per layer: value heads / t x key dim x value dim")};
 inline constexpr Symbol kStateBytes{"e_state", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a state element")};
+inline constexpr Symbol kMambaLayers{"L_mamba", "", QT_TRANSLATE_NOOP("Derivation", "Mamba-2 layers on this rank")};
+inline constexpr Symbol kMambaConvState{"s_conv", "", QT_TRANSLATE_NOOP("Derivation", "convolution state values per layer: inputs kept x (d_inner + 2 x groups x state size) / t")};
+inline constexpr Symbol kSsmState{"s_ssm", "", QT_TRANSLATE_NOOP("Derivation", "SSM state values per layer: Mamba heads / t x head dim x state size")};
+inline constexpr Symbol kSsmStateBytes{"e_ssm", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of an SSM state element (the config's mamba_ssm_cache_dtype)")};
 inline constexpr Symbol kStatePerSequence{"S_seq", "B", QT_TRANSLATE_NOOP("Derivation", "linear-attention state of one sequence on this rank")};
 inline constexpr const char *kPartAttentionCache = QT_TRANSLATE_NOOP("Derivation", "attention layers' cache");
 inline constexpr const char *kPartLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention state");
+inline constexpr const char *kPartSsmState = QT_TRANSLATE_NOOP("Derivation", "SSM state");
 inline constexpr const char *kPartLatent = QT_TRANSLATE_NOOP("Derivation", "latent");
 inline constexpr const char *kPartRopeKey = QT_TRANSLATE_NOOP("Derivation", "shared RoPE key");
 inline constexpr const char *kPartKeys = QT_TRANSLATE_NOOP("Derivation", "keys");
@@ -345,11 +350,20 @@ inline constexpr const char *kWhyMlaExpanded = QT_TRANSLATE_NOOP("Derivation", "
 inline constexpr const char *kWhyMlaLlamaCpp = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under llama.cpp: K holds the latent and the RoPE key, V the latent again");
 inline constexpr const char *kWhyLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention layers keep a fixed-size state per sequence instead of a growing cache");
 inline constexpr const char *kWhyFp32Recurrent = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the recurrent state in fp32 (the delta-rule kernels return it so)");
+inline constexpr const char *kWhyMambaState = QT_TRANSLATE_NOOP("Derivation", "Mamba-2 layers keep a fixed-size state per sequence: the causal convolution's last inputs and one head dim x state size matrix per head");
+inline constexpr const char *kWhyVllmConvWindow = QT_TRANSLATE_NOOP("Derivation", "vLLM keeps the last kernel - 1 convolution inputs");
+inline constexpr const char *kWhyHfConvWindow = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the last conv_kernel convolution inputs");
+inline constexpr const char *kWhySsmCacheDtype = QT_TRANSLATE_NOOP("Derivation", "vLLM keeps the SSM state in the dtype the config's mamba_ssm_cache_dtype names");
+inline constexpr const char *kWhyFp32Ssm = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the SSM state in fp32 (the Mamba-2 scan returns its final state so)");
 inline constexpr const char *kFromMla = "DeepSeek-AI 2024, DeepSeek-V2 (arXiv:2405.04434) §2.1.2-2.1.3; vLLM MLAAttentionSpec";
 inline constexpr const char *kFromMlaExpanded = "transformers modeling_deepseek_v3.py DeepseekV3Attention (past_key_values.update with rebuilt keys and values)";
 inline constexpr const char *kFromLinearState =
     "Yang et al. 2024, Gated Delta Networks (arXiv:2412.06464); transformers modeling_qwen3_next.py "
     "Qwen3NextGatedDeltaNet; vLLM MambaStateShapeCalculator.gated_delta_net_state_shape";
+inline constexpr const char *kFromMambaState =
+    "Dao & Gu 2024, Transformers are SSMs (arXiv:2405.21060) §7; vLLM MambaStateShapeCalculator.mamba2_state_shape "
+    "and NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype; transformers modeling_nemotron_h.py "
+    "NemotronHMamba2Mixer with cache_utils.py LinearAttentionLayer; mamba_ssm _state_passing_fwd (fp32 final_states)";
 inline constexpr const char *kFromPope = "Pope et al. 2022, Efficiently Scaling Transformer Inference §3.1";
 inline constexpr const char *kFromSlidingWindow =
     "Beltagy et al. 2020, Longformer §3.1; Jiang et al. 2023, Mistral 7B §2 (rolling buffer cache)";

@@ -89,16 +89,14 @@ Derived cachedValuesPerLayerToken(const ModelSpec &m, ServingEngine engine, doub
     return values.cite(kv::kFromPope).derived();
 }
 
-Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::uint64_t layers, double tp,
-                               double elementBytes, FormulaStore *store)
+namespace {
+
+/// Gated DeltaNet layers, per layer and sequence: the causal conv's last
+/// kernel-1 inputs over q, k and v, and the delta rule's state, one key x
+/// value matrix per value head; both split over tensor-parallel ranks.
+void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, ServingEngine engine, double here, double tp,
+                           double elementBytes)
 {
-    Formula bytes(store);
-    const double here = m.layers == 0 ? 0.0 : static_cast<double>(m.linearLayers * layers / m.layers);
-    if (here <= 0)
-        return bytes.derived();
-    // Per layer and sequence: the causal conv's last kernel-1 inputs over q,
-    // k and v, and the delta rule's state, one key x value matrix per value
-    // head; both split over tensor-parallel ranks.
     const double convWidth = static_cast<double>(2 * m.linearKeyHeads * m.linearKeyDim
                                                  + m.linearValueHeads * m.linearValueDim);
     const double conv = static_cast<double>(m.linearConvKernel > 0 ? m.linearConvKernel - 1 : 0) * convWidth / tp;
@@ -119,7 +117,64 @@ Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::ui
     bytes.note(kv::kWhyLinearState);
     if (engine == ServingEngine::Generate)
         bytes.note(kv::kWhyFp32Recurrent);
-    return bytes.cite(kv::kFromLinearState).derived();
+    bytes.cite(kv::kFromLinearState);
+}
+
+/// Mamba-2 layers, per layer and sequence (vLLM
+/// MambaStateShapeCalculator.mamba2_state_shape; Hugging Face
+/// LinearAttentionLayer as NemotronHMamba2Mixer fills it):
+///   conv: inputs kept x (d_inner + 2 x groups x N) / t, in the model's dtype;
+///   SSM:  heads / t x head_dim x N, in the SSM cache dtype.
+/// vLLM keeps kernel - 1 inputs and, where the groups do not divide over the
+/// ranks, gives each rank a copy of one (extra_groups_for_head_shards); its
+/// SSM dtype is the config's mamba_ssm_cache_dtype for Nemotron-H
+/// (NemotronHForCausalLMConfig), else the model's. Hugging Face keeps
+/// conv_kernel inputs (update_conv_state pads to the kernel) and the fp32
+/// state the scan returns (mamba_ssm _state_passing_fwd allocates
+/// final_states in float32; the torch path computes in float32).
+void addMambaState(Formula &bytes, const ModelSpec &m, ServingEngine engine, double here, double tp,
+                   double elementBytes)
+{
+    const bool vllm = engine == ServingEngine::Vllm;
+    const std::uint64_t kernel = m.mambaConvKernel;
+    const std::uint64_t kept = vllm ? kernel - std::min<std::uint64_t>(kernel, 1) : kernel;
+    const auto ranks = static_cast<std::uint64_t>(std::max(1.0, tp));
+    const std::uint64_t groups = vllm && m.ssmGroups % ranks != 0 ? ranks : m.ssmGroups;
+    const double conv =
+        static_cast<double>(kept) * static_cast<double>(m.mambaInner() + 2 * groups * m.ssmState) / tp;
+    const double ssm = static_cast<double>(m.mambaHeads) / tp * static_cast<double>(m.mambaHeadDim)
+        * static_cast<double>(m.ssmState);
+    bytes.product(kv::kPartConvState)
+        .times(kv::kMambaLayers, here)
+        .times(kv::kMambaConvState, conv)
+        .times(kv::kStateBytes, elementBytes);
+    bytes.product(kv::kPartSsmState).times(kv::kMambaLayers, here).times(kv::kSsmState, ssm);
+    if (!vllm)
+        bytes.times(sh::kFp32Bytes, 4.0).note(kv::kWhyFp32Ssm);
+    else if (m.ssmStateBytes > 0)
+        bytes.times(kv::kSsmStateBytes, static_cast<double>(m.ssmStateBytes)).note(kv::kWhySsmCacheDtype);
+    else
+        bytes.times(kv::kStateBytes, elementBytes);
+    bytes.note(kv::kWhyMambaState).note(vllm ? kv::kWhyVllmConvWindow : kv::kWhyHfConvWindow);
+    bytes.cite(kv::kFromMambaState);
+}
+
+} // namespace
+
+Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::uint64_t layers, double tp,
+                               double elementBytes, FormulaStore *store)
+{
+    Formula bytes(store);
+    if (m.layers == 0)
+        return bytes.derived();
+    // Layers are taken in proportion, as for the attention cache.
+    const double linear = static_cast<double>(m.linearLayers * layers / m.layers);
+    const double mamba = static_cast<double>(m.mambaLayers * layers / m.layers);
+    if (linear > 0)
+        addGatedDeltaNetState(bytes, m, engine, linear, tp, elementBytes);
+    if (mamba > 0)
+        addMambaState(bytes, m, engine, mamba, tp, elementBytes);
+    return bytes.derived();
 }
 
 Derived prefillWorkspace(const ModelSpec &m, const Scenario &s, double e, FormulaStore *store)

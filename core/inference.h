@@ -23,7 +23,9 @@ Derived cachedValuesPerLayerToken(const ModelSpec &model, ServingEngine engine, 
                                   FormulaStore *store = nullptr);
 
 /// Bytes of the fixed-size state one sequence keeps in the linear-attention
-/// layers among `layers` (Gated DeltaNet: convolution and recurrent state).
+/// and Mamba-2 layers among `layers` (Gated DeltaNet: convolution and
+/// recurrent state; Mamba-2: convolution and SSM state). `elementBytes` is
+/// the model's dtype: neither engine stores these states in the KV-cache dtype.
 Derived linearStatePerSequence(const ModelSpec &model, ServingEngine engine, std::uint64_t layers, double tp,
                                double elementBytes, FormulaStore *store = nullptr);
 

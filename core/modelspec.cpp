@@ -122,6 +122,25 @@ void addLinearAttention(GroupBuilder &b, const ModelSpec &m)
     b.add("out_proj", TensorRole::AttentionLinear, h, valueWidth, n);
 }
 
+/// Mamba-2 layers (Dao & Gu 2024, arXiv:2405.21060 §7.1, parallel
+/// projections) as modeling_nemotron_h.py NemotronHMamba2Mixer builds them:
+/// in_proj to the gate z (d_inner), x, B and C (the conv width) and dt (one
+/// per head); a depthwise causal conv1d over x, B and C, with a bias when
+/// use_conv_bias; per-head dt_bias, A_log and D; a gated RMSNorm over
+/// d_inner (Zamba2RMSNormGated); out_proj back to the hidden size.
+void addMamba(GroupBuilder &b, const ModelSpec &m)
+{
+    const std::uint64_t n = m.mambaLayers;
+    const std::uint64_t conv = m.mambaConvWidth();
+    b.add("mamba_in_proj", TensorRole::AttentionLinear, m.mambaInner() + conv + m.mambaHeads, m.hidden, n);
+    b.add("mamba_conv1d", TensorRole::Other, conv, m.mambaConvKernel, n);
+    if (m.mambaConvBias)
+        b.add("mamba_conv1d_bias", TensorRole::Bias, conv, 1, n);
+    b.add("dt_bias_A_log_and_D", TensorRole::Bias, 3 * m.mambaHeads, 1, n);
+    b.add("mamba_norm", TensorRole::Norm, m.mambaInner(), 1, n);
+    b.add("mamba_out_proj", TensorRole::AttentionLinear, m.hidden, m.mambaInner(), n);
+}
+
 } // namespace
 
 std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
@@ -141,14 +160,15 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     addAttention(b, m, m.attentionLayers());
     b.scope = LayerScope::LinearLayers;
     addLinearAttention(b, m);
+    b.scope = LayerScope::MambaLayers;
+    addMamba(b, m);
     b.scope = LayerScope::AllLayers;
     b.add("layer_norms", TensorRole::Norm, normElements(m, h), 1, L * static_cast<std::uint64_t>(m.normsPerLayer));
 
     // MLP: dense layers, then MoE layers (Shazeer et al. 2017; Fedus et al.
     // 2022 §2; DeepSeekMoE, Dai et al. 2024 §3 for shared experts).
-    const std::uint64_t denseLayers =
-        m.moe.isMoe() ? std::min<std::uint64_t>(L, static_cast<std::uint64_t>(m.moe.denseLayers)) : L;
-    const std::uint64_t moeLayers = L - denseLayers;
+    const std::uint64_t denseLayers = m.denseMlpLayers();
+    const std::uint64_t moeLayers = m.moeLayers();
     b.scope = LayerScope::DenseLayers;
     addMlp(b, m, "mlp", TensorRole::MlpLinear, m.intermediate, denseLayers, denseLayers, m.mlpBias);
     if (moeLayers > 0) {
@@ -255,9 +275,6 @@ std::uint64_t parametersPerLayer(const ModelSpec &m)
 
 std::uint64_t parametersPerLayer(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {
-    const std::uint64_t moeLayers = m.moe.isMoe()
-        ? m.layers - std::min<std::uint64_t>(m.layers, static_cast<std::uint64_t>(m.moe.denseLayers))
-        : 0;
     const auto layersOf = [&](LayerScope scope) -> std::uint64_t {
         switch (scope) {
         case LayerScope::None:
@@ -268,22 +285,29 @@ std::uint64_t parametersPerLayer(const ModelSpec &m, const std::vector<TensorGro
             return m.attentionLayers();
         case LayerScope::LinearLayers:
             return std::min(m.layers, m.linearLayers);
+        case LayerScope::MambaLayers:
+            return std::min(m.layers, m.mambaLayers);
         case LayerScope::DenseLayers:
-            return m.layers - moeLayers;
+            return m.denseMlpLayers();
         case LayerScope::MoeLayers:
-            return moeLayers;
+            return m.moeLayers();
         }
         return 0;
     };
-    std::uint64_t perScope[6] = {};
+    std::uint64_t perScope[7] = {};
     for (const TensorGroup &g : tensors)
         if (const std::uint64_t n = layersOf(g.scope))
             perScope[static_cast<int>(g.scope)] += g.elements() / n;
     const auto at = [&](LayerScope scope) { return perScope[static_cast<int>(scope)]; };
-    // The larger token mixer with the larger MLP: exact when every layer
-    // has the same kinds, an upper bound for hybrids.
-    return at(LayerScope::AllLayers) + std::max(at(LayerScope::AttentionLayers), at(LayerScope::LinearLayers))
-        + std::max(at(LayerScope::DenseLayers), at(LayerScope::MoeLayers));
+    const std::uint64_t mixer = std::max(
+        {at(LayerScope::AttentionLayers), at(LayerScope::LinearLayers), at(LayerScope::MambaLayers)});
+    const std::uint64_t mlp = std::max(at(LayerScope::DenseLayers), at(LayerScope::MoeLayers));
+    // The largest token mixer with the larger MLP: exact when every layer
+    // has the same kinds, an upper bound for hybrids. Where no layer has
+    // both (Nemotron-H's single-purpose blocks) the largest block is one or
+    // the other.
+    const bool someLayerHasBoth = m.mixerLayers() + m.mlpLayers() > m.layers;
+    return at(LayerScope::AllLayers) + (someLayerHasBoth ? mixer + mlp : std::max(mixer, mlp));
 }
 
 ModelSpec modelFromParameterCount(std::uint64_t parameters)

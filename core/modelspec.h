@@ -103,6 +103,28 @@ struct ModelSpec
     /// Qwen3-Next: q_proj also yields a per-channel output gate (2x wide).
     bool gatedAttention = false;
 
+    /// Layers whose token mixer is a Mamba-2 state-space block (Dao & Gu
+    /// 2024, arXiv:2405.21060 §7) as Nemotron-H runs it
+    /// (modeling_nemotron_h.py NemotronHMamba2Mixer): a fixed-size state per
+    /// sequence, no token cache.
+    std::uint64_t mambaLayers = 0;
+    std::uint64_t mambaHeads = 0;      ///< mamba_num_heads
+    std::uint64_t mambaHeadDim = 0;    ///< mamba_head_dim (P)
+    std::uint64_t ssmState = 0;        ///< ssm_state_size (N)
+    std::uint64_t ssmGroups = 0;       ///< n_groups: heads of a group share B and C
+    std::uint64_t mambaConvKernel = 0; ///< conv_kernel
+    bool mambaConvBias = false;        ///< use_conv_bias
+    /// Bytes of an SSM state element where the serving engine takes its
+    /// dtype from the config (vLLM's NemotronH hook reads
+    /// mamba_ssm_cache_dtype); 0: the model's dtype.
+    std::uint64_t ssmStateBytes = 0;
+
+    /// Single-purpose blocks (Nemotron-H's hybrid_override_pattern: each
+    /// layer is a mixer or an MLP, never both): layers without an MLP, and
+    /// layers without a token mixer. 0 for the usual mixer-plus-MLP layer.
+    std::uint64_t layersWithoutMlp = 0;
+    std::uint64_t layersWithoutMixer = 0;
+
     std::uint64_t slidingWindow = 0;  ///< tokens; 0 = full attention everywhere
     std::uint64_t slidingLayers = 0;  ///< how many layers use the window
     /// The local layers attend within fixed chunks rather than a sliding
@@ -156,8 +178,28 @@ struct ModelSpec
     std::uint64_t qWidth() const { return heads * headDim; }
     std::uint64_t kvWidth() const { return kvHeads * headDim; }
     bool isMla() const { return kvLoraRank > 0; }
-    /// Layers with softmax attention (and so a key-value cache).
-    std::uint64_t attentionLayers() const { return layers - std::min(layers, linearLayers); }
+    /// Layers with a token mixer of any kind.
+    std::uint64_t mixerLayers() const { return layers - std::min(layers, layersWithoutMixer); }
+    /// Layers with softmax attention (and so a key-value cache): the mixers
+    /// that are neither linear attention nor Mamba-2.
+    std::uint64_t attentionLayers() const
+    {
+        return mixerLayers() - std::min(mixerLayers(), linearLayers + mambaLayers);
+    }
+    /// Layers with an MLP, and of those the dense and the MoE ones.
+    std::uint64_t mlpLayers() const { return layers - std::min(layers, layersWithoutMlp); }
+    std::uint64_t denseMlpLayers() const
+    {
+        return moe.isMoe() ? std::min<std::uint64_t>(mlpLayers(), static_cast<std::uint64_t>(moe.denseLayers))
+                           : mlpLayers();
+    }
+    std::uint64_t moeLayers() const { return mlpLayers() - denseMlpLayers(); }
+    /// Mamba-2's inner width (d_inner = heads x head_dim) and the width its
+    /// causal conv runs over (x, B and C: d_inner + 2 x groups x N).
+    std::uint64_t mambaInner() const { return mambaHeads * mambaHeadDim; }
+    std::uint64_t mambaConvWidth() const { return mambaInner() + 2 * ssmGroups * ssmState; }
+    /// Some layers keep a fixed-size state per sequence (linear attention or Mamba-2).
+    bool hasRecurrentState() const { return linearLayers > 0 || mambaLayers > 0; }
     /// Width of the attention output before o_proj.
     std::uint64_t attentionOutWidth() const { return isMla() ? heads * valueHeadDim : qWidth(); }
     bool hasDropout() const { return attentionDropout > 0.0 || hiddenDropout > 0.0; }
@@ -179,9 +221,10 @@ enum class TensorRole {
 /// Which LoRA target a linear tensor group is.
 enum class LinearSlot { None, Q, K, V, O, Gate, Up, Down };
 
-/// Which decoder layers a tensor group lives in. A layer has one token
-/// mixer (softmax attention or linear attention) and one MLP (dense or MoE).
-enum class LayerScope { None, AllLayers, AttentionLayers, LinearLayers, DenseLayers, MoeLayers };
+/// Which decoder layers a tensor group lives in. A layer has at most one
+/// token mixer (softmax attention, linear attention or Mamba-2) and at most
+/// one MLP (dense or MoE).
+enum class LayerScope { None, AllLayers, AttentionLayers, LinearLayers, MambaLayers, DenseLayers, MoeLayers };
 
 /// `count` tensors of shape rows x cols (cols = 1 for vectors).
 struct TensorGroup
@@ -222,8 +265,9 @@ ParameterCounts countParameters(const ModelSpec &model);
 /// The same from tensors already enumerated (the estimate needs both).
 ParameterCounts countParameters(const ModelSpec &model, const std::vector<TensorGroup> &tensors);
 
-/// Parameters of the largest decoder layer: the larger token mixer plus the
-/// larger MLP (MoE layers when the model has both).
+/// Parameters of the largest decoder layer: the largest token mixer plus the
+/// larger MLP (MoE layers when the model has both); for single-purpose
+/// blocks (no layer with both), the largest mixer or MLP alone.
 std::uint64_t parametersPerLayer(const ModelSpec &model);
 std::uint64_t parametersPerLayer(const ModelSpec &model, const std::vector<TensorGroup> &tensors);
 

@@ -28,6 +28,14 @@ const char *const kNoMemoryEffect[] = {
     "embd_pdrop", "attn_pdrop", "attention_probs_dropout_prob", "hidden_dropout_prob", "use_qk_norm",
     "attn_temperature_tuning", "floor_scale", "attn_scale", "router_dtype", "original_max_position_embeddings",
     "rope_local_base_freq", "sliding_window_pattern", "topk_method", "moe_router_enable_expert_bias",
+    // Nemotron-H keys that modeling_nemotron_h.py reads for numerics or not at
+    // all: NemotronHMamba2Mixer takes d_inner as mamba_num_heads x
+    // mamba_head_dim (not expand x hidden_size) and its in_proj/out_proj bias
+    // from use_bias (not mamba_proj_bias); NemotronHBlock keeps the residual
+    // in the norm's dtype whatever residual_in_fp32 says.
+    "expand", "mamba_proj_bias", "residual_in_fp32", "mamba_hidden_act", "mlp_hidden_act", "time_step_min",
+    "time_step_max", "time_step_floor", "time_step_limit", "use_mamba_kernels", "num_logits_to_keep",
+    "rescale_prenorm_residual", "norm_eps",
 };
 
 } // namespace
@@ -53,7 +61,7 @@ std::uint64_t ConfigKeys::uint(const char *key, std::uint64_t min, std::uint64_t
 {
     if (m_reader.has(key))
         return m_reader.uint(key, min, max, false).value_or(classDefault);
-    recordDefault(key, classDefault, nullptr);
+    recordDefault(key, std::to_string(classDefault), nullptr);
     return classDefault;
 }
 
@@ -62,8 +70,16 @@ std::uint64_t ConfigKeys::firstUintOr(std::initializer_list<const char *> keys, 
 {
     if (auto v = firstUint(keys, min, max))
         return *v;
-    recordDefault(*keys.begin(), fallback, rule);
+    recordDefault(*keys.begin(), std::to_string(fallback), rule);
     return fallback;
+}
+
+std::string ConfigKeys::string(const char *key, const char *classDefault)
+{
+    if (m_reader.has(key))
+        return m_reader.string(key, false).value_or(classDefault);
+    recordDefault(key, classDefault, nullptr);
+    return classDefault;
 }
 
 std::vector<std::uint64_t> ConfigKeys::uints(const char *key, std::size_t maxCount)
@@ -101,11 +117,11 @@ std::vector<std::string> ConfigKeys::ignored() const
     return keys;
 }
 
-void ConfigKeys::recordDefault(const char *key, std::uint64_t value, const char *rule)
+void ConfigKeys::recordDefault(const char *key, const std::string &value, const char *rule)
 {
     std::string why = rule ? std::string(rule)
                            : (m_class ? std::string(m_class) + " default" : std::string("guessed: no family rules"));
-    m_defaulted.push_back(std::string(key) + " = " + std::to_string(value) + " (" + why + ")");
+    m_defaulted.push_back(std::string(key) + " = " + value + " (" + why + ")");
 }
 
 } // namespace core::io

@@ -33,6 +33,8 @@ public:
     /// The first of `keys`, or `fallback` recorded with `rule` ("hidden_size / num_attention_heads").
     std::uint64_t firstUintOr(std::initializer_list<const char *> keys, std::uint64_t min, std::uint64_t max,
                               std::uint64_t fallback, const char *rule);
+    /// The string `key`, or `classDefault` recorded as "key = value (Class default)".
+    std::string string(const char *key, const char *classDefault);
     /// An array of at most `maxCount` unsigned integers (empty if absent).
     std::vector<std::uint64_t> uints(const char *key, std::size_t maxCount);
 
@@ -43,7 +45,7 @@ public:
     std::vector<std::string> ignored() const;
 
 private:
-    void recordDefault(const char *key, std::uint64_t value, const char *rule);
+    void recordDefault(const char *key, const std::string &value, const char *rule);
 
     JsonReader &m_reader;
     const char *m_class;

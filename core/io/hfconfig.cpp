@@ -8,6 +8,7 @@
 #include "core/units.h"
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
 
 namespace core::io {
@@ -20,6 +21,7 @@ constexpr std::uint64_t kMaxVocab = ModelLimits::maxVocab;
 
 void readMla(ConfigKeys &k, ModelSpec &m);
 void readHybrid(ConfigKeys &k, ModelSpec &m);
+void readNemotronH(ConfigKeys &k, ModelSpec &m);
 void readChunked(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
@@ -86,6 +88,11 @@ const FamilyTraits kFamilies[] = {
     // none; DeepSeek-V3's router with e_score_correction_bias.
     {"glm4_moe", "Glm4MoeConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      nullptr},
+    // modeling_nemotron_h.py: each block is one mixer (Mamba-2, attention,
+    // MoE or MLP) after one RMSNorm; the MLPs and experts are not gated
+    // (up_proj, relu2, down_proj).
+    {"nemotron_h", "NemotronHConfig", false, NormKind::RmsNorm, 1, false, false, false, false, false, true, false,
+     readNemotronH},
 };
 
 /// Multimodal checkpoints keep the language model under `text_config`;
@@ -157,6 +164,16 @@ void readMla(ConfigKeys &k, ModelSpec &m)
     m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);
 }
 
+/// Shared experts given as one MLP width (Qwen's
+/// shared_expert_intermediate_size, Nemotron-H's
+/// moe_shared_expert_intermediate_size), in units of a routed expert's width.
+void setSharedExpertWidth(ConfigKeys &k, ModelSpec &m, const char *key, std::uint64_t width)
+{
+    m.moe.sharedExperts = m.moe.expertIntermediate > 0 ? static_cast<int>(width / m.moe.expertIntermediate) : 0;
+    if (m.moe.expertIntermediate == 0 || width % m.moe.expertIntermediate != 0)
+        k.reader().error(key, "is not a multiple of moe_intermediate_size");
+}
+
 /// Qwen3-Next: which layers are Gated DeltaNet (layer_types, or every
 /// layer but each full_attention_interval-th: configuration_qwen3_next.py).
 void readHybrid(ConfigKeys &k, ModelSpec &m)
@@ -172,10 +189,115 @@ void readHybrid(ConfigKeys &k, ModelSpec &m)
         m.linearLayers = m.layers - m.layers / interval;
     }
     if (const std::uint64_t shared = k.firstUint({"shared_expert_intermediate_size"}, 0, kMaxDim).value_or(0)) {
-        m.moe.sharedExperts = m.moe.expertIntermediate > 0 ? static_cast<int>(shared / m.moe.expertIntermediate) : 0;
-        if (m.moe.expertIntermediate == 0 || shared % m.moe.expertIntermediate != 0)
-            k.reader().error("shared_expert_intermediate_size", "is not a multiple of moe_intermediate_size");
+        setSharedExpertWidth(k, m, "shared_expert_intermediate_size", shared);
         m.moe.sharedExpertGate = true;
+    }
+}
+
+/// Nemotron-H's block kinds, by hybrid_override_pattern character and by
+/// the names layers_block_type uses (configuration_nemotron_h.py
+/// _pattern_to_list; older configs: modeling_nemotron_h.py MIXER_TYPES).
+enum class NemotronBlock { Mamba, Attention, Moe, Mlp };
+
+struct NemotronBlockName
+{
+    char pattern;
+    const char *name;
+    const char *olderName;
+    NemotronBlock kind;
+};
+
+const NemotronBlockName kNemotronBlocks[] = {
+    {'M', "linear_attention", "mamba", NemotronBlock::Mamba},
+    {'*', "full_attention", "attention", NemotronBlock::Attention},
+    {'E', "moe", "moe", NemotronBlock::Moe},
+    {'-', "mlp", "mlp", NemotronBlock::Mlp},
+};
+
+/// How many blocks of each kind the config lists, or nothing (with an error).
+std::optional<std::array<std::uint64_t, 4>> countNemotronBlocks(ConfigKeys &k)
+{
+    JsonReader &r = k.reader();
+    const char *key = "hybrid_override_pattern";
+    std::vector<std::string> names;
+    if (r.has(key)) {
+        for (char c : r.string(key, true).value_or(""))
+            names.emplace_back(1, c);
+    } else {
+        key = r.has("layers_block_type") ? "layers_block_type" : "layer_types";
+        names = r.strings(key, kMaxLayers);
+    }
+    if (names.empty()) {
+        r.error(key, "missing; expected the block kinds of the layers");
+        return std::nullopt;
+    }
+    std::array<std::uint64_t, 4> count = {};
+    for (const std::string &n : names) {
+        const auto match = std::find_if(std::begin(kNemotronBlocks), std::end(kNemotronBlocks), [&](const auto &b) {
+            return n == std::string(1, b.pattern) || n == b.name || n == b.olderName;
+        });
+        if (match == std::end(kNemotronBlocks)) {
+            r.error(key, "'" + n + "' is not a Nemotron-H block kind (M, *, E, -)");
+            return std::nullopt;
+        }
+        ++count[static_cast<std::size_t>(match->kind)];
+    }
+    return count;
+}
+
+/// Nemotron-H (modeling_nemotron_h.py): the blocks of each kind, the
+/// Mamba-2 mixer's shape (NemotronHMamba2Mixer), the SSM cache dtype vLLM
+/// takes from the config, and the MoE's shared expert and router bias
+/// (NemotronHMoE, NemotronHTopkRouter). Defaults: NemotronHConfig.
+void readNemotronH(ConfigKeys &k, ModelSpec &m)
+{
+    const auto count = countNemotronBlocks(k);
+    if (!count)
+        return;
+    const auto of = [&](NemotronBlock kind) { return (*count)[static_cast<std::size_t>(kind)]; };
+    const std::uint64_t blocks = of(NemotronBlock::Mamba) + of(NemotronBlock::Attention) + of(NemotronBlock::Moe)
+        + of(NemotronBlock::Mlp);
+    if (blocks != m.layers)
+        k.reader().error("hybrid_override_pattern", "has " + std::to_string(blocks) + " blocks for "
+                                                        + std::to_string(m.layers) + " layers");
+    m.mambaLayers = of(NemotronBlock::Mamba);
+    m.layersWithoutMlp = of(NemotronBlock::Mamba) + of(NemotronBlock::Attention);
+    m.layersWithoutMixer = of(NemotronBlock::Moe) + of(NemotronBlock::Mlp);
+    m.moe.denseLayers = static_cast<int>(of(NemotronBlock::Mlp));
+    if (of(NemotronBlock::Moe) > 0 && !m.moe.isMoe())
+        k.reader().error("n_routed_experts", "missing; the pattern has MoE blocks");
+
+    // Older configs spell these mamba_n_groups, mamba_d_conv, mamba_conv_bias
+    // (NemotronHConfig.__post_init__ renames them).
+    m.mambaHeads = k.uint("mamba_num_heads", 1, kMaxDim, 128);
+    m.mambaHeadDim = k.uint("mamba_head_dim", 1, kMaxDim, 64);
+    m.ssmState = k.uint("ssm_state_size", 1, kMaxDim, 128);
+    m.ssmGroups = k.firstUintOr({"n_groups", "mamba_n_groups"}, 1, kMaxDim, 8, "NemotronHConfig default");
+    m.mambaConvKernel = k.firstUintOr({"conv_kernel", "mamba_d_conv"}, 1, 1024, 4, "NemotronHConfig default");
+    m.mambaConvBias = k.reader().boolean("use_conv_bias", false).value_or(
+        k.reader().boolean("mamba_conv_bias", false).value_or(true));
+    if (m.mambaHeads % m.ssmGroups != 0)
+        k.reader().error("n_groups", "must divide mamba_num_heads");
+    if (k.reader().boolean("use_bias", false).value_or(false))
+        k.reader().error("use_bias", "true (biases on the Mamba in_proj and out_proj) is not modeled");
+
+    // vLLM's NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype takes the
+    // SSM state's dtype from the config (float32 by default); "auto" keeps
+    // the model's dtype.
+    const std::string ssmDtype = k.string("mamba_ssm_cache_dtype", "float32");
+    if (ssmDtype == "float32")
+        m.ssmStateBytes = 4;
+    else if (ssmDtype == "float16" || ssmDtype == "bfloat16")
+        m.ssmStateBytes = 2;
+    else if (ssmDtype != "auto")
+        k.reader().error("mamba_ssm_cache_dtype", "'" + ssmDtype + "' is not float32, float16, bfloat16 or auto");
+
+    if (m.moe.isMoe()) {
+        // NemotronHMoE: one shared expert moe_shared_expert_intermediate_size
+        // wide; NemotronHTopkRouter registers e_score_correction_bias.
+        setSharedExpertWidth(k, m, "moe_shared_expert_intermediate_size",
+                             k.uint("moe_shared_expert_intermediate_size", 1, kMaxDim, 7688));
+        m.moe.routerBias = true;
     }
 }
 
@@ -454,7 +576,9 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
 
     readFamilyQuirks(k, ftype, m);
     readMoe(k, m);
-    readLayerTypes(k, m);
+    // Nemotron-H's layer_types name block kinds, not attention kinds: readNemotronH reads them.
+    if (family->extra != readNemotronH)
+        readLayerTypes(k, m);
     if (family->extra)
         family->extra(k, m);
     readSlidingWindow(k, ftype, m);

@@ -38,6 +38,15 @@ const UintField kUintFields[] = {
     {"linear_key_head_dim", &ModelSpec::linearKeyDim, 0, ModelLimits::maxWidth},
     {"linear_value_head_dim", &ModelSpec::linearValueDim, 0, ModelLimits::maxWidth},
     {"linear_conv_kernel", &ModelSpec::linearConvKernel, 0, 1024},
+    {"mamba_layers", &ModelSpec::mambaLayers, 0, ModelLimits::maxLayers},
+    {"mamba_heads", &ModelSpec::mambaHeads, 0, ModelLimits::maxWidth},
+    {"mamba_head_dim", &ModelSpec::mambaHeadDim, 0, ModelLimits::maxWidth},
+    {"ssm_state_size", &ModelSpec::ssmState, 0, ModelLimits::maxWidth},
+    {"ssm_groups", &ModelSpec::ssmGroups, 0, ModelLimits::maxWidth},
+    {"mamba_conv_kernel", &ModelSpec::mambaConvKernel, 0, 1024},
+    {"ssm_state_bytes", &ModelSpec::ssmStateBytes, 0, 8},
+    {"layers_without_mlp", &ModelSpec::layersWithoutMlp, 0, ModelLimits::maxLayers},
+    {"layers_without_mixer", &ModelSpec::layersWithoutMixer, 0, ModelLimits::maxLayers},
     {"mtp_layers", &ModelSpec::mtpLayers, 0, 1024},
     {"vision_parameters", &ModelSpec::visionParameters, 0, ScenarioLimits::maxParameters},
     {"image_tokens", &ModelSpec::imageTokens, 0, ModelLimits::maxWidth},
@@ -55,6 +64,7 @@ const BoolField kBoolFields[] = {
     {"parallel_block", &ModelSpec::parallelBlock}, {"softmax_in_fp32", &ModelSpec::softmaxInFp32},
     {"gated_attention", &ModelSpec::gatedAttention},
     {"chunked_attention", &ModelSpec::chunkedAttention},
+    {"mamba_conv_bias", &ModelSpec::mambaConvBias},
     {"family_guessed", &ModelSpec::familyGuessed},
 };
 

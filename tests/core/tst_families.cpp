@@ -6,11 +6,14 @@
 
 #include "core/estimate.h"
 #include "core/io/builtin.h"
+#include "core/io/hfconfig.h"
+#include "core/io/scenarioio.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -34,13 +37,15 @@ double billions(std::uint64_t n)
     return static_cast<double>(n) / 1e9;
 }
 
-std::uint64_t kvBytes(const QString &id, core::ServingEngine engine, std::uint64_t sequence)
+std::uint64_t kvBytes(const QString &id, core::ServingEngine engine, std::uint64_t sequence, int tp = 1)
 {
     core::Scenario s;
     s.model = preset(id).model;
     s.serving = engine;
     s.sequence = sequence;
     s.batch = 1;
+    s.parallel.tp = tp;
+    s.gpus = tp;
     return core::estimate(s).term(core::TermId::KvCache).count();
 }
 
@@ -60,6 +65,12 @@ private slots:
     void kvCache_data();
     void kvCache();
     void gatedDeltaNetStateIsPerSequence();
+    void nemotronBlocksFollowThePattern();
+    void mambaStateIsPerSequence_data();
+    void mambaStateIsPerSequence();
+    void mambaFieldsRoundTrip();
+    void nemotronBlockSpellings_data();
+    void nemotronBlockSpellings();
     void imagesJoinTheContext();
 };
 
@@ -107,6 +118,14 @@ void TestFamilies::publishedCounts_data()
     // Qwen3-Next-80B-A3B-Instruct card: "80B in total and 3B activated".
     QTest::newRow("Qwen3-Next-80B-A3B 80B / 3B") << "qwen3-next-80b-a3b-instruct" << 80.0 << 0.5 << 3.0 << 1.0
                                                 << withEmb;
+    // NVIDIA Nemotron 3 Nano report (arXiv:2512.20848 §2.1, §2.5): "31.6B
+    // total", "3.2B active parameters per forward pass (3.6B including
+    // embeddings)". Counted 31.578B; active 3.228B without the input
+    // embedding (DeepSeek's convention), 3.580B with it.
+    QTest::newRow("Nemotron 3 Nano 31.6B / 3.2B") << "nemotron-3-nano-30b-a3b" << 31.6 << 0.1 << 3.2 << 0.1
+                                                 << noInput;
+    QTest::newRow("Nemotron 3 Nano 3.6B with embeddings") << "nemotron-3-nano-30b-a3b" << 31.6 << 0.1 << 3.6 << 0.1
+                                                         << withEmb;
     // Meta Llama 4 card: Scout "17B activated, 109B total" (total with the
     // vision encoder; active: text model, one routed + the shared expert).
     QTest::newRow("Llama 4 Scout 109B / 17B") << "llama-4-scout-17b-16e" << 109.0 << 0.5 << 17.0 << 0.5 << withEmb;
@@ -189,6 +208,26 @@ void TestFamilies::exactCounts_data()
     // The same test gives 3,874,929,408 active (all but the inactive experts),
     // which is `active` here to the parameter.
     QTest::newRow("Qwen3-Next shape, Qwen3-Coder-Next checkpoint") << "qwen3-next-80b-a3b-instruct" << 79674391296ull;
+    // Nemotron 3 Nano: llama.cpp's n_params for its GGUF conversion
+    // (llama-bench "model_n_params: 31577940288", code index id 58091926432;
+    // the same figure in llama-server /v1/models answers, ids 36988296767,
+    // 56068187102). A checkpoint survey (id 70788400085) gives the Hub's
+    // safetensors total as 31,577,937,344 without the 23 x 128 fp32
+    // e_score_correction_bias elements (+ 2,944 = this). By hand from
+    // modeling_nemotron_h.py: 23 Mamba-2 blocks (in_proj 2688 x (2 x 4096 +
+    // 2 x 8 x 128 + 64), conv1d 6144 x 4 + bias 6144, dt_bias/A_log/D 3 x 64,
+    // gated norm 4096, out_proj 4096 x 2688), 6 attention blocks (q 4096,
+    // k and v 256, o 4096, all x 2688), 23 MoE blocks (router 128 x 2688 +
+    // correction bias 128, 128 experts of up and down 1856 x 2688, shared
+    // expert up and down 3712 x 2688), a norm per block, the final norm, and
+    // untied embedding and head of 131072 x 2688.
+    constexpr qulonglong mamba = 2688ull * (2 * 4096 + 2 * 8 * 128 + 64) + 6144 * 4 + 6144 + 3 * 64 + 4096
+        + 4096ull * 2688;
+    constexpr qulonglong attention = 2688ull * (4096 + 256 + 256) + 4096ull * 2688;
+    constexpr qulonglong moe = 128ull * 2688 + 128 + 128ull * 2 * 1856 * 2688 + 2ull * 3712 * 2688;
+    static_assert(23 * mamba + 6 * attention + 23 * moe + 52 * 2688 + 2688 + 2 * 131072ull * 2688
+                  == 31577940288ull);
+    QTest::newRow("Nemotron 3 Nano, llama.cpp n_params") << "nemotron-3-nano-30b-a3b" << 31577940288ull;
 }
 
 void TestFamilies::exactCounts()
@@ -212,7 +251,9 @@ void TestFamilies::activeMatchesTheStoredFigure()
         const core::ParameterCounts c = core::countParameters(p.model);
         // DeepSeek-V2/V3, Kimi K2 (MLA) and GLM-4.5 (glm4_moe, see the row
         // above): DeepSeek's convention, input embedding out.
-        const bool deepseek = p.model.kvLoraRank > 0 || p.model.family == "glm4_moe";
+        // Nemotron 3 Nano's 3.2B also leaves the input embedding out (see the rows above).
+        const bool deepseek =
+            p.model.kvLoraRank > 0 || p.model.family == "glm4_moe" || p.model.family == "nemotron_h";
         const double counted = billions(deepseek ? c.active - c.embedding : c.active);
         const double stated = billions(*p.paramsActivePublished);
         QVERIFY2(std::abs(counted - stated) < 1.0,
@@ -291,6 +332,144 @@ void TestFamilies::gatedDeltaNetStateIsPerSequence()
     for (std::uint64_t tokens : {16ull, 4096ull})
         QCOMPARE(static_cast<qulonglong>(kvBytes(id, core::ServingEngine::Vllm, tokens) - attention(tokens)),
                  static_cast<qulonglong>(state));
+}
+
+void TestFamilies::nemotronBlocksFollowThePattern()
+{
+    // The config's hybrid_override_pattern, one character a block: M Mamba-2,
+    // * attention, E MoE, - MLP (configuration_nemotron_h.py _pattern_to_list).
+    const std::string pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME";
+    const auto blocks = [&](char kind) { return static_cast<qulonglong>(std::count(pattern.begin(), pattern.end(), kind)); };
+    QCOMPARE(blocks('M'), 23ull); // the report's 23 Mamba-2, 23 MoE and 6 attention layers
+    QCOMPARE(blocks('E'), 23ull);
+    QCOMPARE(blocks('*'), 6ull);
+    const core::ModelSpec &m = preset(QStringLiteral("nemotron-3-nano-30b-a3b")).model;
+    QCOMPARE(static_cast<qulonglong>(m.layers), static_cast<qulonglong>(pattern.size()));
+    QCOMPARE(static_cast<qulonglong>(m.mambaLayers), blocks('M'));
+    QCOMPARE(static_cast<qulonglong>(m.attentionLayers()), blocks('*'));
+    QCOMPARE(static_cast<qulonglong>(m.moeLayers()), blocks('E'));
+    QCOMPARE(static_cast<qulonglong>(m.denseMlpLayers()), blocks('-'));
+    // The largest block ZeRO-3 gathers is an MoE block with its norm, not a
+    // Mamba-2 mixer and an MoE together: 128 x 2688 + 128 + 128 x 2 x 1856 x
+    // 2688 + 2 x 3712 x 2688 + 2688.
+    QCOMPARE(static_cast<qulonglong>(core::parametersPerLayer(m)),
+             128ull * 2688 + 128 + 128ull * 2 * 1856 * 2688 + 2ull * 3712 * 2688 + 2688);
+}
+
+void TestFamilies::mambaStateIsPerSequence_data()
+{
+    QTest::addColumn<int>("engine");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<qulonglong>("state");         // bytes per sequence on one rank
+    QTest::addColumn<qulonglong>("attentionToken"); // attention cache bytes per token on one rank
+    const int vllm = static_cast<int>(core::ServingEngine::Vllm);
+    const int hf = static_cast<int>(core::ServingEngine::Generate);
+    // Nemotron 3 Nano's 23 Mamba-2 layers: conv_dim = 64 x 64 + 2 x 8 x 128
+    // = 6144 channels, bf16; SSM state 64 heads x 64 x 128, fp32
+    // (mamba_ssm_cache_dtype "float32" in the config).
+    // vLLM (MambaStateShapeCalculator.mamba2_state_shape): conv state
+    // (conv_kernel - 1) x conv_dim = 3 x 6144; 23 x (3 x 6144 x 2 + 64 x 64 x
+    // 128 x 4) B. The 6 attention layers: K and V, 2 KV heads of 128, bf16.
+    QTest::newRow("vLLM") << vllm << 1 << 23ull * (3 * 6144 * 2 + 64 * 64 * 128 * 4) << 6ull * 2 * 2 * 128 * 2;
+    // Hugging Face (cache_utils.py LinearAttentionLayer.update_conv_state)
+    // keeps conv_kernel = 4 inputs; the scan's final state is fp32.
+    QTest::newRow("HF generate") << hf << 1 << 23ull * (4 * 6144 * 2 + 64 * 64 * 128 * 4) << 6ull * 2 * 2 * 128 * 2;
+    // Two ranks: 8 groups divide, so each holds half the channels and heads
+    // (3 x 3072 x 2 + 32 x 64 x 128 x 4) and one KV head.
+    QTest::newRow("vLLM tp 2") << vllm << 2 << 23ull * (3 * 3072 * 2 + 32 * 64 * 128 * 4) << 6ull * 2 * 1 * 128 * 2;
+    // Sixteen ranks: 8 groups do not divide, so vLLM widens them to 16
+    // (extra_groups_for_head_shards): conv (4096 + 2 x 16 x 128) / 16 = 512
+    // channels a rank, 4 heads; each rank keeps a copy of one KV head.
+    QTest::newRow("vLLM tp 16 (groups replicated)") << vllm << 16 << 23ull * (3 * 512 * 2 + 4 * 64 * 128 * 4)
+                                                    << 6ull * 2 * 1 * 128 * 2;
+}
+
+void TestFamilies::mambaStateIsPerSequence()
+{
+    QFETCH(int, engine);
+    QFETCH(int, tp);
+    QFETCH(qulonglong, state);
+    QFETCH(qulonglong, attentionToken);
+    const QString id = QStringLiteral("nemotron-3-nano-30b-a3b");
+    const auto e = static_cast<core::ServingEngine>(engine);
+    for (std::uint64_t tokens : {16ull, 8192ull})
+        QCOMPARE(static_cast<qulonglong>(kvBytes(id, e, tokens, tp)), state + attentionToken * tokens);
+}
+
+void TestFamilies::mambaFieldsRoundTrip()
+{
+    // A scenario file carries the architecture: the Mamba-2 shape, the
+    // single-purpose blocks and the SSM cache dtype come back as saved.
+    core::Scenario s;
+    s.model = preset(QStringLiteral("nemotron-3-nano-30b-a3b")).model;
+    s.source = {core::ModelSource::Kind::Preset, "nemotron-3-nano-30b-a3b", "", 0};
+    s.serving = core::ServingEngine::Vllm;
+    s.sequence = 8192;
+    const std::string saved = core::io::saveScenario(s);
+    const auto loaded = core::io::loadScenario(saved);
+    QVERIFY(loaded.ok());
+    const core::ModelSpec &m = loaded.value->model;
+    QCOMPARE(core::io::saveScenario(*loaded.value), saved);
+    // The config's values: 64 heads of 64, state 128, 8 groups, kernel 4
+    // with a bias, float32 SSM cache; 23 + 6 blocks without an MLP, 23
+    // without a mixer.
+    QCOMPARE(static_cast<qulonglong>(m.mambaHeads), 64ull);
+    QCOMPARE(static_cast<qulonglong>(m.mambaHeadDim), 64ull);
+    QCOMPARE(static_cast<qulonglong>(m.ssmState), 128ull);
+    QCOMPARE(static_cast<qulonglong>(m.ssmGroups), 8ull);
+    QCOMPARE(static_cast<qulonglong>(m.mambaConvKernel), 4ull);
+    QVERIFY(m.mambaConvBias);
+    QCOMPARE(static_cast<qulonglong>(m.ssmStateBytes), 4ull);
+    QCOMPARE(static_cast<qulonglong>(m.layersWithoutMlp), 29ull);
+    QCOMPARE(static_cast<qulonglong>(m.layersWithoutMixer), 23ull);
+    QCOMPARE(core::countParameters(m).total, core::countParameters(s.model).total);
+    QCOMPARE(core::estimate(*loaded.value).term(core::TermId::KvCache).count(),
+             core::estimate(s).term(core::TermId::KvCache).count());
+}
+
+void TestFamilies::nemotronBlockSpellings_data()
+{
+    // The three ways a Nemotron-H config lists its blocks
+    // (configuration_nemotron_h.py: hybrid_override_pattern, or
+    // layers_block_type with the current or the older names).
+    QTest::addColumn<QString>("blocks");
+    QTest::newRow("hybrid_override_pattern") << R"("hybrid_override_pattern": "ME*-")";
+    QTest::newRow("layers_block_type") << R"("layers_block_type": ["linear_attention", "moe", "full_attention", "mlp"])";
+    QTest::newRow("older names") << R"("layers_block_type": ["mamba", "moe", "attention", "mlp"])";
+}
+
+void TestFamilies::nemotronBlockSpellings()
+{
+    QFETCH(QString, blocks);
+    const std::string config = R"({"model_type": "nemotron_h", "hidden_size": 64, "num_hidden_layers": 4,
+        "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16, "intermediate_size": 96,
+        "vocab_size": 100, "mamba_num_heads": 8, "mamba_head_dim": 8, "ssm_state_size": 16, "n_groups": 2,
+        "conv_kernel": 4, "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32,
+        "moe_shared_expert_intermediate_size": 64, "n_shared_experts": 1, )"
+        + blocks.toStdString() + "}";
+    const auto parsed = core::io::parseHfConfig(config, "tiny nemotron_h");
+    QVERIFY(parsed.ok());
+    const core::ModelSpec &m = *parsed.value;
+    // By hand from modeling_nemotron_h.py, one block of each kind:
+    // Mamba-2: in_proj 64 x (2 x 64 + 2 x 2 x 16 + 8), conv 128 x 4 + bias
+    // 128 (use_conv_bias defaults to true), dt_bias/A_log/D 3 x 8, norm 64,
+    // out_proj 64 x 64; attention: q 64, k and v 32, o 64, all x 64; MoE:
+    // router 4 x 64 + correction bias 4, 4 experts of up and down 32 x 64,
+    // shared expert up and down 64 x 64; MLP: up and down 96 x 64 (not
+    // gated); a norm per block, the final norm, untied embedding and head.
+    const qulonglong mamba = 64 * (2 * 64 + 2 * 2 * 16 + 8) + 128 * 4 + 128 + 3 * 8 + 64 + 64 * 64;
+    const qulonglong attention = 64 * (64 + 32 + 32) + 64 * 64;
+    const qulonglong experts = 4 * 2 * 32 * 64;
+    const qulonglong moe = 4 * 64 + 4 + experts + 2 * 64 * 64;
+    const qulonglong mlp = 2 * 96 * 64;
+    const qulonglong total = mamba + attention + moe + mlp + 4 * 64 + 64 + 2 * 100 * 64;
+    const core::ParameterCounts c = core::countParameters(m);
+    QCOMPARE(static_cast<qulonglong>(c.total), total);
+    QCOMPARE(static_cast<qulonglong>(c.active), total - experts / 2); // 2 of the 4 experts run
+    QCOMPARE(static_cast<qulonglong>(m.attentionLayers()), 1ull);
+    QCOMPARE(static_cast<qulonglong>(m.denseMlpLayers()), 1ull);
+    // mamba_ssm_cache_dtype is absent: NemotronHConfig's float32.
+    QCOMPARE(static_cast<qulonglong>(m.ssmStateBytes), 4ull);
 }
 
 void TestFamilies::imagesJoinTheContext()
