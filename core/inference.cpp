@@ -136,8 +136,10 @@ void addMambaState(Formula &bytes, const ModelSpec &m, ServingEngine engine, dou
                    double elementBytes)
 {
     const bool vllm = engine == ServingEngine::Vllm;
+    const bool hf = engine == ServingEngine::Generate;
     const std::uint64_t kernel = m.mambaConvKernel;
-    const std::uint64_t kept = vllm ? kernel - std::min<std::uint64_t>(kernel, 1) : kernel;
+    // llama.cpp keeps kernel - 1 inputs too (llama_hparams::n_embd_r).
+    const std::uint64_t kept = hf ? kernel : kernel - std::min<std::uint64_t>(kernel, 1);
     const auto ranks = static_cast<std::uint64_t>(std::max(1.0, tp));
     const std::uint64_t groups = vllm && m.ssmGroups % ranks != 0 ? ranks : m.ssmGroups;
     const double conv =
@@ -155,7 +157,7 @@ void addMambaState(Formula &bytes, const ModelSpec &m, ServingEngine engine, dou
         bytes.times(kv::kSsmStateBytes, static_cast<double>(m.ssmStateBytes)).note(kv::kWhySsmCacheDtype);
     else
         bytes.times(kv::kStateBytes, elementBytes);
-    bytes.note(kv::kWhyMambaState).note(vllm ? kv::kWhyVllmConvWindow : kv::kWhyHfConvWindow);
+    bytes.note(kv::kWhyMambaState).note(hf ? kv::kWhyHfConvWindow : kv::kWhyVllmConvWindow);
     bytes.cite(kv::kFromMambaState);
 }
 

@@ -136,7 +136,7 @@ Derived llamaCppKvCache(const Scenario &s, const LlamaCppLayout &l, std::uint64_
     const std::uint64_t sliding = m.slidingWindow > 0 ? std::min(attention, shareOf(m, m.slidingLayers, layers)) : 0;
     // llama_memory_hybrid sizes its attention cache by n_ctx, the whole
     // context of every stream, in each stream (llama-model.cpp create_memory).
-    const double streamCells = static_cast<double>(m.linearLayers > 0 ? l.cells * l.sequences : l.cells);
+    const double streamCells = static_cast<double>(m.hasRecurrentState() ? l.cells * l.sequences : l.cells);
     if (attention > sliding)
         bytes.product(text::kv::kPartFullLayers)
             .times(lc::kFullLayers, static_cast<double>(attention - sliding))
@@ -149,7 +149,7 @@ Derived llamaCppKvCache(const Scenario &s, const LlamaCppLayout &l, std::uint64_
             .times(lc::kSlidingCells, static_cast<double>(l.slidingCells))
             .times(lc::kSequences, static_cast<double>(l.sequences))
             .times(lc::kRowBytes, rowBytes);
-    if (m.linearLayers > 0)
+    if (m.hasRecurrentState())
         bytes.product(text::kv::kPartLinearState)
             .times(text::kv::kStatePerSequence,
                    linearStatePerSequence(m, ServingEngine::LlamaCpp, layers, 1.0, kF32, store))
