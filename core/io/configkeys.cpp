@@ -28,6 +28,14 @@ const char *const kNoMemoryEffect[] = {
     "embd_pdrop", "attn_pdrop", "attention_probs_dropout_prob", "hidden_dropout_prob", "use_qk_norm",
     "attn_temperature_tuning", "floor_scale", "attn_scale", "router_dtype", "original_max_position_embeddings",
     "rope_local_base_freq", "sliding_window_pattern", "topk_method", "moe_router_enable_expert_bias",
+    // MiniMax-M2: partial RoPE width (configuration_minimax_m2.py rotary_dim;
+    // RoPE has no weights). Exaone4Config sliding_window_pattern is above.
+    "rotary_dim",
+    // gpt-oss: keys of OpenAI's reference ModelConfig (openai/gpt-oss
+    // gpt_oss/torch/model.py) that the Hub file keeps: the clamp of the SwiGLU
+    // inputs, the context before YaRN (rope_scaling repeats it), and a second
+    // spelling of num_experts_per_tok, which is read first (hfconfig readMoe).
+    "swiglu_limit", "initial_context_length", "experts_per_token",
 };
 
 } // namespace
