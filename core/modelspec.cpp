@@ -98,8 +98,12 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers)
     b.add("o_proj", TensorRole::AttentionLinear, h, m.attentionOutWidth(), layers, LinearSlot::O);
     if (m.attnOutBias)
         b.add("o_bias", TensorRole::Bias, h, 1, layers);
-    if (m.qkNorm)
-        b.add("qk_norm", TensorRole::Norm, 2 * m.headDim, 1, layers);
+    if (m.qkNorm) {
+        // Per head (Qwen3, Gemma 3): one head_dim-wide weight each for q and
+        // k; over the whole projection (OLMo 3, MiniMax-M2): q and k widths.
+        const std::uint64_t width = m.qkNormWholeProjection ? m.qWidth() + m.kvWidth() : 2 * m.headDim;
+        b.add("qk_norm", TensorRole::Norm, width, 1, layers);
+    }
     if (m.attentionSinks)
         b.add("sinks", TensorRole::Other, m.heads, 1, layers);
 }

@@ -72,6 +72,11 @@ struct ModelSpec
     bool mlpBias = false;
     bool lmHeadBias = false;
     bool qkNorm = false;        ///< Qwen3: RMSNorm over each head's q and k
+    /// The q/k norms span the whole projection (heads x head_dim for q,
+    /// kv_heads x head_dim for k) instead of one head: OLMo 3
+    /// (modeling_olmo3.py Olmo3Attention: q_norm = RMSNorm(num_attention_heads
+    /// * head_dim)) and MiniMax-M2 (modeling_minimax_m2.py MiniMaxM2Attention).
+    bool qkNormWholeProjection = false;
     bool attentionSinks = false; ///< gpt-oss: one learned logit per head
     bool pooler = false;        ///< BERT pooler dense layer
     bool encoderOnly = false;   ///< BERT: no KV cache, no causal-LM head

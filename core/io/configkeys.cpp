@@ -36,6 +36,14 @@ const char *const kNoMemoryEffect[] = {
     "expand", "mamba_proj_bias", "residual_in_fp32", "mamba_hidden_act", "mlp_hidden_act", "time_step_min",
     "time_step_max", "time_step_floor", "time_step_limit", "use_mamba_kernels", "num_logits_to_keep",
     "rescale_prenorm_residual", "norm_eps",
+    // MiniMax-M2: partial RoPE width (configuration_minimax_m2.py rotary_dim;
+    // RoPE has no weights). Exaone4Config sliding_window_pattern is above.
+    "rotary_dim",
+    // gpt-oss: keys of OpenAI's reference ModelConfig (openai/gpt-oss
+    // gpt_oss/torch/model.py) that the Hub file keeps: the clamp of the SwiGLU
+    // inputs, the context before YaRN (rope_scaling repeats it), and a second
+    // spelling of num_experts_per_tok, which is read first (hfconfig readMoe).
+    "swiglu_limit", "initial_context_length", "experts_per_token",
 };
 
 } // namespace

@@ -23,6 +23,7 @@ void readMla(ConfigKeys &k, ModelSpec &m);
 void readHybrid(ConfigKeys &k, ModelSpec &m);
 void readNemotronH(ConfigKeys &k, ModelSpec &m);
 void readChunked(ConfigKeys &k, ModelSpec &m);
+void readMiniMaxM2(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -93,6 +94,18 @@ const FamilyTraits kFamilies[] = {
     // (up_proj, relu2, down_proj).
     {"nemotron_h", "NemotronHConfig", false, NormKind::RmsNorm, 1, false, false, false, false, false, true, false,
      readNemotronH},
+    // modeling_olmo3.py Olmo3DecoderLayer: post_attention_layernorm and
+    // post_feedforward_layernorm only (no input norm); q_norm/k_norm over the
+    // whole projection (readFamilyQuirks).
+    {"olmo3", "Olmo3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
+    // modeling_exaone4.py: the same two post-norms as OLMo; q_norm/k_norm
+    // per head (RMSNorm(head_dim)); no biases.
+    {"exaone4", "Exaone4Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true,
+     nullptr},
+    // modeling_minimax_m2.py: Mixtral's decoder with q/k norms over the whole
+    // projection and a sigmoid router with e_score_correction_bias.
+    {"minimax_m2", "MiniMaxM2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readMiniMaxM2},
 };
 
 /// Multimodal checkpoints keep the language model under `text_config`;
@@ -108,6 +121,7 @@ const NestedText kNestedText[] = {
     {"llama4", "llama4_text"},   // configuration_llama4.py Llama4Config
     {"mistral3", "mistral"},     // configuration_mistral3.py: text_config defaults to MistralConfig
     {"qwen2_5_vl", "qwen2_5_vl_text"},
+    {"qwen3_vl_moe", "qwen3_vl_moe_text"}, // configuration_qwen3_vl_moe.py Qwen3VLMoeConfig
 };
 
 /// Text models that are another family's decoder under a new model_type.
@@ -124,6 +138,13 @@ const Alias kAliases[] = {
     // Qwen2_5_VLTextModel); older configs keep its keys at the top level.
     {"qwen2_5_vl_text", "qwen2"},
     {"qwen2_5_vl", "qwen2"},
+    // Qwen3-VL-MoE's language model is Qwen3-MoE's decoder with per-head q/k
+    // norms (modeling_qwen3_vl_moe.py Qwen3VLMoeTextAttention, Qwen3VLMoeTextDecoderLayer).
+    // Its text_config omits tie_word_embeddings; the top level says false,
+    // and the checkpoint ships lm_head.weight, so the top-level fallback in
+    // parseHfConfig is right and the text class default (True in
+    // transformers 5) must not be applied.
+    {"qwen3_vl_moe_text", "qwen3_moe"},
 };
 
 const FamilyTraits *findFamily(const std::string &type)
@@ -319,6 +340,32 @@ void readChunked(ConfigKeys &k, ModelSpec &m)
     }
 }
 
+/// MiniMax-M2. Transformers' modeling_minimax_m2.py builds q/k norms over
+/// the whole projection and e_score_correction_bias unconditionally (hence
+/// the defaults when the switches are absent); the other keys belong to the
+/// publisher's remote code that the config's auto_map names. Read here: q/k
+/// norms over the whole projection when qk_norm_type is "per_layer", the
+/// routing bias (use_routing_bias), full attention in every layer
+/// (attn_type_list 1; 0 would be MiniMax-01's lightning attention), and
+/// use_mtp / num_mtp_modules multi-token-prediction modules, which the
+/// published checkpoint does not list and which are counted only on request,
+/// each as one DeepSeek-V3-shaped module per transformer layer.
+void readMiniMaxM2(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.qkNorm = r.boolean("use_qk_norm", false).value_or(true);
+    m.qkNormWholeProjection = m.qkNorm && r.string("qk_norm_type", false).value_or("per_layer") == "per_layer";
+    m.moe.routerBias = r.boolean("use_routing_bias", false).value_or(true);
+    const std::vector<std::uint64_t> kinds = k.uints("attn_type_list", m.layers);
+    if (std::find(kinds.begin(), kinds.end(), 0u) != kinds.end())
+        r.error("attn_type_list", "names lightning-attention layers (0), which this planner does not model");
+    if (k.firstUint({"shared_intermediate_size"}, 0, kMaxDim).value_or(0) > 0)
+        r.error("shared_intermediate_size", "a MiniMax shared expert is not modelled");
+    if (r.boolean("use_mtp", false).value_or(false))
+        m.mtpLayers = k.firstUint({"num_mtp_modules"}, 0, 1024).value_or(0)
+                      * k.firstUint({"mtp_transformer_layers"}, 1, 1024).value_or(1);
+}
+
 /// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and
 /// moe_layer_freq, Qwen decoder_sparse_step and mlp_only_layers, Llama 4
 /// interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0).
@@ -440,6 +487,8 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         m.attentionSinks = true;
         m.moe.routerBias = true;
         m.moe.expertBias = true;
+    } else if (ftype == "olmo3") {
+        m.qkNormWholeProjection = true; // Olmo3Attention: RMSNorm(num_heads * head_dim)
     } else if (ftype == "glm4_moe") {
         m.attnOutBias = false;
         m.qkNorm = r.boolean("use_qk_norm", false).value_or(false);

@@ -63,6 +63,7 @@ const BoolField kBoolFields[] = {
     {"pooler", &ModelSpec::pooler},              {"encoder_only", &ModelSpec::encoderOnly},
     {"parallel_block", &ModelSpec::parallelBlock}, {"softmax_in_fp32", &ModelSpec::softmaxInFp32},
     {"gated_attention", &ModelSpec::gatedAttention},
+    {"qk_norm_whole_projection", &ModelSpec::qkNormWholeProjection},
     {"chunked_attention", &ModelSpec::chunkedAttention},
     {"mamba_conv_bias", &ModelSpec::mambaConvBias},
     {"family_guessed", &ModelSpec::familyGuessed},

@@ -167,6 +167,53 @@ VisionTower readQwen25Vl(JsonReader &v)
     return t;
 }
 
+/// Qwen3-VL: Qwen3VLMoeVisionModel and its mergers (modeling_qwen3_vl_moe.py).
+/// Defaults: Qwen3VLMoeVisionConfig (configuration_qwen3_vl_moe.py).
+VisionTower readQwen3Vl(JsonReader &v)
+{
+    const std::uint64_t h = width(v, "hidden_size", 1152);
+    const std::uint64_t ffn = width(v, "intermediate_size", 4304);
+    const std::uint64_t layers = depth(v, "depth", 27);
+    const std::uint64_t channels = width(v, "in_channels", 3);
+    const std::uint64_t patch = width(v, "patch_size", 16);
+    const std::uint64_t temporal = width(v, "temporal_patch_size", 2);
+    const std::uint64_t merge = width(v, "spatial_merge_size", 2);
+    const std::uint64_t out = width(v, "out_hidden_size", 3584);
+    const std::uint64_t positions = width(v, "num_position_embeddings", 2304);
+    // deepstack_visual_indexes: one more merger per listed block (default
+    // (8, 16, 24)); their outputs are added to the first language-model
+    // layers' hidden states, so they add no context tokens.
+    std::uint64_t deepstack = 3;
+    if (v.has("deepstack_visual_indexes") && v.json().at("deepstack_visual_indexes").is_array())
+        deepstack = std::min<std::uint64_t>(v.json().at("deepstack_visual_indexes").size(), kMaxDepth);
+
+    // Qwen3VLMoeVisionPatchEmbed: Conv3d(C, h, (t, p, p)) with bias; pos_embed:
+    // nn.Embedding(num_position_embeddings, h), resampled to each image.
+    const std::uint64_t embeddings = h * channels * temporal * patch * patch + h + positions * h;
+    // Qwen3VLMoeVisionBlock: norm1, norm2 (LayerNorm); attn.qkv (h -> 3h) and
+    // attn.proj with biases; Qwen3VLMoeVisionMLP linear_fc1/fc2 with biases.
+    const std::uint64_t block =
+        2 * layerNorm(h) + linear(h, 3 * h, true) + linear(h, h, true) + linear(h, ffn, true) + linear(ffn, h, true);
+    // Qwen3VLMoeVisionPatchMerger: LayerNorm, then linear_fc1 (h*m^2 square)
+    // and linear_fc2 (h*m^2 -> out), both with biases. The final merger norms
+    // the h-wide patches; the deepstack mergers (use_postshuffle_norm) norm
+    // the h*m^2-wide merged ones.
+    const std::uint64_t merged = h * merge * merge;
+    const std::uint64_t mergerLinears = linear(merged, merged, true) + linear(merged, out, true);
+    const std::uint64_t projector = layerNorm(h) + mergerLinears + deepstack * (layerNorm(merged) + mergerLinears);
+
+    VisionTower t;
+    t.kind = "qwen3_vl";
+    t.projectorParameters = projector;
+    t.parameters = embeddings + layers * block + projector;
+    // Dynamic resolution as in Qwen2.5-VL: (H/p)(W/p)/m^2 tokens. Shown for
+    // the same 448 x 448 image: (448/16)^2 / 4 = 196.
+    t.imageSize = 448;
+    const std::uint64_t side = t.imageSize / (patch * merge);
+    t.tokensPerImage = side * side;
+    return t;
+}
+
 /// Mistral 3: PixtralVisionModel (modeling_pixtral.py) and
 /// Mistral3MultiModalProjector (modeling_mistral3.py). Defaults:
 /// PixtralVisionConfig (configuration_pixtral.py) and Mistral3Config.
@@ -219,6 +266,8 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
         return readQwen25Vl(*vision);
     if (modelType == "mistral3")
         return readPixtral(config, *vision, textHidden);
+    if (modelType == "qwen3_vl_moe")
+        return readQwen3Vl(*vision);
 
     std::string keys;
     for (const auto &item : vision->json().items())

@@ -18,8 +18,9 @@
 #define VRAM_MODEL_MEMBERS(X)                                                                                          \
     X(name) X(family) X(hidden) X(layers) X(heads) X(kvHeads) X(headDim) X(intermediate) X(vocab)                     \
     X(learnedPositions) X(tokenTypes) X(maxPositions) X(gatedMlp) X(tiedEmbeddings) X(norm) X(normsPerLayer)          \
-    X(finalNorm) X(embeddingNorm) X(qkvBias) X(attnOutBias) X(mlpBias) X(lmHeadBias) X(qkNorm) X(attentionSinks)      \
-    X(pooler) X(encoderOnly) X(parallelBlock) X(moe.experts) X(moe.expertsPerToken) X(moe.sharedExperts)              \
+    X(finalNorm) X(embeddingNorm) X(qkvBias) X(attnOutBias) X(mlpBias) X(lmHeadBias) X(qkNorm)                       \
+    X(qkNormWholeProjection) X(attentionSinks) X(pooler) X(encoderOnly) X(parallelBlock) X(moe.experts)              \
+    X(moe.expertsPerToken) X(moe.sharedExperts)                                                                      \
     X(moe.expertIntermediate) X(moe.denseLayers) X(moe.routerBias) X(moe.expertBias) X(moe.sharedExpertGate)         \
     X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(valueHeadDim) X(linearLayers) X(linearKeyHeads) X(linearValueHeads)   \
     X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(mambaLayers) X(mambaHeads)             \

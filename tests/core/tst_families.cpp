@@ -37,6 +37,25 @@ double billions(std::uint64_t n)
     return static_cast<double>(n) / 1e9;
 }
 
+/// Families whose publishers' "active" figure leaves out the input
+/// embedding: DeepSeek-V2/V3 and Kimi K2 (MLA; README_WEIGHTS.md), GLM-4.5
+/// and MiniMax-M2 (DeepSeek-V3's router; the rows in publishedCounts say
+/// why), gpt-oss (the OpenAI card's 5.13B, reproduced only so), Nemotron 3
+/// Nano (only that convention rounds to its 3.2B).
+bool activeLeavesOutInputEmbedding(const core::ModelSpec &m)
+{
+    return m.kvLoraRank > 0 || m.family == "glm4_moe" || m.family == "minimax_m2" || m.family == "gpt_oss"
+        || m.family == "nemotron_h";
+}
+
+/// Everything but the token embedding, the output head, the image encoder
+/// and MTP modules: what the "non-embedding" figures of Qwen, Google and
+/// LG count.
+std::uint64_t nonEmbedding(const core::ParameterCounts &c)
+{
+    return c.total - c.embedding - c.lmHead - c.vision - c.mtp;
+}
+
 std::uint64_t kvBytes(const QString &id, core::ServingEngine engine, std::uint64_t sequence, int tp = 1)
 {
     core::Scenario s;
@@ -61,6 +80,15 @@ private slots:
     void exactCounts_data();
     void exactCounts();
     void activeMatchesTheStoredFigure();
+    void nonEmbeddingCounts_data();
+    void nonEmbeddingCounts();
+    void gemma3VisionEncoderAndEmbedding_data();
+    void gemma3VisionEncoderAndEmbedding();
+    void checkpointInventories_data();
+    void checkpointInventories();
+    void miniMaxMtpModulesOnRequest();
+    void newFamiliesReadEveryKey_data();
+    void newFamiliesReadEveryKey();
     void qwen25VlNamesItsLanguageModel();
     void kvCache_data();
     void kvCache();
@@ -78,13 +106,14 @@ void TestFamilies::publishedCounts_data()
 {
     QTest::addColumn<QString>("id");
     QTest::addColumn<double>("total");       // billions, as published
-    QTest::addColumn<double>("totalUnit");   // one unit of the last published digit
+    QTest::addColumn<double>("totalUnit");   // tolerance: see below
     QTest::addColumn<double>("active");      // billions, as published (0: dense)
     QTest::addColumn<double>("activeUnit");
     QTest::addColumn<int>("convention");     // Active
     // Tolerance: publishers round some figures and truncate others (Qwen2.5-7B:
     // 7.6156 -> "7.61B"), so a count passes when it lies within one unit of
-    // the last published digit. Counts exclude MTP modules (they are not in
+    // the last published digit; within half a unit where the publisher is
+    // known to round (gpt-oss). Counts exclude MTP modules (they are not in
     // the published totals either: DeepSeek README_WEIGHTS.md lists the MTP
     // module apart from the 671B).
     const int withEmb = static_cast<int>(Active::WithEmbeddingAndHead);
@@ -137,6 +166,25 @@ void TestFamilies::publishedCounts_data()
     // microsoft/phi-4 card: "14B parameters"; the count is 14.66B, so the card
     // truncates to the size class.
     QTest::newRow("Phi-4 14B (truncated)") << "phi-4" << 14.0 << 1.0 << 0.0 << 0.0 << withEmb;
+    // OpenAI gpt-oss model card (arXiv:2508.10925) Table 1: 116.83B total,
+    // 5.13B active per token, both rounded (half a unit: 0.005). A hand
+    // count (h 2880, 36 layers, 64/8 heads of 64 with q/k/v/o biases and 64
+    // sinks, 128 experts of 2880 with biases, top-4, router with bias, V
+    // 201088 untied) gives 116,829,156,672 total and, without the input
+    // embedding (201088 x 2880 = 579,133,440), 5,132,849,472 active; with it
+    // the active figure would be 5.71B, so OpenAI leaves the embedding out.
+    QTest::newRow("gpt-oss-120b 116.83B / 5.13B") << "gpt-oss-120b" << 116.83 << 0.005 << 5.13 << 0.005 << noInput;
+    // MiniMax-M2 card: "230 billion total parameters with 10 billion active
+    // parameters" (two significant digits: one unit is 10B for the total,
+    // 1B for the active figure). Counted without the 3 MTP modules: 228.69B.
+    // Active: 10.42B without the input embedding, 9.80B without embedding and
+    // head, 11.03B with both; the row takes DeepSeek's convention, whose
+    // sigmoid router with e_score_correction_bias M2 uses, as for GLM.
+    QTest::newRow("MiniMax-M2.7 230B / 10B") << "minimax-m2.7" << 230.0 << 10.0 << 10.0 << 1.0 << noInput;
+    // Gemma 3 report Table 1 sizes "27B" and "4B" with the vision tower:
+    // 27.43B and 4.30B counted (the exact parts are in nonEmbeddingCounts).
+    QTest::newRow("Gemma 3 27B") << "gemma-3-27b-it" << 27.0 << 0.5 << 0.0 << 0.0 << withEmb;
+    QTest::newRow("Gemma 3 4B") << "gemma-3-4b-it" << 4.0 << 0.5 << 0.0 << 0.0 << withEmb;
 }
 
 void TestFamilies::publishedCounts()
@@ -249,12 +297,8 @@ void TestFamilies::activeMatchesTheStoredFigure()
         if (!p.paramsActivePublished)
             continue;
         const core::ParameterCounts c = core::countParameters(p.model);
-        // DeepSeek-V2/V3, Kimi K2 (MLA) and GLM-4.5 (glm4_moe, see the row
-        // above): DeepSeek's convention, input embedding out.
-        // Nemotron 3 Nano's 3.2B also leaves the input embedding out (see the rows above).
-        const bool deepseek =
-            p.model.kvLoraRank > 0 || p.model.family == "glm4_moe" || p.model.family == "nemotron_h";
-        const double counted = billions(deepseek ? c.active - c.embedding : c.active);
+        const double counted =
+            billions(activeLeavesOutInputEmbedding(p.model) ? c.active - c.embedding : c.active);
         const double stated = billions(*p.paramsActivePublished);
         QVERIFY2(std::abs(counted - stated) < 1.0,
                  qPrintable(QStringLiteral("%1: active %2 B, stored %3 B")
@@ -262,6 +306,145 @@ void TestFamilies::activeMatchesTheStoredFigure()
                                 .arg(counted, 0, 'f', 3)
                                 .arg(stated)));
     }
+}
+
+void TestFamilies::nonEmbeddingCounts_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<double>("published"); // billions
+    QTest::addColumn<double>("tolerance"); // billions
+    // EXAONE 4.0 32B card, "Model Configuration": "Number of Parameters
+    // (without embeddings): 30.95B". By hand (tst_parameters): 64 layers of
+    // 483,666,176 and the final norm 5120 = 30,954,640,384; it rounds to
+    // 30.95 only without the untied output head (with it 31.48B).
+    QTest::newRow("EXAONE 4.0 32B 30.95B without embeddings") << "exaone-4.0-32b" << 30.95 << 0.005;
+    // Gemma 3 Technical Report (arXiv:2503.19786) Table 1, non-embedding
+    // parameters, rounded to the million (half a unit: 0.0005B). By hand
+    // from modeling_gemma3.py (four RMSNorms and per-head q/k norms a layer,
+    // Gemma3TextConfig's defaults for what the configs omit):
+    // 27B: h 5376, 32 heads and 16 KV heads of 128, I 21504, 62 layers:
+    //   q, o 2 x 4096 x 5376 + k, v 2 x 2048 x 5376 + 3 x 21504 x 5376
+    //   + 4 x 5376 + 2 x 128 = 412,898,560 a layer; x 62 + final norm 5376
+    //   = 25,599,716,096 ("25,600M").
+    QTest::newRow("Gemma 3 27B 25,600M") << "gemma-3-27b-it" << 25.600 << 0.0005;
+    // 4B: h 2560, 8 heads and 4 KV heads of 256 (class defaults), I 10240,
+    // 34 layers: q, o 2 x 2048 x 2560 + k, v 2 x 1024 x 2560
+    // + 3 x 10240 x 2560 + 4 x 2560 + 2 x 256 = 94,382,592 a layer; x 34
+    // + final norm 2560 = 3,209,010,688 ("3,209M").
+    QTest::newRow("Gemma 3 4B 3,209M") << "gemma-3-4b-it" << 3.209 << 0.0005;
+    // Qwen3-VL-30B-A3B's language model is Qwen3-30B-A3B's shape, whose card
+    // says "Number of Paramaters (Non-Embedding): 29.9B" (29.91B counted; Qwen
+    // truncates, so one unit).
+    QTest::newRow("Qwen3-VL-30B-A3B text 29.9B") << "qwen3-vl-30b-a3b-instruct" << 29.9 << 0.1;
+}
+
+void TestFamilies::nonEmbeddingCounts()
+{
+    QFETCH(QString, id);
+    QFETCH(double, published);
+    QFETCH(double, tolerance);
+    const double counted = billions(nonEmbedding(core::countParameters(preset(id).model)));
+    QVERIFY2(std::abs(counted - published) < tolerance,
+             qPrintable(QStringLiteral("non-embedding %1 B, published %2 B").arg(counted, 0, 'f', 6).arg(published)));
+}
+
+void TestFamilies::gemma3VisionEncoderAndEmbedding_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<qulonglong>("projector"); // Gemma3MultiModalProjector
+    QTest::addColumn<double>("embeddingMillions");
+    // Gemma 3 report Table 1: "Vision Encoder 417M" for 4B, 12B and 27B
+    // alike; it is the SigLIP tower alone (416,866,032 by hand in
+    // tst_vision), without the projector mm_input_projection (1152 x h) and
+    // mm_soft_emb_norm (1152), which the planner counts with the tower.
+    // "Embedding Parameters" 675M (4B) and 1,416M (27B): the table says the
+    // vocabulary has 256k entries, but its figures lie 4 to 7M above
+    // vocab x hidden at every size with vision (262,144 x 2560 = 671.1M;
+    // the checkpoint's 262,208 rows: 671.3M, 1,409.6M), and do not match
+    // the table plus the projector either (674.2M, 1,415.8M). The exact
+    // composition is unknown, so the table rows are only checked to 1%.
+    QTest::newRow("Gemma 3 27B") << "gemma-3-27b-it" << 1152ull * 5376 + 1152 << 1416.0;
+    QTest::newRow("Gemma 3 4B") << "gemma-3-4b-it" << 1152ull * 2560 + 1152 << 675.0;
+}
+
+void TestFamilies::gemma3VisionEncoderAndEmbedding()
+{
+    QFETCH(QString, id);
+    QFETCH(qulonglong, projector);
+    QFETCH(double, embeddingMillions);
+    const core::ParameterCounts c = core::countParameters(preset(id).model);
+    QCOMPARE(static_cast<qulonglong>(c.vision - projector), 416866032ull);
+    QVERIFY(std::abs(static_cast<double>(c.vision - projector) / 1e6 - 417.0) < 0.5); // Table 1, rounded
+    const double embedding = static_cast<double>(c.embedding) / 1e6;
+    QVERIFY2(std::abs(embedding - embeddingMillions) < 0.01 * embeddingMillions,
+             qPrintable(QString::number(embedding, 'f', 2)));
+}
+
+void TestFamilies::checkpointInventories_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<qulonglong>("elements"); // what the checkpoint's tensors hold that the planner counts
+    // Qwen3-VL-30B-A3B-Instruct: the model-information report (code index id
+    // 62501178117) sums the checkpoint's tensors to 31,070,754,032, vision
+    // tower included. It is the language model (Qwen3-30B-A3B's shape) plus
+    // the vision tower, merger and three deepstack mergers (538,631,408 by
+    // hand in tst_vision).
+    QTest::newRow("Qwen3-VL-30B-A3B checkpoint") << "qwen3-vl-30b-a3b-instruct" << 31070754032ull;
+    // MiniMax-M2.7: the report (code index id 62693775865) sums the tensors
+    // to 228,703,644,928, no MTP tensors, fp32 weight_scale_inv included:
+    // one scale per 128 x 128 block of every FP8 linear weight (router and
+    // lm_head stay BF16, quantization_config modules_to_not_convert):
+    //   q 48 x 24 + k, v 2 x 8 x 24 + o 24 x 48          =       2,688
+    //   experts 256 x (w1, w3 2 x 12 x 24 + w2 24 x 12)  =     221,184
+    //   = 223,872 a layer; x 62                          =  13,880,064
+    QTest::newRow("MiniMax-M2.7 checkpoint less FP8 scales") << "minimax-m2.7" << 228703644928ull - 13880064ull;
+}
+
+void TestFamilies::checkpointInventories()
+{
+    QFETCH(QString, id);
+    QFETCH(qulonglong, elements);
+    const core::ParameterCounts c = core::countParameters(preset(id).model);
+    QCOMPARE(static_cast<qulonglong>(c.total), elements);
+    QCOMPARE(static_cast<qulonglong>(c.mtp), 0ull);
+}
+
+void TestFamilies::miniMaxMtpModulesOnRequest()
+{
+    // use_mtp with num_mtp_modules 3 x mtp_transformer_layers 1; counted only
+    // on request, each as a DeepSeek-V3-shaped module (loadMtp): one decoder
+    // layer (3,668,718,848, tst_parameters) plus eh_proj 2 x 3072 x 3072 and
+    // three 3072-wide norms.
+    core::ModelSpec m = preset(QStringLiteral("minimax-m2.7")).model;
+    QCOMPARE(m.mtpLayers, 3ull);
+    m.loadMtp = true;
+    const core::ParameterCounts c = core::countParameters(m);
+    QCOMPARE(static_cast<qulonglong>(c.mtp), 3ull * (3668718848ull + 2 * 3072 * 3072 + 3 * 3072));
+}
+
+void TestFamilies::newFamiliesReadEveryKey_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::newRow("olmo3") << "olmo-3.1-32b-instruct";
+    QTest::newRow("exaone4") << "exaone-4.0-32b";
+    QTest::newRow("minimax_m2") << "minimax-m2.7";
+    QTest::newRow("qwen3_vl_moe") << "qwen3-vl-30b-a3b-instruct";
+    QTest::newRow("gemma3 27B") << "gemma-3-27b-it";
+    QTest::newRow("gemma3 4B") << "gemma-3-4b-it";
+    QTest::newRow("gpt_oss 120B") << "gpt-oss-120b";
+}
+
+void TestFamilies::newFamiliesReadEveryKey()
+{
+    // Every key of these configs is either read or known to change no
+    // memory; the family rules are the model_type's own, not a guess.
+    QFETCH(QString, id);
+    const core::ModelSpec &m = preset(id).model;
+    QVERIFY(!m.familyGuessed);
+    std::string ignored;
+    for (const std::string &key : m.ignoredKeys)
+        ignored += key + " ";
+    QVERIFY2(m.ignoredKeys.empty(), ignored.c_str());
 }
 
 void TestFamilies::qwen25VlNamesItsLanguageModel()
@@ -302,6 +485,15 @@ void TestFamilies::kvCache_data()
                                                      << (4ull * 2048 + 22ull * 512) * 2 * 1 * 256 * 2;
     // GLM-4.5-Air: 46 full-attention layers, K and V, 8 KV heads of 128, bf16.
     QTest::newRow("GLM-4.5-Air 32k") << "glm-4.5-air" << vllm << 32768ull << 46ull * 32768 * 2 * 8 * 128 * 2;
+    // OLMo 3.1 32B and EXAONE 4.0 32B (layer_types): 48 layers keep the
+    // 4096-token window, 16 are global; K and V, 8 KV heads of 128, bf16.
+    QTest::newRow("OLMo 3.1 32B 32k (3:1 sliding)") << "olmo-3.1-32b-instruct" << hf << 32768ull
+                                                   << (16ull * 32768 + 48ull * 4096) * 2 * 8 * 128 * 2;
+    QTest::newRow("EXAONE 4.0 32B 32k (3:1 sliding)") << "exaone-4.0-32b" << hf << 32768ull
+                                                     << (16ull * 32768 + 48ull * 4096) * 2 * 8 * 128 * 2;
+    // MiniMax-M2.7: full attention in all 62 layers (attn_type_list all 1);
+    // K and V, 8 KV heads of 128, bf16.
+    QTest::newRow("MiniMax-M2.7 32k") << "minimax-m2.7" << vllm << 32768ull << 62ull * 32768 * 2 * 8 * 128 * 2;
     // Llama 4 Scout: 36 RoPE layers attend within 8192-token chunks, 12 NoPE
     // layers are global; K and V, 8 KV heads of 128, bf16.
     QTest::newRow("Llama 4 Scout 32k (36 chunked + 12 global)")

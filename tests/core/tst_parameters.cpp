@@ -98,6 +98,49 @@ void TestParameters::configFixtureCounts_data()
     // (measured-cases.json, arch.total_params); less the 2-label classifier
     // (1024 x 2 + 2 = 2,050) that is the 335,141,888 of BertModel + pooler.
     QTest::newRow("bert config.json") << "bert-bert-large-uncased.json" << 335141888ull;
+    // OLMo 3.1 32B by hand from modeling_olmo3.py (h = 5120, 40 heads and 8
+    // KV heads of 5120 / 40 = 128, I = 27648, L = 64, V = 100278, untied; no
+    // input norm, post_attention and post_feedforward RMSNorms; q_norm and
+    // k_norm over the whole projection, 40 x 128 and 8 x 128 wide):
+    //   embedding + lm_head 2 x 100278 x 5120      =  1,026,846,720
+    //   per layer: q, o 2 x 5120 x 5120            =     52,428,800
+    //              k, v 2 x 1024 x 5120            =     10,485,760
+    //              gate, up, down 3 x 27648 x 5120 =    424,673,280
+    //              2 RMSNorms 2 x 5120             =         10,240
+    //              q_norm 5120 + k_norm 1024       =          6,144
+    //              = 487,604,224 x 64              = 31,206,670,336
+    //   final norm                                 =          5,120
+    //   total                                      = 32,233,522,176
+    // Ai2 states no count beyond the name "32B"; this hand sum is the check.
+    QTest::newRow("olmo3 config.json (hand count)") << "olmo3-olmo-3.1-32b-instruct.json" << 32233522176ull;
+    // EXAONE 4.0 32B by hand from modeling_exaone4.py (h = 5120, 40/8 heads
+    // of 128, I = 27392, L = 64, V = 102400, untied; the same two post-norms
+    // as OLMo; q_norm and k_norm per head, 128 wide each):
+    //   embedding + lm_head 2 x 102400 x 5120      =  1,048,576,000
+    //   per layer: q, o, k, v as OLMo above        =     62,914,560
+    //              gate, up, down 3 x 27392 x 5120 =    420,741,120
+    //              2 RMSNorms + 2 x 128            =         10,496
+    //              = 483,666,176 x 64              = 30,954,635,264
+    //   final norm                                 =          5,120
+    //   total                                      = 32,003,216,384
+    // The card's "30.95B without embeddings" is 30,954,640,384 (layers and
+    // final norm): tst_families.
+    QTest::newRow("exaone4 config.json (hand count)") << "exaone4-exaone-4.0-32b.json" << 32003216384ull;
+    // MiniMax-M2.7 by hand from modeling_minimax_m2.py (h = 3072, 48 heads
+    // and 8 KV heads of 128, L = 62, 256 experts of I = 1536, V = 200064,
+    // untied; q/k norms over the whole projection; router 256 x 3072 and
+    // e_score_correction_bias 256; MTP modules not counted):
+    //   embedding + lm_head 2 x 200064 x 3072      =  1,229,193,216
+    //   per layer: q, o 2 x 6144 x 3072            =     37,748,736
+    //              k, v 2 x 1024 x 3072            =      6,291,456
+    //              q_norm 6144 + k_norm 1024       =          7,168
+    //              2 RMSNorms 2 x 3072             =          6,144
+    //              router 256 x 3072 + 256         =        786,688
+    //              experts 256 x 3 x 1536 x 3072   =  3,623,878,656
+    //              = 3,668,718,848 x 62            = 227,460,568,576
+    //   final norm                                 =          3,072
+    //   total                                      = 228,689,764,864
+    QTest::newRow("minimax_m2 config.json (hand count)") << "minimax_m2-minimax-m2.7.json" << 228689764864ull;
 }
 
 void TestParameters::configFixtureCounts()

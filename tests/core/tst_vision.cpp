@@ -147,6 +147,32 @@ void TestVision::publishedTowers_data()
     QTest::newRow("qwen2.5-vl-7b vision") << "qwen2_5_vl-qwen2.5-vl-7b-instruct.json" << "qwen2_5_vl"
                                           << quint64(676550144) << quint64(44574464) << quint64(256) << quint64(448);
 
+    // Qwen3-VL-30B-A3B-Instruct: h 1152, I 4304, depth 27, patch 16,
+    // temporal 2, merge 2, out 2048, 2304 learned positions, deepstack mergers
+    // after blocks 8, 16, 24 (modeling_qwen3_vl_moe.py Qwen3VLMoeVisionModel).
+    //   patch_embed Conv3d 1152*3*2*16*16 + 1152 bias  =   1,770,624
+    //   pos_embed 2304*1152                            =   2,654,208
+    //   per block: norm1, norm2 LayerNorm 2*2*1152     =       4,608
+    //              qkv 1152*3456 + 3456                =   3,984,768
+    //              proj 1152*1152 + 1152               =   1,328,256
+    //              linear_fc1 1152*4304 + 4304         =   4,962,512
+    //              linear_fc2 4304*1152 + 1152         =   4,959,360
+    //              = 15,239,504; x 27                  = 411,466,608
+    //   merger: norm LayerNorm(1152) 2*1152            =       2,304
+    //           linear_fc1 4608*4608 + 4608            =  21,238,272
+    //           linear_fc2 4608*2048 + 2048            =   9,439,232
+    //                                                  =  30,679,808
+    //   3 deepstack mergers, LayerNorm(4608) each:
+    //           3 * (2*4608 + 21,238,272 + 9,439,232)  =  92,060,160
+    //   projector (all four mergers)                   = 122,739,968
+    //   total                                          = 538,631,408
+    // With the language model (Qwen3-30B-A3B's shape, 30,532,122,624) it is
+    // the 31,070,754,032 a report sums from the checkpoint (tst_families).
+    // Tokens at 448x448: (448/16)^2 / 2^2 = 784 / 4 = 196.
+    QTest::newRow("qwen3-vl-30b-a3b vision") << "qwen3_vl_moe-qwen3-vl-30b-a3b-instruct.json" << "qwen3_vl"
+                                             << quint64(538631408) << quint64(122739968) << quint64(196)
+                                             << quint64(448);
+
     // Mistral Small 3.x 24B: Pixtral h 1024, I 4096, 24 layers, patch 14,
     // 1540 px, merge 2, no projector bias; text width 5120
     // (modeling_pixtral.py, modeling_mistral3.py).
