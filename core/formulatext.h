@@ -463,7 +463,6 @@ inline constexpr const char *kFromAllocator =
 namespace llamacpp {
 inline constexpr Symbol kLayerBytesHere{"B_layers", "B", QT_TRANSLATE_NOOP("Derivation", "CUDA allocations of the blk.N tensors of the layers on this GPU (128-byte aligned, quantised rows padded to 512)")};
 inline constexpr Symbol kOutputBytes{"B_output", "B", QT_TRANSLATE_NOOP("Derivation", "CUDA allocations of output and output_norm (a copy of token_embd when tied)")};
-inline constexpr Symbol kBytesPerParam{"W_model / P", "B", QT_TRANSLATE_NOOP("Derivation", "bytes per parameter of the weight format")};
 inline constexpr Symbol kLayerParams{"P_layers", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the repeating layers")};
 inline constexpr Symbol kLayers{"L", "", QT_TRANSLATE_NOOP("Derivation", "repeating layers")};
 inline constexpr Symbol kLayersHere{"L_gpu", "", QT_TRANSLATE_NOOP("Derivation", "repeating layers on this GPU (-ngl: the last ones)")};

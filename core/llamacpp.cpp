@@ -99,18 +99,20 @@ Derived llamaCppGpuWeights(const Scenario &s, const ParameterCounts &pc, double 
             bytes.product(lc::kPartOutput).times(lc::kOutputBytes, static_cast<double>(p.output.device));
         bytes.note(lc::kWhyFromFile);
     } else {
-        const double perParam = pc.total > 0 ? modelWeightBytes / static_cast<double>(pc.total) : 0.0;
-        const double ends = static_cast<double>(pc.embedding + pc.lmHead);
-        const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends);
+        // The format's bytes spread over the parameters: W_model x P_part / P.
+        const double total = static_cast<double>(std::max<std::uint64_t>(1, pc.total));
+        const double layerParams = std::max(0.0, static_cast<double>(pc.total) - static_cast<double>(pc.embedding + pc.lmHead));
         bytes.product(lc::kPartLayers)
+            .times(sh::kModelWeights, modelWeightBytes)
             .times(lc::kLayerParams, layerParams)
+            .over(sh::kParams, total)
             .times(lc::kLayersHere, static_cast<double>(share.layers))
-            .over(lc::kLayers, static_cast<double>(std::max<std::uint64_t>(1, s.model.layers)))
-            .times(lc::kBytesPerParam, perParam);
+            .over(lc::kLayers, static_cast<double>(std::max<std::uint64_t>(1, s.model.layers)));
         if (share.output)
             bytes.product(lc::kPartOutput)
+                .times(sh::kModelWeights, modelWeightBytes)
                 .times(lc::kOutputParams, static_cast<double>(s.model.tiedEmbeddings ? pc.embedding : pc.lmHead))
-                .times(lc::kBytesPerParam, perParam);
+                .over(sh::kParams, total);
         bytes.note(lc::kWhyFromFormat);
     }
     bytes.note(lc::kWhyInputOnHost);
