@@ -1370,6 +1370,202 @@
         <source>MTP layers</source>
         <translation>MTP 层</translation>
     </message>
+    <message>
+        <source>Mamba-2 layers on this rank</source>
+        <translation>此 rank 上的 Mamba-2 层</translation>
+    </message>
+    <message>
+        <source>convolution state values per layer: inputs kept x (d_inner + 2 x groups x state size) / t</source>
+        <translation>每层卷积状态的数值个数：保留的输入数 x (d_inner + 2 x 组数 x 状态维度) / t</translation>
+    </message>
+    <message>
+        <source>SSM state values per layer: Mamba heads / t x head dim x state size</source>
+        <translation>每层 SSM 状态的数值个数：Mamba 头数 / t x 头维度 x 状态维度</translation>
+    </message>
+    <message>
+        <source>bytes of an SSM state element (the config&apos;s mamba_ssm_cache_dtype)</source>
+        <translation>SSM 状态每个元素的字节数（配置中的 mamba_ssm_cache_dtype）</translation>
+    </message>
+    <message>
+        <source>SSM state</source>
+        <translation>SSM 状态</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention under llama.cpp: K holds the latent and the RoPE key, V the latent again</source>
+        <translation>llama.cpp 下的多头潜在注意力：K 存放潜向量与 RoPE 键，V 再存一份潜向量</translation>
+    </message>
+    <message>
+        <source>Mamba-2 layers keep a fixed-size state per sequence: the causal convolution&apos;s last inputs and one head dim x state size matrix per head</source>
+        <translation>Mamba-2 层为每条序列保留固定大小的状态：因果卷积最近的输入，以及每个头一个 头维度 x 状态维度 的矩阵</translation>
+    </message>
+    <message>
+        <source>vLLM and llama.cpp keep the last kernel - 1 convolution inputs</source>
+        <translation>vLLM 与 llama.cpp 保留最近 kernel - 1 个卷积输入</translation>
+    </message>
+    <message>
+        <source>Hugging Face keeps the last conv_kernel convolution inputs</source>
+        <translation>Hugging Face 保留最近 conv_kernel 个卷积输入</translation>
+    </message>
+    <message>
+        <source>vLLM keeps the SSM state in the dtype the config&apos;s mamba_ssm_cache_dtype names</source>
+        <translation>vLLM 以配置中 mamba_ssm_cache_dtype 指定的数据类型保存 SSM 状态</translation>
+    </message>
+    <message>
+        <source>Hugging Face keeps the SSM state in fp32 (the Mamba-2 scan returns its final state so)</source>
+        <translation>Hugging Face 以 fp32 保存 SSM 状态（Mamba-2 扫描即以此精度返回最终状态）</translation>
+    </message>
+    <message>
+        <source>CUDA allocations of the blk.N tensors of the layers on this GPU (128-byte aligned, quantised rows padded to 512)</source>
+        <translation>此 GPU 上各层 blk.N 张量的 CUDA 分配量（按 128 字节对齐，量化张量的行补齐到 512）</translation>
+    </message>
+    <message>
+        <source>CUDA allocations of output and output_norm (a copy of token_embd when tied)</source>
+        <translation>output 与 output_norm 的 CUDA 分配量（权重共享时为 token_embd 的副本）</translation>
+    </message>
+    <message>
+        <source>parameters of the repeating layers</source>
+        <translation>重复层的参数量</translation>
+    </message>
+    <message>
+        <source>repeating layers</source>
+        <translation>重复层</translation>
+    </message>
+    <message>
+        <source>repeating layers on this GPU (-ngl: the last ones)</source>
+        <translation>此 GPU 上的重复层（-ngl：取最后若干层）</translation>
+    </message>
+    <message>
+        <source>parameters of the output layer (token_embd&apos;s copy when tied)</source>
+        <translation>输出层的参数量（权重共享时为 token_embd 的副本）</translation>
+    </message>
+    <message>
+        <source>parallel sequences, one KV stream each</source>
+        <translation>并行序列数，每条一个 KV 流</translation>
+    </message>
+    <message>
+        <source>KV cells per sequence: the context rounded up to 256</source>
+        <translation>每条序列的 KV 单元数：上下文长度向上取整到 256</translation>
+    </message>
+    <message>
+        <source>cells of a sliding-window layer: min(n_ctx_seq, window + n_ubatch) rounded up to 256</source>
+        <translation>滑动窗口层的单元数：min(n_ctx_seq, 窗口 + n_ubatch) 向上取整到 256</translation>
+    </message>
+    <message>
+        <source>full-attention layers on this GPU</source>
+        <translation>此 GPU 上的全注意力层</translation>
+    </message>
+    <message>
+        <source>sliding-window layers on this GPU</source>
+        <translation>此 GPU 上的滑动窗口层</translation>
+    </message>
+    <message>
+        <source>bytes of one token&apos;s K row and V row in one layer: ggml_row_size(type_k, n_embd_k) + ggml_row_size(type_v, n_embd_v)</source>
+        <translation>一个词元在一层中 K 行与 V 行的字节数：ggml_row_size(type_k, n_embd_k) + ggml_row_size(type_v, n_embd_v)</translation>
+    </message>
+    <message>
+        <source>K values per token and layer</source>
+        <translation>每个词元每层的 K 数值个数</translation>
+    </message>
+    <message>
+        <source>V values per token and layer</source>
+        <translation>每个词元每层的 V 数值个数</translation>
+    </message>
+    <message>
+        <source>tokens of the micro-batch the compute buffer is reserved for</source>
+        <translation>计算缓冲区按其预留的微批次词元数</translation>
+    </message>
+    <message>
+        <source>hidden-wide f32 rows alive at the scores: residual, normed input, Q and roped Q</source>
+        <translation>计算注意力分数时存活的隐藏宽度 f32 行：残差、归一化输入、Q 与施加 RoPE 后的 Q</translation>
+    </message>
+    <message>
+        <source>f32 values alive per routed token: max(gate and up = 2 I, their product and down&apos;s output = I + h)</source>
+        <translation>每个路由词元存活的 f32 数值：max(gate 与 up = 2 I，二者乘积与 down 的输出 = I + h)</translation>
+    </message>
+    <message>
+        <source>bytes of an f16 element</source>
+        <translation>f16 元素的字节数</translation>
+    </message>
+    <message>
+        <source>output layer</source>
+        <translation>输出层</translation>
+    </message>
+    <message>
+        <source>KQ scores (f32, softmax in place)</source>
+        <translation>KQ 分数（f32，softmax 原地计算）</translation>
+    </message>
+    <message>
+        <source>KQ mask (f32)</source>
+        <translation>KQ 掩码（f32）</translation>
+    </message>
+    <message>
+        <source>KQ mask cast to f16 for flash attention</source>
+        <translation>为 flash attention 转换为 f16 的 KQ 掩码</translation>
+    </message>
+    <message>
+        <source>hidden-wide rows</source>
+        <translation>隐藏宽度的行</translation>
+    </message>
+    <message>
+        <source>residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>gate and up outputs</source>
+        <translation>gate 与 up 的输出</translation>
+    </message>
+    <message>
+        <source>logits of every micro-batch token (f32)</source>
+        <translation>微批次中每个词元的 logits（f32）</translation>
+    </message>
+    <message>
+        <source>normed input of the output matmul</source>
+        <translation>输出矩阵乘法的归一化输入</translation>
+    </message>
+    <message>
+        <source>the GGUF file&apos;s tensor table, placed as llama.cpp places it</source>
+        <translation>取自 GGUF 文件的张量表，按 llama.cpp 的方式放置</translation>
+    </message>
+    <message>
+        <source>no GGUF file: the weight format&apos;s bytes per parameter, placed as llama.cpp places them</source>
+        <translation>没有 GGUF 文件：按权重格式每参数的字节数计算，并按 llama.cpp 的方式放置</translation>
+    </message>
+    <message>
+        <source>token_embd stays in host memory (llama.cpp never offloads the input layer)</source>
+        <translation>token_embd 留在主机内存（llama.cpp 从不卸载输入层到 GPU）</translation>
+    </message>
+    <message>
+        <source>-ngl not above the layer count: the output layer stays on the CPU</source>
+        <translation>-ngl 不大于层数：输出层留在 CPU 上</translation>
+    </message>
+    <message>
+        <source>--no-kv-offload: the KV cache lives in host memory</source>
+        <translation>--no-kv-offload：KV 缓存位于主机内存</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s layer split copies activations between GPUs itself: no NCCL communicator</source>
+        <translation>llama.cpp 的按层切分自行在 GPU 间复制激活：不使用 NCCL 通信器</translation>
+    </message>
+    <message>
+        <source>llama.cpp allocates its buffers once, at start-up: no caching allocator</source>
+        <translation>llama.cpp 在启动时一次性分配缓冲区：没有缓存分配器</translation>
+    </message>
+    <message>
+        <source>eager attention (-fa off): the KQ matrix is materialised</source>
+        <translation>普通注意力（-fa off）：KQ 矩阵被完整生成</translation>
+    </message>
+    <message>
+        <source>flash attention: no KQ matrix, the mask is cast to f16</source>
+        <translation>flash attention：不生成 KQ 矩阵，掩码转换为 f16</translation>
+    </message>
+    <message>
+        <source>graph-order estimate, not checked against a llama.cpp log</source>
+        <translation>按计算图顺序的估计，尚未与 llama.cpp 日志核对</translation>
+    </message>
+    <message>
+        <source>inside a layer</source>
+        <translation>层内</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1720,10 +1916,6 @@
         <translation>推理服务引擎</translation>
     </message>
     <message>
-        <source>generate() runs the scenario&apos;s batch; vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows</source>
-        <translation>generate() 按场景的批大小运行；vLLM 先对 max_num_batched_tokens 个词元做一次前向分析、对 max_num_seqs 行做一次采样器预热，再确定 KV 缓存大小</translation>
-    </message>
-    <message>
         <source>Transformers generate()</source>
         <translation>Transformers generate()</translation>
     </message>
@@ -1966,6 +2158,46 @@
     <message>
         <source>load the checkpoint&apos;s multi-token-prediction layers for speculative decoding (DeepSeek-V3, GLM-4.5); transformers skips them</source>
         <translation>加载检查点中的多词元预测层用于推测解码（DeepSeek-V3、GLM-4.5）；transformers 会跳过它们</translation>
+    </message>
+    <message>
+        <source>generate() runs the scenario&apos;s batch; vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV stream per sequence and a compute buffer for one micro-batch</source>
+        <translation>generate() 运行场景中的批次；vLLM 先对 max_num_batched_tokens 个词元做一次前向剖析、对 max_num_seqs 行做一次采样器预热，再确定 KV 缓存大小；llama.cpp 为每条序列保留一个 KV 流，并为一个微批次预留计算缓冲区</translation>
+    </message>
+    <message>
+        <source>llama.cpp (llama-server, llama-cli)</source>
+        <translation>llama.cpp（llama-server、llama-cli）</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>GPU layers</source>
+        <translation>GPU 层数</translation>
+    </message>
+    <message>
+        <source>llama.cpp -ngl: the last N repeating layers run on the GPUs, the rest on the CPU; more than the model&apos;s layers also moves the output layer</source>
+        <translation>llama.cpp -ngl：最后 N 个重复层在 GPU 上运行，其余在 CPU 上；超过模型层数时输出层也移到 GPU</translation>
+    </message>
+    <message>
+        <source>all layers and the output layer</source>
+        <translation>全部层与输出层</translation>
+    </message>
+    <message>
+        <source>Micro-batch (n_ubatch)</source>
+        <translation>微批次（n_ubatch）</translation>
+    </message>
+    <message>
+        <source>llama.cpp -ub: tokens one compute pass takes; the compute buffer is reserved for it</source>
+        <translation>llama.cpp -ub：一次计算处理的词元数；计算缓冲区按它预留</translation>
+    </message>
+    <message>
+        <source>KV cache in host memory</source>
+        <translation>KV 缓存放在主机内存</translation>
+    </message>
+    <message>
+        <source>llama.cpp --no-kv-offload: every layer&apos;s KV cache and attention stay on the CPU</source>
+        <translation>llama.cpp --no-kv-offload：每层的 KV 缓存与注意力计算都留在 CPU 上</translation>
     </message>
 </context>
 <context>
@@ -2489,6 +2721,10 @@
     <message>
         <source>Symbols:</source>
         <translation>符号：</translation>
+    </message>
+    <message>
+        <source>Host memory (beside the GPUs)</source>
+        <translation>主机内存（GPU 之外）</translation>
     </message>
 </context>
 <context>
