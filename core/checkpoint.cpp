@@ -81,6 +81,21 @@ std::uint64_t cudaAllocation(const StoredTensor &t)
     return saturatingAdd(bytes, kAlignment - 1) / kAlignment * kAlignment;
 }
 
+/// llama.cpp's LLM_FFN_EXPS_REGEX "\\.ffn_(up|down|gate|gate_up)_(ch|)exps"
+/// (common/common.h), which --cpu-moe and --n-cpu-moe match.
+bool isRoutedExpert(const std::string &name)
+{
+    for (const char *part : {".ffn_up_", ".ffn_down_", ".ffn_gate_", ".ffn_gate_up_"}) {
+        const auto at = name.find(part);
+        if (at == std::string::npos)
+            continue;
+        const std::string rest = name.substr(at + std::char_traits<char>::length(part));
+        if (rest.rfind("exps", 0) == 0 || rest.rfind("chexps", 0) == 0)
+            return true;
+    }
+    return false;
+}
+
 void add(PlacedBytes &group, const StoredTensor &t)
 {
     group.file = saturatingAdd(group.file, t.bytes);
@@ -91,11 +106,15 @@ GgufPlacement placeGgufTensors(const WeightInventory &inventory, const ModelSpec
 {
     GgufPlacement p;
     p.layers.resize(model.layers);
+    p.experts.resize(model.layers);
     bool ownOutput = false;
     for (const StoredTensor &t : inventory.tensors) {
         if (const auto index = layerIndex(t.name, "blk.")) {
-            if (*index < p.layers.size())
-                add(p.layers[*index], t);
+            if (*index >= p.layers.size())
+                continue;
+            add(p.layers[*index], t);
+            if (isRoutedExpert(t.name))
+                add(p.experts[*index], t);
         } else if (t.name.rfind("output", 0) == 0) {
             ownOutput = ownOutput || t.name == "output.weight";
             add(p.output, t);

@@ -30,9 +30,12 @@ struct GgufPlacement
     /// holds llama.cpp's duplicate of token_embd (TENSOR_DUPLICATED).
     PlacedBytes output;
     std::vector<PlacedBytes> layers; ///< blk.N, by N
+    /// Of each layer, the routed experts' weights (ffn_{up,down,gate}_exps):
+    /// what --n-cpu-moe keeps in host memory (common.h LLM_FFN_EXPS_REGEX).
+    std::vector<PlacedBytes> experts;
     bool operator==(const GgufPlacement &other) const
     {
-        return input == other.input && output == other.output && layers == other.layers;
+        return input == other.input && output == other.output && layers == other.layers && experts == other.experts;
     }
 };
 

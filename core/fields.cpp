@@ -125,6 +125,7 @@ bool inference(const Scenario &s) { return !s.isTraining(); }
 bool adapters(const Scenario &s) { return s.mode == Mode::Lora || s.mode == Mode::Qlora; }
 bool vllm(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::Vllm; }
 bool llamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
+bool llamaCppMoe(const Scenario &s) { return llamaCpp(s) && s.model.moe.isMoe(); }
 bool storedWeights(const Scenario &s) { return s.mode != Mode::Train; }
 bool bitsandbytes(const Scenario &s) { return s.mode == Mode::Qlora && s.stack != TrainingStack::Torchtune; }
 bool severalGpus(const Scenario &s) { return s.gpus > 1; }
@@ -288,6 +289,12 @@ std::vector<FieldDescriptor> makeFields()
          0, 0, "", QT_TRANSLATE_NOOP("Field", "KV cache in host memory"),
          QT_TRANSLATE_NOOP("Field", "llama.cpp --no-kv-offload: every layer's KV cache and attention stay on the CPU"), nullptr,
          {}, flagOf<&S::kvOnHost>, flagOf<&S::kvOnHost>, setFlag<&S::kvOnHost>, llamaCpp},
+        {FieldId::CpuMoeLayers, "serving.cpu_moe_layers", "cpu-moe-layers", "N", FieldKind::Integer, FieldGroup::Serving,
+         0, static_cast<double>(ModelLimits::maxLayers), 0, 0, 0, QT_TRANSLATE_NOOP("Field", "layers"),
+         QT_TRANSLATE_NOOP("Field", "Experts on the CPU"),
+         QT_TRANSLATE_NOOP("Field", "llama.cpp --n-cpu-moe: the routed experts of the first N layers stay in host memory and run "
+            "on the CPU; attention, shared experts and the KV cache stay on the GPU"),
+         nullptr, {}, numberOf<&S::cpuMoeLayers>, numberOf<&S::cpuMoeLayers>, setNumber<&S::cpuMoeLayers>, llamaCppMoe},
         {FieldId::LoadMtp, "serving.load_mtp", "load-mtp", nullptr, FieldKind::Flag, FieldGroup::Serving, 0, 0, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "Load the MTP layers"),
          QT_TRANSLATE_NOOP("Field", "load the checkpoint's multi-token-prediction layers for speculative decoding (DeepSeek-V3, "

@@ -41,6 +41,7 @@ enum class FieldId {
     GpuLayers,
     Ubatch,
     KvOnHost,
+    CpuMoeLayers,
     LoadMtp,
     Gpus,
     Zero,

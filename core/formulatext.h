@@ -466,6 +466,8 @@ inline constexpr Symbol kOutputBytes{"B_output", "B", QT_TRANSLATE_NOOP("Derivat
 inline constexpr Symbol kLayerParams{"P_layers", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the repeating layers")};
 inline constexpr Symbol kLayers{"L", "", QT_TRANSLATE_NOOP("Derivation", "repeating layers")};
 inline constexpr Symbol kLayersHere{"L_gpu", "", QT_TRANSLATE_NOOP("Derivation", "repeating layers on this GPU (-ngl: the last ones)")};
+inline constexpr Symbol kLayerParamsHere{"P_gpu", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the repeating layers on this GPU")};
+inline constexpr Symbol kKeptShare{"1 - f_cpu", "", QT_TRANSLATE_NOOP("Derivation", "share of these layers' parameters left after --n-cpu-moe keeps their routed experts on the CPU")};
 inline constexpr Symbol kOutputParams{"P_out", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the output layer (token_embd's copy when tied)")};
 inline constexpr Symbol kSequences{"n_seq", "", QT_TRANSLATE_NOOP("Derivation", "parallel sequences, one KV stream each")};
 inline constexpr Symbol kCells{"n_ctx_seq", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "KV cells per sequence: the context rounded up to 256")};
@@ -493,6 +495,7 @@ inline constexpr const char *kWhyFromFile = QT_TRANSLATE_NOOP("Derivation", "the
 inline constexpr const char *kWhyFromFormat = QT_TRANSLATE_NOOP("Derivation", "no GGUF file: the weight format's bytes per parameter, placed as llama.cpp places them");
 inline constexpr const char *kWhyInputOnHost = QT_TRANSLATE_NOOP("Derivation", "token_embd stays in host memory (llama.cpp never offloads the input layer)");
 inline constexpr const char *kWhyOutputOnHost = QT_TRANSLATE_NOOP("Derivation", "-ngl not above the layer count: the output layer stays on the CPU");
+inline constexpr const char *kWhyExpertsOnHost = QT_TRANSLATE_NOOP("Derivation", "--n-cpu-moe: the routed experts of the first layers stay in host memory");
 inline constexpr const char *kWhyKvOnHost = QT_TRANSLATE_NOOP("Derivation", "--no-kv-offload: the KV cache lives in host memory");
 inline constexpr const char *kWhyNoNccl = QT_TRANSLATE_NOOP("Derivation", "llama.cpp's layer split copies activations between GPUs itself: no NCCL communicator");
 inline constexpr const char *kWhyNoReserve = QT_TRANSLATE_NOOP("Derivation", "llama.cpp allocates its buffers once, at start-up: no caching allocator");

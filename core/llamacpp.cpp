@@ -44,6 +44,20 @@ std::uint64_t shareOf(const ModelSpec &m, std::uint64_t ofKind, std::uint64_t la
     return m.layers == 0 ? 0 : ofKind * layers / m.layers;
 }
 
+/// Layers of [first, first + count) whose experts --n-cpu-moe keeps on the
+/// CPU (layers 0 .. cpuMoe - 1).
+std::uint64_t cpuExpertLayers(std::uint64_t first, std::uint64_t count, std::uint64_t cpuMoe)
+{
+    return first >= cpuMoe ? 0 : std::min(count, cpuMoe - first);
+}
+
+/// Routed-expert parameters of one layer, on average (experts are spread
+/// over the MoE layers; dense layers have none).
+double expertParamsPerLayer(const ModelSpec &m, const ParameterCounts &pc)
+{
+    return static_cast<double>(pc.experts) / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
+}
+
 } // namespace
 
 LlamaCppLayout llamaCppLayout(const Scenario &s)
@@ -64,6 +78,7 @@ LlamaCppLayout llamaCppLayout(const Scenario &s)
     l.gpuLayers = std::min(ngl, m.layers);
     l.outputOnGpu = ngl > m.layers;
     l.flash = s.attention != Attention::Eager;
+    l.cpuMoeLayers = m.moe.isMoe() ? std::min(s.cpuMoeLayers, m.layers) : 0;
     return l;
 }
 
@@ -88,12 +103,17 @@ Derived llamaCppGpuWeights(const Scenario &s, const ParameterCounts &pc, double 
                            const LlamaCppShare &share, FormulaStore *store)
 {
     Formula bytes(store);
+    const LlamaCppLayout layout = llamaCppLayout(s);
+    const std::uint64_t cpuExperts = cpuExpertLayers(share.firstLayer, share.layers, layout.cpuMoeLayers);
     const CheckpointWeights *files = s.checkpointInUse();
     if (files && files->placement) {
         const GgufPlacement &p = *files->placement;
         double layers = 0;
-        for (std::uint64_t i = share.firstLayer; i < share.firstLayer + share.layers && i < p.layers.size(); ++i)
+        for (std::uint64_t i = share.firstLayer; i < share.firstLayer + share.layers && i < p.layers.size(); ++i) {
             layers += static_cast<double>(p.layers[i].device);
+            if (i < layout.cpuMoeLayers && i < p.experts.size())
+                layers -= static_cast<double>(p.experts[i].device);
+        }
         bytes.product(lc::kPartLayers).times(lc::kLayerBytesHere, layers);
         if (share.output)
             bytes.product(lc::kPartOutput).times(lc::kOutputBytes, static_cast<double>(p.output.device));
@@ -102,12 +122,20 @@ Derived llamaCppGpuWeights(const Scenario &s, const ParameterCounts &pc, double 
         // The format's bytes spread over the parameters: W_model x P_part / P.
         const double total = static_cast<double>(std::max<std::uint64_t>(1, pc.total));
         const double layerParams = std::max(0.0, static_cast<double>(pc.total) - static_cast<double>(pc.embedding + pc.lmHead));
-        bytes.product(lc::kPartLayers)
-            .times(sh::kModelWeights, modelWeightBytes)
+        const double here = layerParams * static_cast<double>(share.layers)
+                / static_cast<double>(std::max<std::uint64_t>(1, s.model.layers))
+            - expertParamsPerLayer(s.model, pc) * static_cast<double>(cpuExperts);
+        Formula params(store);
+        params.product()
             .times(lc::kLayerParams, layerParams)
-            .over(sh::kParams, total)
             .times(lc::kLayersHere, static_cast<double>(share.layers))
             .over(lc::kLayers, static_cast<double>(std::max<std::uint64_t>(1, s.model.layers)));
+        if (cpuExperts > 0)
+            params.times(lc::kKeptShare, here / std::max(1.0, params.value()));
+        bytes.product(lc::kPartLayers)
+            .times(sh::kModelWeights, modelWeightBytes)
+            .times(lc::kLayerParamsHere, params.derived())
+            .over(sh::kParams, total);
         if (share.output)
             bytes.product(lc::kPartOutput)
                 .times(sh::kModelWeights, modelWeightBytes)
@@ -115,6 +143,8 @@ Derived llamaCppGpuWeights(const Scenario &s, const ParameterCounts &pc, double 
                 .over(sh::kParams, total);
         bytes.note(lc::kWhyFromFormat);
     }
+    if (cpuExperts > 0)
+        bytes.note(lc::kWhyExpertsOnHost);
     bytes.note(lc::kWhyInputOnHost);
     if (!share.output)
         bytes.note(lc::kWhyOutputOnHost);
@@ -241,6 +271,8 @@ double llamaCppHostBytes(const Scenario &s, const ParameterCounts &pc, double mo
         mapped = static_cast<double>(p.input.file);
         for (std::uint64_t i = 0; i < cpuLayers && i < p.layers.size(); ++i)
             mapped += static_cast<double>(p.layers[i].file);
+        for (std::uint64_t i = cpuLayers; i < l.cpuMoeLayers && i < p.experts.size(); ++i)
+            mapped += static_cast<double>(p.experts[i].file);
         if (!l.outputOnGpu)
             mapped += static_cast<double>(p.output.file);
     } else {
@@ -248,7 +280,8 @@ double llamaCppHostBytes(const Scenario &s, const ParameterCounts &pc, double mo
         const double layerParams = std::max(0.0, static_cast<double>(pc.total - pc.embedding - pc.lmHead));
         mapped = perParam
             * (static_cast<double>(pc.embedding) + layerParams * static_cast<double>(cpuLayers) / static_cast<double>(std::max<std::uint64_t>(1, m.layers))
-               + (l.outputOnGpu ? 0.0 : static_cast<double>(pc.lmHead)));
+               + (l.outputOnGpu ? 0.0 : static_cast<double>(pc.lmHead))
+               + expertParamsPerLayer(m, pc) * static_cast<double>(cpuExpertLayers(cpuLayers, l.gpuLayers, l.cpuMoeLayers)));
     }
     // The host compute buffer holds the token embeddings' rows (get_rows
     // runs where token_embd is) and the f32 KQ mask input; CPU layers and
@@ -256,7 +289,7 @@ double llamaCppHostBytes(const Scenario &s, const ParameterCounts &pc, double mo
     // f32 logits row per sequence.
     const double ub = static_cast<double>(l.ubatch);
     const double inputs = kF32 * ub * (static_cast<double>(m.hidden) + static_cast<double>(l.cells));
-    const double layer = cpuLayers > 0 || s.kvOnHost ? llamaCppLayerCompute(s, l).value : 0.0;
+    const double layer = cpuLayers > 0 || s.kvOnHost || l.cpuMoeLayers > 0 ? llamaCppLayerCompute(s, l).value : 0.0;
     const double head = l.outputOnGpu ? 0.0 : llamaCppOutputCompute(s, l).value;
     const double compute = inputs + std::max(layer, head);
     const double output = kF32 * static_cast<double>(m.vocab) * static_cast<double>(l.sequences);

@@ -21,6 +21,7 @@ struct LlamaCppLayout
     std::uint64_t gpuLayers = 0;    ///< repeating layers on the GPUs: the last min(-ngl, L)
     bool outputOnGpu = true;        ///< -ngl above L moves the output layer too
     bool flash = true;              ///< -fa: auto resolves to on; eager attention is -fa off
+    std::uint64_t cpuMoeLayers = 0; ///< --n-cpu-moe: layers 0..N-1 keep their routed experts on the CPU
 };
 LlamaCppLayout llamaCppLayout(const Scenario &s);
 
@@ -36,9 +37,10 @@ struct LlamaCppShare
 };
 LlamaCppShare llamaCppShare(const Scenario &s, const LlamaCppLayout &layout, int device);
 
-/// Weight bytes one GPU allocates: its layers and, on the last, the output
-/// layer. From a GGUF file's tensor table when the scenario uses its bytes,
-/// else the format's bytes per parameter.
+/// Weight bytes one GPU allocates: its layers (less the routed experts that
+/// --n-cpu-moe keeps on the CPU) and, on the last, the output layer. From a
+/// GGUF file's tensor table when the scenario uses its bytes, else the
+/// format's bytes per parameter.
 Derived llamaCppGpuWeights(const Scenario &s, const ParameterCounts &params, double modelWeightBytes,
                            const LlamaCppShare &share, FormulaStore *store = nullptr);
 

@@ -146,6 +146,9 @@ struct Scenario
     std::uint64_t ubatch = 512;
     /// llama.cpp --no-kv-offload: keep every layer's KV cache in host memory.
     bool kvOnHost = false;
+    /// llama.cpp --n-cpu-moe N: the routed experts of the first N layers
+    /// stay in host memory and run on the CPU.
+    std::uint64_t cpuMoeLayers = 0;
 
     int gpus = 1;
     int zeroStage = 0;

@@ -282,6 +282,11 @@ GgufPlacement readPlacement(JsonReader &r)
     }
     for (const Json &layer : *layers)
         p.layers.push_back(readPlaced(layer, r, "layers"));
+    if (r.has("experts") && r.json().at("experts").is_array() && r.json().at("experts").size() == p.layers.size())
+        for (const Json &layer : r.json().at("experts"))
+            p.experts.push_back(readPlaced(layer, r, "experts"));
+    else
+        p.experts.resize(p.layers.size()); // files written before --n-cpu-moe was modelled
     return p;
 }
 
@@ -322,12 +327,16 @@ Json checkpointToJson(const CheckpointWeights &c)
               {"files", c.files},     {"loaded", loaded},
               {"skipped_tensors", c.skippedTensors}, {"skipped_bytes", c.skippedBytes}};
     if (c.placement) {
-        Json layers = Json::array();
-        for (const PlacedBytes &layer : c.placement->layers)
-            layers.push_back(placedToJson(layer));
+        const auto list = [](const std::vector<PlacedBytes> &groups) {
+            Json items = Json::array();
+            for (const PlacedBytes &group : groups)
+                items.push_back(placedToJson(group));
+            return items;
+        };
         j["placement"] = {{"input", placedToJson(c.placement->input)},
                           {"output", placedToJson(c.placement->output)},
-                          {"layers", layers}};
+                          {"layers", list(c.placement->layers)},
+                          {"experts", list(c.placement->experts)}};
     }
     return j;
 }

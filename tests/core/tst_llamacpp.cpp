@@ -102,6 +102,7 @@ private slots:
     void flashAttentionLeavesTheLogitsPeak();
     void partialOffloadKeepsTheFirstLayersOnTheHost();
     void layerSplitPutsTheOutputOnTheLastGpu();
+    void expertsOfTheFirstLayersStayOnTheHost();
     void cacheTypesAndWindows();
     void latentAndRecurrentCaches();
     void quantisedValuesNeedFlashAttention();
@@ -265,6 +266,31 @@ void TestLlamaCpp::layerSplitPutsTheOutputOnTheLastGpu()
     QCOMPARE(core::llamaCppShare(s, partial, 0).layers, 10u);
     QCOMPARE(core::llamaCppShare(s, partial, 1).layers, 10u);
     QVERIFY(!core::llamaCppShare(s, partial, 1).output);
+}
+
+void TestLlamaCpp::expertsOfTheFirstLayersStayOnTheHost()
+{
+    // Qwen3-30B-A3B in bf16: each of its 48 layers has 128 experts of
+    // gate, up and down, 2048 x 768 each: 128 x 3 x 2048 x 768 parameters,
+    // 2 bytes apiece. --n-cpu-moe 10 moves ten layers' worth to the host.
+    core::Scenario s = llamaCppScenario(presetModel("qwen3-30b-a3b"), 4096, true);
+    s.weights = core::WeightFormat::Bf16;
+    const core::Estimate all = core::estimate(s);
+    s.cpuMoeLayers = 10;
+    const core::Estimate split = core::estimate(s);
+    const double moved = 10.0 * 128 * 3 * 2048 * 768 * 2;
+    QCOMPARE(static_cast<double>(all.term(core::TermId::Weights).count() - split.term(core::TermId::Weights).count()),
+             moved);
+    // The host compute buffer now also holds a layer's peak, as the experts
+    // run there: the larger of attention (f32 mask 4 x 512 x 4096, its f16
+    // copy 2 x 512 x 4096, four rows 4 x 4 x 512 x 2048) and the MoE MLP (the
+    // residual 4 x 512 x 2048 and eight experts' max(2 x 768, 768 + 2048)
+    // f32 values per token: 4 x 512 x (2048 + 8 x 2816)).
+    const double attention = 4.0 * 512 * 4096 + 2.0 * 512 * 4096 + 4.0 * 4 * 512 * 2048;
+    const double mlp = 4.0 * 512 * (2048 + 8 * 2816);
+    QCOMPARE(split.details.hostBytesPerGpu - all.details.hostBytesPerGpu, moved + std::max(attention, mlp));
+    // The KV cache stays on the GPU.
+    QCOMPARE(split.term(core::TermId::KvCache), all.term(core::TermId::KvCache));
 }
 
 void TestLlamaCpp::cacheTypesAndWindows()
