@@ -16,6 +16,16 @@ namespace {
 // from src/llama-model.cpp and src/llama-hparams.cpp (ggml-org/llama.cpp,
 // 2026).
 
+/// The token mixers besides grouped-query attention that a file's layers
+/// may hold, as bits: an architecture's own, and those an `<arch>.` key
+/// implies.
+enum MixerBits : unsigned {
+    kGqaOnly = 0,
+    kMla = 1u << 0,          ///< multi-head latent attention (deepseek2)
+    kGatedDeltaNet = 1u << 1, ///< Gated DeltaNet between attention layers (qwen3next)
+    kMamba2 = 1u << 2,       ///< Mamba-2 blocks between attention and MLP blocks (nemotron_h)
+};
+
 /// What an architecture's llama.cpp graph does that its metadata does not
 /// say.
 struct ArchRules
@@ -28,53 +38,67 @@ struct ArchRules
     /// llama_hparams::set_swa_pattern(n): layer il uses the sliding window
     /// when n == 0 or il % n < n - 1 (so 1: no layer, 0: every layer).
     std::uint32_t swaPeriod;
+    unsigned mixer; ///< a MixerBits value: kGqaOnly for the standard decoder
 };
 
 const ArchRules kArchs[] = {
     // arch        model_type     norm                 parallel fused  swa period
-    {"llama",      "llama",       NormKind::RmsNorm,   false,   false, 1},
-    {"qwen2",      "qwen2",       NormKind::RmsNorm,   false,   false, 1},
-    {"qwen2moe",   "qwen2_moe",   NormKind::RmsNorm,   false,   false, 1},
-    {"qwen3",      "qwen3",       NormKind::RmsNorm,   false,   false, 1},
-    {"qwen3moe",   "qwen3_moe",   NormKind::RmsNorm,   false,   false, 1},
-    {"gemma",      "gemma",       NormKind::RmsNorm,   false,   false, 1},
-    {"gemma2",     "gemma2",      NormKind::RmsNorm,   false,   false, 2}, // local, global, ...
-    {"gemma3",     "gemma3_text", NormKind::RmsNorm,   false,   false, 6}, // five local, one global
+    {"llama",      "llama",       NormKind::RmsNorm,   false,   false, 1, kGqaOnly},
+    {"qwen2",      "qwen2",       NormKind::RmsNorm,   false,   false, 1, kGqaOnly},
+    {"qwen2moe",   "qwen2_moe",   NormKind::RmsNorm,   false,   false, 1, kGqaOnly},
+    {"qwen3",      "qwen3",       NormKind::RmsNorm,   false,   false, 1, kGqaOnly},
+    {"qwen3moe",   "qwen3_moe",   NormKind::RmsNorm,   false,   false, 1, kGqaOnly},
+    {"gemma",      "gemma",       NormKind::RmsNorm,   false,   false, 1, kGqaOnly},
+    {"gemma2",     "gemma2",      NormKind::RmsNorm,   false,   false, 2, kGqaOnly}, // local, global, ...
+    {"gemma3",     "gemma3_text", NormKind::RmsNorm,   false,   false, 6, kGqaOnly}, // five local, one global
     // Phi-3's window covers every layer (HF modeling_phi3.py; its config
     // has no layer_types); gate and up share ffn_up.
-    {"phi3",       "phi3",        NormKind::RmsNorm,   false,   true,  0},
-    {"gpt-oss",    "gpt_oss",     NormKind::RmsNorm,   false,   false, 2}, // HF config layer_types alternate
+    {"phi3",       "phi3",        NormKind::RmsNorm,   false,   true,  0, kGqaOnly},
+    {"gpt-oss",    "gpt_oss",     NormKind::RmsNorm,   false,   false, 2, kGqaOnly}, // HF config layer_types alternate
     // Cohere: one LayerNorm without bias feeds attention and MLP in parallel.
-    {"command-r",  "cohere",      NormKind::LayerNorm, true,    false, 1},
-    {"cohere2",    "cohere2",     NormKind::LayerNorm, true,    false, 4}, // three local, one global
+    {"command-r",  "cohere",      NormKind::LayerNorm, true,    false, 1, kGqaOnly},
+    {"cohere2",    "cohere2",     NormKind::LayerNorm, true,    false, 4, kGqaOnly}, // three local, one global
+    // OLMo 2, and OLMo 3 which convert_hf_to_gguf.py writes as olmo2:
+    // load_hparams LLM_ARCH_OLMO2 sets set_swa_pattern(4) when the file has
+    // a sliding window (three local, one global).
+    {"olmo2",      "olmo2",       NormKind::RmsNorm,   false,   false, 4, kGqaOnly},
+    {"minimax-m2", "minimax_m2",  NormKind::RmsNorm,   false,   false, 1, kGqaOnly},
+    // DeepSeek-V2/V3 and their MLA descendants (load_tensors LLM_ARCH_DEEPSEEK2).
+    {"deepseek2",  "deepseek_v2", NormKind::RmsNorm,   false,   false, 1, kMla},
+    {"qwen3next",  "qwen3_next",  NormKind::RmsNorm,   false,   false, 1, kGatedDeltaNet},
+    {"nemotron_h", "nemotron_h",  NormKind::RmsNorm,   false,   false, 1, kMamba2},
+    {"nemotron_h_moe", "nemotron_h", NormKind::RmsNorm, false,  false, 1, kMamba2},
 };
 
-/// `<arch>.` keys of structure ModelSpec has no field for. A key present
-/// with a value above `above` refuses the file.
+/// `<arch>.` keys of structure ModelSpec has no field for, unless the
+/// architecture's mixer is one of `readBy`. A key present with a value
+/// above `above` refuses the file.
 struct Unsupported
 {
     const char *key;
     std::uint64_t above;
     const char *what;
+    unsigned readBy; ///< MixerBits whose reader takes this key
 };
 
 const Unsupported kUnsupported[] = {
-    {"attention.kv_lora_rank", 0, "multi-head latent attention (a compressed KV cache)"},
-    {"attention.q_lora_rank", 0, "multi-head latent attention (low-rank queries)"},
-    {"attention.key_length_mla", 0, "multi-head latent attention"},
-    {"ssm.state_size", 0, "state-space (Mamba) layers"},
-    {"ssm.inner_size", 0, "state-space (Mamba) layers"},
-    {"wkv.head_size", 0, "RWKV time-mixing layers"},
-    {"kda.head_dim", 0, "delta-rule linear attention layers"},
-    {"full_attention_interval", 0, "linear-attention layers between the full-attention ones"},
-    {"attention.recurrent_layers", 0, "recurrent layers"},
-    {"shortconv.l_cache", 0, "short-convolution layers"},
-    {"decoder_block_count", 0, "an encoder-decoder stack"},
-    {"attention.shared_kv_layers", 0, "layers that reuse another layer's KV cache"},
-    {"embedding_length_per_layer_input", 0, "per-layer input embeddings"},
-    {"nextn_predict_layers", 0, "multi-token-prediction layers inside block_count"},
-    {"interleave_moe_layer_step", 1, "MoE layers interleaved with dense ones"},
-    {"moe_every_n_layers", 1, "MoE layers interleaved with dense ones"},
+    {"attention.kv_lora_rank", 0, "multi-head latent attention (a compressed KV cache)", kMla},
+    {"attention.q_lora_rank", 0, "multi-head latent attention (low-rank queries)", kMla},
+    {"attention.key_length_mla", 0, "multi-head latent attention", kMla},
+    {"ssm.state_size", 0, "state-space (Mamba) layers", kGatedDeltaNet | kMamba2},
+    {"ssm.inner_size", 0, "state-space (Mamba) layers", kGatedDeltaNet | kMamba2},
+    {"wkv.head_size", 0, "RWKV time-mixing layers", kGqaOnly},
+    {"kda.head_dim", 0, "delta-rule linear attention layers", kGqaOnly},
+    {"full_attention_interval", 0, "linear-attention layers between the full-attention ones", kGatedDeltaNet},
+    {"attention.recurrent_layers", 0, "recurrent layers", kGqaOnly},
+    {"shortconv.l_cache", 0, "short-convolution layers", kGqaOnly},
+    {"decoder_block_count", 0, "an encoder-decoder stack", kGqaOnly},
+    {"attention.shared_kv_layers", 0, "layers that reuse another layer's KV cache", kGqaOnly},
+    {"embedding_length_per_layer_input", 0, "per-layer input embeddings", kGqaOnly},
+    {"nextn_predict_layers", 0, "multi-token-prediction layers inside block_count", kGqaOnly},
+    {"interleave_moe_layer_step", 1, "MoE layers interleaved with dense ones", kGqaOnly},
+    {"moe_every_n_layers", 1, "MoE layers interleaved with dense ones", kGqaOnly},
+    {"moe_latent_size", 0, "experts that run in a latent width", kGqaOnly},
 };
 
 constexpr std::uint64_t kMaxDim = ModelLimits::maxWidth;
@@ -95,7 +119,14 @@ const char *const kLayerTensors[] = {
     "ffn_gate_inp.weight", "ffn_gate_inp.bias",
     "ffn_gate_exps.weight", "ffn_gate_exps.bias", "ffn_up_exps.weight", "ffn_up_exps.bias",
     "ffn_down_exps.weight", "ffn_down_exps.bias", "ffn_gate_up_exps.weight",
-    "ffn_gate_shexp.weight", "ffn_up_shexp.weight", "ffn_down_shexp.weight",
+    "ffn_gate_shexp.weight", "ffn_up_shexp.weight", "ffn_down_shexp.weight", "ffn_gate_inp_shexp.weight",
+    "exp_probs_b.bias",
+    // Multi-head latent attention (llama-arch.cpp LLM_ARCH_DEEPSEEK2).
+    "attn_q_a.weight", "attn_q_a_norm.weight", "attn_q_b.weight", "attn_kv_a_mqa.weight", "attn_kv_a_norm.weight",
+    "attn_kv_b.weight", "attn_k_b.weight", "attn_v_b.weight",
+    // Gated DeltaNet and Mamba-2 (LLM_ARCH_QWEN3NEXT, LLM_ARCH_NEMOTRON_H).
+    "ssm_in.weight", "ssm_conv1d.weight", "ssm_conv1d.bias", "ssm_dt.bias", "ssm_a", "ssm_d", "ssm_ba.weight",
+    "ssm_norm.weight", "ssm_out.weight",
 };
 /// The norms a layer applies to its residual stream.
 const char *const kLayerNorms[] = {"attn_norm.weight", "ffn_norm.weight", "post_attention_norm.weight",
@@ -206,6 +237,44 @@ public:
         return value;
     }
 
+    /// A count per layer in [0, max]: a per-layer array of `layers` entries
+    /// as it is, a single value repeated (llama.cpp get_key_or_arr).
+    /// Hybrid files mark a layer's kind with zeros (llama-model.cpp
+    /// LLM_ARCH_NEMOTRON_H: head_count_kv and feed_forward_length 0 for a
+    /// recurrent layer).
+    std::optional<std::vector<std::uint64_t>> perLayer(const std::string &name, std::uint64_t max,
+                                                       std::uint64_t layers)
+    {
+        const GgufValue *v = find(name);
+        if (!v) {
+            m_errors.push_back(key(name) + ": missing");
+            return std::nullopt;
+        }
+        if (!v->isArray()) {
+            const auto value = v->count();
+            if (!value || *value > max) {
+                m_errors.push_back(key(name) + ": expected an integer between 0 and " + std::to_string(max));
+                return std::nullopt;
+            }
+            return std::vector<std::uint64_t>(layers, *value);
+        }
+        if (v->numbers.size() != v->length || v->length != layers) {
+            m_errors.push_back(key(name) + ": expected " + std::to_string(layers) + " numbers, one per layer");
+            return std::nullopt;
+        }
+        std::vector<std::uint64_t> values;
+        for (const GgufNumber &n : v->numbers) {
+            const auto value = n.count();
+            if (!value || *value > max) {
+                m_errors.push_back(key(name) + ": entry " + std::to_string(values.size())
+                                   + " is not an integer between 0 and " + std::to_string(max));
+                return std::nullopt;
+            }
+            values.push_back(*value);
+        }
+        return values;
+    }
+
     /// Every `<arch>.*` key present but never looked up.
     std::vector<std::string> unread() const
     {
@@ -258,10 +327,12 @@ std::uint64_t slidingLayers(ArchKeys &keys, std::uint32_t period, std::uint64_t 
 }
 
 /// Refuses what ModelSpec cannot describe, naming the architecture.
-void refuseUnsupported(ArchKeys &keys, const std::string &arch, std::vector<std::string> &errors)
+void refuseUnsupported(ArchKeys &keys, const std::string &arch, unsigned mixer, std::vector<std::string> &errors)
 {
     std::set<std::string> named;
     for (const Unsupported &u : kUnsupported) {
+        if ((u.readBy & mixer) != 0)
+            continue;
         const GgufValue *v = keys.find(u.key);
         if (!v)
             continue;
@@ -300,25 +371,25 @@ void readMoe(ArchKeys &keys, const Tensors &tensors, ModelSpec &m, std::vector<s
         m.moe.sharedExperts = static_cast<int>(sharedCount.value_or(0));
         return;
     }
+    // The shared expert's width is what its tensors hold; expert_shared_count
+    // may count it otherwise (Nemotron 3 Nano: one shared expert twice the
+    // routed width, convert_hf_to_gguf.py NemotronHModel).
     const StoredTensor *up = tensors.anyOf("ffn_up_shexp.weight");
     const std::uint64_t width = sharedWidth.value_or(up->shape.empty() ? 0 : up->shape.front());
     const std::uint64_t unit = m.moe.expertIntermediate;
-    if (sharedCount) {
-        m.moe.sharedExperts = static_cast<int>(*sharedCount);
-        if (width != *sharedCount * unit)
-            errors.push_back(keys.key("expert_shared_count") + ": " + std::to_string(*sharedCount)
-                             + " shared experts of " + std::to_string(unit) + " are not the shared width "
-                             + std::to_string(width));
-    } else if (width == 0 || width % unit != 0) {
+    if (width == 0 || width % unit != 0) {
         errors.push_back(keys.key("expert_shared_feed_forward_length") + ": the shared expert's width "
                          + std::to_string(width) + " is not a whole number of experts of " + std::to_string(unit)
                          + ", which is how ModelSpec sizes shared experts");
-    } else {
-        m.moe.sharedExperts = static_cast<int>(width / unit);
-        if (m.moe.sharedExperts > 1)
-            assumed.push_back("assumed: the shared expert of width " + std::to_string(width) + " counts as "
-                              + std::to_string(m.moe.sharedExperts) + " experts of " + std::to_string(unit));
+        return;
     }
+    m.moe.sharedExperts = static_cast<int>(width / unit);
+    if (sharedCount.value_or(1) != width / unit)
+        assumed.push_back("assumed: the shared expert of width " + std::to_string(width) + " counts as "
+                          + std::to_string(m.moe.sharedExperts) + " experts of " + std::to_string(unit)
+                          + (sharedCount ? " (" + keys.key("expert_shared_count") + " says "
+                                               + std::to_string(*sharedCount) + ")"
+                                         : std::string()));
 }
 
 /// The vocabulary: token_embd's rows, else `<arch>.vocab_size`, else the
@@ -362,7 +433,11 @@ void readLayerTensors(const Tensors &tensors, const ArchRules &rules, bool known
     m.qkNorm = any({"attn_q_norm.weight"});
     m.attentionSinks = any({"attn_sinks.weight"});
     m.gatedMlp = rules.fusedGateUp || any({"ffn_gate.weight", "ffn_gate_exps.weight", "ffn_gate_up_exps.weight"});
-    m.moe.routerBias = any({"ffn_gate_inp.bias"});
+    // exp_probs_b: the sigmoid router's e_score_correction_bias (llama-model.cpp
+    // LLM_ARCH_DEEPSEEK2, MINIMAX_M2, NEMOTRON_H_MOE).
+    m.moe.routerBias = any({"ffn_gate_inp.bias", "exp_probs_b.bias"});
+    m.moe.sharedExpertGate = any({"ffn_gate_inp_shexp.weight"}); // qwen2moe, qwen3next: {n_embd}
+    m.mambaConvBias = any({"ssm_conv1d.bias"});
     m.moe.expertBias = any({"ffn_up_exps.bias", "ffn_gate_exps.bias", "ffn_down_exps.bias"});
     for (const char *role : {"ffn_up_exps.weight", "ffn_gate_up_exps.weight"})
         if (const StoredTensor *t = tensors.anyOf(role))
@@ -406,6 +481,201 @@ std::vector<std::string> uncountedTensors(const WeightInventory &inventory)
     return items;
 }
 
+/// What the readers of one file's layers share.
+struct Reading
+{
+    ArchKeys &keys;
+    const Tensors &tensors;
+    ModelSpec &m;
+    std::vector<std::string> &errors;
+    std::vector<std::string> &assumed;
+};
+
+/// Grouped-query attention in every layer (llama.cpp's defaults: as many KV
+/// heads as heads, heads of h / a) and one MLP width.
+void readGqa(Reading &r)
+{
+    ModelSpec &m = r.m;
+    m.kvHeads = r.keys.count("attention.head_count_kv", 1, m.heads, false, m.layers).value_or(m.heads);
+    m.headDim = r.keys.count("attention.key_length", 1, kMaxDim, false).value_or(m.hidden / m.heads);
+    if (const auto valueWidth = r.keys.count("attention.value_length", 1, kMaxDim, false);
+        valueWidth && *valueWidth != m.headDim)
+        r.errors.push_back(r.keys.key("attention.value_length") + ": " + std::to_string(*valueWidth)
+                           + " differs from the key heads' " + std::to_string(m.headDim)
+                           + "; ModelSpec has one head width");
+    m.intermediate = r.keys.count("feed_forward_length", 0, kMaxDim, false, m.layers).value_or(0);
+}
+
+/// An error unless `value` is `expected`.
+void expectEqual(Reading &r, const std::string &name, std::uint64_t value, std::uint64_t expected, const std::string &why)
+{
+    if (value != expected)
+        r.errors.push_back(r.keys.key(name) + ": is " + std::to_string(value) + "; expected " + std::to_string(expected)
+                           + " (" + why + ")");
+}
+
+/// Multi-head latent attention as llama.cpp loads deepseek2
+/// (llama-model.cpp load_hparams / load_tensors LLM_ARCH_DEEPSEEK2). Files
+/// with key_length_mla and value_length_mla (convert_hf_to_gguf.py
+/// DeepseekV2Model since 2025) store MLA as one KV head of the latent:
+/// head_count_kv 1, key_length kv_lora_rank + rope, value_length
+/// kv_lora_rank, and attn_kv_b split into attn_k_b and attn_v_b (the same
+/// elements). Older files give the decompressed heads: head_count_kv =
+/// heads, key_length nope + rope, value_length v_head_dim.
+void readMla(Reading &r)
+{
+    ModelSpec &m = r.m;
+    ArchKeys &keys = r.keys;
+    m.kvLoraRank = keys.count("attention.kv_lora_rank", 1, kMaxDim, true).value_or(0);
+    // 0 or absent: queries straight from attn_q (DeepSeek-V2-Lite).
+    m.qLoraRank = keys.count("attention.q_lora_rank", 0, kMaxDim, false).value_or(0);
+    m.ropeHeadDim = keys.count("rope.dimension_count", 1, kMaxDim, true).value_or(0);
+    const auto keyLength = keys.count("attention.key_length", 1, kMaxDim, true);
+    const auto valueLength = keys.count("attention.value_length", 1, kMaxDim, true);
+    const auto keyMla = keys.count("attention.key_length_mla", 1, kMaxDim, false);
+    const auto valueMla = keys.count("attention.value_length_mla", 1, kMaxDim, false);
+    const auto kvHeads = keys.count("attention.head_count_kv", 1, m.heads, false, m.layers);
+    m.intermediate = keys.count("feed_forward_length", 0, kMaxDim, false, m.layers).value_or(0);
+    if (!r.errors.empty())
+        return;
+    if (keyMla.has_value() != valueMla.has_value()) {
+        r.errors.push_back(keys.key(keyMla ? "attention.value_length_mla" : "attention.key_length_mla")
+                           + ": missing; llama.cpp needs both MLA head widths");
+        return;
+    }
+    const bool latentCache = keyMla.has_value();
+    m.headDim = latentCache ? *keyMla : *keyLength;       // qk_nope_head_dim + qk_rope_head_dim
+    m.valueHeadDim = latentCache ? *valueMla : *valueLength; // v_head_dim
+    m.kvHeads = m.heads; // keys and values are rebuilt per head (ModelSpec's MLA)
+    if (latentCache) {
+        expectEqual(r, "attention.key_length", *keyLength, m.kvLoraRank + m.ropeHeadDim, "kv_lora_rank + rope");
+        expectEqual(r, "attention.value_length", *valueLength, m.kvLoraRank, "kv_lora_rank");
+        expectEqual(r, "attention.head_count_kv", kvHeads.value_or(1), 1, "one latent KV head");
+    } else {
+        expectEqual(r, "attention.head_count_kv", kvHeads.value_or(m.heads), m.heads, "decompressed MLA heads");
+    }
+    if (m.headDim <= m.ropeHeadDim)
+        r.errors.push_back(keys.key(latentCache ? "attention.key_length_mla" : "attention.key_length")
+                           + ": must exceed " + keys.key("rope.dimension_count") + " (the heads' RoPE part)");
+    if ((m.qLoraRank > 0) != r.tensors.hasRole("attn_q_a.weight") && !r.tensors.byRole.empty())
+        r.errors.push_back(keys.key("attention.q_lora_rank") + ": " + std::to_string(m.qLoraRank)
+                           + (m.qLoraRank > 0 ? ", but the layers have no attn_q_a" : ", but the layers have attn_q_a"));
+}
+
+/// Qwen3-Next's Gated DeltaNet layers as llama.cpp loads qwen3next
+/// (load_tensors LLM_ARCH_QWEN3NEXT): key and value heads both
+/// ssm.state_size wide, ssm.group_count key heads, ssm.time_step_rank value
+/// heads (ssm.inner_size of them together), a conv of ssm.conv_kernel;
+/// every full_attention_interval-th layer (default 4, the value llama.cpp
+/// used before it read the key) is gated attention, its attn_q twice wide.
+void readGatedDeltaNet(Reading &r)
+{
+    readGqa(r);
+    ModelSpec &m = r.m;
+    ArchKeys &keys = r.keys;
+    m.gatedAttention = true;
+    m.linearConvKernel = keys.count("ssm.conv_kernel", 1, 1024, true).value_or(0);
+    const std::uint64_t state = keys.count("ssm.state_size", 1, kMaxDim, true).value_or(0);
+    m.linearKeyDim = m.linearValueDim = state;
+    m.linearKeyHeads = keys.count("ssm.group_count", 1, kMaxDim, true).value_or(0);
+    m.linearValueHeads = keys.count("ssm.time_step_rank", 1, kMaxDim, true).value_or(0);
+    const auto inner = keys.count("ssm.inner_size", 1, kMaxDim, true);
+    const std::uint64_t interval = keys.count("full_attention_interval", 1, kMaxLayers, false).value_or(4);
+    if (!r.errors.empty())
+        return;
+    expectEqual(r, "ssm.inner_size", *inner, state * m.linearValueHeads, "state_size x time_step_rank");
+    m.linearLayers = m.layers - m.layers / interval; // layer il is linear when (il + 1) % interval != 0
+    const auto ssmIn = r.tensors.byRole.find("ssm_in.weight");
+    if (ssmIn != r.tensors.byRole.end() && ssmIn->second.size() != m.linearLayers)
+        r.errors.push_back(keys.key("full_attention_interval") + ": " + std::to_string(interval) + " makes "
+                           + std::to_string(m.linearLayers) + " linear-attention layers; the file has "
+                           + std::to_string(ssmIn->second.size()) + " ssm_in tensors");
+}
+
+/// The one nonzero value of per-layer entries (0 when all are 0); an error
+/// when they differ, as ModelSpec has one value for every layer of a kind.
+std::uint64_t sameNonZero(Reading &r, const std::string &name, const std::vector<std::uint64_t> &values)
+{
+    std::set<std::uint64_t> nonZero(values.begin(), values.end());
+    nonZero.erase(0);
+    if (nonZero.size() > 1)
+        r.errors.push_back(r.keys.key(name) + ": differs between layers (" + std::to_string(*nonZero.begin()) + " to "
+                           + std::to_string(*nonZero.rbegin()) + "); ModelSpec has one value for every layer");
+    return nonZero.empty() ? 0 : *nonZero.begin();
+}
+
+/// Nemotron-H's single-purpose blocks as llama.cpp loads nemotron_h and
+/// nemotron_h_moe (load_hparams / load_tensors LLM_ARCH_NEMOTRON_H): a
+/// layer with head_count_kv 0 and feed_forward_length 0 is Mamba-2, one
+/// with feed_forward_length 0 attention, any other an MLP, MoE whenever the
+/// file has experts. Mamba-2: ssm.inner_size (d_inner), ssm.time_step_rank
+/// heads, ssm.state_size, ssm.group_count, ssm.conv_kernel.
+void readMamba2Hybrid(Reading &r)
+{
+    ModelSpec &m = r.m;
+    ArchKeys &keys = r.keys;
+    const auto kv = keys.perLayer("attention.head_count_kv", m.heads, m.layers);
+    const auto ff = keys.perLayer("feed_forward_length", kMaxDim, m.layers);
+    m.headDim = keys.count("attention.key_length", 1, kMaxDim, false).value_or(m.hidden / m.heads);
+    if (const auto valueWidth = keys.count("attention.value_length", 1, kMaxDim, false))
+        expectEqual(r, "attention.value_length", *valueWidth, m.headDim, "ModelSpec has one head width");
+    const auto inner = keys.count("ssm.inner_size", 1, kMaxDim, true);
+    m.mambaHeads = keys.count("ssm.time_step_rank", 1, kMaxDim, true).value_or(0);
+    m.ssmState = keys.count("ssm.state_size", 1, kMaxDim, true).value_or(0);
+    m.ssmGroups = keys.count("ssm.group_count", 1, kMaxDim, true).value_or(0);
+    m.mambaConvKernel = keys.count("ssm.conv_kernel", 1, 1024, true).value_or(0);
+    if (!r.errors.empty())
+        return;
+    if (*inner % m.mambaHeads != 0 || m.mambaHeads % m.ssmGroups != 0) {
+        r.errors.push_back(keys.key("ssm.time_step_rank") + ": " + std::to_string(m.mambaHeads)
+                           + " heads must divide ssm.inner_size and be divided by ssm.group_count");
+        return;
+    }
+    m.mambaHeadDim = *inner / m.mambaHeads;
+    std::uint64_t attention = 0, mlp = 0;
+    for (std::uint64_t il = 0; il < m.layers; ++il) {
+        m.mambaLayers += (*kv)[il] == 0 && (*ff)[il] == 0 ? 1 : 0;
+        attention += (*kv)[il] != 0 && (*ff)[il] == 0 ? 1 : 0;
+        mlp += (*ff)[il] != 0 ? 1 : 0;
+    }
+    m.layersWithoutMlp = m.mambaLayers + attention;
+    m.layersWithoutMixer = mlp;
+    m.kvHeads = sameNonZero(r, "attention.head_count_kv", *kv);
+    m.intermediate = sameNonZero(r, "feed_forward_length", *ff);
+    if (m.kvHeads == 0)
+        m.kvHeads = m.heads; // no attention layer: nothing reads it
+}
+
+/// The token mixers of an architecture's layers.
+void readMixers(Reading &r, unsigned mixer)
+{
+    if (mixer & kMla)
+        readMla(r);
+    else if (mixer & kGatedDeltaNet)
+        readGatedDeltaNet(r);
+    else if (mixer & kMamba2)
+        readMamba2Hybrid(r);
+    else
+        readGqa(r);
+}
+
+/// attn_q_norm one head wide (Qwen3, Gemma 3) or over the whole projection:
+/// OLMo 2/3 (load_tensors LLM_ARCH_OLMO2: {n_embd}) and MiniMax-M2
+/// (LLM_ARCH_MINIMAX_M2: {n_embd_head_k * n_head}).
+void readQkNormWidth(Reading &r)
+{
+    const StoredTensor *q = r.tensors.anyOf("attn_q_norm.weight");
+    if (!q || q->shape.empty())
+        return;
+    const std::uint64_t width = q->elements;
+    ModelSpec &m = r.m;
+    if (width == m.qWidth() && m.heads > 1)
+        m.qkNormWholeProjection = true;
+    else if (width != m.headDim)
+        r.errors.push_back(q->name + ": " + std::to_string(width) + " wide; expected one head ("
+                           + std::to_string(m.headDim) + ") or every head (" + std::to_string(m.qWidth()) + ")");
+}
+
 const ArchRules *findArch(const std::string &arch)
 {
     for (const ArchRules &r : kArchs)
@@ -429,11 +699,11 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
     }
     const std::string arch = archValue->second.text;
     ArchKeys keys(inventory.metadata, arch, errors);
-    refuseUnsupported(keys, arch, errors);
+    const ArchRules *known = findArch(arch);
+    refuseUnsupported(keys, arch, known ? known->mixer : kGqaOnly, errors);
     if (!errors.empty())
         return result;
-    const ArchRules *known = findArch(arch);
-    const ArchRules generic = {"", "", NormKind::RmsNorm, false, false, 1};
+    const ArchRules generic = {"", "", NormKind::RmsNorm, false, false, 1, kGqaOnly};
     const ArchRules &rules = known ? *known : generic;
     if (!known)
         assumed.push_back("assumed: '" + arch
@@ -454,21 +724,18 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
     m.heads = keys.count("attention.head_count", 1, kMaxDim, true, m.layers).value_or(0);
     if (m.heads == 0)
         return result;
-    // llama.cpp's defaults: as many KV heads as heads, heads of h / a.
-    m.kvHeads = keys.count("attention.head_count_kv", 1, m.heads, false, m.layers).value_or(m.heads);
-    m.headDim = keys.count("attention.key_length", 1, kMaxDim, false).value_or(m.hidden / m.heads);
-    if (const auto valueWidth = keys.count("attention.value_length", 1, kMaxDim, false); valueWidth && *valueWidth != m.headDim)
-        errors.push_back(keys.key("attention.value_length") + ": " + std::to_string(*valueWidth)
-                         + " differs from the key heads' " + std::to_string(m.headDim)
-                         + "; ModelSpec has one head width");
     m.maxPositions = keys.count("context_length", 1, ModelLimits::maxPositions, false).value_or(0);
-    m.intermediate = keys.count("feed_forward_length", 0, kMaxDim, false, m.layers).value_or(0);
+    Reading reading{keys, tensors, m, errors, assumed};
+    readMixers(reading, rules.mixer);
+    if (!errors.empty())
+        return result;
     readMoe(keys, tensors, m, errors, assumed);
     const bool hasDenseLayers = !m.moe.isMoe() || m.moe.denseLayers > 0;
     if (hasDenseLayers && m.intermediate == 0)
         errors.push_back(keys.key("feed_forward_length") + ": missing or 0; the dense layers need their width");
     m.vocab = vocabulary(keys, tensors, inventory, m.hidden, errors, assumed);
     readLayerTensors(tensors, rules, known != nullptr, m, assumed);
+    readQkNormWidth(reading);
     m.parallelBlock = rules.parallelBlock;
     if (const auto window = keys.count("attention.sliding_window", 0, ModelLimits::maxPositions, false); window && *window > 0) {
         if (!known && !keys.find("attention.sliding_window_pattern"))

@@ -162,6 +162,32 @@ core::WeightInventory ggufModel(const std::string &arch, std::uint64_t layers)
     return w;
 }
 
+/// `ne` (ggml order) of F16: two bytes an element.
+GgufFile &f16(GgufFile &file, const std::string &name, const std::vector<std::uint64_t> &ne)
+{
+    std::uint64_t elements = 1;
+    for (const std::uint64_t n : ne)
+        elements *= n;
+    return file.tensor(name, ne, kF16, 2 * elements);
+}
+
+/// `file` written to `dir`, read back, and its model.
+struct ReadBack
+{
+    core::io::LoadResult<core::WeightInventory> inventory;
+    core::io::LoadResult<core::ModelSpec> model;
+};
+
+ReadBack readBack(const GgufFile &file, const QTemporaryDir &dir, const char *name)
+{
+    const std::string path = pathIn(dir, name);
+    file.write(path);
+    ReadBack r{core::io::readGguf(path), {}};
+    if (r.inventory.ok())
+        r.model = core::io::modelFromGguf(*r.inventory.value);
+    return r;
+}
+
 } // namespace
 
 class TestWeightFiles : public QObject
@@ -194,6 +220,13 @@ private slots:
     void perLayerArrays();
     void slidingLayers_data();
     void slidingLayers();
+    void deepseek2FromGguf_data();
+    void deepseek2FromGguf();
+    void mlaKeysAreChecked();
+    void qwen3nextFromGguf();
+    void nemotronHFromGguf();
+    void qkNormWidth_data();
+    void qkNormWidth();
 };
 
 void TestWeightFiles::shardedCheckpoint()
@@ -727,11 +760,12 @@ void TestWeightFiles::unsupportedArchitecturesAreRefused_data()
     QTest::addColumn<QString>("arch");
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("deepseek2 MLA") << "deepseek2" << "attention.kv_lora_rank"
-                                   << "deepseek2.attention.kv_lora_rank: deepseek2 has multi-head latent attention";
+    // MiniCPM3 has MLA, but no MLA reader here (only deepseek2 has one).
+    QTest::newRow("minicpm3 MLA") << "minicpm3" << "attention.kv_lora_rank"
+                                  << "minicpm3.attention.kv_lora_rank: minicpm3 has multi-head latent attention";
     QTest::newRow("mamba") << "mamba" << "ssm.state_size" << "mamba has state-space (Mamba) layers";
-    QTest::newRow("qwen3next") << "qwen3next" << "full_attention_interval"
-                               << "qwen3next has linear-attention layers between the full-attention ones";
+    QTest::newRow("qwen35") << "qwen35" << "full_attention_interval"
+                            << "qwen35 has linear-attention layers between the full-attention ones";
     QTest::newRow("rwkv7") << "rwkv7" << "wkv.head_size" << "rwkv7 has RWKV time-mixing layers";
 }
 
@@ -802,6 +836,409 @@ void TestWeightFiles::slidingLayers()
     QVERIFY2(result.ok(), joined(result.errors).c_str());
     QCOMPARE(result.value->slidingLayers, sliding);
     QCOMPARE(result.value->slidingWindow, sliding > 0 ? 4096u : 0u);
+}
+
+void TestWeightFiles::deepseek2FromGguf_data()
+{
+    QTest::addColumn<bool>("latentCache");
+    // convert_hf_to_gguf.py DeepseekV2Model: newer files add key_length_mla
+    // and value_length_mla, write head_count_kv 1 with key_length
+    // kv_lora_rank + rope, and split attn_kv_b into attn_k_b and attn_v_b.
+    QTest::newRow("MLA keys, attn_k_b and attn_v_b") << true;
+    QTest::newRow("older file, attn_kv_b") << false;
+}
+
+void TestWeightFiles::deepseek2FromGguf()
+{
+    QFETCH(bool, latentCache);
+    // DeepSeek-V2-Lite's widths (its config.json: hidden 2048, 16 heads,
+    // kv_lora_rank 512, q_lora_rank null, qk_nope 128, qk_rope 64, v_head 128,
+    // intermediate 10944, 64 routed experts of 1408, 6 per token, 2 shared,
+    // first_k_dense_replace 1, vocabulary 102400) in 3 of its 27 layers.
+    // Tensor shapes: llama-model.cpp load_tensors LLM_ARCH_DEEPSEEK2.
+    const std::uint64_t h = 2048, vocab = 102400, heads = 16, nope = 128, rope = 64, vHead = 128, kvRank = 512;
+    const std::uint64_t ffn = 10944, experts = 64, expertFfn = 1408, shared = 2 * 1408;
+    QTemporaryDir dir;
+    GgufFile file;
+    file.text("general.architecture", "deepseek2")
+        .u32("deepseek2.block_count", 3)
+        .u32("deepseek2.context_length", 163840)
+        .u32("deepseek2.embedding_length", h)
+        .u32("deepseek2.feed_forward_length", ffn)
+        .u32("deepseek2.attention.head_count", heads)
+        .u32("deepseek2.attention.head_count_kv", latentCache ? 1 : heads)
+        .u32("deepseek2.attention.key_length", latentCache ? kvRank + rope : nope + rope)
+        .u32("deepseek2.attention.value_length", latentCache ? kvRank : vHead)
+        .u32("deepseek2.attention.kv_lora_rank", kvRank)
+        .u32("deepseek2.rope.dimension_count", rope)
+        .u32("deepseek2.leading_dense_block_count", 1)
+        .u32("deepseek2.expert_count", experts)
+        .u32("deepseek2.expert_used_count", 6)
+        .u32("deepseek2.expert_feed_forward_length", expertFfn)
+        .u32("deepseek2.expert_shared_count", 2)
+        .f32("deepseek2.expert_weights_scale", 1.0f)
+        .u32("deepseek2.expert_gating_func", 1);
+    if (latentCache)
+        file.u32("deepseek2.attention.key_length_mla", nope + rope).u32("deepseek2.attention.value_length_mla", vHead);
+    f16(file, "token_embd.weight", {h, vocab});
+    f16(file, "output_norm.weight", {h});
+    f16(file, "output.weight", {h, vocab});
+    for (int l = 0; l < 3; ++l) {
+        const std::string b = "blk." + std::to_string(l) + ".";
+        f16(file, b + "attn_norm.weight", {h});
+        f16(file, b + "attn_q.weight", {h, heads * (nope + rope)});
+        f16(file, b + "attn_kv_a_mqa.weight", {h, kvRank + rope});
+        f16(file, b + "attn_kv_a_norm.weight", {kvRank});
+        if (latentCache) {
+            f16(file, b + "attn_k_b.weight", {nope, kvRank, heads});
+            f16(file, b + "attn_v_b.weight", {kvRank, vHead, heads});
+        } else {
+            f16(file, b + "attn_kv_b.weight", {kvRank, heads * (nope + vHead)});
+        }
+        f16(file, b + "attn_output.weight", {heads * vHead, h});
+        f16(file, b + "ffn_norm.weight", {h});
+        if (l == 0) {
+            f16(file, b + "ffn_gate.weight", {h, ffn});
+            f16(file, b + "ffn_up.weight", {h, ffn});
+            f16(file, b + "ffn_down.weight", {ffn, h});
+            continue;
+        }
+        f16(file, b + "ffn_gate_inp.weight", {h, experts});
+        f16(file, b + "ffn_gate_exps.weight", {h, expertFfn, experts});
+        f16(file, b + "ffn_up_exps.weight", {h, expertFfn, experts});
+        f16(file, b + "ffn_down_exps.weight", {expertFfn, h, experts});
+        f16(file, b + "ffn_gate_shexp.weight", {h, shared});
+        f16(file, b + "ffn_up_shexp.weight", {h, shared});
+        f16(file, b + "ffn_down_shexp.weight", {shared, h});
+    }
+    const ReadBack r = readBack(file, dir, "deepseek-v2-lite.gguf");
+    QVERIFY2(r.inventory.ok(), joined(r.inventory.errors).c_str());
+    QVERIFY2(r.model.ok(), joined(r.model.errors).c_str());
+    const core::ModelSpec &m = *r.model.value;
+    QCOMPARE(m.family, std::string("deepseek_v2"));
+    QCOMPARE(m.layers, 3u);
+    QCOMPARE(m.heads, heads);
+    QCOMPARE(m.kvHeads, heads); // rebuilt per head from the latent
+    QCOMPARE(m.kvLoraRank, kvRank);
+    QCOMPARE(m.qLoraRank, 0u);
+    QCOMPARE(m.ropeHeadDim, rope);
+    QCOMPARE(m.headDim, nope + rope);
+    QCOMPARE(m.valueHeadDim, vHead);
+    QCOMPARE(m.intermediate, ffn);
+    QCOMPARE(m.moe.experts, 64);
+    QCOMPARE(m.moe.expertsPerToken, 6);
+    QCOMPARE(m.moe.expertIntermediate, expertFfn);
+    QCOMPARE(m.moe.sharedExperts, 2);
+    QCOMPARE(m.moe.denseLayers, 1);
+    QVERIFY(!m.moe.routerBias && !m.tiedEmbeddings && !m.qkNorm);
+    QCOMPARE(m.normsPerLayer, 2);
+    // Hand sum of the tensors above: embedding and head, final norm; per
+    // layer two norms, q (h x 16*192), kv_a (h x 576), kv_a norm (512), the
+    // latent up-projection (512 x 16*(128+128)), o (16*128 x h); the dense
+    // MLP of layer 0; router, 64 experts and the 2816-wide shared expert in
+    // layers 1 and 2. (At 27 layers the same sum is 15,706,484,224:
+    // DeepSeek-V2-Lite's 15.7B.)
+    const std::uint64_t perLayer = 2 * h + h * 3072 + h * 576 + 512 + 512 * 16 * 256 + 2048 * h;
+    const std::uint64_t moeLayer = h * 64 + 3 * h * 1408 * 64 + 3 * h * 2816;
+    const std::uint64_t expected = 2 * vocab * h + h + 3 * perLayer + 3 * h * ffn + 2 * moeLayer;
+    QCOMPARE(expected, 1670135296ull);
+    QCOMPARE(core::countParameters(m).total, expected);
+    QCOMPARE(r.inventory.value->elements(), expected);
+    QVERIFY2(anyContains(r.model.warnings, "deepseek2.expert_gating_func"), joined(r.model.warnings).c_str());
+    QVERIFY2(!anyContains(r.model.warnings, "ignored: tensors"), joined(r.model.warnings).c_str());
+}
+
+void TestWeightFiles::mlaKeysAreChecked()
+{
+    // A latent-cache file whose key_length is not kv_lora_rank + rope, and
+    // one that names a q_lora_rank but has no attn_q_a.
+    core::WeightInventory w = ggufModel("deepseek2", 2);
+    w.metadata["deepseek2.attention.kv_lora_rank"] = count(512);
+    w.metadata["deepseek2.rope.dimension_count"] = count(64);
+    w.metadata["deepseek2.attention.key_length"] = count(512);
+    w.metadata["deepseek2.attention.value_length"] = count(512);
+    w.metadata["deepseek2.attention.key_length_mla"] = count(192);
+    w.metadata["deepseek2.attention.value_length_mla"] = count(128);
+    w.metadata["deepseek2.attention.head_count_kv"] = count(1);
+    const auto wrongKey = core::io::modelFromGguf(w);
+    QVERIFY(!wrongKey.ok());
+    QVERIFY2(anyContains(wrongKey.errors, "deepseek2.attention.key_length: is 512; expected 576"),
+             joined(wrongKey.errors).c_str());
+
+    w.metadata["deepseek2.attention.key_length"] = count(576);
+    w.metadata["deepseek2.attention.q_lora_rank"] = count(1536);
+    const auto noQa = core::io::modelFromGguf(w);
+    QVERIFY(!noQa.ok());
+    QVERIFY2(anyContains(noQa.errors, "deepseek2.attention.q_lora_rank: 1536, but the layers have no attn_q_a"),
+             joined(noQa.errors).c_str());
+}
+
+void TestWeightFiles::qwen3nextFromGguf()
+{
+    // Qwen3-Next-80B-A3B's widths (its config.json: hidden 2048, 16 heads
+    // of 256, 2 KV heads, 512 experts of 512, 10 per token, a 512-wide
+    // shared expert, linear heads 16 key / 32 value of 128, conv 4,
+    // full_attention_interval 4, vocabulary 151936) in 4 of its 48 layers:
+    // three Gated DeltaNet layers, then one attention layer. Tensor shapes:
+    // llama-model.cpp load_tensors LLM_ARCH_QWEN3NEXT; metadata:
+    // convert_hf_to_gguf.py Qwen3NextModel (ssm.state_size = the head width,
+    // ssm.group_count = key heads, ssm.time_step_rank = value heads).
+    const std::uint64_t h = 2048, vocab = 151936, heads = 16, headDim = 256, kvWidth = 2 * 256;
+    const std::uint64_t experts = 512, expertFfn = 512, keyWidth = 16 * 128, valueWidth = 32 * 128;
+    QTemporaryDir dir;
+    GgufFile file;
+    file.text("general.architecture", "qwen3next")
+        .u32("qwen3next.block_count", 4)
+        .u32("qwen3next.context_length", 262144)
+        .u32("qwen3next.embedding_length", h)
+        .u32("qwen3next.feed_forward_length", 5120)
+        .u32("qwen3next.attention.head_count", heads)
+        .u32("qwen3next.attention.head_count_kv", 2)
+        .u32("qwen3next.attention.key_length", headDim)
+        .u32("qwen3next.attention.value_length", headDim)
+        .u32("qwen3next.rope.dimension_count", 64)
+        .u32("qwen3next.expert_count", experts)
+        .u32("qwen3next.expert_used_count", 10)
+        .u32("qwen3next.expert_feed_forward_length", expertFfn)
+        .u32("qwen3next.expert_shared_feed_forward_length", 512)
+        .u32("qwen3next.ssm.conv_kernel", 4)
+        .u32("qwen3next.ssm.state_size", 128)
+        .u32("qwen3next.ssm.group_count", 16)
+        .u32("qwen3next.ssm.time_step_rank", 32)
+        .u32("qwen3next.ssm.inner_size", valueWidth)
+        .u32("qwen3next.full_attention_interval", 4);
+    f16(file, "token_embd.weight", {h, vocab});
+    f16(file, "output_norm.weight", {h});
+    f16(file, "output.weight", {h, vocab});
+    for (int l = 0; l < 4; ++l) {
+        const std::string b = "blk." + std::to_string(l) + ".";
+        f16(file, b + "attn_norm.weight", {h});
+        f16(file, b + "post_attention_norm.weight", {h});
+        if (l == 3) {
+            f16(file, b + "attn_q.weight", {h, 2 * heads * headDim}); // queries and the output gate
+            f16(file, b + "attn_k.weight", {h, kvWidth});
+            f16(file, b + "attn_v.weight", {h, kvWidth});
+            f16(file, b + "attn_output.weight", {heads * headDim, h});
+            f16(file, b + "attn_q_norm.weight", {headDim});
+            f16(file, b + "attn_k_norm.weight", {headDim});
+        } else {
+            f16(file, b + "ssm_in.weight", {h, 2 * keyWidth + 2 * valueWidth});
+            f16(file, b + "ssm_conv1d.weight", {4, 2 * keyWidth + valueWidth});
+            f16(file, b + "ssm_dt.bias", {32});
+            f16(file, b + "ssm_a", {32});
+            f16(file, b + "ssm_ba.weight", {h, 2 * 32});
+            f16(file, b + "ssm_norm.weight", {128});
+            f16(file, b + "ssm_out.weight", {valueWidth, h});
+        }
+        f16(file, b + "ffn_gate_inp.weight", {h, experts});
+        f16(file, b + "ffn_gate_exps.weight", {h, expertFfn, experts});
+        f16(file, b + "ffn_up_exps.weight", {h, expertFfn, experts});
+        f16(file, b + "ffn_down_exps.weight", {expertFfn, h, experts});
+        f16(file, b + "ffn_gate_inp_shexp.weight", {h});
+        f16(file, b + "ffn_gate_shexp.weight", {h, 512});
+        f16(file, b + "ffn_up_shexp.weight", {h, 512});
+        f16(file, b + "ffn_down_shexp.weight", {512, h});
+    }
+    const ReadBack r = readBack(file, dir, "qwen3-next.gguf");
+    QVERIFY2(r.inventory.ok(), joined(r.inventory.errors).c_str());
+    QVERIFY2(r.model.ok(), joined(r.model.errors).c_str());
+    const core::ModelSpec &m = *r.model.value;
+    QCOMPARE(m.family, std::string("qwen3_next"));
+    QCOMPARE(m.layers, 4u);
+    QCOMPARE(m.linearLayers, 3u);
+    QCOMPARE(m.attentionLayers(), 1u);
+    QCOMPARE(m.kvHeads, 2u);
+    QCOMPARE(m.headDim, headDim);
+    QCOMPARE(m.linearKeyHeads, 16u);
+    QCOMPARE(m.linearValueHeads, 32u);
+    QCOMPARE(m.linearKeyDim, 128u);
+    QCOMPARE(m.linearValueDim, 128u);
+    QCOMPARE(m.linearConvKernel, 4u);
+    QVERIFY(m.gatedAttention && m.qkNorm && !m.qkNormWholeProjection);
+    QCOMPARE(m.moe.experts, 512);
+    QCOMPARE(m.moe.expertsPerToken, 10);
+    QCOMPARE(m.moe.sharedExperts, 1);
+    QVERIFY(m.moe.sharedExpertGate);
+    QCOMPARE(m.normsPerLayer, 2);
+    // Hand sum: embedding and head, final norm; two norms and the MoE
+    // (router, 512 experts, the shared expert's gate and MLP) in every
+    // layer; in layers 0-2 in_proj_qkvz (h x 12288), conv (4 x 8192),
+    // dt_bias and A (32 each), in_proj_ba (h x 64), norm (128), out
+    // (4096 x h); in layer 3 q (h x 8192), k and v (h x 512), o (4096 x h)
+    // and the two 256-wide norms.
+    const std::uint64_t moe = h * 512 + 3 * h * 512 * 512 + h + 3 * h * 512;
+    const std::uint64_t linear = h * 12288 + 4 * 8192 + 2 * 32 + h * 64 + 128 + 4096 * h;
+    const std::uint64_t attention = h * 8192 + 2 * h * 512 + 4096 * h + 2 * 256;
+    const std::uint64_t expected = 2 * vocab * h + h + 4 * (2 * h + moe) + 3 * linear + attention;
+    QCOMPARE(expected, 7210003520ull);
+    QCOMPARE(core::countParameters(m).total, expected);
+    QCOMPARE(r.inventory.value->elements(), expected);
+    QVERIFY2(!anyContains(r.model.warnings, "ignored: tensors"), joined(r.model.warnings).c_str());
+
+    // An interval that the tensors contradict: 2 would make 2 linear layers.
+    core::WeightInventory w = *r.inventory.value;
+    w.metadata["qwen3next.full_attention_interval"] = count(2);
+    const auto refused = core::io::modelFromGguf(w);
+    QVERIFY(!refused.ok());
+    QVERIFY2(anyContains(refused.errors, "qwen3next.full_attention_interval: 2 makes 2 linear-attention layers; "
+                                         "the file has 3 ssm_in tensors"),
+             joined(refused.errors).c_str());
+}
+
+void TestWeightFiles::nemotronHFromGguf()
+{
+    // Nemotron 3 Nano 30B-A3B's widths (its config.json: hidden 2688, 32
+    // heads of 128, 2 KV heads, Mamba-2 with 64 heads of 64, 8 groups,
+    // state 128, conv 4 with bias; 128 experts of 1856 (relu2, no gate), 6
+    // per token, a 3712-wide shared expert; vocabulary 131072) in 4 blocks
+    // "ME*E" of its pattern's kinds. Metadata: convert_hf_to_gguf.py
+    // NemotronHModel (head_count_kv and feed_forward_length per layer, 0
+    // where a block has no attention or MLP); shapes: llama-model.cpp
+    // load_tensors LLM_ARCH_NEMOTRON_H.
+    const std::uint64_t h = 2688, vocab = 131072, inner = 64 * 64, conv = 4096 + 2 * 8 * 128;
+    const std::uint64_t experts = 128, expertFfn = 1856, shared = 3712;
+    QTemporaryDir dir;
+    GgufFile file;
+    file.text("general.architecture", "nemotron_h_moe")
+        .u32("nemotron_h_moe.block_count", 4)
+        .u32("nemotron_h_moe.context_length", 262144)
+        .u32("nemotron_h_moe.embedding_length", h)
+        .u32Array("nemotron_h_moe.feed_forward_length", {0, expertFfn, 0, expertFfn})
+        .u32("nemotron_h_moe.attention.head_count", 32)
+        .u32Array("nemotron_h_moe.attention.head_count_kv", {0, 0, 2, 0})
+        .u32("nemotron_h_moe.attention.key_length", 128)
+        .u32("nemotron_h_moe.attention.value_length", 128)
+        .u32("nemotron_h_moe.expert_count", experts)
+        .u32("nemotron_h_moe.expert_used_count", 6)
+        .u32("nemotron_h_moe.expert_feed_forward_length", expertFfn)
+        .u32("nemotron_h_moe.expert_shared_feed_forward_length", shared)
+        .u32("nemotron_h_moe.expert_shared_count", 1)
+        .u32("nemotron_h_moe.ssm.conv_kernel", 4)
+        .u32("nemotron_h_moe.ssm.inner_size", inner)
+        .u32("nemotron_h_moe.ssm.state_size", 128)
+        .u32("nemotron_h_moe.ssm.time_step_rank", 64)
+        .u32("nemotron_h_moe.ssm.group_count", 8);
+    f16(file, "token_embd.weight", {h, vocab});
+    f16(file, "output_norm.weight", {h});
+    f16(file, "output.weight", {h, vocab});
+    const std::string kinds = "ME*E";
+    for (std::size_t l = 0; l < kinds.size(); ++l) {
+        const std::string b = "blk." + std::to_string(l) + ".";
+        f16(file, b + "attn_norm.weight", {h});
+        if (kinds[l] == 'M') {
+            f16(file, b + "ssm_in.weight", {h, 2 * inner + 2 * 8 * 128 + 64});
+            f16(file, b + "ssm_conv1d.weight", {4, conv});
+            f16(file, b + "ssm_conv1d.bias", {conv});
+            f16(file, b + "ssm_dt.bias", {64});
+            f16(file, b + "ssm_a", {1, 64});
+            f16(file, b + "ssm_d", {1, 64});
+            f16(file, b + "ssm_norm.weight", {inner / 8, 8});
+            f16(file, b + "ssm_out.weight", {inner, h});
+        } else if (kinds[l] == '*') {
+            f16(file, b + "attn_q.weight", {h, 32 * 128});
+            f16(file, b + "attn_k.weight", {h, 2 * 128});
+            f16(file, b + "attn_v.weight", {h, 2 * 128});
+            f16(file, b + "attn_output.weight", {32 * 128, h});
+        } else {
+            f16(file, b + "ffn_gate_inp.weight", {h, experts});
+            f16(file, b + "exp_probs_b.bias", {experts});
+            f16(file, b + "ffn_up_exps.weight", {h, expertFfn, experts});
+            f16(file, b + "ffn_down_exps.weight", {expertFfn, h, experts});
+            f16(file, b + "ffn_up_shexp.weight", {h, shared});
+            f16(file, b + "ffn_down_shexp.weight", {shared, h});
+        }
+    }
+    const ReadBack r = readBack(file, dir, "nemotron-3-nano.gguf");
+    QVERIFY2(r.inventory.ok(), joined(r.inventory.errors).c_str());
+    QVERIFY2(r.model.ok(), joined(r.model.errors).c_str());
+    const core::ModelSpec &m = *r.model.value;
+    QCOMPARE(m.family, std::string("nemotron_h"));
+    QCOMPARE(m.layers, 4u);
+    QCOMPARE(m.mambaLayers, 1u);
+    QCOMPARE(m.attentionLayers(), 1u);
+    QCOMPARE(m.moeLayers(), 2u);
+    QCOMPARE(m.layersWithoutMlp, 2u);
+    QCOMPARE(m.layersWithoutMixer, 2u);
+    QCOMPARE(m.kvHeads, 2u);
+    QCOMPARE(m.headDim, 128u);
+    QCOMPARE(m.mambaHeads, 64u);
+    QCOMPARE(m.mambaHeadDim, 64u);
+    QCOMPARE(m.ssmState, 128u);
+    QCOMPARE(m.ssmGroups, 8u);
+    QCOMPARE(m.mambaConvKernel, 4u);
+    QVERIFY(m.mambaConvBias && !m.gatedMlp && m.moe.routerBias);
+    QCOMPARE(m.moe.sharedExperts, 2); // 3712 = 2 x 1856
+    QCOMPARE(m.normsPerLayer, 1);
+    QVERIFY2(anyContains(r.model.warnings, "counts as 2 experts of 1856 (nemotron_h_moe.expert_shared_count says 1)"),
+             joined(r.model.warnings).c_str());
+    // Hand sum: embedding and head, final norm, one norm per block; the
+    // Mamba-2 block's in_proj (h x 10304), conv (4 x 6144) and its bias,
+    // dt_bias, A and D (64 each), norm (4096), out_proj (4096 x h); the
+    // attention block's q (h x 4096), k and v (h x 256), o (4096 x h); each
+    // MoE block's router (h x 128) and its bias, 128 experts of up and down,
+    // the shared expert's up and down. (For the 52 blocks of the real
+    // pattern the same terms give 31,577,940,288: Nemotron 3 Nano's 31.6B.)
+    const std::uint64_t mamba = h * 10304 + 4 * 6144 + 6144 + 3 * 64 + 4096 + 4096 * h;
+    const std::uint64_t attention = h * 4096 + 2 * h * 256 + 4096 * h;
+    const std::uint64_t moe = h * 128 + 128 + 2 * h * 1856 * 128 + 2 * h * 3712;
+    const std::uint64_t expected = 2 * vocab * h + h + 4 * h + mamba + attention + 2 * moe;
+    QCOMPARE(expected, 3361726016ull);
+    QCOMPARE(core::countParameters(m).total, expected);
+    QCOMPARE(r.inventory.value->elements(), expected);
+    QVERIFY2(!anyContains(r.model.warnings, "ignored: tensors"), joined(r.model.warnings).c_str());
+
+    // Attention blocks with different KV heads: ModelSpec has one value.
+    core::WeightInventory w = *r.inventory.value;
+    w.metadata["nemotron_h_moe.attention.head_count_kv"] = counts({0, 0, 2, 4});
+    w.metadata["nemotron_h_moe.feed_forward_length"] = counts({0, 1856, 0, 0});
+    const auto refused = core::io::modelFromGguf(w);
+    QVERIFY(!refused.ok());
+    QVERIFY2(anyContains(refused.errors, "nemotron_h_moe.attention.head_count_kv: differs between layers (2 to 4)"),
+             joined(refused.errors).c_str());
+}
+
+void TestWeightFiles::qkNormWidth_data()
+{
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<qulonglong>("qNorm");
+    QTest::addColumn<qulonglong>("kNorm");
+    QTest::addColumn<bool>("whole");
+    // ggufModel: 16 heads of 128, 4 KV heads. OLMo 2/3: attn_q_norm
+    // {n_embd}, attn_k_norm {n_head_kv * head} (load_tensors LLM_ARCH_OLMO2);
+    // MiniMax-M2: {n_embd_head_k * n_head}, {n_embd_k_gqa}
+    // (LLM_ARCH_MINIMAX_M2); Qwen3: one head each.
+    QTest::newRow("olmo2: whole projection") << "olmo2" << 2048ull << 512ull << true;
+    QTest::newRow("minimax-m2: whole projection") << "minimax-m2" << 2048ull << 512ull << true;
+    QTest::newRow("qwen3: one head") << "qwen3" << 128ull << 128ull << false;
+}
+
+void TestWeightFiles::qkNormWidth()
+{
+    QFETCH(QString, arch);
+    QFETCH(qulonglong, qNorm);
+    QFETCH(qulonglong, kNorm);
+    QFETCH(bool, whole);
+    core::WeightInventory w = ggufModel(arch.toStdString(), 2);
+    for (int l = 0; l < 2; ++l) {
+        const std::string b = "blk." + std::to_string(l) + ".";
+        w.tensors.push_back({b + "attn_q_norm.weight", "F32", {qNorm}, qNorm, 4 * qNorm, 0});
+        w.tensors.push_back({b + "attn_k_norm.weight", "F32", {kNorm}, kNorm, 4 * kNorm, 0});
+    }
+    const auto result = core::io::modelFromGguf(w);
+    QVERIFY2(result.ok(), joined(result.errors).c_str());
+    QVERIFY(result.value->qkNorm);
+    QCOMPARE(result.value->qkNormWholeProjection, whole);
+    // The q/k norms: 2 layers of both widths.
+    const auto groups = core::enumerateTensors(*result.value);
+    const auto norm = std::find_if(groups.begin(), groups.end(), [](const auto &g) { return g.name == "qk_norm"; });
+    QVERIFY(norm != groups.end());
+    QCOMPARE(norm->elements(), 2 * (qNorm + kNorm));
+
+    w.tensors.push_back({"blk.0.attn_q_norm.weight", "F32", {1000}, 1000, 4000, 0});
+    std::swap(w.tensors.front(), w.tensors.back()); // the odd one is met first
+    const auto odd = core::io::modelFromGguf(w);
+    QVERIFY(!odd.ok());
+    QVERIFY2(anyContains(odd.errors, "blk.0.attn_q_norm.weight: 1000 wide"), joined(odd.errors).c_str());
 }
 
 QTEST_APPLESS_MAIN(TestWeightFiles)
