@@ -1566,6 +1566,18 @@
         <source>inside a layer</source>
         <translation>层内</translation>
     </message>
+    <message>
+        <source>parameters of the repeating layers on this GPU</source>
+        <translation>此 GPU 上重复层的参数量</translation>
+    </message>
+    <message>
+        <source>share of these layers&apos; parameters left after --n-cpu-moe keeps their routed experts on the CPU</source>
+        <translation>--n-cpu-moe 将路由专家留在 CPU 后，这些层剩余参数所占的比例</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe: the routed experts of the first layers stay in host memory</source>
+        <translation>--n-cpu-moe：前若干层的路由专家留在主机内存</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2198,6 +2210,14 @@
     <message>
         <source>llama.cpp --no-kv-offload: every layer&apos;s KV cache and attention stay on the CPU</source>
         <translation>llama.cpp --no-kv-offload：每层的 KV 缓存与注意力计算都留在 CPU 上</translation>
+    </message>
+    <message>
+        <source>Experts on the CPU</source>
+        <translation>放在 CPU 上的专家</translation>
+    </message>
+    <message>
+        <source>llama.cpp --n-cpu-moe: the routed experts of the first N layers stay in host memory and run on the CPU; attention, shared experts and the KV cache stay on the GPU</source>
+        <translation>llama.cpp --n-cpu-moe：前 N 层的路由专家留在主机内存并在 CPU 上运行；注意力、共享专家与 KV 缓存仍在 GPU 上</translation>
     </message>
 </context>
 <context>
