@@ -655,7 +655,12 @@ void estimateLlamaCpp(const Scenario &s, Stage stageRole, const Derived &modelWe
     d.layersOnGpu = share.layers;
     d.activationElementBytes = 4;
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : 2.0;
-    d.hostBytesPerGpu = llamaCppHostBytes(s, d.params, modelWeights.value, layout) / std::max(1, s.gpus);
+    const LlamaCppHost host = llamaCppHost(s, d.params, modelWeights.value, layout);
+    d.hostBytesPerGpu = host.total() / std::max(1, s.gpus);
+    d.hostWeightBytes = host.weights - host.input;
+    d.hostExpertBytes = host.experts;
+    d.hostKvBytes = host.kvCache;
+    d.expertBytesOnGpu = llamaCppGpuExpertBytes(s, d.params, modelWeights.value, share);
 
     MomentTerms terms;
     const Derived weights = llamaCppGpuWeights(s, d.params, modelWeights.value, share, record);
@@ -706,6 +711,9 @@ void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelW
     Formula weights(record);
     weights.product().times(sh::kModelWeights, modelWeights).timesUnlessOne(sh::kRankShare, share.params);
     terms.set(TermId::Weights, weights.bytes());
+    // The routed experts' share of the weights, by parameters.
+    if (d.params.total > 0)
+        d.expertBytesOnGpu = weights.value() * static_cast<double>(d.params.experts) / static_cast<double>(d.params.total);
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     if (!m.encoderOnly) {
         const Derived values = cachedValuesPerLayerToken(m, s.serving, share.tp, record);

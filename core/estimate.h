@@ -93,7 +93,18 @@ struct EstimateDetails
     std::uint64_t layersOnGpu = 0;         ///< inference layer split
     int shardDegree = 1;                   ///< ZeRO data-parallel degree used to divide
     double microBatchesInFlight = 1;       ///< pipeline: activations alive on this stage
-    double hostBytesPerGpu = 0;            ///< host memory ZeRO-Offload needs per GPU
+    /// Host memory needed per GPU: ZeRO-Offload's states, or llama.cpp's
+    /// host side (mapped weights, host buffers, CPU KV) over its GPUs.
+    double hostBytesPerGpu = 0;
+    /// Of the weights term, the routed experts' bytes (a decode step reads
+    /// only the experts its tokens route to).
+    double expertBytesOnGpu = 0;
+    /// llama.cpp: the weights (token_embd aside: a step reads only its
+    /// tokens' rows), routed experts and KV cache a decode step reads from
+    /// host memory (the whole process, not per GPU).
+    double hostWeightBytes = 0;
+    double hostExpertBytes = 0;
+    double hostKvBytes = 0;
     std::string stage = "only";            ///< pipeline stage described: only, first, last
     double cudaOverheadMib = 0;
 };

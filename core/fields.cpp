@@ -295,6 +295,12 @@ std::vector<FieldDescriptor> makeFields()
          QT_TRANSLATE_NOOP("Field", "llama.cpp --n-cpu-moe: the routed experts of the first N layers stay in host memory and run "
             "on the CPU; attention, shared experts and the KV cache stay on the GPU"),
          nullptr, {}, numberOf<&S::cpuMoeLayers>, numberOf<&S::cpuMoeLayers>, setNumber<&S::cpuMoeLayers>, llamaCppMoe},
+        {FieldId::HostBandwidth, "serving.host_bandwidth_gb_per_s", "host-bandwidth-gbps", "B", FieldKind::Number,
+         FieldGroup::Serving, 0.1, 1e5, 0, 0, 1, QT_TRANSLATE_NOOP("Field", "GB/s"), QT_TRANSLATE_NOOP("Field", "Host memory bandwidth"),
+         QT_TRANSLATE_NOOP("Field", "what the CPU reads per second when llama.cpp runs layers or experts there, GB/s (89.6: "
+            "dual-channel DDR5-5600)"),
+         nullptr, {}, numberOf<&S::hostBandwidthGBps>, numberOf<&S::hostBandwidthGBps>, setNumber<&S::hostBandwidthGBps>,
+         llamaCpp},
         {FieldId::LoadMtp, "serving.load_mtp", "load-mtp", nullptr, FieldKind::Flag, FieldGroup::Serving, 0, 0, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "Load the MTP layers"),
          QT_TRANSLATE_NOOP("Field", "load the checkpoint's multi-token-prediction layers for speculative decoding (DeepSeek-V3, "

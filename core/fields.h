@@ -42,6 +42,7 @@ enum class FieldId {
     Ubatch,
     KvOnHost,
     CpuMoeLayers,
+    HostBandwidth,
     LoadMtp,
     Gpus,
     Zero,

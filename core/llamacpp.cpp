@@ -258,43 +258,69 @@ Derived llamaCppOutputCompute(const Scenario &s, const LlamaCppLayout &l, Formul
     return bytes.cite(lc::kFromCompute).derived();
 }
 
-double llamaCppHostBytes(const Scenario &s, const ParameterCounts &pc, double modelWeightBytes, const LlamaCppLayout &l)
+LlamaCppHost llamaCppHost(const Scenario &s, const ParameterCounts &pc, double modelWeightBytes, const LlamaCppLayout &l)
 {
     const ModelSpec &m = s.model;
     const std::uint64_t cpuLayers = m.layers - l.gpuLayers;
-    // Mapped weights: the input layer, the CPU layers (the first ones) and
-    // the output layer when it stays.
-    double mapped = 0;
+    const std::uint64_t cpuExperts = cpuExpertLayers(cpuLayers, l.gpuLayers, l.cpuMoeLayers);
+    LlamaCppHost host;
+    // Mapped weights: the input layer, the CPU layers (the first ones), the
+    // experts --n-cpu-moe keeps, and the output layer when it stays.
     const CheckpointWeights *files = s.checkpointInUse();
     if (files && files->placement) {
         const GgufPlacement &p = *files->placement;
-        mapped = static_cast<double>(p.input.file);
-        for (std::uint64_t i = 0; i < cpuLayers && i < p.layers.size(); ++i)
-            mapped += static_cast<double>(p.layers[i].file);
-        for (std::uint64_t i = cpuLayers; i < l.cpuMoeLayers && i < p.experts.size(); ++i)
-            mapped += static_cast<double>(p.experts[i].file);
+        host.input = static_cast<double>(p.input.file);
+        host.weights = host.input;
+        for (std::uint64_t i = 0; i < m.layers && i < p.layers.size() && i < p.experts.size(); ++i) {
+            if (i < cpuLayers)
+                host.weights += static_cast<double>(p.layers[i].file);
+            else if (i < l.cpuMoeLayers)
+                host.weights += static_cast<double>(p.experts[i].file);
+            if (i < cpuLayers || i < l.cpuMoeLayers)
+                host.experts += static_cast<double>(p.experts[i].file);
+        }
         if (!l.outputOnGpu)
-            mapped += static_cast<double>(p.output.file);
+            host.weights += static_cast<double>(p.output.file);
     } else {
         const double perParam = pc.total > 0 ? modelWeightBytes / static_cast<double>(pc.total) : 0.0;
         const double layerParams = std::max(0.0, static_cast<double>(pc.total - pc.embedding - pc.lmHead));
-        mapped = perParam
-            * (static_cast<double>(pc.embedding) + layerParams * static_cast<double>(cpuLayers) / static_cast<double>(std::max<std::uint64_t>(1, m.layers))
-               + (l.outputOnGpu ? 0.0 : static_cast<double>(pc.lmHead))
-               + expertParamsPerLayer(m, pc) * static_cast<double>(cpuExpertLayers(cpuLayers, l.gpuLayers, l.cpuMoeLayers)));
+        const double perLayer = layerParams / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
+        const double experts = expertParamsPerLayer(m, pc);
+        host.input = perParam * static_cast<double>(pc.embedding);
+        host.weights = perParam
+            * (static_cast<double>(pc.embedding) + perLayer * static_cast<double>(cpuLayers)
+               + experts * static_cast<double>(cpuExperts) + (l.outputOnGpu ? 0.0 : static_cast<double>(pc.lmHead)));
+        host.experts = perParam * experts * static_cast<double>(cpuLayers + cpuExperts);
     }
     // The host compute buffer holds the token embeddings' rows (get_rows
-    // runs where token_embd is) and the f32 KQ mask input; CPU layers and
-    // a CPU output layer compute there too. The output buffer keeps one
-    // f32 logits row per sequence.
+    // runs where token_embd is) and the f32 KQ mask input; CPU layers, CPU
+    // experts and a CPU output layer compute there too. The output buffer
+    // keeps one f32 logits row per sequence.
     const double ub = static_cast<double>(l.ubatch);
     const double inputs = kF32 * ub * (static_cast<double>(m.hidden) + static_cast<double>(l.cells));
     const double layer = cpuLayers > 0 || s.kvOnHost || l.cpuMoeLayers > 0 ? llamaCppLayerCompute(s, l).value : 0.0;
     const double head = l.outputOnGpu ? 0.0 : llamaCppOutputCompute(s, l).value;
-    const double compute = inputs + std::max(layer, head);
-    const double output = kF32 * static_cast<double>(m.vocab) * static_cast<double>(l.sequences);
-    const double kv = llamaCppKvCache(s, l, s.kvOnHost ? m.layers : cpuLayers).value;
-    return mapped + compute + output + kv;
+    host.compute = inputs + std::max(layer, head);
+    host.output = kF32 * static_cast<double>(m.vocab) * static_cast<double>(l.sequences);
+    host.kvCache = llamaCppKvCache(s, l, s.kvOnHost ? m.layers : cpuLayers).value;
+    return host;
+}
+
+double llamaCppGpuExpertBytes(const Scenario &s, const ParameterCounts &pc, double modelWeightBytes,
+                              const LlamaCppShare &share)
+{
+    const std::uint64_t cpuMoe = llamaCppLayout(s).cpuMoeLayers;
+    const CheckpointWeights *files = s.checkpointInUse();
+    if (files && files->placement) {
+        double bytes = 0;
+        const std::vector<PlacedBytes> &experts = files->placement->experts;
+        for (std::uint64_t i = std::max(share.firstLayer, cpuMoe); i < share.firstLayer + share.layers && i < experts.size(); ++i)
+            bytes += static_cast<double>(experts[i].device);
+        return bytes;
+    }
+    const double perParam = pc.total > 0 ? modelWeightBytes / static_cast<double>(pc.total) : 0.0;
+    const std::uint64_t kept = share.layers - cpuExpertLayers(share.firstLayer, share.layers, cpuMoe);
+    return perParam * expertParamsPerLayer(s.model, pc) * static_cast<double>(kept);
 }
 
 } // namespace core

@@ -58,10 +58,22 @@ Derived llamaCppLayerCompute(const Scenario &s, const LlamaCppLayout &layout, Fo
 /// micro-batch token (the reserve asks for n_outputs = n_ubatch).
 Derived llamaCppOutputCompute(const Scenario &s, const LlamaCppLayout &layout, FormulaStore *store = nullptr);
 
-/// Host memory the llama.cpp process needs beside the GPUs: the mapped
-/// weights that stay on the CPU (always token_embd), the host compute
-/// buffer, the output buffer, and the KV cache of CPU layers.
-double llamaCppHostBytes(const Scenario &s, const ParameterCounts &params, double modelWeightBytes,
-                         const LlamaCppLayout &layout);
+/// Host memory the llama.cpp process needs beside the GPUs.
+struct LlamaCppHost
+{
+    double weights = 0; ///< mapped weights left on the CPU: token_embd, CPU layers, CPU experts, a CPU output layer
+    double input = 0;   ///< of `weights`, token_embd (a step reads only its tokens' rows)
+    double experts = 0; ///< of `weights`, the routed experts (--n-cpu-moe and CPU layers)
+    double compute = 0; ///< the host compute buffer
+    double output = 0;  ///< the output buffer: one f32 logits row per sequence
+    double kvCache = 0; ///< the KV cache of CPU layers (all with --no-kv-offload)
+    double total() const { return weights + compute + output + kvCache; }
+};
+LlamaCppHost llamaCppHost(const Scenario &s, const ParameterCounts &params, double modelWeightBytes,
+                          const LlamaCppLayout &layout);
+
+/// Bytes of routed experts among one GPU's weights.
+double llamaCppGpuExpertBytes(const Scenario &s, const ParameterCounts &params, double modelWeightBytes,
+                              const LlamaCppShare &share);
 
 } // namespace core

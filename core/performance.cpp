@@ -3,6 +3,7 @@
 #include "core/utilization.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace core {
 
@@ -17,6 +18,40 @@ double attentionFlopsPerToken(const Scenario &s)
 double activeParams(const Scenario &s)
 {
     return static_cast<double>(countParameters(s.model).active);
+}
+
+/// Share of the routed experts' weights one decode step reads: the experts
+/// at least one of the batch's tokens routes to, 1 - (1 - k/E)^b if each
+/// token picks its top-k uniformly and independently (an assumption: real
+/// routers are skewed, which only lowers the share).
+double expertsTouched(const Scenario &s)
+{
+    const MoeSpec &moe = s.model.moe;
+    if (!moe.isMoe())
+        return 1.0;
+    const double picked = std::min(1.0, static_cast<double>(moe.expertsPerToken) / static_cast<double>(moe.experts));
+    return 1.0 - std::pow(1.0 - picked, static_cast<double>(s.batch));
+}
+
+/// Seconds of one decode step, memory-bandwidth bound (Pope et al. 2022 §3):
+/// each weight the step uses and the whole KV cache read once, on the GPU
+/// and, for llama.cpp, in host memory for the CPU's part. llama.cpp's layer
+/// split runs its GPUs one after another.
+double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
+{
+    const EstimateDetails &d = e.details;
+    const double untouched = 1.0 - expertsTouched(s);
+    const double gpuBytes = static_cast<double>((e.term(TermId::Weights) + e.term(TermId::KvCache)).count())
+        - d.expertBytesOnGpu * untouched;
+    if (gpu.bandwidthGBps <= 0 || gpuBytes <= 0)
+        return 0.0;
+    double seconds = gpuBytes / (gpu.bandwidthGBps * 1e9);
+    if (s.serving == ServingEngine::LlamaCpp) {
+        seconds *= static_cast<double>(std::max(1, s.gpus));
+        const double hostBytes = d.hostWeightBytes - d.hostExpertBytes * untouched + d.hostKvBytes;
+        seconds += hostBytes / (s.hostBandwidthGBps * 1e9);
+    }
+    return seconds;
 }
 
 } // namespace
@@ -61,12 +96,11 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
     const bool multiNode = s.gpus > s.parallel.gpusPerNode;
 
     if (!s.isTraining()) {
-        // Decode reads every weight and the whole KV cache once per step
-        // (Pope et al. 2022 §3): bandwidth / bytes per step x batch.
-        const double bytesPerStep = static_cast<double>((e.term(TermId::Weights) + e.term(TermId::KvCache)).count());
-        if (bytesPerStep > 0 && gpu.bandwidthGBps > 0)
-            perf.decodeTokensPerSecond = gpu.bandwidthGBps * 1e9 / bytesPerStep * static_cast<double>(s.batch)
-                * static_cast<double>(tp);
+        // Each step decodes one token of every sequence; tensor-parallel
+        // ranks read their shares at once.
+        if (const double seconds = decodeStepSeconds(s, e, gpu); seconds > 0)
+            perf.decodeTokensPerSecond = static_cast<double>(s.batch) / seconds
+                * (s.serving == ServingEngine::LlamaCpp ? 1.0 : static_cast<double>(tp));
         const double prefillFlops = modelFlopsPerToken(activeParams(s), attentionFlopsPerToken(s), FlopsWork::ForwardOnly);
         if (achieved > 0)
             perf.prefillTokensPerSecond = achieved * s.gpus / prefillFlops;

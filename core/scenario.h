@@ -149,6 +149,10 @@ struct Scenario
     /// llama.cpp --n-cpu-moe N: the routed experts of the first N layers
     /// stay in host memory and run on the CPU.
     std::uint64_t cpuMoeLayers = 0;
+    /// Host memory bandwidth for the layers and experts llama.cpp runs on
+    /// the CPU, GB/s: dual-channel DDR5-5600's peak, 2 x 8 B x 5600 MT/s
+    /// (JEDEC JESD79-5 data rate over a 64-bit channel).
+    double hostBandwidthGBps = 89.6;
 
     int gpus = 1;
     int zeroStage = 0;

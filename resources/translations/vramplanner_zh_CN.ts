@@ -2219,6 +2219,14 @@
         <source>llama.cpp --n-cpu-moe: the routed experts of the first N layers stay in host memory and run on the CPU; attention, shared experts and the KV cache stay on the GPU</source>
         <translation>llama.cpp --n-cpu-moe：前 N 层的路由专家留在主机内存并在 CPU 上运行；注意力、共享专家与 KV 缓存仍在 GPU 上</translation>
     </message>
+    <message>
+        <source>Host memory bandwidth</source>
+        <translation>主机内存带宽</translation>
+    </message>
+    <message>
+        <source>what the CPU reads per second when llama.cpp runs layers or experts there, GB/s (89.6: dual-channel DDR5-5600)</source>
+        <translation>llama.cpp 在 CPU 上运行层或专家时 CPU 每秒读取的数据量，GB/s（89.6：双通道 DDR5-5600）</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>

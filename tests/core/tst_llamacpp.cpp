@@ -9,6 +9,7 @@
 #include "core/io/modelfiles.h"
 #include "core/io/scenarioio.h"
 #include "core/llamacpp.h"
+#include "core/performance.h"
 #include "tests/support/weightfilewriter.h"
 
 #include <QtTest>
@@ -103,6 +104,7 @@ private slots:
     void partialOffloadKeepsTheFirstLayersOnTheHost();
     void layerSplitPutsTheOutputOnTheLastGpu();
     void expertsOfTheFirstLayersStayOnTheHost();
+    void decodeReadsBothMemories();
     void cacheTypesAndWindows();
     void latentAndRecurrentCaches();
     void quantisedValuesNeedFlashAttention();
@@ -291,6 +293,51 @@ void TestLlamaCpp::expertsOfTheFirstLayersStayOnTheHost()
     QCOMPARE(split.details.hostBytesPerGpu - all.details.hostBytesPerGpu, moved + std::max(attention, mlp));
     // The KV cache stays on the GPU.
     QCOMPARE(split.term(core::TermId::KvCache), all.term(core::TermId::KvCache));
+}
+
+void TestLlamaCpp::decodeReadsBothMemories()
+{
+    // A decode step reads every weight a token uses and the whole KV cache
+    // once (Pope et al. 2022 §3): on the GPU at its bandwidth, in host
+    // memory at the host's, one after the other.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("llama3.gguf").toStdString();
+    writeLlama3Q4KM(path);
+    const auto files = core::io::loadModelFiles(path);
+    QVERIFY(files.ok());
+    const core::Catalog &catalog = core::io::builtinCatalog();
+    const core::GpuSpec *gpu = catalog.find("rtx-3070");
+    QVERIFY(gpu && gpu->bandwidthGBps > 0);
+    core::Scenario s = llamaCppScenario(files.value->model, 512, false);
+    s.checkpoint = files.value->checkpoint;
+    const std::uint64_t layer = 2 * q4k(4096, 4096) + 2 * q4k(4096, 1024) + 3 * q4k(4096, 14336) + 2 * 4096 * 4;
+    const std::uint64_t extra = q6k(4096, 1024) - q4k(4096, 1024) + q6k(14336, 4096) - q4k(14336, 4096);
+    const double kvLayer = 512.0 * 2048 * 2;
+    // All on the GPU: 32 layers, the output layer and 32 layers' KV.
+    const double gpuAll = 32.0 * layer + 16.0 * extra + q6k(4096, 128256) + 4096 * 4 + 32 * kvLayer;
+    core::Performance p = core::performance(s, core::estimate(s), *gpu);
+    QCOMPARE(p.decodeTokensPerSecond, 1.0 / (gpuAll / (gpu->bandwidthGBps * 1e9)));
+    // -ngl 16: layers 16-31 and their KV on the GPU; layers 0-15, the output
+    // layer and their KV read from host memory (token_embd: only a row).
+    s.gpuLayers = 16;
+    s.hostBandwidthGBps = 50;
+    const double gpuPart = 16.0 * layer + 8.0 * extra + 16 * kvLayer;
+    const double hostPart = 16.0 * layer + 8.0 * extra + q6k(4096, 128256) + 4096 * 4 + 16 * kvLayer;
+    p = core::performance(s, core::estimate(s), *gpu);
+    QCOMPARE(p.decodeTokensPerSecond, 1.0 / (gpuPart / (gpu->bandwidthGBps * 1e9) + hostPart / 50e9));
+
+    // Qwen3-30B-A3B in bf16, batch 1: a token reads 8 of 128 experts per
+    // layer, so 120/128 of the experts' 48 x 128 x 3 x 2048 x 768 x 2 bytes
+    // stay unread; never more than the weights and the KV cache.
+    core::Scenario moe = llamaCppScenario(presetModel("qwen3-30b-a3b"), 4096, true);
+    moe.weights = core::WeightFormat::Bf16;
+    const core::Estimate e = core::estimate(moe);
+    const double all = static_cast<double>((e.term(core::TermId::Weights) + e.term(core::TermId::KvCache)).count());
+    const double unread = 48.0 * 128 * 3 * 2048 * 768 * 2 * 120 / 128;
+    const core::GpuSpec *h100 = catalog.find("h100-sxm5-80gb");
+    QVERIFY(h100);
+    const double expected = h100->bandwidthGBps * 1e9 / (all - unread);
+    QVERIFY(std::abs(core::performance(moe, e, *h100).decodeTokensPerSecond - expected) < 1e-6 * expected);
 }
 
 void TestLlamaCpp::cacheTypesAndWindows()
