@@ -105,6 +105,7 @@ private slots:
     void layerSplitPutsTheOutputOnTheLastGpu();
     void expertsOfTheFirstLayersStayOnTheHost();
     void decodeReadsBothMemories();
+    void appleFitsAgainstItsWorkingSet();
     void cacheTypesAndWindows();
     void latentAndRecurrentCaches();
     void quantisedValuesNeedFlashAttention();
@@ -338,6 +339,26 @@ void TestLlamaCpp::decodeReadsBothMemories()
     QVERIFY(h100);
     const double expected = h100->bandwidthGBps * 1e9 / (all - unread);
     QVERIFY(std::abs(core::performance(moe, e, *h100).decodeTokensPerSecond - expected) < 1e-6 * expected);
+}
+
+void TestLlamaCpp::appleFitsAgainstItsWorkingSet()
+{
+    // A 192 GB M2 Ultra lets Metal wire 3/4 of it by default
+    // (recommendedMaxWorkingSetSize: 73728 MiB of 96 GiB on an M2 Max in
+    // ggml-org/llama.cpp#3213, the same share): fits are judged against
+    // 144 GiB, not 192.
+    // Llama 3 70B in bf16 (131 GiB of weights) with two 32k-token sequences
+    // (80 layers x 2 x 32768 cells x 2048 values x 2 bytes = 20 GiB of KV):
+    // within 192 GiB, beyond 144.
+    core::Scenario s = llamaCppScenario(presetModel("llama-3-70b"), 32768, true);
+    s.weights = core::WeightFormat::Bf16;
+    s.batch = 2;
+    const core::EstimateWithFits result =
+        core::estimateWithFits(s, core::io::builtinCatalog(), {"apple-m2-ultra-192gb"});
+    QCOMPARE(result.fits.size(), std::size_t(1));
+    QCOMPARE(result.fits[0].capacity.count(), 192ull * 1024 * 1024 * 1024 * 3 / 4);
+    QVERIFY(result.estimate.total.count() < 192ull * 1024 * 1024 * 1024);
+    QVERIFY(!result.fits[0].fits);
 }
 
 void TestLlamaCpp::cacheTypesAndWindows()
