@@ -357,7 +357,7 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::PricePerGpuHour, "workload.price_per_gpu_hour", "price-per-gpu-hour", "P", FieldKind::Number,
          FieldGroup::Workload, 0, 1e6, 0, 0, 2, "", QT_TRANSLATE_NOOP("Field", "Price per GPU-hour"), QT_TRANSLATE_NOOP("Field", "price per GPU-hour for cost (0: none)"),
          nullptr, {}, numberOf<&S::workload, &Workload::pricePerGpuHour>, numberOf<&S::workload, &Workload::pricePerGpuHour>,
-         setNumber<&S::workload, &Workload::pricePerGpuHour>, training},
+         setNumber<&S::workload, &Workload::pricePerGpuHour>, always},
         {FieldId::InterNodeGBps, "workload.inter_node_gb_per_s", "inter-node-gbps", "B", FieldKind::Number,
          FieldGroup::Workload, 0.001, 1e5, 0, 0, 1, QT_TRANSLATE_NOOP("Field", "GB/s"), QT_TRANSLATE_NOOP("Field", "Inter-node bandwidth"),
          QT_TRANSLATE_NOOP("Field", "per-GPU bandwidth between nodes, GB/s (50: 400 Gb/s InfiniBand)"), nullptr, {},

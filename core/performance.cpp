@@ -104,6 +104,14 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
         const double prefillFlops = modelFlopsPerToken(activeParams(s), attentionFlopsPerToken(s), FlopsWork::ForwardOnly);
         if (achieved > 0)
             perf.prefillTokensPerSecond = achieved * s.gpus / prefillFlops;
+        // Serving: the first token waits for its prompt's prefill; then every
+        // step adds one token to each sequence; the GPUs' hours buy the
+        // batch's tokens.
+        if (perf.prefillTokensPerSecond > 0)
+            perf.ttftSeconds = static_cast<double>(s.contextTokens()) / perf.prefillTokensPerSecond;
+        perf.decodeTokensPerSecondPerSequence = perf.decodeTokensPerSecond / static_cast<double>(std::max<std::uint64_t>(1, s.batch));
+        if (perf.decodeTokensPerSecond > 0 && s.workload.pricePerGpuHour > 0)
+            perf.costPerMillionTokens = s.workload.pricePerGpuHour * s.gpus / (perf.decodeTokensPerSecond * 3600.0) * 1e6;
         return perf;
     }
 

@@ -31,6 +31,10 @@ struct Performance
     // Inference
     double decodeTokensPerSecond = 0;  ///< memory-bandwidth bound, whole batch
     double prefillTokensPerSecond = 0; ///< compute bound at the MFU
+    // Serving the scenario's batch (each sequence of the scenario's context)
+    double ttftSeconds = 0;            ///< prefill of one sequence's context, compute bound
+    double decodeTokensPerSecondPerSequence = 0;
+    double costPerMillionTokens = 0;   ///< generated tokens, at the price per GPU-hour; 0 without a price
 };
 
 /// FLOPs per trained token: 6N for forward and backward (Kaplan et al.

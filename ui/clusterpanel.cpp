@@ -16,6 +16,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace ui {
@@ -142,6 +143,12 @@ void ClusterPanel::showFigures()
     } else {
         text += QStringLiteral("<br>") + tr("Decode up to %1 tokens/s (memory bandwidth), prefill %2 tokens/s")
                                              .arg(grouped(p.decodeTokensPerSecond), grouped(p.prefillTokensPerSecond));
+        text += QStringLiteral("<br>") + tr("Serving %n sequence(s): first token after %1 s, then %2 tokens/s each", "",
+                                            static_cast<int>(std::min<std::uint64_t>(s.batch, INT_MAX)))
+                                             .arg(p.ttftSeconds, 0, 'f', 2)
+                                             .arg(p.decodeTokensPerSecondPerSequence, 0, 'f', 1);
+        if (p.costPerMillionTokens > 0)
+            text += tr(", <b>$%1</b> per million generated tokens").arg(p.costPerMillionTokens, 0, 'f', 2);
     }
     m_figures->setText(text);
 

@@ -48,6 +48,12 @@ void printPerformance(std::ostream &out, const core::Scenario &s, const core::Es
         out << "  prefill " << core::groupDigits(static_cast<std::uint64_t>(p.prefillTokensPerSecond))
             << " tokens/s, decode " << core::groupDigits(static_cast<std::uint64_t>(p.decodeTokensPerSecond))
             << " tokens/s for the batch\n";
+        out << "  serving " << s.batch << (s.batch == 1 ? " sequence" : " sequences") << " of "
+            << core::groupDigits(s.contextTokens()) << " tokens: first token after " << core::formatFixed(p.ttftSeconds, 2)
+            << " s, then " << core::formatFixed(p.decodeTokensPerSecondPerSequence, 1) << " tokens/s each";
+        if (p.costPerMillionTokens > 0)
+            out << ", " << core::formatFixed(p.costPerMillionTokens, 2) << " per million generated tokens";
+        out << "\n";
         return;
     }
     out << "  step " << core::formatFixed(p.stepComputeSeconds + p.stepCommSeconds, 3) << " s: compute "

@@ -5,6 +5,8 @@
 #include "core/performance.h"
 #include "core/io/scenariojson.h"
 
+#include <algorithm>
+
 namespace core::io {
 
 namespace {
@@ -126,6 +128,19 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                             {"cost", p.cost},
                             {"decode_tokens_per_second", p.decodeTokensPerSecond},
                             {"prefill_tokens_per_second", p.prefillTokensPerSecond}};
+        if (!s.isTraining()) {
+            // The focused GPU's serving figures for the scenario's batch; the
+            // KV budget's concurrency comes from its fit.
+            const auto fit = std::find_if(result.fits.begin(), result.fits.end(),
+                                          [&s](const GpuFit &f) { return f.gpuId == s.gpuId; });
+            const bool budget = fit != result.fits.end() && fit->hasKvTokens;
+            j["serving"] = {{"gpu", gpu->id},
+                            {"max_concurrent_sequences", budget ? Json(fit->concurrentSequences) : Json(nullptr)},
+                            {"ttft_seconds", p.ttftSeconds},
+                            {"decode_tokens_per_second", p.decodeTokensPerSecondPerSequence},
+                            {"aggregate_tokens_per_second", p.decodeTokensPerSecond},
+                            {"cost_per_million_tokens", p.costPerMillionTokens > 0 ? Json(p.costPerMillionTokens) : Json(nullptr)}};
+        }
     }
     if (s.isTraining() && s.zeroStage >= 2) {
         // DeepSpeed's own estimator for the same model, as a cross-check.

@@ -2964,6 +2964,16 @@
         <source>Use a planned layout</source>
         <translation>使用规划的布局</translation>
     </message>
+    <message numerus="yes">
+        <source>Serving %n sequence(s): first token after %1 s, then %2 tokens/s each</source>
+        <translation>
+            <numerusform>服务 %n 条序列：首个词元在 %1 秒后生成，之后每条 %2 词元/秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, &lt;b&gt;$%1&lt;/b&gt; per million generated tokens</source>
+        <translation>，每百万生成词元 &lt;b&gt;$%1&lt;/b&gt;</translation>
+    </message>
 </context>
 <context>
     <name>ui::ControlsPanel</name>

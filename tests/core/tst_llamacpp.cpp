@@ -105,6 +105,7 @@ private slots:
     void layerSplitPutsTheOutputOnTheLastGpu();
     void expertsOfTheFirstLayersStayOnTheHost();
     void decodeReadsBothMemories();
+    void servingLatencyAndCost();
     void appleFitsAgainstItsWorkingSet();
     void cacheTypesAndWindows();
     void latentAndRecurrentCaches();
@@ -339,6 +340,24 @@ void TestLlamaCpp::decodeReadsBothMemories()
     QVERIFY(h100);
     const double expected = h100->bandwidthGBps * 1e9 / (all - unread);
     QVERIFY(std::abs(core::performance(moe, e, *h100).decodeTokensPerSecond - expected) < 1e-6 * expected);
+}
+
+void TestLlamaCpp::servingLatencyAndCost()
+{
+    // Four sequences of 8192 tokens: the first token waits for 8192 tokens
+    // of prefill; each sequence then gets a quarter of the batch's decode
+    // rate; $0.40 per GPU-hour buys 3600 x the batch rate tokens an hour.
+    core::Scenario s = llamaCppScenario(presetModel("llama-3-8b"), 8192, true);
+    s.weights = core::WeightFormat::GgufQ4KM;
+    s.batch = 4;
+    s.workload.pricePerGpuHour = 0.4;
+    const core::GpuSpec *gpu = core::io::builtinCatalog().find("rtx-4090");
+    QVERIFY(gpu);
+    const core::Performance p = core::performance(s, core::estimate(s), *gpu);
+    QVERIFY(p.prefillTokensPerSecond > 0 && p.decodeTokensPerSecond > 0);
+    QCOMPARE(p.ttftSeconds, 8192.0 / p.prefillTokensPerSecond);
+    QCOMPARE(p.decodeTokensPerSecondPerSequence, p.decodeTokensPerSecond / 4);
+    QCOMPARE(p.costPerMillionTokens, 0.4 / (p.decodeTokensPerSecond * 3600) * 1e6);
 }
 
 void TestLlamaCpp::appleFitsAgainstItsWorkingSet()
