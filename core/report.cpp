@@ -257,4 +257,52 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
     return csv;
 }
 
+std::string matrixCellText(const MatrixCell &cell, Translator tr)
+{
+    if (cell.fits || cell.maxSequence > 0)
+        return groupDigits(cell.maxSequence);
+    if (cell.gpusNeeded > 0)
+        return render({"Terms", QT_TRANSLATE_NOOP("Terms", "needs %1 ×"), {std::to_string(cell.gpusNeeded)}}, tr);
+    return translate(tr, "Terms", QT_TRANSLATE_NOOP("Terms", "cannot fit"));
+}
+
+std::string matrixMarkdown(const Scenario &s, const FormatMatrix &matrix, const Catalog &catalog, const ReportMeta &meta)
+{
+    const Translator tr = meta.translator;
+    const auto fill = [tr](const char *text, std::vector<std::string> args) { return render({"Report", text, std::move(args)}, tr); };
+    std::string md = "# " + translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Weight formats by GPU")) + "\n\n"
+        + fill(QT_TRANSLATE_NOOP("Report", "Generated %1 by VRAM Planner %2."), {meta.date, meta.version}) + "\n\n"
+        + summarize(s, tr) + "\n\n"
+        + translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Each cell: the longest context (tokens) that fits one GPU, or how many GPUs the scenario's context needs.")) + "\n\n| ";
+    md += translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Format"));
+    for (const std::string &id : matrix.gpuIds) {
+        const GpuSpec *gpu = catalog.find(id);
+        md += " | " + (gpu ? gpu->name : id);
+    }
+    md += " |\n|---";
+    for (std::size_t j = 0; j < matrix.gpuIds.size(); ++j)
+        md += "|---:";
+    md += "|\n";
+    for (std::size_t i = 0; i < matrix.formats.size(); ++i) {
+        md += "| " + std::string(formatInfo(matrix.formats[i]).id);
+        for (std::size_t j = 0; j < matrix.gpuIds.size(); ++j)
+            md += " | " + matrixCellText(matrix.at(i, j), tr);
+        md += " |\n";
+    }
+    return md;
+}
+
+std::string matrixCsv(const FormatMatrix &matrix)
+{
+    std::string csv = "format,gpu,fits,total_bytes,max_seq,gpus_needed\n";
+    for (std::size_t i = 0; i < matrix.formats.size(); ++i)
+        for (std::size_t j = 0; j < matrix.gpuIds.size(); ++j) {
+            const MatrixCell &c = matrix.at(i, j);
+            csv += csvField(formatInfo(matrix.formats[i]).id) + "," + csvField(matrix.gpuIds[j]) + ","
+                + (c.fits ? "true" : "false") + "," + std::to_string(c.total.count()) + ","
+                + std::to_string(c.maxSequence) + "," + std::to_string(c.gpusNeeded) + "\n";
+        }
+    return csv;
+}
+
 } // namespace core

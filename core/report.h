@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/estimate.h"
+#include "core/matrix.h"
 #include "core/message.h"
 
 #include <string>
@@ -45,5 +46,14 @@ std::string markdownReport(const Scenario &scenario, const EstimateWithFits &res
 /// `section,item,field,value` (RFC 4180 quoting).
 std::string csvReport(const Scenario &scenario, const EstimateWithFits &result, const Catalog &catalog,
                       const ReportMeta &meta);
+
+/// A format x GPU matrix as a report: the scenario, then one row per weight
+/// format and one column per GPU, each cell the longest context that fits
+/// ("131,072") or how many of that GPU the scenario's context needs.
+std::string matrixMarkdown(const Scenario &scenario, const FormatMatrix &matrix, const Catalog &catalog,
+                           const ReportMeta &meta);
+std::string matrixCsv(const FormatMatrix &matrix);
+/// One cell as the reports write it: the longest context, or "needs N x".
+std::string matrixCellText(const MatrixCell &cell, Translator translator = nullptr);
 
 } // namespace core

@@ -5,6 +5,8 @@
 #include "app/cli/texttable.h"
 #include "app/cli/validate.h"
 #include "core/calibration.h"
+#include "core/matrix.h"
+#include "core/report.h"
 #include "core/performance.h"
 #include "core/plan.h"
 #include "core/io/atomicfile.h"
@@ -33,6 +35,7 @@ std::string usage()
         + "  vramplanner-cli validate --published FILE --measured FILE\n"
         + "  vramplanner-cli plan (estimate options) --gpu ID [--min-gpus N] [--max-gpus N] [--no-offload]\n"
         + "                       [--host-memory-gib N] [--limit N] [--json]\n"
+        + "  vramplanner-cli matrix (estimate options) [--formats LIST] [--gpu-ids LIST] [--json | --csv | --markdown]\n"
         + "  vramplanner-cli utilization [--gpu ID | --peak-tflops X] (--measured-tflops X | --tokens-per-second X\n"
         + "                              (model options)) [--reference-tokens-per-second X]\n"
         + "  vramplanner-cli calibrate (estimate options) [--allocated SIZE] [--reserved SIZE] [--nvidia-smi SIZE]\n"
@@ -223,6 +226,75 @@ int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, 
     return layouts.empty() ? Failure : Ok;
 }
 
+/// Comma-separated weight formats ("bf16,gguf-q4_k_m"); nullopt naming the
+/// first unknown one.
+std::optional<std::vector<core::WeightFormat>> parseFormats(const std::string &text, std::string &error)
+{
+    std::vector<core::WeightFormat> formats;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find(',', start), text.size());
+        const std::string id = text.substr(start, end - start);
+        const auto format = core::parseFormat(id);
+        if (!format) {
+            error = "--formats: '" + id + "' is not a weight format (see --weights)";
+            return std::nullopt;
+        }
+        formats.push_back(*format);
+        start = end + 1;
+    }
+    return formats;
+}
+
+/// `matrix`: the scenario in each weight format on each GPU, with the
+/// longest context that fits.
+int runMatrix(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out, std::ostream &err)
+{
+    const std::vector<OptionSpec> specs = estimateOptionSpecsWith({
+        {"formats", "LIST", "weight formats, comma-separated (default: bf16 to gguf-q2_k, twelve formats)"},
+        {"gpu-ids", "LIST", "GPUs, comma-separated catalog ids (default: the catalog's default GPUs and --gpu)"},
+        {"csv", nullptr, "print CSV"},
+        {"markdown", nullptr, "print a Markdown report"}});
+    std::string error;
+    const auto options = Options::parse(args, specs, error);
+    if (!options)
+        return badArguments(err, error);
+    const auto scenario = scenarioFromOptions(*options, catalog, error);
+    if (!scenario)
+        return badArguments(err, error);
+    std::vector<core::WeightFormat> formats = core::defaultMatrixFormats();
+    if (options->has("formats")) {
+        const auto chosen = parseFormats(options->value("formats"), error);
+        if (!chosen)
+            return badArguments(err, error);
+        formats = *chosen;
+    }
+    std::vector<std::string> gpuIds;
+    if (options->has("gpu-ids")) {
+        std::string list = options->value("gpu-ids") + ",";
+        for (std::size_t start = 0, end; (end = list.find(',', start)) != std::string::npos; start = end + 1) {
+            gpuIds.push_back(list.substr(start, end - start));
+            if (!catalog.find(gpuIds.back()))
+                return badArguments(err, "--gpu-ids: '" + gpuIds.back() + "' is not a catalog GPU");
+        }
+    }
+    const std::vector<std::string> problems = core::validateScenario(*scenario);
+    if (!problems.empty()) {
+        err << kProgram << ": " << problems.front() << "\n";
+        return BadArguments;
+    }
+    const core::FormatMatrix matrix = core::formatMatrix(*scenario, catalog, formats, gpuIds);
+    if (options->has("json"))
+        out << core::io::matrixToJson(matrix);
+    else if (options->has("csv"))
+        out << core::matrixCsv(matrix);
+    else if (options->has("markdown"))
+        out << core::matrixMarkdown(*scenario, matrix, catalog, core::ReportMeta{"", today(), VRAMPLANNER_VERSION});
+    else
+        printMatrix(out, *scenario, matrix);
+    return Ok;
+}
+
 /// `utilization`: the seed notes' three ways to judge GPU utilisation.
 int runUtilization(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out,
                    std::ostream &err)
@@ -304,7 +376,8 @@ const std::vector<std::pair<std::string, Command>> &commands()
 {
     static const std::vector<std::pair<std::string, Command>> table = {
         {"estimate", runEstimate}, {"gpus", runGpus},           {"models", runModels},        {"plan", runPlan},
-        {"utilization", runUtilization}, {"calibrate", runCalibrate}, {"validate", runValidateCommand}};
+        {"matrix", runMatrix},     {"utilization", runUtilization}, {"calibrate", runCalibrate},
+        {"validate", runValidateCommand}};
     return table;
 }
 

@@ -1,6 +1,7 @@
 #include "app/cli/texttable.h"
 
 #include "core/performance.h"
+#include "core/report.h"
 #include "core/stack.h"
 #include "core/units.h"
 #include "core/utilization.h"
@@ -13,16 +14,23 @@ namespace cli {
 
 namespace {
 
+/// Characters a terminal shows for UTF-8 `text` (its code points: the
+/// tables hold "×" and "≤", no wide characters).
+std::size_t displayWidth(const std::string &text)
+{
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
 std::string padRight(std::string text, std::size_t width)
 {
-    if (text.size() < width)
-        text.resize(width, ' ');
-    return text;
+    const std::size_t shown = displayWidth(text);
+    return shown < width ? text + std::string(width - shown, ' ') : text;
 }
 
 std::string padLeft(const std::string &text, std::size_t width)
 {
-    return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
+    const std::size_t shown = displayWidth(text);
+    return shown < width ? std::string(width - shown, ' ') + text : text;
 }
 
 /// "1 GPU", "8 GPUs".
@@ -228,6 +236,21 @@ void printModels(std::ostream &out, const std::vector<core::io::ModelPreset> &pr
     for (const core::io::ModelPreset &p : presets)
         out << padRight(p.id, 26) << padRight(p.name, 34)
             << padLeft(core::groupDigits(core::countParameters(p.model).total), 18) << "  " << p.model.family << "\n";
+}
+
+void printMatrix(std::ostream &out, const core::Scenario &s, const core::FormatMatrix &matrix)
+{
+    out << core::summarize(s) << "\nLongest context that fits one GPU (tokens), or the GPUs the scenario needs\n\n"
+        << padRight("format", 14);
+    for (const std::string &id : matrix.gpuIds)
+        out << padLeft(id, std::max<std::size_t>(12, id.size() + 2));
+    out << "\n";
+    for (std::size_t i = 0; i < matrix.formats.size(); ++i) {
+        out << padRight(core::formatInfo(matrix.formats[i]).id, 14);
+        for (std::size_t j = 0; j < matrix.gpuIds.size(); ++j)
+            out << padLeft(core::matrixCellText(matrix.at(i, j)), std::max<std::size_t>(12, matrix.gpuIds[j].size() + 2));
+        out << "\n";
+    }
 }
 
 } // namespace cli

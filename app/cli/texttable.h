@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 #include "core/estimate.h"
 #include "core/io/presets.h"
+#include "core/matrix.h"
 #include "core/plan.h"
 
 #include <optional>
@@ -23,6 +24,8 @@ void printUtilization(std::ostream &out, const core::Scenario *scenario, double 
                       std::optional<double> referenceTokensPerSecond);
 
 void printGpus(std::ostream &out, const core::Catalog &catalog, core::ByteUnit unit);
+/// The format x GPU matrix: one row per format, each cell the longest context.
+void printMatrix(std::ostream &out, const core::Scenario &scenario, const core::FormatMatrix &matrix);
 void printModels(std::ostream &out, const std::vector<core::io::ModelPreset> &presets);
 
 } // namespace cli

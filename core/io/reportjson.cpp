@@ -230,4 +230,23 @@ std::string presetsToJson(const std::vector<ModelPreset> &presets)
     return Json{{"schema_version", 1}, {"models", list}}.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
+std::string matrixToJson(const FormatMatrix &matrix)
+{
+    Json formats = Json::array();
+    for (WeightFormat f : matrix.formats)
+        formats.push_back(formatInfo(f).id);
+    Json cells = Json::array();
+    for (std::size_t i = 0; i < matrix.formats.size(); ++i)
+        for (std::size_t j = 0; j < matrix.gpuIds.size(); ++j) {
+            const MatrixCell &c = matrix.at(i, j);
+            cells.push_back({{"format", formatInfo(matrix.formats[i]).id},
+                             {"gpu", matrix.gpuIds[j]},
+                             {"fits", c.fits},
+                             {"total_bytes", c.total.count()},
+                             {"max_seq", c.maxSequence},
+                             {"gpus_needed", c.gpusNeeded > 0 ? Json(c.gpusNeeded) : Json(nullptr)}});
+        }
+    return Json({{"schema_version", 1}, {"formats", formats}, {"gpus", matrix.gpuIds}, {"cells", cells}}).dump(2) + "\n";
+}
+
 } // namespace core::io

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/matrix.h"
+
 #include "core/catalog.h"
 #include "core/estimate.h"
 #include "core/io/presets.h"
@@ -16,6 +18,9 @@ std::string estimateToJson(const Scenario &scenario, const EstimateWithFits &res
 
 /// Layouts found by core::planLayouts (`vramplanner-cli plan --json`).
 std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layouts);
+/// {"schema_version": 1, "formats": [...], "gpus": [...], "cells": [{"format",
+/// "gpu", "fits", "total_bytes", "max_seq", "gpus_needed"}, ...]}.
+std::string matrixToJson(const FormatMatrix &matrix);
 
 /// The catalog as JSON (`vramplanner-cli gpus --json`).
 std::string catalogToJson(const Catalog &catalog);

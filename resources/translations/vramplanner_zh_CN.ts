@@ -2471,6 +2471,18 @@
         <source>Symbols: %1.</source>
         <translation>符号：%1。</translation>
     </message>
+    <message>
+        <source>Weight formats by GPU</source>
+        <translation>各权重格式在各 GPU 上的情况</translation>
+    </message>
+    <message>
+        <source>Each cell: the longest context (tokens) that fits one GPU, or how many GPUs the scenario&apos;s context needs.</source>
+        <translation>每个单元格：单张 GPU 能容纳的最长上下文（词元），或场景的上下文需要几张 GPU。</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioFile</name>
