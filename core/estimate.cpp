@@ -645,13 +645,14 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
 
 /// One GPU of a llama.cpp process: its layers' weights and KV cache, and
 /// the compute buffer's peak, inside a layer or at the output layer.
-void estimateLlamaCpp(const Scenario &s, Stage stageRole, const Derived &modelWeights, const Overheads &overheads,
+void estimateLlamaCpp(const Scenario &s, int device, const Derived &modelWeights, const Overheads &overheads,
                       Estimate &est, FormulaRecord *record)
 {
     namespace lc = text::llamacpp;
     EstimateDetails &d = est.details;
     const LlamaCppLayout layout = llamaCppLayout(s);
-    const LlamaCppShare share = llamaCppShare(s, layout, stageRole == Stage::Last ? s.gpus - 1 : 0);
+    const LlamaCppShare share = llamaCppShare(s, layout, device);
+    d.device = device;
     d.layersOnGpu = share.layers;
     d.activationElementBytes = 4;
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : 2.0;
@@ -691,11 +692,12 @@ void estimateLlamaCpp(const Scenario &s, Stage stageRole, const Derived &modelWe
                                        {QT_TRANSLATE_NOOP("Derivation", "output layer"), &head}}));
 }
 
-void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelWeights, const Overheads &overheads,
-                       Estimate &est, FormulaRecord *record)
+void estimateInference(const Scenario &s, Stage stageRole, int device, const Derived &modelWeights,
+                       const Overheads &overheads, Estimate &est, FormulaRecord *record)
 {
     if (usesLlamaCpp(s)) {
-        estimateLlamaCpp(s, stageRole, modelWeights, overheads, est, record);
+        estimateLlamaCpp(s, device >= 0 ? device : (stageRole == Stage::Last ? s.gpus - 1 : 0), modelWeights,
+                         overheads, est, record);
         return;
     }
     namespace sh = text::shared;
@@ -779,9 +781,10 @@ void estimateInference(const Scenario &s, Stage stageRole, const Derived &modelW
 }
 
 /// One stage's estimate; the caller keeps the most loaded stage. With a
-/// record, every formula the stage evaluates is kept in it.
+/// record, every formula the stage evaluates is kept in it. `device`:
+/// llama.cpp's GPU of its layer split (-1: the stage's).
 Estimate estimateStage(const Scenario &s, const std::vector<TensorGroup> &tensors, const ParameterCounts &params,
-                       Stage stage, FormulaRecord *record = nullptr)
+                       Stage stage, FormulaRecord *record = nullptr, int device = -1)
 {
     Estimate est;
     est.phases.reserve(3);
@@ -800,7 +803,7 @@ Estimate estimateStage(const Scenario &s, const std::vector<TensorGroup> &tensor
     } else {
         d.regime = regimeBytes(s.regime);
         const Derived modelWeights = weightStorage(s, d.params, TrainingRun{}, d, record);
-        estimateInference(s, stage, modelWeights, overheads, est, record);
+        estimateInference(s, stage, device, modelWeights, overheads, est, record);
     }
     const auto peak = std::max_element(est.phases.begin(), est.phases.end(),
                                        [](const PhaseTotal &a, const PhaseTotal &b) { return a.total < b.total; });
@@ -862,6 +865,12 @@ std::vector<Estimate> estimateStages(const Scenario &s)
         return {estimate(s)};
     const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
     const ParameterCounts params = countParameters(s.model, tensors);
+    if (usesLlamaCpp(s) && s.gpus > 1) {
+        std::vector<Estimate> devices;
+        for (int device = 0; device < s.gpus; ++device)
+            devices.push_back(estimateStage(s, tensors, params, Stage::Only, nullptr, device));
+        return devices;
+    }
     if (pipelineStages(s) > 1)
         return {estimateStage(s, tensors, params, Stage::First), estimateStage(s, tensors, params, Stage::Last)};
     return {estimateStage(s, tensors, params, Stage::Only)};
@@ -875,7 +884,7 @@ void recordFormulas(const Scenario &s, const Estimate &e, FormulaRecord &record)
     const ParameterCounts params = countParameters(s.model, tensors);
     const std::string &name = e.details.stage;
     const Stage stage = name == "first" ? Stage::First : (name == "last" ? Stage::Last : Stage::Only);
-    estimateStage(s, tensors, params, stage, &record);
+    estimateStage(s, tensors, params, stage, &record, e.details.device);
 }
 
 Estimate estimate(const Scenario &s)
@@ -886,7 +895,14 @@ Estimate estimate(const Scenario &s)
         return est;
     const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
     const ParameterCounts params = countParameters(s.model, tensors);
-    if (pipelineStages(s) > 1) {
+    if (usesLlamaCpp(s) && s.gpus > 1) {
+        // llama.cpp's split may be uneven (--tensor-split): the most loaded GPU.
+        for (int device = 0; device < s.gpus; ++device) {
+            Estimate one = estimateStage(s, tensors, params, Stage::Only, nullptr, device);
+            if (device == 0 || one.total > est.total)
+                est = std::move(one);
+        }
+    } else if (pipelineStages(s) > 1) {
         // The most loaded rank: the first stage (activations in flight,
         // embedding) or the last (lm_head, logits).
         Estimate first = estimateStage(s, tensors, params, Stage::First);

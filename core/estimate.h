@@ -106,6 +106,7 @@ struct EstimateDetails
     double hostExpertBytes = 0;
     double hostKvBytes = 0;
     std::string stage = "only";            ///< pipeline stage described: only, first, last
+    int device = -1;                       ///< llama.cpp: the GPU of its layer split described
     double cudaOverheadMib = 0;
 };
 
@@ -159,7 +160,8 @@ struct Estimate
 Estimate estimate(const Scenario &scenario);
 
 /// Per pipeline stage: the first and the last stage when the layout has a
-/// pipeline, else the single rank (for per-rank charts).
+/// pipeline, every GPU of llama.cpp's layer split, else the single rank
+/// (for per-rank charts).
 std::vector<Estimate> estimateStages(const Scenario &scenario);
 
 /// `estimate` plus the fit against each GPU in `catalog` (all when `gpuIds`

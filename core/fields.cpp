@@ -106,6 +106,27 @@ std::string targetsText(const std::vector<LinearSlot> &slots)
     return text;
 }
 
+/// "24,12": a split as llama.cpp's --tensor-split spells it.
+std::string splitText(const std::vector<double> &split)
+{
+    std::ostringstream text;
+    for (std::size_t i = 0; i < split.size(); ++i)
+        text << (i ? "," : "") << split[i];
+    return text.str();
+}
+
+/// Every comma-separated entry as a number; one that is not becomes NaN,
+/// which validateScenario reports.
+std::vector<double> parseSplit(const std::string &text)
+{
+    std::vector<double> split;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+        split.push_back(parseDecimal(item).value_or(std::nan("")));
+    return split;
+}
+
 std::vector<LinearSlot> parseTargets(const std::string &text)
 {
     std::vector<LinearSlot> slots;
@@ -295,6 +316,13 @@ std::vector<FieldDescriptor> makeFields()
          QT_TRANSLATE_NOOP("Field", "llama.cpp --n-cpu-moe: the routed experts of the first N layers stay in host memory and run "
             "on the CPU; attention, shared experts and the KV cache stay on the GPU"),
          nullptr, {}, numberOf<&S::cpuMoeLayers>, numberOf<&S::cpuMoeLayers>, setNumber<&S::cpuMoeLayers>, llamaCppMoe},
+        {FieldId::TensorSplit, "serving.tensor_split", "tensor-split", "LIST", FieldKind::Text, FieldGroup::Serving, 0, 0,
+         0, 0, 0, "", QT_TRANSLATE_NOOP("Field", "Tensor split"),
+         QT_TRANSLATE_NOOP("Field", "llama.cpp --tensor-split: each GPU's share of the layers in split order, e.g. 24,12; empty: "
+            "equal shares"),
+         nullptr, {}, [](const S &s) { return FieldValue(splitText(s.tensorSplit)); },
+         [](const S &s) { return FieldValue(splitText(s.tensorSplit)); },
+         [](S &s, const FieldValue &v) { s.tensorSplit = parseSplit(std::get<std::string>(v)); }, llamaCpp},
         {FieldId::HostBandwidth, "serving.host_bandwidth_gb_per_s", "host-bandwidth-gbps", "B", FieldKind::Number,
          FieldGroup::Serving, 0.1, 1e5, 0, 0, 1, QT_TRANSLATE_NOOP("Field", "GB/s"), QT_TRANSLATE_NOOP("Field", "Host memory bandwidth"),
          QT_TRANSLATE_NOOP("Field", "what the CPU reads per second when llama.cpp runs layers or experts there, GB/s (89.6: "

@@ -43,6 +43,7 @@ enum class FieldId {
     KvOnHost,
     CpuMoeLayers,
     HostBandwidth,
+    TensorSplit,
     LoadMtp,
     Gpus,
     Zero,

@@ -4,6 +4,7 @@
 #include "core/inference.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace core {
 
@@ -84,14 +85,27 @@ LlamaCppLayout llamaCppLayout(const Scenario &s)
 
 LlamaCppShare llamaCppShare(const Scenario &s, const LlamaCppLayout &l, int device)
 {
-    // Units are the GPU layers, then the output layer; unit u lands on
-    // device floor(u * n / units), so device i holds units
-    // [ceil(i * units / n), ceil((i + 1) * units / n)).
+    // Units are the GPU layers, then the output layer; unit u lands on the
+    // first device whose cumulative split exceeds u / units (load_tensors:
+    // upper_bound over the normalised cumulative --tensor-split, which
+    // defaults to each device's free memory).
     const std::uint64_t units = l.gpuLayers + (l.outputOnGpu ? 1 : 0);
-    const std::uint64_t n = static_cast<std::uint64_t>(std::max(1, s.gpus));
-    const auto d = static_cast<std::uint64_t>(std::max(0, device));
-    const std::uint64_t begin = (d * units + n - 1) / n;
-    const std::uint64_t end = ((d + 1) * units + n - 1) / n;
+    const std::size_t n = static_cast<std::size_t>(std::max(1, s.gpus));
+    const auto d = std::min(static_cast<std::size_t>(std::max(0, device)), n - 1);
+    double total = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        total += s.tensorSplit.size() == n ? s.tensorSplit[i] : 1.0;
+    double before = 0;
+    for (std::size_t i = 0; i < d; ++i)
+        before += s.tensorSplit.size() == n ? s.tensorSplit[i] : 1.0;
+    const double upTo = before + (s.tensorSplit.size() == n ? s.tensorSplit[d] : 1.0);
+    // Device d holds the units u with before / total <= u / units < upTo / total.
+    const auto firstUnit = [units, total](double cumulative) {
+        const double exact = cumulative / total * static_cast<double>(units);
+        return std::min(units, static_cast<std::uint64_t>(std::ceil(exact - 1e-9)));
+    };
+    const std::uint64_t begin = firstUnit(before);
+    const std::uint64_t end = d + 1 == n ? units : firstUnit(upTo);
     LlamaCppShare share;
     share.firstLayer = s.model.layers - l.gpuLayers + std::min(begin, l.gpuLayers);
     share.layers = std::min(end, l.gpuLayers) - std::min(begin, l.gpuLayers);

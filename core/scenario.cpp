@@ -5,6 +5,7 @@
 #include "core/stack.h"
 #include "core/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -166,6 +167,14 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(!(llamaCpp && ggufCache && s.attention == Attention::Eager),
           "kv_dtype: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");
     check(!llamaCpp || p.tp == 1, "tp: llama.cpp splits layers over GPUs (gpus), not tensors");
+    check(s.tensorSplit.empty()
+              || (s.tensorSplit.size() == static_cast<std::size_t>(s.gpus)
+                  && std::all_of(s.tensorSplit.begin(), s.tensorSplit.end(),
+                                 [](double share) { return share > 0 && std::isfinite(share); })),
+          [&s] {
+              return "serving.tensor_split: expected " + std::to_string(s.gpus)
+                  + " positive numbers, one per GPU, e.g. 24,12";
+          });
     return errors;
 }
 

@@ -153,6 +153,11 @@ struct Scenario
     /// the CPU, GB/s: dual-channel DDR5-5600's peak, 2 x 8 B x 5600 MT/s
     /// (JEDEC JESD79-5 data rate over a 64-bit channel).
     double hostBandwidthGBps = 89.6;
+    /// llama.cpp --tensor-split: each GPU's share of the layers, in split
+    /// order (any scale: "24,12"); empty: equal shares, as llama.cpp splits
+    /// GPUs of equal free memory. A mixed set of GPUs (`vramplanner-cli
+    /// --devices`) fills it with their memory.
+    std::vector<double> tensorSplit;
 
     int gpus = 1;
     int zeroStage = 0;

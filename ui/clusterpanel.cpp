@@ -157,9 +157,11 @@ void ClusterPanel::showFigures()
     m_ranks->clearItems();
     const std::vector<core::Estimate> stages = core::estimateStages(s);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    const bool devices = !s.isTraining() && s.serving == core::ServingEngine::LlamaCpp && stages.size() > 1;
     for (std::size_t i = 0; i < stages.size(); ++i)
-        ticker->addTick(static_cast<double>(i + 1), stages.size() == 1 ? tr("every rank")
-                                                                      : (i == 0 ? tr("first stage") : tr("last stage")));
+        ticker->addTick(static_cast<double>(i + 1),
+                        devices ? tr("GPU %1").arg(i)
+                                : (stages.size() == 1 ? tr("every rank") : (i == 0 ? tr("first stage") : tr("last stage"))));
     m_ranks->xAxis->setTicker(ticker);
     QCPBars *below = nullptr;
     double top = core::toGiga(gpu->capacity(), unit);
