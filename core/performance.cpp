@@ -91,7 +91,6 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
     perf.intraNodeGBps = std::max(1.0, gpu.interconnectGBps / 2.0);
     perf.interNodeGBps = s.workload.interNodeGBps;
     const int tp = s.parallel.tp;
-    const int pp = s.parallel.pp;
     const int dp = s.dataParallel();
     const bool multiNode = s.gpus > s.parallel.gpusPerNode;
 
@@ -115,43 +114,25 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
         return perf;
     }
 
-    perf.flopsPerToken = trainingFlopsPerToken(s);
+    perf.flopsPerToken = hardwareFlopsPerToken(s);
     perf.tokensPerStep = static_cast<double>(s.batch) * static_cast<double>(s.contextTokens())
         * static_cast<double>(s.gradAccum) * dp;
-    if (achieved > 0)
-        perf.stepComputeSeconds = perf.flopsPerToken * perf.tokensPerStep / (achieved * s.gpus);
-
-    // Data parallel, per GPU per step (ring collectives move (d-1)/d of the
-    // buffer twice for an all-reduce): plain DP all-reduces the gradients
-    // (2 x params); ZeRO-1/2 reduce-scatter the gradients and all-gather the
-    // parameters (2 x); ZeRO-3 all-gathers the parameters in forward and in
-    // backward and reduce-scatters the gradients (3 x; Rajbhandari et al.
-    // 2020 §7.2.2).
-    const double rankParams = static_cast<double>(e.details.trainableParams) / (tp * pp);
-    const double ring = dp > 1 ? static_cast<double>(dp - 1) / dp : 0.0;
-    const double volumes = s.zeroStage >= 3 ? 3.0 : 2.0;
-    perf.dataParallelBytes = volumes * rankParams * e.details.regime.weights * ring;
-    // Tensor parallel: two all-reduces of b x s x h forward and two backward
-    // per layer (Shoeybi et al. 2019 §3), each moving 2(t-1)/t of it.
-    const double act = static_cast<double>(s.batch) * static_cast<double>(s.contextTokens())
-        * static_cast<double>(s.model.hidden) * e.details.activationElementBytes;
-    if (tp > 1)
-        perf.tensorParallelBytes = 4.0 * act * 2.0 * (tp - 1) / tp * static_cast<double>(e.details.layersOnGpu)
-            * static_cast<double>(s.gradAccum);
-    // Pipeline: each micro-batch's activations forward and gradients back.
-    if (pp > 1)
-        perf.pipelineBytes = 2.0 * act * static_cast<double>(s.gradAccum);
+    const StepTraffic traffic = stepTraffic(s, e);
+    perf.dataParallelBytes = traffic.dataParallel;
+    perf.tensorParallelBytes = traffic.tensorParallel;
+    perf.pipelineBytes = traffic.pipeline;
     // TP stays inside a node (Megatron-LM's placement); DP and PP cross
     // nodes when the job spans several.
-    const double crossBandwidth = (multiNode ? perf.interNodeGBps : perf.intraNodeGBps) * 1e9;
-    perf.stepCommSeconds = perf.tensorParallelBytes / (perf.intraNodeGBps * 1e9)
-        + (perf.dataParallelBytes + perf.pipelineBytes) / crossBandwidth;
+    const double crossGBps = multiNode ? perf.interNodeGBps : perf.intraNodeGBps;
+    perf.step = stepTime(s, e, {achieved, perf.intraNodeGBps * 1e9, crossGBps * 1e9});
+    perf.stepComputeSeconds = perf.step.computing();
+    perf.stepCommSeconds = perf.step.communicating();
+    perf.stepSeconds = perf.step.total();
     perf.communicationBound = perf.stepCommSeconds > perf.stepComputeSeconds;
 
     if (s.workload.trainingTokens > 0 && perf.tokensPerStep > 0) {
         const double steps = s.workload.trainingTokens / perf.tokensPerStep;
-        // Communication that does not overlap compute adds to it.
-        perf.trainingSeconds = steps * std::max(perf.stepComputeSeconds, perf.stepCommSeconds);
+        perf.trainingSeconds = steps * perf.stepSeconds;
         perf.gpuHours = perf.trainingSeconds / 3600.0 * s.gpus;
         perf.cost = perf.gpuHours * s.workload.pricePerGpuHour;
     }

@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/estimate.h"
+#include "core/steptime.h"
 
 #include <optional>
 #include <string>
@@ -9,20 +10,24 @@
 namespace core {
 
 /// Time, throughput, communication and cost of a scenario on one GPU type.
-/// All figures are upper-bound style planning numbers: compute at the
-/// assumed MFU, communication at the links' bandwidth, no overlap.
+/// All figures are planning numbers: compute at the assumed MFU (taken as
+/// the kernels' efficiency), communication at the links' bandwidth; a
+/// training step is the sum of its parts (StepTime), each with what
+/// overlaps already taken out.
 struct Performance
 {
     // Training
-    double flopsPerToken = 0;       ///< 6N + attention (8N with full recompute)
+    double flopsPerToken = 0;       ///< hardware FLOPs: 6N + attention plus recompute (8N with full)
     double tokensPerStep = 0;       ///< batch x sequence x grad_accum x dp
-    double stepComputeSeconds = 0;  ///< per step, at the MFU
+    double stepComputeSeconds = 0;  ///< per step, at the MFU: compute + recompute
     double dataParallelBytes = 0;   ///< per GPU per step: all-reduce / ZeRO collectives
     double tensorParallelBytes = 0; ///< per GPU per step: TP all-reduces
     double pipelineBytes = 0;       ///< per GPU per step: activations between stages
-    double stepCommSeconds = 0;     ///< the three at the links' bandwidth
-    bool communicationBound = false;
-    double trainingSeconds = 0;     ///< for the token budget; 0 without one
+    double stepCommSeconds = 0;     ///< communication on the critical path (StepTime::communicating)
+    bool communicationBound = false; ///< the step waits longer on the links than it computes
+    StepTime step;                  ///< the step's parts, per GPU
+    double stepSeconds = 0;         ///< the whole step: compute, bubble and communication
+    double trainingSeconds = 0;     ///< for the token budget, steps x stepSeconds; 0 without one
     double gpuHours = 0;
     double cost = 0;                ///< gpuHours x price; 0 without a price
     double peakTflops = 0;          ///< the precision's dense peak used

@@ -63,7 +63,9 @@ std::vector<PlanOption> layoutsAt(const Scenario &base, const GpuSpec &gpu, int 
                         if (e.details.hostBytesPerGpu * gpusOnNode > request.hostBytesPerNode)
                             continue;
                         Performance perf = performance(s, e, gpu);
-                        const double step = std::max(perf.stepComputeSeconds, perf.stepCommSeconds) + offloadSeconds(s, e);
+                        // The whole step (bubble and exposed communication
+                        // included), then the offloaded states' traffic.
+                        const double step = perf.stepSeconds + offloadSeconds(s, e);
                         found.push_back({std::move(s), std::move(e), perf, step});
                     }
                 }

@@ -25,7 +25,7 @@ struct PlanOption
     Scenario scenario; ///< the input with gpus, tp, pp, ZeRO, checkpointing and offload set
     Estimate estimate;
     Performance performance;
-    double stepSeconds = 0; ///< compute or communication, whichever is longer, plus offload traffic
+    double stepSeconds = 0; ///< Performance::stepSeconds (the sum of the step's parts) plus offload traffic
 };
 
 /// "Plan for me": the smallest GPU count of `gpu` at which some layout fits

@@ -162,6 +162,7 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
             line(QT_TRANSLATE_NOOP("Report", "step communication"),
                  formatFixed(p.stepCommSeconds, 3) + " s"
                      + (p.communicationBound ? " " + word(meta, QT_TRANSLATE_NOOP("Report", "(communication-bound)")) : ""));
+            line(QT_TRANSLATE_NOOP("Report", "step"), formatFixed(p.stepSeconds, 3) + " s (" + describeStepParts(p.step) + ")");
             if (p.trainingSeconds > 0) {
                 line(QT_TRANSLATE_NOOP("Report", "training time"),
                      fill(QT_TRANSLATE_NOOP("Report", "%1 h for %2 tokens"),
@@ -247,6 +248,9 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
         row("performance", gpu->id, "step_compute_seconds", formatFixed(p.stepComputeSeconds, 6));
         row("performance", gpu->id, "step_communication_seconds", formatFixed(p.stepCommSeconds, 6));
         row("performance", gpu->id, "communication_bound", p.communicationBound ? "yes" : "no");
+        row("performance", gpu->id, "step_seconds", formatFixed(p.stepSeconds, 6));
+        for (StepPart part : allStepParts())
+            row("performance", gpu->id, std::string("step_") + stepPartId(part) + "_seconds", formatFixed(p.step[part], 6));
         row("performance", gpu->id, "training_seconds", formatFixed(p.trainingSeconds, 0));
         row("performance", gpu->id, "gpu_hours", formatFixed(p.gpuHours, 1));
         row("performance", gpu->id, "cost", formatFixed(p.cost, 2));

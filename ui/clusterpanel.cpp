@@ -130,10 +130,13 @@ void ClusterPanel::showFigures()
         text += QStringLiteral("<br>") + tr("Host memory for offload: %1 per GPU")
                                              .arg(bytesText(core::Bytes::fromDouble(e.details.hostBytesPerGpu), unit));
     if (s.isTraining()) {
-        text += QStringLiteral("<br>") + tr("Step: %1 s compute, %2 s communication%3")
+        text += QStringLiteral("<br>") + tr("Step: <b>%1 s</b> = %2 s compute, %3 s pipeline bubble, %4 s communication%5")
+                                             .arg(p.stepSeconds, 0, 'f', 3)
                                              .arg(p.stepComputeSeconds, 0, 'f', 3)
+                                             .arg(p.step[core::StepPart::PipelineBubble], 0, 'f', 3)
                                              .arg(p.stepCommSeconds, 0, 'f', 3)
                                              .arg(p.communicationBound ? tr(" — <b>communication-bound</b>") : QString());
+        text += QStringLiteral("<br>") + tr("Step parts: %1").arg(QString::fromStdString(core::describeStepParts(p.step)));
         if (p.trainingSeconds > 0) {
             text += QStringLiteral("<br>")
                 + tr("Training time: <b>%1</b>, %2 GPU-hours").arg(hours(p.trainingSeconds), grouped(p.gpuHours));

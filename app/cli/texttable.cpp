@@ -64,9 +64,11 @@ void printPerformance(std::ostream &out, const core::Scenario &s, const core::Es
         out << "\n";
         return;
     }
-    out << "  step " << core::formatFixed(p.stepComputeSeconds + p.stepCommSeconds, 3) << " s: compute "
-        << core::formatFixed(p.stepComputeSeconds, 3) << " s, communication " << core::formatFixed(p.stepCommSeconds, 3)
-        << " s" << (p.communicationBound ? " (communication-bound: the step waits on the links)" : "") << "\n";
+    out << "  step " << core::formatFixed(p.stepSeconds, 3) << " s: compute " << core::formatFixed(p.stepComputeSeconds, 3)
+        << " s, pipeline bubble " << core::formatFixed(p.step[core::StepPart::PipelineBubble], 3) << " s, communication "
+        << core::formatFixed(p.stepCommSeconds, 3) << " s"
+        << (p.communicationBound ? " (communication-bound: the step waits on the links)" : "") << "\n";
+    out << "  parts: " << core::describeStepParts(p.step) << "\n";
     if (p.trainingSeconds > 0)
         out << "  " << core::groupDigits(static_cast<std::uint64_t>(s.workload.trainingTokens)) << " tokens: "
             << hoursText(p.trainingSeconds / 3600.0) << " hours on " << gpuCount(s.gpus) << ", "

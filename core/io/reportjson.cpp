@@ -29,6 +29,16 @@ Json termsJson(const TermBytes &terms, Bytes total)
     return j;
 }
 
+/// A training step's parts by id ("pipeline_bubble"), seconds; they add up
+/// to step_seconds.
+Json stepPartsJson(const StepTime &step)
+{
+    Json j = Json::object();
+    for (StepPart part : allStepParts())
+        j[stepPartId(part)] = step[part];
+    return j;
+}
+
 Json optionalNumber(const std::optional<double> &value)
 {
     return value ? Json(*value) : Json(nullptr);
@@ -123,6 +133,8 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                             {"pipeline_bytes_per_step", p.pipelineBytes},
                             {"step_communication_seconds", p.stepCommSeconds},
                             {"communication_bound", p.communicationBound},
+                            {"step_seconds", p.stepSeconds},
+                            {"step_parts_seconds", stepPartsJson(p.step)},
                             {"training_seconds", p.trainingSeconds},
                             {"gpu_hours", p.gpuHours},
                             {"cost", p.cost},
@@ -179,6 +191,7 @@ std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layout
                         {"step_seconds", o.stepSeconds},
                         {"step_compute_seconds", o.performance.stepComputeSeconds},
                         {"step_communication_seconds", o.performance.stepCommSeconds},
+                        {"step_parts_seconds", stepPartsJson(o.performance.step)},
                         {"communication_bound", o.performance.communicationBound}});
     }
     return Json{{"schema_version", 1}, {"gpu", gpu.id}, {"layouts", list}}.dump(2, ' ', false, Json::error_handler_t::replace)

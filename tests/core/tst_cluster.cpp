@@ -210,7 +210,11 @@ void TestCluster::timeAndCost()
     QCOMPARE(p.flopsPerToken, flops);
     // Compute time: 1e9 tokens x flops / (8 x 312e12 x 0.5).
     const double seconds = 1e9 * flops / (8 * 312e12 * 0.5);
-    QVERIFY(std::abs(p.trainingSeconds - std::max(seconds, p.stepCommSeconds * 1e9 / p.tokensPerStep)) / seconds < 1e-9);
+    // Each of the 1e9 / (2048 x 8) steps adds the all-reduce of DDP's last
+    // 25 MiB bucket, which backward cannot hide (Li et al. 2020 §3.2.3):
+    // 2 x 25 MiB x 7/8 over 300 GB/s of NVLink (tst_steptime has the rest).
+    const double exposed = 1e9 / (2048.0 * 8) * (2.0 * 25 * 1024 * 1024 * 7 / 8 / 300e9);
+    QVERIFY(std::abs(p.trainingSeconds - (seconds + exposed)) / seconds < 1e-9);
     QVERIFY(std::abs(p.cost - p.gpuHours * 2.0) < 1e-9);
 }
 

@@ -5,6 +5,7 @@
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
 #include "core/rulesofthumb.h"
+#include "core/steptime.h"
 #include "core/units.h"
 #include "ui/breakdownpanel.h"
 #include "ui/calibrationdialog.h"
@@ -996,6 +997,8 @@ void TestUi::chineseReportsHaveNoEnglishLeft()
         }
         for (core::TermId id : core::allTerms())
             allowed << QString::fromUtf8(core::termId(id)).split(QLatin1Char('_'));
+        for (core::StepPart part : core::allStepParts())
+            allowed << QString::fromUtf8(core::stepPartId(part)).split(QLatin1Char('_'));
         // Product, library and unit names a Chinese text keeps as they are.
         allowed << QStringLiteral("GiB MiB KiB TiB GB MB TB TFLOPS GFLOP FLOPs MFU LoRA QLoRA CUDA NCCL ZeRO FSDP SDPA PEFT "
                                   "Hugging Face Trainer Transformers vLLM DeepSpeed bitsandbytes torchtune LitGPT "
