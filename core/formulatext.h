@@ -359,7 +359,8 @@ inline constexpr const char *kFromMla = "DeepSeek-AI 2024, DeepSeek-V2 (arXiv:24
 inline constexpr const char *kFromMlaExpanded = "transformers modeling_deepseek_v3.py DeepseekV3Attention (past_key_values.update with rebuilt keys and values)";
 inline constexpr const char *kFromLinearState =
     "Yang et al. 2024, Gated Delta Networks (arXiv:2412.06464); transformers modeling_qwen3_next.py "
-    "Qwen3NextGatedDeltaNet; vLLM MambaStateShapeCalculator.gated_delta_net_state_shape";
+    "Qwen3NextGatedDeltaNet; vLLM MambaStateShapeCalculator.gated_delta_net_state_shape and "
+    "Qwen3_5ForConditionalGenerationConfig (mamba_ssm_cache_dtype from the config's mamba_ssm_dtype)";
 inline constexpr const char *kFromMambaState =
     "Dao & Gu 2024, Transformers are SSMs (arXiv:2405.21060) §7; vLLM MambaStateShapeCalculator.mamba2_state_shape "
     "and NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype; transformers modeling_nemotron_h.py "

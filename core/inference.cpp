@@ -104,16 +104,22 @@ void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, ServingEngine eng
         * static_cast<double>(m.linearValueDim);
     // Hugging Face keeps the recurrent state in fp32; llama.cpp keeps both
     // states in f32 (llama_memory_recurrent type_r = type_s = GGML_TYPE_F32,
-    // and its caller passes 4-byte elements).
+    // and its caller passes 4-byte elements). vLLM keeps it in its
+    // mamba_ssm_cache_dtype, which Qwen3.5 takes from the config's
+    // mamba_ssm_dtype (ssmStateBytes), else in the model's dtype.
     const bool fp32Recurrent = engine != ServingEngine::Vllm;
+    const bool configDtype = !fp32Recurrent && m.ssmStateBytes > 0;
     bytes.product(kv::kPartConvState)
         .times(kv::kLinearLayers, here)
         .times(kv::kConvState, conv)
         .times(kv::kStateBytes, elementBytes);
-    bytes.product(kv::kPartRecurrentState)
-        .times(kv::kLinearLayers, here)
-        .times(kv::kRecurrentState, recurrent)
-        .times(fp32Recurrent ? sh::kFp32Bytes : kv::kStateBytes, fp32Recurrent ? 4.0 : elementBytes);
+    bytes.product(kv::kPartRecurrentState).times(kv::kLinearLayers, here).times(kv::kRecurrentState, recurrent);
+    if (fp32Recurrent)
+        bytes.times(sh::kFp32Bytes, 4.0);
+    else if (configDtype)
+        bytes.times(kv::kSsmStateBytes, static_cast<double>(m.ssmStateBytes)).note(kv::kWhySsmCacheDtype);
+    else
+        bytes.times(kv::kStateBytes, elementBytes);
     bytes.note(kv::kWhyLinearState);
     if (engine == ServingEngine::Generate)
         bytes.note(kv::kWhyFp32Recurrent);

@@ -121,7 +121,8 @@ struct ModelSpec
     bool mambaConvBias = false;        ///< use_conv_bias
     /// Bytes of an SSM state element where the serving engine takes its
     /// dtype from the config (vLLM's NemotronH hook reads
-    /// mamba_ssm_cache_dtype); 0: the model's dtype.
+    /// mamba_ssm_cache_dtype; its Qwen3.5 hook reads mamba_ssm_dtype for the
+    /// Gated DeltaNet state); 0: the model's dtype.
     std::uint64_t ssmStateBytes = 0;
 
     /// Single-purpose blocks (Nemotron-H's hybrid_override_pattern: each

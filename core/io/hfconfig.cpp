@@ -21,6 +21,7 @@ constexpr std::uint64_t kMaxVocab = ModelLimits::maxVocab;
 
 void readMla(ConfigKeys &k, ModelSpec &m);
 void readHybrid(ConfigKeys &k, ModelSpec &m);
+void readQwen35(ConfigKeys &k, ModelSpec &m);
 void readNemotronH(ConfigKeys &k, ModelSpec &m);
 void readChunked(ConfigKeys &k, ModelSpec &m);
 void readMiniMaxM2(ConfigKeys &k, ModelSpec &m);
@@ -57,6 +58,11 @@ const FamilyTraits kFamilies[] = {
     // layers, a gated shared expert.
     {"qwen3_next", "Qwen3NextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true,
      readHybrid},
+    // modeling_qwen3_5.py: Qwen3-Next's gated attention and Gated DeltaNet
+    // (in_proj_qkv + in_proj_z and in_proj_b + in_proj_a hold what
+    // in_proj_qkvz and in_proj_ba hold) with a dense MLP in every layer.
+    {"qwen3_5_text", "Qwen3_5TextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true,
+     readQwen35},
     {"gemma", "GemmaConfig", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
     {"gemma2", "Gemma2Config", true, NormKind::RmsNorm, 4, true, false, false, false, false, true, false, nullptr},
     // modeling_gemma3.py Gemma3DecoderLayer: four norms, q_norm and k_norm.
@@ -122,6 +128,7 @@ const NestedText kNestedText[] = {
     {"mistral3", "mistral"},     // configuration_mistral3.py: text_config defaults to MistralConfig
     {"qwen2_5_vl", "qwen2_5_vl_text"},
     {"qwen3_vl_moe", "qwen3_vl_moe_text"}, // configuration_qwen3_vl_moe.py Qwen3VLMoeConfig
+    {"qwen3_5", "qwen3_5_text"},           // configuration_qwen3_5.py Qwen3_5Config
 };
 
 /// Text models that are another family's decoder under a new model_type.
@@ -205,14 +212,59 @@ void readHybrid(ConfigKeys &k, ModelSpec &m)
     m.linearKeyDim = k.uint("linear_key_head_dim", 1, kMaxDim, 128);
     m.linearValueDim = k.uint("linear_value_head_dim", 1, kMaxDim, 128);
     m.linearConvKernel = k.uint("linear_conv_kernel_dim", 1, 1024, 4);
-    if (!k.reader().has("layer_types")) {
+    // configuration_qwen3_next.py writes layer_types from the interval only
+    // when the config lists none; a config with both must agree.
+    const bool listed = k.reader().has("layer_types");
+    if (!listed || k.reader().has("full_attention_interval")) {
         const std::uint64_t interval = k.uint("full_attention_interval", 1, kMaxLayers, 4);
-        m.linearLayers = m.layers - m.layers / interval;
+        const std::uint64_t linear = m.layers - m.layers / interval;
+        if (!listed)
+            m.linearLayers = linear;
+        else if (m.linearLayers != linear)
+            k.reader().error("full_attention_interval", "disagrees with layer_types");
     }
     if (const std::uint64_t shared = k.firstUint({"shared_expert_intermediate_size"}, 0, kMaxDim).value_or(0)) {
         setSharedExpertWidth(k, m, "shared_expert_intermediate_size", shared);
         m.moe.sharedExpertGate = true;
     }
+}
+
+/// Bytes of a recurrent-state element for the dtype a config names for the
+/// serving engine's state cache; 0 for "auto" (the model's dtype).
+std::uint64_t stateElementBytes(ConfigKeys &k, const char *key, const std::string &dtype)
+{
+    if (dtype == "float32")
+        return 4;
+    if (dtype == "float16" || dtype == "bfloat16")
+        return 2;
+    if (dtype != "auto")
+        k.reader().error(key, "'" + dtype + "' is not float32, float16, bfloat16 or auto");
+    return 0;
+}
+
+/// Qwen3.5 (modular_qwen3_5.py, dense): Qwen3-Next's hybrid layout and
+/// mixers (readHybrid) with no experts. attn_output_gate switches the
+/// output gate's half of q_proj (vLLM Qwen3NextAttention reads it; the
+/// transformers class always builds it). mtp_num_hidden_layers MTP modules
+/// ship as mtp.* (ignored on load: Qwen3_5ForCausalLM
+/// _keys_to_ignore_on_load_unexpected) and are counted only on request.
+/// vLLM keeps the Gated DeltaNet state in the config's mamba_ssm_dtype
+/// (Qwen3_5ForConditionalGenerationConfig sets mamba_ssm_cache_dtype from
+/// it); absent, the model's dtype.
+void readQwen35(ConfigKeys &k, ModelSpec &m)
+{
+    readHybrid(k, m);
+    JsonReader &r = k.reader();
+    m.gatedAttention = r.boolean("attn_output_gate", false).value_or(true);
+    m.mtpLayers = k.firstUint({"mtp_num_hidden_layers"}, 0, 1024).value_or(0);
+    if (r.boolean("mtp_use_dedicated_embeddings", false).value_or(false))
+        r.error("mtp_use_dedicated_embeddings", "true (an MTP embedding table of its own) is not modelled");
+    if (r.has("mamba_ssm_dtype"))
+        m.ssmStateBytes = stateElementBytes(k, "mamba_ssm_dtype", r.string("mamba_ssm_dtype", true).value_or(""));
+    // Qwen3_5TextConfig deletes mlp_only_layers (no MoE); the released
+    // configs still carry an empty list.
+    if (!k.uints("mlp_only_layers", m.layers).empty())
+        r.error("mlp_only_layers", "lists layers, but Qwen3.5 dense models have no MoE layers");
 }
 
 /// Nemotron-H's block kinds, by hybrid_override_pattern character and by
@@ -305,13 +357,7 @@ void readNemotronH(ConfigKeys &k, ModelSpec &m)
     // vLLM's NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype takes the
     // SSM state's dtype from the config (float32 by default); "auto" keeps
     // the model's dtype.
-    const std::string ssmDtype = k.string("mamba_ssm_cache_dtype", "float32");
-    if (ssmDtype == "float32")
-        m.ssmStateBytes = 4;
-    else if (ssmDtype == "float16" || ssmDtype == "bfloat16")
-        m.ssmStateBytes = 2;
-    else if (ssmDtype != "auto")
-        k.reader().error("mamba_ssm_cache_dtype", "'" + ssmDtype + "' is not float32, float16, bfloat16 or auto");
+    m.ssmStateBytes = stateElementBytes(k, "mamba_ssm_cache_dtype", k.string("mamba_ssm_cache_dtype", "float32"));
 
     if (m.moe.isMoe()) {
         // NemotronHMoE: one shared expert moe_shared_expert_intermediate_size

@@ -169,7 +169,10 @@ VisionTower readQwen25Vl(JsonReader &v)
 
 /// Qwen3-VL: Qwen3VLMoeVisionModel and its mergers (modeling_qwen3_vl_moe.py).
 /// Defaults: Qwen3VLMoeVisionConfig (configuration_qwen3_vl_moe.py).
-VisionTower readQwen3Vl(JsonReader &v)
+/// Qwen3.5 runs the same tower without deepstack mergers
+/// (modular_qwen3_5.py Qwen3_5VisionModel deletes deepstack_merger_list,
+/// whatever deepstack_visual_indexes says): `deepstackMergers` false.
+VisionTower readQwen3Vl(JsonReader &v, bool deepstackMergers)
 {
     const std::uint64_t h = width(v, "hidden_size", 1152);
     const std::uint64_t ffn = width(v, "intermediate_size", 4304);
@@ -183,8 +186,8 @@ VisionTower readQwen3Vl(JsonReader &v)
     // deepstack_visual_indexes: one more merger per listed block (default
     // (8, 16, 24)); their outputs are added to the first language-model
     // layers' hidden states, so they add no context tokens.
-    std::uint64_t deepstack = 3;
-    if (v.has("deepstack_visual_indexes") && v.json().at("deepstack_visual_indexes").is_array())
+    std::uint64_t deepstack = deepstackMergers ? 3 : 0;
+    if (deepstackMergers && v.has("deepstack_visual_indexes") && v.json().at("deepstack_visual_indexes").is_array())
         deepstack = std::min<std::uint64_t>(v.json().at("deepstack_visual_indexes").size(), kMaxDepth);
 
     // Qwen3VLMoeVisionPatchEmbed: Conv3d(C, h, (t, p, p)) with bias; pos_embed:
@@ -267,7 +270,9 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
     if (modelType == "mistral3")
         return readPixtral(config, *vision, textHidden);
     if (modelType == "qwen3_vl_moe")
-        return readQwen3Vl(*vision);
+        return readQwen3Vl(*vision, true);
+    if (modelType == "qwen3_5")
+        return readQwen3Vl(*vision, false);
 
     std::string keys;
     for (const auto &item : vision->json().items())

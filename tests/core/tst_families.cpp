@@ -90,6 +90,9 @@ private slots:
     void newFamiliesReadEveryKey_data();
     void newFamiliesReadEveryKey();
     void qwen25VlNamesItsLanguageModel();
+    void languageModelCounts_data();
+    void languageModelCounts();
+    void qwen35StateTakesTheConfigDtype();
     void kvCache_data();
     void kvCache();
     void gatedDeltaNetStateIsPerSequence();
@@ -276,6 +279,23 @@ void TestFamilies::exactCounts_data()
     static_assert(23 * mamba + 6 * attention + 23 * moe + 52 * 2688 + 2688 + 2 * 131072ull * 2688
                   == 31577940288ull);
     QTest::newRow("Nemotron 3 Nano, llama.cpp n_params") << "nemotron-3-nano-30b-a3b" << 31577940288ull;
+    // Qwen3.5-9B by hand from modular_qwen3_5.py (h 4096, 32 layers: 24
+    // Gated DeltaNet, 8 gated attention; dense MLP 12288 everywhere; two
+    // RMSNorms a layer; untied embedding and head of 248320 x 4096):
+    //   attention: q_proj with its output gate 4096 x 2 x 16 x 256, k and v
+    //     4096 x 4 x 256 each, o_proj 16 x 256 x 4096, q_norm and k_norm 256;
+    //   Gated DeltaNet: in_proj_qkv 4096 x (2 x 16 x 128 + 32 x 128),
+    //     in_proj_z 4096 x 32 x 128, in_proj_b and in_proj_a 4096 x 32 each,
+    //     conv1d 8192 x 4 (no bias), dt_bias and A_log 2 x 32, the gated
+    //     norm 128, out_proj 32 x 128 x 4096.
+    constexpr qulonglong q35Attention = 4096ull * 8192 + 2 * 4096ull * 1024 + 4096ull * 4096 + 2 * 256;
+    constexpr qulonglong q35DeltaNet =
+        4096ull * 8192 + 4096ull * 4096 + 2 * 4096ull * 32 + 8192 * 4 + 2 * 32 + 128 + 4096ull * 4096;
+    constexpr qulonglong q35Mlp = 3 * 4096ull * 12288;
+    constexpr qulonglong q35Text = 24 * (q35DeltaNet + q35Mlp + 2 * 4096) + 8 * (q35Attention + q35Mlp + 2 * 4096)
+        + 2 * 248320ull * 4096 + 4096;
+    static_assert(q35Text == 8953803264ull);
+    QTest::newRow("Qwen3.5-9B by hand") << "qwen3.5-9b" << q35Text;
 }
 
 void TestFamilies::exactCounts()
@@ -398,6 +418,17 @@ void TestFamilies::checkpointInventories_data()
     //   experts 256 x (w1, w3 2 x 12 x 24 + w2 24 x 12)  =     221,184
     //   = 223,872 a layer; x 62                          =  13,880,064
     QTest::newRow("MiniMax-M2.7 checkpoint less FP8 scales") << "minimax-m2.7" << 228703644928ull - 13880064ull;
+    // Qwen3.5-9B: the Hub's safetensors index totals 9,653,104,368 (quoted
+    // with the card in code index id 71090499208). It holds the language
+    // model, the vision tower (456,010,480 by hand in tst_vision) and one
+    // MTP module (mtp_num_hidden_layers 1), which transformers and vLLM skip
+    // unless asked to draft with it. The module by hand (vLLM
+    // qwen3_5_mtp.py: fc 2h -> h, pre_fc_norm_embedding, pre_fc_norm_hidden,
+    // one full-attention decoder layer, norm): 4096 x 8192 + 3 x 4096
+    //   + attention 58,720,768 + MLP 150,994,944 + 2 x 4096 = 243,290,624.
+    constexpr qulonglong q35Mtp = 4096ull * 8192 + 3 * 4096 + 58720768 + 150994944 + 2 * 4096;
+    static_assert(q35Mtp == 243290624ull);
+    QTest::newRow("Qwen3.5-9B checkpoint less the MTP module") << "qwen3.5-9b" << 9653104368ull - q35Mtp;
 }
 
 void TestFamilies::checkpointInventories()
@@ -432,6 +463,7 @@ void TestFamilies::newFamiliesReadEveryKey_data()
     QTest::newRow("gemma3 27B") << "gemma-3-27b-it";
     QTest::newRow("gemma3 4B") << "gemma-3-4b-it";
     QTest::newRow("gpt_oss 120B") << "gpt-oss-120b";
+    QTest::newRow("qwen3_5 9B") << "qwen3.5-9b";
 }
 
 void TestFamilies::newFamiliesReadEveryKey()
@@ -456,6 +488,30 @@ void TestFamilies::qwen25VlNamesItsLanguageModel()
     const double text = billions(c.total - c.vision);
     QVERIFY2(text >= 7.61 && text < 7.62, qPrintable(QString::number(text, 'f', 4)));
     QVERIFY(billions(c.total) > 8.2);
+}
+
+void TestFamilies::languageModelCounts_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<double>("published"); // billions
+    QTest::addColumn<double>("tolerance"); // billions
+    // Qwen/Qwen3.5-9B card, 'Model Overview': "Language Model - Number of
+    // Parameters: 9B" (copies in code index ids 70155728788, 71090499208),
+    // the language model without the vision tower; 8.954B counted
+    // (exactCounts). Qwen gives the size class, so one unit either side.
+    QTest::newRow("Qwen3.5-9B language model 9B") << "qwen3.5-9b" << 9.0 << 0.5;
+}
+
+void TestFamilies::languageModelCounts()
+{
+    QFETCH(QString, id);
+    QFETCH(double, published);
+    QFETCH(double, tolerance);
+    const core::ParameterCounts c = core::countParameters(preset(id).model);
+    QVERIFY(c.vision > 0); // the preset has its vision tower, counted apart
+    const double counted = billions(c.total - c.vision - c.mtp);
+    QVERIFY2(std::abs(counted - published) < tolerance,
+             qPrintable(QStringLiteral("language model %1 B, published %2 B").arg(counted, 0, 'f', 4).arg(published)));
 }
 
 void TestFamilies::kvCache_data()
@@ -524,6 +580,24 @@ void TestFamilies::gatedDeltaNetStateIsPerSequence()
     for (std::uint64_t tokens : {16ull, 4096ull})
         QCOMPARE(static_cast<qulonglong>(kvBytes(id, core::ServingEngine::Vllm, tokens) - attention(tokens)),
                  static_cast<qulonglong>(state));
+}
+
+void TestFamilies::qwen35StateTakesTheConfigDtype()
+{
+    // Qwen3.5-9B under vLLM: the config's mamba_ssm_dtype "float32" becomes
+    // mamba_ssm_cache_dtype (Qwen3_5ForConditionalGenerationConfig), so the
+    // 24 Gated DeltaNet layers keep the delta rule's state (32 value heads x
+    // 128 x 128) in fp32 and the conv state (3 rows of 2 x 16 x 128 + 32 x
+    // 128 = 8192) in the model's bf16 (gated_delta_net_state_dtype):
+    //   24 x (3 x 8192 x 2 + 32 x 128 x 128 x 4) B per sequence.
+    const std::uint64_t state = 24ull * (3 * 8192 * 2 + 32 * 128 * 128 * 4);
+    // The 8 gated-attention layers: K and V, 4 KV heads of 256, bf16.
+    const auto attention = [](std::uint64_t tokens) { return 8ull * 2 * 4 * 256 * 2 * tokens; };
+    const QString id = QStringLiteral("qwen3.5-9b");
+    QCOMPARE(static_cast<qulonglong>(preset(id).model.ssmStateBytes), 4ull);
+    for (std::uint64_t tokens : {16ull, 4096ull})
+        QCOMPARE(static_cast<qulonglong>(kvBytes(id, core::ServingEngine::Vllm, tokens)),
+                 static_cast<qulonglong>(state + attention(tokens)));
 }
 
 void TestFamilies::nemotronBlocksFollowThePattern()

@@ -173,6 +173,19 @@ void TestVision::publishedTowers_data()
                                              << quint64(538631408) << quint64(122739968) << quint64(196)
                                              << quint64(448);
 
+    // Qwen3.5-9B: the same tower, merger to the text width 4096, and no
+    // deepstack mergers (modular_qwen3_5.py Qwen3_5VisionModel deletes them):
+    //   embeddings and 27 blocks as above             = 415,891,440
+    //   merger: LayerNorm(1152) 2*1152                =       2,304
+    //           linear_fc1 4608*4608 + 4608           =  21,238,272
+    //           linear_fc2 4608*4096 + 4096           =  18,878,464
+    //                                                 =  40,119,040
+    //   total                                         = 456,010,480
+    // With the language model (8,953,803,264, tst_families) and the MTP
+    // module it is the Hub's safetensors total, 9,653,104,368.
+    QTest::newRow("qwen3.5-9b vision") << "qwen3_5-qwen3.5-9b.json" << "qwen3_vl" << quint64(456010480)
+                                       << quint64(40119040) << quint64(196) << quint64(448);
+
     // Mistral Small 3.x 24B: Pixtral h 1024, I 4096, 24 layers, patch 14,
     // 1540 px, merge 2, no projector bias; text width 5120
     // (modeling_pixtral.py, modeling_mistral3.py).
