@@ -44,6 +44,19 @@ constexpr std::size_t idx(TermId id) { return static_cast<std::size_t>(id); }
 
 bool usesLlamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
 
+/// The GPUs of a llama.cpp split worth estimating: with equal shares the
+/// first (the most layers) and the last (the output layer) bound the rest;
+/// an uneven --tensor-split needs every one.
+std::vector<int> llamaCppDevicesToEstimate(const Scenario &s)
+{
+    if (s.tensorSplit.empty())
+        return {0, s.gpus - 1};
+    std::vector<int> devices(static_cast<std::size_t>(s.gpus));
+    for (int i = 0; i < s.gpus; ++i)
+        devices[static_cast<std::size_t>(i)] = i;
+    return devices;
+}
+
 Bytes sumTerms(const TermBytes &terms)
 {
     Bytes total;
@@ -867,7 +880,7 @@ std::vector<Estimate> estimateStages(const Scenario &s)
     const ParameterCounts params = countParameters(s.model, tensors);
     if (usesLlamaCpp(s) && s.gpus > 1) {
         std::vector<Estimate> devices;
-        for (int device = 0; device < s.gpus; ++device)
+        for (int device : llamaCppDevicesToEstimate(s))
             devices.push_back(estimateStage(s, tensors, params, Stage::Only, nullptr, device));
         return devices;
     }
@@ -896,11 +909,13 @@ Estimate estimate(const Scenario &s)
     const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
     const ParameterCounts params = countParameters(s.model, tensors);
     if (usesLlamaCpp(s) && s.gpus > 1) {
-        // llama.cpp's split may be uneven (--tensor-split): the most loaded GPU.
-        for (int device = 0; device < s.gpus; ++device) {
+        // The most loaded GPU of llama.cpp's split.
+        bool first = true;
+        for (int device : llamaCppDevicesToEstimate(s)) {
             Estimate one = estimateStage(s, tensors, params, Stage::Only, nullptr, device);
-            if (device == 0 || one.total > est.total)
+            if (first || one.total > est.total)
                 est = std::move(one);
+            first = false;
         }
     } else if (pipelineStages(s) > 1) {
         // The most loaded rank: the first stage (activations in flight,

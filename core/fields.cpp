@@ -316,7 +316,7 @@ std::vector<FieldDescriptor> makeFields()
          QT_TRANSLATE_NOOP("Field", "llama.cpp --n-cpu-moe: the routed experts of the first N layers stay in host memory and run "
             "on the CPU; attention, shared experts and the KV cache stay on the GPU"),
          nullptr, {}, numberOf<&S::cpuMoeLayers>, numberOf<&S::cpuMoeLayers>, setNumber<&S::cpuMoeLayers>, llamaCppMoe},
-        {FieldId::TensorSplit, "serving.tensor_split", "tensor-split", "LIST", FieldKind::Text, FieldGroup::Serving, 0, 0,
+        {FieldId::TensorSplit, "serving.tensor_split", "tensor-split", "LIST", FieldKind::NumberList, FieldGroup::Serving, 0, 0,
          0, 0, 0, "", QT_TRANSLATE_NOOP("Field", "Tensor split"),
          QT_TRANSLATE_NOOP("Field", "llama.cpp --tensor-split: each GPU's share of the layers in split order, e.g. 24,12; empty: "
             "equal shares"),
@@ -497,6 +497,17 @@ std::string checkFieldValue(const FieldDescriptor &f, const FieldValue &value)
         return std::holds_alternative<bool>(value) ? "" : "expected true or false";
     case FieldKind::Text:
         return std::holds_alternative<std::string>(value) ? "" : "expected text";
+    case FieldKind::NumberList: {
+        const std::string *list = std::get_if<std::string>(&value);
+        if (!list)
+            return "expected positive numbers separated by commas, e.g. 24,12";
+        std::istringstream in(*list);
+        std::string item;
+        while (std::getline(in, item, ','))
+            if (const auto number = parseDecimal(item); !number || !(*number > 0) || !std::isfinite(*number))
+                return "'" + item + "' is not a positive number (e.g. 24,12)";
+        return "";
+    }
     }
     return "";
 }
@@ -544,6 +555,7 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
         break;
     case FieldKind::Choice:
     case FieldKind::Text:
+    case FieldKind::NumberList:
         value = text;
         break;
     }

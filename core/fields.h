@@ -42,8 +42,8 @@ enum class FieldId {
     Ubatch,
     KvOnHost,
     CpuMoeLayers,
-    HostBandwidth,
     TensorSplit,
+    HostBandwidth,
     LoadMtp,
     Gpus,
     Zero,
@@ -72,7 +72,8 @@ enum class FieldKind {
     Choice,    ///< one of `choices`, by id
     ChoiceSet, ///< a subset of `choices`: a comma list of ids
     Flag,      ///< on or off
-    Text       ///< free text (a catalog GPU id)
+    Text,      ///< free text (a catalog GPU id)
+    NumberList ///< comma-separated positive numbers ("24,12"); empty: none
 };
 
 /// Where the window shows a field and which inputs it belongs with.

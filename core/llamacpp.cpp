@@ -92,13 +92,19 @@ LlamaCppShare llamaCppShare(const Scenario &s, const LlamaCppLayout &l, int devi
     const std::uint64_t units = l.gpuLayers + (l.outputOnGpu ? 1 : 0);
     const std::size_t n = static_cast<std::size_t>(std::max(1, s.gpus));
     const auto d = std::min(static_cast<std::size_t>(std::max(0, device)), n - 1);
-    double total = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        total += s.tensorSplit.size() == n ? s.tensorSplit[i] : 1.0;
-    double before = 0;
-    for (std::size_t i = 0; i < d; ++i)
-        before += s.tensorSplit.size() == n ? s.tensorSplit[i] : 1.0;
-    const double upTo = before + (s.tensorSplit.size() == n ? s.tensorSplit[d] : 1.0);
+    // Equal shares unless --tensor-split gives one per GPU.
+    const bool uneven = s.tensorSplit.size() == n;
+    double total = static_cast<double>(n);
+    double before = static_cast<double>(d);
+    if (uneven) {
+        total = 0;
+        before = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            total += s.tensorSplit[i];
+            before += i < d ? s.tensorSplit[i] : 0.0;
+        }
+    }
+    const double upTo = before + (uneven ? s.tensorSplit[d] : 1.0);
     // Device d holds the units u with before / total <= u / units < upTo / total.
     const auto firstUnit = [units, total](double cumulative) {
         const double exact = cumulative / total * static_cast<double>(units);

@@ -163,7 +163,7 @@ void ClusterPanel::showFigures()
     const bool devices = !s.isTraining() && s.serving == core::ServingEngine::LlamaCpp && stages.size() > 1;
     for (std::size_t i = 0; i < stages.size(); ++i)
         ticker->addTick(static_cast<double>(i + 1),
-                        devices ? tr("GPU %1").arg(i)
+                        devices ? tr("GPU %1").arg(stages[i].details.device)
                                 : (stages.size() == 1 ? tr("every rank") : (i == 0 ? tr("first stage") : tr("last stage"))));
     m_ranks->xAxis->setTicker(ticker);
     QCPBars *below = nullptr;

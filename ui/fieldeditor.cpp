@@ -35,6 +35,14 @@ bool usesCombo(const core::FieldDescriptor &f)
         || (f.kind == core::FieldKind::Integer && !f.choices.empty());
 }
 
+/// What an emptied line edit means: no count (0), or an empty list.
+std::string emptyValue(const core::FieldDescriptor &f, const QString &text)
+{
+    if (text.isEmpty())
+        return f.kind == core::FieldKind::NumberList ? std::string() : std::string("0");
+    return text.toStdString();
+}
+
 /// Integers beyond a spin box's int (a token budget) are typed as counts.
 bool usesCountField(const core::FieldDescriptor &f)
 {
@@ -109,13 +117,13 @@ void FieldEditor::build()
                 send(id.toStdString());
         });
         m_input = combo;
-    } else if (usesCountField(f)) {
+    } else if (usesCountField(f) || f.kind == core::FieldKind::NumberList) {
         auto *line = new QLineEdit;
-        line->setPlaceholderText(tr("e.g. 300B"));
+        line->setPlaceholderText(f.kind == core::FieldKind::NumberList ? tr("e.g. 24,12") : tr("e.g. 300B"));
         connect(line, &QLineEdit::editingFinished, this, [this, line] {
             std::string problem;
             const QString text = line->text().trimmed();
-            const auto value = core::parseFieldValue(m_field, text.isEmpty() ? "0" : text.toStdString(), problem);
+            const auto value = core::parseFieldValue(m_field, emptyValue(m_field, text), problem);
             line->setStyleSheet(value ? QString() : QStringLiteral("color: #D55E00"));
             if (value)
                 send(*value);
@@ -206,7 +214,11 @@ void FieldEditor::refresh()
         if (combo->currentIndex() != index)
             combo->setCurrentIndex(index);
     } else if (auto *line = qobject_cast<QLineEdit *>(m_input)) {
-        if (!line->hasFocus())
+        // Left alone while the user types in it.
+        const std::string *list = std::get_if<std::string>(&shown);
+        if (!line->hasFocus() && list)
+            line->setText(QString::fromStdString(*list));
+        else if (!line->hasFocus())
             line->setText(std::get<double>(shown) > 0 ? QString::fromStdString(core::formatFieldValue(f, shown)) : QString());
     } else if (auto *spin = qobject_cast<QSpinBox *>(m_input)) {
         spin->setValue(static_cast<int>(std::get<double>(shown)));
@@ -239,7 +251,7 @@ core::FieldValue FieldEditor::value() const
     if (auto *line = qobject_cast<QLineEdit *>(m_input)) {
         std::string problem;
         const QString text = line->text().trimmed();
-        return core::parseFieldValue(f, text.isEmpty() ? "0" : text.toStdString(), problem).value_or(core::FieldValue());
+        return core::parseFieldValue(f, emptyValue(f, text), problem).value_or(core::FieldValue());
     }
     if (auto *spin = qobject_cast<QSpinBox *>(m_input))
         return static_cast<double>(spin->value());

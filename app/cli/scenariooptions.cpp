@@ -61,7 +61,8 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         // Every scenario input, from its descriptor (core/fields.cpp).
         for (const core::FieldDescriptor &f : core::allFields()) {
             std::string help = f.help;
-            if (f.kind == core::FieldKind::Flag || f.kind == core::FieldKind::Text) {
+            if (f.kind == core::FieldKind::Flag || f.kind == core::FieldKind::Text
+                || f.kind == core::FieldKind::NumberList) {
                 all.push_back({f.flag, f.metavar, help});
                 continue;
             }

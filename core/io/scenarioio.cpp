@@ -148,6 +148,7 @@ void readField(JsonReader &root, const FieldDescriptor &f, Scenario &s)
         break;
     case FieldKind::Choice:
     case FieldKind::Text:
+    case FieldKind::NumberList:
         if (const auto v = r.string(key, true))
             value = *v;
         break;

@@ -2227,6 +2227,14 @@
         <source>what the CPU reads per second when llama.cpp runs layers or experts there, GB/s (89.6: dual-channel DDR5-5600)</source>
         <translation>llama.cpp 在 CPU 上运行层或专家时 CPU 每秒读取的数据量，GB/s（89.6：双通道 DDR5-5600）</translation>
     </message>
+    <message>
+        <source>Tensor split</source>
+        <translation>张量切分</translation>
+    </message>
+    <message>
+        <source>llama.cpp --tensor-split: each GPU&apos;s share of the layers in split order, e.g. 24,12; empty: equal shares</source>
+        <translation>llama.cpp --tensor-split：按切分顺序给出每张 GPU 分得的层的比例，例如 24,12；留空：均分</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -2482,6 +2490,10 @@
     <message>
         <source>Format</source>
         <translation>格式</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
     </message>
 </context>
 <context>
@@ -2913,10 +2925,6 @@
         <translation>卸载所需主机内存：每 GPU %1</translation>
     </message>
     <message>
-        <source>Step: %1 s compute, %2 s communication%3</source>
-        <translation>每步：计算 %1 秒，通信 %2 秒%3</translation>
-    </message>
-    <message>
         <source> — &lt;b&gt;communication-bound&lt;/b&gt;</source>
         <translation> — &lt;b&gt;受通信限制&lt;/b&gt;</translation>
     </message>
@@ -2985,6 +2993,18 @@
     <message>
         <source>, &lt;b&gt;$%1&lt;/b&gt; per million generated tokens</source>
         <translation>，每百万生成词元 &lt;b&gt;$%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Step: &lt;b&gt;%1 s&lt;/b&gt; = %2 s compute, %3 s pipeline bubble, %4 s communication%5</source>
+        <translation>每步：&lt;b&gt;%1 秒&lt;/b&gt; = 计算 %2 秒、流水线气泡 %3 秒、通信 %4 秒%5</translation>
+    </message>
+    <message>
+        <source>Step parts: %1</source>
+        <translation>每步各部分：%1</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
     </message>
 </context>
 <context>
@@ -3163,6 +3183,10 @@
     <message>
         <source>%1:</source>
         <translation>%1：</translation>
+    </message>
+    <message>
+        <source>e.g. 24,12</source>
+        <translation>例如 24,12</translation>
     </message>
 </context>
 <context>

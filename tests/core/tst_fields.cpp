@@ -50,6 +50,8 @@ std::vector<core::FieldValue> candidates(const core::FieldDescriptor &f)
         return {true};
     case core::FieldKind::Text:
         return {std::string("a100-sxm4-80gb")};
+    case core::FieldKind::NumberList:
+        return {std::string("")};
     }
     return {};
 }

@@ -263,6 +263,16 @@ void TestLlamaCpp::layerSplitPutsTheOutputOnTheLastGpu()
     QCOMPARE(last.firstLayer, 17u);
     QCOMPARE(last.layers, 15u);
     QVERIFY(last.output);
+    // --tensor-split 24,12 (a 24 GB and a 12 GB card): units u with
+    // u / 33 < 24 / 36 go to GPU 0, i.e. u <= 21: layers 0-21 there, layers
+    // 22-31 and the output on GPU 1.
+    s.tensorSplit = {24, 12};
+    QCOMPARE(core::llamaCppShare(s, layout, 0).layers, 22u);
+    QCOMPARE(core::llamaCppShare(s, layout, 1).firstLayer, 22u);
+    QCOMPARE(core::llamaCppShare(s, layout, 1).layers, 10u);
+    QVERIFY(core::llamaCppShare(s, layout, 1).output);
+    QCOMPARE(core::estimateStages(s).size(), std::size_t(2));
+    s.tensorSplit.clear();
     // -ngl 20 over two GPUs: layers 12-31, ten each, the output on the host.
     s.gpuLayers = 20;
     const core::LlamaCppLayout partial = core::llamaCppLayout(s);
