@@ -34,6 +34,22 @@ struct TowerShape
     std::uint64_t h, ffn, layers, channels, image, patch;
 };
 
+/// A Qwen vision tower: resolution is dynamic, (H/p)(W/p)/m^2 tokens for
+/// H, W rounded to multiples of p x m (Qwen2VLImageProcessor
+/// smart_resize); the configs state no size, so a 448 x 448 image stands in.
+VisionTower dynamicResolutionTower(const char *kind, std::uint64_t parameters, std::uint64_t projector,
+                                   std::uint64_t patch, std::uint64_t merge)
+{
+    VisionTower t;
+    t.kind = kind;
+    t.projectorParameters = projector;
+    t.parameters = parameters;
+    t.imageSize = 448;
+    const std::uint64_t side = t.imageSize / (patch * merge);
+    t.tokensPerImage = side * side;
+    return t;
+}
+
 TowerShape readShape(JsonReader &v, const TowerShape &defaults)
 {
     return {width(v, "hidden_size", defaults.h),       width(v, "intermediate_size", defaults.ffn),
@@ -154,17 +170,8 @@ VisionTower readQwen25Vl(JsonReader &v)
     const std::uint64_t merged = h * merge * merge;
     const std::uint64_t projector = rmsNorm(h) + linear(merged, merged, true) + linear(merged, out, true);
 
-    VisionTower t;
-    t.kind = "qwen2_5_vl";
-    t.projectorParameters = projector;
-    t.parameters = embeddings + layers * block + projector;
-    // Resolution is dynamic: (H/p)(W/p)/m^2 tokens for H, W rounded to
-    // multiples of p*m (Qwen2VLImageProcessor smart_resize). Shown for a
-    // 448 x 448 image: 32 x 32 / 4 = 256.
-    t.imageSize = 448;
-    const std::uint64_t side = t.imageSize / (patch * merge);
-    t.tokensPerImage = side * side;
-    return t;
+    // Qwen2.5-VL's 14-pixel patches: 32 x 32 / 4 = 256 tokens at 448 px.
+    return dynamicResolutionTower("qwen2_5_vl", embeddings + layers * block + projector, projector, patch, merge);
 }
 
 /// Qwen3-VL: Qwen3VLMoeVisionModel and its mergers (modeling_qwen3_vl_moe.py).
@@ -205,16 +212,8 @@ VisionTower readQwen3Vl(JsonReader &v, bool deepstackMergers)
     const std::uint64_t mergerLinears = linear(merged, merged, true) + linear(merged, out, true);
     const std::uint64_t projector = layerNorm(h) + mergerLinears + deepstack * (layerNorm(merged) + mergerLinears);
 
-    VisionTower t;
-    t.kind = "qwen3_vl";
-    t.projectorParameters = projector;
-    t.parameters = embeddings + layers * block + projector;
-    // Dynamic resolution as in Qwen2.5-VL: (H/p)(W/p)/m^2 tokens. Shown for
-    // the same 448 x 448 image: (448/16)^2 / 4 = 196.
-    t.imageSize = 448;
-    const std::uint64_t side = t.imageSize / (patch * merge);
-    t.tokensPerImage = side * side;
-    return t;
+    // Qwen3-VL's 16-pixel patches: (448/16)^2 / 4 = 196 tokens at 448 px.
+    return dynamicResolutionTower("qwen3_vl", embeddings + layers * block + projector, projector, patch, merge);
 }
 
 /// Mistral 3: PixtralVisionModel (modeling_pixtral.py) and

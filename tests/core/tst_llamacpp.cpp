@@ -14,6 +14,8 @@
 
 #include <QtTest>
 
+#include <optional>
+
 using testsupport::GgufFile;
 
 namespace {
@@ -65,6 +67,13 @@ void writeLlama3Q4KM(const std::string &path)
     file.write(path);
 }
 
+/// A Q4_K layer: q, o (4096 x 4096), k, v (4096 x 1024), gate, up, down
+/// (4096 x 14336) and two f32 norms; a Q4_K_M "more bits" layer holds v and
+/// down in Q6_K instead, `kMoreBits` more. Every tensor is a multiple of
+/// 128 bytes and of 512 columns, so CUDA adds nothing.
+const std::uint64_t kLayerBytes = 2 * q4k(4096, 4096) + 2 * q4k(4096, 1024) + 3 * q4k(4096, 14336) + 2 * 4096 * 4;
+const std::uint64_t kMoreBits = q6k(4096, 1024) - q4k(4096, 1024) + q6k(14336, 4096) - q4k(14336, 4096);
+
 core::Scenario llamaCppScenario(const core::ModelSpec &model, std::uint64_t context, bool flash)
 {
     core::Scenario s;
@@ -73,6 +82,20 @@ core::Scenario llamaCppScenario(const core::ModelSpec &model, std::uint64_t cont
     s.serving = core::ServingEngine::LlamaCpp;
     s.sequence = context;
     s.attention = flash ? core::Attention::Flash : core::Attention::Eager;
+    return s;
+}
+
+/// The Llama 3 8B Q4_K_M file read back, under llama.cpp at `context`
+/// without flash attention; nullopt when the file did not load.
+std::optional<core::Scenario> llama3FromFile(const QTemporaryDir &dir, std::uint64_t context)
+{
+    const std::string path = dir.filePath("llama3.gguf").toStdString();
+    writeLlama3Q4KM(path);
+    const auto files = core::io::loadModelFiles(path);
+    if (!files.ok())
+        return std::nullopt;
+    core::Scenario s = llamaCppScenario(files.value->model, context, false);
+    s.checkpoint = files.value->checkpoint;
     return s;
 }
 
@@ -122,22 +145,16 @@ void TestLlamaCpp::llama3Q4KMBuffersAsLogged()
     // 64.00 MiB", "CUDA_Host output buffer size = 0.49 MiB", "CUDA0 compute
     // buffer size = 258.50 MiB", "CUDA_Host compute buffer size = 9.01 MiB".
     QTemporaryDir dir;
-    const std::string path = dir.filePath("llama3.gguf").toStdString();
-    writeLlama3Q4KM(path);
-    const auto files = core::io::loadModelFiles(path);
-    QVERIFY(files.ok());
-    core::Scenario s = llamaCppScenario(files.value->model, 512, false);
-    s.checkpoint = files.value->checkpoint;
+    auto loaded = llama3FromFile(dir, 512);
+    QVERIFY(loaded);
+    core::Scenario s = *loaded;
     const core::Estimate e = core::estimate(s);
     QVERIFY(e.isValid());
 
-    // Hand sum: a Q4_K layer is q, o (4096 x 4096), k, v (4096 x 1024),
-    // gate, up, down (4096 x 14336) and two f32 norms; 16 layers (0-3,
-    // 28-31 and 6, 9, ..., 27) hold v and down in Q6_K instead; plus the
-    // Q6_K output and its f32 norm. Every tensor is a multiple of 128 bytes
-    // and of 512 columns, so CUDA adds nothing.
-    const std::uint64_t layer = 2 * q4k(4096, 4096) + 2 * q4k(4096, 1024) + 3 * q4k(4096, 14336) + 2 * 4096 * 4;
-    const std::uint64_t extra = q6k(4096, 1024) - q4k(4096, 1024) + q6k(14336, 4096) - q4k(14336, 4096);
+    // Hand sum: 32 Q4_K layers, 16 of them (0-3, 28-31 and 6, 9, ..., 27)
+    // with Q6_K v and down, the Q6_K output and its f32 norm.
+    const std::uint64_t layer = kLayerBytes;
+    const std::uint64_t extra = kMoreBits;
     const std::uint64_t gpu = 32 * layer + 16 * extra + q6k(4096, 128256) + 4096 * 4;
     QCOMPARE(e.term(core::TermId::Weights).count(), gpu);
     QCOMPARE(QString::number(static_cast<double>(gpu) / kMiB, 'f', 2), QStringLiteral("4403.49"));
@@ -225,16 +242,13 @@ void TestLlamaCpp::partialOffloadKeepsTheFirstLayersOnTheHost()
     // layer and token_embd on the host. Of layers 16-31, 18, 21, 24, 27 and
     // 28-31 are the recipe's Q6_K layers.
     QTemporaryDir dir;
-    const std::string path = dir.filePath("llama3.gguf").toStdString();
-    writeLlama3Q4KM(path);
-    const auto files = core::io::loadModelFiles(path);
-    QVERIFY(files.ok());
-    core::Scenario s = llamaCppScenario(files.value->model, 512, false);
-    s.checkpoint = files.value->checkpoint;
+    auto loaded = llama3FromFile(dir, 512);
+    QVERIFY(loaded);
+    core::Scenario s = *loaded;
     s.gpuLayers = 16;
     const core::Estimate e = core::estimate(s);
-    const std::uint64_t layer = 2 * q4k(4096, 4096) + 2 * q4k(4096, 1024) + 3 * q4k(4096, 14336) + 2 * 4096 * 4;
-    const std::uint64_t extra = q6k(4096, 1024) - q4k(4096, 1024) + q6k(14336, 4096) - q4k(14336, 4096);
+    const std::uint64_t layer = kLayerBytes;
+    const std::uint64_t extra = kMoreBits;
     QCOMPARE(e.term(core::TermId::Weights).count(), 16 * layer + 8 * extra);
     QCOMPARE(e.term(core::TermId::KvCache).count(), 16ull * 512 * 2048 * 2);
     QCOMPARE(e.term(core::TermId::Logits).count(), 0ull); // the output layer computes on the CPU
@@ -313,17 +327,14 @@ void TestLlamaCpp::decodeReadsBothMemories()
     // once (Pope et al. 2022 §3): on the GPU at its bandwidth, in host
     // memory at the host's, one after the other.
     QTemporaryDir dir;
-    const std::string path = dir.filePath("llama3.gguf").toStdString();
-    writeLlama3Q4KM(path);
-    const auto files = core::io::loadModelFiles(path);
-    QVERIFY(files.ok());
+    auto loaded = llama3FromFile(dir, 512);
+    QVERIFY(loaded);
+    core::Scenario s = *loaded;
     const core::Catalog &catalog = core::io::builtinCatalog();
     const core::GpuSpec *gpu = catalog.find("rtx-3070");
     QVERIFY(gpu && gpu->bandwidthGBps > 0);
-    core::Scenario s = llamaCppScenario(files.value->model, 512, false);
-    s.checkpoint = files.value->checkpoint;
-    const std::uint64_t layer = 2 * q4k(4096, 4096) + 2 * q4k(4096, 1024) + 3 * q4k(4096, 14336) + 2 * 4096 * 4;
-    const std::uint64_t extra = q6k(4096, 1024) - q4k(4096, 1024) + q6k(14336, 4096) - q4k(14336, 4096);
+    const std::uint64_t layer = kLayerBytes;
+    const std::uint64_t extra = kMoreBits;
     const double kvLayer = 512.0 * 2048 * 2;
     // All on the GPU: 32 layers, the output layer and 32 layers' KV.
     const double gpuAll = 32.0 * layer + 16.0 * extra + q6k(4096, 128256) + 4096 * 4 + 32 * kvLayer;
@@ -445,12 +456,10 @@ void TestLlamaCpp::quantisedValuesNeedFlashAttention()
 void TestLlamaCpp::scenarioKeepsThePlacement()
 {
     QTemporaryDir dir;
-    const std::string path = dir.filePath("llama3.gguf").toStdString();
-    writeLlama3Q4KM(path);
-    const auto files = core::io::loadModelFiles(path);
-    QVERIFY(files.ok());
-    core::Scenario s = llamaCppScenario(files.value->model, 4096, true);
-    s.checkpoint = files.value->checkpoint;
+    auto loaded = llama3FromFile(dir, 4096);
+    QVERIFY(loaded);
+    core::Scenario s = *loaded;
+    s.attention = core::Attention::Flash;
     s.gpuLayers = 20;
     s.ubatch = 256;
     s.kvOnHost = true;
