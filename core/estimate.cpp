@@ -740,12 +740,14 @@ void estimateInference(const Scenario &s, Stage stageRole, int device, const Der
             .times(text::kv::kCachedValues, values)
             .times(text::kv::kKvElementBytes, d.kvElementBytes)
             .times(text::kv::kCachedTokens, cached)
-            .times(sh::kBatch, static_cast<double>(s.batch));
+            .times(sh::kBatch, static_cast<double>(s.batch))
+            .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
         if (m.hasRecurrentState())
             kv.product(text::kv::kPartLinearState)
                 .times(text::kv::kStatePerSequence,
                        linearStatePerSequence(m, s.serving, share.layerCount, share.tp, e, record))
-                .times(sh::kBatch, static_cast<double>(s.batch));
+                .times(sh::kBatch, static_cast<double>(s.batch))
+                .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
         terms.set(TermId::KvCache, kv.bytes());
     } else {
         terms.set(TermId::KvCache, none(record, text::kv::kWhyEncoderOnly));
@@ -774,12 +776,12 @@ void estimateInference(const Scenario &s, Stage stageRole, int device, const Der
     forward.set(TermId::Workspace, {Bytes::fromDouble(workspace.value), workspace.how});
     const LogitsMode logits = s.effectiveLogits();
     const bool lastToken = logits == LogitsMode::LastToken;
-    d.logitsTokens = !hasHead ? 0 : (lastToken ? s.batch : s.batch * s.contextTokens());
+    d.logitsTokens = !hasHead ? 0 : (lastToken ? s.generatedRows() : s.generatedRows() * s.contextTokens());
     const Derived perElement = logitsBytesPerElement(logits, e, false, false, record);
     d.logitsElementBytes = perElement.value;
     if (hasHead) {
         Formula bytes(record);
-        bytes.product().times(sh::kBatch, static_cast<double>(s.batch));
+        bytes.product().times(sh::kBatch, static_cast<double>(s.batch)).timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
         if (!lastToken)
             bytes.times(sh::kSequence, static_cast<double>(s.contextTokens()));
         bytes.times(sh::kVocab, static_cast<double>(m.vocab))
@@ -866,6 +868,11 @@ const char *phaseId(Phase phase)
     return "inference";
 }
 
+double hostBytesPerMachine(const Scenario &s, const Estimate &e)
+{
+    return e.details.hostBytesPerGpu * std::min(s.gpus, std::max(1, s.parallel.gpusPerNode));
+}
+
 double kvCacheBytesPerToken(const Scenario &s, double elementBytes)
 {
     return static_cast<double>(s.model.attentionLayers())
@@ -927,6 +934,11 @@ Estimate estimate(const Scenario &s)
         est = estimateStage(s, tensors, params, Stage::Only);
     }
 
+    if (const double host = hostBytesPerMachine(s, est); s.hostMemoryGib > 0 && host > s.hostMemoryGib * 1024 * 1024 * 1024)
+        est.warnings.push_back({"Message",
+                                QT_TRANSLATE_NOOP("Message", "host memory: %1 stays beside the GPUs of one machine, more "
+                                                             "than its %2"),
+                                {formatBytes(Bytes::fromDouble(host)), formatBytes(Bytes::fromDouble(s.hostMemoryGib * 1024 * 1024 * 1024))}});
     if (s.model.declaredParameters > 0)
         est.warnings.push_back({"Message",
                                 QT_TRANSLATE_NOOP("Message", "model: only the parameter count is known; layer shapes "

@@ -137,9 +137,41 @@ struct GpuFit
     long long headroomBytes() const;
 };
 
+/// One GPU of a mixed device set (`Scenario::devices`): its share of the
+/// model and its fit against its own memory.
+struct DeviceFit
+{
+    std::string gpuId;
+    Bytes capacity;
+    TermBytes terms{};
+    Bytes total;
+    bool fits = false;
+    Bytes headroom;             ///< capacity - total when it fits, else 0
+    Bytes shortfall;            ///< total - capacity when it does not fit, else 0
+    std::uint64_t layers = 0;   ///< llama.cpp: repeating layers on this device
+    std::uint64_t kvTokens = 0; ///< inference: the KV tokens this device alone could hold
+
+    /// Signed headroom, as GpuFit::headroomBytes.
+    long long headroomBytes() const;
+};
+
+/// A mixed device set's fit: every device, and what binds them together.
+struct DeviceSetFit
+{
+    std::vector<DeviceFit> devices; ///< in split order; empty: no mixed set
+    bool fits = false;              ///< every device fits
+    /// Inference: the KV tokens the set serves: every token has a slot on
+    /// every device (in its layers, or its heads), so the smallest of the
+    /// devices' budgets.
+    std::uint64_t kvTokens = 0;
+    bool hasKvTokens = false;
+    std::vector<Message> notes;
+};
+
 /// The headroom as shown in tables: "12.3 GiB", "-4.5 GiB" when short, and
 /// "exceeds" when the total itself is beyond what 64 bits of bytes can count.
 std::string formatHeadroom(const GpuFit &fit, ByteUnit unit, int decimals);
+std::string formatHeadroom(const DeviceFit &device, ByteUnit unit, int decimals);
 
 /// Everything `estimate` computes for one scenario.
 struct Estimate
@@ -166,13 +198,29 @@ std::vector<Estimate> estimateStages(const Scenario &scenario);
 
 /// `estimate` plus the fit against each GPU in `catalog` (all when `gpuIds`
 /// is empty), including GPUs needed, largest batch and longest context.
+/// A scenario with `devices` is estimated as `withDeviceSplit` runs it
+/// (core/deviceset.h), and `deviceSet` holds each device's fit.
 struct EstimateWithFits
 {
+    /// The scenario as estimated: the given one with its device split.
+    /// Explanations and figures of `estimate` start from this one.
+    Scenario scenario;
     Estimate estimate;
     std::vector<GpuFit> fits;
+    DeviceSetFit deviceSet;
 };
 EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catalog,
                                   const std::vector<std::string> &gpuIds = {});
+
+/// Serving budget the way vLLM sizes its paged KV cache at start-up:
+/// capacity x gpu_memory_utilization - weights - non-torch memory - the
+/// profiled activation peak, divided by KV bytes per token
+/// (vllm/worker/worker.py determine_num_available_blocks).
+std::uint64_t kvTokenBudget(const Scenario &scenario, const Estimate &estimate, Bytes capacity);
+
+/// Host memory one machine needs beside its GPUs: ZeRO-Offload's states or
+/// llama.cpp's host side, for the GPUs of one node.
+double hostBytesPerMachine(const Scenario &scenario, const Estimate &estimate);
 
 /// KV-cache bytes per token for one sequence on the whole model: the
 /// "512 KiB per token" figure (Llama-2-7B, bf16).

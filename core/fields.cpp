@@ -115,6 +115,30 @@ std::string splitText(const std::vector<double> &split)
     return text.str();
 }
 
+/// "rtx-4090,rtx-3090": ids as the CLI and scenario files spell a list.
+std::string idListText(const std::vector<std::string> &ids)
+{
+    std::string text;
+    for (const std::string &id : ids)
+        text += (text.empty() ? "" : ",") + id;
+    return text;
+}
+
+/// The comma-separated ids of `text`, spaces around each dropped.
+std::vector<std::string> splitIds(const std::string &text)
+{
+    std::vector<std::string> ids;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        const auto first = item.find_first_not_of(" \t");
+        ids.push_back(first == std::string::npos ? std::string() : item.substr(first, item.find_last_not_of(" \t") - first + 1));
+    }
+    if (!text.empty() && text.back() == ',')
+        ids.emplace_back(); // "a,": an empty last id
+    return ids;
+}
+
 /// Every comma-separated entry as a number; one that is not becomes NaN,
 /// which validateScenario reports.
 std::vector<double> parseSplit(const std::string &text)
@@ -329,6 +353,15 @@ std::vector<FieldDescriptor> makeFields()
             "dual-channel DDR5-5600)"),
          nullptr, {}, numberOf<&S::hostBandwidthGBps>, numberOf<&S::hostBandwidthGBps>, setNumber<&S::hostBandwidthGBps>,
          llamaCpp},
+        {FieldId::HostMemory, "serving.host_memory_gib", "host-memory", "GiB", FieldKind::Number, FieldGroup::Serving, 0,
+         1e6, 0, 0, 0, QT_TRANSLATE_NOOP("Field", "GiB"), QT_TRANSLATE_NOOP("Field", "Host memory"),
+         QT_TRANSLATE_NOOP("Field", "the machine's RAM in GiB, to check what stays beside the GPUs against (0: not checked)"),
+         nullptr, {}, numberOf<&S::hostMemoryGib>, numberOf<&S::hostMemoryGib>, setNumber<&S::hostMemoryGib>, always},
+        {FieldId::Beams, "beams", "beams", "N", FieldKind::Integer, FieldGroup::Input, 1, static_cast<double>(L::maxBeams), 0,
+         0, 0, "", QT_TRANSLATE_NOOP("Field", "Beams or samples"),
+         QT_TRANSLATE_NOOP("Field", "sequences generated from each prompt: beam search's beams or n > 1 samples; each keeps "
+            "its own KV cache"),
+         nullptr, {}, numberOf<&S::beams>, numberOf<&S::beams>, setNumber<&S::beams>, inference},
         {FieldId::LoadMtp, "serving.load_mtp", "load-mtp", nullptr, FieldKind::Flag, FieldGroup::Serving, 0, 0, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "Load the MTP layers"),
          QT_TRANSLATE_NOOP("Field", "load the checkpoint's multi-token-prediction layers for speculative decoding (DeepSeek-V3, "
@@ -338,6 +371,18 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::Gpus, "gpus", "gpus", "N", FieldKind::Integer, FieldGroup::Cluster, 1, L::maxGpus, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "GPUs"), QT_TRANSLATE_NOOP("Field", "GPUs in the run: tp x pp x data parallel"), nullptr, {}, numberOf<&S::gpus>, numberOf<&S::gpus>,
          setNumber<&S::gpus>, always},
+        {FieldId::Devices, "devices", "devices", "IDS", FieldKind::TextList, FieldGroup::Cluster, 0, 0, 0, 0, 0, "",
+         QT_TRANSLATE_NOOP("Field", "Mixed GPUs"),
+         QT_TRANSLATE_NOOP("Field", "a mixed set of catalog GPUs in split order, e.g. rtx-4090,rtx-3090; sets the GPU count and "
+            "fits each GPU against its own memory; empty: GPUs of one kind"),
+         nullptr, {}, [](const S &s) { return FieldValue(idListText(s.devices)); },
+         [](const S &s) { return FieldValue(idListText(s.devices)); },
+         [](S &s, const FieldValue &v) {
+             s.devices = splitIds(std::get<std::string>(v));
+             if (!s.devices.empty())
+                 s.gpus = static_cast<int>(std::min<std::size_t>(s.devices.size(), L::maxGpus));
+         },
+         always},
         {FieldId::Zero, "zero", "zero", "STAGE", FieldKind::Integer, FieldGroup::Cluster, 0, 3, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "ZeRO stage"), QT_TRANSLATE_NOOP("Field", "ZeRO / FSDP stage for training: what the data-parallel GPUs shard"), nullptr,
          {{"0", QT_TRANSLATE_NOOP("Field", "0 (data parallel)")}, {"1", QT_TRANSLATE_NOOP("Field", "1 (optimizer states)")}, {"2", QT_TRANSLATE_NOOP("Field", "2 (+ gradients)")},
@@ -386,6 +431,16 @@ std::vector<FieldDescriptor> makeFields()
          FieldGroup::Workload, 0, 1e6, 0, 0, 2, "", QT_TRANSLATE_NOOP("Field", "Price per GPU-hour"), QT_TRANSLATE_NOOP("Field", "price per GPU-hour for cost (0: none)"),
          nullptr, {}, numberOf<&S::workload, &Workload::pricePerGpuHour>, numberOf<&S::workload, &Workload::pricePerGpuHour>,
          setNumber<&S::workload, &Workload::pricePerGpuHour>, always},
+        {FieldId::RequestRate, "workload.request_rate", "request-rate", "R", FieldKind::Number, FieldGroup::Workload, 0,
+         1e6, 0, 0, 2, QT_TRANSLATE_NOOP("Field", "requests/s"), QT_TRANSLATE_NOOP("Field", "Target request rate"),
+         QT_TRANSLATE_NOOP("Field", "requests per second to serve: how many GPUs that takes (0: not asked)"), nullptr, {},
+         numberOf<&S::workload, &Workload::requestRate>, numberOf<&S::workload, &Workload::requestRate>,
+         setNumber<&S::workload, &Workload::requestRate>, inference},
+        {FieldId::OutputTokens, "workload.output_tokens", "output-tokens", "N", FieldKind::Integer, FieldGroup::Workload, 1,
+         L::maxSequence, 0, 0, 0, QT_TRANSLATE_NOOP("Field", "tokens"), QT_TRANSLATE_NOOP("Field", "Output tokens per request"),
+         QT_TRANSLATE_NOOP("Field", "tokens each request generates; its prompt is the rest of the context"), nullptr, {},
+         numberOf<&S::workload, &Workload::outputTokens>, numberOf<&S::workload, &Workload::outputTokens>,
+         setNumber<&S::workload, &Workload::outputTokens>, inference},
         {FieldId::InterNodeGBps, "workload.inter_node_gb_per_s", "inter-node-gbps", "B", FieldKind::Number,
          FieldGroup::Workload, 0.001, 1e5, 0, 0, 1, QT_TRANSLATE_NOOP("Field", "GB/s"), QT_TRANSLATE_NOOP("Field", "Inter-node bandwidth"),
          QT_TRANSLATE_NOOP("Field", "per-GPU bandwidth between nodes, GB/s (50: 400 Gb/s InfiniBand)"), nullptr, {},
@@ -497,6 +552,17 @@ std::string checkFieldValue(const FieldDescriptor &f, const FieldValue &value)
         return std::holds_alternative<bool>(value) ? "" : "expected true or false";
     case FieldKind::Text:
         return std::holds_alternative<std::string>(value) ? "" : "expected text";
+    case FieldKind::TextList: {
+        const std::string *list = std::get_if<std::string>(&value);
+        if (!list)
+            return "expected ids separated by commas, e.g. rtx-4090,rtx-3090";
+        if (list->empty())
+            return "";
+        for (const std::string &id : splitIds(*list))
+            if (id.empty() || id.find_first_of(" \t") != std::string::npos)
+                return "'" + *list + "' is not a comma list of ids (e.g. rtx-4090,rtx-3090)";
+        return "";
+    }
     case FieldKind::NumberList: {
         const std::string *list = std::get_if<std::string>(&value);
         if (!list)
@@ -556,6 +622,7 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
     case FieldKind::Choice:
     case FieldKind::Text:
     case FieldKind::NumberList:
+    case FieldKind::TextList:
         value = text;
         break;
     }

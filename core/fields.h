@@ -44,8 +44,11 @@ enum class FieldId {
     CpuMoeLayers,
     TensorSplit,
     HostBandwidth,
+    HostMemory,
+    Beams,
     LoadMtp,
     Gpus,
+    Devices,
     Zero,
     Tp,
     Pp,
@@ -58,6 +61,8 @@ enum class FieldId {
     Tokens,
     Mfu,
     PricePerGpuHour,
+    RequestRate,
+    OutputTokens,
     InterNodeGBps,
     Gpu,
     CudaOverheadMib,
@@ -73,7 +78,8 @@ enum class FieldKind {
     ChoiceSet, ///< a subset of `choices`: a comma list of ids
     Flag,      ///< on or off
     Text,      ///< free text (a catalog GPU id)
-    NumberList ///< comma-separated positive numbers ("24,12"); empty: none
+    NumberList, ///< comma-separated positive numbers ("24,12"); empty: none
+    TextList    ///< comma-separated ids ("rtx-4090,rtx-3090"); empty: none
 };
 
 /// Where the window shows a field and which inputs it belongs with.

@@ -1,5 +1,6 @@
 #include "core/estimate.h"
 
+#include "core/deviceset.h"
 #include "core/overheads.h"
 #include "core/translatable.h"
 
@@ -113,10 +114,8 @@ std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
     return warnings;
 }
 
-/// Serving budget the way vLLM sizes its paged KV cache at start-up:
-/// capacity x gpu_memory_utilization - weights - non-torch memory - the
-/// profiled activation peak, divided by KV bytes per token
-/// (vllm/worker/worker.py determine_num_available_blocks).
+} // namespace
+
 std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity)
 {
     if (e.details.kvBytesPerToken <= 0)
@@ -131,15 +130,22 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
     return static_cast<std::uint64_t>((budget - used) / e.details.kvBytesPerToken);
 }
 
-} // namespace
 
-EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catalog,
+EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalog,
                                   const std::vector<std::string> &gpuIds)
 {
     EstimateWithFits result;
+    result.scenario = withDeviceSplit(asGiven, catalog);
+    const Scenario &scenario = result.scenario;
+    for (const std::string &id : scenario.devices)
+        if (!catalog.find(id))
+            result.estimate.errors.push_back("devices: '" + id + "' is not a catalog GPU (see 'vramplanner-cli gpus')");
+    if (!result.estimate.isValid())
+        return result;
     result.estimate = estimate(scenario);
     if (!result.estimate.isValid())
         return result;
+    result.deviceSet = fitDeviceSet(scenario, catalog);
 
     MonotoneProbe byBatch([&scenario](std::uint64_t batch) {
         Scenario s = scenario;
@@ -198,20 +204,42 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
     return result;
 }
 
-long long GpuFit::headroomBytes() const
+namespace {
+
+long long signedHeadroom(bool fits, Bytes headroom, Bytes shortfall)
 {
     constexpr std::uint64_t limit = 1ull << 62;
     return fits ? static_cast<long long>(std::min(headroom.count(), limit))
                 : -static_cast<long long>(std::min(shortfall.count(), limit));
 }
 
+} // namespace
+
+long long GpuFit::headroomBytes() const { return signedHeadroom(fits, headroom, shortfall); }
+
+long long DeviceFit::headroomBytes() const { return signedHeadroom(fits, headroom, shortfall); }
+
+namespace {
+
+std::string headroomText(bool fits, Bytes headroom, Bytes shortfall, ByteUnit unit, int decimals)
+{
+    if (fits)
+        return formatBytes(headroom, unit, decimals);
+    if (shortfall.isSaturated())
+        return formatBytes(shortfall, unit, decimals); // "exceeds"
+    return "-" + formatBytes(shortfall, unit, decimals);
+}
+
+} // namespace
+
 std::string formatHeadroom(const GpuFit &fit, ByteUnit unit, int decimals)
 {
-    if (fit.fits)
-        return formatBytes(fit.headroom, unit, decimals);
-    if (fit.shortfall.isSaturated())
-        return formatBytes(fit.shortfall, unit, decimals); // "exceeds"
-    return "-" + formatBytes(fit.shortfall, unit, decimals);
+    return headroomText(fit.fits, fit.headroom, fit.shortfall, unit, decimals);
+}
+
+std::string formatHeadroom(const DeviceFit &device, ByteUnit unit, int decimals)
+{
+    return headroomText(device.fits, device.headroom, device.shortfall, unit, decimals);
 }
 
 } // namespace core

@@ -36,6 +36,7 @@ inline const Symbol &termSymbol(TermId id)
 // --- used by several terms ---
 namespace shared {
 inline constexpr Symbol kBatch{"b", "", QT_TRANSLATE_NOOP("Derivation", "micro-batch size")};
+inline constexpr Symbol kBeams{"n", "", QT_TRANSLATE_NOOP("Derivation", "sequences generated per prompt: beams or samples")};
 inline constexpr Symbol kSequence{"s", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "sequence length")};
 inline constexpr Symbol kVocab{"V", "", QT_TRANSLATE_NOOP("Derivation", "vocabulary size")};
 inline constexpr Symbol kHidden{"h", "", QT_TRANSLATE_NOOP("Derivation", "hidden size")};

@@ -229,10 +229,15 @@ Derived prefillWorkspace(const ModelSpec &m, const Scenario &s, double e, Formul
 
     const double tp = static_cast<double>(s.parallel.tp);
     const double b = static_cast<double>(s.batch);
+    // generate() repeats each prompt num_beams / num_return_sequences times
+    // before the prefill (transformers generation/utils.py, generate:
+    // _expand_inputs_for_generation), so every row runs it.
+    const double beams = static_cast<double>(s.beams);
     const double seq = static_cast<double>(s.contextTokens());
     Formula bytes(store);
     bytes.product(ws::kPartLayerTemporaries)
         .times(sh::kBatch, b)
+        .timesUnlessOne(sh::kBeams, beams)
         .times(sh::kSequence, seq)
         .times(ws::kPrefillPerToken, perToken.derived())
         .overUnlessOne(sh::kTp, tp);
@@ -245,6 +250,7 @@ Derived prefillWorkspace(const ModelSpec &m, const Scenario &s, double e, Formul
             .times(m.softmaxInFp32 ? sh::kFp32Bytes : sh::kActivationBytes, m.softmaxInFp32 ? 4.0 : e);
         bytes.product(ws::kPartScores)
             .times(sh::kBatch, b)
+            .timesUnlessOne(sh::kBeams, beams)
             .times(sh::kHeads, static_cast<double>(m.heads))
             .times(sh::kSequence, seq)
             .times(sh::kSequence, seq)

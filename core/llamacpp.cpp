@@ -65,7 +65,7 @@ LlamaCppLayout llamaCppLayout(const Scenario &s)
 {
     const ModelSpec &m = s.model;
     LlamaCppLayout l;
-    l.sequences = std::max<std::uint64_t>(1, s.batch);
+    l.sequences = std::max<std::uint64_t>(1, s.generatedRows());
     const std::uint64_t context = std::max<std::uint64_t>(1, s.contextTokens());
     l.cells = padCells(context);
     // n_batch and n_ubatch are clamped against the unpadded total context.

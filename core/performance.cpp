@@ -21,7 +21,7 @@ double activeParams(const Scenario &s)
 }
 
 /// Share of the routed experts' weights one decode step reads: the experts
-/// at least one of the batch's tokens routes to, 1 - (1 - k/E)^b if each
+/// at least one of the batch's rows (beams too) routes to, 1 - (1 - k/E)^b if each
 /// token picks its top-k uniformly and independently (an assumption: real
 /// routers are skewed, which only lowers the share).
 double expertsTouched(const Scenario &s)
@@ -30,7 +30,7 @@ double expertsTouched(const Scenario &s)
     if (!moe.isMoe())
         return 1.0;
     const double picked = std::min(1.0, static_cast<double>(moe.expertsPerToken) / static_cast<double>(moe.experts));
-    return 1.0 - std::pow(1.0 - picked, static_cast<double>(s.batch));
+    return 1.0 - std::pow(1.0 - picked, static_cast<double>(s.generatedRows()));
 }
 
 /// Seconds of one decode step, memory-bandwidth bound (Pope et al. 2022 §3):
@@ -52,6 +52,40 @@ double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gp
         seconds += hostBytes / (s.hostBandwidthGBps * 1e9);
     }
     return seconds;
+}
+
+/// Sequences a serving engine decodes together: vLLM fills its KV budget up
+/// to max_num_seqs (continuous batching); generate() and llama.cpp's slots
+/// run the scenario's rows.
+std::uint64_t servingRows(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
+{
+    if (s.serving != ServingEngine::Vllm)
+        return s.generatedRows();
+    const std::uint64_t byKv = kvTokenBudget(s, e, gpu.capacity()) / std::max<std::uint64_t>(1, s.contextTokens());
+    return std::min(s.maxNumSeqs, byKv);
+}
+
+/// Requests per second one replica serves, each a prefill of its prompt then
+/// `outputTokens` decode steps shared with the other rows. Under
+/// iteration-level scheduling (Yu et al. 2022, Orca §3.1; vLLM's scheduler)
+/// a prefill holds the whole GPU while it runs (compute bound), and each
+/// decode step advances every running row by one token (bandwidth bound), so
+/// a request costs prefill + beams x output x step / rows of GPU time.
+double requestsPerSecond(const Scenario &s, const GpuSpec &gpu, std::uint64_t rows, double prefillTokensPerSecond)
+{
+    if (rows == 0 || prefillTokensPerSecond <= 0)
+        return 0.0;
+    Scenario running = s;
+    running.batch = std::max<std::uint64_t>(1, rows / s.beams);
+    const Estimate atRows = estimate(running);
+    const double step = atRows.isValid() ? decodeStepSeconds(running, atRows, gpu) : 0.0;
+    if (step <= 0)
+        return 0.0;
+    const double output = static_cast<double>(std::min(s.workload.outputTokens, s.contextTokens()));
+    const double prompt = std::max(1.0, static_cast<double>(s.contextTokens()) - output);
+    const double perRequest = prompt / prefillTokensPerSecond
+        + static_cast<double>(s.beams) * output * step / static_cast<double>(running.generatedRows());
+    return 1.0 / perRequest;
 }
 
 } // namespace
@@ -98,7 +132,7 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
         // Each step decodes one token of every sequence; tensor-parallel
         // ranks read their shares at once.
         if (const double seconds = decodeStepSeconds(s, e, gpu); seconds > 0)
-            perf.decodeTokensPerSecond = static_cast<double>(s.batch) / seconds
+            perf.decodeTokensPerSecond = static_cast<double>(s.generatedRows()) / seconds
                 * (s.serving == ServingEngine::LlamaCpp ? 1.0 : static_cast<double>(tp));
         const double prefillFlops = modelFlopsPerToken(activeParams(s), attentionFlopsPerToken(s), FlopsWork::ForwardOnly);
         if (achieved > 0)
@@ -108,9 +142,15 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
         // batch's tokens.
         if (perf.prefillTokensPerSecond > 0)
             perf.ttftSeconds = static_cast<double>(s.contextTokens()) / perf.prefillTokensPerSecond;
-        perf.decodeTokensPerSecondPerSequence = perf.decodeTokensPerSecond / static_cast<double>(std::max<std::uint64_t>(1, s.batch));
+        perf.decodeTokensPerSecondPerSequence = perf.decodeTokensPerSecond / static_cast<double>(std::max<std::uint64_t>(1, s.generatedRows()));
         if (perf.decodeTokensPerSecond > 0 && s.workload.pricePerGpuHour > 0)
             perf.costPerMillionTokens = s.workload.pricePerGpuHour * s.gpus / (perf.decodeTokensPerSecond * 3600.0) * 1e6;
+        perf.servingRows = servingRows(s, e, gpu);
+        perf.requestsPerSecond = requestsPerSecond(s, gpu, perf.servingRows, perf.prefillTokensPerSecond);
+        // Replicas of the scenario's GPUs, each serving its share.
+        if (s.workload.requestRate > 0 && perf.requestsPerSecond > 0)
+            perf.gpusForRequestRate = static_cast<int>(std::min<double>(
+                ScenarioLimits::maxGpus, std::ceil(s.workload.requestRate / perf.requestsPerSecond) * s.gpus));
         return perf;
     }
 

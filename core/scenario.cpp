@@ -175,6 +175,9 @@ std::vector<std::string> validateScenario(const Scenario &s)
               return "serving.tensor_split: expected " + std::to_string(s.gpus)
                   + " positive numbers, one per GPU, e.g. 24,12";
           });
+    check(s.devices.empty() || s.devices.size() == static_cast<std::size_t>(s.gpus), [&s] {
+        return "devices: " + std::to_string(s.devices.size()) + " GPUs listed, but gpus is " + std::to_string(s.gpus);
+    });
     return errors;
 }
 

@@ -75,6 +75,11 @@ struct Workload
     double mfu = 0.4;            ///< model FLOPs utilisation assumed for time
     double pricePerGpuHour = 0;  ///< 0 = no cost shown
     double interNodeGBps = 50;   ///< per GPU between nodes (400 Gb/s InfiniBand)
+    /// Serving: requests per second to plan GPUs for; 0 = not asked.
+    double requestRate = 0;
+    /// Serving: tokens each request generates (its prompt is the rest of
+    /// the context).
+    std::uint64_t outputTokens = 256;
 };
 
 /// Where the model description came from, so it can be saved and reloaded.
@@ -153,13 +158,24 @@ struct Scenario
     /// the CPU, GB/s: dual-channel DDR5-5600's peak, 2 x 8 B x 5600 MT/s
     /// (JEDEC JESD79-5 data rate over a 64-bit channel).
     double hostBandwidthGBps = 89.6;
+    /// Host RAM to check the host side against, GiB; 0 = not checked.
+    double hostMemoryGib = 0;
     /// llama.cpp --tensor-split: each GPU's share of the layers, in split
     /// order (any scale: "24,12"); empty: equal shares, as llama.cpp splits
     /// GPUs of equal free memory. A mixed set of GPUs (`vramplanner-cli
     /// --devices`) fills it with their memory.
     std::vector<double> tensorSplit;
+    /// Sequences generated from each prompt: beam search's beams
+    /// (generate(num_beams=N)) or parallel samples (vLLM SamplingParams.n,
+    /// generate(num_return_sequences=N)). Each is a row of the batch with a
+    /// KV cache of its own.
+    std::uint64_t beams = 1;
 
     int gpus = 1;
+    /// A mixed set of GPUs by catalog id, in split order (`--devices
+    /// rtx-4090,rtx-3090`); its size is `gpus`. Empty: `gpus` GPUs of one
+    /// kind. Each device fits against its own memory (core/deviceset.h).
+    std::vector<std::string> devices;
     int zeroStage = 0;
     Parallelism parallel;
     Workload workload;
@@ -181,6 +197,8 @@ struct Scenario
             return dp;
         return std::max(1, std::min(dp, parallel.gpusPerNode / std::max(1, parallel.tp * parallel.pp)));
     }
+    /// Rows the inference batch runs: each prompt's beams or samples.
+    std::uint64_t generatedRows() const { return isTraining() ? batch : batch * beams; }
     /// Tokens each sequence holds: the text's and every image's.
     std::uint64_t contextTokens() const { return sequence + images * model.imageTokens; }
     /// The checkpoint whose bytes are the weights term: inference with no
@@ -221,6 +239,7 @@ struct ScenarioLimits
     static constexpr std::uint64_t maxSequence = 1u << 24;
     static constexpr std::uint64_t maxGradAccum = 1u << 16;
     static constexpr std::uint64_t maxImages = 4096;
+    static constexpr std::uint64_t maxBeams = 1024;
     static constexpr int maxGpus = 1 << 16;
     static constexpr std::uint64_t maxParameters = 100'000'000'000'000ull; ///< 100T
     static constexpr int maxLoraRank = 65536;

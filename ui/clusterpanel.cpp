@@ -106,7 +106,7 @@ void ClusterPanel::showFigures()
     m_figuresStale = !isVisibleTo(window());
     if (m_figuresStale)
         return;
-    const core::Scenario &s = m_controller->scenario();
+    const core::Scenario &s = m_controller->result().scenario;
     const core::Estimate &e = m_controller->result().estimate;
     const core::GpuSpec *gpu = focusGpu();
     if (!e.isValid() || !gpu) {

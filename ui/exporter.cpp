@@ -51,8 +51,8 @@ std::optional<ExportFormat> exportFormatForPath(const QString &path)
 bool exportTo(const QString &path, ExportFormat format, const ScenarioController &controller, MemoryChart &chart,
               QCustomPlot *shown, const ChartExportOptions &options, QString *error)
 {
-    const core::Scenario &s = controller.scenario();
     const core::EstimateWithFits &result = controller.result();
+    const core::Scenario &s = result.scenario; // as estimated: with a mixed device set's split
     const core::ReportMeta meta = reportMeta(controller);
     QByteArray bytes;
     switch (format) {

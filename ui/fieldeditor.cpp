@@ -35,11 +35,16 @@ bool usesCombo(const core::FieldDescriptor &f)
         || (f.kind == core::FieldKind::Integer && !f.choices.empty());
 }
 
+bool isList(const core::FieldDescriptor &f)
+{
+    return f.kind == core::FieldKind::NumberList || f.kind == core::FieldKind::TextList;
+}
+
 /// What an emptied line edit means: no count (0), or an empty list.
 std::string emptyValue(const core::FieldDescriptor &f, const QString &text)
 {
     if (text.isEmpty())
-        return f.kind == core::FieldKind::NumberList ? std::string() : std::string("0");
+        return isList(f) ? std::string() : std::string("0");
     return text.toStdString();
 }
 
@@ -117,9 +122,11 @@ void FieldEditor::build()
                 send(id.toStdString());
         });
         m_input = combo;
-    } else if (usesCountField(f) || f.kind == core::FieldKind::NumberList) {
+    } else if (usesCountField(f) || isList(f)) {
         auto *line = new QLineEdit;
-        line->setPlaceholderText(f.kind == core::FieldKind::NumberList ? tr("e.g. 24,12") : tr("e.g. 300B"));
+        line->setPlaceholderText(f.kind == core::FieldKind::NumberList ? tr("e.g. 24,12")
+                                     : f.kind == core::FieldKind::TextList ? tr("e.g. rtx-4090,rtx-3090")
+                                                                           : tr("e.g. 300B"));
         connect(line, &QLineEdit::editingFinished, this, [this, line] {
             std::string problem;
             const QString text = line->text().trimmed();

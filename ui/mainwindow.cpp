@@ -255,8 +255,8 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::showEstimate()
 {
-    const core::Scenario &s = m_controller->scenario();
     const core::EstimateWithFits &r = m_controller->result();
+    const core::Scenario &s = r.scenario; // as estimated: with a mixed device set's split
     m_chart->setUnit(m_controller->unit());
     m_chart->setTitle(scenarioSummary(s));
     m_chart->showEstimate(s, r, m_controller->catalog());
@@ -269,7 +269,7 @@ void MainWindow::refreshSweep()
     // Sweeps cost a hundred estimates: only the one on screen is drawn.
     auto *sweep = qobject_cast<SweepChart *>(m_chartTabs->currentWidget());
     if (sweep)
-        sweep->showSweep(m_controller->scenario(), m_controller->result(), m_controller->catalog(), m_controller->unit());
+        sweep->showSweep(m_controller->result().scenario, m_controller->result(), m_controller->catalog(), m_controller->unit());
 }
 
 FieldEditor *MainWindow::fieldEditor(core::FieldId id) const

@@ -152,9 +152,10 @@ void ScenarioController::recompute()
     ids.reserve(static_cast<std::size_t>(m_shownGpus.size()));
     for (const QString &id : m_shownGpus)
         ids.push_back(id.toStdString());
-    // An empty selection would mean "all" to the engine; show none instead.
-    m_result = ids.empty() ? core::EstimateWithFits{core::estimate(m_scenario), {}}
-                           : core::estimateWithFits(m_scenario, m_catalog, ids);
+    m_result = core::estimateWithFits(m_scenario, m_catalog, ids);
+    // An empty selection means "all" to the engine; show none instead.
+    if (ids.empty())
+        m_result.fits.clear();
     emit estimateChanged(m_result);
 }
 

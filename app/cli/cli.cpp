@@ -90,10 +90,11 @@ int runEstimate(const std::vector<std::string> &args, const core::Catalog &catal
         err << kProgram << ": --save-scenario: " << error << "\n";
         return Failure;
     }
+    // As estimated: with a mixed device set's split.
     if (options->has("json"))
-        out << core::io::estimateToJson(*scenario, result, catalog);
+        out << core::io::estimateToJson(result.scenario, result, catalog);
     else
-        printEstimate(out, *scenario, result, catalog, *unit);
+        printEstimate(out, result.scenario, result, catalog, *unit);
     return Ok;
 }
 
@@ -186,7 +187,7 @@ int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, 
         {"min-gpus", "N", "smallest GPU count tried (default 1)"},
         {"max-gpus", "N", "largest GPU count tried (default 1024)"},
         {"no-offload", nullptr, "leave ZeRO-Offload out of the search"},
-        {"host-memory-gib", "N", "host memory per node for offload (default 2048)"},
+        {"host-memory-gib", "N", "host memory per node for offload (as --host-memory; default 2048)"},
         {"limit", "N", "layouts listed (default 10)"}});
     std::string error;
     const auto options = Options::parse(args, specs, error);
@@ -211,7 +212,8 @@ int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, 
         target = static_cast<std::decay_t<decltype(target)>>(*v);
         return true;
     };
-    double hostGiB = request.hostBytesPerNode / (1024.0 * 1024 * 1024);
+    // --host-memory (a scenario field) or plan's older --host-memory-gib.
+    double hostGiB = scenario->hostMemoryGib > 0 ? scenario->hostMemoryGib : request.hostBytesPerNode / (1024.0 * 1024 * 1024);
     if (!integer("min-gpus", request.minGpus, 1, 65536) || !integer("max-gpus", request.maxGpus, 1, 65536)
         || !integer("limit", request.limit, 1, 1000) || !integer("host-memory-gib", hostGiB, 1, 1 << 24))
         return badArguments(err, error);

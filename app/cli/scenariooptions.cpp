@@ -62,7 +62,7 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         for (const core::FieldDescriptor &f : core::allFields()) {
             std::string help = f.help;
             if (f.kind == core::FieldKind::Flag || f.kind == core::FieldKind::Text
-                || f.kind == core::FieldKind::NumberList) {
+                || f.kind == core::FieldKind::NumberList || f.kind == core::FieldKind::TextList) {
                 all.push_back({f.flag, f.metavar, help});
                 continue;
             }

@@ -62,6 +62,15 @@ void printPerformance(std::ostream &out, const core::Scenario &s, const core::Es
         if (p.costPerMillionTokens > 0)
             out << ", " << core::formatFixed(p.costPerMillionTokens, 2) << " per million generated tokens";
         out << "\n";
+        if (p.requestsPerSecond > 0) {
+            out << "  requests of " << core::groupDigits(s.workload.outputTokens) << " output tokens: "
+                << core::formatFixed(p.requestsPerSecond, 2) << " per second on " << gpuCount(s.gpus) << " ("
+                << core::groupDigits(p.servingRows) << (p.servingRows == 1 ? " sequence" : " sequences") << " decoding together)";
+            if (p.gpusForRequestRate > 0)
+                out << "; " << core::formatFixed(s.workload.requestRate, 2) << " per second need "
+                    << gpuCount(p.gpusForRequestRate);
+            out << "\n";
+        }
         return;
     }
     out << "  step " << core::formatFixed(p.stepSeconds, 3) << " s: compute " << core::formatFixed(p.stepComputeSeconds, 3)
@@ -74,6 +83,30 @@ void printPerformance(std::ostream &out, const core::Scenario &s, const core::Es
             << hoursText(p.trainingSeconds / 3600.0) << " hours on " << gpuCount(s.gpus) << ", "
             << hoursText(p.gpuHours) << " GPU-hours"
             << (p.cost > 0 ? ", cost " + core::groupDigits(static_cast<std::uint64_t>(std::llround(p.cost))) : "") << "\n";
+}
+
+/// Each GPU of a mixed set (--devices) with its own share and fit.
+void printDeviceSet(std::ostream &out, const core::DeviceSetFit &set, const core::Catalog &catalog, core::ByteUnit unit)
+{
+    if (set.devices.empty())
+        return;
+    std::size_t nameWidth = 3;
+    for (const core::DeviceFit &device : set.devices)
+        nameWidth = std::max(nameWidth, catalog.find(device.gpuId)->name.size());
+    out << "\nDevices, in split order: " << (set.fits ? "every one fits" : "not every one fits") << "\n  "
+        << padRight("#", 3) << padRight("GPU", nameWidth + 1) << padLeft("memory", 12) << padLeft("total", 12)
+        << padLeft("fits", 6) << padLeft("headroom", 13) << padLeft("layers", 8) << "\n";
+    for (std::size_t i = 0; i < set.devices.size(); ++i) {
+        const core::DeviceFit &device = set.devices[i];
+        out << "  " << padRight(std::to_string(i), 3) << padRight(catalog.find(device.gpuId)->name, nameWidth + 1)
+            << padLeft(core::formatBytes(device.capacity, unit, 1), 12) << padLeft(core::formatBytes(device.total, unit, 1), 12)
+            << padLeft(device.fits ? "yes" : "no", 6) << padLeft(core::formatHeadroom(device, unit, 1), 13)
+            << padLeft(device.layers > 0 ? std::to_string(device.layers) : "-", 8) << "\n";
+    }
+    if (set.hasKvTokens)
+        out << "  KV tokens the set serves: " << core::groupDigits(set.kvTokens) << "\n";
+    for (const core::Message &note : set.notes)
+        out << "  ! " << core::render(note) << "\n";
 }
 
 } // namespace
@@ -122,11 +155,19 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
     out << "  " << padRight("total", 20) << padLeft(core::formatBytes(e.total, unit) + guess, 14) << "\n";
     if (s.model.familyGuessed)
         out << "  ~ depends on the guessed architecture (see the warnings)\n";
-    if (!s.isTraining() && s.serving == core::ServingEngine::LlamaCpp)
-        out << "  " << padRight("host memory", 20)
-            << padLeft(core::formatBytes(core::Bytes::fromDouble(d.hostBytesPerGpu * s.gpus), unit) + guess, 14)
-            << "   (llama.cpp: " << d.layersOnGpu << " of " << s.model.layers
-            << " layers on this GPU; token_embd, CPU layers and host buffers in RAM)\n";
+    const bool llamaCpp = !s.isTraining() && s.serving == core::ServingEngine::LlamaCpp;
+    if (const double host = core::hostBytesPerMachine(s, e); host > 0 || llamaCpp) {
+        out << "  " << padRight("host memory", 20) << padLeft(core::formatBytes(core::Bytes::fromDouble(host), unit) + guess, 14)
+            << "   (";
+        if (s.hostMemoryGib > 0)
+            out << "of " << core::formatFixed(s.hostMemoryGib, 0) << " GiB; ";
+        if (llamaCpp)
+            out << "llama.cpp: " << d.layersOnGpu << " of " << s.model.layers
+                << " layers on this GPU; token_embd, CPU layers and host buffers in RAM)\n";
+        else
+            out << "ZeRO-Offload's states for one machine's GPUs)\n";
+    }
+    printDeviceSet(out, result.deviceSet, catalog, unit);
     if (!s.model.defaultedKeys.empty())
         out << "\nDefaults " << core::joinWithCommas(s.model.defaultedKeys) << "\n";
     if (e.phases.size() > 1) {

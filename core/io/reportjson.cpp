@@ -39,6 +39,27 @@ Json stepPartsJson(const StepTime &step)
     return j;
 }
 
+/// A mixed device set (--devices): each GPU's share and fit, in split order;
+/// null without one.
+Json deviceSetJson(const DeviceSetFit &set)
+{
+    if (set.devices.empty())
+        return nullptr;
+    Json devices = Json::array();
+    for (const DeviceFit &device : set.devices)
+        devices.push_back({{"id", device.gpuId},
+                           {"memory_bytes", device.capacity.count()},
+                           {"per_gpu_bytes", termsJson(device.terms, device.total)},
+                           {"fits", device.fits},
+                           {"headroom_bytes", device.headroomBytes()},
+                           {"layers", device.layers},
+                           {"kv_tokens", set.hasKvTokens ? Json(device.kvTokens) : Json(nullptr)}});
+    return {{"fits", set.fits},
+            {"kv_tokens", set.hasKvTokens ? Json(set.kvTokens) : Json(nullptr)},
+            {"list", devices},
+            {"notes", renderAll(set.notes)}};
+}
+
 Json optionalNumber(const std::optional<double> &value)
 {
     return value ? Json(*value) : Json(nullptr);
@@ -103,6 +124,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"warnings", renderAll(fit.warnings)}});
     }
     j["gpus"] = gpus;
+    j["devices"] = deviceSetJson(result.deviceSet);
     j["warnings"] = renderAll(e.warnings);
     const Parallelism &par = s.parallel;
     j["parallelism"] = {{"tp", par.tp},
@@ -119,6 +141,9 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"stage", d.stage},
                         {"micro_batches_in_flight", d.microBatchesInFlight}};
     j["host_memory_bytes_per_gpu"] = static_cast<std::uint64_t>(d.hostBytesPerGpu);
+    j["host_memory"] = {{"needed_bytes_per_machine", static_cast<std::uint64_t>(hostBytesPerMachine(s, e))},
+                        {"available_bytes", s.hostMemoryGib > 0 ? Json(static_cast<std::uint64_t>(s.hostMemoryGib * 1024 * 1024 * 1024))
+                                                                : Json(nullptr)}};
     j["performance"] = nullptr;
     if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
         const Performance p = performance(s, e, *gpu);
@@ -151,7 +176,11 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                             {"ttft_seconds", p.ttftSeconds},
                             {"decode_tokens_per_second", p.decodeTokensPerSecondPerSequence},
                             {"aggregate_tokens_per_second", p.decodeTokensPerSecond},
-                            {"cost_per_million_tokens", p.costPerMillionTokens > 0 ? Json(p.costPerMillionTokens) : Json(nullptr)}};
+                            {"cost_per_million_tokens", p.costPerMillionTokens > 0 ? Json(p.costPerMillionTokens) : Json(nullptr)},
+                            {"sequences_decoding_together", p.servingRows},
+                            {"requests_per_second", p.requestsPerSecond},
+                            {"target_requests_per_second", s.workload.requestRate > 0 ? Json(s.workload.requestRate) : Json(nullptr)},
+                            {"gpus_for_target_rate", p.gpusForRequestRate > 0 ? Json(p.gpusForRequestRate) : Json(nullptr)}};
         }
     }
     if (s.isTraining() && s.zeroStage >= 2) {

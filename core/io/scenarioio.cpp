@@ -96,7 +96,7 @@ Json fieldToJson(const FieldDescriptor &f, const FieldValue &value)
     if (const bool *on = std::get_if<bool>(&value))
         return *on;
     if (const std::string *text = std::get_if<std::string>(&value)) {
-        if (f.kind != FieldKind::ChoiceSet)
+        if (f.kind != FieldKind::ChoiceSet && f.kind != FieldKind::TextList)
             return *text;
         Json ids = Json::array();
         std::istringstream in(*text);
@@ -152,7 +152,8 @@ void readField(JsonReader &root, const FieldDescriptor &f, Scenario &s)
         if (const auto v = r.string(key, true))
             value = *v;
         break;
-    case FieldKind::ChoiceSet: {
+    case FieldKind::ChoiceSet:
+    case FieldKind::TextList: {
         const Json &ids = r.json().at(leaf);
         std::string joined;
         bool strings = ids.is_array();
@@ -164,7 +165,7 @@ void readField(JsonReader &root, const FieldDescriptor &f, Scenario &s)
         if (strings)
             value = joined;
         else
-            r.error(key, "expected an array of " + choiceList(f));
+            r.error(key, f.kind == FieldKind::TextList ? std::string("expected an array of ids") : "expected an array of " + choiceList(f));
         break;
     }
     }

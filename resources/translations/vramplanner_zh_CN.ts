@@ -1578,6 +1578,10 @@
         <source>--n-cpu-moe: the routed experts of the first layers stay in host memory</source>
         <translation>--n-cpu-moe：前若干层的路由专家留在主机内存</translation>
     </message>
+    <message>
+        <source>sequences generated per prompt: beams or samples</source>
+        <translation>每个提示生成的序列数：束或采样数</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2235,6 +2239,54 @@
         <source>llama.cpp --tensor-split: each GPU&apos;s share of the layers in split order, e.g. 24,12; empty: equal shares</source>
         <translation>llama.cpp --tensor-split：按切分顺序给出每张 GPU 分得的层的比例，例如 24,12；留空：均分</translation>
     </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Host memory</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>the machine&apos;s RAM in GiB, to check what stays beside the GPUs against (0: not checked)</source>
+        <translation>本机内存（GiB），用来核对留在 GPU 之外的部分（0：不核对）</translation>
+    </message>
+    <message>
+        <source>Beams or samples</source>
+        <translation>束数或采样数</translation>
+    </message>
+    <message>
+        <source>sequences generated from each prompt: beam search&apos;s beams or n &gt; 1 samples; each keeps its own KV cache</source>
+        <translation>每个提示生成的序列数：束搜索的束数，或 n &gt; 1 的采样数；每个序列各有自己的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Mixed GPUs</source>
+        <translation>混合 GPU</translation>
+    </message>
+    <message>
+        <source>a mixed set of catalog GPUs in split order, e.g. rtx-4090,rtx-3090; sets the GPU count and fits each GPU against its own memory; empty: GPUs of one kind</source>
+        <translation>按切分顺序列出的一组不同型号的目录 GPU，例如 rtx-4090,rtx-3090；它决定 GPU 数量，并按每块 GPU 自己的显存检查是否放得下；留空：同一型号的 GPU</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <source>Target request rate</source>
+        <translation>目标请求速率</translation>
+    </message>
+    <message>
+        <source>requests per second to serve: how many GPUs that takes (0: not asked)</source>
+        <translation>需要服务的每秒请求数：由此算出需要多少 GPU（0：不计算）</translation>
+    </message>
+    <message>
+        <source>Output tokens per request</source>
+        <translation>每个请求的输出词元数</translation>
+    </message>
+    <message>
+        <source>tokens each request generates; its prompt is the rest of the context</source>
+        <translation>每个请求生成的词元数；上下文中其余部分是它的提示</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -2295,6 +2347,18 @@
     <message>
         <source>images: %1 images of %2 tokens each make the context %3 tokens</source>
         <translation>图像：%1 张图像、每张 %2 个词元，使上下文达到 %3 个词元</translation>
+    </message>
+    <message>
+        <source>host memory: %1 stays beside the GPUs of one machine, more than its %2</source>
+        <translation>主机内存：一台机器的 GPU 之外需要 %1，超过了它的 %2</translation>
+    </message>
+    <message>
+        <source>devices: every rank holds the same share whatever its memory, so the smallest GPU (%1) bounds the set and the larger ones leave memory unused; llama.cpp splits layers by memory instead</source>
+        <translation>设备：无论显存大小，每个进程都持有相同的份额，因此最小的 GPU（%1）决定整组的上限，较大的 GPU 会有显存闲置；llama.cpp 则按显存大小切分层</translation>
+    </message>
+    <message>
+        <source>devices: vLLM gives every worker the smallest worker&apos;s KV cache (%1 tokens)</source>
+        <translation>设备：vLLM 给每个工作进程分配与最小工作进程相同的 KV 缓存（%1 个词元）</translation>
     </message>
 </context>
 <context>
@@ -3187,6 +3251,10 @@
     <message>
         <source>e.g. 24,12</source>
         <translation>例如 24,12</translation>
+    </message>
+    <message>
+        <source>e.g. rtx-4090,rtx-3090</source>
+        <translation>例如 rtx-4090,rtx-3090</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,7 @@ private slots:
     void calibrateThenEstimate();
     void clusterFlagsAndPerformance();
     void textShowsWhatJsonHas();
+    void deploymentFlags();
     void fileErrorsNameTheFile();
     void qloraDefaultsFollowTheStack();
     void planAndUtilization();
@@ -308,6 +309,38 @@ void TestCli::clusterFlagsAndPerformance()
     QVERIFY(j.contains("per_gpu_bytes") && j.contains("gpus") && j.contains("host_memory_bytes_per_gpu"));
 }
 
+void TestCli::deploymentFlags()
+{
+    // A 24 GB and an 8 GB card under llama.cpp: each device's layers and
+    // fit, in split order; the 8 GB card takes fewer layers.
+    const QJsonObject j = runJson({"estimate", "--preset", "llama-3-8b", "--weights", "gguf-q4_k_m", "--serving-engine",
+                                   "llamacpp", "--devices", "rtx-4090,rtx-3070", "--host-memory", "0.25", "--beams", "2",
+                                   "--gpu", "rtx-4090", "--request-rate", "3", "--output-tokens", "128"});
+    QCOMPARE(j.value("scenario").toObject().value("gpus").toInt(), 2);
+    QCOMPARE(j.value("scenario").toObject().value("beams").toInt(), 2);
+    const QJsonObject devices = j.value("devices").toObject();
+    const QJsonArray list = devices.value("list").toArray();
+    QCOMPARE(list.size(), 2);
+    QCOMPARE(list[0].toObject().value("id").toString(), QString("rtx-4090"));
+    QVERIFY(list[0].toObject().value("layers").toInt() > list[1].toObject().value("layers").toInt());
+    QCOMPARE(list[0].toObject().value("layers").toInt() + list[1].toObject().value("layers").toInt(), 32);
+    // A quarter GiB of RAM is less than token_embd alone (Q4_K: 128,256 x
+    // 4,096 x 4.5 bits = 282 MiB): the host side is warned.
+    QVERIFY(j.value("host_memory").toObject().value("needed_bytes_per_machine").toDouble() > 282e6);
+    bool warned = false;
+    for (const QJsonValue &w : j.value("warnings").toArray())
+        warned = warned || w.toString().startsWith("host memory");
+    QVERIFY(warned);
+    const QJsonObject serving = j.value("serving").toObject();
+    QVERIFY(serving.value("requests_per_second").toDouble() > 0);
+    QCOMPARE(serving.value("gpus_for_target_rate").toInt(),
+             2 * static_cast<int>(std::ceil(3.0 / serving.value("requests_per_second").toDouble())));
+    const Run text = run({"estimate", "--preset", "llama-3-8b", "--weights", "gguf-q4_k_m", "--serving-engine",
+                          "llamacpp", "--devices", "rtx-4090,rtx-3070", "--gpu", "rtx-4090", "--request-rate", "3"});
+    for (const char *expected : {"Devices, in split order", "NVIDIA GeForce RTX 3070 8GB", "3.00 per second need"})
+        QVERIFY2(text.out.find(expected) != std::string::npos, expected);
+}
+
 void TestCli::textShowsWhatJsonHas()
 {
     // Time, cost and the communication-bound flag on the focused GPU, the
@@ -426,6 +459,10 @@ void TestCli::badArguments_data()
     QTest::newRow("sp without tp") << QStringList{"estimate", "--preset", "gpt2", "--sp"} << "sp";
     QTest::newRow("bad offload") << QStringList{"estimate", "--preset", "gpt2", "--offload", "nvme"} << "--offload";
     QTest::newRow("bad mfu") << QStringList{"estimate", "--preset", "gpt2", "--mfu", "2"} << "--mfu";
+    QTest::newRow("unknown device") << QStringList{"estimate", "--preset", "gpt2", "--devices", "rtx-4090,rtx-9999"}
+                                    << "rtx-9999";
+    QTest::newRow("empty device id") << QStringList{"estimate", "--preset", "gpt2", "--devices", "rtx-4090,"} << "--devices";
+    QTest::newRow("no beams") << QStringList{"estimate", "--preset", "gpt2", "--beams", "0"} << "--beams";
     QTest::newRow("ep on a dense model") << QStringList{"estimate", "--preset", "gpt2", "--gpus", "2", "--ep", "2"} << "ep";
 }
 

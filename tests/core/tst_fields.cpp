@@ -52,6 +52,8 @@ std::vector<core::FieldValue> candidates(const core::FieldDescriptor &f)
         return {std::string("a100-sxm4-80gb")};
     case core::FieldKind::NumberList:
         return {std::string("")};
+    case core::FieldKind::TextList:
+        return {std::string("")};
     }
     return {};
 }

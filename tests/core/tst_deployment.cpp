@@ -1,0 +1,256 @@
+// Deployment questions over the engine: a mixed set of GPUs, beams and
+// samples, host memory, and the GPUs a request rate needs. Expected values
+// are hand calculations written beside each check.
+#include "core/deviceset.h"
+#include "core/estimate.h"
+#include "core/fields.h"
+#include "core/io/builtin.h"
+#include "core/performance.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+core::Scenario inference(const char *preset)
+{
+    const core::io::ModelPreset *p = core::io::findPreset(preset);
+    core::Scenario s;
+    s.model = p->model;
+    s.source = {core::ModelSource::Kind::Preset, p->id, "", 0};
+    return s;
+}
+
+/// Two cards with round capacities, no CUDA context, so the shares are
+/// the capacities themselves.
+core::Catalog twoCards()
+{
+    core::GpuSpec big;
+    big.id = "big-24";
+    big.name = "Big 24 GiB";
+    big.memory = core::Bytes::gib(24);
+    big.bandwidthGBps = 1000;
+    core::GpuSpec small = big;
+    small.id = "small-12";
+    small.name = "Small 12 GiB";
+    small.memory = core::Bytes::gib(12);
+    return {{big, small}};
+}
+
+} // namespace
+
+class TestDeployment : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void llamaCppSplitsLayersByFreeMemory();
+    void eachDeviceFitsAgainstItsOwnMemory();
+    void vllmServesTheSmallestWorkersPool();
+    void pipelineStagesLandOnTheirDevices();
+    void unknownDeviceIsNamed();
+    void devicesSetTheGpuCount();
+    void beamsMultiplyTheKvCache();
+    void hostMemoryShortfallIsWarned();
+    void requestRateGivesReplicas();
+    void vllmDecodesWhatItsKvBudgetHolds();
+};
+
+void TestDeployment::llamaCppSplitsLayersByFreeMemory()
+{
+    // llama.cpp without --tensor-split splits by free memory: 24 and 12 GiB
+    // with no CUDA context are 24,12, so units u (32 layers, then the output
+    // layer: 33 units) with u / 33 < 24 / 36 go to the first card: u <= 21,
+    // 22 layers; the second holds layers 22-31 (10) and the output.
+    core::Scenario s = inference("llama-3-8b");
+    s.serving = core::ServingEngine::LlamaCpp;
+    s.cudaOverheadMib = 0;
+    s.devices = {"big-24", "small-12"};
+    s.gpus = 2;
+    const core::Catalog catalog = twoCards();
+    const core::Scenario split = core::withDeviceSplit(s, catalog);
+    QCOMPARE(split.tensorSplit.size(), std::size_t(2));
+    QCOMPARE(split.tensorSplit[0], 24 * kGiB);
+    QCOMPARE(split.tensorSplit[1], 12 * kGiB);
+    const core::DeviceSetFit set = core::fitDeviceSet(s, catalog);
+    QCOMPARE(set.devices.size(), std::size_t(2));
+    QCOMPARE(set.devices[0].layers, 22u);
+    QCOMPARE(set.devices[1].layers, 10u);
+    // The window and the CLI see the same split through estimateWithFits.
+    const core::EstimateWithFits result = core::estimateWithFits(s, catalog);
+    QCOMPARE(result.scenario.tensorSplit, split.tensorSplit);
+    QCOMPARE(result.deviceSet.devices[0].total, set.devices[0].total);
+    // An explicit --tensor-split wins over the memory.
+    s.tensorSplit = {1, 1};
+    QCOMPARE(core::withDeviceSplit(s, catalog).tensorSplit, (std::vector<double>{1, 1}));
+}
+
+void TestDeployment::eachDeviceFitsAgainstItsOwnMemory()
+{
+    // Llama 3 8B in bf16 under tensor parallelism: every rank holds half of
+    // ~16 GB of weights whatever its memory, so an 8 GiB card fails where a
+    // 24 GiB one fits.
+    core::Scenario s = inference("llama-3-8b");
+    s.parallel.tp = 2;
+    s.gpus = 2;
+    core::Catalog catalog = twoCards();
+    catalog.gpus[1].memory = core::Bytes::gib(8);
+    s.devices = {"big-24", "small-12"};
+    const core::DeviceSetFit set = core::fitDeviceSet(s, catalog);
+    QCOMPARE(set.devices.size(), std::size_t(2));
+    QCOMPARE(set.devices[0].total, set.devices[1].total);
+    QVERIFY(set.devices[0].fits);
+    QVERIFY(!set.devices[1].fits);
+    QVERIFY(!set.fits);
+    QCOMPARE(set.devices[1].shortfall, set.devices[1].total - core::Bytes::gib(8));
+    QCOMPARE(set.devices[1].headroomBytes(), -static_cast<long long>(set.devices[1].shortfall.count()));
+    QVERIFY(!set.notes.empty()); // the smallest card bounds the set
+}
+
+void TestDeployment::vllmServesTheSmallestWorkersPool()
+{
+    // vLLM takes the minimum number of KV blocks over its workers.
+    core::Scenario s = inference("llama-3-8b");
+    s.serving = core::ServingEngine::Vllm;
+    s.parallel.tp = 2;
+    s.gpus = 2;
+    s.devices = {"big-24", "small-12"};
+    const core::Catalog catalog = twoCards();
+    const core::DeviceSetFit set = core::fitDeviceSet(s, catalog);
+    QVERIFY(set.hasKvTokens);
+    QVERIFY(set.devices[0].kvTokens > set.devices[1].kvTokens);
+    QCOMPARE(set.kvTokens, set.devices[1].kvTokens);
+    QCOMPARE(set.notes.size(), std::size_t(2)); // the smallest bounds; vLLM's pool
+}
+
+void TestDeployment::pipelineStagesLandOnTheirDevices()
+{
+    // Megatron-LM orders ranks tp, dp, pp: with 4 GPUs, pp 2 and no tp,
+    // devices 0-1 are the first stage and 2-3 the last.
+    core::Scenario s = inference("llama-3-8b");
+    s.mode = core::Mode::Train;
+    s.parallel.pp = 2;
+    s.gpus = 4;
+    s.devices = {"big-24", "big-24", "small-12", "small-12"};
+    const core::DeviceSetFit set = core::fitDeviceSet(s, twoCards());
+    const std::vector<core::Estimate> stages = core::estimateStages(s);
+    QCOMPARE(stages.size(), std::size_t(2));
+    QCOMPARE(set.devices[0].total, stages.front().total);
+    QCOMPARE(set.devices[1].total, stages.front().total);
+    QCOMPARE(set.devices[2].total, stages.back().total);
+    QCOMPARE(set.devices[3].total, stages.back().total);
+    QVERIFY(!set.hasKvTokens);
+}
+
+void TestDeployment::unknownDeviceIsNamed()
+{
+    core::Scenario s = inference("llama-3-8b");
+    s.devices = {"big-24", "no-such-gpu"};
+    s.gpus = 2;
+    const core::EstimateWithFits result = core::estimateWithFits(s, twoCards());
+    QVERIFY(!result.estimate.isValid());
+    QVERIFY(QString::fromStdString(result.estimate.errors.front()).contains("'no-such-gpu' is not a catalog GPU"));
+}
+
+void TestDeployment::devicesSetTheGpuCount()
+{
+    core::Scenario s = inference("llama-3-8b");
+    const core::FieldDescriptor &f = core::field(core::FieldId::Devices);
+    std::string error;
+    const auto value = core::parseFieldValue(f, "rtx-4090, rtx-3090,a100-sxm4-80gb", error);
+    QVERIFY2(value, error.c_str());
+    f.assign(s, *value);
+    QCOMPARE(s.gpus, 3);
+    QCOMPARE(s.devices, (std::vector<std::string>{"rtx-4090", "rtx-3090", "a100-sxm4-80gb"}));
+    QVERIFY(!core::parseFieldValue(f, "rtx-4090,,rtx-3090", error));
+    s.gpus = 2; // changed afterwards: the list no longer matches
+    QVERIFY(!core::estimate(s).isValid());
+}
+
+void TestDeployment::beamsMultiplyTheKvCache()
+{
+    // Llama-2-7B keeps 512 KiB of bf16 KV per token (32 layers x 2 x 4096 x
+    // 2 B); 2 prompts x 4 beams x 2048 tokens = 16,384 cached tokens = 8 GiB.
+    core::Scenario s = inference("llama-2-7b");
+    s.batch = 2;
+    s.beams = 4;
+    s.sequence = 2048;
+    QCOMPARE(core::estimate(s).term(core::TermId::KvCache), core::Bytes::gib(8));
+    // generate() expands the prompts before the prefill: the same as a batch
+    // of eight in every term.
+    core::Scenario eight = s;
+    eight.batch = 8;
+    eight.beams = 1;
+    QCOMPARE(core::estimate(s).terms, core::estimate(eight).terms);
+    // llama.cpp gives each sequence its own stream of cells.
+    s.serving = core::ServingEngine::LlamaCpp;
+    eight.serving = core::ServingEngine::LlamaCpp;
+    QCOMPARE(core::estimate(s).term(core::TermId::KvCache), core::estimate(eight).term(core::TermId::KvCache));
+}
+
+void TestDeployment::hostMemoryShortfallIsWarned()
+{
+    // Llama 3 8B in llama.cpp with no GPU layers keeps its weights on the
+    // host (~16 GB in bf16): more than 8 GiB of RAM, less than 64.
+    core::Scenario s = inference("llama-3-8b");
+    s.serving = core::ServingEngine::LlamaCpp;
+    s.gpuLayers = 0;
+    const core::Estimate e = core::estimate(s);
+    QVERIFY(core::hostBytesPerMachine(s, e) > 14 * kGiB);
+    const auto warned = [](const core::Estimate &estimate) {
+        for (const core::Message &w : estimate.warnings)
+            if (QString::fromUtf8(w.text).startsWith("host memory"))
+                return true;
+        return false;
+    };
+    QVERIFY(!warned(e));
+    s.hostMemoryGib = 8;
+    QVERIFY(warned(core::estimate(s)));
+    s.hostMemoryGib = 64;
+    QVERIFY(!warned(core::estimate(s)));
+}
+
+void TestDeployment::requestRateGivesReplicas()
+{
+    // generate() on an A100: each request is a prefill of its prompt (2048 -
+    // 256 = 1792 tokens) at the prefill rate, then 256 decode steps, which
+    // the batch's rows share: 1 / (1792 / prefill + 256 / decode) requests/s
+    // with decode in tokens/s for the whole batch.
+    core::Scenario s = inference("llama-2-7b");
+    s.sequence = 2048;
+    s.batch = 4;
+    s.workload.outputTokens = 256;
+    s.workload.requestRate = 50;
+    const core::GpuSpec &gpu = *core::io::builtinCatalog().find("a100-sxm4-80gb");
+    const core::Performance p = core::performance(s, core::estimate(s), gpu);
+    QCOMPARE(p.servingRows, 4u);
+    const double expected = 1.0 / (1792.0 / p.prefillTokensPerSecond + 256.0 / p.decodeTokensPerSecond);
+    QVERIFY(std::abs(p.requestsPerSecond - expected) < 1e-9 * expected);
+    QCOMPARE(p.gpusForRequestRate, static_cast<int>(std::ceil(50.0 / expected)));
+    // Two GPUs per replica double the GPUs of each replica.
+    s.gpus = 2;
+    const core::Performance two = core::performance(s, core::estimate(s), gpu);
+    QCOMPARE(two.gpusForRequestRate % 2, 0);
+}
+
+void TestDeployment::vllmDecodesWhatItsKvBudgetHolds()
+{
+    // vLLM keeps as many sequences running as its KV budget holds, up to
+    // max_num_seqs: min(256, KV tokens / context).
+    core::Scenario s = inference("llama-2-7b");
+    s.serving = core::ServingEngine::Vllm;
+    s.sequence = 4096;
+    const core::GpuSpec &gpu = *core::io::builtinCatalog().find("a100-sxm4-80gb");
+    const core::Estimate e = core::estimate(s);
+    const std::uint64_t byKv = core::kvTokenBudget(s, e, gpu.capacity()) / 4096;
+    QVERIFY(byKv > 0 && byKv < 256); // 80 GiB holds fewer than 256 such sequences
+    QCOMPARE(core::performance(s, e, gpu).servingRows, byKv);
+    s.maxNumSeqs = 8;
+    QCOMPARE(core::performance(s, e, gpu).servingRows, 8u);
+}
+
+QTEST_APPLESS_MAIN(TestDeployment)
+#include "tst_deployment.moc"
