@@ -81,14 +81,6 @@ QString unbroken(QString verdict)
     return verdict.replace(QStringLiteral(" ×"), QStringLiteral("\u00a0×"));
 }
 
-QColor verdictColor(const core::GpuFit &fit)
-{
-    // Okabe-Ito: bluish green = fits, orange = needs several, vermillion = cannot.
-    if (fit.fits)
-        return QColor(0x00, 0x7A, 0x5A);
-    return fit.gpusNeeded > 0 ? QColor(0xB0, 0x6A, 0x00) : QColor(0xC0, 0x3A, 0x00);
-}
-
 } // namespace
 
 MemoryChart::MemoryChart(QWidget *parent)
