@@ -4,10 +4,6 @@
 #include "ui/sweeprange.h"
 #include "ui/termstyle.h"
 
-#include <QEvent>
-#include <QMouseEvent>
-#include <QToolTip>
-#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -50,7 +46,7 @@ QCPColorGradient viridis()
 
 /// Boundary colours that stand out on most of viridis and on the legend's
 /// paper (Okabe-Ito orange, sky blue, reddish purple, vermillion, blue;
-/// black): a halo of the opposite lightness does the rest.
+/// black): a halo does the rest.
 const QColor kBoundaryColours[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9), QColor(0xCC, 0x79, 0xA7),
                                    QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x72, 0xB2), QColor(Qt::black)};
 const Qt::PenStyle kBoundaryStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
@@ -70,13 +66,8 @@ QString count(std::uint64_t n) { return QString::fromStdString(core::groupDigits
 } // namespace
 
 BatchContextChart::BatchContextChart(QWidget *parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_frame(m_plot, false), m_map(new QCPColorMap(m_plot->xAxis, m_plot->yAxis)),
-      m_scale(new QCPColorScale(m_plot))
+    : ChartView(parent), m_map(new QCPColorMap(m_plot->xAxis, m_plot->yAxis)), m_scale(new QCPColorScale(m_plot))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    setMinimumSize(420, 260);
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setTicker(QSharedPointer<PowerOfTwoTicker>(new PowerOfTwoTicker));
         axis->setSubTicks(false);
@@ -97,28 +88,6 @@ BatchContextChart::BatchContextChart(QWidget *parent)
     auto *margins = new QCPMarginGroup(m_plot);
     m_plot->axisRect()->setMarginGroup(QCP::msLeft, margins);
     m_scale->setMarginGroup(QCP::msLeft, margins);
-    m_plot->setMouseTracking(true);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &BatchContextChart::showToolTipAt);
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        if (m_frame.fit(20 * QFontMetricsF(m_frame.font()).height()))
-            relayout(m_plot);
-    });
-}
-
-void BatchContextChart::changeEvent(QEvent *event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_catalog)
-        draw();
-}
-
-void BatchContextChart::setPresentation(bool on)
-{
-    m_frame.setPresentation(on);
-    m_scale->axis()->setTickLabelFont(m_frame.font());
-    m_scale->axis()->setLabelFont(m_frame.font());
-    if (m_catalog)
-        draw();
 }
 
 void BatchContextChart::showGrid(const core::Scenario &scenario, const core::Catalog &catalog,
@@ -162,6 +131,8 @@ QString BatchContextChart::toolTip(std::size_t i, std::size_t j) const
 void BatchContextChart::draw()
 {
     m_frame.applyPalette();
+    m_scale->axis()->setTickLabelFont(m_frame.font());
+    m_scale->axis()->setLabelFont(m_frame.font());
     m_scale->axis()->setBasePen(QPen(m_frame.ink()));
     m_scale->axis()->setTickPen(QPen(m_frame.ink()));
     m_scale->axis()->setTickLabelColor(m_frame.ink());
@@ -197,8 +168,8 @@ void BatchContextChart::draw()
     if (highest > 0)
         m_map->setDataRange(QCPRange(lowest, std::max(highest, lowest * 1.01)));
 
-    // Each capacity's boundary: below the line its memory holds the batch.
-    // Cards of the same capacity share one line, named together.
+    // Each GPU's boundary: below the line its memory holds the batch. Cards
+    // with the same boundary share one line, named together.
     const QColor ink = m_frame.ink();
     const double width = m_frame.isPresentation() ? 3.0 : 2.0;
     QStringList nowhere;
@@ -210,9 +181,7 @@ void BatchContextChart::draw()
             nowhere << shortGpuName(*gpu);
             continue;
         }
-        const auto same = std::find_if(lines.begin(), lines.end(), [this, gpu](std::size_t first) {
-            return m_catalog->find(m_gpuIds[first])->capacity() == gpu->capacity();
-        });
+        const auto same = std::find_if(lines.begin(), lines.end(), [this, g](std::size_t first) { return m_boundaries[first] == m_boundaries[g]; });
         if (same == lines.end()) {
             lines.push_back(g);
             names.push_back({shortGpuName(*gpu)});
@@ -230,10 +199,10 @@ void BatchContextChart::draw()
             values << (b > 0 ? std::log2(static_cast<double>(b)) : std::numeric_limits<double>::quiet_NaN());
         }
         const QColor colour = kBoundaryColours[k % std::size(kBoundaryColours)];
-        // A halo of the opposite lightness keeps each line legible on either end of the map.
+        // A dark halo (light under the black line) keeps each line legible on either end of the map.
         QCPGraph *halo = m_plot->addGraph();
         halo->setData(keys, values, true);
-        halo->setPen(QPen(colour.lightness() > 128 ? QColor(0, 0, 0, 150) : QColor(255, 255, 255, 150), width + 2));
+        halo->setPen(QPen(colour == QColor(Qt::black) ? QColor(255, 255, 255, 160) : QColor(0, 0, 0, 110), width + 2));
         halo->removeFromLegend();
         QCPGraph *line = m_plot->addGraph();
         line->setData(keys, values, true);
@@ -264,15 +233,12 @@ void BatchContextChart::draw()
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void BatchContextChart::showToolTipAt(QMouseEvent *event)
+QString BatchContextChart::toolTipAt(const QPointF &pixel) const
 {
-    if (m_totals.empty() || !m_plot->axisRect()->rect().contains(event->position().toPoint())) {
-        QToolTip::hideText();
-        return;
-    }
-    const std::size_t i = nearest(m_batches, m_plot->yAxis->pixelToCoord(event->position().y()));
-    const std::size_t j = nearest(m_sequences, m_plot->xAxis->pixelToCoord(event->position().x()));
-    QToolTip::showText(event->globalPosition().toPoint(), toolTip(i, j), m_plot);
+    if (m_totals.empty())
+        return QString();
+    return toolTip(nearest(m_batches, m_plot->yAxis->pixelToCoord(pixel.y())),
+                   nearest(m_sequences, m_plot->xAxis->pixelToCoord(pixel.x())));
 }
 
 } // namespace ui

@@ -3,9 +3,7 @@
 #include "core/catalog.h"
 #include "core/scenario.h"
 #include "core/units.h"
-#include "ui/plotframe.h"
-
-#include <QWidget>
+#include "ui/chartview.h"
 
 #include <cstdint>
 #include <string>
@@ -13,8 +11,6 @@
 
 class QCPColorMap;
 class QCPColorScale;
-class QCustomPlot;
-class QMouseEvent;
 
 namespace ui {
 
@@ -23,7 +19,7 @@ namespace ui {
 /// boundary, the largest batch that fits at each context
 /// (core::largestBatches), and the scenario's own point. Hovering names the
 /// point, its total and the GPUs it fits.
-class BatchContextChart : public QWidget
+class BatchContextChart : public ChartView
 {
     Q_OBJECT
 
@@ -37,7 +33,6 @@ public:
     /// Computes the grid and the boundaries of `gpuIds` and draws them.
     void showGrid(const core::Scenario &scenario, const core::Catalog &catalog, const std::vector<std::string> &gpuIds,
                   core::ByteUnit unit);
-    void setPresentation(bool on);
 
     /// What was drawn, for tests: the grid's axes, the GPUs, and each GPU's
     /// largest fitting batch at each of `sequences()`.
@@ -47,17 +42,12 @@ public:
     const std::vector<std::uint64_t> &boundary(std::size_t gpu) const { return m_boundaries[gpu]; }
     /// The hover text at grid point batches()[i] x sequences()[j].
     QString toolTip(std::size_t batch, std::size_t sequence) const;
-    QCustomPlot *plot() const { return m_plot; }
-
-protected:
-    void changeEvent(QEvent *event) override;
 
 private:
-    void draw();
-    void showToolTipAt(QMouseEvent *event);
+    void draw() override;
+    bool hasContent() const override { return m_catalog != nullptr; }
+    QString toolTipAt(const QPointF &pixel) const override;
 
-    QCustomPlot *m_plot;
-    PlotFrame m_frame;
     QCPColorMap *m_map;
     QCPColorScale *m_scale;
     core::Scenario m_scenario;

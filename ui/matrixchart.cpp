@@ -4,10 +4,6 @@
 #include "ui/language.h"
 #include "ui/termstyle.h"
 
-#include <QEvent>
-#include <QMouseEvent>
-#include <QToolTip>
-#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -36,12 +32,8 @@ QColor textOn(const QColor &fill)
 
 } // namespace
 
-MatrixChart::MatrixChart(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this)), m_frame(m_plot, false)
+MatrixChart::MatrixChart(QWidget *parent) : ChartView(parent)
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
-    setMinimumSize(420, 260);
     m_plot->legend->setVisible(false);
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->yAxis->grid()->setVisible(false);
@@ -53,26 +45,6 @@ MatrixChart::MatrixChart(QWidget *parent) : QWidget(parent), m_plot(new QCustomP
     m_plot->yAxis->setSubTicks(false);
     // The first format at the top, as in the reports.
     m_plot->yAxis->setRangeReversed(true);
-    m_plot->setMouseTracking(true);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &MatrixChart::showToolTipAt);
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        if (m_frame.fit(0))
-            relayout(m_plot);
-    });
-}
-
-void MatrixChart::changeEvent(QEvent *event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_catalog)
-        draw();
-}
-
-void MatrixChart::setPresentation(bool on)
-{
-    m_frame.setPresentation(on);
-    if (m_catalog)
-        draw();
 }
 
 void MatrixChart::showMatrix(const core::Scenario &scenario, const core::Catalog &catalog,
@@ -164,19 +136,14 @@ void MatrixChart::draw()
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void MatrixChart::showToolTipAt(QMouseEvent *event)
+QString MatrixChart::toolTipAt(const QPointF &pixel) const
 {
-    if (m_matrix.cells.empty())
-        return;
-    const double x = std::round(m_plot->xAxis->pixelToCoord(event->position().x()));
-    const double y = std::round(m_plot->yAxis->pixelToCoord(event->position().y()));
-    const bool inside = m_plot->axisRect()->rect().contains(event->position().toPoint()) && x >= 0 && y >= 0
-        && x < static_cast<double>(m_matrix.gpuIds.size()) && y < static_cast<double>(m_matrix.formats.size());
-    if (!inside) {
-        QToolTip::hideText();
-        return;
-    }
-    QToolTip::showText(event->globalPosition().toPoint(), toolTip(static_cast<std::size_t>(y), static_cast<std::size_t>(x)), m_plot);
+    const double x = std::round(m_plot->xAxis->pixelToCoord(pixel.x()));
+    const double y = std::round(m_plot->yAxis->pixelToCoord(pixel.y()));
+    if (m_matrix.cells.empty() || x < 0 || y < 0 || x >= static_cast<double>(m_matrix.gpuIds.size())
+        || y >= static_cast<double>(m_matrix.formats.size()))
+        return QString();
+    return toolTip(static_cast<std::size_t>(y), static_cast<std::size_t>(x));
 }
 
 } // namespace ui

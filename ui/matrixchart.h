@@ -3,15 +3,10 @@
 #include "core/catalog.h"
 #include "core/matrix.h"
 #include "core/scenario.h"
-#include "ui/plotframe.h"
-
-#include <QWidget>
+#include "ui/chartview.h"
 
 #include <string>
 #include <vector>
-
-class QCustomPlot;
-class QMouseEvent;
 
 namespace ui {
 
@@ -20,7 +15,7 @@ namespace ui {
 /// (bluish green fits, the greener the longer the context that fits; orange
 /// needs several GPUs; vermillion cannot fit) and carries the report's cell
 /// text; hovering names format, GPU, total, longest context and GPUs needed.
-class MatrixChart : public QWidget
+class MatrixChart : public ChartView
 {
     Q_OBJECT
 
@@ -30,7 +25,6 @@ public:
     /// Computes the matrix for the scenario in the default formats on `gpuIds` and draws it.
     void showMatrix(const core::Scenario &scenario, const core::Catalog &catalog, const std::vector<std::string> &gpuIds,
                     core::ByteUnit unit);
-    void setPresentation(bool on);
 
     /// The matrix drawn (for the CSV, Markdown and JSON exports).
     const core::FormatMatrix &matrix() const { return m_matrix; }
@@ -38,17 +32,12 @@ public:
     /// A cell's text and tooltip as shown, for tests.
     QString cellText(std::size_t format, std::size_t gpu) const;
     QString toolTip(std::size_t format, std::size_t gpu) const;
-    QCustomPlot *plot() const { return m_plot; }
-
-protected:
-    void changeEvent(QEvent *event) override;
 
 private:
-    void draw();
-    void showToolTipAt(QMouseEvent *event);
+    void draw() override;
+    bool hasContent() const override { return m_catalog != nullptr; }
+    QString toolTipAt(const QPointF &pixel) const override;
 
-    QCustomPlot *m_plot;
-    PlotFrame m_frame;
     core::Scenario m_scenario;
     core::FormatMatrix m_matrix;
     const core::Catalog *m_catalog = nullptr;
