@@ -52,7 +52,7 @@ int main(int argc, char **argv)
     const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("Open a scenario or config.json file."),
                                   QStringLiteral("file"));
     const QCommandLineOption exportTo(QStringLiteral("export"),
-                                      QStringLiteral("Write the chart (.png .svg .pdf) or report (.md .csv .json) and exit."),
+                                      QStringLiteral("Write the chart (.png .svg .pdf) or report (.md .csv .json; with --view matrix, the matrix) and exit."),
                                       QStringLiteral("file"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."),
                                   QStringLiteral("code"));
@@ -63,7 +63,7 @@ int main(int argc, char **argv)
                                         QStringLiteral("file"));
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson by id (see the Lessons menu)."),
                                     QStringLiteral("id"));
-    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Chart or page to show: gpus, context, batch, cluster or rules."),
+    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Chart or page to show: gpus, context, batch, deploy, matrix, heatmap, cluster or rules."),
                                   QStringLiteral("chart"));
     const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode."));
     const QCommandLineOption tool(QStringLiteral("tool"),
@@ -97,7 +97,7 @@ int main(int argc, char **argv)
     }
     if (parser.isSet(view)) {
         if (!window.showChart(parser.value(view)))
-            return fail(QStringLiteral("--view: expected gpus, context, batch, cluster or rules"));
+            return fail(QStringLiteral("--view: expected gpus, context, batch, deploy, matrix, heatmap, cluster or rules"));
     }
 
     if (parser.isSet(exportTo)) {

@@ -24,4 +24,22 @@ std::vector<SweepPoint> sweep(const Scenario &scenario, SweepAxis axis, std::uin
 /// The scenario with the axis set to `value`.
 Scenario withAxis(Scenario scenario, SweepAxis axis, std::uint64_t value);
 
+/// Up to `count` integers log-spaced over [from, to], each once, ascending
+/// (fewer where rounding makes neighbours equal); empty unless
+/// 0 < from <= to and count >= 2.
+std::vector<std::uint64_t> logSpaced(std::uint64_t from, std::uint64_t to, int count);
+
+/// Per-GPU totals at every batch x sequence pair: row-major, batches[i] x
+/// sequences[j] at i x sequences.size() + j. A pair the engine rejects reads
+/// Bytes::max() (never fits). The batch x context heat map draws it.
+std::vector<Bytes> batchContextGrid(const Scenario &scenario, const std::vector<std::uint64_t> &batches,
+                                    const std::vector<std::uint64_t> &sequences);
+
+/// The fit boundary of each capacity across contexts: for capacities[k] and
+/// sequences[j], the largest batch in [1, maxBatch] whose per-GPU total fits
+/// (0: not even batch 1). Searched on the engine itself, not read off a
+/// grid, so it is exact: at the boundary b fits and b + 1 does not.
+std::vector<std::vector<std::uint64_t>> largestBatches(const Scenario &scenario, const std::vector<std::uint64_t> &sequences,
+                                                       const std::vector<Bytes> &capacities, std::uint64_t maxBatch);
+
 } // namespace core

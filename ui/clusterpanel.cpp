@@ -4,6 +4,7 @@
 #include "core/plan.h"
 #include "ui/fieldeditor.h"
 #include "ui/scenariocontroller.h"
+#include "ui/servingtext.h"
 #include "ui/termstyle.h"
 
 #include <QFormLayout>
@@ -22,11 +23,6 @@
 namespace ui {
 
 namespace {
-
-QString grouped(double value)
-{
-    return QString::fromStdString(core::groupDigits(static_cast<std::uint64_t>(std::llround(std::max(0.0, value)))));
-}
 
 QString hours(double seconds)
 {
@@ -84,14 +80,6 @@ ClusterPanel::ClusterPanel(ScenarioController *controller, QWidget *parent)
     showFigures();
 }
 
-const core::GpuSpec *ClusterPanel::focusGpu() const
-{
-    // Without a focus GPU the figures are for an H100, the common case.
-    const core::Catalog &catalog = m_controller->catalog();
-    const core::GpuSpec *gpu = catalog.find(m_controller->scenario().gpuId);
-    return gpu ? gpu : catalog.find("h100-sxm5-80gb");
-}
-
 void ClusterPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
@@ -108,7 +96,7 @@ void ClusterPanel::showFigures()
         return;
     const core::Scenario &s = m_controller->result().scenario;
     const core::Estimate &e = m_controller->result().estimate;
-    const core::GpuSpec *gpu = focusGpu();
+    const core::GpuSpec *gpu = m_controller->focusGpu();
     if (!e.isValid() || !gpu) {
         m_figures->setText(e.isValid() ? QString() : tr("<b>Layout not valid:</b> %1").arg(QString::fromStdString(e.errors.front())));
         return;
@@ -118,7 +106,7 @@ void ClusterPanel::showFigures()
     // English plurals without %n, which would need an English .qm.
     QString text = (s.gpus == 1 ? tr("<b>%1 GPU</b> = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage")
                                 : tr("<b>%1 GPUs</b> = tp %2 × pp %3 × dp %4, most loaded rank: %5 stage"))
-                       .arg(grouped(s.gpus))
+                       .arg(groupedCount(s.gpus))
                        .arg(s.parallel.tp)
                        .arg(s.parallel.pp)
                        .arg(s.dataParallel())
@@ -126,9 +114,8 @@ void ClusterPanel::showFigures()
     text += QStringLiteral("<br>") + tr("Per GPU %1 of %2 on %3: <b>%4</b>")
                                          .arg(bytesText(e.total, unit), bytesText(gpu->capacity(), unit), shortGpuName(*gpu),
                                               e.total <= gpu->capacity() ? tr("fits") : tr("does not fit"));
-    if (e.details.hostBytesPerGpu > 0)
-        text += QStringLiteral("<br>") + tr("Host memory for offload: %1 per GPU")
-                                             .arg(bytesText(core::Bytes::fromDouble(e.details.hostBytesPerGpu), unit));
+    if (const QString host = hostMemoryText(e, unit); !host.isEmpty())
+        text += QStringLiteral("<br>") + tr("Host memory for offload: %1 per GPU").arg(host);
     if (s.isTraining()) {
         text += QStringLiteral("<br>") + tr("Step: <b>%1 s</b> = %2 s compute, %3 s pipeline bubble, %4 s communication%5")
                                              .arg(p.stepSeconds, 0, 'f', 3)
@@ -139,19 +126,22 @@ void ClusterPanel::showFigures()
         text += QStringLiteral("<br>") + tr("Step parts: %1").arg(QString::fromStdString(core::describeStepParts(p.step)));
         if (p.trainingSeconds > 0) {
             text += QStringLiteral("<br>")
-                + tr("Training time: <b>%1</b>, %2 GPU-hours").arg(hours(p.trainingSeconds), grouped(p.gpuHours));
+                + tr("Training time: <b>%1</b>, %2 GPU-hours").arg(hours(p.trainingSeconds), groupedCount(p.gpuHours));
             if (p.cost > 0)
-                text += tr(", cost <b>$%1</b>").arg(grouped(p.cost));
+                text += tr(", cost <b>$%1</b>").arg(groupedCount(p.cost));
         }
     } else {
-        text += QStringLiteral("<br>") + tr("Decode up to %1 tokens/s (memory bandwidth), prefill %2 tokens/s")
-                                             .arg(grouped(p.decodeTokensPerSecond), grouped(p.prefillTokensPerSecond));
+        const ServingNumbers n = servingNumbers(p);
+        text += QStringLiteral("<br>") + tr("Decode up to %1 tokens/s (memory bandwidth), prefill %2 tokens/s").arg(n.aggregate, n.prefill);
         text += QStringLiteral("<br>") + tr("Serving %n sequence(s): first token after %1 s, then %2 tokens/s each", "",
                                             static_cast<int>(std::min<std::uint64_t>(s.batch, INT_MAX)))
-                                             .arg(p.ttftSeconds, 0, 'f', 2)
-                                             .arg(p.decodeTokensPerSecondPerSequence, 0, 'f', 1);
-        if (p.costPerMillionTokens > 0)
-            text += tr(", <b>$%1</b> per million generated tokens").arg(p.costPerMillionTokens, 0, 'f', 2);
+                                             .arg(n.ttftSeconds, n.perSequence);
+        if (!n.costPerMillion.isEmpty())
+            text += tr(", <b>$%1</b> per million generated tokens").arg(n.costPerMillion);
+        text += QStringLiteral("<br>") + tr("Requests of %1 output tokens: %2 per second on these GPUs")
+                                             .arg(groupedCount(static_cast<double>(s.workload.outputTokens)), n.requestsPerSecond);
+        if (!n.gpusForRate.isEmpty())
+            text += tr("; <b>%1 GPUs</b> for %2 per second").arg(n.gpusForRate, QString::number(s.workload.requestRate, 'f', 2));
     }
     m_figures->setText(text);
 
@@ -198,7 +188,7 @@ void ClusterPanel::showFigures()
 
 void ClusterPanel::plan()
 {
-    const core::GpuSpec *gpu = focusGpu();
+    const core::GpuSpec *gpu = m_controller->focusGpu();
     if (!gpu)
         return;
     const auto layouts = core::planLayouts(m_controller->scenario(), *gpu, {});

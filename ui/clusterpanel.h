@@ -38,8 +38,6 @@ protected:
 
 private:
     void showFigures();
-    /// The scenario's focus GPU, or an H100 when it names none.
-    const core::GpuSpec *focusGpu() const;
 
     ScenarioController *m_controller;
     QLabel *m_figures;

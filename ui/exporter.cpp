@@ -48,6 +48,11 @@ std::optional<ExportFormat> exportFormatForPath(const QString &path)
     return std::nullopt;
 }
 
+bool isReport(ExportFormat format)
+{
+    return format == ExportFormat::Markdown || format == ExportFormat::Csv || format == ExportFormat::Json;
+}
+
 bool exportTo(const QString &path, ExportFormat format, const ScenarioController &controller, MemoryChart &chart,
               QCustomPlot *shown, const ChartExportOptions &options, QString *error)
 {
@@ -89,6 +94,25 @@ bool exportTo(const QString &path, ExportFormat format, const ScenarioController
         return false;
     }
     return scenariofile::writeText(path, bytes, error);
+}
+
+} // namespace ui
+
+namespace ui {
+
+bool exportMatrix(const QString &path, ExportFormat format, const ScenarioController &controller,
+                  const core::FormatMatrix &matrix, QString *error)
+{
+    const std::string text = format == ExportFormat::Markdown
+        ? core::matrixMarkdown(controller.scenario(), matrix, controller.catalog(), reportMeta(controller))
+        : format == ExportFormat::Csv  ? core::matrixCsv(matrix)
+        : format == ExportFormat::Json ? core::io::matrixToJson(matrix)
+                                       : std::string();
+    if (text.empty() || matrix.cells.empty()) {
+        *error = QCoreApplication::translate("Exporter", "Could not render %1.").arg(path);
+        return false;
+    }
+    return scenariofile::writeText(path, QByteArray::fromStdString(text), error);
 }
 
 } // namespace ui

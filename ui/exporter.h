@@ -7,6 +7,10 @@
 
 class QCustomPlot;
 
+namespace core {
+struct FormatMatrix;
+}
+
 namespace ui {
 
 class MemoryChart;
@@ -16,6 +20,8 @@ enum class ExportFormat { Png, Svg, Pdf, Markdown, Csv, Json };
 
 /// The format a file name asks for (".png", ".md", ...), if any.
 std::optional<ExportFormat> exportFormatForPath(const QString &path);
+/// Markdown, CSV or JSON: text rather than a drawing.
+bool isReport(ExportFormat format);
 
 struct ChartExportOptions
 {
@@ -32,5 +38,11 @@ struct ChartExportOptions
 /// scenario and the date as its title, or one of the sweeps as displayed.
 bool exportTo(const QString &path, ExportFormat format, const ScenarioController &controller, MemoryChart &chart,
               QCustomPlot *shown, const ChartExportOptions &options, QString *error);
+
+/// Writes `matrix`, computed for the controller's scenario, as a report
+/// (Markdown, CSV or JSON, as the CLI's `matrix` command does); false with
+/// `error` set for a drawing format or when the file cannot be written.
+bool exportMatrix(const QString &path, ExportFormat format, const ScenarioController &controller,
+                  const core::FormatMatrix &matrix, QString *error);
 
 } // namespace ui

@@ -6,15 +6,18 @@
 #include "core/io/scenarioio.h"
 #include "core/report.h"
 #include "core/io/calibrationio.h"
+#include "ui/batchcontextchart.h"
 #include "ui/breakdownpanel.h"
 #include "ui/calibrationdialog.h"
 #include "ui/clusterpanel.h"
 #include "ui/controlspanel.h"
+#include "ui/deployview.h"
 #include "ui/exporter.h"
 #include "ui/gpupicker.h"
 #include "ui/language.h"
 #include "ui/fieldeditor.h"
 #include "ui/lessonpanel.h"
+#include "ui/matrixchart.h"
 #include "ui/memorychart.h"
 #include "ui/pngexportdialog.h"
 #include "ui/scenariocontroller.h"
@@ -46,6 +49,7 @@
 #include <QUrl>
 #include <QTabWidget>
 #include <QTimer>
+#include <qcustomplot.h>
 
 namespace ui {
 
@@ -134,7 +138,16 @@ void MainWindow::buildUi()
     m_chartTabs->addTab(m_chart, tr("Per &GPU"));
     m_chartTabs->addTab(m_contextSweep, tr("Memory vs &context"));
     m_chartTabs->addTab(m_batchSweep, tr("Memory vs &batch"));
-    connect(m_chartTabs, &QTabWidget::currentChanged, this, &MainWindow::refreshSweep);
+    // The serving questions, the format matrix and the batch x context map
+    // take the chart's room: each is a full view, exported like a chart.
+    m_deploy = new DeployView;
+    m_matrix = new MatrixChart;
+    m_batchContext = new BatchContextChart;
+    m_chartTabs->addTab(m_deploy, tr("&Deploy"));
+    m_chartTabs->addTab(m_matrix, tr("Format matr&ix"));
+    m_chartTabs->addTab(m_batchContext, tr("Batch × conte&xt"));
+    connect(m_chartTabs, &QTabWidget::currentChanged, this, &MainWindow::updateExportActions);
+    connect(m_chartTabs, &QTabWidget::currentChanged, this, &MainWindow::refreshCurrentChart);
 
     auto *right = new QSplitter(Qt::Vertical);
     right->addWidget(m_chartTabs);
@@ -169,9 +182,11 @@ void MainWindow::buildMenus()
     exportMenu->addAction(tr("Chart as &SVG…"), this, [this] { exportDialog(tr("SVG drawings (*.svg)"), QStringLiteral("svg")); });
     exportMenu->addAction(tr("Chart as P&DF…"), this, [this] { exportDialog(tr("PDF documents (*.pdf)"), QStringLiteral("pdf")); });
     exportMenu->addSeparator();
-    exportMenu->addAction(tr("Report as &Markdown…"), this, [this] { exportDialog(tr("Markdown (*.md)"), QStringLiteral("md")); });
-    exportMenu->addAction(tr("Report as &CSV…"), this, [this] { exportDialog(tr("CSV (*.csv)"), QStringLiteral("csv")); });
-    exportMenu->addAction(tr("Report as &JSON…"), this, [this] { exportDialog(tr("JSON (*.json)"), QStringLiteral("json")); });
+    m_reportExports = {
+        exportMenu->addAction(QString(), this, [this] { exportDialog(tr("Markdown (*.md)"), QStringLiteral("md")); }),
+        exportMenu->addAction(QString(), this, [this] { exportDialog(tr("CSV (*.csv)"), QStringLiteral("csv")); }),
+        exportMenu->addAction(QString(), this, [this] { exportDialog(tr("JSON (*.json)"), QStringLiteral("json")); })};
+    updateExportActions();
     file->addAction(tr("Cop&y Chart"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyChart);
     file->addAction(tr("&Print Chart…"), QKeySequence::Print, this, &MainWindow::printChart);
     file->addSeparator();
@@ -261,15 +276,49 @@ void MainWindow::showEstimate()
     m_chart->setTitle(scenarioSummary(s));
     m_chart->showEstimate(s, r, m_controller->catalog());
     m_breakdown->showEstimate(s, r, m_controller->catalog(), m_controller->unit());
-    refreshSweep();
+    refreshCurrentChart();
 }
 
-void MainWindow::refreshSweep()
+void MainWindow::refreshCurrentChart()
 {
-    // Sweeps cost a hundred estimates: only the one on screen is drawn.
-    auto *sweep = qobject_cast<SweepChart *>(m_chartTabs->currentWidget());
-    if (sweep)
-        sweep->showSweep(m_controller->result().scenario, m_controller->result(), m_controller->catalog(), m_controller->unit());
+    // Sweeps cost a hundred estimates, the views after them thousands: only
+    // the one on screen is drawn.
+    QWidget *current = m_chartTabs->currentWidget();
+    const core::Scenario &s = m_controller->result().scenario; // as estimated: with a mixed device set's split
+    const core::Catalog &catalog = m_controller->catalog();
+    const core::ByteUnit unit = m_controller->unit();
+    if (auto *sweep = qobject_cast<SweepChart *>(current))
+        sweep->showSweep(s, m_controller->result(), catalog, unit);
+    else if (current == m_deploy)
+        m_deploy->showDeployment(s, catalog, m_controller->selectedGpuIds(), unit);
+    else if (current == m_matrix)
+        m_matrix->showMatrix(s, catalog, m_controller->selectedGpuIds(), unit);
+    else if (current == m_batchContext)
+        m_batchContext->showGrid(s, catalog, m_controller->selectedGpuIds(), unit);
+}
+
+QCustomPlot *MainWindow::currentPlot() const
+{
+    QWidget *current = m_chartTabs->currentWidget();
+    if (auto *sweep = qobject_cast<SweepChart *>(current))
+        return sweep->plot();
+    if (current == m_deploy)
+        return m_deploy->plot();
+    if (current == m_matrix)
+        return m_matrix->plot();
+    if (current == m_batchContext)
+        return m_batchContext->plot();
+    return m_chart->plot();
+}
+
+void MainWindow::updateExportActions()
+{
+    if (m_reportExports.size() != 3)
+        return;
+    const bool matrix = m_chartTabs->currentWidget() == m_matrix;
+    m_reportExports[0]->setText(matrix ? tr("Matrix as &Markdown…") : tr("Report as &Markdown…"));
+    m_reportExports[1]->setText(matrix ? tr("Matrix as &CSV…") : tr("Report as &CSV…"));
+    m_reportExports[2]->setText(matrix ? tr("Matrix as &JSON…") : tr("Report as &JSON…"));
 }
 
 FieldEditor *MainWindow::fieldEditor(core::FieldId id) const
@@ -364,6 +413,9 @@ bool MainWindow::showChart(const QString &name)
     QWidget *tab = name == QLatin1String("context") ? static_cast<QWidget *>(m_contextSweep)
         : name == QLatin1String("batch")            ? static_cast<QWidget *>(m_batchSweep)
         : name == QLatin1String("gpus")             ? static_cast<QWidget *>(m_chart)
+        : name == QLatin1String("deploy")           ? static_cast<QWidget *>(m_deploy)
+        : name == QLatin1String("matrix")           ? static_cast<QWidget *>(m_matrix)
+        : name == QLatin1String("heatmap")          ? static_cast<QWidget *>(m_batchContext)
                                                     : nullptr;
     if (tab)
         m_chartTabs->setCurrentWidget(tab);
@@ -378,7 +430,10 @@ void MainWindow::setChartsPresentation(bool on)
     m_chart->setPresentation(on);
     m_contextSweep->setPresentation(on);
     m_batchSweep->setPresentation(on);
-    refreshSweep();
+    m_deploy->setPresentation(on);
+    m_matrix->setPresentation(on);
+    m_batchContext->setPresentation(on);
+    refreshCurrentChart();
 }
 
 void MainWindow::setPresentationMode(bool on)
@@ -546,10 +601,11 @@ bool MainWindow::exportFile(const QString &path, const ChartExportOptions &optio
         *error = tr("Unknown export format for %1 (use .png, .svg, .pdf, .md, .csv or .json).").arg(path);
         return false;
     }
-    // The chart on screen: a sweep is drawn for export even if never shown.
-    refreshSweep();
-    auto *sweep = qobject_cast<SweepChart *>(m_chartTabs->currentWidget());
-    return exportTo(path, *format, *m_controller, *m_chart, sweep ? sweep->plot() : m_chart->plot(), options, error);
+    // The chart on screen: a sweep or view is drawn for export even if never shown.
+    refreshCurrentChart();
+    if (m_chartTabs->currentWidget() == m_matrix && isReport(*format))
+        return exportMatrix(path, *format, *m_controller, m_matrix->matrix(), error);
+    return exportTo(path, *format, *m_controller, *m_chart, currentPlot(), options, error);
 }
 
 void MainWindow::exportDialog(const QString &filter, const QString &suffix)
@@ -604,7 +660,8 @@ void MainWindow::applyProfileDialog()
 
 void MainWindow::copyChart()
 {
-    QApplication::clipboard()->setPixmap(m_chart->toPixmap(m_chart->width(), m_chart->height(), devicePixelRatioF()));
+    QCustomPlot *plot = currentPlot();
+    QApplication::clipboard()->setPixmap(plot->toPixmap(plot->width(), plot->height(), devicePixelRatioF()));
     statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 class QAction;
+class QCustomPlot;
 class QDialog;
 class QDockWidget;
 class QMenu;
@@ -19,8 +20,11 @@ class QTabWidget;
 
 namespace ui {
 
+class BatchContextChart;
 class BreakdownPanel;
 class ClusterPanel;
+class DeployView;
+class MatrixChart;
 class ControlsPanel;
 class FieldEditor;
 class LessonPanel;
@@ -47,6 +51,9 @@ public:
     QTabWidget *chartTabs() const { return m_chartTabs; }
     LessonPanel *lessonPanel() const { return m_lessonPanel; }
     ClusterPanel *cluster() const { return m_cluster; }
+    DeployView *deployView() const { return m_deploy; }
+    MatrixChart *matrixChart() const { return m_matrix; }
+    BatchContextChart *batchContextChart() const { return m_batchContext; }
     /// The editor of a scenario field, wherever the window places it.
     FieldEditor *fieldEditor(core::FieldId id) const;
 
@@ -55,7 +62,8 @@ public:
     /// Opens a tool over the window: "utilization", the GPU utilisation
     /// calculator, prefilled from the scenario. Null for another name.
     QDialog *openTool(const QString &name);
-    /// Brings a chart to the front: "gpus", "context" or "batch".
+    /// Brings a chart to the front: "gpus", "context", "batch", "deploy",
+    /// "matrix" or "heatmap"; or a page below it: "cluster", "rules".
     bool showChart(const QString &name);
     /// Large fonts, high contrast, chart only, full screen.
     void setPresentationMode(bool on);
@@ -85,7 +93,13 @@ private:
     void buildUi();
     void buildMenus();
     void showEstimate();
-    void refreshSweep();
+    /// Draws the chart tab on screen: the sweeps, serving table, matrix and
+    /// heat map cost many estimates, so those off screen wait.
+    void refreshCurrentChart();
+    /// The current chart tab's plot (exports, copy, print).
+    QCustomPlot *currentPlot() const;
+    /// The report exports name what they write: on the matrix tab, the matrix.
+    void updateExportActions();
     void updateTitle();
     void fillLessonsMenu();
     void openLessonsDialog();
@@ -120,6 +134,10 @@ private:
     SweepChart *m_contextSweep = nullptr;
     ClusterPanel *m_cluster = nullptr;
     SweepChart *m_batchSweep = nullptr;
+    DeployView *m_deploy = nullptr;
+    MatrixChart *m_matrix = nullptr;
+    BatchContextChart *m_batchContext = nullptr;
+    QList<QAction *> m_reportExports; ///< Markdown, CSV, JSON
     QScrollArea *m_controlsArea = nullptr;
     QDockWidget *m_lessonDock = nullptr;
     LessonPanel *m_lessonPanel = nullptr;

@@ -81,12 +81,24 @@ QString unbroken(QString verdict)
     return verdict.replace(QStringLiteral(" ×"), QStringLiteral("\u00a0×"));
 }
 
-QColor verdictColor(const core::GpuFit &fit)
+/// A mixed set's devices as the chart's bars: each device's own share
+/// against its own memory, one GPU each.
+std::vector<core::GpuFit> deviceBars(const core::DeviceSetFit &set)
 {
-    // Okabe-Ito: bluish green = fits, orange = needs several, vermillion = cannot.
-    if (fit.fits)
-        return QColor(0x00, 0x7A, 0x5A);
-    return fit.gpusNeeded > 0 ? QColor(0xB0, 0x6A, 0x00) : QColor(0xC0, 0x3A, 0x00);
+    std::vector<core::GpuFit> bars;
+    for (const core::DeviceFit &device : set.devices) {
+        core::GpuFit bar;
+        bar.gpuId = device.gpuId;
+        bar.capacity = device.capacity;
+        bar.fits = device.fits;
+        bar.headroom = device.headroom;
+        bar.shortfall = device.shortfall;
+        bar.gpusNeeded = device.fits ? 1 : 0;
+        bar.layoutTerms = device.terms;
+        bar.layoutTotal = device.total;
+        bars.push_back(bar);
+    }
+    return bars;
 }
 
 } // namespace
@@ -192,20 +204,27 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
     m_scenario = scenario;
     m_result = result;
     m_catalog = &catalog;
-    const int n = static_cast<int>(result.fits.size());
+    // A mixed set shows its own devices, each against its own memory.
+    const bool devices = !result.deviceSet.devices.empty();
+    if (devices)
+        m_result.fits = deviceBars(result.deviceSet);
+    const std::vector<core::GpuFit> &fits = m_result.fits;
+    const int n = static_cast<int>(fits.size());
     QVector<double> keys(n);
     m_categoryNames.clear();
     m_verdictTexts.clear();
     m_totalTexts.clear();
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     for (int i = 0; i < n; ++i) {
-        const core::GpuFit &fit = result.fits[static_cast<std::size_t>(i)];
+        const core::GpuFit &fit = fits[static_cast<std::size_t>(i)];
         keys[i] = i + 1;
         const core::GpuSpec *gpu = catalog.find(fit.gpuId);
         const QString name = gpu ? shortGpuName(*gpu) : QString::fromStdString(fit.gpuId);
         m_categoryNames << name;
         QString label = name;
         label.replace(QLatin1Char(' '), QLatin1Char('\n'));
+        if (devices)
+            label.prepend(tr("GPU %1").arg(i) + QLatin1Char('\n'));
         if (fit.layoutGpus > 1)
             label += QStringLiteral("\n× %1").arg(fit.layoutGpus);
         ticker->addTick(i + 1, label);
@@ -221,7 +240,7 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
         QVector<double> values(n);
         bool any = false;
         for (int i = 0; i < n; ++i) {
-            values[i] = core::toGiga(result.fits[static_cast<std::size_t>(i)].layoutTerms[static_cast<std::size_t>(id)], m_unit);
+            values[i] = core::toGiga(fits[static_cast<std::size_t>(i)].layoutTerms[static_cast<std::size_t>(id)], m_unit);
             any = any || values[i] > 0;
         }
         QCPBars *bars = m_bars[static_cast<std::size_t>(id)];
@@ -233,10 +252,10 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
 
     layoutItems(n);
     for (int i = 0; i < n; ++i) {
-        const double capacity = core::toGiga(result.fits[static_cast<std::size_t>(i)].capacity, m_unit);
+        const double capacity = core::toGiga(fits[static_cast<std::size_t>(i)].capacity, m_unit);
         m_capacity[i]->start->setCoords(i + 1 - kBarWidth / 2 - 0.08, capacity);
         m_capacity[i]->end->setCoords(i + 1 + kBarWidth / 2 + 0.08, capacity);
-        m_verdicts[i]->setColor(verdictColor(result.fits[static_cast<std::size_t>(i)]));
+        m_verdicts[i]->setColor(verdictColor(fits[static_cast<std::size_t>(i)]));
     }
     m_plot->yAxis->setLabel(tr("Memory per GPU (%1)").arg(QString::fromUtf8(core::gigaSuffix(m_unit))));
     m_plot->xAxis->setRange(0.4, std::max(1, n) + 0.6);

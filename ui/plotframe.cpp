@@ -10,8 +10,6 @@ namespace ui {
 
 namespace {
 
-/// Presentation text is half as large again: legible from the back of a room.
-constexpr double kPresentationScale = 1.5;
 /// Pixels kept free at each side of the title.
 constexpr int kTitleMargin = 8;
 

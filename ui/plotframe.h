@@ -25,6 +25,9 @@ public:
     void setTitle(const QString &title);
     QString title() const { return m_title; }
 
+    /// Presentation text is half as large again: legible from the back of a room.
+    static constexpr double kPresentationScale = 1.5;
+
     /// Large text, black on white (projectors, greyscale prints).
     void setPresentation(bool on);
     bool isPresentation() const { return m_presentation; }

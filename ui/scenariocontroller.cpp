@@ -119,6 +119,25 @@ void ScenarioController::setShownGpus(const QStringList &ids)
     recompute();
 }
 
+const core::GpuSpec *ScenarioController::focusGpu() const
+{
+    // Without a GPU of its own the figures are for an H100, the common case.
+    const core::GpuSpec *gpu = m_catalog.find(m_scenario.gpuId);
+    return gpu ? gpu : m_catalog.find("h100-sxm5-80gb");
+}
+
+std::vector<std::string> ScenarioController::selectedGpuIds() const
+{
+    const core::GpuSpec *focus = focusGpu();
+    std::vector<std::string> ids;
+    if (focus)
+        ids.push_back(focus->id);
+    for (const QString &shown : m_shownGpus)
+        if (!focus || shown.toStdString() != focus->id)
+            ids.push_back(shown.toStdString());
+    return ids;
+}
+
 void ScenarioController::setUnit(core::ByteUnit unit)
 {
     if (unit == m_unit)

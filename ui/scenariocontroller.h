@@ -53,6 +53,12 @@ public:
     /// The catalog GPUs the chart and fit table show, in catalog order.
     const QStringList &shownGpus() const { return m_shownGpus; }
     void setShownGpus(const QStringList &ids);
+    /// The scenario's GPU, or an H100 when it names none: the GPU the
+    /// cluster page and the Deploy view speak of.
+    const core::GpuSpec *focusGpu() const;
+    /// The GPUs the Deploy, matrix and heat-map views compare: the focus
+    /// GPU first, then the shown GPUs in catalog order.
+    std::vector<std::string> selectedGpuIds() const;
 
     core::ByteUnit unit() const { return m_unit; }
     void setUnit(core::ByteUnit unit);

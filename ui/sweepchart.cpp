@@ -1,5 +1,6 @@
 #include "ui/sweepchart.h"
 
+#include "ui/sweeprange.h"
 #include "ui/termstyle.h"
 
 #include <QVBoxLayout>
@@ -120,13 +121,7 @@ void SweepChart::draw()
 {
     const bool batch = m_axis == core::SweepAxis::Batch;
     const std::uint64_t current = batch ? m_scenario.batch : m_scenario.sequence;
-    std::uint64_t from = batch ? 1 : 128;
-    std::uint64_t to = batch ? 4096 : (1u << 20);
-    if (!batch && m_scenario.model.maxPositions > from)
-        to = std::min<std::uint64_t>(to, m_scenario.model.maxPositions);
-    // The scenario's own value is always on the chart.
-    from = std::min(from, std::max<std::uint64_t>(current, 1));
-    to = std::max(to, current);
+    const auto [from, to] = sweepRange(m_scenario, m_axis);
     const std::vector<core::SweepPoint> points = core::sweep(m_scenario, m_axis, from, to, kPoints);
 
     m_frame.applyPalette();

@@ -54,6 +54,13 @@ QString headroomText(const core::GpuFit &fit, core::ByteUnit unit)
     return QStringLiteral("−") + bytesText(fit.shortfall, unit, 1);
 }
 
+QColor verdictColor(bool fits, int gpusNeeded)
+{
+    if (fits)
+        return QColor(0x00, 0x7A, 0x5A);
+    return gpusNeeded > 0 ? QColor(0xB0, 0x6A, 0x00) : QColor(0xC0, 0x3A, 0x00);
+}
+
 QString shortGpuName(const core::GpuSpec &gpu)
 {
     QString name = QString::fromStdString(gpu.name);

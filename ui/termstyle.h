@@ -36,6 +36,11 @@ QString verdictText(const core::GpuFit &fit);
 /// the total is beyond counting (as core::formatHeadroom, translated).
 QString headroomText(const core::GpuFit &fit, core::ByteUnit unit);
 
+/// The colour of a verdict (Okabe-Ito): bluish green = fits, orange =
+/// needs several, vermillion = cannot fit.
+QColor verdictColor(bool fits, int gpusNeeded);
+inline QColor verdictColor(const core::GpuFit &fit) { return verdictColor(fit.fits, fit.gpusNeeded); }
+
 /// A GPU's name without the vendor prefix, for axis labels ("A100 SXM4 80GB").
 QString shortGpuName(const core::GpuSpec &gpu);
 

@@ -2709,6 +2709,49 @@
     </message>
 </context>
 <context>
+    <name>ui::BatchContextChart</name>
+    <message>
+        <source>Batch %1 × %2 tokens: %3 per GPU</source>
+        <translation>批大小 %1 × %2 个词元：每 GPU %3</translation>
+    </message>
+    <message>
+        <source>Fits: %1</source>
+        <translation>放得下：%1</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>放不下：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>This scenario: batch %1 × %2 tokens</source>
+        <translation>本场景：批大小 %1 × %2 个词元</translation>
+    </message>
+    <message>
+        <source>Each line: the largest batch that fits the GPUs named, at each context; below it, the batch fits.</source>
+        <translation>每条线：在各个上下文长度下，所标 GPU 能放下的最大批大小；线以下的批大小放得下。</translation>
+    </message>
+    <message>
+        <source>Not even batch 1 fits: %1</source>
+        <translation>连批大小 1 都装不下：%1</translation>
+    </message>
+    <message>
+        <source>Context length (tokens)</source>
+        <translation>上下文长度（词元）</translation>
+    </message>
+    <message>
+        <source>Batch size (per GPU)</source>
+        <translation>批大小（每 GPU）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation>每 GPU 显存（%1）</translation>
+    </message>
+</context>
+<context>
     <name>ui::BreakdownPanel</name>
     <message>
         <source>Term</source>
@@ -3070,6 +3113,14 @@
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
+    <message>
+        <source>Requests of %1 output tokens: %2 per second on these GPUs</source>
+        <translation>每个请求输出 %1 个词元：这些 GPU 每秒处理 %2 个请求</translation>
+    </message>
+    <message>
+        <source>; &lt;b&gt;%1 GPUs&lt;/b&gt; for %2 per second</source>
+        <translation>；每秒 %2 个请求需要 &lt;b&gt;%1 块 GPU&lt;/b&gt;</translation>
+    </message>
 </context>
 <context>
     <name>ui::ControlsPanel</name>
@@ -3224,6 +3275,112 @@
     <message>
         <source>Input</source>
         <translation>输入</translation>
+    </message>
+</context>
+<context>
+    <name>ui::DeployView</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>能否放下</translation>
+    </message>
+    <message>
+        <source>KV cache
+budget
+(tokens)</source>
+        <translation>KV 缓存
+预算
+（词元）</translation>
+    </message>
+    <message>
+        <source>Sequences
+at %1
+tokens</source>
+        <translation>%1 词元时
+的序列数</translation>
+    </message>
+    <message>
+        <source>First
+token
+(s)</source>
+        <translation>首个
+词元
+（秒）</translation>
+    </message>
+    <message>
+        <source>Decode at
+batch %1 (tok/s)
+each / in all</source>
+        <translation>批大小 %1 时解码
+（词元/秒）
+每序列 / 合计</translation>
+    </message>
+    <message>
+        <source>Decode at full
+concurrency (tok/s)
+each / in all</source>
+        <translation>满并发时解码
+（词元/秒）
+每序列 / 合计</translation>
+    </message>
+    <message>
+        <source>$ per million
+tokens
+batch %1 / full</source>
+        <translation>每百万词元
+美元
+批 %1 / 满并发</translation>
+    </message>
+    <message>
+        <source>Requests/s
+(GPUs for
+%1 per second)</source>
+        <translation>请求/秒
+（每秒 %1 个
+所需 GPU）</translation>
+    </message>
+    <message>
+        <source>Requests/s
+of %1
+output tokens</source>
+        <translation>请求/秒
+（输出 %1
+个词元）</translation>
+    </message>
+    <message>
+        <source>Layout not valid: %1</source>
+        <translation>布局无效：%1</translation>
+    </message>
+    <message>
+        <source>Per GPU %1; host memory beside each GPU: %2</source>
+        <translation>每 GPU %1；每块 GPU 之外的主机内存：%2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1（放不下）</translation>
+    </message>
+    <message>
+        <source>Mixed set: %1; room for %2 KV tokens</source>
+        <translation>混合组：%1；可容纳 %2 个 KV 词元</translation>
+    </message>
+    <message>
+        <source>Mixed set: %1</source>
+        <translation>混合组：%1</translation>
+    </message>
+    <message>
+        <source>Costs at $%1 per GPU-hour; full concurrency fills the KV cache budget.</source>
+        <translation>按每 GPU 小时 $%1 计费；满并发即用满 KV 缓存预算。</translation>
+    </message>
+    <message>
+        <source>No costs: set a price per GPU-hour on the Cluster page.</source>
+        <translation>无费用：请在“集群”页设置每 GPU 小时的价格。</translation>
     </message>
 </context>
 <context>
@@ -3650,6 +3807,67 @@
         <source>Open Model Folder</source>
         <translation>打开模型文件夹</translation>
     </message>
+    <message>
+        <source>&amp;Deploy</source>
+        <translation>部署(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Format matr&amp;ix</source>
+        <translation>格式矩阵(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Batch × conte&amp;xt</source>
+        <translation>批大小 × 上下文(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Matrix as &amp;Markdown…</source>
+        <translation>Markdown 矩阵(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Matrix as &amp;CSV…</source>
+        <translation>CSV 矩阵(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Matrix as &amp;JSON…</source>
+        <translation>JSON 矩阵(&amp;J)…</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MatrixChart</name>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>more than can be searched</source>
+        <translation>超出搜索范围</translation>
+    </message>
+    <message>
+        <source>%1 (%2) on %3
+Per GPU at %4 tokens: %5 of %6
+Longest context that fits one GPU: %7
+GPUs needed: %8</source>
+        <translation>%1（%2）在 %3 上
+%4 个词元时每 GPU：%5 / %6
+单块 GPU 能放下的最长上下文：%7
+所需 GPU：%8</translation>
+    </message>
+    <message>
+        <source>Each cell: the longest context that fits one GPU in that weight format (greener: longer), or how many GPUs the scenario&apos;s %1 tokens need (orange; vermillion: none up to the search limit).</source>
+        <translation>每格：该权重格式下单块 GPU 能放下的最长上下文（越绿越长），或本场景 %1 个词元需要多少块 GPU（橙色；朱红色：搜索上限内都放不下）。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Weight format</source>
+        <translation>权重格式</translation>
+    </message>
 </context>
 <context>
     <name>ui::MemoryChart</name>
@@ -3660,6 +3878,10 @@
     <message>
         <source>per GPU, with %1 GPUs</source>
         <translation>每张 GPU，共 %1 张 GPU</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
     </message>
 </context>
 <context>

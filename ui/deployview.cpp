@@ -1,0 +1,198 @@
+#include "ui/deployview.h"
+
+#include "core/performance.h"
+#include "core/sweep.h"
+#include "ui/chartlabels.h"
+#include "ui/plotframe.h"
+#include "ui/servingtext.h"
+#include "ui/termstyle.h"
+
+#include <QEvent>
+#include <QScrollArea>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace ui {
+
+namespace {
+
+/// Pixels around each cell's text.
+const QMargins kCellMargins(8, 4, 8, 4);
+
+/// "42.1 / 1,554": tokens/s of each sequence and of the whole batch.
+QString eachAndAll(const ServingNumbers &n)
+{
+    return QStringLiteral("%1 / %2").arg(n.perSequence, n.aggregate);
+}
+
+QString dollars(const QString &amount)
+{
+    return amount.isEmpty() ? QStringLiteral("—") : QStringLiteral("$") + amount;
+}
+
+} // namespace
+
+DeployView::DeployView(QWidget *parent)
+    : QWidget(parent), m_plot(new QCustomPlot), m_title(new QCPTextElement(m_plot)), m_table(new QCPLayoutGrid)
+{
+    // No axes: a title over a table, with room below to spare.
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    layout->clear();
+    layout->addElement(0, 0, m_title);
+    layout->addElement(1, 0, m_table);
+    layout->addElement(2, 0, new QCPLayoutElement(m_plot));
+    layout->setRowStretchFactors({0.001, 0.001, 1});
+    m_title->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+    m_title->setMargins(QMargins(8, 8, 8, 8));
+    m_table->setRowSpacing(0);
+    m_table->setColumnSpacing(0);
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_plot);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(scroll);
+    setMinimumSize(420, 260);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &DeployView::fitToSize);
+}
+
+void DeployView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && !m_rows.empty())
+        fill();
+}
+
+void DeployView::setPresentation(bool on)
+{
+    m_presentation = on;
+    if (!m_rows.empty())
+        fill();
+}
+
+void DeployView::showDeployment(const core::Scenario &s, const core::Catalog &catalog, const std::vector<std::string> &gpuIds,
+                                core::ByteUnit unit)
+{
+    const core::EstimateWithFits result = core::estimateWithFits(s, catalog, gpuIds);
+    m_rows.clear();
+    const QString batch = groupedCount(static_cast<double>(s.batch));
+    // Headers on three short lines keep the table within the chart's width.
+    m_headers = {tr("GPU"),
+                 tr("Fit"),
+                 tr("KV cache\nbudget\n(tokens)"),
+                 tr("Sequences\nat %1\ntokens").arg(groupedCount(static_cast<double>(s.contextTokens()))),
+                 tr("First\ntoken\n(s)"),
+                 tr("Decode at\nbatch %1 (tok/s)\neach / in all").arg(batch),
+                 tr("Decode at full\nconcurrency (tok/s)\neach / in all"),
+                 tr("$ per million\ntokens\nbatch %1 / full").arg(batch),
+                 s.workload.requestRate > 0 ? tr("Requests/s\n(GPUs for\n%1 per second)").arg(QString::number(s.workload.requestRate, 'f', 2))
+                                            : tr("Requests/s\nof %1\noutput tokens").arg(groupedCount(static_cast<double>(s.workload.outputTokens)))};
+    QStringList lines{scenarioSummary(s)};
+    if (!result.estimate.isValid()) {
+        lines << tr("Layout not valid: %1").arg(QString::fromStdString(result.estimate.errors.front()));
+    } else {
+        const QString host = hostMemoryText(result.estimate, unit);
+        lines << tr("Per GPU %1; host memory beside each GPU: %2")
+                     .arg(bytesText(result.estimate.total, unit), host.isEmpty() ? tr("none") : host);
+        if (const core::DeviceSetFit &set = result.deviceSet; !set.devices.empty()) {
+            // The rows below ask "what if every GPU were this one"; the set itself is this line.
+            QStringList devices;
+            for (const core::DeviceFit &device : set.devices)
+                devices << (device.fits ? shortGpuName(*catalog.find(device.gpuId))
+                                        : tr("%1 (does not fit)").arg(shortGpuName(*catalog.find(device.gpuId))));
+            lines << (set.hasKvTokens ? tr("Mixed set: %1; room for %2 KV tokens").arg(devices.join(QStringLiteral(" + ")),
+                                                                                        groupedCount(static_cast<double>(set.kvTokens)))
+                                      : tr("Mixed set: %1").arg(devices.join(QStringLiteral(" + "))));
+        }
+        lines << (s.workload.pricePerGpuHour > 0
+                      ? tr("Costs at $%1 per GPU-hour; full concurrency fills the KV cache budget.")
+                            .arg(QString::number(s.workload.pricePerGpuHour, 'f', 2))
+                      : tr("No costs: set a price per GPU-hour on the Cluster page."));
+    }
+    m_heading = lines.join(QLatin1Char('\n'));
+    // The fits come in catalog order; the rows follow `gpuIds`, the scenario's GPU first.
+    for (const std::string &id : gpuIds) {
+        const auto fit = std::find_if(result.fits.begin(), result.fits.end(), [&id](const core::GpuFit &f) { return f.gpuId == id; });
+        const core::GpuSpec *gpu = catalog.find(id);
+        if (fit == result.fits.end() || !gpu)
+            continue;
+        const ServingNumbers atBatch = servingNumbers(core::performance(s, result.estimate, *gpu));
+        QString full = QStringLiteral("—");
+        QString fullCost;
+        if (fit->concurrentSequences > 0) {
+            const core::Scenario filled = core::withAxis(s, core::SweepAxis::Batch, fit->concurrentSequences);
+            const ServingNumbers n = servingNumbers(core::performance(filled, core::estimate(filled), *gpu));
+            full = eachAndAll(n);
+            fullCost = n.costPerMillion;
+        }
+        QStringList row(ColumnCount);
+        row[Gpu] = shortGpuName(*gpu);
+        row[Fit] = verdictText(*fit);
+        row[KvBudget] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->kvTokens)) : QStringLiteral("—");
+        row[Sequences] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->concurrentSequences)) : QStringLiteral("—");
+        row[FirstToken] = atBatch.ttftSeconds;
+        row[DecodeAtBatch] = eachAndAll(atBatch);
+        row[DecodeAtFull] = full;
+        row[Cost] = QStringLiteral("%1 / %2").arg(dollars(atBatch.costPerMillion), dollars(fullCost));
+        row[Requests] = atBatch.gpusForRate.isEmpty() ? atBatch.requestsPerSecond
+                                                      : QStringLiteral("%1 (%2)").arg(atBatch.requestsPerSecond, atBatch.gpusForRate);
+        m_rows.push_back({row, fit->fits, verdictColor(*fit)});
+    }
+    fill();
+}
+
+void DeployView::fill()
+{
+    QFont font = m_plot->font();
+    if (m_presentation)
+        font.setPointSizeF(font.pointSizeF() * PlotFrame::kPresentationScale);
+    const QColor ink = m_presentation ? QColor(Qt::black) : palette().color(QPalette::Text);
+    QColor faint = ink;
+    faint.setAlpha(140); // figures of a GPU the scenario does not fit are what-ifs
+    m_plot->setBackground(m_presentation ? QColor(Qt::white) : palette().color(QPalette::Base));
+    QFont bold = font;
+    bold.setBold(true);
+    m_title->setFont(font);
+    m_title->setTextColor(ink);
+    m_title->setText(m_heading);
+
+    m_table->clear();
+    const auto add = [this](int row, int column, const QString &text, const QFont &f, const QColor &color, Qt::Alignment align) {
+        auto *cell = new QCPTextElement(m_plot, text, f);
+        cell->setTextColor(color);
+        cell->setTextFlags(static_cast<int>(align | Qt::AlignVCenter));
+        cell->setMargins(kCellMargins);
+        m_table->addElement(row, column, cell);
+    };
+    for (int c = 0; c < ColumnCount; ++c)
+        add(0, c, m_headers[c], bold, ink, c == Gpu ? Qt::AlignLeft : Qt::AlignRight);
+    for (std::size_t r = 0; r < m_rows.size(); ++r) {
+        const bool focus = r == 0; // the scenario's own GPU
+        const Row &row = m_rows[r];
+        for (int c = 0; c < ColumnCount; ++c)
+            add(static_cast<int>(r) + 1, c, row.cells[c], focus ? bold : font, c == Fit ? row.verdict : row.fits ? ink : faint,
+                c == Gpu ? Qt::AlignLeft : Qt::AlignRight);
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void DeployView::fitToSize()
+{
+    // The table never squeezes: the plot is as large as the table and its
+    // heading (wrapped to the table's width) need, and the view scrolls.
+    const QSize table = m_table->minimumOuterSizeHint();
+    const QString wrapped = wrapText(m_heading, m_title->font(), std::max(table.width(), 400) - 16);
+    if (wrapped != m_title->text()) {
+        m_title->setText(wrapped);
+        relayout(m_plot);
+    }
+    const QSize needed = m_plot->plotLayout()->minimumOuterSizeHint();
+    if (m_plot->minimumSize() != needed)
+        m_plot->setMinimumSize(needed);
+}
+
+} // namespace ui
