@@ -21,6 +21,14 @@ struct SweepPoint
 /// each once, ascending): memory against batch size or context length.
 std::vector<SweepPoint> sweep(const Scenario &scenario, SweepAxis axis, std::uint64_t from, std::uint64_t to, int count);
 
+/// Per-GPU totals over a batch x sequence grid, batch-major: the total at
+/// batches[i] and sequences[j] is element i * sequences.size() + j, the
+/// `estimate` of the scenario with that batch and sequence, bit for bit
+/// (`Bytes::max()`, which never fits, where the scenario's limits reject the
+/// point). What does not depend on batch and sequence is prepared once.
+std::vector<Bytes> batchContextGrid(const Scenario &scenario, const std::vector<std::uint64_t> &batches,
+                                    const std::vector<std::uint64_t> &sequences);
+
 /// The scenario with the axis set to `value`.
 Scenario withAxis(Scenario scenario, SweepAxis axis, std::uint64_t value);
 
