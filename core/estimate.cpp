@@ -444,7 +444,7 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, Stage
     const Quantity firstGradients = smaller(gradients, shard(first, 2).bytes());
     const Quantity accumulated = s.gradAccum > 1 ? noted(record, gradients, gr::kWhyAccumulated) : Quantity{};
 
-    const ActivationBreakdown act = trainingActivations(m, s, run.trainability, run.dtypes, record);
+    const ActivationBreakdown act = trainingActivations(m, s, run.dtypes, prepared.activationRates(), record);
     d.activationElementBytes = run.dtypes.compute;
     d.activationPerTokenPerLayer = act.perTokenPerLayer.value;
     d.activationBytesPerLayer = act.perLayer.value;

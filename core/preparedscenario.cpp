@@ -102,6 +102,7 @@ PreparedScenario::PreparedScenario(const Scenario &s, FormulaStore *store)
     m_optimizerStates = lora ? optimizerStateBytes(s.optimizer, m_run.trainable, loraTensors(s, tensors), store)
                              : optimizerStateBytes(s.optimizer, m_run.trainable, tensors, store);
     m_largestQuantized = {largestQuantizedMatrix(tensors, false), largestQuantizedMatrix(tensors, true)};
+    m_activationRates = core::activationRates(s.model, s, m_run.trainability, m_run.dtypes, store);
 }
 
 std::vector<std::string> PreparedScenario::errors(const Scenario &s) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/activations.h"
 #include "core/formula.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
@@ -16,7 +17,8 @@ namespace core {
 /// settings alone, whatever its batch size and sequence length: the checks
 /// of the other inputs, the parameter counts from the tensor table and, for
 /// training, the run the stack makes of it, the trainable parameters, the
-/// optimizer states and the largest matrix a dequantisation materialises.
+/// optimizer states, the largest matrix a dequantisation materialises and
+/// the activations' per-token sums.
 /// Built once, it serves every point of a sweep, a grid or a fit search
 /// (`estimate(scenario, prepared)`); the tensor table itself is not kept.
 class PreparedScenario
@@ -46,6 +48,8 @@ public:
     /// once, in elements: a layer's biggest projection, or (`lmHead`) the
     /// lm_head too where it is quantised.
     double largestDequantizedMatrix(bool lmHead) const { return m_largestQuantized[lmHead ? 1 : 0]; }
+    /// Training: what one token's activations cost a layer (activationRates).
+    const ActivationRates &activationRates() const { return m_activationRates; }
 
 private:
     std::uint64_t m_batch;
@@ -57,6 +61,7 @@ private:
     Derived m_trainableParams;
     Derived m_optimizerStates;
     std::array<double, 2> m_largestQuantized{};
+    ActivationRates m_activationRates;
 };
 
 } // namespace core
