@@ -833,7 +833,7 @@ void recordFormulas(const Scenario &s, const Estimate &e, FormulaRecord &record)
 
 Estimate estimate(const Scenario &s) { return estimate(s, PreparedScenario(s)); }
 
-Estimate estimate(const Scenario &s, const PreparedScenario &prepared)
+Estimate estimateNumbers(const Scenario &s, const PreparedScenario &prepared)
 {
     Estimate est;
     est.errors = prepared.errors(s);
@@ -857,7 +857,14 @@ Estimate estimate(const Scenario &s, const PreparedScenario &prepared)
     } else {
         est = estimateStage(s, prepared, Stage::Only);
     }
+    return est;
+}
 
+Estimate estimate(const Scenario &s, const PreparedScenario &prepared)
+{
+    Estimate est = estimateNumbers(s, prepared);
+    if (!est.isValid())
+        return est;
     if (s.model.declaredParameters > 0)
         est.warnings.push_back({"Message",
                                 QT_TRANSLATE_NOOP("Message", "model: only the parameter count is known; layer shapes "

@@ -165,6 +165,9 @@ class PreparedScenario;
 /// in batch and sequence only (sweeps, grids, fit searches). The result is
 /// the one `estimate(scenario)` gives, bit for bit.
 Estimate estimate(const Scenario &scenario, const PreparedScenario &prepared);
+/// `estimate` without the warnings about the inputs: the numbers that a
+/// grid or a search compares, without building the warnings' text.
+Estimate estimateNumbers(const Scenario &scenario, const PreparedScenario &prepared);
 
 /// Per pipeline stage: the first and the last stage when the layout has a
 /// pipeline, every GPU of llama.cpp's layer split, else the single rank

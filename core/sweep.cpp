@@ -57,7 +57,7 @@ std::vector<Bytes> batchContextGrid(const Scenario &scenario, const std::vector<
         point.batch = batch;
         for (std::uint64_t sequence : sequences) {
             point.sequence = sequence;
-            const Estimate e = estimate(point, prepared);
+            const Estimate e = estimateNumbers(point, prepared);
             totals.push_back(e.isValid() ? e.total : Bytes::max());
         }
     }
