@@ -184,8 +184,8 @@ void addReaders(InputSite &site, const Trainability &t, const ActivationDtypes &
 
 } // namespace
 
-ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, const Trainability &t,
-                                        const ActivationDtypes &d, FormulaStore *store)
+ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Trainability &t, const ActivationDtypes &d,
+                                FormulaStore *store)
 {
     const double h = static_cast<double>(m.hidden);
     const double I = static_cast<double>(m.moe.isMoe() ? m.moe.expertIntermediate : m.intermediate);
@@ -292,31 +292,10 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
         }
     }
 
-    const double b = static_cast<double>(s.batch);
-    const double seq = static_cast<double>(s.contextTokens());
-    // Selective recompute (Korthikanti et al. 2022 §4.2) drops exactly the
-    // s^2 terms, so both are kept apart.
-    ActivationBreakdown out;
-    out.perTokenPerLayer = c.cite(a::kFromKorthikanti).derived();
-    if (eager) {
-        Formula scores(store);
-        scores.product()
-            .times(sh::kBatch, b)
-            .times(sh::kHeads, static_cast<double>(m.heads))
-            .times(sh::kSequence, seq)
-            .times(sh::kSequence, seq)
-            .times(a::kScoreBytes, scoreBytes(m, d, store))
-            .overUnlessOne(sh::kTp, tp);
-        out.scoresPerLayer = scores.derived();
-    }
-    Formula layer(store);
-    layer.product(a::kPartPerTokenTensors)
-        .times(sh::kBatch, b)
-        .times(sh::kSequence, seq)
-        .times(a::kPerToken, out.perTokenPerLayer);
+    ActivationRates rates;
+    rates.perTokenPerLayer = c.cite(a::kFromKorthikanti).derived();
     if (eager)
-        layer.product(a::kPartScores).times(a::kScores, out.scoresPerLayer);
-    out.perLayer = layer.derived();
+        rates.scoreBytes = scoreBytes(m, d, store);
 
     Formula gradients(store);
     gradients.product(a::kPartMlpGradients)
@@ -327,12 +306,7 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
         .overUnlessOne(sh::kTp, tp);
     gradients.product(a::kPartIncomingGradient).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);
     place(gradients, replicated);
-    Formula layerGradients(store);
-    layerGradients.product()
-        .times(sh::kBatch, b)
-        .times(sh::kSequence, seq)
-        .times(a::kGradientsPerToken, gradients.derived());
-    out.layerGradientPeak = layerGradients.derived();
+    rates.gradientsPerToken = gradients.derived();
 
     // --- outside the layers ---
     Formula first(store);
@@ -354,14 +328,59 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
         headInput.keptBy(d.autocast || (!t.fullModel && t.baseCastsInput) ? d.compute : d.normOut, false, false);
         headInput.addTo(last, replicated);
     }
-    const auto outside = [&](const Formula &perToken, const Symbol &symbol) {
+    rates.firstPerToken = first.derived();
+    rates.lastPerToken = last.derived();
+    return rates;
+}
+
+ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, const ActivationDtypes &d,
+                                        const ActivationRates &rates, FormulaStore *store)
+{
+    const double h = static_cast<double>(m.hidden);
+    const bool eager = s.attention == Attention::Eager;
+    const double tp = static_cast<double>(s.parallel.tp);
+    const Placement replicated{tp, s.parallel.sequenceParallel, 1};
+    const double b = static_cast<double>(s.batch);
+    const double seq = static_cast<double>(s.contextTokens());
+    // Selective recompute (Korthikanti et al. 2022 §4.2) drops exactly the
+    // s^2 terms, so both are kept apart.
+    ActivationBreakdown out;
+    out.perTokenPerLayer = rates.perTokenPerLayer;
+    if (eager) {
+        Formula scores(store);
+        scores.product()
+            .times(sh::kBatch, b)
+            .times(sh::kHeads, static_cast<double>(m.heads))
+            .times(sh::kSequence, seq)
+            .times(sh::kSequence, seq)
+            .times(a::kScoreBytes, rates.scoreBytes)
+            .overUnlessOne(sh::kTp, tp);
+        out.scoresPerLayer = scores.derived();
+    }
+    Formula layer(store);
+    layer.product(a::kPartPerTokenTensors)
+        .times(sh::kBatch, b)
+        .times(sh::kSequence, seq)
+        .times(a::kPerToken, out.perTokenPerLayer);
+    if (eager)
+        layer.product(a::kPartScores).times(a::kScores, out.scoresPerLayer);
+    out.perLayer = layer.derived();
+
+    Formula layerGradients(store);
+    layerGradients.product()
+        .times(sh::kBatch, b)
+        .times(sh::kSequence, seq)
+        .times(a::kGradientsPerToken, rates.gradientsPerToken);
+    out.layerGradientPeak = layerGradients.derived();
+
+    const auto outside = [&](const Derived &perToken, const Symbol &symbol) {
         Formula bytes(store);
-        if (perToken.value() > 0)
-            bytes.product().times(sh::kBatch, b).times(sh::kSequence, seq).times(symbol, perToken.derived());
+        if (perToken.value > 0)
+            bytes.product().times(sh::kBatch, b).times(sh::kSequence, seq).times(symbol, perToken);
         return bytes.derived();
     };
-    out.outsideFirst = outside(first, a::kFirstPerToken);
-    out.outsideLast = outside(last, a::kLastPerToken);
+    out.outsideFirst = outside(rates.firstPerToken, a::kFirstPerToken);
+    out.outsideLast = outside(rates.lastPerToken, a::kLastPerToken);
 
     Formula kept(store);
     switch (s.effectiveCheckpointing()) {
@@ -388,6 +407,12 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
         break;
     }
     return out;
+}
+
+ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, const Trainability &t,
+                                        const ActivationDtypes &d, FormulaStore *store)
+{
+    return trainingActivations(m, s, d, activationRates(m, s, t, d, store), store);
 }
 
 } // namespace core

@@ -75,6 +75,17 @@ struct ActivationDtypes
     static ActivationDtypes uniform(double bytes) { return {bytes, bytes, bytes, bytes, bytes, false}; }
 };
 
+/// What one token costs a layer, whatever the batch and sequence: the
+/// per-token sums of `trainingActivations`, prepared once per scenario.
+struct ActivationRates
+{
+    Derived perTokenPerLayer;  ///< bytes per token saved by one layer, excluding the s^2 scores
+    Derived scoreBytes;        ///< eager attention: bytes per b*a*s^2 element
+    Derived gradientsPerToken; ///< the gradients alive at once inside one layer's backward
+    Derived firstPerToken;     ///< embedding side (first pipeline stage)
+    Derived lastPerToken;      ///< final norm and lm_head input (last stage)
+};
+
 /// Saved-for-backward activations of a training step. Generalises
 /// Korthikanti et al. 2022 (arXiv:2205.05198) §4.1, sbh(34 + 5as/h) per GPT
 /// layer, to GQA, gated MLPs, RMSNorm, dropout on/off, the attention
@@ -84,6 +95,14 @@ struct ActivationDtypes
 /// 5as/(ht)) and sbh(34/t + 5as/(ht))).
 /// Each saved tensor is a named part of its sum; with a `store` the parts
 /// are recorded.
+/// `activationRates` is the per-token part, `trainingActivations` takes it
+/// to the scenario's batch and sequence.
+ActivationRates activationRates(const ModelSpec &model, const Scenario &scenario, const Trainability &trainability,
+                                const ActivationDtypes &dtypes, FormulaStore *store = nullptr);
+ActivationBreakdown trainingActivations(const ModelSpec &model, const Scenario &scenario,
+                                        const ActivationDtypes &dtypes, const ActivationRates &rates,
+                                        FormulaStore *store = nullptr);
+/// Both steps at once.
 ActivationBreakdown trainingActivations(const ModelSpec &model, const Scenario &scenario,
                                         const Trainability &trainability, const ActivationDtypes &dtypes,
                                         FormulaStore *store = nullptr);

@@ -7,6 +7,7 @@
 #include "core/llamacpp.h"
 #include "core/logits.h"
 #include "core/overheads.h"
+#include "core/preparedscenario.h"
 #include "core/trainingrun.h"
 #include "core/translatable.h"
 
@@ -146,58 +147,6 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
     return bytes.derived();
 }
 
-/// Whether LoRA adapts the projections of `group`.
-bool isAdapted(const Scenario &s, const TensorGroup &group)
-{
-    return group.slot != LinearSlot::None
-        && std::find(s.lora.targets.begin(), s.lora.targets.end(), group.slot) != s.lora.targets.end();
-}
-
-/// LoRA A (r x in) and B (out x r) for every targeted projection.
-std::vector<TensorGroup> loraTensors(const Scenario &s, const std::vector<TensorGroup> &tensors)
-{
-    std::vector<TensorGroup> adapters;
-    const auto r = static_cast<std::uint64_t>(s.lora.rank);
-    for (const TensorGroup &g : tensors) {
-        if (!isAdapted(s, g))
-            continue;
-        TensorGroup a = g;
-        a.name = g.name + ".lora_A";
-        a.rows = r;
-        TensorGroup b = g;
-        b.name = g.name + ".lora_B";
-        b.cols = r;
-        adapters.push_back(a);
-        adapters.push_back(b);
-    }
-    return adapters;
-}
-
-/// The parameters that train: every parameter, or r x (in + out) for each
-/// adapted projection (Hu et al. 2021, LoRA §4.1).
-Derived trainableParameters(const Scenario &s, const std::vector<TensorGroup> &tensors, bool lora, FormulaStore *store)
-{
-    namespace l = text::lora;
-    Formula params(store);
-    if (!lora) {
-        double all = 0;
-        for (const TensorGroup &g : tensors)
-            all += static_cast<double>(g.elements());
-        params.product().times(text::shared::kParams, all);
-        return params.derived();
-    }
-    for (const TensorGroup &g : tensors) {
-        if (!isAdapted(s, g))
-            continue;
-        params.product(l::kPartAdapters[static_cast<std::size_t>(g.slot)])
-            .times(l::kRank, static_cast<double>(s.lora.rank))
-            .times(l::kInPlusOut, static_cast<double>(g.rows + g.cols))
-            .times(l::kMatrices, static_cast<double>(g.count));
-    }
-    params.cite(l::kFromLora);
-    return params.derived();
-}
-
 /// What a moment adds to its tensors: the CUDA context and NCCL buffers
 /// (the same at every moment) and the allocator's reserve.
 struct Overheads
@@ -311,21 +260,6 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
     return share;
 }
 
-/// The largest weight matrix a dequantisation materialises at once, in
-/// elements: a layer's biggest projection, or the lm_head where it is
-/// quantised.
-double largestQuantizedMatrix(const std::vector<TensorGroup> &tensors, bool lmHeadQuantized)
-{
-    double largest = 0;
-    for (const TensorGroup &g : tensors) {
-        const bool layerLinear = g.role == TensorRole::AttentionLinear || g.role == TensorRole::MlpLinear
-            || g.role == TensorRole::ExpertLinear;
-        if (layerLinear || (lmHeadQuantized && g.role == TensorRole::LmHead))
-            largest = std::max(largest, static_cast<double>(g.rows) * static_cast<double>(g.cols));
-    }
-    return largest;
-}
-
 /// A training phase at two moments: at the head (the logits or their
 /// gradients alive) and inside the last layer (its transients instead).
 struct HeadAndLayer
@@ -374,8 +308,8 @@ PhaseTotal largerMoment(Phase phase, const Scenario &s, const Overheads &overhea
     return best;
 }
 
-void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors, const TrainingRun &run, Stage stageRole,
-                      const Derived &modelWeights, const Overheads &overheads, Estimate &est, FormulaRecord *record)
+void estimateTraining(const Scenario &s, const PreparedScenario &prepared, Stage stageRole, const Derived &modelWeights,
+                      const Overheads &overheads, Estimate &est, FormulaRecord *record)
 {
     namespace sh = text::shared;
     namespace ac = text::activations;
@@ -383,6 +317,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     namespace ws = text::workspace;
     EstimateDetails &d = est.details;
     const ModelSpec &m = s.model;
+    const TrainingRun &run = prepared.run();
     const bool lora = run.adapters;
     const RankShare share = rankShare(s, d.params, stageRole, record);
     const int dp = share.dp;
@@ -400,8 +335,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
         return stage >= fromStage ? f.overUnlessOne(sh::kDp, dp) : f;
     };
 
-    const std::vector<TensorGroup> trainable = lora ? loraTensors(s, tensors) : tensors;
-    const Derived trainableParams = trainableParameters(s, tensors, lora, record);
+    const Derived &trainableParams = prepared.trainableParams();
     d.trainableParams = static_cast<std::uint64_t>(trainableParams.value);
     d.loraParams = lora ? d.trainableParams : 0;
     // Adapters live in the layers; full training follows the parameters.
@@ -420,7 +354,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
             .timesUnlessOne(rankSymbol, rankFraction)
             .times(bytesSymbol, bytes);
     };
-    const Derived optimizerStates = optimizerStateBytes(s.optimizer, d.regime, trainable, record);
+    const Derived &optimizerStates = prepared.optimizerStates();
     d.optimizerBytesTotal = optimizerStates.value;
 
     MomentTerms persistent;
@@ -510,7 +444,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
     const Quantity firstGradients = smaller(gradients, shard(first, 2).bytes());
     const Quantity accumulated = s.gradAccum > 1 ? noted(record, gradients, gr::kWhyAccumulated) : Quantity{};
 
-    const ActivationBreakdown act = trainingActivations(m, s, run.trainability, run.dtypes, record);
+    const ActivationBreakdown act = trainingActivations(m, s, run.dtypes, prepared.activationRates(), record);
     d.activationElementBytes = run.dtypes.compute;
     d.activationPerTokenPerLayer = act.perTokenPerLayer.value;
     d.activationBytesPerLayer = act.perLayer.value;
@@ -595,7 +529,7 @@ void estimateTraining(const Scenario &s, const std::vector<TensorGroup> &tensors
         Formula bytes(record);
         bytes.product(lmHead ? ws::kPartHeadDequant : ws::kPartDequant)
             .times(ws::kDequantBytes, run.dequantBytesPerElement)
-            .times(ws::kLargestMatrix, largestQuantizedMatrix(tensors, lmHead))
+            .times(ws::kLargestMatrix, prepared.largestDequantizedMatrix(lmHead))
             .overUnlessOne(sh::kTp, share.tp)
             .cite(ws::kFromDequant);
         return bytes;
@@ -798,23 +732,22 @@ void estimateInference(const Scenario &s, Stage stageRole, int device, const Der
 /// One stage's estimate; the caller keeps the most loaded stage. With a
 /// record, every formula the stage evaluates is kept in it. `device`:
 /// llama.cpp's GPU of its layer split (-1: the stage's).
-Estimate estimateStage(const Scenario &s, const std::vector<TensorGroup> &tensors, const ParameterCounts &params,
-                       Stage stage, FormulaRecord *record = nullptr, int device = -1)
+Estimate estimateStage(const Scenario &s, const PreparedScenario &prepared, Stage stage,
+                       FormulaRecord *record = nullptr, int device = -1)
 {
     Estimate est;
     est.phases.reserve(3);
     EstimateDetails &d = est.details;
-    d.params = params;
+    d.params = prepared.params();
     d.cudaOverheadMib = cudaOverheadMib(s);
     // llama.cpp's layer split copies activations between GPUs itself.
     const Overheads overheads{cudaOverhead(s, record), usesLlamaCpp(s)
                                                            ? none(record, text::llamacpp::kWhyNoNccl)
                                                            : ncclBuffers(s.gpus, record)};
     if (s.isTraining()) {
-        const TrainingRun run = trainingRun(s);
-        d.regime = run.trainable;
-        const Derived modelWeights = weightStorage(s, d.params, run, d, record);
-        estimateTraining(s, tensors, run, stage, modelWeights, overheads, est, record);
+        d.regime = prepared.run().trainable;
+        const Derived modelWeights = weightStorage(s, d.params, prepared.run(), d, record);
+        estimateTraining(s, prepared, stage, modelWeights, overheads, est, record);
     } else {
         d.regime = regimeBytes(s.regime);
         const Derived modelWeights = weightStorage(s, d.params, TrainingRun{}, d, record);
@@ -881,45 +814,43 @@ double kvCacheBytesPerToken(const Scenario &s, double elementBytes)
 
 std::vector<Estimate> estimateStages(const Scenario &s)
 {
-    if (!validateScenario(s).empty())
-        return {estimate(s)};
-    const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
-    const ParameterCounts params = countParameters(s.model, tensors);
+    const PreparedScenario prepared(s);
+    if (!prepared.errors(s).empty())
+        return {estimate(s, prepared)};
     if (usesLlamaCpp(s) && s.gpus > 1) {
         std::vector<Estimate> devices;
         for (int device : llamaCppDevicesToEstimate(s))
-            devices.push_back(estimateStage(s, tensors, params, Stage::Only, nullptr, device));
+            devices.push_back(estimateStage(s, prepared, Stage::Only, nullptr, device));
         return devices;
     }
     if (pipelineStages(s) > 1)
-        return {estimateStage(s, tensors, params, Stage::First), estimateStage(s, tensors, params, Stage::Last)};
-    return {estimateStage(s, tensors, params, Stage::Only)};
+        return {estimateStage(s, prepared, Stage::First), estimateStage(s, prepared, Stage::Last)};
+    return {estimateStage(s, prepared, Stage::Only)};
 }
 
 void recordFormulas(const Scenario &s, const Estimate &e, FormulaRecord &record)
 {
     if (!e.isValid())
         return;
-    const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
-    const ParameterCounts params = countParameters(s.model, tensors);
+    const PreparedScenario prepared(s, &record);
     const std::string &name = e.details.stage;
     const Stage stage = name == "first" ? Stage::First : (name == "last" ? Stage::Last : Stage::Only);
-    estimateStage(s, tensors, params, stage, &record, e.details.device);
+    estimateStage(s, prepared, stage, &record, e.details.device);
 }
 
-Estimate estimate(const Scenario &s)
+Estimate estimate(const Scenario &s) { return estimate(s, PreparedScenario(s)); }
+
+Estimate estimateNumbers(const Scenario &s, const PreparedScenario &prepared)
 {
     Estimate est;
-    est.errors = validateScenario(s);
+    est.errors = prepared.errors(s);
     if (!est.errors.empty())
         return est;
-    const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
-    const ParameterCounts params = countParameters(s.model, tensors);
     if (usesLlamaCpp(s) && s.gpus > 1) {
         // The most loaded GPU of llama.cpp's split.
         bool first = true;
         for (int device : llamaCppDevicesToEstimate(s)) {
-            Estimate one = estimateStage(s, tensors, params, Stage::Only, nullptr, device);
+            Estimate one = estimateStage(s, prepared, Stage::Only, nullptr, device);
             if (first || one.total > est.total)
                 est = std::move(one);
             first = false;
@@ -927,13 +858,20 @@ Estimate estimate(const Scenario &s)
     } else if (pipelineStages(s) > 1) {
         // The most loaded rank: the first stage (activations in flight,
         // embedding) or the last (lm_head, logits).
-        Estimate first = estimateStage(s, tensors, params, Stage::First);
-        Estimate last = estimateStage(s, tensors, params, Stage::Last);
+        Estimate first = estimateStage(s, prepared, Stage::First);
+        Estimate last = estimateStage(s, prepared, Stage::Last);
         est = first.total >= last.total ? std::move(first) : std::move(last);
     } else {
-        est = estimateStage(s, tensors, params, Stage::Only);
+        est = estimateStage(s, prepared, Stage::Only);
     }
+    return est;
+}
 
+Estimate estimate(const Scenario &s, const PreparedScenario &prepared)
+{
+    Estimate est = estimateNumbers(s, prepared);
+    if (!est.isValid())
+        return est;
     if (const double host = hostBytesPerMachine(s, est); s.hostMemoryGib > 0 && host > s.hostMemoryGib * 1024 * 1024 * 1024)
         est.warnings.push_back({"Message",
                                 QT_TRANSLATE_NOOP("Message", "host memory: %1 stays beside the GPUs of one machine, more "

@@ -191,6 +191,16 @@ struct Estimate
 /// The memory model: pure, no I/O. Per-GPU bytes by component and phase.
 Estimate estimate(const Scenario &scenario);
 
+class PreparedScenario;
+/// The same, with what does not depend on the batch and sequence taken
+/// from `prepared`, made from `scenario` or from one that differs from it
+/// in batch and sequence only (sweeps, grids, fit searches). The result is
+/// the one `estimate(scenario)` gives, bit for bit.
+Estimate estimate(const Scenario &scenario, const PreparedScenario &prepared);
+/// `estimate` without the warnings about the inputs: the numbers that a
+/// grid or a search compares, without building the warnings' text.
+Estimate estimateNumbers(const Scenario &scenario, const PreparedScenario &prepared);
+
 /// Per pipeline stage: the first and the last stage when the layout has a
 /// pipeline, every GPU of llama.cpp's layer split, else the single rank
 /// (for per-rank charts).

@@ -674,6 +674,13 @@ std::string describeDefault(const FieldDescriptor &f)
     return text + "; follows " + f.defaultFollows;
 }
 
+bool isInRange(const FieldDescriptor &f, const Scenario &s)
+{
+    const FieldValue value = f.stored(s);
+    const double *number = std::get_if<double>(&value);
+    return !number || (*number >= f.min && *number <= f.max); // NaN compares false
+}
+
 std::vector<FieldId> changedFields(const Scenario &before, const Scenario &after)
 {
     std::vector<FieldId> changed;

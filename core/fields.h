@@ -143,6 +143,10 @@ std::string describeDefault(const FieldDescriptor &f);
 /// The choices' ids joined: "none, selective, full".
 std::string choiceList(const FieldDescriptor &f, const char *separator = ", ");
 
+/// Whether the number field `f` of `scenario` is unset or within [min, max]
+/// (NaN is not).
+bool isInRange(const FieldDescriptor &f, const Scenario &scenario);
+
 /// Fields whose stored value differs between two scenarios.
 std::vector<FieldId> changedFields(const Scenario &before, const Scenario &after);
 

@@ -134,11 +134,8 @@ std::vector<std::string> validateScenario(const Scenario &s)
     for (const FieldDescriptor &f : allFields()) {
         if (f.kind != FieldKind::Integer && f.kind != FieldKind::Number)
             continue;
-        const FieldValue value = f.stored(s);
-        const double *number = std::get_if<double>(&value);
-        if (!number || (*number >= f.min && *number <= f.max)) // unset, or in range (NaN is not)
-            continue;
-        errors.push_back(std::string(f.key) + ": " + checkFieldValue(f, value));
+        if (!isInRange(f, s))
+            errors.push_back(std::string(f.key) + ": " + checkFieldValue(f, f.stored(s)));
     }
     if (s.kvDtype && !formatInfo(*s.kvDtype).usableForKvCache)
         errors.push_back(std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format");

@@ -1,15 +1,33 @@
 #include "core/sweep.h"
 
 #include "core/monotoneprobe.h"
+#include "core/preparedscenario.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace core {
 
+namespace {
+
+std::uint64_t &axisValue(Scenario &scenario, SweepAxis axis)
+{
+    return axis == SweepAxis::Batch ? scenario.batch : scenario.sequence;
+}
+
+/// The per-GPU total of one point of a prepared scenario; points the
+/// limits reject never fit.
+Bytes totalAt(const Scenario &point, const PreparedScenario &prepared)
+{
+    const Estimate e = estimateNumbers(point, prepared);
+    return e.isValid() ? e.total : Bytes::max();
+}
+
+} // namespace
+
 Scenario withAxis(Scenario scenario, SweepAxis axis, std::uint64_t value)
 {
-    (axis == SweepAxis::Batch ? scenario.batch : scenario.sequence) = value;
+    axisValue(scenario, axis) = value;
     return scenario;
 }
 
@@ -31,8 +49,11 @@ std::vector<std::uint64_t> logSpaced(std::uint64_t from, std::uint64_t to, int c
 std::vector<SweepPoint> sweep(const Scenario &scenario, SweepAxis axis, std::uint64_t from, std::uint64_t to, int count)
 {
     std::vector<SweepPoint> points;
+    Scenario point = scenario;
+    const PreparedScenario prepared(point);
     for (std::uint64_t value : logSpaced(from, to, count)) {
-        const Estimate e = estimate(withAxis(scenario, axis, value));
+        axisValue(point, axis) = value;
+        const Estimate e = estimate(point, prepared);
         if (!e.isValid())
             break;
         points.push_back({value, e.terms, e.total});
@@ -43,14 +64,16 @@ std::vector<SweepPoint> sweep(const Scenario &scenario, SweepAxis axis, std::uin
 std::vector<Bytes> batchContextGrid(const Scenario &scenario, const std::vector<std::uint64_t> &batches,
                                     const std::vector<std::uint64_t> &sequences)
 {
-    // Simply the engine at every point; a faster grid that reuses what does
-    // not change across it is issue 14's speed work.
     std::vector<Bytes> totals;
     totals.reserve(batches.size() * sequences.size());
+    Scenario point = scenario;
+    const PreparedScenario prepared(point);
     for (std::uint64_t batch : batches) {
-        const Scenario row = withAxis(scenario, SweepAxis::Batch, batch);
-        for (std::uint64_t sequence : sequences)
-            totals.push_back(totalOf(withAxis(row, SweepAxis::Sequence, sequence)));
+        point.batch = batch;
+        for (std::uint64_t sequence : sequences) {
+            point.sequence = sequence;
+            totals.push_back(totalAt(point, prepared));
+        }
     }
     return totals;
 }
@@ -62,9 +85,14 @@ std::vector<std::vector<std::uint64_t>> largestBatches(const Scenario &scenario,
     // to 4,096 batches are 19 % apart): about 2 log2(maxBatch) estimates per
     // context, shared by every capacity.
     std::vector<std::vector<std::uint64_t>> boundaries(capacities.size());
+    Scenario point = scenario;
+    const PreparedScenario prepared(point);
     for (std::uint64_t sequence : sequences) {
-        const Scenario column = withAxis(scenario, SweepAxis::Sequence, sequence);
-        MonotoneProbe byBatch([&column](std::uint64_t batch) { return totalOf(withAxis(column, SweepAxis::Batch, batch)); });
+        point.sequence = sequence;
+        MonotoneProbe byBatch([&point, &prepared](std::uint64_t batch) {
+            point.batch = batch;
+            return totalAt(point, prepared);
+        });
         for (std::size_t k = 0; k < capacities.size(); ++k)
             boundaries[k].push_back(byBatch.largestFitting(capacities[k], maxBatch));
     }

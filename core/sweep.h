@@ -21,6 +21,15 @@ struct SweepPoint
 /// each once, ascending): memory against batch size or context length.
 std::vector<SweepPoint> sweep(const Scenario &scenario, SweepAxis axis, std::uint64_t from, std::uint64_t to, int count);
 
+/// Per-GPU totals over a batch x sequence grid, batch-major: the total at
+/// batches[i] and sequences[j] is element i * sequences.size() + j, the
+/// `estimate` of the scenario with that batch and sequence, bit for bit
+/// (`Bytes::max()`, which never fits, where the scenario's limits reject the
+/// point). What does not depend on batch and sequence is prepared once.
+/// The batch x context heat map draws it.
+std::vector<Bytes> batchContextGrid(const Scenario &scenario, const std::vector<std::uint64_t> &batches,
+                                    const std::vector<std::uint64_t> &sequences);
+
 /// The scenario with the axis set to `value`.
 Scenario withAxis(Scenario scenario, SweepAxis axis, std::uint64_t value);
 
@@ -28,12 +37,6 @@ Scenario withAxis(Scenario scenario, SweepAxis axis, std::uint64_t value);
 /// (fewer where rounding makes neighbours equal); empty unless
 /// 0 < from <= to and count >= 2.
 std::vector<std::uint64_t> logSpaced(std::uint64_t from, std::uint64_t to, int count);
-
-/// Per-GPU totals at every batch x sequence pair: row-major, batches[i] x
-/// sequences[j] at i x sequences.size() + j. A pair the engine rejects reads
-/// Bytes::max() (never fits). The batch x context heat map draws it.
-std::vector<Bytes> batchContextGrid(const Scenario &scenario, const std::vector<std::uint64_t> &batches,
-                                    const std::vector<std::uint64_t> &sequences);
 
 /// The fit boundary of each capacity across contexts: for capacities[k] and
 /// sequences[j], the largest batch in [1, maxBatch] whose per-GPU total fits

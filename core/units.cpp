@@ -5,29 +5,6 @@
 
 namespace core {
 
-namespace {
-constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-// 2^64 as a double; any double >= this does not fit in uint64.
-constexpr double kTwoTo64 = 18446744073709551616.0;
-} // namespace
-
-Bytes Bytes::fromDouble(double bytes)
-{
-    if (std::isnan(bytes))
-        return max();
-    if (bytes <= 0.0)
-        return Bytes(0);
-    const double rounded = std::ceil(bytes);
-    if (rounded >= kTwoTo64)
-        return max();
-    return Bytes(static_cast<std::uint64_t>(rounded));
-}
-
-Bytes Bytes::operator+(Bytes other) const
-{
-    return Bytes(saturatingAdd(m_bytes, other.m_bytes));
-}
-
 Bytes Bytes::times(std::uint64_t factor) const
 {
     return Bytes(saturatingMul(m_bytes, factor));
@@ -38,18 +15,6 @@ Bytes Bytes::dividedCeil(std::uint64_t parts) const
     if (parts <= 1 || isSaturated())
         return *this;
     return Bytes(m_bytes / parts + (m_bytes % parts != 0 ? 1 : 0));
-}
-
-std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b)
-{
-    return a > kMax - b ? kMax : a + b;
-}
-
-std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b)
-{
-    if (a == 0 || b == 0)
-        return 0;
-    return a > kMax / b ? kMax : a * b;
 }
 
 std::string formatFixed(double value, int decimals)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -7,6 +8,20 @@
 #include <vector>
 
 namespace core {
+
+/// Saturating helpers for counts (parameters, tokens, elements).
+constexpr std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b)
+{
+    constexpr std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
+    return a > top - b ? top : a + b;
+}
+constexpr std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b)
+{
+    if (a == 0 || b == 0)
+        return 0;
+    constexpr std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
+    return a > top / b ? top : a * b;
+}
 
 /// A byte count. Built only from named factories, read out with the unit
 /// named; arithmetic saturates at the largest representable value instead of
@@ -20,7 +35,21 @@ public:
     static constexpr Bytes fromCount(std::uint64_t bytes) { return Bytes(bytes); }
     /// Rounds a fractional byte count up (a tensor of 0.5 B cannot exist) and
     /// saturates on overflow, NaN or negative input (negative becomes 0).
-    static Bytes fromDouble(double bytes);
+    /// Inline with `operator+`: the estimate's hot path calls both for every
+    /// term of every moment.
+    static Bytes fromDouble(double bytes)
+    {
+        // 2^64 as a double; any double >= this does not fit in uint64.
+        constexpr double twoTo64 = 18446744073709551616.0;
+        if (std::isnan(bytes))
+            return max();
+        if (bytes <= 0.0)
+            return Bytes(0);
+        const double rounded = std::ceil(bytes);
+        if (rounded >= twoTo64)
+            return max();
+        return Bytes(static_cast<std::uint64_t>(rounded));
+    }
     static Bytes kib(double n) { return fromDouble(n * 1024.0); }
     static Bytes mib(double n) { return fromDouble(n * 1024.0 * 1024.0); }
     static Bytes gib(double n) { return fromDouble(n * 1024.0 * 1024.0 * 1024.0); }
@@ -33,7 +62,7 @@ public:
     double inMiB() const { return static_cast<double>(m_bytes) / (1024.0 * 1024.0); }
     constexpr bool isSaturated() const { return m_bytes == std::numeric_limits<std::uint64_t>::max(); }
 
-    Bytes operator+(Bytes other) const;
+    Bytes operator+(Bytes other) const { return Bytes(saturatingAdd(m_bytes, other.m_bytes)); }
     Bytes &operator+=(Bytes other) { return *this = *this + other; }
     /// Difference clamped at zero.
     Bytes operator-(Bytes other) const { return Bytes(m_bytes > other.m_bytes ? m_bytes - other.m_bytes : 0); }
@@ -64,10 +93,6 @@ std::string formatBytes(Bytes bytes, ByteUnit unit = ByteUnit::GiB, int decimals
 /// The value in the chosen family's giga unit (GiB or GB), for axes and tables.
 double toGiga(Bytes bytes, ByteUnit unit);
 const char *gigaSuffix(ByteUnit unit);
-
-/// Saturating helpers for counts (parameters, tokens, elements).
-std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b);
-std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b);
 
 /// A non-negative decimal ("1536", "0.4", "7e9"): nothing else, no sign,
 /// no infinities, no trailing text.

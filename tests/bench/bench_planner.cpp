@@ -3,6 +3,8 @@
 
 #include "core/estimate.h"
 #include "core/explain.h"
+#include "core/preparedscenario.h"
+#include "core/sweep.h"
 #include "core/io/builtin.h"
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
@@ -51,8 +53,10 @@ class BenchPlanner : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void estimateNumbersOnly();
+    void estimatePreparedPoint();
     void estimateWithDerivations();
     void fullCatalogFit();
+    void batchContextSweep256x256_data();
     void batchContextSweep256x256();
     void sliderToRepaint();
     void fullWindowRepaint();
@@ -81,6 +85,18 @@ void BenchPlanner::estimateWithDerivations()
     }
 }
 
+void BenchPlanner::estimatePreparedPoint()
+{
+    core::Scenario s = training7b();
+    const core::PreparedScenario prepared(s);
+    std::uint64_t batch = 0;
+    QBENCHMARK {
+        s.batch = 1 + batch++ % 64; // another point each time, as in a sweep
+        const core::Estimate e = core::estimate(s, prepared);
+        QVERIFY(e.isValid());
+    }
+}
+
 void BenchPlanner::fullCatalogFit()
 {
     const core::Scenario s = training7b();
@@ -90,17 +106,36 @@ void BenchPlanner::fullCatalogFit()
     }
 }
 
+void BenchPlanner::batchContextSweep256x256_data()
+{
+    QTest::addColumn<bool>("grid");
+    QTest::newRow("batchContextGrid") << true;
+    QTest::newRow("estimate per point") << false; // the figure before the grid, for comparison
+}
+
 void BenchPlanner::batchContextSweep256x256()
 {
+    QFETCH(bool, grid);
     core::Scenario s = training7b();
-    QBENCHMARK_ONCE {
+    std::vector<std::uint64_t> batches;
+    std::vector<std::uint64_t> sequences;
+    for (std::uint64_t i = 1; i <= 256; ++i) {
+        batches.push_back(i);
+        sequences.push_back(i * 128);
+    }
+    QBENCHMARK {
         std::uint64_t sum = 0;
-        for (std::uint64_t b = 1; b <= 256; ++b)
-            for (std::uint64_t q = 1; q <= 256; ++q) {
-                s.batch = b;
-                s.sequence = q * 128;
-                sum += core::estimate(s).total.count() >> 20;
-            }
+        if (grid) {
+            for (core::Bytes total : core::batchContextGrid(s, batches, sequences))
+                sum += total.count() >> 20;
+        } else {
+            for (std::uint64_t b : batches)
+                for (std::uint64_t q : sequences) {
+                    s.batch = b;
+                    s.sequence = q;
+                    sum += core::estimate(s).total.count() >> 20;
+                }
+        }
         QVERIFY(sum > 0);
     }
 }
