@@ -431,6 +431,7 @@ RunComparison compareRun(const RunScenario &run, const rl::RunLog &log, const Ca
 {
     RunComparison out;
     out.scenario = run.scenario;
+    out.settings = run.settings;
     out.notes = run.notes;
     if (log.has(rl::LogFormat::LlamaCpp))
         compareLlamaCpp(run.scenario, log, out);

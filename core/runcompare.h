@@ -74,6 +74,7 @@ struct ComparisonRow
 struct RunComparison
 {
     Scenario scenario;
+    std::vector<LogSetting> settings; ///< the run's, as scenarioFromLog found them
     std::vector<ComparisonRow> rows;
     std::vector<std::string> notes;
 };

@@ -1,6 +1,9 @@
 #include "core/io/runarchive.h"
 
+#include "core/io/atomicfile.h"
 #include "core/io/jsonreader.h"
+#include "core/io/textfile.h"
+#include "core/report.h"
 #include "core/io/usercatalog.h"
 
 namespace core::io {
@@ -105,6 +108,41 @@ LoadResult<RunArchive> loadRunArchive(const std::string &text)
     if (result.errors.empty())
         result.value = std::move(archive);
     return result;
+}
+
+KeptRun keptRunOf(const RunComparison &comparison, const std::string &created, const std::string &logName)
+{
+    KeptRun run;
+    run.created = created;
+    run.log = logName;
+    run.scenario = summarize(comparison.scenario);
+    run.engine = comparison.scenario.isTraining() ? "training" : servingEngineId(comparison.scenario.serving);
+    run.gpuId = comparison.scenario.gpuId;
+    for (const ComparisonRow &r : comparison.rows)
+        if (!r.isCount && r.planned && r.measured.count() > 0)
+            run.rows.push_back({r.quantity, r.label, r.device, r.term, r.measured.count(), r.planned->count()});
+    return run;
+}
+
+bool keepRun(const std::filesystem::path &path, const KeptRun &run, std::string &error)
+{
+    RunArchive archive;
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec)) {
+        const auto text = readTextFile(path.string(), kMaxInputBytes, error);
+        if (!text)
+            return false;
+        const auto loaded = loadRunArchive(*text);
+        if (!loaded.ok()) {
+            error = inFile(path.string(), loaded.errors.front()) + " (left as it is)";
+            return false;
+        }
+        archive = *loaded.value;
+    } else {
+        std::filesystem::create_directories(path.parent_path(), ec);
+    }
+    archive.runs.push_back(run);
+    return writeFileAtomically(path.string(), saveRunArchive(archive), error);
 }
 
 std::filesystem::path runArchivePath()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/io/loadresult.h"
+#include "core/runcompare.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -41,6 +42,15 @@ struct RunArchive
 
 std::string saveRunArchive(const RunArchive &archive);
 LoadResult<RunArchive> loadRunArchive(const std::string &text);
+
+/// A comparison as the archive keeps it: its byte rows that have a plan
+/// (counts and unplanned quantities are left out), dated `created`.
+KeptRun keptRunOf(const RunComparison &comparison, const std::string &created, const std::string &logName);
+
+/// Appends `run` to the archive at `path` (a missing file starts a new
+/// one) with an atomic write. A file that cannot be read is left as it is
+/// and reported in `error`: nothing kept before is lost.
+bool keepRun(const std::filesystem::path &path, const KeptRun &run, std::string &error);
 
 /// runs.json in userDataDirectory(); empty when there is no data folder.
 std::filesystem::path runArchivePath();
