@@ -24,7 +24,8 @@ int deviceIndex(const std::string &name)
     std::size_t digits = name.size();
     while (digits > 0 && name[digits - 1] >= '0' && name[digits - 1] <= '9')
         --digits;
-    return digits == name.size() ? 0 : std::stoi(name.substr(digits));
+    // A device index has a few digits; anything longer is not one.
+    return digits == name.size() || name.size() - digits > 6 ? 0 : std::stoi(name.substr(digits));
 }
 
 /// ggml type names (ggml.c type_traits .type_name) as the planner's KV formats.

@@ -142,7 +142,7 @@ bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
         if (!known) {
             int index = 0;
             for (char c : id)
-                if (c >= '0' && c <= '9')
+                if (c >= '0' && c <= '9' && index < 100000)
                     index = index * 10 + (c - '0');
             settings.devices.push_back({id, index, description, std::nullopt, line.number});
         }
@@ -153,7 +153,7 @@ bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
         std::size_t pos = t.find("Device ") + 7;
         const auto index = readNumber(t, pos);
         const std::size_t nameEnd = t.find(", compute capability ");
-        if (!index || index->negative || pos + 2 > nameEnd || t.compare(pos, 2, ": ") != 0) {
+        if (!index || index->negative || index->value > 100000 || pos + 2 > nameEnd || t.compare(pos, 2, ": ") != 0) {
             context.malformed(line, "'Device N: NAME, compute capability X.Y'");
             return true;
         }

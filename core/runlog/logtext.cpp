@@ -93,26 +93,27 @@ std::optional<PrintedNumber> readNumber(const std::string &text, std::size_t &po
     }
     const std::size_t digits = i;
     long double value = 0;
+    int integerDigits = 0;
     while (i < text.size() && (isDigit(text[i]) || (grouped && text[i] == ',' && i + 1 < text.size() && isDigit(text[i + 1])))) {
-        if (text[i] != ',')
+        if (text[i] != ',') {
             value = value * 10 + (text[i] - '0');
+            ++integerDigits;
+        }
         ++i;
     }
-    if (i == digits)
+    // Up to 18 digits before the point: every whole number fits 64 bits.
+    if (i == digits || integerDigits > 18)
         return std::nullopt;
     if (i + 1 < text.size() && text[i] == '.' && isDigit(text[i + 1])) {
         ++i;
         long double scale = 1;
-        while (i < text.size() && isDigit(text[i])) {
+        while (i < text.size() && isDigit(text[i]) && n.decimals < 30) {
             scale /= 10;
             value += scale * (text[i] - '0');
             ++n.decimals;
             ++i;
         }
     }
-    // 17 significant digits at most: anything longer is not a printed size.
-    if (i - digits > 24)
-        return std::nullopt;
     n.value = n.negative ? -value : value;
     pos = i;
     return n;

@@ -25,11 +25,12 @@ namespace {
 
 Bytes oneMib() { return Bytes::fromCount(1u << 20); }
 
+/// A GPU index or count as nvidia-smi prints it (a few digits).
 bool isInteger(const std::string &text)
 {
     std::size_t pos = 0;
     const auto n = readNumber(text, pos);
-    return n && !n->negative && n->decimals == 0 && pos == text.size();
+    return n && !n->negative && n->decimals == 0 && pos == text.size() && n->value < 100000;
 }
 
 /// "15000 MiB" or, without units, "15000" in a column whose header says [MiB].
@@ -152,7 +153,7 @@ bool NvidiaSmiReader::readTable(const LogLine &line, ReadContext &context)
     const std::string &first = cells[0];
     std::size_t pos = 0;
     const auto index = readNumber(first, pos);
-    if (index && !index->negative && index->decimals == 0 && pos < first.size() && first[pos] == ' '
+    if (index && !index->negative && index->decimals == 0 && index->value < 100000 && pos < first.size() && first[pos] == ' '
         && (endsWith(first, " On") || endsWith(first, " Off"))) {
         m_tableGpu = static_cast<int>(index->value);
         const std::string name = trimmed(first.substr(pos, first.rfind(' ') - pos));

@@ -66,7 +66,7 @@ bool TorchSummaryReader::read(const LogLine &line, ReadContext &context)
 {
     const std::string &t = line.text;
     // " {_:16} PyTorch CUDA memory summary, device ID {device:<17d} "
-    if (const auto id = numberAfter(t, "PyTorch CUDA memory summary, device ID ")) {
+    if (const auto id = numberAfter(t, "PyTorch CUDA memory summary, device ID "); id && id->value < 100000) {
         m_device = "GPU " + std::to_string(static_cast<long long>(id->value));
         m_inSummary = true;
         context.seen(LogFormat::TorchMemorySummary);
