@@ -1,6 +1,7 @@
 #include "core/runlog/runlog.h"
 
 #include "core/lookup.h"
+#include "core/translatable.h"
 #include "core/runlog/readers.h"
 
 #include <algorithm>
@@ -25,29 +26,29 @@ const std::vector<QuantityInfo> &allQuantities()
 {
     using F = LogFormat;
     static const std::vector<QuantityInfo> table = {
-        {Quantity::VllmTotalGpuMemory, "vllm.total_gpu_memory", "total GPU memory", F::Vllm, true},
-        {Quantity::VllmInstanceMemory, "vllm.instance_memory", "memory vLLM may use", F::Vllm, true},
-        {Quantity::VllmWeights, "vllm.weights", "model weights", F::Vllm, true},
-        {Quantity::VllmNonTorch, "vllm.non_torch", "non-torch memory", F::Vllm, true},
-        {Quantity::VllmActivationPeak, "vllm.activation_peak", "activation peak", F::Vllm, true},
-        {Quantity::VllmTorchPeak, "vllm.torch_peak", "torch peak (weights and activations)", F::Vllm, true},
-        {Quantity::VllmKvCacheMemory, "vllm.kv_cache_memory", "KV cache memory", F::Vllm, true},
-        {Quantity::LlamaModelBuffer, "llamacpp.model_buffer", "model buffer", F::LlamaCpp, true},
-        {Quantity::LlamaKvBuffer, "llamacpp.kv_buffer", "KV buffer", F::LlamaCpp, true},
-        {Quantity::LlamaComputeBuffer, "llamacpp.compute_buffer", "compute buffer", F::LlamaCpp, true},
-        {Quantity::LlamaOutputBuffer, "llamacpp.output_buffer", "output buffer", F::LlamaCpp, true},
-        {Quantity::LlamaDeviceFree, "llamacpp.device_free", "free at load", F::LlamaCpp, true},
-        {Quantity::TorchAllocatedCurrent, "torch.allocated", "allocated", F::TorchMemoryStats, true},
-        {Quantity::TorchAllocatedPeak, "torch.max_allocated", "peak allocated", F::TorchMemoryStats, true},
-        {Quantity::TorchReservedCurrent, "torch.reserved", "reserved", F::TorchMemoryStats, true},
-        {Quantity::TorchReservedPeak, "torch.max_reserved", "peak reserved", F::TorchMemoryStats, true},
-        {Quantity::HfAllocDelta, "hf.mem_gpu_alloc_delta", "allocated during the stage", F::HfTrainer, true},
-        {Quantity::HfPeakedDelta, "hf.mem_gpu_peaked_delta", "peak above the stage's end", F::HfTrainer, true},
-        {Quantity::SmiMemoryUsed, "nvidia_smi.memory_used", "memory used", F::NvidiaSmiTable, true},
-        {Quantity::SmiMemoryTotal, "nvidia_smi.memory_total", "memory total", F::NvidiaSmiTable, true},
-        {Quantity::SmiProcessMemory, "nvidia_smi.process_memory", "process memory", F::NvidiaSmiTable, true},
-        {Quantity::VllmKvCacheTokens, "vllm.kv_cache_tokens", "KV cache tokens", F::Vllm, false},
-        {Quantity::VllmMaxConcurrency, "vllm.max_concurrency", "maximum concurrency", F::Vllm, false},
+        {Quantity::VllmTotalGpuMemory, "vllm.total_gpu_memory", QT_TRANSLATE_NOOP("RunLog", "total GPU memory"), F::Vllm, true},
+        {Quantity::VllmInstanceMemory, "vllm.instance_memory", QT_TRANSLATE_NOOP("RunLog", "memory vLLM may use"), F::Vllm, true},
+        {Quantity::VllmWeights, "vllm.weights", QT_TRANSLATE_NOOP("RunLog", "model weights"), F::Vllm, true},
+        {Quantity::VllmNonTorch, "vllm.non_torch", QT_TRANSLATE_NOOP("RunLog", "non-torch memory"), F::Vllm, true},
+        {Quantity::VllmActivationPeak, "vllm.activation_peak", QT_TRANSLATE_NOOP("RunLog", "activation peak"), F::Vllm, true},
+        {Quantity::VllmTorchPeak, "vllm.torch_peak", QT_TRANSLATE_NOOP("RunLog", "torch peak (weights and activations)"), F::Vllm, true},
+        {Quantity::VllmKvCacheMemory, "vllm.kv_cache_memory", QT_TRANSLATE_NOOP("RunLog", "KV cache memory"), F::Vllm, true},
+        {Quantity::LlamaModelBuffer, "llamacpp.model_buffer", QT_TRANSLATE_NOOP("RunLog", "model buffer"), F::LlamaCpp, true},
+        {Quantity::LlamaKvBuffer, "llamacpp.kv_buffer", QT_TRANSLATE_NOOP("RunLog", "KV buffer"), F::LlamaCpp, true},
+        {Quantity::LlamaComputeBuffer, "llamacpp.compute_buffer", QT_TRANSLATE_NOOP("RunLog", "compute buffer"), F::LlamaCpp, true},
+        {Quantity::LlamaOutputBuffer, "llamacpp.output_buffer", QT_TRANSLATE_NOOP("RunLog", "output buffer"), F::LlamaCpp, true},
+        {Quantity::LlamaDeviceFree, "llamacpp.device_free", QT_TRANSLATE_NOOP("RunLog", "free at load"), F::LlamaCpp, true},
+        {Quantity::TorchAllocatedCurrent, "torch.allocated", QT_TRANSLATE_NOOP("RunLog", "allocated"), F::TorchMemoryStats, true},
+        {Quantity::TorchAllocatedPeak, "torch.max_allocated", QT_TRANSLATE_NOOP("RunLog", "peak allocated"), F::TorchMemoryStats, true},
+        {Quantity::TorchReservedCurrent, "torch.reserved", QT_TRANSLATE_NOOP("RunLog", "reserved"), F::TorchMemoryStats, true},
+        {Quantity::TorchReservedPeak, "torch.max_reserved", QT_TRANSLATE_NOOP("RunLog", "peak reserved"), F::TorchMemoryStats, true},
+        {Quantity::HfAllocDelta, "hf.mem_gpu_alloc_delta", QT_TRANSLATE_NOOP("RunLog", "allocated during the stage"), F::HfTrainer, true},
+        {Quantity::HfPeakedDelta, "hf.mem_gpu_peaked_delta", QT_TRANSLATE_NOOP("RunLog", "peak above the stage's end"), F::HfTrainer, true},
+        {Quantity::SmiMemoryUsed, "nvidia_smi.memory_used", QT_TRANSLATE_NOOP("RunLog", "memory used"), F::NvidiaSmiTable, true},
+        {Quantity::SmiMemoryTotal, "nvidia_smi.memory_total", QT_TRANSLATE_NOOP("RunLog", "memory total"), F::NvidiaSmiTable, true},
+        {Quantity::SmiProcessMemory, "nvidia_smi.process_memory", QT_TRANSLATE_NOOP("RunLog", "process memory"), F::NvidiaSmiTable, true},
+        {Quantity::VllmKvCacheTokens, "vllm.kv_cache_tokens", QT_TRANSLATE_NOOP("RunLog", "KV cache tokens"), F::Vllm, false},
+        {Quantity::VllmMaxConcurrency, "vllm.max_concurrency", QT_TRANSLATE_NOOP("RunLog", "maximum concurrency"), F::Vllm, false},
     };
     return table;
 }

@@ -55,7 +55,7 @@ struct QuantityInfo
 {
     Quantity quantity;
     const char *id;    ///< "llamacpp.kv_buffer": JSON and the kept runs
-    const char *label; ///< "KV buffer": English, for tables
+    const char *label; ///< "KV buffer": English, a Qt Linguist source text in context "RunLog"
     LogFormat format;
     bool isBytes;
 };
