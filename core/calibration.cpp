@@ -6,17 +6,10 @@
 
 namespace core {
 
-namespace {
-
-/// What torch's allocator hands out: every term except the CUDA context,
-/// the allocator's own reserve and NCCL's buffers (outside the allocator,
-/// PyTorch CUDA memory docs).
 Bytes tensorTerms(const Estimate &e)
 {
     return e.total - e.term(TermId::CudaOverhead) - e.term(TermId::AllocatorReserve) - e.term(TermId::CommBuffers);
 }
-
-} // namespace
 
 CalibrationResult calibrate(const Scenario &scenario, const Measurement &m, const std::string &name)
 {

@@ -38,6 +38,11 @@ struct CalibrationResult
     std::vector<std::string> notes;
 };
 
+/// What torch's allocator hands out (torch.cuda.max_memory_allocated):
+/// every term except the CUDA context, the allocator's own reserve and
+/// NCCL's buffers (outside the allocator, PyTorch CUDA memory docs).
+Bytes tensorTerms(const Estimate &estimate);
+
 /// Fits cuda_overhead and allocator_reserve so the estimate reproduces the
 /// measurement. The reserve comes from reserved / allocated (measured
 /// allocated where given, else the predicted tensors); the CUDA context

@@ -1,5 +1,6 @@
 #include "app/cli/cli.h"
 
+#include "app/cli/compare.h"
 #include "app/cli/options.h"
 #include "app/cli/scenariooptions.h"
 #include "app/cli/texttable.h"
@@ -9,6 +10,7 @@
 #include "core/report.h"
 #include "core/performance.h"
 #include "core/plan.h"
+#include "core/runcompare.h"
 #include "core/io/atomicfile.h"
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
@@ -18,7 +20,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 
 namespace cli {
 
@@ -38,8 +39,10 @@ std::string usage()
         + "  vramplanner-cli matrix (estimate options) [--formats LIST] [--gpu-ids LIST] [--json | --csv | --markdown]\n"
         + "  vramplanner-cli utilization [--gpu ID | --peak-tflops X] (--measured-tflops X | --tokens-per-second X\n"
         + "                              (model options)) [--reference-tokens-per-second X]\n"
-        + "  vramplanner-cli calibrate (estimate options) [--allocated SIZE] [--reserved SIZE] [--nvidia-smi SIZE]\n"
-        + "                            [--name NAME] [--save-profile FILE]\n"
+        + "  vramplanner-cli calibrate (estimate options) [--log FILE] [--allocated SIZE] [--reserved SIZE]\n"
+        + "                            [--nvidia-smi SIZE] [--name NAME] [--save-profile FILE]\n"
+        + "  vramplanner-cli compare --log FILE (estimate options) [--json] [--keep]\n"
+        + "  vramplanner-cli validate --mine\n"
         + "  vramplanner-cli --help | --version\n\n"
         + "estimate options:\n" + describeOptions(estimateOptionSpecs());
 }
@@ -122,14 +125,6 @@ int runListing(const std::string &command, const std::vector<std::string> &args,
     return Ok;
 }
 
-std::string today()
-{
-    char buffer[16];
-    const std::time_t now = std::time(nullptr);
-    std::strftime(buffer, sizeof buffer, "%Y-%m-%d", std::localtime(&now));
-    return buffer;
-}
-
 /// `calibrate`: the estimate's options plus what was measured; prints the
 /// fit and optionally saves it as a profile.
 int runCalibrate(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out,
@@ -139,16 +134,26 @@ int runCalibrate(const std::vector<std::string> &args, const core::Catalog &cata
         {"allocated", "SIZE", "measured torch.cuda.max_memory_allocated (e.g. 15.2GiB)"},
         {"reserved", "SIZE", "measured torch.cuda.max_memory_reserved"},
         {"nvidia-smi", "SIZE", "measured nvidia-smi memory used by the process (e.g. 14949MiB)"},
+        {"log", "FILE", "a run log: the measured figures and the run's settings (compare reads the same)"},
         {"name", "NAME", "profile name (default: the GPU id or 'calibration')"},
         {"save-profile", "FILE", "write the fitted profile as JSON"}});
     std::string error;
     const auto options = Options::parse(args, specs, error);
     if (!options)
         return badArguments(err, error);
-    const auto scenario = scenarioFromOptions(*options, catalog, error);
+    std::optional<LogRun> logRun;
+    if (options->has("log")) {
+        logRun = readLogRun(*options, catalog, error);
+        if (!logRun)
+            return badArguments(err, error);
+        for (const std::string &w : logRun->warnings)
+            err << kProgram << ": warning: " << w << "\n";
+    }
+    const auto scenario = logRun ? std::optional(logRun->run.scenario) : scenarioFromOptions(*options, catalog, error);
     if (!scenario)
         return badArguments(err, error);
-    core::Measurement m;
+    // The log's figures first; a figure given as an option wins.
+    core::Measurement m = logRun ? core::measurementFromLog(logRun->log) : core::Measurement{};
     for (const auto &[name, target] : {std::pair{"allocated", &m.allocated}, std::pair{"reserved", &m.reserved},
                                        std::pair{"nvidia-smi", &m.nvidiaSmi}}) {
         if (!options->has(name))
@@ -162,6 +167,12 @@ int runCalibrate(const std::vector<std::string> &args, const core::Catalog &cata
                                                   : (scenario->gpuId.empty() ? "calibration" : scenario->gpuId);
     const core::CalibrationResult r = core::calibrate(*scenario, m, name);
     out << "Calibration '" << name << "' on " << r.profile.scenarioSummary << "\n";
+    if (logRun)
+        for (const auto &[label, figure] : {std::pair{"allocated", m.allocated}, std::pair{"reserved", m.reserved},
+                                            std::pair{"nvidia-smi", m.nvidiaSmi}})
+            if (figure)
+                out << "  measured " << label << std::string(14 - std::string(label).size(), ' ')
+                    << core::formatBytes(*figure) << "\n";
     out << "  predicted tensors     " << core::formatBytes(r.predictedTensors) << "\n";
     if (r.tensorErrorPercent)
         out << "  tensor model error    " << core::formatFixed(*r.tensorErrorPercent, 1) << " % against allocated\n";
@@ -351,11 +362,14 @@ int runValidateCommand(const std::vector<std::string> &args, const core::Catalog
 {
     static const std::vector<OptionSpec> specs = {
         {"published", "FILE", "published cases (tests/validation/published-cases.json)"},
-        {"measured", "FILE", "measure_torch.py results (tests/validation/torch-cpu-results.json)"}};
+        {"measured", "FILE", "measure_torch.py results (tests/validation/torch-cpu-results.json)"},
+        {"mine", nullptr, "the runs you kept with 'compare --keep'"}};
     std::string error;
     const auto options = Options::parse(args, specs, error);
     if (!options)
         return badArguments(err, error);
+    if (options->has("mine"))
+        return runValidateMine(out, err);
     if (!options->has("published") || !options->has("measured"))
         return badArguments(err, "validate needs --published FILE and --measured FILE");
     return runValidate(options->value("published"), options->value("measured"), out, err);
@@ -379,7 +393,7 @@ const std::vector<std::pair<std::string, Command>> &commands()
     static const std::vector<std::pair<std::string, Command>> table = {
         {"estimate", runEstimate}, {"gpus", runGpus},           {"models", runModels},        {"plan", runPlan},
         {"matrix", runMatrix},     {"utilization", runUtilization}, {"calibrate", runCalibrate},
-        {"validate", runValidateCommand}};
+        {"validate", runValidateCommand}, {"compare", runCompare}};
     return table;
 }
 

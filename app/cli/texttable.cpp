@@ -297,3 +297,37 @@ void printMatrix(std::ostream &out, const core::Scenario &s, const core::FormatM
 }
 
 } // namespace cli
+
+namespace cli {
+
+void printComparison(std::ostream &out, const core::RunComparison &c, core::ByteUnit unit)
+{
+    out << "Scenario: " << core::summarize(c.scenario) << "\n";
+    for (const core::LogSetting &s : c.settings)
+        out << "  " << padRight(core::field(s.field).key, 24) << padRight(s.value, 12)
+            << (s.applied ? "from the log" : "yours (the log says so)") << ", line " << s.line << "\n";
+    const auto size = [unit](core::Bytes b) { return core::formatBytes(b, unit, 2); };
+    const auto number = [](double v) { return core::formatFixed(v, std::abs(v - std::round(v)) < 1e-9 ? 0 : 2); };
+    out << "\n" << padRight("quantity", 34) << padRight("device", 14) << padLeft("measured", 14) << padLeft("planned", 14)
+        << padLeft("planned-meas.", 15) << padLeft("error", 10) << "  term\n";
+    for (const core::ComparisonRow &r : c.rows) {
+        const bool planned = r.planned.has_value();
+        const auto error = r.errorPercent();
+        std::string difference = "-";
+        if (planned && r.isCount)
+            difference = (r.difference() >= 0 ? "+" : "") + number(r.difference());
+        else if (planned)
+            difference = std::string(r.difference() >= 0 ? "+" : "-")
+                + size(core::Bytes::fromDouble(std::abs(r.difference())));
+        out << padRight(r.label, 34) << padRight(r.device.empty() ? "-" : r.device, 14)
+            << padLeft(r.isCount ? number(r.measuredNumber) : size(r.measured), 14)
+            << padLeft(!planned ? "-" : (r.isCount ? number(r.plannedNumber) : size(*r.planned)), 14)
+            << padLeft(difference, 15)
+            << padLeft(error ? (*error >= 0 ? "+" : "") + core::formatFixed(*error, 1) + " %" : "-", 10) << "  " << r.term
+            << "\n";
+    }
+    for (const std::string &note : c.notes)
+        out << "note: " << note << "\n";
+}
+
+} // namespace cli

@@ -5,6 +5,7 @@
 #include "core/io/presets.h"
 #include "core/matrix.h"
 #include "core/plan.h"
+#include "core/runcompare.h"
 
 #include <optional>
 
@@ -26,6 +27,11 @@ void printUtilization(std::ostream &out, const core::Scenario *scenario, double 
 void printGpus(std::ostream &out, const core::Catalog &catalog, core::ByteUnit unit);
 /// The format x GPU matrix: one row per format, each cell the longest context.
 void printMatrix(std::ostream &out, const core::Scenario &scenario, const core::FormatMatrix &matrix);
+/// `compare`: the settings taken from the log, then per quantity the
+/// measured and planned figures, planned - measured, the error and the
+/// planner's term, then the notes.
+void printComparison(std::ostream &out, const core::RunComparison &comparison, core::ByteUnit unit);
+
 void printModels(std::ostream &out, const std::vector<core::io::ModelPreset> &presets);
 
 } // namespace cli

@@ -5,11 +5,13 @@
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
+#include "core/io/runarchive.h"
 #include "core/io/textfile.h"
 #include "core/io/validationio.h"
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 
 namespace cli {
@@ -257,6 +259,43 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
     out << "\nTargets (published median <= 15 %; own: states exact, activations median <= 5 %, worst <= 10 %): "
         << (ok ? "met" : "NOT met") << "\n";
     return ok ? 0 : 1;
+}
+
+int runValidateMine(std::ostream &out, std::ostream &err)
+{
+    const std::filesystem::path path = core::io::runArchivePath();
+    std::error_code ec;
+    if (path.empty() || !std::filesystem::exists(path, ec)) {
+        out << "No kept runs yet: 'vramplanner-cli compare --log FILE ... --keep' adds one"
+            << (path.empty() ? "" : " to " + path.string()) << ".\n";
+        return 0;
+    }
+    std::string error;
+    const auto text = core::io::readTextFile(path.string(), core::io::kMaxInputBytes, error);
+    const auto archive = text ? core::io::loadRunArchive(*text) : core::io::LoadResult<core::io::RunArchive>{};
+    if (!archive.ok()) {
+        err << "vramplanner-cli: " << (text ? core::io::inFile(path.string(), archive.errors.front()) : error) << "\n";
+        return 1;
+    }
+    std::vector<Row> rows;
+    for (std::size_t i = 0; i < archive.value->runs.size(); ++i) {
+        const core::io::KeptRun &run = archive.value->runs[i];
+        const std::string id = "#" + std::to_string(i + 1) + " " + run.created + " " + run.engine
+            + (run.gpuId.empty() ? "" : " " + run.gpuId);
+        for (const core::io::KeptRow &r : run.rows)
+            rows.push_back({id + (r.device.empty() ? "" : " " + r.device), r.quantity,
+                            static_cast<double>(r.plannedBytes), static_cast<double>(r.measuredBytes), r.term});
+    }
+    out << "Your runs (" << path.string() << ", " << archive.value->runs.size() << " kept)\n\n";
+    for (std::size_t i = 0; i < archive.value->runs.size(); ++i)
+        out << "  #" << i + 1 << " " << archive.value->runs[i].scenario << " (" << archive.value->runs[i].log << ")\n";
+    out << "\n";
+    printRows(out, rows, "quantity");
+    if (!rows.empty()) {
+        out << "\n";
+        printStats(out, statsByGroup(rows));
+    }
+    return 0;
 }
 
 } // namespace cli

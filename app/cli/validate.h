@@ -14,4 +14,10 @@ namespace cli {
 int runValidate(const std::string &publishedPath, const std::string &measuredPath, std::ostream &out,
                 std::ostream &err);
 
+/// `vramplanner-cli validate --mine`: the runs kept with `compare --keep`,
+/// each compared quantity as planned against measured with the error, then
+/// the median and worst absolute error per quantity. Exit 0 (1 when the
+/// file cannot be read, with nothing changed).
+int runValidateMine(std::ostream &out, std::ostream &err);
+
 } // namespace cli

@@ -71,6 +71,10 @@ private slots:
     void planAndUtilization();
     void userCatalogAddsAndReplacesGpus();
     void brokenUserCatalogIsReported();
+    void compareLlamaCppLog();
+    void compareKeepAndValidateMine();
+    void compareRefusesUnreadableLogs();
+    void calibrateFromLog();
     void badArguments_data();
     void badArguments();
 };
@@ -481,3 +485,118 @@ void TestCli::badArguments()
 
 QTEST_APPLESS_MAIN(TestCli)
 #include "tst_cli.moc"
+
+namespace {
+
+/// A llama.cpp load log, its lines printed with llama.cpp's format strings
+/// ("%s: %12s model buffer size = %8.2f MiB", "%s: n_ctx         = %u", ...).
+QByteArray llamaCppLog()
+{
+    return "  Device 0: NVIDIA GeForce RTX 4090, compute capability 8.9, VMM: yes\r\n"
+           "load_tensors: offloaded 33/33 layers to GPU\r\n"
+           "load_tensors:        CUDA0 model buffer size =  3891.25 MiB\r\n"
+           "llama_context: n_seq_max     = 1\r\n"
+           "llama_context: n_ctx         = 8192\r\n"
+           "llama_context: n_ubatch      = 512\r\n"
+           "llama_context: flash_attn    = enabled\r\n"
+           "llama_kv_cache:      CUDA0 KV buffer size =  1024.00 MiB\r\n"
+           "llama_kv_cache: size = 1024.00 MiB (  8192 cells,  32 layers,  1/1 seqs), K (q8_0):  512.00 MiB, V (q8_0):  512.00 MiB\r\n"
+           "sched_reserve:      CUDA0 compute buffer size =   296.01 MiB\r\n";
+}
+
+} // namespace
+
+void TestCli::compareLlamaCppLog()
+{
+    QTemporaryDir dir;
+    const QString log = dir.filePath("server.log");
+    writeFile(log, llamaCppLog());
+    const Run table = run({"compare", "--log", log.toStdString(), "--preset", "llama-3.1-8b", "--weights", "gguf-q4_k_m",
+                           "--ubatch", "1024"});
+    QCOMPARE(table.code, 0);
+    // n_ctx 8192 at line 5 becomes the sequence; the user's --ubatch stays.
+    QVERIFY2(table.out.find("sequence                8192        from the log, line 5") != std::string::npos, table.out.c_str());
+    QVERIFY2(table.out.find("serving.ubatch          512         yours (the log says so), line 6") != std::string::npos,
+             table.out.c_str());
+    QVERIFY(table.out.find("kv_dtype                gguf-q8_0") != std::string::npos);
+    QVERIFY(table.out.find("workspace + logits") != std::string::npos);
+
+    const QJsonObject j = runJson({"compare", "--log", log.toStdString(), "--preset", "llama-3.1-8b", "--weights", "gguf-q4_k_m"});
+    const QJsonArray rows = j.value("rows").toArray();
+    QVERIFY(!rows.isEmpty());
+    const QJsonObject model = rows.at(0).toObject();
+    QCOMPARE(model.value("quantity").toString(), QStringLiteral("llamacpp.model_buffer"));
+    // 3891.25 MiB = 3891 x 1,048,576 + 262,144 = 4,080,271,360 B.
+    QCOMPARE(model.value("measured_bytes").toDouble(), 4080271360.0);
+    QCOMPARE(model.value("term").toString(), QStringLiteral("weights"));
+    QCOMPARE(model.value("difference_bytes").toDouble(),
+             model.value("planned_bytes").toDouble() - model.value("measured_bytes").toDouble());
+    // The estimate of the same scenario plans the same weights.
+    const QJsonObject e = runJson({"estimate", "--preset", "llama-3.1-8b", "--weights", "gguf-q4_k_m", "--serving-engine",
+                                   "llamacpp", "--seq", "8192", "--kv-dtype", "gguf-q8_0", "--gpu", "rtx-4090"});
+    QCOMPARE(model.value("planned_bytes").toDouble(), e.value("per_gpu_bytes").toObject().value("weights").toDouble());
+}
+
+void TestCli::compareKeepAndValidateMine()
+{
+    QTemporaryDir dir;
+    const UserDataDir userData(dir.path());
+    const QString log = dir.filePath("server.log");
+    writeFile(log, llamaCppLog());
+    const Run empty = run({"validate", "--mine"});
+    QCOMPARE(empty.code, 0);
+    QVERIFY(empty.out.find("No kept runs yet") == 0);
+    for (int i = 0; i < 2; ++i)
+        QCOMPARE(run({"compare", "--log", log.toStdString(), "--preset", "llama-3.1-8b", "--weights", "gguf-q4_k_m", "--keep"}).code, 0);
+    QFile archive(dir.filePath("runs.json"));
+    QVERIFY(archive.open(QIODevice::ReadOnly));
+    const QJsonObject kept = QJsonDocument::fromJson(archive.readAll()).object();
+    QCOMPARE(kept.value("kind").toString(), QStringLiteral("vramplanner-runs"));
+    QCOMPARE(kept.value("runs").toArray().size(), 2);
+    const Run mine = run({"validate", "--mine"});
+    QCOMPARE(mine.code, 0);
+    QVERIFY2(mine.out.find("2 kept") != std::string::npos, mine.out.c_str());
+    QVERIFY(mine.out.find("llamacpp.kv_buffer") != std::string::npos);
+    QVERIFY(mine.out.find("median |error|") != std::string::npos);
+    // A broken archive is reported and left as it was.
+    writeFile(dir.filePath("runs.json"), "{ not json");
+    const Run broken = run({"compare", "--log", log.toStdString(), "--preset", "llama-3.1-8b", "--keep"});
+    QCOMPARE(broken.code, 1);
+    QVERIFY(broken.err.find("left as it is") != std::string::npos);
+    QFile again(dir.filePath("runs.json"));
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    QCOMPARE(again.readAll(), QByteArray("{ not json"));
+    QCOMPARE(run({"validate", "--mine"}).code, 1);
+}
+
+void TestCli::compareRefusesUnreadableLogs()
+{
+    QTemporaryDir dir;
+    const QString foreign = dir.filePath("notes.txt");
+    writeFile(foreign, "dear diary\n");
+    const Run r = run({"compare", "--log", foreign.toStdString(), "--preset", "llama-2-7b"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find("notes.txt: no line of a known run log") != std::string::npos, r.err.c_str());
+    const QString bad = dir.filePath("bad.log");
+    writeFile(bad, "INFO [gpu_worker.py:1] Available KV cache memory: lots GiB\n");
+    const Run b = run({"compare", "--log", bad.toStdString(), "--preset", "llama-2-7b"});
+    QCOMPARE(b.code, 2);
+    QVERIFY2(b.err.find("line 1: expected a size in GiB") != std::string::npos, b.err.c_str());
+    QCOMPARE(run({"compare", "--preset", "llama-2-7b"}).code, 2); // no --log
+}
+
+void TestCli::calibrateFromLog()
+{
+    QTemporaryDir dir;
+    const QString log = dir.filePath("train.log");
+    // torch.cuda.memory_stats() as JSON, then nvidia-smi --query-gpu CSV.
+    writeFile(log, "{\"allocated_bytes.all.peak\": 14000000000, \"reserved_bytes.all.peak\": 15000000000}\n"
+                   "name, memory.used [MiB], memory.total [MiB]\nNVIDIA A100-SXM4-80GB, 15000 MiB, 81920 MiB\n");
+    const Run fit = run({"calibrate", "--log", log.toStdString(), "--preset", "llama-2-7b"});
+    QCOMPARE(fit.code, 0);
+    // The GPU comes from the log's name; reserve = (15e9 - 14e9) / 14e9 = 7.1 %.
+    QVERIFY2(fit.out.find("fitted reserve        7.1 %") != std::string::npos, fit.out.c_str());
+    QVERIFY(fit.out.find("A100") != std::string::npos || fit.out.find("a100") != std::string::npos);
+    // nvidia-smi 15000 MiB = 15,728,640,000 B; less 15e9 reserved = 728,640,000 B = 694.9 MiB of context.
+    QVERIFY2(fit.out.find("fitted cuda_overhead  695 MiB") != std::string::npos, fit.out.c_str());
+}
