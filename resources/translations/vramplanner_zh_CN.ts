@@ -2561,6 +2561,101 @@
     </message>
 </context>
 <context>
+    <name>RunLog</name>
+    <message>
+        <source>total GPU memory</source>
+        <translation>GPU 总显存</translation>
+    </message>
+    <message>
+        <source>memory vLLM may use</source>
+        <translation>vLLM 可用显存</translation>
+    </message>
+    <message>
+        <source>model weights</source>
+        <translation>模型权重</translation>
+    </message>
+    <message>
+        <source>non-torch memory</source>
+        <translation>非 torch 显存</translation>
+    </message>
+    <message>
+        <source>activation peak</source>
+        <translation>激活峰值</translation>
+    </message>
+    <message>
+        <source>torch peak (weights and activations)</source>
+        <translation>torch 峰值（权重和激活）</translation>
+    </message>
+    <message>
+        <source>KV cache memory</source>
+        <translation>KV 缓存显存</translation>
+    </message>
+    <message>
+        <source>model buffer</source>
+        <translation>模型缓冲区</translation>
+    </message>
+    <message>
+        <source>KV buffer</source>
+        <translation>KV 缓冲区</translation>
+    </message>
+    <message>
+        <source>compute buffer</source>
+        <translation>计算缓冲区</translation>
+    </message>
+    <message>
+        <source>output buffer</source>
+        <translation>输出缓冲区</translation>
+    </message>
+    <message>
+        <source>free at load</source>
+        <translation>加载时空闲</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>peak allocated</source>
+        <translation>已分配峰值</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <source>peak reserved</source>
+        <translation>已保留峰值</translation>
+    </message>
+    <message>
+        <source>allocated during the stage</source>
+        <translation>该阶段内新分配</translation>
+    </message>
+    <message>
+        <source>peak above the stage&apos;s end</source>
+        <translation>高出该阶段结束时的峰值</translation>
+    </message>
+    <message>
+        <source>memory used</source>
+        <translation>已用显存</translation>
+    </message>
+    <message>
+        <source>memory total</source>
+        <translation>总显存</translation>
+    </message>
+    <message>
+        <source>process memory</source>
+        <translation>进程显存</translation>
+    </message>
+    <message>
+        <source>KV cache tokens</source>
+        <translation>KV 缓存词元数</translation>
+    </message>
+    <message>
+        <source>maximum concurrency</source>
+        <translation>最大并发数</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioFile</name>
     <message>
         <source>Cannot write %1: %2</source>
