@@ -389,10 +389,17 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, Stage
         persistent.set(TermId::MasterWeights, none(record, sh::kWhyStatesOffloaded));
         persistent.set(TermId::Optimizer, none(record, sh::kWhyStatesOffloaded));
     }
-    d.hostBytesPerGpu = statesOffloaded
-        ? (rankTrainable * (d.regime.masterWeights + 4.0) + d.optimizerBytesTotal * rankFraction.value) / dp
-            + (paramsOffloaded ? d.weightBytesTotal * share.params.value / dp : 0.0)
-        : 0.0;
+    if (statesOffloaded) {
+        // ZeRO-Offload keeps the fp32 master weights, fp32 gradients and the
+        // optimizer states of this rank's shard in host memory (Ren et al.
+        // 2021, ZeRO-Offload §4.1); ZeRO-Infinity the parameters too.
+        TermBytes &host = d.hostTermsPerGpu;
+        host[idx(TermId::MasterWeights)] = Bytes::fromDouble(rankTrainable * d.regime.masterWeights / dp);
+        host[idx(TermId::Gradients)] = Bytes::fromDouble(rankTrainable * 4.0 / dp);
+        host[idx(TermId::Optimizer)] = Bytes::fromDouble(d.optimizerBytesTotal * rankFraction.value / dp);
+        host[idx(TermId::Weights)] = Bytes::fromDouble(paramsOffloaded ? d.weightBytesTotal * share.params.value / dp : 0.0);
+        d.hostBytesPerGpu = static_cast<double>(sumTerms(host).count());
+    }
     if (stage >= 3) {
         // DeepSpeed estimate_zero3_model_states_mem_needs: 4 x largest layer
         // parameters (16-bit parameters and gradients of the gathered layer).
@@ -604,7 +611,12 @@ void estimateLlamaCpp(const Scenario &s, int device, const Derived &modelWeights
     d.activationElementBytes = 4;
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : 2.0;
     const LlamaCppHost host = llamaCppHost(s, d.params, modelWeights.value, layout);
-    d.hostBytesPerGpu = host.total() / std::max(1, s.gpus);
+    const double perGpu = 1.0 / std::max(1, s.gpus);
+    d.hostTermsPerGpu[idx(TermId::Weights)] = Bytes::fromDouble(host.weights * perGpu);
+    d.hostTermsPerGpu[idx(TermId::KvCache)] = Bytes::fromDouble(host.kvCache * perGpu);
+    d.hostTermsPerGpu[idx(TermId::Workspace)] = Bytes::fromDouble(host.compute * perGpu);
+    d.hostTermsPerGpu[idx(TermId::Logits)] = Bytes::fromDouble(host.output * perGpu);
+    d.hostBytesPerGpu = static_cast<double>(sumTerms(d.hostTermsPerGpu).count());
     d.hostWeightBytes = host.weights - host.input;
     d.hostExpertBytes = host.experts;
     d.hostKvBytes = host.kvCache;

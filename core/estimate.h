@@ -96,6 +96,9 @@ struct EstimateDetails
     /// Host memory needed per GPU: ZeRO-Offload's states, or llama.cpp's
     /// host side (mapped weights, host buffers, CPU KV) over its GPUs.
     double hostBytesPerGpu = 0;
+    /// `hostBytesPerGpu` by term: the host side's weights, KV cache and
+    /// buffers (llama.cpp), or the offloaded states (ZeRO-Offload).
+    TermBytes hostTermsPerGpu{};
     /// Of the weights term, the routed experts' bytes (a decode step reads
     /// only the experts its tokens route to).
     double expertBytesOnGpu = 0;

@@ -101,6 +101,23 @@ std::vector<core::GpuFit> deviceBars(const core::DeviceSetFit &set)
     return bars;
 }
 
+/// The host side of one machine as a bar: its terms, against the host
+/// memory the scenario gives (none: no capacity line).
+core::GpuFit hostBar(const core::Scenario &s, const core::Estimate &e)
+{
+    const int perMachine = std::min(s.gpus, std::max(1, s.parallel.gpusPerNode));
+    core::GpuFit bar;
+    for (std::size_t t = 0; t < core::kTermCount; ++t)
+        bar.layoutTerms[t] = core::Bytes::fromDouble(static_cast<double>(e.details.hostTermsPerGpu[t].count()) * perMachine);
+    bar.layoutTotal = core::Bytes::fromDouble(core::hostBytesPerMachine(s, e));
+    bar.capacity = core::Bytes::fromDouble(s.hostMemoryGib * 1024 * 1024 * 1024);
+    bar.fits = s.hostMemoryGib <= 0 || bar.layoutTotal <= bar.capacity;
+    bar.headroom = bar.capacity - bar.layoutTotal;
+    bar.shortfall = bar.fits ? core::Bytes() : bar.layoutTotal - bar.capacity;
+    bar.layoutGpus = 0; // not a GPU: no derivation of a GPU's term
+    return bar;
+}
+
 } // namespace
 
 MemoryChart::MemoryChart(QWidget *parent)
@@ -208,6 +225,12 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
     const bool devices = !result.deviceSet.devices.empty();
     if (devices)
         m_result.fits = deviceBars(result.deviceSet);
+    // Host RAM beside the GPUs (llama.cpp's host side, ZeRO-Offload's
+    // states) is a bar of its own, against the host memory given.
+    const double host = result.estimate.isValid() ? core::hostBytesPerMachine(scenario, result.estimate) : 0.0;
+    m_hostBar = host > 0 ? static_cast<int>(m_result.fits.size()) : -1;
+    if (m_hostBar >= 0)
+        m_result.fits.push_back(hostBar(scenario, result.estimate));
     const std::vector<core::GpuFit> &fits = m_result.fits;
     const int n = static_cast<int>(fits.size());
     QVector<double> keys(n);
@@ -219,16 +242,17 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
         const core::GpuFit &fit = fits[static_cast<std::size_t>(i)];
         keys[i] = i + 1;
         const core::GpuSpec *gpu = catalog.find(fit.gpuId);
-        const QString name = gpu ? shortGpuName(*gpu) : QString::fromStdString(fit.gpuId);
+        const QString name = i == m_hostBar ? tr("Host RAM") : gpu ? shortGpuName(*gpu) : QString::fromStdString(fit.gpuId);
         m_categoryNames << name;
         QString label = name;
         label.replace(QLatin1Char(' '), QLatin1Char('\n'));
-        if (devices)
+        if (devices && i != m_hostBar)
             label.prepend(tr("GPU %1").arg(i) + QLatin1Char('\n'));
         if (fit.layoutGpus > 1)
             label += QStringLiteral("\n× %1").arg(fit.layoutGpus);
         ticker->addTick(i + 1, label);
-        m_verdictTexts << verdictText(fit);
+        // Without a host memory given, the RAM bar has no verdict.
+        m_verdictTexts << (i == m_hostBar && scenario.hostMemoryGib <= 0 ? QString() : verdictText(fit));
         m_totalTexts << markGuess(bytesText(fit.layoutTotal, m_unit, 1), scenario.model);
     }
     if (n > 0 || !catalog.gpus.empty())
@@ -255,6 +279,7 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
         const double capacity = core::toGiga(fits[static_cast<std::size_t>(i)].capacity, m_unit);
         m_capacity[i]->start->setCoords(i + 1 - kBarWidth / 2 - 0.08, capacity);
         m_capacity[i]->end->setCoords(i + 1 + kBarWidth / 2 + 0.08, capacity);
+        m_capacity[i]->setVisible(capacity > 0); // a host RAM bar with no memory given
         m_verdicts[i]->setColor(verdictColor(fits[static_cast<std::size_t>(i)]));
     }
     m_plot->yAxis->setLabel(tr("Memory per GPU (%1)").arg(QString::fromUtf8(core::gigaSuffix(m_unit))));
@@ -391,7 +416,9 @@ void MemoryChart::showToolTip(QMouseEvent *event)
         QString text = QStringLiteral("<b>%1</b> — %2<br>%3 (%4 B)")
                            .arg(m_categoryNames.value(index), termName(id), bytesText(bytes, m_unit),
                                 QString::fromStdString(core::groupDigits(bytes.count())));
-        if (fit.layoutGpus == m_scenario.gpus) {
+        if (index == m_hostBar) {
+            text += QStringLiteral("<br>") + tr("in host memory, for the GPUs of one machine");
+        } else if (fit.layoutGpus == m_scenario.gpus) {
             const core::Derivation why = core::explainTerm(m_scenario, m_result.estimate, id, translateForCore);
             text += QStringLiteral("<br><code>%1</code><br><small>%2<br>%3</small>")
                         .arg(QString::fromStdString(why.formula).toHtmlEscaped(),

@@ -77,6 +77,7 @@ private:
     QStringList m_totalTexts;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;
+    int m_hostBar = -1; ///< index of the host RAM bar in m_result.fits; -1: none
     const core::Catalog *m_catalog = nullptr;
     core::ByteUnit m_unit = core::ByteUnit::GiB;
 };

@@ -3978,6 +3978,14 @@ GPUs needed: %8</source>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
+    <message>
+        <source>Host RAM</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>in host memory, for the GPUs of one machine</source>
+        <translation>位于主机内存，对应一台机器上的 GPU</translation>
+    </message>
 </context>
 <context>
     <name>ui::PngExportDialog</name>

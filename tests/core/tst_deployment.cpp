@@ -207,10 +207,34 @@ void TestDeployment::hostMemoryShortfallIsWarned()
         return false;
     };
     QVERIFY(!warned(e));
+    // The host side by term adds up to it: with no GPU layers every weight
+    // and the whole KV cache (it follows its layers) are on the host.
+    const core::TermBytes &host = e.details.hostTermsPerGpu;
+    core::Bytes sum;
+    for (const core::Bytes b : host)
+        sum = sum + b;
+    QCOMPARE(static_cast<double>(sum.count()), e.details.hostBytesPerGpu);
+    QVERIFY(host[static_cast<std::size_t>(core::TermId::Weights)] > core::Bytes::gib(14));
+    QVERIFY(host[static_cast<std::size_t>(core::TermId::KvCache)] > core::Bytes());
     s.hostMemoryGib = 8;
     QVERIFY(warned(core::estimate(s)));
     s.hostMemoryGib = 64;
     QVERIFY(!warned(core::estimate(s)));
+
+    // ZeRO-Offload on 8 GPUs keeps each rank's fp32 master weights (4 B),
+    // fp32 gradients (4 B) and Adam's two fp32 moments (8 B) per trained
+    // parameter, an eighth of them each: 16 x P / 8 bytes per GPU.
+    core::Scenario t = inference("llama-2-7b");
+    t.mode = core::Mode::Train;
+    t.gpus = 8;
+    t.zeroStage = 2;
+    t.parallel.offload = core::Offload::Optimizer;
+    const core::Estimate offloaded = core::estimate(t);
+    const double P = static_cast<double>(offloaded.details.params.total);
+    QVERIFY(std::abs(offloaded.details.hostBytesPerGpu - 16.0 * P / 8.0) < 8);
+    QVERIFY(std::abs(static_cast<double>(offloaded.details.hostTermsPerGpu[static_cast<std::size_t>(core::TermId::Gradients)].count())
+                     - 4.0 * P / 8.0) < 2);
+    QCOMPARE(core::hostBytesPerMachine(t, offloaded), offloaded.details.hostBytesPerGpu * 8);
 }
 
 void TestDeployment::requestRateGivesReplicas()

@@ -104,11 +104,29 @@ void TestMonkey::randomStepsKeepTheDisplayTrue()
         while (total > 0 && !terms->item(total, 0)->text().startsWith(QStringLiteral("Total")))
             --total;
         QCOMPARE(terms->item(total, 1)->text(), ui::bytesText(engine.estimate.total, unit));
+        // One bar per shown GPU (per device of a mixed set), then host RAM
+        // where the host side holds anything: one machine's GPUs' share.
+        std::vector<core::TermBytes> expected;
+        for (const core::GpuFit &fit : engine.fits)
+            expected.push_back(fit.layoutTerms);
+        if (!engine.deviceSet.devices.empty()) {
+            expected.clear();
+            for (const core::DeviceFit &device : engine.deviceSet.devices)
+                expected.push_back(device.terms);
+        }
+        const core::Scenario &s = engine.scenario;
+        if (core::hostBytesPerMachine(s, engine.estimate) > 0) {
+            core::TermBytes host{};
+            for (std::size_t t = 0; t < core::kTermCount; ++t)
+                host[t] = core::Bytes::fromDouble(static_cast<double>(engine.estimate.details.hostTermsPerGpu[t].count())
+                                                  * std::min(s.gpus, s.parallel.gpusPerNode));
+            expected.push_back(host);
+        }
         for (core::TermId id : core::allTerms()) {
             const QVector<double> bars = window.chart()->barValues(id);
-            QCOMPARE(bars.size(), static_cast<int>(engine.fits.size()));
+            QCOMPARE(bars.size(), static_cast<int>(expected.size()));
             for (int i = 0; i < bars.size(); ++i)
-                QCOMPARE(bars[i], core::toGiga(engine.fits[static_cast<std::size_t>(i)].layoutTerms[static_cast<std::size_t>(id)], unit));
+                QCOMPARE(bars[i], core::toGiga(expected[static_cast<std::size_t>(i)][static_cast<std::size_t>(id)], unit));
         }
     }
 }
