@@ -1,6 +1,7 @@
 #include "core/estimate.h"
 
 #include "core/activations.h"
+#include "core/draft.h"
 #include "core/formularecord.h"
 #include "core/formulatext.h"
 #include "core/inference.h"
@@ -597,6 +598,14 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, Stage
     est.phases.push_back(largerMoment(Phase::OptimizerStep, s, overheads, record, {{QT_TRANSLATE_NOOP("Derivation", "optimizer step"), &step}}));
 }
 
+/// The draft model's weight bytes, stored as the scenario's weight format says.
+Derived draftWeights(const Scenario &s, FormulaStore *store)
+{
+    const Scenario draft = draftScenario(s);
+    EstimateDetails scratch;
+    return weightStorage(draft, countParameters(draft.model), TrainingRun{}, scratch, store);
+}
+
 /// One GPU of a llama.cpp process: its layers' weights and KV cache, and
 /// the compute buffer's peak, inside a layer or at the output layer.
 void estimateLlamaCpp(const Scenario &s, int device, const Derived &modelWeights, const Overheads &overheads,
@@ -623,12 +632,19 @@ void estimateLlamaCpp(const Scenario &s, int device, const Derived &modelWeights
     d.expertBytesOnGpu = llamaCppGpuExpertBytes(s, d.params, modelWeights.value, share);
 
     MomentTerms terms;
-    const Derived weights = llamaCppGpuWeights(s, d.params, modelWeights.value, share, record);
+    Derived weights = llamaCppGpuWeights(s, d.params, modelWeights.value, share, record);
+    std::optional<LlamaCppDraft> draft;
+    if (s.draftInUse()) {
+        draft = llamaCppDraft(s, draftWeights(s, record), device, record);
+        weights = llamaCppWithDraft(weights, draft->weights, nullptr, record);
+    }
     terms.set(TermId::Weights, {Bytes::fromDouble(weights.value), weights.how});
     if (s.kvOnHost) {
         terms.set(TermId::KvCache, none(record, lc::kWhyKvOnHost));
     } else {
-        const Derived kv = llamaCppKvCache(s, layout, share.layers, record);
+        Derived kv = llamaCppKvCache(s, layout, share.layers, record);
+        if (draft)
+            kv = llamaCppWithDraft(kv, draft->kvCache, text::draft::kWhyDraftF16Cache, record);
         terms.set(TermId::KvCache, {Bytes::fromDouble(kv.value), kv.how});
         d.kvBytesPerToken = static_cast<double>(layout.sequences) > 0 ? kv.value / static_cast<double>(layout.sequences * layout.cells) : 0.0;
     }
@@ -669,12 +685,18 @@ void estimateInference(const Scenario &s, Stage stageRole, int device, const Der
     d.layersOnGpu = share.layerCount;
 
     MomentTerms terms;
+    // The draft runs beside the sampler: on the last pipeline stage.
+    const bool draftHere = s.draftInUse() && share.last;
     Formula weights(record);
-    weights.product().times(sh::kModelWeights, modelWeights).timesUnlessOne(sh::kRankShare, share.params);
-    terms.set(TermId::Weights, weights.bytes());
-    // The routed experts' share of the weights, by parameters.
+    weights.product(draftHere ? text::draft::kPartTarget : nullptr)
+        .times(sh::kModelWeights, modelWeights)
+        .timesUnlessOne(sh::kRankShare, share.params);
+    // The routed experts' share of the target's weights, by parameters.
     if (d.params.total > 0)
         d.expertBytesOnGpu = weights.value() * static_cast<double>(d.params.experts) / static_cast<double>(d.params.total);
+    if (draftHere)
+        addDraftWeights(weights, s, draftWeights(s, record), share.tp);
+    terms.set(TermId::Weights, weights.bytes());
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     if (!m.encoderOnly) {
         const Derived values = cachedValuesPerLayerToken(m, s.serving, share.tp, record);
@@ -682,7 +704,7 @@ void estimateInference(const Scenario &s, Stage stageRole, int device, const Der
         const double attentionHere = static_cast<double>(m.attentionLayers() * share.layerCount / std::max<std::uint64_t>(1, m.layers));
         d.kvBytesPerToken = attentionHere * values.value * d.kvElementBytes;
         Formula kv(record);
-        kv.product(m.hasRecurrentState() ? text::kv::kPartAttentionCache : nullptr)
+        kv.product(m.hasRecurrentState() ? text::kv::kPartAttentionCache : (draftHere ? text::draft::kPartTarget : nullptr))
             .times(text::kv::kCachedValues, values)
             .times(text::kv::kKvElementBytes, d.kvElementBytes)
             .times(text::kv::kCachedTokens, cached)
@@ -694,6 +716,8 @@ void estimateInference(const Scenario &s, Stage stageRole, int device, const Der
                        linearStatePerSequence(m, s.serving, share.layerCount, share.tp, e, record))
                 .times(sh::kBatch, static_cast<double>(s.batch))
                 .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
+        if (draftHere)
+            d.kvBytesPerToken += addDraftKvCache(kv, s, share.tp, d.kvElementBytes, record);
         terms.set(TermId::KvCache, kv.bytes());
     } else {
         terms.set(TermId::KvCache, none(record, text::kv::kWhyEncoderOnly));

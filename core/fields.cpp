@@ -368,6 +368,19 @@ std::vector<FieldDescriptor> makeFields()
             "GLM-4.5); transformers skips them"),
          nullptr, {}, flagOf<&S::model, &ModelSpec::loadMtp>, flagOf<&S::model, &ModelSpec::loadMtp>,
          setFlag<&S::model, &ModelSpec::loadMtp>, hasMtp},
+        {FieldId::DraftPreset, "draft.preset", "draft-preset", "ID", FieldKind::ModelPreset, FieldGroup::Serving, 0, 0, 0,
+         0, 0, "", QT_TRANSLATE_NOOP("Field", "Draft model"),
+         QT_TRANSLATE_NOOP("Field", "a smaller model that drafts tokens for speculative decoding: its weights and KV cache "
+            "come on top (a preset id, see 'vramplanner-cli models'); empty: none"),
+         nullptr, {}, [](const S &s) { return FieldValue(s.draft.presetId); },
+         [](const S &s) { return FieldValue(s.draft.presetId); },
+         [](S &s, const FieldValue &v) {
+             // Another id drops the architecture until core::io::resolveDraft finds it.
+             const std::string &id = std::get<std::string>(v);
+             if (id != s.draft.presetId)
+                 s.draft = DraftModel{id, std::nullopt};
+         },
+         inference},
         {FieldId::Gpus, "gpus", "gpus", "N", FieldKind::Integer, FieldGroup::Cluster, 1, L::maxGpus, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "GPUs"), QT_TRANSLATE_NOOP("Field", "GPUs in the run: tp x pp x data parallel"), nullptr, {}, numberOf<&S::gpus>, numberOf<&S::gpus>,
          setNumber<&S::gpus>, always},
@@ -552,6 +565,12 @@ std::string checkFieldValue(const FieldDescriptor &f, const FieldValue &value)
         return std::holds_alternative<bool>(value) ? "" : "expected true or false";
     case FieldKind::Text:
         return std::holds_alternative<std::string>(value) ? "" : "expected text";
+    case FieldKind::ModelPreset: {
+        const std::string *id = std::get_if<std::string>(&value);
+        if (!id)
+            return "expected a model preset id (see 'vramplanner-cli models')";
+        return id->find_first_of(" \t,") == std::string::npos ? "" : "'" + *id + "' is not a model preset id";
+    }
     case FieldKind::TextList: {
         const std::string *list = std::get_if<std::string>(&value);
         if (!list)
@@ -621,6 +640,7 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
         break;
     case FieldKind::Choice:
     case FieldKind::Text:
+    case FieldKind::ModelPreset:
     case FieldKind::NumberList:
     case FieldKind::TextList:
         value = text;

@@ -47,6 +47,7 @@ enum class FieldId {
     HostMemory,
     Beams,
     LoadMtp,
+    DraftPreset,
     Gpus,
     Devices,
     Zero,
@@ -79,7 +80,8 @@ enum class FieldKind {
     Flag,      ///< on or off
     Text,      ///< free text (a catalog GPU id)
     NumberList, ///< comma-separated positive numbers ("24,12"); empty: none
-    TextList    ///< comma-separated ids ("rtx-4090,rtx-3090"); empty: none
+    TextList,   ///< comma-separated ids ("rtx-4090,rtx-3090"); empty: none
+    ModelPreset ///< a model preset's id (core/io/builtin.h); empty: none
 };
 
 /// Where the window shows a field and which inputs it belongs with.

@@ -462,6 +462,29 @@ inline constexpr const char *kFromAllocator =
 } // namespace overheads
 
 // --- llama.cpp (the llama_context and llama_model::load_tensors rules) ---
+// --- a speculative-decoding draft model (weights and kv_cache) ---
+namespace draft {
+inline constexpr Symbol kDraftWeights{"W_draft", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of the whole draft model, in the scenario's weight format")};
+inline constexpr Symbol kDraftCachedValues{"c_kv,draft", "", QT_TRANSLATE_NOOP("Derivation", "values one token caches in one of the draft's attention layers on this rank")};
+inline constexpr Symbol kDraftCachedTokens{"T_cache,draft", QT_TRANSLATE_NOOP("Derivation", "layer-tokens"), QT_TRANSLATE_NOOP("Derivation", "tokens the draft caches, summed over its layers")};
+inline constexpr Symbol kTargetPart{"X_target", "B", QT_TRANSLATE_NOOP("Derivation", "the target model's part on this GPU")};
+inline constexpr Symbol kDraftPart{"X_draft", "B", QT_TRANSLATE_NOOP("Derivation", "the draft model's part on this GPU, laid out as llama.cpp lays out the target")};
+inline constexpr const char *kPartTarget = QT_TRANSLATE_NOOP("Derivation", "target model");
+inline constexpr const char *kPartDraft = QT_TRANSLATE_NOOP("Derivation", "draft model");
+inline constexpr const char *kWhyDraftF16Cache = QT_TRANSLATE_NOOP("Derivation", "llama.cpp keeps the draft's cache in f16 unless -ctkd/-ctvd say otherwise");
+inline constexpr const char *kFromVllm =
+    "vLLM vllm/config/speculative.py SpeculativeConfig (draft_tensor_parallel_size: unset, the target's "
+    "tensor_parallel_size); vllm/v1/spec_decode/draft_model.py DraftModelProposer; vllm/v1/worker/gpu_model_runner.py "
+    "get_kv_cache_spec (every attention layer in the forward context, the drafter's too, shares the KV blocks)";
+inline constexpr const char *kFromGenerate =
+    "transformers generation/utils.py generate(assistant_model=...) and candidate_generator.py "
+    "AssistedCandidateGenerator (the assistant keeps its own past_key_values for the same sequence)";
+inline constexpr const char *kFromLlamaCpp =
+    "llama.cpp tools/server/server.cpp load_model (params_dft: -md, n_gpu_layers from -ngld, n_ctx = -cd or "
+    "llama_n_ctx_seq, n_parallel 1, cache types from -ctkd/-ctvd) and init (one draft context per slot); "
+    "common/arg.cpp -md, -ngld, -cd; common/common.h common_params_speculative (cache_type_k/v f16)";
+} // namespace draft
+
 namespace llamacpp {
 inline constexpr Symbol kLayerBytesHere{"B_layers", "B", QT_TRANSLATE_NOOP("Derivation", "CUDA allocations of the blk.N tensors of the layers on this GPU (128-byte aligned, quantised rows padded to 512)")};
 inline constexpr Symbol kOutputBytes{"B_output", "B", QT_TRANSLATE_NOOP("Derivation", "CUDA allocations of output and output_norm (a copy of token_embd when tied)")};

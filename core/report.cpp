@@ -67,7 +67,9 @@ std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &
         {translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Parameters")), groupDigits(countParameters(s.model).total)},
     };
     for (const FieldDescriptor &f : allFields())
-        if (f.applies(s) && f.kind != FieldKind::Text)
+        // Not the focus GPU (the fits name it), nor a draft model that is not there.
+        if (f.applies(s) && f.kind != FieldKind::Text
+            && !(f.kind == FieldKind::ModelPreset && f.stored(s) == FieldValue(std::string())))
             inputs.emplace_back(translate(tr, "Field", f.label), fieldText(f, s, tr));
     return inputs;
 }

@@ -175,6 +175,18 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(s.devices.empty() || s.devices.size() == static_cast<std::size_t>(s.gpus), [&s] {
         return "devices: " + std::to_string(s.devices.size()) + " GPUs listed, but gpus is " + std::to_string(s.gpus);
     });
+    check(!s.draft.isSet() || s.draft.model, [&s] {
+        return "draft.preset: '" + s.draft.presetId + "' is not a model preset (see 'vramplanner-cli models')";
+    });
+    // transformers' assisted generation raises "assisted generate is only
+    // supported for batch_size = 1" and for num_return_sequences > 1
+    // (generation/utils.py, generate()).
+    check(!s.draftInUse() || s.serving != ServingEngine::Generate || (s.batch == 1 && s.beams == 1),
+          "draft.preset: Hugging Face assisted generation runs one sequence: batch 1 and beams 1");
+    // vLLM shards the draft over the target's tensor-parallel ranks.
+    check(!s.draftInUse() || s.draft.model->heads % static_cast<std::uint64_t>(p.tp) == 0, [&s] {
+        return "tp: must divide the draft model's attention heads (" + std::to_string(s.draft.model->heads) + ")";
+    });
     return errors;
 }
 

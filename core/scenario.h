@@ -91,6 +91,20 @@ struct ModelSource
     std::uint64_t parameters = 0; ///< Kind::ParameterCount
 };
 
+/// A speculative-decoding draft model, chosen by preset id: it proposes
+/// tokens that the target model checks (Leviathan et al. 2023,
+/// arXiv:2211.17192; vLLM's draft_model method, llama.cpp -md,
+/// transformers' generate(assistant_model=...)).
+struct DraftModel
+{
+    std::string presetId; ///< empty: no draft
+    /// The preset's architecture, filled in where presets are known
+    /// (core::io::resolveDraft); unset for an id no preset has.
+    std::optional<ModelSpec> model;
+
+    bool isSet() const { return !presetId.empty(); }
+};
+
 /// LoRA adapter placement (Hu et al. 2021, arXiv:2106.09685 §4).
 struct LoraSettings
 {
@@ -170,6 +184,8 @@ struct Scenario
     /// generate(num_return_sequences=N)). Each is a row of the batch with a
     /// KV cache of its own.
     std::uint64_t beams = 1;
+    /// Speculative decoding's draft model (inference only; training ignores it).
+    DraftModel draft;
 
     int gpus = 1;
     /// A mixed set of GPUs by catalog id, in split order (`--devices
@@ -199,6 +215,9 @@ struct Scenario
     }
     /// Rows the inference batch runs: each prompt's beams or samples.
     std::uint64_t generatedRows() const { return isTraining() ? batch : batch * beams; }
+    /// The draft model that this scenario runs beside the target: inference
+    /// with a resolved draft; null otherwise.
+    const ModelSpec *draftInUse() const { return isTraining() || !draft.model ? nullptr : &*draft.model; }
     /// Tokens each sequence holds: the text's and every image's.
     std::uint64_t contextTokens() const { return sequence + images * model.imageTokens; }
     /// The checkpoint whose bytes are the weights term: inference with no

@@ -2,6 +2,8 @@
 
 #include "ui/scenariocontroller.h"
 
+#include "core/io/builtin.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -31,7 +33,7 @@ QString choiceLabel(const core::FieldDescriptor &f, const std::string &id)
 
 bool usesCombo(const core::FieldDescriptor &f)
 {
-    return f.kind == core::FieldKind::Choice || f.kind == core::FieldKind::Text
+    return f.kind == core::FieldKind::Choice || f.kind == core::FieldKind::Text || f.kind == core::FieldKind::ModelPreset
         || (f.kind == core::FieldKind::Integer && !f.choices.empty());
 }
 
@@ -105,11 +107,14 @@ void FieldEditor::build()
         auto *combo = compactCombo();
         if (f.optional())
             combo->addItem(QString(), QString()); // "default: …", set by refresh()
-        if (f.kind == core::FieldKind::Text) {
+        if (f.kind == core::FieldKind::Text || f.kind == core::FieldKind::ModelPreset)
             combo->addItem(tr("none"), QString());
+        if (f.kind == core::FieldKind::Text)
             for (const core::GpuSpec &gpu : m_controller->catalog().gpus)
                 combo->addItem(QString::fromStdString(gpu.name), QString::fromStdString(gpu.id));
-        }
+        if (f.kind == core::FieldKind::ModelPreset)
+            for (const core::io::ModelPreset &preset : core::io::builtinPresets())
+                combo->addItem(QString::fromStdString(preset.name), QString::fromStdString(preset.id));
         for (const core::FieldChoice &c : f.choices)
             combo->addItem(translated(c.label), QString::fromUtf8(c.id));
         connect(combo, &QComboBox::activated, this, [this, combo](int i) {

@@ -1,6 +1,7 @@
 #include "ui/scenariocontroller.h"
 
 #include "core/io/builtin.h"
+#include "core/io/scenarioio.h"
 #include "ui/scenarioedit.h"
 
 #include <QCoreApplication>
@@ -44,6 +45,7 @@ void ScenarioController::setField(core::FieldId id, const core::FieldValue &valu
     const core::FieldDescriptor &f = core::field(id);
     core::Scenario after = m_scenario;
     f.assign(after, value);
+    core::io::resolveDraft(after, core::io::builtinPresets());
     if (f.stored(after) == f.stored(m_scenario))
         return;
     m_undo->push(new ScenarioEdit(this, QCoreApplication::translate("Field", f.label), m_scenario, after,

@@ -61,7 +61,7 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         // Every scenario input, from its descriptor (core/fields.cpp).
         for (const core::FieldDescriptor &f : core::allFields()) {
             std::string help = f.help;
-            if (f.kind == core::FieldKind::Flag || f.kind == core::FieldKind::Text
+            if (f.kind == core::FieldKind::Flag || f.kind == core::FieldKind::Text || f.kind == core::FieldKind::ModelPreset
                 || f.kind == core::FieldKind::NumberList || f.kind == core::FieldKind::TextList) {
                 all.push_back({f.flag, f.metavar, help});
                 continue;
@@ -191,6 +191,7 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         }
         s.gpus = gpus;
     }
+    core::io::resolveDraft(s, core::io::builtinPresets());
     if (!s.gpuId.empty() && !catalog.find(s.gpuId)) {
         error = "--gpu: '" + s.gpuId + "' is not a catalog GPU (see 'vramplanner-cli gpus')";
         return std::nullopt;

@@ -24,12 +24,6 @@ const std::vector<Lesson> &builtinLessons()
     return lessons;
 }
 
-const ModelPreset *findPreset(const std::string &id)
-{
-    for (const ModelPreset &p : builtinPresets())
-        if (p.id == id)
-            return &p;
-    return nullptr;
-}
+const ModelPreset *findPreset(const std::string &id) { return findPresetIn(builtinPresets(), id); }
 
 } // namespace core::io

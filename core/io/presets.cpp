@@ -57,4 +57,12 @@ LoadResult<std::vector<ModelPreset>> loadPresets(const std::string &text)
     return result;
 }
 
+const ModelPreset *findPresetIn(const std::vector<ModelPreset> &presets, const std::string &id)
+{
+    for (const ModelPreset &p : presets)
+        if (p.id == id)
+            return &p;
+    return nullptr;
+}
+
 } // namespace core::io

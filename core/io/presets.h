@@ -30,4 +30,7 @@ struct ModelPreset
 /// goes through the same config.json reader as a user's file.
 LoadResult<std::vector<ModelPreset>> loadPresets(const std::string &text);
 
+/// The preset of `presets` with this id; null when none has it.
+const ModelPreset *findPresetIn(const std::vector<ModelPreset> &presets, const std::string &id);
+
 } // namespace core::io

@@ -93,6 +93,10 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                   {"ignored_keys", s.model.ignoredKeys}};
     if (s.checkpoint)
         j["model"]["checkpoint"] = checkpointToJson(*s.checkpoint);
+    if (const ModelSpec *draft = s.draftInUse())
+        j["model"]["draft"] = {{"preset", s.draft.presetId},
+                               {"name", draft->name},
+                               {"params_total", countParameters(*draft).total}};
     j["scenario"] = scenarioToJson(s);
     j["per_gpu_bytes"] = termsJson(e.terms, e.total);
     j["peak_phase"] = phaseId(e.peakPhase);

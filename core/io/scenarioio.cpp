@@ -148,6 +148,7 @@ void readField(JsonReader &root, const FieldDescriptor &f, Scenario &s)
         break;
     case FieldKind::Choice:
     case FieldKind::Text:
+    case FieldKind::ModelPreset:
     case FieldKind::NumberList:
         if (const auto v = r.string(key, true))
             value = *v;
@@ -383,6 +384,14 @@ std::string saveScenario(const Scenario &s)
     return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
+void resolveDraft(Scenario &s, const std::vector<ModelPreset> &presets)
+{
+    if (!s.draft.isSet() || s.draft.model)
+        return;
+    if (const ModelPreset *preset = findPresetIn(presets, s.draft.presetId))
+        s.draft.model = preset->model;
+}
+
 LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<ModelPreset> &presets)
 {
     LoadResult<Scenario> result;
@@ -424,13 +433,9 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
     if (auto arch = r.object("architecture", false)) {
         s.model = readModel(*arch);
     } else if (s.source.kind == ModelSource::Kind::Preset) {
-        bool found = false;
-        for (const ModelPreset &p : presets)
-            if (p.id == s.source.presetId) {
-                s.model = p.model;
-                found = true;
-            }
-        if (!found)
+        if (const ModelPreset *preset = findPresetIn(presets, s.source.presetId))
+            s.model = preset->model;
+        else
             r.error("model", "preset '" + s.source.presetId + "' is unknown and no architecture is saved");
     } else if (s.source.kind == ModelSource::Kind::ParameterCount) {
         s.model = modelFromParameterCount(s.source.parameters);
@@ -442,6 +447,9 @@ LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<Mod
 
     for (const FieldDescriptor &f : allFields())
         readField(r, f, s);
+    // The draft is saved as its preset id ("draft": {"preset": ...}) and
+    // resolved like the model's own preset source above.
+    resolveDraft(s, presets);
 
     if (!result.errors.empty())
         return result;

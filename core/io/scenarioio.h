@@ -19,4 +19,9 @@ std::string saveScenario(const Scenario &scenario);
 /// `presets` resolves a preset source saved without an architecture.
 LoadResult<Scenario> loadScenario(const std::string &text, const std::vector<ModelPreset> &presets = {});
 
+/// Fills in the draft model's architecture from its preset id where
+/// `presets` has it; an unknown id stays unresolved, which
+/// validateScenario reports ("draft.preset: 'x' is not a model preset").
+void resolveDraft(Scenario &scenario, const std::vector<ModelPreset> &presets);
+
 } // namespace core::io

@@ -58,6 +58,7 @@ private slots:
     void paramsSpellings_data();
     void paramsSpellings();
     void configFileAndFolder();
+    void draftPreset();
     void unknownModelTypeWarns();
     void tableOutput();
     void extremeScenarioSaysExceeds();
@@ -423,6 +424,26 @@ void TestCli::planAndUtilization()
     QCOMPARE(run({"utilization", "--gpu", "a100-sxm4-80gb"}).code, 2);
 }
 
+void TestCli::draftPreset()
+{
+    // Qwen2.5-0.5B by hand from its config.json (hidden 896, 24 layers,
+    // 14 heads, 2 KV heads of 64, MLP 4864, vocabulary 151936, tied, q/k/v
+    // biases): embedding 136,134,656 + 24 x 14,912,384 per layer + final
+    // norm 896 = 494,032,768 (the Hub's safetensors count); in bf16 its
+    // weights are 2 B each.
+    const QJsonObject plain = runJson({"estimate", "--preset", "qwen2.5-7b"});
+    const QJsonObject drafted = runJson({"estimate", "--preset", "qwen2.5-7b", "--draft-preset", "qwen2.5-0.5b"});
+    const QJsonObject draft = drafted["model"].toObject()["draft"].toObject();
+    QCOMPARE(draft["preset"].toString(), QStringLiteral("qwen2.5-0.5b"));
+    QCOMPARE(draft["params_total"].toDouble(), 494032768.0);
+    QVERIFY(!plain["model"].toObject().contains("draft"));
+    QCOMPARE(drafted["scenario"].toObject()["draft"].toObject()["preset"].toString(), QStringLiteral("qwen2.5-0.5b"));
+    const auto weights = [](const QJsonObject &j) { return j["per_gpu_bytes"].toObject()["weights"].toDouble(); };
+    QCOMPARE(weights(drafted) - weights(plain), 494032768.0 * 2);
+    // --help names the option.
+    QVERIFY(run({"estimate", "--help"}).out.find("--draft-preset ID") != std::string::npos);
+}
+
 void TestCli::badArguments_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -467,6 +488,8 @@ void TestCli::badArguments_data()
                                     << "rtx-9999";
     QTest::newRow("empty device id") << QStringList{"estimate", "--preset", "gpt2", "--devices", "rtx-4090,"} << "--devices";
     QTest::newRow("no beams") << QStringList{"estimate", "--preset", "gpt2", "--beams", "0"} << "--beams";
+    QTest::newRow("unknown draft") << QStringList{"estimate", "--preset", "gpt2", "--draft-preset", "gpt5-nano"}
+                                   << "--draft-preset: 'gpt5-nano'";
     QTest::newRow("ep on a dense model") << QStringList{"estimate", "--preset", "gpt2", "--gpus", "2", "--ep", "2"} << "ep";
 }
 

@@ -54,6 +54,8 @@ std::vector<core::FieldValue> candidates(const core::FieldDescriptor &f)
         return {std::string("")};
     case core::FieldKind::TextList:
         return {std::string("")};
+    case core::FieldKind::ModelPreset:
+        return {std::string("qwen2.5-0.5b"), std::string("")};
     }
     return {};
 }
@@ -105,6 +107,7 @@ void TestFields::everyFieldSurvivesAFile()
         for (const core::FieldValue &value : candidates(f)) {
             core::Scenario s = loraBase();
             f.assign(s, value);
+            core::io::resolveDraft(s, core::io::builtinPresets()); // as every front end does
             if (!core::validateScenario(s).empty())
                 continue;
             const auto loaded = core::io::loadScenario(core::io::saveScenario(s), core::io::builtinPresets());
