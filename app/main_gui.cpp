@@ -67,9 +67,12 @@ int main(int argc, char **argv)
                                   QStringLiteral("chart"));
     const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode."));
     const QCommandLineOption tool(QStringLiteral("tool"),
-                                  QStringLiteral("Open a tool over the window: utilization (the screenshot shows it)."),
+                                  QStringLiteral("Open a tool over the window: utilization or runs (the screenshot shows it)."),
                                   QStringLiteral("name"));
-    parser.addOptions({open, exportTo, lang, size, screenshot, lesson, view, presentation, tool});
+    const QCommandLineOption compareLog(QStringLiteral("compare-log"),
+                                        QStringLiteral("Compare a run's log with the scenario (the screenshot shows it)."),
+                                        QStringLiteral("file"));
+    parser.addOptions({open, exportTo, lang, size, screenshot, lesson, view, presentation, tool, compareLog});
     parser.process(app);
 
     const QString language = parser.isSet(lang) ? parser.value(lang) : QSettings().value(QStringLiteral("language")).toString();
@@ -128,7 +131,13 @@ int main(int argc, char **argv)
     if (parser.isSet(tool)) {
         shown = window.openTool(parser.value(tool));
         if (!shown)
-            return fail(QStringLiteral("--tool: expected utilization"));
+            return fail(QStringLiteral("--tool: expected utilization or runs"));
+    }
+    if (parser.isSet(compareLog)) {
+        QString error;
+        shown = window.compareLogFile(parser.value(compareLog), &error);
+        if (!shown)
+            return fail(QStringLiteral("--compare-log: ") + error);
     }
     if (parser.isSet(screenshot)) {
         const QString path = parser.value(screenshot);

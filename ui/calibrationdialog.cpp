@@ -93,6 +93,20 @@ void CalibrationDialog::setMeasured(const QString &allocated, const QString &res
     m_smi->setText(nvidiaSmi);
 }
 
+void CalibrationDialog::setMeasurement(const core::Measurement &measurement)
+{
+    const auto mib = [](const std::optional<core::Bytes> &bytes) {
+        return bytes ? QStringLiteral("%1 MiB").arg(static_cast<double>(bytes->count()) / 1048576.0, 0, 'f', 2) : QString();
+    };
+    setMeasured(mib(measurement.allocated), mib(measurement.reserved), mib(measurement.nvidiaSmi));
+}
+
+void CalibrationDialog::setRunScenario(const core::Scenario &scenario)
+{
+    m_runScenario = scenario;
+    refit();
+}
+
 void CalibrationDialog::refit()
 {
     bool invalid = false;
@@ -104,7 +118,7 @@ void CalibrationDialog::refit()
         m_report->setText(tr("<b>A size could not be read.</b> Write a number with a unit, e.g. 14949 MiB."));
         return;
     }
-    m_result = core::calibrate(m_controller->scenario(), m, m_name->text().toStdString());
+    m_result = core::calibrate(m_runScenario ? *m_runScenario : m_controller->scenario(), m, m_name->text().toStdString());
     const core::ByteUnit unit = m_controller->unit();
     QString text = tr("Predicted tensors: <b>%1</b>").arg(bytesText(m_result.predictedTensors, unit));
     if (m_result.tensorErrorPercent)

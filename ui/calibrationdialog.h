@@ -1,8 +1,11 @@
 #pragma once
 
 #include "core/calibration.h"
+#include "core/scenario.h"
 
 #include <QDialog>
+
+#include <optional>
 
 class QLabel;
 class QLineEdit;
@@ -23,6 +26,11 @@ public:
 
     /// Fills the measured fields (as typed: "14949 MiB", "15.2 GB").
     void setMeasured(const QString &allocated, const QString &reserved, const QString &nvidiaSmi);
+    /// Fills the measured fields from figures read off a run (MiB, two decimals).
+    void setMeasurement(const core::Measurement &measurement);
+    /// Fits against the scenario that ran (a run log's) instead of the
+    /// window's; applying still changes only the window's overheads.
+    void setRunScenario(const core::Scenario &scenario);
     const core::CalibrationResult &result() const { return m_result; }
     void apply();
     bool saveProfile(const QString &path, QString *error);
@@ -35,6 +43,7 @@ private:
     void refit();
 
     ScenarioController *m_controller;
+    std::optional<core::Scenario> m_runScenario;
     QLineEdit *m_allocated;
     QLineEdit *m_reserved;
     QLineEdit *m_smi;

@@ -19,7 +19,9 @@
 #include "ui/lessonpanel.h"
 #include "ui/matrixchart.h"
 #include "ui/memorychart.h"
+#include "ui/myrunsdialog.h"
 #include "ui/pngexportdialog.h"
+#include "ui/runcomparedialog.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenariofile.h"
 #include "ui/sweepchart.h"
@@ -171,6 +173,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
     file->addAction(tr("Open &Model…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openModelDialog);
     file->addAction(tr("Open Model &Folder…"), this, &MainWindow::openModelFolderDialog);
+    file->addAction(tr("Compare with a &Run…"), this, &MainWindow::compareDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     fillRecentMenu();
     file->addSeparator();
@@ -200,6 +203,12 @@ void MainWindow::buildMenus()
     // Ctrl+Shift+Z everywhere, and the platform's own (Ctrl+Y on Windows).
     redo->setShortcuts({QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence::Redo});
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("Paste &Log"), this, [this] {
+        QString error;
+        if (!compareLog(QApplication::clipboard()->text(), tr("the clipboard"), &error))
+            showError(error);
+    });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     auto *units = new QActionGroup(view);
@@ -240,6 +249,7 @@ void MainWindow::buildMenus()
     tools->addAction(tr("&Calibrate…"), this, [this] { CalibrationDialog(m_controller, this).exec(); });
     tools->addAction(tr("&Apply Calibration Profile…"), this, &MainWindow::applyProfileDialog);
     tools->addAction(tr("GPU &Utilisation…"), this, [this] { openTool(QStringLiteral("utilization")); });
+    tools->addAction(tr("My &Runs…"), this, [this] { openTool(QStringLiteral("runs")); });
     tools->addSeparator();
     tools->addAction(tr("Open My &Data Folder"), this, &MainWindow::openUserDataFolder);
 
@@ -400,9 +410,12 @@ void MainWindow::openLessonsDialog()
 
 QDialog *MainWindow::openTool(const QString &name)
 {
-    if (name != QLatin1String("utilization"))
+    QDialog *dialog = name == QLatin1String("utilization")
+        ? static_cast<QDialog *>(new UtilizationDialog(m_controller->scenario(), m_controller->catalog(), this))
+        : name == QLatin1String("runs") ? static_cast<QDialog *>(new MyRunsDialog(m_controller->unit(), this))
+                                        : nullptr;
+    if (!dialog)
         return nullptr;
-    auto *dialog = new UtilizationDialog(m_controller->scenario(), m_controller->catalog(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
     return dialog;
@@ -767,9 +780,46 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
         event->acceptProposedAction();
 }
 
+QDialog *MainWindow::compareLog(const QString &text, const QString &logName, QString *error)
+{
+    auto *dialog = new RunCompareDialog(m_controller, this);
+    if (!dialog->setLog(text, logName, error)) {
+        delete dialog;
+        return nullptr;
+    }
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
+}
+
+QDialog *MainWindow::compareLogFile(const QString &path, QString *error)
+{
+    const auto text = scenariofile::readLimited(path, error);
+    return text ? compareLog(QString::fromUtf8(*text), QFileInfo(path).fileName(), error) : nullptr;
+}
+
+void MainWindow::compareDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with a Run"), QString(),
+                                                      tr("Run logs (*.log *.txt *.out *.csv *.json);;All files (*)"));
+    QString error;
+    if (!path.isEmpty() && !compareLogFile(path, &error))
+        showError(error);
+}
+
 void MainWindow::dropEvent(QDropEvent *event)
 {
     const QString path = event->mimeData()->urls().first().toLocalFile();
+    // Engines' and nvidia-smi's output, saved as text: a run to compare, not a scenario.
+    static const QStringList kLogSuffixes = {QStringLiteral("log"), QStringLiteral("txt"), QStringLiteral("out"),
+                                             QStringLiteral("csv")};
+    if (kLogSuffixes.contains(QFileInfo(path).suffix(), Qt::CaseInsensitive)) {
+        QString error;
+        if (!compareLogFile(path, &error))
+            showError(error);
+        event->acceptProposedAction();
+        return;
+    }
     if (!maybeSave())
         return;
     QString error;

@@ -60,7 +60,8 @@ public:
     /// Loads a lesson's scenario and shows its question, answer and checks.
     void showLesson(const core::Lesson &lesson);
     /// Opens a tool over the window: "utilization", the GPU utilisation
-    /// calculator, prefilled from the scenario. Null for another name.
+    /// calculator, prefilled from the scenario, or "runs", the user's kept
+    /// runs. Null for another name.
     QDialog *openTool(const QString &name);
     /// Brings a chart to the front: "gpus", "context", "batch", "deploy",
     /// "matrix" or "heatmap"; or a page below it: "cluster", "rules".
@@ -78,6 +79,12 @@ public:
     bool saveTo(const QString &path, QString *error);
     /// Writes a chart or report; the format comes from the file suffix.
     bool exportFile(const QString &path, const ChartExportOptions &options, QString *error);
+    /// Compares a run log (`logName`: its file name, or the clipboard) with
+    /// the scenario in a dialog over the window; null with `error` naming
+    /// the line and what was expected when it cannot be read, and nothing changes.
+    QDialog *compareLog(const QString &text, const QString &logName, QString *error);
+    /// compareLog on a file's text.
+    QDialog *compareLogFile(const QString &path, QString *error);
     /// Applies a calibration profile's CUDA context and reserve.
     bool applyProfile(const QString &path, QString *error);
     /// Restores the last session's scenario and view settings (QSettings).
@@ -109,6 +116,7 @@ private:
     void openDialog();
     void openModelDialog();
     void openModelFolderDialog();
+    void compareDialog();
     bool save();
     bool saveAs();
     void exportDialog(const QString &filter, const QString &suffix);
