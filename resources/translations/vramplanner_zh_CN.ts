@@ -1582,6 +1582,38 @@
         <source>sequences generated per prompt: beams or samples</source>
         <translation>每个提示生成的序列数：束或采样数</translation>
     </message>
+    <message>
+        <source>weight bytes of the whole draft model, in the scenario&apos;s weight format</source>
+        <translation>整个草稿模型的权重字节数，按本场景的权重格式</translation>
+    </message>
+    <message>
+        <source>values one token caches in one of the draft&apos;s attention layers on this rank</source>
+        <translation>一个词元在草稿模型某个注意力层（本进程上）缓存的数值个数</translation>
+    </message>
+    <message>
+        <source>tokens the draft caches, summed over its layers</source>
+        <translation>草稿模型缓存的词元数，对其各层求和</translation>
+    </message>
+    <message>
+        <source>the target model&apos;s part on this GPU</source>
+        <translation>目标模型在本 GPU 上的部分</translation>
+    </message>
+    <message>
+        <source>the draft model&apos;s part on this GPU, laid out as llama.cpp lays out the target</source>
+        <translation>草稿模型在本 GPU 上的部分，按 llama.cpp 摆放目标模型的方式摆放</translation>
+    </message>
+    <message>
+        <source>target model</source>
+        <translation>目标模型</translation>
+    </message>
+    <message>
+        <source>draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>llama.cpp keeps the draft&apos;s cache in f16 unless -ctkd/-ctvd say otherwise</source>
+        <translation>除非 -ctkd/-ctvd 另有指定，llama.cpp 以 f16 保存草稿模型的缓存</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2286,6 +2318,14 @@
     <message>
         <source>tokens each request generates; its prompt is the rest of the context</source>
         <translation>每个请求生成的词元数；上下文中其余部分是它的提示</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>a smaller model that drafts tokens for speculative decoding: its weights and KV cache come on top (a preset id, see &apos;vramplanner-cli models&apos;); empty: none</source>
+        <translation>为投机解码起草词元的较小模型：它的权重和 KV 缓存另外计入（预设 id，见 &apos;vramplanner-cli models&apos;）；留空：无</translation>
     </message>
 </context>
 <context>
@@ -3926,6 +3966,30 @@ output tokens</source>
         <source>Matrix as &amp;JSON…</source>
         <translation>JSON 矩阵(&amp;J)…</translation>
     </message>
+    <message>
+        <source>Compare with a &amp;Run…</source>
+        <translation>与实际运行对比(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Paste &amp;Log</source>
+        <translation>粘贴日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>the clipboard</source>
+        <translation>剪贴板</translation>
+    </message>
+    <message>
+        <source>My &amp;Runs…</source>
+        <translation>我的运行记录(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Compare with a Run</source>
+        <translation>与实际运行对比</translation>
+    </message>
+    <message>
+        <source>Run logs (*.log *.txt *.out *.csv *.json);;All files (*)</source>
+        <translation>运行日志 (*.log *.txt *.out *.csv *.json);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>ui::MatrixChart</name>
@@ -3988,6 +4052,71 @@ GPUs needed: %8</source>
     </message>
 </context>
 <context>
+    <name>ui::MyRunsDialog</name>
+    <message>
+        <source>My Runs</source>
+        <translation>我的运行记录</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>数量项</translation>
+    </message>
+    <message>
+        <source>Planned</source>
+        <translation>规划值</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Planner term</source>
+        <translation>规划项</translation>
+    </message>
+    <message>
+        <source>No kept runs yet: File &gt; Compare with a Run…, then Keep in My Runs, adds one.</source>
+        <translation>还没有保存的运行记录：在“文件 &gt; 与实际运行对比…”中点“保存到我的运行记录”即可添加。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>#%1 %2 (%3)</source>
+        <translation>#%1 %2（%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) kept in %1</source>
+        <translation>
+            <numerusform>%1 中保存了 %n 条运行记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
     <name>ui::PngExportDialog</name>
     <message>
         <source>Export PNG</source>
@@ -4012,6 +4141,138 @@ GPUs needed: %8</source>
     <message>
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
+    </message>
+</context>
+<context>
+    <name>ui::RunCompareChart</name>
+    <message>
+        <source>%1 (%2 %)</source>
+        <translation>%1（%2 %）</translation>
+    </message>
+    <message>
+        <source>Planned</source>
+        <translation>规划值</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>显存（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::RunCompareDialog</name>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Compare with a Run</source>
+        <translation>与实际运行对比</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>数量项</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Planned</source>
+        <translation>规划值</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Planner term</source>
+        <translation>规划项</translation>
+    </message>
+    <message>
+        <source>&amp;Use the Log&apos;s Settings</source>
+        <translation>采用日志中的设置(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrate from This Run…</source>
+        <translation>按此次运行校准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Keep in My Runs</source>
+        <translation>保存到我的运行记录(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Table</source>
+        <translation>复制表格(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Take the settings the log states into the window&apos;s scenario (undoable)</source>
+        <translation>把日志中给出的设置用到窗口的场景中（可撤销）</translation>
+    </message>
+    <message>
+        <source>Add this comparison to runs.json in your data folder (Tools &gt; My Runs)</source>
+        <translation>把这次对比加入数据文件夹中的 runs.json（工具 &gt; 我的运行记录）</translation>
+    </message>
+    <message>
+        <source>Copy the table as CSV</source>
+        <translation>以 CSV 格式复制表格</translation>
+    </message>
+    <message>
+        <source>%1 is not a run log VRAM Planner can read:
+%2</source>
+        <translation>%1 不是 VRAM Planner 能读取的运行日志：
+%2</translation>
+    </message>
+    <message>
+        <source>Compare with a Run — %1</source>
+        <translation>与实际运行对比 — %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (line %3)</source>
+        <translation>%1 = %2（第 %3 行）</translation>
+    </message>
+    <message>
+        <source>Plan: %1</source>
+        <translation>规划：%1</translation>
+    </message>
+    <message>
+        <source>The log states no setting the scenario takes.</source>
+        <translation>日志中没有场景可采用的设置。</translation>
+    </message>
+    <message>
+        <source>From the log: %1</source>
+        <translation>取自日志：%1</translation>
+    </message>
+    <message>
+        <source>Kept as you set them: %1</source>
+        <translation>保留你的设置：%1</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>not planned</source>
+        <translation>未规划</translation>
+    </message>
+    <message>
+        <source>Use the log&apos;s settings</source>
+        <translation>采用日志中的设置</translation>
+    </message>
+    <message>
+        <source>There is no user data folder to keep runs in.</source>
+        <translation>没有可保存运行记录的用户数据文件夹。</translation>
     </message>
 </context>
 <context>
