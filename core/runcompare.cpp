@@ -421,6 +421,13 @@ RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog 
     gpuSetting(log, catalog, writer, run);
     for (const rl::Reading *r : log.find(rl::Quantity::VllmTotalGpuMemory))
         run.gpuMemory = r->bytes;
+    // A mixed set of another size is not the run's: its GPUs are the log's.
+    Scenario &s = run.scenario;
+    if (!s.devices.empty() && s.devices.size() != static_cast<std::size_t>(s.gpus)) {
+        run.notes.push_back("the log's GPU count (" + std::to_string(s.gpus) + ") replaces the scenario's mixed set of "
+                            + std::to_string(s.devices.size()));
+        s.devices.clear();
+    }
     // Settings with no line (the engine itself) are not worth a row.
     run.settings.erase(std::remove_if(run.settings.begin(), run.settings.end(),
                                       [](const LogSetting &s) { return s.line == 0 && s.applied; }),
@@ -439,6 +446,13 @@ RunComparison compareRun(const RunScenario &run, const rl::RunLog &log, const Ca
     if (log.has(rl::LogFormat::Vllm))
         compareVllm(run, log, catalog, out);
     compareAllocator(run.scenario, log, catalog, out);
+    // A scenario the engine rejects plans nothing: say why beside the rows.
+    const std::vector<std::string> errors = validateScenario(run.scenario);
+    for (const std::string &error : errors)
+        out.notes.push_back("the plan is not valid: " + error);
+    if (!errors.empty())
+        for (ComparisonRow &row : out.rows)
+            row.planned.reset();
     return out;
 }
 
