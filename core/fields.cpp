@@ -617,6 +617,12 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
         std::istringstream in(text);
         double number = 0;
         in >> number;
+        // A size in GiB also takes a size with its unit: "64GB", "512 GiB".
+        if ((!in || !in.eof()) && std::string(f.unit) == "GiB")
+            if (const auto bytes = parseBytes(text)) {
+                number = static_cast<double>(bytes->count()) / (1024.0 * 1024.0 * 1024.0);
+                in.clear(std::ios::eofbit);
+            }
         if (!in || !in.eof() || !std::isfinite(number) || number < f.min || number > f.max) {
             error = "'" + text + "' is not a number between " + plain(f.min) + " and " + plain(f.max);
             return std::nullopt;

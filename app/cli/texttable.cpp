@@ -160,7 +160,7 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         out << "  " << padRight("host memory", 20) << padLeft(core::formatBytes(core::Bytes::fromDouble(host), unit) + guess, 14)
             << "   (";
         if (s.hostMemoryGib > 0)
-            out << "of " << core::formatFixed(s.hostMemoryGib, 0) << " GiB; ";
+            out << "of " << core::formatBytes(core::Bytes::fromDouble(s.hostMemoryGib * 1024 * 1024 * 1024), unit) << "; ";
         if (llamaCpp)
             out << "llama.cpp: " << d.layersOnGpu << " of " << s.model.layers
                 << " layers on this GPU; token_embd, CPU layers and host buffers in RAM)\n";

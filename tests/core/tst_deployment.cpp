@@ -220,6 +220,13 @@ void TestDeployment::hostMemoryShortfallIsWarned()
     QVERIFY(warned(core::estimate(s)));
     s.hostMemoryGib = 64;
     QVERIFY(!warned(core::estimate(s)));
+    // The host memory field takes GiB, or a size with its unit: 64 GB is
+    // 64e9 / 2^30 = 59.6046... GiB.
+    std::string error;
+    const auto size = core::parseFieldValue(core::field(core::FieldId::HostMemory), "64GB", error);
+    QVERIFY2(size, error.c_str());
+    QCOMPARE(std::get<double>(*size), 64e9 / kGiB);
+    QVERIFY(!core::parseFieldValue(core::field(core::FieldId::HostMemory), "64XB", error));
 
     // ZeRO-Offload on 8 GPUs keeps each rank's fp32 master weights (4 B),
     // fp32 gradients (4 B) and Adam's two fp32 moments (8 B) per trained
