@@ -173,10 +173,13 @@ std::map<std::string, Stats> statsByGroup(const std::vector<Row> &rows)
 
 void printStats(std::ostream &out, const std::map<std::string, Stats> &stats)
 {
-    out << pad("", 4) << pad("", 20) << pad("cases", 8, true) << pad("median |error|", 18, true)
+    std::size_t width = 20; // the group names' column, as wide as the longest
+    for (const auto &entry : stats)
+        width = std::max(width, entry.first.size() + 1);
+    out << pad("", 4) << pad("", width) << pad("cases", 8, true) << pad("median |error|", 18, true)
         << pad("worst |error|", 16, true) << "\n";
     for (const auto &[group, s] : stats)
-        out << pad("", 4) << pad(group, 20) << pad(std::to_string(s.count), 8, true)
+        out << pad("", 4) << pad(group, width) << pad(std::to_string(s.count), 8, true)
             << pad(fixed(s.median, 1) + " %", 18, true) << pad(fixed(s.worst, 1) + " %", 16, true) << "\n";
 }
 
