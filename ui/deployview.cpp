@@ -138,8 +138,10 @@ void DeployView::showDeployment(const core::Scenario &s, const core::Catalog &ca
         row[DecodeAtBatch] = eachAndAll(atBatch);
         row[DecodeAtFull] = full;
         row[Cost] = QStringLiteral("%1 / %2").arg(dollars(atBatch.costPerMillion), dollars(fullCost));
-        row[Requests] = atBatch.gpusForRate.isEmpty() ? atBatch.requestsPerSecond
-                                                      : QStringLiteral("%1 (%2)").arg(atBatch.requestsPerSecond, atBatch.gpusForRate);
+        // A replica is the scenario's GPUs: where they cannot hold it, none serves.
+        row[Requests] = !fit->fits                    ? QStringLiteral("—")
+                        : atBatch.gpusForRate.isEmpty() ? atBatch.requestsPerSecond
+                                                        : QStringLiteral("%1 (%2)").arg(atBatch.requestsPerSecond, atBatch.gpusForRate);
         m_rows.push_back({row, fit->fits, verdictColor(*fit)});
     }
     fill();
