@@ -1,6 +1,7 @@
 #include "core/sweep.h"
 
 #include "core/monotoneprobe.h"
+#include "core/parallelrows.h"
 #include "core/preparedscenario.h"
 
 #include <algorithm>
@@ -9,6 +10,10 @@
 namespace core {
 
 namespace {
+
+/// Rows of 256 points take ~0.1 ms each: fewer than this many per thread
+/// cost more to start a thread for than they save.
+constexpr std::size_t kMinGridRowsPerThread = 8;
 
 std::uint64_t &axisValue(Scenario &scenario, SweepAxis axis)
 {
@@ -64,17 +69,20 @@ std::vector<SweepPoint> sweep(const Scenario &scenario, SweepAxis axis, std::uin
 std::vector<Bytes> batchContextGrid(const Scenario &scenario, const std::vector<std::uint64_t> &batches,
                                     const std::vector<std::uint64_t> &sequences)
 {
-    std::vector<Bytes> totals;
-    totals.reserve(batches.size() * sequences.size());
-    Scenario point = scenario;
-    const PreparedScenario prepared(point);
-    for (std::uint64_t batch : batches) {
-        point.batch = batch;
-        for (std::uint64_t sequence : sequences) {
-            point.sequence = sequence;
-            totals.push_back(totalAt(point, prepared));
+    std::vector<Bytes> totals(batches.size() * sequences.size());
+    const PreparedScenario prepared(scenario);
+    // Rows on every core: each point reads the prepared scenario and writes
+    // its own cell.
+    forEachRowRange(batches.size(), kMinGridRowsPerThread, [&](std::size_t begin, std::size_t end) {
+        Scenario point = scenario;
+        for (std::size_t i = begin; i < end; ++i) {
+            point.batch = batches[i];
+            for (std::size_t j = 0; j < sequences.size(); ++j) {
+                point.sequence = sequences[j];
+                totals[i * sequences.size() + j] = totalAt(point, prepared);
+            }
         }
-    }
+    });
     return totals;
 }
 
@@ -84,18 +92,20 @@ std::vector<std::vector<std::uint64_t>> largestBatches(const Scenario &scenario,
     // Exact searches rather than the grid's log-spaced rows (48 rows from 1
     // to 4,096 batches are 19 % apart): about 2 log2(maxBatch) estimates per
     // context, shared by every capacity.
-    std::vector<std::vector<std::uint64_t>> boundaries(capacities.size());
-    Scenario point = scenario;
-    const PreparedScenario prepared(point);
-    for (std::uint64_t sequence : sequences) {
-        point.sequence = sequence;
-        MonotoneProbe byBatch([&point, &prepared](std::uint64_t batch) {
-            point.batch = batch;
-            return totalAt(point, prepared);
-        });
-        for (std::size_t k = 0; k < capacities.size(); ++k)
-            boundaries[k].push_back(byBatch.largestFitting(capacities[k], maxBatch));
-    }
+    std::vector<std::vector<std::uint64_t>> boundaries(capacities.size(), std::vector<std::uint64_t>(sequences.size()));
+    const PreparedScenario prepared(scenario);
+    forEachRowRange(sequences.size(), kMinGridRowsPerThread, [&](std::size_t begin, std::size_t end) {
+        Scenario point = scenario;
+        for (std::size_t j = begin; j < end; ++j) {
+            point.sequence = sequences[j];
+            MonotoneProbe byBatch([&point, &prepared](std::uint64_t batch) {
+                point.batch = batch;
+                return totalAt(point, prepared);
+            });
+            for (std::size_t k = 0; k < capacities.size(); ++k)
+                boundaries[k][j] = byBatch.largestFitting(capacities[k], maxBatch);
+        }
+    });
     return boundaries;
 }
 
