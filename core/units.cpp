@@ -1,5 +1,6 @@
 #include "core/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -153,6 +154,11 @@ std::string joinWithCommas(const std::vector<std::string> &items)
     for (const std::string &item : items)
         text += (text.empty() ? "" : ", ") + item;
     return text;
+}
+
+std::string formatFigure(double value)
+{
+    return value < 10 ? formatFixed(value, 1) : groupDigits(static_cast<std::uint64_t>(std::llround(std::max(0.0, value))));
 }
 
 } // namespace core

@@ -164,10 +164,12 @@ void BreakdownPanel::fillTerms()
         const core::Bytes b = e.term(id);
         if (b.count() == 0)
             continue;
-        // Bytes per parameter where the term scales with parameters.
+        // Bytes per parameter where the term scales with parameters; for
+        // the weights, as the model stores them (a split or an offload
+        // changes where they live, not what each costs).
         double perParam = 0;
         if (id == core::TermId::Weights && d.params.total)
-            perParam = static_cast<double>(b.count()) / static_cast<double>(d.params.total);
+            perParam = d.weightBytesTotal / static_cast<double>(d.params.total);
         else if ((id == core::TermId::MasterWeights || id == core::TermId::Gradients || id == core::TermId::Optimizer
                   || id == core::TermId::Lora)
                  && d.trainableParams)

@@ -17,7 +17,7 @@ ServingNumbers servingNumbers(const core::Performance &p)
     ServingNumbers n;
     n.ttftSeconds = QString::number(p.ttftSeconds, 'f', 2);
     n.perSequence = QString::number(p.decodeTokensPerSecondPerSequence, 'f', 1);
-    n.aggregate = groupedCount(p.decodeTokensPerSecond);
+    n.aggregate = QString::fromStdString(core::formatFigure(p.decodeTokensPerSecond));
     n.prefill = groupedCount(p.prefillTokensPerSecond);
     if (p.costPerMillionTokens > 0)
         n.costPerMillion = QString::number(p.costPerMillionTokens, 'f', 2);

@@ -18,7 +18,7 @@ struct ServingNumbers
 {
     QString ttftSeconds;    ///< time to first token, "0.31"
     QString perSequence;    ///< decode tokens/s of each sequence, "42.1"
-    QString aggregate;      ///< decode tokens/s of the whole batch, "1,554"
+    QString aggregate;      ///< decode tokens/s of the whole batch, "1,554" (one decimal below ten)
     QString prefill;        ///< prefill tokens/s, "12,345"
     QString costPerMillion; ///< dollars per million generated tokens, "0.45"; empty without a price
     QString requestsPerSecond; ///< requests one replica serves per second, "3.42"
