@@ -4,6 +4,7 @@
 #include "core/draft.h"
 #include "core/formularecord.h"
 #include "core/formulatext.h"
+#include "core/hostoffload.h"
 #include "core/inference.h"
 #include "core/llamacpp.h"
 #include "core/logits.h"
@@ -194,6 +195,11 @@ struct RankShare
     bool last = true;
     int tp = 1;
     int dp = 1;
+    /// generate()'s CPU offload (hostoffload.h): layers in host memory that
+    /// run here, their KV cache and activations with them; the lm_head
+    /// among them.
+    std::uint64_t hostLayersRunHere = 0;
+    bool lmHeadOnHost = false;
 };
 
 /// Inference without explicit tp/pp splits layers over `gpus` the way
@@ -215,11 +221,16 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
     share.dp = s.isTraining() ? s.shardDegree() : 1;
     share.first = stage != Stage::Last;
     share.last = stage != Stage::First;
-    share.layerCount = (m.layers + pp - 1) / pp;
+    const std::uint64_t gpuLayers = deviceMapGpuLayers(s);
+    share.layerCount = (gpuLayers + pp - 1) / pp;
+    share.lmHeadOnHost = offloadsLayersToHost(s);
+    share.hostLayersRunHere = share.first ? m.layers - gpuLayers : 0;
     Formula layers(store);
     layers.product()
         .times(text::shared::kLayersHere, static_cast<double>(share.layerCount))
         .over(r::kLayers, static_cast<double>(std::max<std::uint64_t>(1, m.layers)));
+    if (share.lmHeadOnHost)
+        layers.note(text::offload::kWhyDeviceMapOffload).cite(text::offload::kFromAccelerate);
     if (pp > 1)
         layers.note(s.isTraining() || s.parallel.pp > 1 ? r::kWhyPipeline : r::kWhyDeviceMap);
     share.layers = layers.derived();
@@ -247,8 +258,10 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
     if (pp > 1) {
         if (stage == Stage::First)
             here.product(r::kPartEmbedding).times(r::kEmbeddingParams, static_cast<double>(pc.embedding));
-        else
+        else if (!share.lmHeadOnHost)
             here.product(r::kPartLmHead).times(text::shared::kLmHeadParams, static_cast<double>(pc.lmHead));
+    } else if (share.lmHeadOnHost) {
+        here.product(text::offload::kPartEmbeddingOnly).times(r::kEmbeddingParams, static_cast<double>(pc.embedding));
     } else {
         here.product(r::kPartEnds).times(r::kEndParams, ends);
     }
@@ -667,6 +680,47 @@ void estimateLlamaCpp(const Scenario &s, int device, const Derived &modelWeights
                                        {QT_TRANSLATE_NOOP("Derivation", "output layer"), &head}}));
 }
 
+/// Weights kept in host memory and run on the GPU (hostoffload.h): what
+/// stays on this GPU, what the host holds and what crosses the host link
+/// at every decode step. Parameters are priced at the model's bytes per
+/// parameter, as the rank's share is.
+void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share, const Derived &modelWeights,
+                    EstimateDetails &d, FormulaRecord *record)
+{
+    namespace o = text::offload;
+    const ParameterCounts &pc = d.params;
+    const double perParam = pc.total > 0 ? modelWeights.value / static_cast<double>(pc.total) : 0.0;
+    double hostBytes = 0;
+    if (share.lmHeadOnHost) {
+        // accelerate: every step copies each offloaded module to the main GPU.
+        hostBytes = deviceMapHostParams(s, pc) * perParam;
+        d.hostLinkBytes = hostBytes;
+        if (share.first)
+            weights.product(o::kPartRunning)
+                .times(o::kModuleParams, offloadedModuleParams(s.model, pc))
+                .times(o::kBytesPerParam, perParam)
+                .note(o::kWhyOneModuleAtATime)
+                .cite(o::kFromAccelerate);
+        d.hostBytesPerGpu = hostBytes / std::max(1, s.gpus);
+    } else if (s.serving == ServingEngine::Vllm && s.cpuOffloadGib > 0) {
+        // vLLM: each worker offloads its own layers; its kernels read them
+        // over its own link, the routed experts only where tokens go.
+        const double experts = static_cast<double>(pc.experts) / s.parallel.ep;
+        const double dense = std::max(0.0, static_cast<double>(pc.total) - static_cast<double>(pc.embedding + pc.lmHead)
+                                                - static_cast<double>(pc.experts));
+        const double layerBytes = perParam * (dense + experts) * share.layers.value / share.tp;
+        const Derived offloaded = vllmOffloadedBytes(s, layerBytes, record);
+        weights.product(o::kPartOffloaded).times(o::kOffloaded, offloaded).times(o::kTakenAway, -1.0);
+        hostBytes = offloaded.value;
+        const double expertShare = layerBytes > 0 ? perParam * experts * share.layers.value / share.tp / layerBytes : 0.0;
+        d.hostLinkBytes = hostBytes;
+        d.hostLinkExpertBytes = hostBytes * expertShare;
+        d.expertBytesOnGpu -= d.hostLinkExpertBytes;
+        d.hostBytesPerGpu = hostBytes;
+    }
+    d.hostTermsPerGpu[idx(TermId::Weights)] = Bytes::fromDouble(d.hostBytesPerGpu);
+}
+
 void estimateInference(const Scenario &s, Stage stageRole, int device, const Derived &modelWeights,
                        const Overheads &overheads, Estimate &est, FormulaRecord *record)
 {
@@ -694,14 +748,17 @@ void estimateInference(const Scenario &s, Stage stageRole, int device, const Der
     // The routed experts' share of the target's weights, by parameters.
     if (d.params.total > 0)
         d.expertBytesOnGpu = weights.value() * static_cast<double>(d.params.experts) / static_cast<double>(d.params.total);
+    addHostOffload(weights, s, share, modelWeights, d, record);
     if (draftHere)
         addDraftWeights(weights, s, draftWeights(s, record), share.tp);
     terms.set(TermId::Weights, weights.bytes());
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     if (!m.encoderOnly) {
+        // Offloaded layers run here and keep their cache here.
+        const std::uint64_t cacheLayers = share.layerCount + share.hostLayersRunHere;
         const Derived values = cachedValuesPerLayerToken(m, s.serving, share.tp, record);
-        const Derived cached = cachedLayerTokens(m, share.layerCount, s.contextTokens(), record);
-        const double attentionHere = static_cast<double>(m.attentionLayers() * share.layerCount / std::max<std::uint64_t>(1, m.layers));
+        const Derived cached = cachedLayerTokens(m, cacheLayers, s.contextTokens(), record);
+        const double attentionHere = static_cast<double>(m.attentionLayers() * cacheLayers / std::max<std::uint64_t>(1, m.layers));
         d.kvBytesPerToken = attentionHere * values.value * d.kvElementBytes;
         Formula kv(record);
         kv.product(m.hasRecurrentState() ? text::kv::kPartAttentionCache : (draftHere ? text::draft::kPartTarget : nullptr))
@@ -713,7 +770,7 @@ void estimateInference(const Scenario &s, Stage stageRole, int device, const Der
         if (m.hasRecurrentState())
             kv.product(text::kv::kPartLinearState)
                 .times(text::kv::kStatePerSequence,
-                       linearStatePerSequence(m, s.serving, share.layerCount, share.tp, e, record))
+                       linearStatePerSequence(m, s.serving, cacheLayers, share.tp, e, record))
                 .times(sh::kBatch, static_cast<double>(s.batch))
                 .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
         if (draftHere)

@@ -108,6 +108,11 @@ struct EstimateDetails
     double hostWeightBytes = 0;
     double hostExpertBytes = 0;
     double hostKvBytes = 0;
+    /// Weights in host memory that run on the GPU (hostoffload.h): the
+    /// bytes a decode step brings over one GPU's host link, and the routed
+    /// experts among them (a step reads only those its tokens pick).
+    double hostLinkBytes = 0;
+    double hostLinkExpertBytes = 0;
     std::string stage = "only";            ///< pipeline stage described: only, first, last
     int device = -1;                       ///< llama.cpp: the GPU of its layer split described
     double cudaOverheadMib = 0;
@@ -127,6 +132,11 @@ struct GpuFit
     std::uint64_t kvTokens = 0;    ///< serving budget (inference only)
     bool hasKvTokens = false;
     std::uint64_t concurrentSequences = 0; ///< kvTokens / sequence length
+    /// Engines that keep layers in host memory (llama.cpp, generate()'s
+    /// device_map): the most --gpu-layers that fit, L + 1 being every layer
+    /// and the output layer; -1 when not even 0 fit.
+    bool hasGpuLayers = false;
+    long long maxGpuLayers = -1;
     std::vector<Message> warnings;
     /// The layout the verdict names: the scenario's own GPU count when it
     /// fits, else `gpusNeeded` of this GPU (split or ZeRO-3), with the

@@ -171,6 +171,15 @@ bool adapters(const Scenario &s) { return s.mode == Mode::Lora || s.mode == Mode
 bool vllm(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::Vllm; }
 bool llamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
 bool llamaCppMoe(const Scenario &s) { return llamaCpp(s) && s.model.moe.isMoe(); }
+bool layerOffload(const Scenario &s) { return llamaCpp(s) || (!s.isTraining() && s.serving == ServingEngine::Generate); }
+/// Weights in host memory that the GPUs read over the host link.
+bool overHostLink(const Scenario &s)
+{
+    if (s.isTraining())
+        return s.parallel.offload != Offload::None;
+    return (s.serving == ServingEngine::Vllm && s.cpuOffloadGib > 0)
+        || (s.serving == ServingEngine::Generate && s.gpuLayers && *s.gpuLayers <= s.model.layers);
+}
 bool storedWeights(const Scenario &s) { return s.mode != Mode::Train; }
 bool bitsandbytes(const Scenario &s) { return s.mode == Mode::Qlora && s.stack != TrainingStack::Torchtune; }
 bool severalGpus(const Scenario &s) { return s.gpus > 1; }
@@ -321,11 +330,12 @@ std::vector<FieldDescriptor> makeFields()
          nullptr, {}, numberOf<&S::maxNumSeqs>, numberOf<&S::maxNumSeqs>, setNumber<&S::maxNumSeqs>, vllm},
         {FieldId::GpuLayers, "serving.gpu_layers", "gpu-layers", "N", FieldKind::Integer, FieldGroup::Serving, 0,
          static_cast<double>(ModelLimits::maxLayers) + 1, 0, 0, 0, QT_TRANSLATE_NOOP("Field", "layers"), QT_TRANSLATE_NOOP("Field", "GPU layers"),
-         QT_TRANSLATE_NOOP("Field", "llama.cpp -ngl: the last N repeating layers run on the GPUs, the rest on the CPU; more than "
-            "the model's layers also moves the output layer"),
+         QT_TRANSLATE_NOOP("Field", "decoder layers on the GPUs, the rest in host memory; more than the model's layers also "
+            "moves the output layer. llama.cpp -ngl: the last N layers, the rest run on the CPU. generate(): "
+            "device_map with CPU offload, the first N layers; the rest are copied to the GPU as they run"),
          QT_TRANSLATE_NOOP("Field", "all layers and the output layer"), {}, optionalNumberOf<&S::gpuLayers>,
          [](const S &s) { return FieldValue(static_cast<double>(s.gpuLayers.value_or(s.model.layers + 1))); },
-         setOptionalNumber<&S::gpuLayers>, llamaCpp},
+         setOptionalNumber<&S::gpuLayers>, layerOffload},
         {FieldId::Ubatch, "serving.ubatch", "ubatch", "N", FieldKind::Integer, FieldGroup::Serving, 1, L::maxSequence, 0,
          0, 0, QT_TRANSLATE_NOOP("Field", "tokens"), QT_TRANSLATE_NOOP("Field", "Micro-batch (n_ubatch)"),
          QT_TRANSLATE_NOOP("Field", "llama.cpp -ub: tokens one compute pass takes; the compute buffer is reserved for it"),
@@ -353,6 +363,16 @@ std::vector<FieldDescriptor> makeFields()
             "dual-channel DDR5-5600)"),
          nullptr, {}, numberOf<&S::hostBandwidthGBps>, numberOf<&S::hostBandwidthGBps>, setNumber<&S::hostBandwidthGBps>,
          llamaCpp},
+        {FieldId::CpuOffloadGib, "serving.cpu_offload_gib", "cpu-offload-gb", "GiB", FieldKind::Number, FieldGroup::Serving,
+         0, 1e6, 0, 0, 1, QT_TRANSLATE_NOOP("Field", "GiB"), QT_TRANSLATE_NOOP("Field", "CPU offload"),
+         QT_TRANSLATE_NOOP("Field", "vLLM --cpu-offload-gb: GiB of each GPU's decoder-layer weights kept in pinned host memory "
+            "and read over the host link at every step"),
+         nullptr, {}, numberOf<&S::cpuOffloadGib>, numberOf<&S::cpuOffloadGib>, setNumber<&S::cpuOffloadGib>, vllm},
+        {FieldId::HostLink, "serving.host_link_gb_per_s", "host-link-gbps", "B", FieldKind::Number, FieldGroup::Serving,
+         0.1, 1e5, 0, 0, 1, QT_TRANSLATE_NOOP("Field", "GB/s"), QT_TRANSLATE_NOOP("Field", "Host link bandwidth"),
+         QT_TRANSLATE_NOOP("Field", "what crosses between host memory and a GPU per second, GB/s, for offloaded weights "
+            "(25: PCIe 4.0 x16 in practice)"),
+         nullptr, {}, numberOf<&S::hostLinkGBps>, numberOf<&S::hostLinkGBps>, setNumber<&S::hostLinkGBps>, overHostLink},
         {FieldId::HostMemory, "serving.host_memory_gib", "host-memory", "GiB", FieldKind::Number, FieldGroup::Serving, 0,
          1e6, 0, 0, 0, QT_TRANSLATE_NOOP("Field", "GiB"), QT_TRANSLATE_NOOP("Field", "Host memory"),
          QT_TRANSLATE_NOOP("Field", "the machine's RAM in GiB, to check what stays beside the GPUs against (0: not checked)"),

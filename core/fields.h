@@ -44,6 +44,8 @@ enum class FieldId {
     CpuMoeLayers,
     TensorSplit,
     HostBandwidth,
+    CpuOffloadGib,
+    HostLink,
     HostMemory,
     Beams,
     LoadMtp,

@@ -88,6 +88,16 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
         s.sequence = sequence;
         return totalOf(s);
     });
+    // "How many layers on the GPU": --gpu-layers from 0 to L + 1, probed
+    // one up so that 0 layers is a point of the search.
+    const bool layerOffload = !scenario.isTraining() && scenario.devices.empty()
+        && (scenario.serving == ServingEngine::LlamaCpp
+            || (scenario.serving == ServingEngine::Generate && scenario.parallel.tp * scenario.parallel.pp == 1));
+    MonotoneProbe byGpuLayersPlusOne([&scenario](std::uint64_t layersPlusOne) {
+        Scenario s = scenario;
+        s.gpuLayers = layersPlusOne - 1;
+        return totalOf(s);
+    });
     // "How many of this GPU": split the layers (inference) or shard fully
     // with ZeRO-3 / FSDP full-shard (training).
     MonotoneProbe byGpus([&scenario](std::uint64_t gpus) { return totalOf(onGpus(scenario, static_cast<int>(gpus))); });
@@ -117,6 +127,11 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
             fit.hasKvTokens = true;
             fit.kvTokens = kvTokenBudget(scenario, result.estimate, fit.capacity);
             fit.concurrentSequences = fit.kvTokens / scenario.sequence;
+        }
+        if (layerOffload) {
+            fit.hasGpuLayers = true;
+            fit.maxGpuLayers =
+                static_cast<long long>(byGpuLayersPlusOne.largestFitting(fit.capacity, scenario.model.layers + 2)) - 1;
         }
         fit.warnings = capabilityWarnings(scenario, gpu);
         fit.layoutGpus = fit.fits || fit.gpusNeeded == 0 ? scenario.gpus : fit.gpusNeeded;

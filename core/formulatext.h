@@ -485,6 +485,30 @@ inline constexpr const char *kFromLlamaCpp =
     "common/arg.cpp -md, -ngld, -cd; common/common.h common_params_speculative (cache_type_k/v f16)";
 } // namespace draft
 
+// --- weights in host memory, run on the GPU (host offload for inference) ---
+namespace offload {
+inline constexpr Symbol kModuleParams{"P_module", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the largest offloaded module: a decoder layer, or the lm_head when it is offloaded")};
+inline constexpr Symbol kBytesPerParam{"W / P", "B", QT_TRANSLATE_NOOP("Derivation", "the model's weight bytes per parameter")};
+inline constexpr Symbol kOffloadBudget{"B_offload", "B", QT_TRANSLATE_NOOP("Derivation", "--cpu-offload-gb of each GPU, in bytes (GiB x 2^30)")};
+inline constexpr Symbol kLayerBytesHere{"W_layers", "B", QT_TRANSLATE_NOOP("Derivation", "this GPU's decoder-layer weight bytes: all that vLLM can offload")};
+inline constexpr Symbol kOffloaded{"W_host", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of this GPU kept in host memory")};
+inline constexpr Symbol kTakenAway{"-1", "", QT_TRANSLATE_NOOP("Derivation", "taken away from the GPU")};
+inline constexpr const char *kPartRunning = QT_TRANSLATE_NOOP("Derivation", "offloaded module while it runs");
+inline constexpr const char *kPartOffloaded = QT_TRANSLATE_NOOP("Derivation", "kept in host memory");
+inline constexpr const char *kPartEmbeddingOnly = QT_TRANSLATE_NOOP("Derivation", "embedding (the lm_head in host memory)");
+inline constexpr const char *kWhyDeviceMapOffload = QT_TRANSLATE_NOOP("Derivation", "device_map with CPU offload: the first --gpu-layers layers on the GPUs, the rest and the lm_head in host memory");
+inline constexpr const char *kWhyOneModuleAtATime = QT_TRANSLATE_NOOP("Derivation", "accelerate copies an offloaded module's weights to the GPU before it runs and frees them after: one module at a time");
+inline constexpr const char *kWhyBudgetCapped = QT_TRANSLATE_NOOP("Derivation", "the budget exceeds this GPU's decoder layers: all of them are offloaded");
+inline constexpr const char *kWhyPerParameter = QT_TRANSLATE_NOOP("Derivation", "vLLM moves whole parameters, the first layers' first, until the budget is reached: the last one moved may pass it by up to one tensor");
+inline constexpr const char *kFromAccelerate =
+    "accelerate src/accelerate/utils/modeling.py infer_auto_device_map (modules in order onto the GPUs, then cpu; "
+    "no_split_module_classes keep decoder layers whole); big_modeling.py dispatch_model (execution_device = the "
+    "main GPU for cpu modules) and hooks.py AlignDevicesHook(offload=True) pre_forward/post_forward";
+inline constexpr const char *kFromVllm =
+    "vLLM vllm/model_executor/offloader/uva.py UVAOffloader (per-parameter offload of the layers make_layers "
+    "builds, pinned host memory, a UVA view the kernels read); vllm/config/offload.py cpu_offload_gb (GiB per GPU)";
+} // namespace offload
+
 namespace llamacpp {
 inline constexpr Symbol kLayerBytesHere{"B_layers", "B", QT_TRANSLATE_NOOP("Derivation", "CUDA allocations of the blk.N tensors of the layers on this GPU (128-byte aligned, quantised rows padded to 512)")};
 inline constexpr Symbol kOutputBytes{"B_output", "B", QT_TRANSLATE_NOOP("Derivation", "CUDA allocations of output and output_norm (a copy of token_embd when tied)")};

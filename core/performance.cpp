@@ -35,7 +35,8 @@ double expertsTouched(const Scenario &s)
 
 /// Seconds of one decode step, memory-bandwidth bound (Pope et al. 2022 §3):
 /// each weight the step uses and the whole KV cache read once, on the GPU
-/// and, for llama.cpp, in host memory for the CPU's part. llama.cpp's layer
+/// and, for llama.cpp, in host memory for the CPU's part; weights offloaded
+/// to host memory and run on the GPU over the host link. llama.cpp's layer
 /// split runs its GPUs one after another.
 double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
 {
@@ -46,6 +47,9 @@ double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gp
     if (gpu.bandwidthGBps <= 0 || gpuBytes <= 0)
         return 0.0;
     double seconds = gpuBytes / (gpu.bandwidthGBps * 1e9);
+    // Offloaded weights cross the host link first (accelerate copies each
+    // module before it runs; vLLM's kernels read host memory over it).
+    seconds += (d.hostLinkBytes - d.hostLinkExpertBytes * untouched) / (s.hostLinkGBps * 1e9);
     if (s.serving == ServingEngine::LlamaCpp) {
         seconds *= static_cast<double>(std::max(1, s.gpus));
         const double hostBytes = d.hostWeightBytes - d.hostExpertBytes * untouched + d.hostKvBytes;

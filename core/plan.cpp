@@ -7,15 +7,15 @@ namespace core {
 namespace {
 
 /// Offloaded optimizer steps move 16-bit gradients to the host and
-/// parameters back over PCIe each step (Ren et al. 2021, ZeRO-Offload §4.2);
-/// 25 GB/s is a PCIe 4.0 x16 link's practical rate.
+/// parameters back over PCIe each step (Ren et al. 2021, ZeRO-Offload §4.2),
+/// at the scenario's host link rate.
 double offloadSeconds(const Scenario &s, const Estimate &e)
 {
     if (s.parallel.offload == Offload::None)
         return 0;
     const double rankParams = static_cast<double>(e.details.trainableParams)
         / (s.parallel.tp * s.parallel.pp * std::max(1, s.shardDegree()));
-    return 2.0 * rankParams * e.details.regime.weights / 25e9;
+    return 2.0 * rankParams * e.details.regime.weights / (s.hostLinkGBps * 1e9);
 }
 
 std::vector<PlanOption> layoutsAt(const Scenario &base, const GpuSpec &gpu, int gpus, const PlanRequest &request)

@@ -164,6 +164,11 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(!(llamaCpp && ggufCache && s.attention == Attention::Eager),
           "kv_dtype: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");
     check(!llamaCpp || p.tp == 1, "tp: llama.cpp splits layers over GPUs (gpus), not tensors");
+    // generate()'s CPU offload is accelerate's device_map, a layer split.
+    const bool deviceMapOffload = !s.isTraining() && s.serving == ServingEngine::Generate && s.gpuLayers
+        && *s.gpuLayers <= m.layers;
+    check(!deviceMapOffload || p.tp * p.pp == 1,
+          "serving.gpu_layers: generate() offloads layers through device_map, which splits layers over the GPUs: no tp or pp");
     check(s.tensorSplit.empty()
               || (s.tensorSplit.size() == static_cast<std::size_t>(s.gpus)
                   && std::all_of(s.tensorSplit.begin(), s.tensorSplit.end(),

@@ -156,9 +156,11 @@ struct Scenario
     /// for the LLM class on GPUs under 70 GiB or A100s).
     std::uint64_t maxBatchedTokens = 8192;
     std::uint64_t maxNumSeqs = 256;
-    /// llama.cpp -ngl: repeating layers on the GPUs, the last ones first;
-    /// more than the model's layers also puts the output layer there.
-    /// Unset: all of them and the output layer (llama.cpp's 999).
+    /// Decoder layers on the GPUs, the rest in host memory; more than the
+    /// model's layers also puts the output layer there. llama.cpp -ngl
+    /// keeps the last ones; generate()'s device_map with CPU offload the
+    /// first ones (hostoffload.h). Unset: all of them and the output layer
+    /// (llama.cpp's 999, device_map without offload).
     std::optional<std::uint64_t> gpuLayers;
     /// llama.cpp -ub: tokens of the micro-batch its compute buffer is
     /// reserved for (common_params default 512).
@@ -172,6 +174,16 @@ struct Scenario
     /// the CPU, GB/s: dual-channel DDR5-5600's peak, 2 x 8 B x 5600 MT/s
     /// (JEDEC JESD79-5 data rate over a 64-bit channel).
     double hostBandwidthGBps = 89.6;
+    /// vLLM --cpu-offload-gb: GiB of each worker's decoder-layer weights kept
+    /// in pinned host memory, which its kernels read over the host link
+    /// (UVAOffloader); 0 = none.
+    double cpuOffloadGib = 0;
+    /// Host-to-GPU link, GB/s, for weights that live in host memory and run
+    /// on the GPU (accelerate's CPU offload, vLLM --cpu-offload-gb,
+    /// ZeRO-Offload's transfers): 25, the practical rate of PCIe 4.0 x16,
+    /// whose raw rate is 16 GT/s x 16 lanes x 128/130 / 8 = 31.5 GB/s each
+    /// way (PCI-SIG PCIe 4.0 base specification).
+    double hostLinkGBps = 25;
     /// Host RAM to check the host side against, GiB; 0 = not checked.
     double hostMemoryGib = 0;
     /// llama.cpp --tensor-split: each GPU's share of the layers, in split

@@ -132,6 +132,14 @@ void DeployView::showDeployment(const core::Scenario &s, const core::Catalog &ca
         QStringList row(ColumnCount);
         row[Gpu] = shortGpuName(*gpu);
         row[Fit] = verdictText(*fit);
+        // Where layers can stay in host memory: how many fit on this GPU,
+        // when that is news (some layers do not, or offloading was asked).
+        const bool allLayers = fit->maxGpuLayers >= 0 && static_cast<std::uint64_t>(fit->maxGpuLayers) > s.model.layers;
+        if (fit->hasGpuLayers && (!allLayers || s.gpuLayers))
+            row[Fit] += QLatin1Char('\n')
+                + (fit->maxGpuLayers < 0 ? tr("no layers fit")
+                   : allLayers           ? tr("all layers fit")
+                       : tr("%1 of %2 layers fit").arg(fit->maxGpuLayers).arg(s.model.layers));
         row[KvBudget] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->kvTokens)) : QStringLiteral("—");
         row[Sequences] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->concurrentSequences)) : QStringLiteral("—");
         row[FirstToken] = atBatch.ttftSeconds;

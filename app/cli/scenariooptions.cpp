@@ -74,6 +74,8 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
         }
         const std::vector<OptionSpec> rest = {
             {"nodes", "N", "nodes; GPUs = nodes x gpus-per-node"},
+            {"kv-offload", nullptr, "llama.cpp --kv-offload (its default): the KV cache on the GPUs; the opposite of "
+                                    "--no-kv-offload"},
             {"calibration", "FILE", "apply a calibration profile (its CUDA context and reserve)"},
             {"units", "UNIT", "gib | gb for the table (default gib)"},
             {"json", nullptr, "print one JSON object instead of a table"},
@@ -174,6 +176,14 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
             return std::nullopt;
         }
         f.assign(s, *value);
+    }
+    if (options.has("kv-offload")) {
+        const core::FieldDescriptor &onHost = core::field(core::FieldId::KvOnHost);
+        if (options.has(onHost.flag)) {
+            error = "--kv-offload and --" + std::string(onHost.flag) + ": give only one";
+            return std::nullopt;
+        }
+        onHost.assign(s, false);
     }
     if (options.has("nodes")) {
         const auto nodes = core::parseCount(options.value("nodes"));

@@ -39,11 +39,13 @@ std::string gpuCount(int gpus)
     return std::to_string(gpus) + (gpus == 1 ? " GPU" : " GPUs");
 }
 
-/// A whole number of hours with separators ("850,713"), or with one
-/// decimal below ten.
-std::string hoursText(double hours)
+/// The most --gpu-layers that fit: "all" (every layer and the output
+/// layer), a count, or "-" when not even none fits.
+std::string gpuLayersText(const core::GpuFit &fit, std::uint64_t layers)
 {
-    return hours < 10 ? core::formatFixed(hours, 1) : core::groupDigits(static_cast<std::uint64_t>(std::llround(hours)));
+    if (fit.maxGpuLayers < 0)
+        return "-";
+    return static_cast<std::uint64_t>(fit.maxGpuLayers) > layers ? "all" : std::to_string(fit.maxGpuLayers);
 }
 
 /// Time and cost on the focused GPU (--gpu), as the JSON's "performance".
@@ -54,8 +56,7 @@ void printPerformance(std::ostream &out, const core::Scenario &s, const core::Es
         << core::formatFixed(100.0 * s.workload.mfu, 0) << " %)\n";
     if (!s.isTraining()) {
         out << "  prefill " << core::groupDigits(static_cast<std::uint64_t>(p.prefillTokensPerSecond))
-            << " tokens/s, decode " << core::groupDigits(static_cast<std::uint64_t>(p.decodeTokensPerSecond))
-            << " tokens/s for the batch\n";
+            << " tokens/s, decode " << core::formatFigure(p.decodeTokensPerSecond) << " tokens/s for the batch\n";
         out << "  serving " << s.batch << (s.batch == 1 ? " sequence" : " sequences") << " of "
             << core::groupDigits(s.contextTokens()) << " tokens: first token after " << core::formatFixed(p.ttftSeconds, 2)
             << " s, then " << core::formatFixed(p.decodeTokensPerSecondPerSequence, 1) << " tokens/s each";
@@ -80,8 +81,8 @@ void printPerformance(std::ostream &out, const core::Scenario &s, const core::Es
     out << "  parts: " << core::describeStepParts(p.step) << "\n";
     if (p.trainingSeconds > 0)
         out << "  " << core::groupDigits(static_cast<std::uint64_t>(s.workload.trainingTokens)) << " tokens: "
-            << hoursText(p.trainingSeconds / 3600.0) << " hours on " << gpuCount(s.gpus) << ", "
-            << hoursText(p.gpuHours) << " GPU-hours"
+            << core::formatFigure(p.trainingSeconds / 3600.0) << " hours on " << gpuCount(s.gpus) << ", "
+            << core::formatFigure(p.gpuHours) << " GPU-hours"
             << (p.cost > 0 ? ", cost " + core::groupDigits(static_cast<std::uint64_t>(std::llround(p.cost))) : "") << "\n";
 }
 
@@ -164,8 +165,13 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         if (llamaCpp)
             out << "llama.cpp: " << d.layersOnGpu << " of " << s.model.layers
                 << " layers on this GPU; token_embd, CPU layers and host buffers in RAM)\n";
-        else
+        else if (s.isTraining())
             out << "ZeRO-Offload's states for one machine's GPUs)\n";
+        else if (s.serving == core::ServingEngine::Vllm)
+            out << "vLLM --cpu-offload-gb: each GPU's offloaded weights in pinned RAM, read over the host link every step)\n";
+        else
+            out << d.layersOnGpu << " of " << s.model.layers
+                << " layers on this GPU; offloaded weights in RAM, read over the host link every step)\n";
     }
     printDeviceSet(out, result.deviceSet, catalog, unit);
     if (!s.model.defaultedKeys.empty())
@@ -185,6 +191,9 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         << padLeft("GPUs", 6) << padLeft("max batch", 11) << padLeft("max seq", 12);
     if (!s.isTraining())
         out << padLeft("KV tokens", 12);
+    const bool layerColumn = !result.fits.empty() && result.fits.front().hasGpuLayers;
+    if (layerColumn)
+        out << padLeft("GPU layers", 12);
     out << "\n";
     for (const core::GpuFit &fit : result.fits) {
         const core::GpuSpec *gpu = catalog.find(fit.gpuId);
@@ -197,6 +206,8 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
             << padLeft(core::groupDigitsOrDash(fit.maxBatch), 11) << padLeft(core::groupDigitsOrDash(fit.maxSequence), 12);
         if (fit.hasKvTokens)
             out << padLeft(core::groupDigitsOrDash(fit.kvTokens), 12);
+        if (layerColumn)
+            out << padLeft(gpuLayersText(fit, s.model.layers), 12);
         out << "\n";
         for (const core::Message &w : fit.warnings)
             out << "    ! " << core::render(w) << "\n";

@@ -125,6 +125,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"max_seq", fit.maxSequence},
                         {"kv_tokens", fit.hasKvTokens ? Json(fit.kvTokens) : Json(nullptr)},
                         {"concurrent_sequences", fit.hasKvTokens ? Json(fit.concurrentSequences) : Json(nullptr)},
+                        {"max_gpu_layers", fit.hasGpuLayers && fit.maxGpuLayers >= 0 ? Json(fit.maxGpuLayers) : Json(nullptr)},
                         {"warnings", renderAll(fit.warnings)}});
     }
     j["gpus"] = gpus;

@@ -1614,6 +1614,58 @@
         <source>llama.cpp keeps the draft&apos;s cache in f16 unless -ctkd/-ctvd say otherwise</source>
         <translation>除非 -ctkd/-ctvd 另有指定，llama.cpp 以 f16 保存草稿模型的缓存</translation>
     </message>
+    <message>
+        <source>parameters of the largest offloaded module: a decoder layer, or the lm_head when it is offloaded</source>
+        <translation>被卸载的最大模块的参数量：一层解码器，或被卸载时的 lm_head</translation>
+    </message>
+    <message>
+        <source>the model&apos;s weight bytes per parameter</source>
+        <translation>模型每个参数的权重字节数</translation>
+    </message>
+    <message>
+        <source>--cpu-offload-gb of each GPU, in bytes (GiB x 2^30)</source>
+        <translation>每块 GPU 的 --cpu-offload-gb，换算为字节（GiB x 2^30）</translation>
+    </message>
+    <message>
+        <source>this GPU&apos;s decoder-layer weight bytes: all that vLLM can offload</source>
+        <translation>本 GPU 解码器层的权重字节数：vLLM 最多能卸载这么多</translation>
+    </message>
+    <message>
+        <source>weight bytes of this GPU kept in host memory</source>
+        <translation>本 GPU 留在主机内存中的权重字节数</translation>
+    </message>
+    <message>
+        <source>taken away from the GPU</source>
+        <translation>从 GPU 上移走</translation>
+    </message>
+    <message>
+        <source>offloaded module while it runs</source>
+        <translation>被卸载模块运行期间</translation>
+    </message>
+    <message>
+        <source>kept in host memory</source>
+        <translation>留在主机内存中</translation>
+    </message>
+    <message>
+        <source>embedding (the lm_head in host memory)</source>
+        <translation>嵌入层（lm_head 在主机内存中）</translation>
+    </message>
+    <message>
+        <source>accelerate copies an offloaded module&apos;s weights to the GPU before it runs and frees them after: one module at a time</source>
+        <translation>accelerate 在被卸载模块运行前把其权重复制到 GPU，运行后释放：每次一个模块</translation>
+    </message>
+    <message>
+        <source>the budget exceeds this GPU&apos;s decoder layers: all of them are offloaded</source>
+        <translation>预算超过本 GPU 的全部解码器层：它们全部被卸载</translation>
+    </message>
+    <message>
+        <source>vLLM moves whole parameters, the first layers&apos; first, until the budget is reached: the last one moved may pass it by up to one tensor</source>
+        <translation>vLLM 以整个参数为单位、从最前面的层开始搬移，直到达到预算：最后搬移的那个参数可能使总量超出预算至多一个张量</translation>
+    </message>
+    <message>
+        <source>device_map with CPU offload: the first --gpu-layers layers on the GPUs, the rest and the lm_head in host memory</source>
+        <translation>device_map 开启 CPU 卸载：前 --gpu-layers 层在 GPU 上，其余各层与 lm_head 在主机内存中</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2224,10 +2276,6 @@
         <translation>GPU 层数</translation>
     </message>
     <message>
-        <source>llama.cpp -ngl: the last N repeating layers run on the GPUs, the rest on the CPU; more than the model&apos;s layers also moves the output layer</source>
-        <translation>llama.cpp -ngl：最后 N 个重复层在 GPU 上运行，其余在 CPU 上；超过模型层数时输出层也移到 GPU</translation>
-    </message>
-    <message>
         <source>all layers and the output layer</source>
         <translation>全部层与输出层</translation>
     </message>
@@ -2326,6 +2374,26 @@
     <message>
         <source>a smaller model that drafts tokens for speculative decoding: its weights and KV cache come on top (a preset id, see &apos;vramplanner-cli models&apos;); empty: none</source>
         <translation>为投机解码起草词元的较小模型：它的权重和 KV 缓存另外计入（预设 id，见 &apos;vramplanner-cli models&apos;）；留空：无</translation>
+    </message>
+    <message>
+        <source>decoder layers on the GPUs, the rest in host memory; more than the model&apos;s layers also moves the output layer. llama.cpp -ngl: the last N layers, the rest run on the CPU. generate(): device_map with CPU offload, the first N layers; the rest are copied to the GPU as they run</source>
+        <translation>放在 GPU 上的解码器层数，其余在主机内存中；超过模型层数时输出层也放到 GPU。llama.cpp -ngl：最后 N 层在 GPU，其余在 CPU 上运行。generate()：device_map 开启 CPU 卸载，前 N 层在 GPU，其余层运行时才复制到 GPU</translation>
+    </message>
+    <message>
+        <source>CPU offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>vLLM --cpu-offload-gb: GiB of each GPU&apos;s decoder-layer weights kept in pinned host memory and read over the host link at every step</source>
+        <translation>vLLM --cpu-offload-gb：每块 GPU 的解码器层权重中有这么多 GiB 留在锁页主机内存中，每步都经主机链路读取</translation>
+    </message>
+    <message>
+        <source>Host link bandwidth</source>
+        <translation>主机链路带宽</translation>
+    </message>
+    <message>
+        <source>what crosses between host memory and a GPU per second, GB/s, for offloaded weights (25: PCIe 4.0 x16 in practice)</source>
+        <translation>主机内存与 GPU 之间每秒能传输的数据量（GB/s），用于被卸载的权重（25：PCIe 4.0 x16 的实际速率）</translation>
     </message>
 </context>
 <context>
@@ -3516,6 +3584,18 @@ output tokens</source>
     <message>
         <source>No costs: set a price per GPU-hour on the Cluster page.</source>
         <translation>无费用：请在“集群”页设置每 GPU 小时的价格。</translation>
+    </message>
+    <message>
+        <source>no layers fit</source>
+        <translation>一层也放不下</translation>
+    </message>
+    <message>
+        <source>all layers fit</source>
+        <translation>所有层都放得下</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layers fit</source>
+        <translation>%2 层中放得下 %1 层</translation>
     </message>
 </context>
 <context>

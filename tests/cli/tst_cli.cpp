@@ -490,6 +490,12 @@ void TestCli::badArguments_data()
     QTest::newRow("no beams") << QStringList{"estimate", "--preset", "gpt2", "--beams", "0"} << "--beams";
     QTest::newRow("unknown draft") << QStringList{"estimate", "--preset", "gpt2", "--draft-preset", "gpt5-nano"}
                                    << "--draft-preset: 'gpt5-nano'";
+    QTest::newRow("kv offload both ways") << QStringList{"estimate", "--preset", "gpt2", "--kv-offload", "--no-kv-offload"}
+                                          << "--kv-offload and --no-kv-offload";
+    QTest::newRow("negative cpu offload") << QStringList{"estimate", "--preset", "gpt2", "--cpu-offload-gb", "-1"}
+                                          << "--cpu-offload-gb";
+    QTest::newRow("device_map offload with tp")
+        << QStringList{"estimate", "--preset", "llama-3-8b", "--gpu-layers", "8", "--gpus", "2", "--tp", "2"} << "--gpu-layers";
     QTest::newRow("ep on a dense model") << QStringList{"estimate", "--preset", "gpt2", "--gpus", "2", "--ep", "2"} << "ep";
 }
 

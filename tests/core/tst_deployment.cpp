@@ -7,6 +7,8 @@
 #include "core/io/builtin.h"
 #include "core/performance.h"
 
+#include "tests/support/presetscenario.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -15,14 +17,6 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-core::Scenario inference(const char *preset)
-{
-    const core::io::ModelPreset *p = core::io::findPreset(preset);
-    core::Scenario s;
-    s.model = p->model;
-    s.source = {core::ModelSource::Kind::Preset, p->id, "", 0};
-    return s;
-}
 
 /// Two cards with round capacities, no CUDA context, so the shares are
 /// the capacities themselves.
@@ -65,7 +59,7 @@ void TestDeployment::llamaCppSplitsLayersByFreeMemory()
     // with no CUDA context are 24,12, so units u (32 layers, then the output
     // layer: 33 units) with u / 33 < 24 / 36 go to the first card: u <= 21,
     // 22 layers; the second holds layers 22-31 (10) and the output.
-    core::Scenario s = inference("llama-3-8b");
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
     s.serving = core::ServingEngine::LlamaCpp;
     s.cudaOverheadMib = 0;
     s.devices = {"big-24", "small-12"};
@@ -93,7 +87,7 @@ void TestDeployment::eachDeviceFitsAgainstItsOwnMemory()
     // Llama 3 8B in bf16 under tensor parallelism: every rank holds half of
     // ~16 GB of weights whatever its memory, so an 8 GiB card fails where a
     // 24 GiB one fits.
-    core::Scenario s = inference("llama-3-8b");
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
     s.parallel.tp = 2;
     s.gpus = 2;
     core::Catalog catalog = twoCards();
@@ -113,7 +107,7 @@ void TestDeployment::eachDeviceFitsAgainstItsOwnMemory()
 void TestDeployment::vllmServesTheSmallestWorkersPool()
 {
     // vLLM takes the minimum number of KV blocks over its workers.
-    core::Scenario s = inference("llama-3-8b");
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
     s.serving = core::ServingEngine::Vllm;
     s.parallel.tp = 2;
     s.gpus = 2;
@@ -130,7 +124,7 @@ void TestDeployment::pipelineStagesLandOnTheirDevices()
 {
     // Megatron-LM orders ranks tp, dp, pp: with 4 GPUs, pp 2 and no tp,
     // devices 0-1 are the first stage and 2-3 the last.
-    core::Scenario s = inference("llama-3-8b");
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
     s.mode = core::Mode::Train;
     s.parallel.pp = 2;
     s.gpus = 4;
@@ -147,7 +141,7 @@ void TestDeployment::pipelineStagesLandOnTheirDevices()
 
 void TestDeployment::unknownDeviceIsNamed()
 {
-    core::Scenario s = inference("llama-3-8b");
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
     s.devices = {"big-24", "no-such-gpu"};
     s.gpus = 2;
     const core::EstimateWithFits result = core::estimateWithFits(s, twoCards());
@@ -157,7 +151,7 @@ void TestDeployment::unknownDeviceIsNamed()
 
 void TestDeployment::devicesSetTheGpuCount()
 {
-    core::Scenario s = inference("llama-3-8b");
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
     const core::FieldDescriptor &f = core::field(core::FieldId::Devices);
     std::string error;
     const auto value = core::parseFieldValue(f, "rtx-4090, rtx-3090,a100-sxm4-80gb", error);
@@ -174,7 +168,7 @@ void TestDeployment::beamsMultiplyTheKvCache()
 {
     // Llama-2-7B keeps 512 KiB of bf16 KV per token (32 layers x 2 x 4096 x
     // 2 B); 2 prompts x 4 beams x 2048 tokens = 16,384 cached tokens = 8 GiB.
-    core::Scenario s = inference("llama-2-7b");
+    core::Scenario s = testsupport::presetScenario("llama-2-7b");
     s.batch = 2;
     s.beams = 4;
     s.sequence = 2048;
@@ -195,7 +189,7 @@ void TestDeployment::hostMemoryShortfallIsWarned()
 {
     // Llama 3 8B in llama.cpp with no GPU layers keeps its weights on the
     // host (~16 GB in bf16): more than 8 GiB of RAM, less than 64.
-    core::Scenario s = inference("llama-3-8b");
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
     s.serving = core::ServingEngine::LlamaCpp;
     s.gpuLayers = 0;
     const core::Estimate e = core::estimate(s);
@@ -231,7 +225,7 @@ void TestDeployment::hostMemoryShortfallIsWarned()
     // ZeRO-Offload on 8 GPUs keeps each rank's fp32 master weights (4 B),
     // fp32 gradients (4 B) and Adam's two fp32 moments (8 B) per trained
     // parameter, an eighth of them each: 16 x P / 8 bytes per GPU.
-    core::Scenario t = inference("llama-2-7b");
+    core::Scenario t = testsupport::presetScenario("llama-2-7b");
     t.mode = core::Mode::Train;
     t.gpus = 8;
     t.zeroStage = 2;
@@ -250,7 +244,7 @@ void TestDeployment::requestRateGivesReplicas()
     // 256 = 1792 tokens) at the prefill rate, then 256 decode steps, which
     // the batch's rows share: 1 / (1792 / prefill + 256 / decode) requests/s
     // with decode in tokens/s for the whole batch.
-    core::Scenario s = inference("llama-2-7b");
+    core::Scenario s = testsupport::presetScenario("llama-2-7b");
     s.sequence = 2048;
     s.batch = 4;
     s.workload.outputTokens = 256;
@@ -271,7 +265,7 @@ void TestDeployment::vllmDecodesWhatItsKvBudgetHolds()
 {
     // vLLM keeps as many sequences running as its KV budget holds, up to
     // max_num_seqs: min(256, KV tokens / context).
-    core::Scenario s = inference("llama-2-7b");
+    core::Scenario s = testsupport::presetScenario("llama-2-7b");
     s.serving = core::ServingEngine::Vllm;
     s.sequence = 4096;
     const core::GpuSpec &gpu = *core::io::builtinCatalog().find("a100-sxm4-80gb");

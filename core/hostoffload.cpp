@@ -1,0 +1,48 @@
+#include "core/hostoffload.h"
+
+#include "core/formulatext.h"
+
+#include <algorithm>
+
+namespace core {
+
+bool offloadsLayersToHost(const Scenario &s)
+{
+    return !s.isTraining() && s.serving == ServingEngine::Generate && s.gpuLayers && *s.gpuLayers <= s.model.layers;
+}
+
+std::uint64_t deviceMapGpuLayers(const Scenario &s)
+{
+    return offloadsLayersToHost(s) ? *s.gpuLayers : s.model.layers;
+}
+
+double offloadedModuleParams(const ModelSpec &m, const ParameterCounts &pc)
+{
+    const double layers = static_cast<double>(std::max<std::uint64_t>(1, m.layers));
+    const double layerParams = static_cast<double>(pc.total - std::min(pc.total, pc.embedding + pc.lmHead)) / layers;
+    return std::max(layerParams, static_cast<double>(pc.lmHead));
+}
+
+double deviceMapHostParams(const Scenario &s, const ParameterCounts &pc)
+{
+    if (!offloadsLayersToHost(s))
+        return 0;
+    const double layers = static_cast<double>(std::max<std::uint64_t>(1, s.model.layers));
+    const double layerParams = static_cast<double>(pc.total - std::min(pc.total, pc.embedding + pc.lmHead));
+    const double hostLayers = static_cast<double>(s.model.layers - deviceMapGpuLayers(s));
+    return layerParams * hostLayers / layers + static_cast<double>(pc.lmHead);
+}
+
+Derived vllmOffloadedBytes(const Scenario &s, double layerBytesHere, FormulaStore *store)
+{
+    namespace o = text::offload;
+    Formula bytes(store);
+    const double budget = s.cpuOffloadGib * 1024.0 * 1024.0 * 1024.0;
+    if (budget >= layerBytesHere)
+        bytes.product().times(o::kLayerBytesHere, layerBytesHere).note(o::kWhyBudgetCapped);
+    else
+        bytes.product().times(o::kOffloadBudget, budget).note(o::kWhyPerParameter);
+    return bytes.cite(o::kFromVllm).derived();
+}
+
+} // namespace core
