@@ -428,9 +428,14 @@ RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog 
                             + std::to_string(s.devices.size()));
         s.devices.clear();
     }
-    // Settings with no line (the engine itself) are not worth a row.
+    // Settings with no line (the engine the format implies) are worth a
+    // row only where the user's choice differs from them.
     run.settings.erase(std::remove_if(run.settings.begin(), run.settings.end(),
-                                      [](const LogSetting &s) { return s.line == 0 && s.applied; }),
+                                      [&s](const LogSetting &setting) {
+                                          const FieldDescriptor &f = field(setting.field);
+                                          return setting.line == 0
+                                              && (setting.applied || formatFieldValue(f, f.stored(s)) == setting.value);
+                                      }),
                        run.settings.end());
     return run;
 }

@@ -133,7 +133,9 @@ void RunCompareDialog::fill()
     QStringList taken;
     QStringList kept;
     for (const core::LogSetting &s : m_comparison.settings) {
-        const QString item = tr("%1 = %2 (line %3)").arg(fieldName(s.field), QString::fromStdString(s.value)).arg(s.line);
+        const QString item = s.line > 0
+            ? tr("%1 = %2 (line %3)").arg(fieldName(s.field), QString::fromStdString(s.value)).arg(s.line)
+            : tr("%1 = %2 (by the log's format)").arg(fieldName(s.field), QString::fromStdString(s.value));
         (s.applied ? taken : kept) << item;
     }
     QString summary = tr("Plan: %1").arg(scenarioSummary(m_comparison.scenario).toHtmlEscaped());

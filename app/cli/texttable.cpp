@@ -316,7 +316,8 @@ void printComparison(std::ostream &out, const core::RunComparison &c, core::Byte
     out << "Scenario: " << core::summarize(c.scenario) << "\n";
     for (const core::LogSetting &s : c.settings)
         out << "  " << padRight(core::field(s.field).key, 24) << padRight(s.value, 12)
-            << (s.applied ? "from the log" : "yours (the log says so)") << ", line " << s.line << "\n";
+            << (s.applied ? "from the log" : "yours (the log says so)")
+            << (s.line > 0 ? ", line " + std::to_string(s.line) : ", by its format") << "\n";
     const auto size = [unit](core::Bytes b) { return core::formatBytes(b, unit, 2); };
     const auto number = [](double v) { return core::formatFixed(v, std::abs(v - std::round(v)) < 1e-9 ? 0 : 2); };
     out << "\n" << padRight("quantity", 34) << padRight("device", 14) << padLeft("measured", 14) << padLeft("planned", 14)

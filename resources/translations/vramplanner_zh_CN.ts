@@ -4354,6 +4354,10 @@ GPUs needed: %8</source>
         <source>There is no user data folder to keep runs in.</source>
         <translation>没有可保存运行记录的用户数据文件夹。</translation>
     </message>
+    <message>
+        <source>%1 = %2 (by the log&apos;s format)</source>
+        <translation>%1 = %2（由日志格式判断）</translation>
+    </message>
 </context>
 <context>
     <name>ui::ScenarioController</name>

@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cstdio>
 
 using core::runlog::Quantity;
@@ -471,6 +472,18 @@ void TestRunLogs::compareVllm()
     QVERIFY(weights);
     QVERIFY(pool);
     QVERIFY(instance);
+    // The engine comes from the log's format, not a line: a row only for a
+    // user who chose another one.
+    const auto engineRow = [&log, &base](core::ServingEngine chosen) {
+        core::Scenario mine = base;
+        mine.serving = chosen;
+        const core::RunScenario r = core::scenarioFromLog(mine, log, core::io::builtinCatalog(), {core::FieldId::ServingEngine});
+        return static_cast<int>(std::count_if(r.settings.begin(), r.settings.end(), [](const core::LogSetting &s) {
+            return s.field == core::FieldId::ServingEngine;
+        }));
+    };
+    QCOMPARE(engineRow(core::ServingEngine::Vllm), 0);
+    QCOMPARE(engineRow(core::ServingEngine::Generate), 1);
 }
 
 void TestRunLogs::calibrationFigures()
