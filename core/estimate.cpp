@@ -690,10 +690,9 @@ void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share,
     namespace o = text::offload;
     const ParameterCounts &pc = d.params;
     const double perParam = pc.total > 0 ? modelWeights.value / static_cast<double>(pc.total) : 0.0;
-    double hostBytes = 0;
     if (share.lmHeadOnHost) {
         // accelerate: every step copies each offloaded module to the main GPU.
-        hostBytes = deviceMapHostParams(s, pc) * perParam;
+        const double hostBytes = deviceMapHostParams(s, pc) * perParam;
         d.hostLinkBytes = hostBytes;
         if (share.first)
             weights.product(o::kPartRunning)
@@ -702,6 +701,7 @@ void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share,
                 .note(o::kWhyOneModuleAtATime)
                 .cite(o::kFromAccelerate);
         d.hostBytesPerGpu = hostBytes / std::max(1, s.gpus);
+        d.hostTermsPerGpu[idx(TermId::Weights)] = Bytes::fromDouble(d.hostBytesPerGpu);
     } else if (s.serving == ServingEngine::Vllm && s.cpuOffloadGib > 0) {
         // vLLM: each worker offloads its own layers; its kernels read them
         // over its own link, the routed experts only where tokens go.
@@ -711,14 +711,14 @@ void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share,
         const double layerBytes = perParam * (dense + experts) * share.layers.value / share.tp;
         const Derived offloaded = vllmOffloadedBytes(s, layerBytes, record);
         weights.product(o::kPartOffloaded).times(o::kOffloaded, offloaded).times(o::kTakenAway, -1.0);
-        hostBytes = offloaded.value;
-        const double expertShare = layerBytes > 0 ? perParam * experts * share.layers.value / share.tp / layerBytes : 0.0;
+        const double hostBytes = offloaded.value;
+        const double expertShare = dense + experts > 0 ? experts / (dense + experts) : 0.0;
         d.hostLinkBytes = hostBytes;
         d.hostLinkExpertBytes = hostBytes * expertShare;
         d.expertBytesOnGpu -= d.hostLinkExpertBytes;
         d.hostBytesPerGpu = hostBytes;
+        d.hostTermsPerGpu[idx(TermId::Weights)] = Bytes::fromDouble(d.hostBytesPerGpu);
     }
-    d.hostTermsPerGpu[idx(TermId::Weights)] = Bytes::fromDouble(d.hostBytesPerGpu);
 }
 
 void estimateInference(const Scenario &s, Stage stageRole, int device, const Derived &modelWeights,

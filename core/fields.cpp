@@ -371,7 +371,7 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::HostLink, "serving.host_link_gb_per_s", "host-link-gbps", "B", FieldKind::Number, FieldGroup::Serving,
          0.1, 1e5, 0, 0, 1, QT_TRANSLATE_NOOP("Field", "GB/s"), QT_TRANSLATE_NOOP("Field", "Host link bandwidth"),
          QT_TRANSLATE_NOOP("Field", "what crosses between host memory and a GPU per second, GB/s, for offloaded weights "
-            "(25: PCIe 4.0 x16 in practice)"),
+            "(the default: PCIe 4.0 x16 in practice)"),
          nullptr, {}, numberOf<&S::hostLinkGBps>, numberOf<&S::hostLinkGBps>, setNumber<&S::hostLinkGBps>, overHostLink},
         {FieldId::HostMemory, "serving.host_memory_gib", "host-memory", "GiB", FieldKind::Number, FieldGroup::Serving, 0,
          1e6, 0, 0, 0, QT_TRANSLATE_NOOP("Field", "GiB"), QT_TRANSLATE_NOOP("Field", "Host memory"),

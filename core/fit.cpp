@@ -129,9 +129,11 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
             fit.concurrentSequences = fit.kvTokens / scenario.sequence;
         }
         if (layerOffload) {
+            // A scenario with every layer on the GPU that fits needs no search.
             fit.hasGpuLayers = true;
-            fit.maxGpuLayers =
-                static_cast<long long>(byGpuLayersPlusOne.largestFitting(fit.capacity, scenario.model.layers + 2)) - 1;
+            fit.maxGpuLayers = fit.fits && !scenario.gpuLayers
+                ? static_cast<long long>(scenario.model.layers) + 1
+                : static_cast<long long>(byGpuLayersPlusOne.largestFitting(fit.capacity, scenario.model.layers + 2)) - 1;
         }
         fit.warnings = capabilityWarnings(scenario, gpu);
         fit.layoutGpus = fit.fits || fit.gpusNeeded == 0 ? scenario.gpus : fit.gpusNeeded;

@@ -16,21 +16,29 @@ std::uint64_t deviceMapGpuLayers(const Scenario &s)
     return offloadsLayersToHost(s) ? *s.gpuLayers : s.model.layers;
 }
 
+namespace {
+
+/// Parameters of an average decoder layer: all that is neither embedding
+/// nor lm_head (the final norm spread over the layers).
+double averageLayerParams(const ModelSpec &m, const ParameterCounts &pc)
+{
+    return static_cast<double>(pc.total - std::min(pc.total, pc.embedding + pc.lmHead))
+        / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
+}
+
+} // namespace
+
 double offloadedModuleParams(const ModelSpec &m, const ParameterCounts &pc)
 {
-    const double layers = static_cast<double>(std::max<std::uint64_t>(1, m.layers));
-    const double layerParams = static_cast<double>(pc.total - std::min(pc.total, pc.embedding + pc.lmHead)) / layers;
-    return std::max(layerParams, static_cast<double>(pc.lmHead));
+    return std::max(averageLayerParams(m, pc), static_cast<double>(pc.lmHead));
 }
 
 double deviceMapHostParams(const Scenario &s, const ParameterCounts &pc)
 {
     if (!offloadsLayersToHost(s))
         return 0;
-    const double layers = static_cast<double>(std::max<std::uint64_t>(1, s.model.layers));
-    const double layerParams = static_cast<double>(pc.total - std::min(pc.total, pc.embedding + pc.lmHead));
     const double hostLayers = static_cast<double>(s.model.layers - deviceMapGpuLayers(s));
-    return layerParams * hostLayers / layers + static_cast<double>(pc.lmHead);
+    return averageLayerParams(s.model, pc) * hostLayers + static_cast<double>(pc.lmHead);
 }
 
 Derived vllmOffloadedBytes(const Scenario &s, double layerBytesHere, FormulaStore *store)

@@ -182,8 +182,9 @@ void BreakdownPanel::fillTerms()
     // The total is the peak over the phases; its row says which phase.
     termRow(tr("Total (%1 peak)").arg(phaseName(e.peakPhase)), markGuess(bytesText(e.total, m_unit), m_scenario.model), QString(),
             QStringLiteral("100 %"), QVariant(), QVariant());
-    // llama.cpp keeps token_embd, the CPU layers and its host buffers in RAM.
-    if (!m_scenario.isTraining() && m_scenario.serving == core::ServingEngine::LlamaCpp)
+    // llama.cpp keeps token_embd, the CPU layers and its host buffers in
+    // RAM; generate() and vLLM the weights they offload.
+    if (!m_scenario.isTraining() && (m_scenario.serving == core::ServingEngine::LlamaCpp || d.hostBytesPerGpu > 0))
         termRow(tr("Host memory (beside the GPUs)"),
                 markGuess(bytesText(core::Bytes::fromDouble(d.hostBytesPerGpu * m_scenario.gpus), m_unit), m_scenario.model),
                 QString(), QString(), QVariant(), QVariant());

@@ -2392,8 +2392,8 @@
         <translation>主机链路带宽</translation>
     </message>
     <message>
-        <source>what crosses between host memory and a GPU per second, GB/s, for offloaded weights (25: PCIe 4.0 x16 in practice)</source>
-        <translation>主机内存与 GPU 之间每秒能传输的数据量（GB/s），用于被卸载的权重（25：PCIe 4.0 x16 的实际速率）</translation>
+        <source>what crosses between host memory and a GPU per second, GB/s, for offloaded weights (the default: PCIe 4.0 x16 in practice)</source>
+        <translation>主机内存与 GPU 之间每秒能传输的数据量（GB/s），用于被卸载的权重（默认值：PCIe 4.0 x16 的实际速率）</translation>
     </message>
 </context>
 <context>
