@@ -94,15 +94,24 @@ PreparedScenario::PreparedScenario(const Scenario &s, FormulaStore *store)
     m_prepared = true;
     const std::vector<TensorGroup> tensors = enumerateTensors(s.model);
     m_params = countParameters(s.model, tensors);
-    if (!s.isTraining())
-        return;
-    m_run = trainingRun(s);
-    const bool lora = m_run.adapters;
-    m_trainableParams = trainableParameters(s, tensors, lora, store);
-    m_optimizerStates = lora ? optimizerStateBytes(s.optimizer, m_run.trainable, loraTensors(s, tensors), store)
-                             : optimizerStateBytes(s.optimizer, m_run.trainable, tensors, store);
-    m_largestQuantized = {largestQuantizedMatrix(tensors, false), largestQuantizedMatrix(tensors, true)};
-    m_activationRates = core::activationRates(s.model, s, m_run.trainability, m_run.dtypes, store);
+    if (s.isTraining()) {
+        m_run = trainingRun(s);
+        const bool lora = m_run.adapters;
+        m_trainableParams = trainableParameters(s, tensors, lora, store);
+        m_optimizerStates = lora ? optimizerStateBytes(s.optimizer, m_run.trainable, loraTensors(s, tensors), store)
+                                 : optimizerStateBytes(s.optimizer, m_run.trainable, tensors, store);
+        m_largestQuantized = {largestQuantizedMatrix(tensors, false), largestQuantizedMatrix(tensors, true)};
+        m_activationRates = core::activationRates(s.model, s, m_run.trainability, m_run.dtypes, store);
+    }
+    m_stages = prepareStages(s, *this, store);
+}
+
+const StageStates &PreparedScenario::stage(Stage stage) const
+{
+    for (const StageStates &st : m_stages)
+        if (st.stage == stage)
+            return st;
+    return m_stages.front();
 }
 
 std::vector<std::string> PreparedScenario::errors(const Scenario &s) const

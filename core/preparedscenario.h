@@ -4,6 +4,7 @@
 #include "core/formula.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
+#include "core/stagestates.h"
 #include "core/trainingrun.h"
 
 #include <array>
@@ -17,8 +18,9 @@ namespace core {
 /// settings alone, whatever its batch size and sequence length: the checks
 /// of the other inputs, the parameter counts from the tensor table and, for
 /// training, the run the stack makes of it, the trainable parameters, the
-/// optimizer states, the largest matrix a dequantisation materialises and
-/// the activations' per-token sums.
+/// optimizer states, the largest matrix a dequantisation materialises, the
+/// activations' per-token sums and what each pipeline stage holds at every
+/// point (stagestates.h).
 /// Built once, it serves every point of a sweep, a grid or a fit search
 /// (`estimate(scenario, prepared)`); the tensor table itself is not kept.
 class PreparedScenario
@@ -50,6 +52,11 @@ public:
     double largestDequantizedMatrix(bool lmHead) const { return m_largestQuantized[lmHead ? 1 : 0]; }
     /// Training: what one token's activations cost a layer (activationRates).
     const ActivationRates &activationRates() const { return m_activationRates; }
+    /// What each stage the estimate evaluates holds at every point
+    /// (stagesToEstimate's stages, in its order).
+    const std::vector<StageStates> &stages() const { return m_stages; }
+    /// The prepared `stage`: one of stagesToEstimate(scenario).
+    const StageStates &stage(Stage stage) const;
 
 private:
     std::uint64_t m_batch;
@@ -62,6 +69,7 @@ private:
     Derived m_optimizerStates;
     std::array<double, 2> m_largestQuantized{};
     ActivationRates m_activationRates;
+    std::vector<StageStates> m_stages;
 };
 
 } // namespace core
