@@ -59,26 +59,6 @@ std::vector<int> llamaCppDevicesToEstimate(const Scenario &s)
     return devices;
 }
 
-/// The allocator's reserve at a moment holding `terms`. The caching
-/// allocator rounds blocks and keeps freed ones: reserved exceeds
-/// allocated (PyTorch CUDA memory docs; ZeRO paper §III-B on
-/// fragmentation). A planning margin, editable.
-Quantity allocatorReserve(const Scenario &s, const TermBytes &terms, FormulaStore *store)
-{
-    namespace o = text::overheads;
-    if (usesLlamaCpp(s))
-        return none(store, text::llamacpp::kWhyNoReserve);
-    // The tensors: every term up to the gather buffer (TermId order).
-    Formula tensors(store);
-    for (std::size_t i = 0; i <= idx(TermId::GatherBuffer); ++i)
-        if (terms[i].count() > 0)
-            tensors.product(kTermNames[i].label)
-                .times(text::termSymbol(kTermNames[i].id), static_cast<double>(terms[i].count()));
-    Formula reserve(store);
-    reserve.product().times(o::kTensorBytes, tensors.derived()).times(o::kReserveShare, s.reservePercent / 100.0);
-    return reserve.cite(o::kFromAllocator).bytes();
-}
-
 /// A training phase at two moments: at the head (the logits or their
 /// gradients alive) and inside the last layer (its transients instead).
 struct HeadAndLayer
@@ -87,44 +67,18 @@ struct HeadAndLayer
     MomentTerms layer;
 };
 
-HeadAndLayer headAndLastLayer(MomentTerms terms, Quantity gradients, Quantity activations, Quantity logits,
+HeadAndLayer headAndLastLayer(const MomentTerms &persistent, Quantity gradients, Quantity activations, Quantity logits,
                               Quantity headWorkspace, Quantity layerWorkspace)
 {
-    terms.set(TermId::Gradients, gradients);
-    terms.set(TermId::Activations, activations);
-    HeadAndLayer moments{terms, terms};
+    HeadAndLayer moments{persistent, persistent};
+    for (MomentTerms *moment : {&moments.head, &moments.layer}) {
+        moment->set(TermId::Gradients, gradients);
+        moment->set(TermId::Activations, activations);
+    }
     moments.head.set(TermId::Logits, logits);
     moments.head.set(TermId::Workspace, headWorkspace);
     moments.layer.set(TermId::Workspace, layerWorkspace);
     return moments;
-}
-
-/// The largest of a phase's moments, overheads included; each moment is
-/// recorded when the estimate is explained.
-PhaseTotal largerMoment(Phase phase, const Scenario &s, const Overheads &overheads, FormulaRecord *record,
-                        std::initializer_list<std::pair<const char *, const MomentTerms *>> moments)
-{
-    PhaseTotal best{phase, {}, Bytes(), ""};
-    for (const auto &[moment, terms] : moments) {
-        const Quantity reserve = allocatorReserve(s, terms->bytes, record);
-        const Bytes total = sumTerms(terms->bytes) + overheads.cuda.bytes + overheads.nccl.bytes + reserve.bytes;
-        if (record) {
-            TermFormulas how = terms->how;
-            how[idx(TermId::CudaOverhead)] = overheads.cuda.how;
-            how[idx(TermId::CommBuffers)] = overheads.nccl.how;
-            how[idx(TermId::AllocatorReserve)] = reserve.how;
-            record->addMoment(phase, moment, how);
-        }
-        if (best.moment[0] != '\0' && total <= best.total)
-            continue;
-        best.terms = terms->bytes;
-        best.terms[idx(TermId::CudaOverhead)] = overheads.cuda.bytes;
-        best.terms[idx(TermId::CommBuffers)] = overheads.nccl.bytes;
-        best.terms[idx(TermId::AllocatorReserve)] = reserve.bytes;
-        best.total = total;
-        best.moment = moment;
-    }
-    return best;
 }
 
 /// A training stage at one point: its prepared model states and workspaces
@@ -198,16 +152,13 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, const
     const HeadAndLayer backward =
         headAndLastLayer(st.persistent, st.startGradients, activations, logitsBackward, st.headWorkspace,
                          together(record, {st.autocast, st.dequant, layerBackward.cite(ws::kFromCheckpoint).bytes()}));
-    MomentTerms backwardEnd = st.persistent;
-    backwardEnd.set(TermId::Gradients, st.gradients);
     est.phases.push_back(largerMoment(Phase::Backward, s, st.overheads, record,
                                       {{QT_TRANSLATE_NOOP("Derivation", "loss backward"), &backward.head},
                                        {QT_TRANSLATE_NOOP("Derivation", "last layer's backward"), &backward.layer},
-                                       {QT_TRANSLATE_NOOP("Derivation", "end of backward"), &backwardEnd}}));
-
-    MomentTerms step = backwardEnd;
-    step.set(TermId::Workspace, st.stepWorkspace);
-    est.phases.push_back(largerMoment(Phase::OptimizerStep, s, st.overheads, record, {{QT_TRANSLATE_NOOP("Derivation", "optimizer step"), &step}}));
+                                       {QT_TRANSLATE_NOOP("Derivation", "end of backward"), &st.backwardEnd}}));
+    // The step holds no token's tensors: prepared, and evaluated again only
+    // to record its moment.
+    est.phases.push_back(record ? optimizerStepPhase(s, st, record) : st.stepPhase);
 }
 
 
@@ -354,14 +305,14 @@ void estimateInference(const Scenario &s, const StageStates &st, int device, Est
         largerMoment(Phase::Inference, s, st.overheads, record, {{QT_TRANSLATE_NOOP("Derivation", "prefill"), &forward}, {QT_TRANSLATE_NOOP("Derivation", "logits"), &head}}));
 }
 
-/// One stage's estimate at the scenario's point; the caller keeps the most
-/// loaded stage. With a record, every formula the point evaluates is kept in
-/// it (the prepared states' formulas are in it when `prepared` was made with
-/// it). `device`: llama.cpp's GPU of its layer split (-1: the stage's).
-Estimate estimateStage(const Scenario &s, const PreparedScenario &prepared, const StageStates &st,
-                       FormulaRecord *record = nullptr, int device = -1)
+/// One stage's estimate at the scenario's point, into `est`, whose phases
+/// are empty (its errors it leaves alone); the caller keeps the most loaded stage. With a record,
+/// every formula the point evaluates is kept in it (the prepared states'
+/// formulas are in it when `prepared` was made with it). `device`:
+/// llama.cpp's GPU of its layer split (-1: the stage's).
+void estimateStage(const Scenario &s, const PreparedScenario &prepared, const StageStates &st, Estimate &est,
+                   FormulaRecord *record = nullptr, int device = -1)
 {
-    Estimate est;
     est.details = st.details;
     if (s.isTraining())
         estimateTraining(s, prepared, st, est, record);
@@ -372,6 +323,13 @@ Estimate estimateStage(const Scenario &s, const PreparedScenario &prepared, cons
     est.terms = peak->terms;
     est.total = peak->total;
     est.peakPhase = peak->phase;
+}
+
+/// The same, as a new estimate.
+Estimate stageEstimate(const Scenario &s, const PreparedScenario &prepared, const StageStates &st, int device = -1)
+{
+    Estimate est;
+    estimateStage(s, prepared, st, est, nullptr, device);
     return est;
 }
 
@@ -433,11 +391,11 @@ std::vector<Estimate> estimateStages(const Scenario &s)
     std::vector<Estimate> stages;
     if (usesLlamaCpp(s) && s.gpus > 1) {
         for (int device : llamaCppDevicesToEstimate(s))
-            stages.push_back(estimateStage(s, prepared, prepared.stage(Stage::Only), nullptr, device));
+            stages.push_back(stageEstimate(s, prepared, prepared.stage(Stage::Only), device));
         return stages;
     }
     for (const StageStates &st : prepared.stages())
-        stages.push_back(estimateStage(s, prepared, st));
+        stages.push_back(stageEstimate(s, prepared, st));
     return stages;
 }
 
@@ -448,7 +406,8 @@ void recordFormulas(const Scenario &s, const Estimate &e, FormulaRecord &record)
     const PreparedScenario prepared(s, &record);
     const std::string &name = e.details.stage;
     const Stage stage = name == "first" ? Stage::First : (name == "last" ? Stage::Last : Stage::Only);
-    estimateStage(s, prepared, prepared.stage(stage), &record, e.details.device);
+    Estimate scratch;
+    estimateStage(s, prepared, prepared.stage(stage), scratch, &record, e.details.device);
 }
 
 Estimate estimate(const Scenario &s) { return estimate(s, PreparedScenario(s)); }
@@ -456,28 +415,41 @@ Estimate estimate(const Scenario &s) { return estimate(s, PreparedScenario(s)); 
 Estimate estimateNumbers(const Scenario &s, const PreparedScenario &prepared)
 {
     Estimate est;
-    est.errors = prepared.errors(s);
-    if (!est.errors.empty())
-        return est;
+    estimateNumbers(s, prepared, est);
+    return est;
+}
+
+void estimateNumbers(const Scenario &s, const PreparedScenario &prepared, Estimate &est)
+{
+    if (std::vector<std::string> errors = prepared.errors(s); !errors.empty()) {
+        est = Estimate();
+        est.errors = std::move(errors);
+        return;
+    }
+    est.errors.clear();
+    est.warnings.clear();
+    est.phases.clear();
     if (usesLlamaCpp(s) && s.gpus > 1) {
         // The most loaded GPU of llama.cpp's split.
         bool first = true;
         for (int device : llamaCppDevicesToEstimate(s)) {
-            Estimate one = estimateStage(s, prepared, prepared.stage(Stage::Only), nullptr, device);
-            if (first || one.total > est.total)
-                est = std::move(one);
-            first = false;
+            if (first) {
+                estimateStage(s, prepared, prepared.stage(Stage::Only), est, nullptr, device);
+                first = false;
+            } else if (Estimate other = stageEstimate(s, prepared, prepared.stage(Stage::Only), device);
+                       other.total > est.total) {
+                est = std::move(other);
+            }
         }
     } else if (prepared.stages().size() > 1) {
         // The most loaded rank: the first stage (activations in flight,
         // embedding) or the last (lm_head, logits).
-        Estimate first = estimateStage(s, prepared, prepared.stage(Stage::First));
-        Estimate last = estimateStage(s, prepared, prepared.stage(Stage::Last));
-        est = first.total >= last.total ? std::move(first) : std::move(last);
+        estimateStage(s, prepared, prepared.stage(Stage::First), est);
+        if (Estimate last = stageEstimate(s, prepared, prepared.stage(Stage::Last)); last.total > est.total)
+            est = std::move(last);
     } else {
-        est = estimateStage(s, prepared, prepared.stage(Stage::Only));
+        estimateStage(s, prepared, prepared.stages().front(), est);
     }
-    return est;
 }
 
 Estimate estimate(const Scenario &s, const PreparedScenario &prepared)

@@ -7,6 +7,7 @@
 #include "core/units.h"
 
 #include <array>
+#include <cassert>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,32 @@ struct PhaseTotal
     /// When in the phase the peak falls: "end of forward", "inside the last
     /// layer", "loss backward", "last layer's backward", ...
     const char *moment = "";
+};
+
+/// An estimate's phases in step order: a training step's forward, backward
+/// and optimizer step, or inference's one phase. A fixed capacity of three,
+/// so that an estimate (a grid's 65,536 of them) allocates nothing for them.
+class PhaseList
+{
+public:
+    static constexpr std::size_t kCapacity = 3;
+
+    void push_back(const PhaseTotal &phase)
+    {
+        assert(m_size < kCapacity);
+        m_phases[m_size++] = phase;
+    }
+    void clear() { m_size = 0; }
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    const PhaseTotal &operator[](std::size_t i) const { return m_phases[i]; }
+    const PhaseTotal &front() const { return m_phases[0]; }
+    const PhaseTotal *begin() const { return m_phases.data(); }
+    const PhaseTotal *end() const { return m_phases.data() + m_size; }
+
+private:
+    std::array<PhaseTotal, kCapacity> m_phases{};
+    std::size_t m_size = 0;
 };
 
 /// Intermediate quantities the estimate used, for the searches, reports
@@ -192,7 +219,7 @@ struct Estimate
     TermBytes terms{}; ///< per GPU, at the peak phase
     Bytes total;       ///< sum of `terms`: what must fit
     Phase peakPhase = Phase::Inference;
-    std::vector<PhaseTotal> phases;
+    PhaseList phases;
     EstimateDetails details;
     std::vector<Message> warnings;
     std::vector<std::string> errors; ///< scenario problems; terms are zero when set
@@ -213,6 +240,9 @@ Estimate estimate(const Scenario &scenario, const PreparedScenario &prepared);
 /// `estimate` without the warnings about the inputs: the numbers that a
 /// grid or a search compares, without building the warnings' text.
 Estimate estimateNumbers(const Scenario &scenario, const PreparedScenario &prepared);
+/// The same into `into`, whatever it held: a loop over many points (a grid,
+/// a search) reuses one estimate's storage instead of making one per point.
+void estimateNumbers(const Scenario &scenario, const PreparedScenario &prepared, Estimate &into);
 
 /// Per pipeline stage: the first and the last stage when the layout has a
 /// pipeline, every GPU of llama.cpp's layer split, else the single rank

@@ -1,6 +1,5 @@
 #include "core/preparedscenario.h"
 
-#include "core/fields.h"
 #include "core/formulatext.h"
 #include "core/training.h"
 
@@ -80,14 +79,15 @@ double largestQuantizedMatrix(const std::vector<TensorGroup> &tensors, bool lmHe
 } // namespace
 
 PreparedScenario::PreparedScenario(const Scenario &s, FormulaStore *store)
-    : m_batch(s.batch), m_sequence(s.sequence), m_errors(validateScenario(s))
+    : m_batch(s.batch), m_sequence(s.sequence), m_batchField(field(FieldId::Batch)),
+      m_sequenceField(field(FieldId::Sequence)), m_errors(validateScenario(s))
 {
     if (!m_errors.empty()) {
         // Other points of a sweep may be valid when only the batch or the
         // sequence is out of range: check the rest at their smallest values.
         Scenario smallest = s;
-        smallest.batch = static_cast<std::uint64_t>(field(FieldId::Batch).min);
-        smallest.sequence = static_cast<std::uint64_t>(field(FieldId::Sequence).min);
+        smallest.batch = static_cast<std::uint64_t>(m_batchField.min);
+        smallest.sequence = static_cast<std::uint64_t>(m_sequenceField.min);
         if (!validateScenario(smallest).empty())
             return;
     }
@@ -118,7 +118,7 @@ std::vector<std::string> PreparedScenario::errors(const Scenario &s) const
 {
     if (s.batch == m_batch && s.sequence == m_sequence)
         return m_errors;
-    if (m_prepared && isInRange(field(FieldId::Batch), s) && isInRange(field(FieldId::Sequence), s))
+    if (m_prepared && isInRange(m_batchField, s) && isInRange(m_sequenceField, s))
         return {};
     return validateScenario(s);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/activations.h"
+#include "core/fields.h"
 #include "core/formula.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
@@ -61,6 +62,8 @@ public:
 private:
     std::uint64_t m_batch;
     std::uint64_t m_sequence;
+    const FieldDescriptor &m_batchField;
+    const FieldDescriptor &m_sequenceField;
     std::vector<std::string> m_errors;
     bool m_prepared = false;
     ParameterCounts m_params;

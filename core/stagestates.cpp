@@ -8,12 +8,60 @@
 #include "core/preparedscenario.h"
 #include "core/training.h"
 #include "core/trainingrun.h"
+#include "core/translatable.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace core {
 
 namespace {
+
+/// A moment's terms end at the gather buffer: the overheads after it are
+/// added to the moment (largerMoment).
+constexpr std::size_t kTensorTerms = termIndex(TermId::GatherBuffer) + 1;
+
+/// The tensors a moment holds, as the reserve's formula sums them: every
+/// term (TermId order) left to right. `total` is the same sum in whole
+/// bytes. Recorded, one product per term; on the hot path (a grid's six
+/// moments per point) a sum below 2^53 bytes is the whole-byte sum itself,
+/// every partial sum being an exact double, and a larger one is added as
+/// the formula adds it (0 + x and 1 * x are exact): bit for bit the
+/// recorded value either way.
+Derived tensorBytes(const TermBytes &terms, Bytes total, FormulaStore *store)
+{
+    if (store) {
+        Formula tensors(store);
+        for (std::size_t i = 0; i < kTensorTerms; ++i)
+            if (terms[i].count() > 0)
+                tensors.product(termLabel(static_cast<TermId>(i)))
+                    .times(text::termSymbol(static_cast<TermId>(i)), static_cast<double>(terms[i].count()));
+        return tensors.derived();
+    }
+    constexpr std::uint64_t kExactDoubles = std::uint64_t(1) << 53;
+    if (total.count() < kExactDoubles)
+        return {static_cast<double>(total.count()), nullptr};
+    double sum = 0;
+    for (std::size_t i = 0; i < kTensorTerms; ++i)
+        sum += static_cast<double>(terms[i].count());
+    return {sum, nullptr};
+}
+
+/// The allocator's reserve at a moment holding `terms`, `tensors` bytes in
+/// all. The caching allocator rounds blocks and keeps freed ones: reserved
+/// exceeds allocated (PyTorch CUDA memory docs; ZeRO paper §III-B on
+/// fragmentation). A planning margin, editable.
+Quantity allocatorReserve(const Scenario &s, const TermBytes &terms, Bytes tensors, FormulaStore *store)
+{
+    namespace o = text::overheads;
+    if (usesLlamaCpp(s))
+        return none(store, text::llamacpp::kWhyNoReserve);
+    Formula reserve(store);
+    reserve.product()
+        .times(o::kTensorBytes, tensorBytes(terms, tensors, store))
+        .times(o::kReserveShare, s.reservePercent / 100.0);
+    return reserve.cite(o::kFromAllocator).bytes();
+}
 
 /// Splits the model's weight bytes into quantised and unquantised parts;
 /// `run` says how a training stack stores the frozen base. Returns the
@@ -404,6 +452,7 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
     st.headWorkspace = together(record, {st.autocast, headDequant});
     st.layerWorkspace = together(record, {st.autocast, st.dequant});
 
+    Quantity stepWorkspace;
     if (!statesOffloaded) {
         const double temporary = optimizerStepTemporaryBytesPerParam(s.optimizer, s.effectiveOptimizerImpl(),
                                                                      d.regime.optimizerStateBytes);
@@ -414,8 +463,13 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
                 .cite(ws::kFromOptimizerStep);
         else
             bytes.note(ws::kWhyNoStepTemporary);
-        st.stepWorkspace = bytes.bytes();
+        stepWorkspace = bytes.bytes();
     }
+    st.backwardEnd = persistent;
+    st.backwardEnd.set(TermId::Gradients, gradients);
+    st.step = st.backwardEnd;
+    st.step.set(TermId::Workspace, stepWorkspace);
+    st.stepPhase = optimizerStepPhase(s, st);
 }
 
 /// Inference's weights on this stage: its share of the model, what host
@@ -479,8 +533,6 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, St
 
 } // namespace
 
-bool usesLlamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
-
 /// Inference without explicit tp/pp splits layers over `gpus` the way
 /// device_map="auto" does: a pipeline without micro-batches.
 int pipelineStages(const Scenario &s)
@@ -496,6 +548,48 @@ std::vector<Stage> stagesToEstimate(const Scenario &s)
     if (!usesLlamaCpp(s) && pipelineStages(s) > 1)
         return {Stage::First, Stage::Last};
     return {Stage::Only};
+}
+
+PhaseTotal largerMoment(Phase phase, const Scenario &s, const Overheads &overheads, FormulaRecord *record,
+                        std::initializer_list<std::pair<const char *, const MomentTerms *>> moments)
+{
+    const MomentTerms *largest = nullptr;
+    Bytes largestReserve;
+    PhaseTotal best{phase, {}, Bytes(), ""};
+    for (const auto &[moment, terms] : moments) {
+        Bytes tensors;
+        for (std::size_t i = 0; i < kTensorTerms; ++i)
+            tensors += terms->bytes[i];
+        assert(tensors == sumTerms(terms->bytes));
+        const Quantity reserve = allocatorReserve(s, terms->bytes, tensors, record);
+        const Bytes total = tensors + overheads.cuda.bytes + overheads.nccl.bytes + reserve.bytes;
+        if (record) {
+            TermFormulas how = terms->how;
+            how[termIndex(TermId::CudaOverhead)] = overheads.cuda.how;
+            how[termIndex(TermId::CommBuffers)] = overheads.nccl.how;
+            how[termIndex(TermId::AllocatorReserve)] = reserve.how;
+            record->addMoment(phase, moment, how);
+        }
+        if (largest && total <= best.total)
+            continue;
+        largest = terms;
+        largestReserve = reserve.bytes;
+        best.total = total;
+        best.moment = moment;
+    }
+    if (largest) {
+        best.terms = largest->bytes;
+        best.terms[termIndex(TermId::CudaOverhead)] = overheads.cuda.bytes;
+        best.terms[termIndex(TermId::CommBuffers)] = overheads.nccl.bytes;
+        best.terms[termIndex(TermId::AllocatorReserve)] = largestReserve;
+    }
+    return best;
+}
+
+PhaseTotal optimizerStepPhase(const Scenario &s, const StageStates &st, FormulaRecord *record)
+{
+    return largerMoment(Phase::OptimizerStep, s, st.overheads, record,
+                        {{QT_TRANSLATE_NOOP("Derivation", "optimizer step"), &st.step}});
 }
 
 std::vector<StageStates> prepareStages(const Scenario &s, const PreparedScenario &prepared, FormulaStore *store)

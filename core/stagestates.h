@@ -5,6 +5,8 @@
 #include "core/formularecord.h"
 
 #include <cstdint>
+#include <initializer_list>
+#include <utility>
 #include <vector>
 
 namespace core {
@@ -101,11 +103,13 @@ struct StageStates
     Quantity layerWorkspace;  ///< inside a layer: the casts and a dequantised weight
     Derived logitsForward;    ///< bytes per b*s*V element at the end of forward
     Derived logitsBackward;   ///< the same at the loss's backward
-    Quantity stepWorkspace;   ///< the optimizer step's temporaries
+    MomentTerms backwardEnd;  ///< the end of backward: the model states and every gradient
+    MomentTerms step;         ///< the optimizer step: the same and the step's temporaries
+    PhaseTotal stepPhase;     ///< the step's phase (optimizerStepPhase), the same at every point
 };
 
 /// llama.cpp serves the scenario (its own layer split and compute buffers).
-bool usesLlamaCpp(const Scenario &s);
+inline bool usesLlamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
 /// Pipeline stages: training's pp, or inference's layer split over the GPUs
 /// (device_map="auto") when there is no tensor or pipeline parallelism.
 int pipelineStages(const Scenario &s);
@@ -113,6 +117,14 @@ int pipelineStages(const Scenario &s);
 /// pipeline (the most loaded is one of them), else the only one. llama.cpp
 /// evaluates its devices from the one stage.
 std::vector<Stage> stagesToEstimate(const Scenario &s);
+
+/// The largest of a phase's moments, overheads included: the moment's
+/// terms, the CUDA context, NCCL buffers and the allocator's reserve. Each
+/// moment is recorded when the estimate is explained.
+PhaseTotal largerMoment(Phase phase, const Scenario &s, const Overheads &overheads, FormulaRecord *record,
+                        std::initializer_list<std::pair<const char *, const MomentTerms *>> moments);
+/// Training: the optimizer step's phase of a prepared stage.
+PhaseTotal optimizerStepPhase(const Scenario &s, const StageStates &st, FormulaRecord *record = nullptr);
 
 /// Prepares each of `stagesToEstimate(s)`, reading what `prepared` has
 /// already made of the tensor table; formulas go to `store` when given.

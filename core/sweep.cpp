@@ -20,12 +20,12 @@ std::uint64_t &axisValue(Scenario &scenario, SweepAxis axis)
     return axis == SweepAxis::Batch ? scenario.batch : scenario.sequence;
 }
 
-/// The per-GPU total of one point of a prepared scenario; points the
-/// limits reject never fit.
-Bytes totalAt(const Scenario &point, const PreparedScenario &prepared)
+/// The per-GPU total of one point of a prepared scenario, estimated into
+/// `scratch`; points the limits reject never fit.
+Bytes totalAt(const Scenario &point, const PreparedScenario &prepared, Estimate &scratch)
 {
-    const Estimate e = estimateNumbers(point, prepared);
-    return e.isValid() ? e.total : Bytes::max();
+    estimateNumbers(point, prepared, scratch);
+    return scratch.isValid() ? scratch.total : Bytes::max();
 }
 
 } // namespace
@@ -75,11 +75,12 @@ std::vector<Bytes> batchContextGrid(const Scenario &scenario, const std::vector<
     // its own cell.
     forEachRowRange(batches.size(), kMinGridRowsPerThread, [&](std::size_t begin, std::size_t end) {
         Scenario point = scenario;
+        Estimate scratch;
         for (std::size_t i = begin; i < end; ++i) {
             point.batch = batches[i];
             for (std::size_t j = 0; j < sequences.size(); ++j) {
                 point.sequence = sequences[j];
-                totals[i * sequences.size() + j] = totalAt(point, prepared);
+                totals[i * sequences.size() + j] = totalAt(point, prepared, scratch);
             }
         }
     });
@@ -96,11 +97,12 @@ std::vector<std::vector<std::uint64_t>> largestBatches(const Scenario &scenario,
     const PreparedScenario prepared(scenario);
     forEachRowRange(sequences.size(), kMinGridRowsPerThread, [&](std::size_t begin, std::size_t end) {
         Scenario point = scenario;
+        Estimate scratch;
         for (std::size_t j = begin; j < end; ++j) {
             point.sequence = sequences[j];
-            MonotoneProbe byBatch([&point, &prepared](std::uint64_t batch) {
+            MonotoneProbe byBatch([&point, &prepared, &scratch](std::uint64_t batch) {
                 point.batch = batch;
-                return totalAt(point, prepared);
+                return totalAt(point, prepared, scratch);
             });
             for (std::size_t k = 0; k < capacities.size(); ++k)
                 boundaries[k][j] = byBatch.largestFitting(capacities[k], maxBatch);

@@ -5,6 +5,7 @@
 // the ones it was prepared at.
 
 #include "core/estimate.h"
+#include "core/formularecord.h"
 #include "core/preparedscenario.h"
 #include "core/sweep.h"
 #include "core/io/builtin.h"
@@ -198,6 +199,8 @@ private slots:
     void preparedMatchesEstimate_data();
     void preparedMatchesEstimate();
     void gridMatchesEstimate();
+    void reserveIsTheTensorsShareAtAnySize_data();
+    void reserveIsTheTensorsShareAtAnySize();
 };
 
 void TestPrepared::preparedMatchesEstimate_data()
@@ -250,6 +253,48 @@ void TestPrepared::gridMatchesEstimate()
             // A point the scenario's limits reject never fits.
             QCOMPARE(grid[i * sequences.size() + j].count(), e.isValid() ? e.total.count() : core::Bytes::max().count());
         }
+}
+
+void TestPrepared::reserveIsTheTensorsShareAtAnySize_data()
+{
+    QTest::addColumn<quint64>("batch");
+    QTest::addColumn<quint64>("sequence");
+    // Llama-2-70B training: ~10^12 bytes per GPU at one sequence of 4k
+    // tokens; a million sequences of 16k tokens make ~10^19, past 2^53
+    // (where whole bytes stop being exact doubles) but short of 2^64.
+    QTest::newRow("below 2^53") << quint64(1) << quint64(4096);
+    QTest::newRow("above 2^53") << quint64(1u << 20) << quint64(1u << 14);
+}
+
+void TestPrepared::reserveIsTheTensorsShareAtAnySize()
+{
+    QFETCH(quint64, batch);
+    QFETCH(quint64, sequence);
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-2-70b")->model;
+    s.mode = core::Mode::Train;
+    s.batch = batch;
+    s.sequence = sequence;
+    const core::Estimate e = core::estimate(s);
+    QVERIFY(e.isValid());
+    QVERIFY(!e.total.isSaturated());
+    core::FormulaRecord record;
+    core::recordFormulas(s, e, record);
+    for (const core::PhaseTotal &phase : e.phases) {
+        // By hand: the tensors (every term up to the gather buffer) added
+        // left to right as doubles, times the reserve share (a percentage
+        // over 100).
+        double tensors = 0;
+        for (std::size_t i = 0; i <= static_cast<std::size_t>(core::TermId::GatherBuffer); ++i)
+            tensors += static_cast<double>(phase.terms[i].count());
+        const std::size_t reserve = static_cast<std::size_t>(core::TermId::AllocatorReserve);
+        QCOMPARE(phase.terms[reserve].count(), core::Bytes::fromDouble(tensors * (s.reservePercent / 100.0)).count());
+        // The explanation's formula evaluates to the same bytes.
+        const core::TermFormula *how = record.find(phase.phase, phase.moment, core::TermId::AllocatorReserve);
+        QVERIFY(how);
+        QCOMPARE(core::Bytes::fromDouble(how->evaluate()).count(), phase.terms[reserve].count());
+    }
+    QVERIFY(batch == 1 || e.total.count() > (std::uint64_t(1) << 53));
 }
 
 QTEST_APPLESS_MAIN(TestPrepared)
