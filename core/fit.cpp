@@ -3,6 +3,7 @@
 #include "core/deviceset.h"
 #include "core/monotoneprobe.h"
 #include "core/overheads.h"
+#include "core/preparedscenario.h"
 #include "core/translatable.h"
 
 #include <algorithm>
@@ -78,15 +79,19 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
         return result;
     result.deviceSet = fitDeviceSet(scenario, catalog);
 
-    MonotoneProbe byBatch([&scenario](std::uint64_t batch) {
-        Scenario s = scenario;
-        s.batch = batch;
-        return totalOf(s);
+    // Batch and sequence probes share what the other inputs make.
+    const PreparedScenario prepared(scenario);
+    Estimate scratch;
+    Scenario point = scenario;
+    MonotoneProbe byBatch([&](std::uint64_t batch) {
+        point.batch = batch;
+        point.sequence = scenario.sequence;
+        return totalOf(point, prepared, scratch);
     });
-    MonotoneProbe bySequence([&scenario](std::uint64_t sequence) {
-        Scenario s = scenario;
-        s.sequence = sequence;
-        return totalOf(s);
+    MonotoneProbe bySequence([&](std::uint64_t sequence) {
+        point.batch = scenario.batch;
+        point.sequence = sequence;
+        return totalOf(point, prepared, scratch);
     });
     // "How many layers on the GPU": --gpu-layers from 0 to L + 1, probed
     // one up so that 0 layers is a point of the search.

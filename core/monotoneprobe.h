@@ -81,4 +81,12 @@ inline Bytes totalOf(const Scenario &s)
     return e.isValid() ? e.total : Bytes::max();
 }
 
+/// The same for a point of a prepared scenario (one that differs from it in
+/// batch and sequence at most), estimated into `scratch`.
+inline Bytes totalOf(const Scenario &point, const PreparedScenario &prepared, Estimate &scratch)
+{
+    estimateNumbers(point, prepared, scratch);
+    return scratch.isValid() ? scratch.total : Bytes::max();
+}
+
 } // namespace core

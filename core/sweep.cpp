@@ -20,14 +20,6 @@ std::uint64_t &axisValue(Scenario &scenario, SweepAxis axis)
     return axis == SweepAxis::Batch ? scenario.batch : scenario.sequence;
 }
 
-/// The per-GPU total of one point of a prepared scenario, estimated into
-/// `scratch`; points the limits reject never fit.
-Bytes totalAt(const Scenario &point, const PreparedScenario &prepared, Estimate &scratch)
-{
-    estimateNumbers(point, prepared, scratch);
-    return scratch.isValid() ? scratch.total : Bytes::max();
-}
-
 } // namespace
 
 Scenario withAxis(Scenario scenario, SweepAxis axis, std::uint64_t value)
@@ -80,7 +72,7 @@ std::vector<Bytes> batchContextGrid(const Scenario &scenario, const std::vector<
             point.batch = batches[i];
             for (std::size_t j = 0; j < sequences.size(); ++j) {
                 point.sequence = sequences[j];
-                totals[i * sequences.size() + j] = totalAt(point, prepared, scratch);
+                totals[i * sequences.size() + j] = totalOf(point, prepared, scratch);
             }
         }
     });
@@ -102,7 +94,7 @@ std::vector<std::vector<std::uint64_t>> largestBatches(const Scenario &scenario,
             point.sequence = sequences[j];
             MonotoneProbe byBatch([&point, &prepared, &scratch](std::uint64_t batch) {
                 point.batch = batch;
-                return totalAt(point, prepared, scratch);
+                return totalOf(point, prepared, scratch);
             });
             for (std::size_t k = 0; k < capacities.size(); ++k)
                 boundaries[k][j] = byBatch.largestFitting(capacities[k], maxBatch);
