@@ -118,7 +118,7 @@ std::vector<std::string> PreparedScenario::errors(const Scenario &s) const
 {
     if (s.batch == m_batch && s.sequence == m_sequence)
         return m_errors;
-    if (m_prepared && isInRange(m_batchField, s) && isInRange(m_sequenceField, s))
+    if (m_prepared && isInRange(m_batchField, s) && isInRange(m_sequenceField, s) && pointChecksPass(s))
         return {};
     return validateScenario(s);
 }

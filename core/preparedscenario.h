@@ -33,7 +33,8 @@ public:
 
     /// The problems of `scenario` (validateScenario's list), which differs
     /// from the prepared scenario in its batch and sequence at most: only
-    /// those two are checked again.
+    /// their ranges and the checks that read them (pointChecksPass) are
+    /// made again.
     std::vector<std::string> errors(const Scenario &scenario) const;
     /// The prepared figures below are there: the scenario is valid apart
     /// from its batch and sequence.

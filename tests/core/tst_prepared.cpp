@@ -9,6 +9,7 @@
 #include "core/preparedscenario.h"
 #include "core/sweep.h"
 #include "core/io/builtin.h"
+#include "core/io/scenarioio.h"
 
 #include <QtTest>
 
@@ -181,6 +182,34 @@ const Setup kSetups[] = {
          s.mode = core::Mode::Qlora;
          s.gpus = 2;
          s.zeroStage = 3;
+     }},
+    {"train zero-1, optimizer offload, accumulation", [](core::Scenario &s) {
+         s.mode = core::Mode::Train;
+         s.gpus = 2;
+         s.zeroStage = 1;
+         s.parallel.offload = core::Offload::Optimizer;
+         s.gradAccum = 2;
+     }},
+    {"generate pp 2 x tp 2", [](core::Scenario &s) {
+         s.gpus = 4;
+         s.parallel.pp = 2;
+         s.parallel.tp = 2;
+     }},
+    {"generate, 10 layers on the GPU (device_map offload)", [](core::Scenario &s) { s.gpuLayers = 10; }},
+    {"vllm, 4 GiB cpu offload, 3 samples", [](core::Scenario &s) {
+         s.serving = core::ServingEngine::Vllm;
+         s.cpuOffloadGib = 4;
+         s.beams = 3;
+     }},
+    {"generate with a draft", [](core::Scenario &s) {
+         s.draft.presetId = "qwen2.5-0.5b";
+         core::io::resolveDraft(s, core::io::builtinPresets());
+     }},
+    {"llamacpp with a draft on 2 GPUs", [](core::Scenario &s) {
+         s.serving = core::ServingEngine::LlamaCpp;
+         s.gpus = 2;
+         s.draft.presetId = "qwen2.5-0.5b";
+         core::io::resolveDraft(s, core::io::builtinPresets());
      }},
 };
 
