@@ -44,8 +44,6 @@ const TermName kTermNames[] = {
     {TermId::AllocatorReserve, "allocator_reserve", QT_TRANSLATE_NOOP("Terms", "Allocator reserve")},
 };
 
-constexpr std::size_t idx(TermId id) { return termIndex(id); }
-
 /// The GPUs of a llama.cpp split worth estimating: with equal shares the
 /// first (the most layers) and the last (the output layer) bound the rest;
 /// an uneven --tensor-split needs every one.
@@ -174,10 +172,10 @@ void estimateLlamaCpp(const Scenario &s, int device, const StageStates &st, Esti
     d.layersOnGpu = share.layers;
     const LlamaCppHost host = llamaCppHost(s, d.params, st.modelWeights.value, layout);
     const double perGpu = 1.0 / std::max(1, s.gpus);
-    d.hostTermsPerGpu[idx(TermId::Weights)] = Bytes::fromDouble(host.weights * perGpu);
-    d.hostTermsPerGpu[idx(TermId::KvCache)] = Bytes::fromDouble(host.kvCache * perGpu);
-    d.hostTermsPerGpu[idx(TermId::Workspace)] = Bytes::fromDouble(host.compute * perGpu);
-    d.hostTermsPerGpu[idx(TermId::Logits)] = Bytes::fromDouble(host.output * perGpu);
+    d.hostTermsPerGpu[termIndex(TermId::Weights)] = Bytes::fromDouble(host.weights * perGpu);
+    d.hostTermsPerGpu[termIndex(TermId::KvCache)] = Bytes::fromDouble(host.kvCache * perGpu);
+    d.hostTermsPerGpu[termIndex(TermId::Workspace)] = Bytes::fromDouble(host.compute * perGpu);
+    d.hostTermsPerGpu[termIndex(TermId::Logits)] = Bytes::fromDouble(host.output * perGpu);
     d.hostBytesPerGpu = static_cast<double>(sumTerms(d.hostTermsPerGpu).count());
     d.hostWeightBytes = host.weights - host.input;
     d.hostExpertBytes = host.experts;
@@ -335,8 +333,8 @@ Estimate stageEstimate(const Scenario &s, const PreparedScenario &prepared, cons
 
 } // namespace
 
-const char *termId(TermId id) { return kTermNames[idx(id)].key; }
-const char *termLabel(TermId id) { return kTermNames[idx(id)].label; }
+const char *termId(TermId id) { return kTermNames[termIndex(id)].key; }
+const char *termLabel(TermId id) { return kTermNames[termIndex(id)].label; }
 
 std::optional<TermId> parseTermId(const std::string &id)
 {

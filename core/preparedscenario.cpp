@@ -4,6 +4,7 @@
 #include "core/training.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace core {
 
@@ -111,6 +112,7 @@ const StageStates &PreparedScenario::stage(Stage stage) const
     for (const StageStates &st : m_stages)
         if (st.stage == stage)
             return st;
+    assert(false && "a stage stagesToEstimate does not name");
     return m_stages.front();
 }
 
@@ -118,7 +120,7 @@ std::vector<std::string> PreparedScenario::errors(const Scenario &s) const
 {
     if (s.batch == m_batch && s.sequence == m_sequence)
         return m_errors;
-    if (m_prepared && isInRange(m_batchField, s) && isInRange(m_sequenceField, s) && pointChecksPass(s))
+    if (m_prepared && isInRange(m_batchField, s) && isInRange(m_sequenceField, s) && !pointCheckFailure(s))
         return {};
     return validateScenario(s);
 }

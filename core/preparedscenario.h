@@ -33,7 +33,7 @@ public:
 
     /// The problems of `scenario` (validateScenario's list), which differs
     /// from the prepared scenario in its batch and sequence at most: only
-    /// their ranges and the checks that read them (pointChecksPass) are
+    /// their ranges and the checks that read them (pointCheckFailure) are
     /// made again.
     std::vector<std::string> errors(const Scenario &scenario) const;
     /// The prepared figures below are there: the scenario is valid apart

@@ -116,12 +116,14 @@ std::optional<ServingEngine> parseServingEngine(const std::string &id) { return 
 const char *servingEngineId(ServingEngine value) { return spell(kServing, value); }
 const char *offloadId(Offload value) { return spell(kOffload, value); }
 
-bool pointChecksPass(const Scenario &s)
+const char *pointCheckFailure(const Scenario &s)
 {
     // transformers' assisted generation raises "assisted generate is only
     // supported for batch_size = 1" and for num_return_sequences > 1
     // (generation/utils.py, generate()).
-    return !s.draftInUse() || s.serving != ServingEngine::Generate || (s.batch == 1 && s.beams == 1);
+    if (s.draftInUse() && s.serving == ServingEngine::Generate && (s.batch != 1 || s.beams != 1))
+        return "draft.preset: Hugging Face assisted generation runs one sequence: batch 1 and beams 1";
+    return nullptr;
 }
 
 std::vector<std::string> validateScenario(const Scenario &s)
@@ -191,7 +193,8 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(!s.draft.isSet() || s.draft.model, [&s] {
         return "draft.preset: '" + s.draft.presetId + "' is not a model preset (see 'vramplanner-cli models')";
     });
-    check(pointChecksPass(s), "draft.preset: Hugging Face assisted generation runs one sequence: batch 1 and beams 1");
+    if (const char *failure = pointCheckFailure(s))
+        errors.push_back(failure);
     // vLLM shards the draft over the target's tensor-parallel ranks.
     check(!s.draftInUse() || s.draft.model->heads % static_cast<std::uint64_t>(p.tp) == 0, [&s] {
         return "tp: must divide the draft model's attention heads (" + std::to_string(s.draft.model->heads) + ")";

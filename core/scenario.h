@@ -286,10 +286,10 @@ struct ScenarioLimits
 
 /// Problems with a scenario's values, each naming the field; empty when valid.
 std::vector<std::string> validateScenario(const Scenario &scenario);
-/// The checks of validateScenario that read the batch or the sequence
-/// besides their ranges; a prepared scenario (sweeps, grids, searches)
-/// repeats only these and the two ranges at each point, so every such
-/// check belongs here.
-bool pointChecksPass(const Scenario &scenario);
+/// The first of validateScenario's checks that read the batch or the
+/// sequence besides their ranges to fail, as its message; null when all
+/// pass. A prepared scenario (sweeps, grids, searches) repeats only these
+/// and the two ranges at each point, so every such check belongs here.
+const char *pointCheckFailure(const Scenario &scenario);
 
 } // namespace core

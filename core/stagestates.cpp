@@ -478,18 +478,19 @@ void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
 {
     namespace sh = text::shared;
     EstimateDetails &d = st.details;
-    const WeightFormat wf = s.effectiveWeights();
-    const double e = isFloatFormat(wf) ? elementBytes(wf) : 2.0;
-    d.activationElementBytes = e;
-    d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     if (s.draftInUse())
         st.draftWeights = draftWeights(s, record);
     if (usesLlamaCpp(s)) {
-        // llama.cpp's split, buffers and cache follow its layout (llamacpp.h).
+        // llama.cpp computes in f32 and caches f16 unless told otherwise;
+        // its split, buffers and cache follow its layout (llamacpp.h).
         d.activationElementBytes = 4;
         d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : 2.0;
         return;
     }
+    const WeightFormat wf = s.effectiveWeights();
+    const double e = isFloatFormat(wf) ? elementBytes(wf) : 2.0;
+    d.activationElementBytes = e;
+    d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     const RankShare &share = st.share;
     d.layersOnGpu = share.layerCount;
     // The draft runs beside the sampler: on the last pipeline stage.
