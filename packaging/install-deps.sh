@@ -15,7 +15,7 @@ packages=(
   dpkg-dev appstream desktop-file-utils
 )
 if [[ "${1:-}" == "--tools" ]]; then
-  packages+=(xvfb xauth imagemagick poppler-utils hyperfine valgrind)
+  packages+=(xvfb xauth imagemagick poppler-utils hyperfine valgrind ccache)
 fi
 
 missing=()

@@ -1,6 +1,7 @@
 // vramplanner-cli through runCli(args, out, err): the JSON contract, the
 // table, scenario files and bad arguments (exit 2 naming the argument).
 
+#include "tests/support/testregistry.h"
 #include "app/cli/cli.h"
 
 #include <QJsonArray>
@@ -512,7 +513,7 @@ void TestCli::badArguments()
     QVERIFY2(r.err.find(named.toStdString()) != std::string::npos, r.err.c_str());
 }
 
-QTEST_APPLESS_MAIN(TestCli)
+VRAM_TEST_MAIN(tst_cli, TestCli, None)
 #include "tst_cli.moc"
 
 namespace {

@@ -37,6 +37,7 @@
 // In particular no 16-bit or quantised frozen weight is ever copied whole:
 // with a 16-bit or 4-bit base F is 0 and the workspace cannot grow with P.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 
@@ -184,5 +185,5 @@ void TestBounds::everyTermWithinItsBound()
     QCOMPARE(checked, 4 * 5 * static_cast<int>(core::allFormats().size()) * 4 * 3 * 3 * 2 * 3);
 }
 
-QTEST_APPLESS_MAIN(TestBounds)
+VRAM_TEST_MAIN(tst_bounds, TestBounds, None)
 #include "tst_bounds.moc"

@@ -4,6 +4,7 @@
 // resources/ now: a value the table writer encodes wrongly (a string escape,
 // a double's last bit, an absent optional) or a stale generated file fails.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/io/catalogio.h"
 #include "core/io/presets.h"
@@ -74,5 +75,5 @@ void TestBuiltinTables::presetTablesEqualLoadedFile()
     }
 }
 
-QTEST_APPLESS_MAIN(TestBuiltinTables)
+VRAM_TEST_MAIN(tst_builtintables, TestBuiltinTables, None)
 #include "tst_builtintables.moc"

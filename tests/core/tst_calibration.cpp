@@ -2,6 +2,7 @@
 // measured, and profiles as shareable JSON. Expected values are hand
 // calculations from the measurement and the estimate's tensor terms.
 
+#include "tests/support/testregistry.h"
 #include "core/calibration.h"
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
@@ -150,5 +151,5 @@ void TestCalibration::parseBytes()
     QCOMPARE(static_cast<qulonglong>(core::parseBytes(text.toStdString()).value_or(core::Bytes()).count()), bytes);
 }
 
-QTEST_APPLESS_MAIN(TestCalibration)
+VRAM_TEST_MAIN(tst_calibration, TestCalibration, None)
 #include "tst_calibration.moc"

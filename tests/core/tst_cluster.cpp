@@ -2,6 +2,7 @@
 // (Korthikanti et al. 2022 Table 2), offload, DeepSpeed's estimators,
 // communication volumes, time and cost, and the layout search.
 
+#include "tests/support/testregistry.h"
 #include "core/activations.h"
 #include "core/deepspeed.h"
 #include "core/io/builtin.h"
@@ -273,5 +274,5 @@ void TestCluster::hybridShardingShardsWithinANode()
     QVERIFY(std::abs(static_cast<double>(hybrid) / static_cast<double>(full) - 4.0) < 1e-6);
 }
 
-QTEST_APPLESS_MAIN(TestCluster)
+VRAM_TEST_MAIN(tst_cluster, TestCluster, None)
 #include "tst_cluster.moc"

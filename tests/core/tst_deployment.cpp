@@ -1,6 +1,7 @@
 // Deployment questions over the engine: a mixed set of GPUs, beams and
 // samples, host memory, and the GPUs a request rate needs. Expected values
 // are hand calculations written beside each check.
+#include "tests/support/testregistry.h"
 #include "core/deviceset.h"
 #include "core/estimate.h"
 #include "core/fields.h"
@@ -277,5 +278,5 @@ void TestDeployment::vllmDecodesWhatItsKvBudgetHolds()
     QCOMPARE(core::performance(s, e, gpu).servingRows, 8u);
 }
 
-QTEST_APPLESS_MAIN(TestDeployment)
+VRAM_TEST_MAIN(tst_deployment, TestDeployment, None)
 #include "tst_deployment.moc"

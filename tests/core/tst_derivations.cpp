@@ -4,6 +4,7 @@
 // gradients at the backward peak, the logits' parts, the activation rule's
 // row) are checked against hand calculations.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/io/builtin.h"
@@ -325,5 +326,5 @@ void TestDerivations::activationRuleHasItsRow()
     QCOMPARE(row->detailed.count(), 12'289'310'720ull);
 }
 
-QTEST_APPLESS_MAIN(TestDerivations)
+VRAM_TEST_MAIN(tst_derivations, TestDerivations, None)
 #include "tst_derivations.moc"

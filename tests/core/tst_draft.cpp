@@ -2,6 +2,7 @@
 // cache on top of the target's, under each serving engine, and the draft
 // chosen by preset id in scenario files.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/io/builtin.h"
@@ -169,5 +170,5 @@ void TestDraft::filesKeepThePresetId()
     QVERIFY(plain.ok() && !plain.value->draft.isSet());
 }
 
-QTEST_APPLESS_MAIN(TestDraft)
+VRAM_TEST_MAIN(tst_draft, TestDraft, None)
 #include "tst_draft.moc"

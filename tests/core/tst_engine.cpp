@@ -2,6 +2,7 @@
 // the issue names: phases, sharding, layer split, sliding windows, LoRA,
 // quantised layers kept at 16 bits, fits and searches, extreme inputs.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/report.h"
@@ -477,5 +478,5 @@ void TestEngine::rulesOfThumbAgainstTheDetail()
     QVERIFY(checks[1].differencePercent() < 0);
 }
 
-QTEST_APPLESS_MAIN(TestEngine)
+VRAM_TEST_MAIN(tst_engine, TestEngine, None)
 #include "tst_engine.moc"

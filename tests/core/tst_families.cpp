@@ -4,6 +4,7 @@
 // conventions are also in each entry's source_note / params_convention in
 // resources/models.json.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
@@ -757,5 +758,5 @@ void TestFamilies::imagesJoinTheContext()
     QCOMPARE(s.contextTokens(), 2048ull);
 }
 
-QTEST_APPLESS_MAIN(TestFamilies)
+VRAM_TEST_MAIN(tst_families, TestFamilies, None)
 #include "tst_families.moc"

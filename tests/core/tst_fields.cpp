@@ -3,6 +3,7 @@
 // validation and the text parser to it, field by field, so that an input
 // added later is covered without a new test.
 
+#include "tests/support/testregistry.h"
 #include "core/fields.h"
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
@@ -193,5 +194,5 @@ void TestFields::changedFieldsNameTheEdit()
     QCOMPARE(changed, (std::vector<core::FieldId>{core::FieldId::LoraDropout, core::FieldId::Tp}));
 }
 
-QTEST_APPLESS_MAIN(TestFields)
+VRAM_TEST_MAIN(tst_fields, TestFields, None)
 #include "tst_fields.moc"

@@ -2,6 +2,7 @@
 // every point, and the boundary of a capacity is the largest batch whose KV
 // cache still fits, by hand.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/sweep.h"
 
@@ -115,5 +116,5 @@ void TestGrid::boundaryIsTheLastSequenceThatFitsByHand()
              std::uint64_t(0));
 }
 
-QTEST_APPLESS_MAIN(TestGrid)
+VRAM_TEST_MAIN(tst_grid, TestGrid, None)
 #include "tst_grid.moc"

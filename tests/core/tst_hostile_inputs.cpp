@@ -2,6 +2,7 @@
 // loader with a message that names the problem; nothing crashes, hangs or
 // is accepted. A 100 MB input is refused before it is parsed.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
 #include "core/io/catalogio.h"
@@ -98,5 +99,5 @@ void TestHostileInputs::hundredMegabytesAreRefusedUnread()
     QVERIFY2(errors.front().find("limit") != std::string::npos, errors.front().c_str());
 }
 
-QTEST_APPLESS_MAIN(TestHostileInputs)
+VRAM_TEST_MAIN(tst_hostile_inputs, TestHostileInputs, None)
 #include "tst_hostile_inputs.moc"

@@ -2,6 +2,7 @@
 // device_map with CPU offload (--gpu-layers) and vLLM --cpu-offload-gb, and
 // the most layers each GPU holds. Expected values are hand calculations
 // from the models' shapes, written beside each check.
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/performance.h"
@@ -171,5 +172,5 @@ void TestHostOffload::mostGpuLayersThatFit()
     QVERIFY(fit.maxGpuLayers >= 40 && fit.maxGpuLayers <= 47);
 }
 
-QTEST_APPLESS_MAIN(TestHostOffload)
+VRAM_TEST_MAIN(tst_hostoffload, TestHostOffload, None)
 #include "tst_hostoffload.moc"

@@ -1,6 +1,7 @@
 // Lessons: every built-in lesson loads, and every figure it states agrees
 // with the engine. Malformed lesson files give errors naming the pointer.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/io/lessonio.h"
 #include "core/units.h"
@@ -157,5 +158,5 @@ void TestLessons::badLessonFiles()
     QVERIFY2(named, result.errors.empty() ? "" : result.errors.front().c_str());
 }
 
-QTEST_APPLESS_MAIN(TestLessons)
+VRAM_TEST_MAIN(tst_lessons, TestLessons, None)
 #include "tst_lessons.moc"

@@ -4,6 +4,7 @@
 // llama_kv_cache). Every expected value is the log's figure or a product
 // written out here.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/modelfiles.h"
@@ -473,5 +474,5 @@ void TestLlamaCpp::scenarioKeepsThePlacement()
     QCOMPARE(back.value->serving, core::ServingEngine::LlamaCpp);
 }
 
-QTEST_GUILESS_MAIN(TestLlamaCpp)
+VRAM_TEST_MAIN(tst_llamacpp, TestLlamaCpp, Core)
 #include "tst_llamacpp.moc"

@@ -1,6 +1,7 @@
 // The validated loader layer: catalog, presets, config.json and scenario
 // files; malformed input gives errors naming the JSON pointer.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/catalogio.h"
@@ -272,5 +273,5 @@ void TestLoaders::saturatingBytes()
     QCOMPARE(QString::fromStdString(core::formatBytes(big)), QStringLiteral("exceeds"));
 }
 
-QTEST_APPLESS_MAIN(TestLoaders)
+VRAM_TEST_MAIN(tst_loaders, TestLoaders, None)
 #include "tst_loaders.moc"

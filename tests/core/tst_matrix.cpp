@@ -1,6 +1,7 @@
 // The format x GPU matrix: each cell is the estimate of that format fitted
 // to that GPU, and its exports carry every cell.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/io/reportjson.h"
 #include "core/matrix.h"
@@ -74,5 +75,5 @@ void TestMatrix::exportsCarryEveryCell()
     QVERIFY(json.find("\"max_seq\": 4096") != std::string::npos);
 }
 
-QTEST_GUILESS_MAIN(TestMatrix)
+VRAM_TEST_MAIN(tst_matrix, TestMatrix, Core)
 #include "tst_matrix.moc"

@@ -3,6 +3,7 @@
 // less the multi-token-prediction layers transformers does not load. Every
 // expected size is a hand sum written here.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/io/builtin.h"
@@ -176,5 +177,5 @@ void TestModelFiles::missingConfigIsNamed()
     QVERIFY(file.errors.front().find("no config.json beside this file") != std::string::npos);
 }
 
-QTEST_APPLESS_MAIN(TestModelFiles)
+VRAM_TEST_MAIN(tst_modelfiles, TestModelFiles, None)
 #include "tst_modelfiles.moc"

@@ -2,6 +2,7 @@
 // DeepSpeed's ZeRO-2 estimator, Korthikanti et al. 2022 Table 2, KV-cache
 // sizes per token, llama.cpp's quantised file sizes.
 
+#include "tests/support/testregistry.h"
 #include "core/activations.h"
 #include "core/estimate.h"
 #include "core/io/builtin.h"
@@ -221,5 +222,5 @@ void TestPapers::ggufFileSizes()
     QVERIFY2(std::abs(weights - gib) < 0.006, qPrintable(QString::number(weights, 'f', 3)));
 }
 
-QTEST_APPLESS_MAIN(TestPapers)
+VRAM_TEST_MAIN(tst_papers, TestPapers, None)
 #include "tst_papers.moc"

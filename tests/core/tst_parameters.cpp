@@ -1,6 +1,7 @@
 // Parameter counts: the first test of the engine (issue #2). Expected values
 // are published exact counts or hand calculations written out here.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
@@ -295,5 +296,5 @@ void TestParameters::mtpModuleLoadsOnRequest()
     QCOMPARE(c.total, 671026419200ull + 11610068224ull);
 }
 
-QTEST_APPLESS_MAIN(TestParameters)
+VRAM_TEST_MAIN(tst_parameters, TestParameters, None)
 #include "tst_parameters.moc"

@@ -4,6 +4,7 @@
 // mode, serving engine and layout, at batch and sequence points other than
 // the ones it was prepared at.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/formularecord.h"
 #include "core/preparedscenario.h"
@@ -326,5 +327,5 @@ void TestPrepared::reserveIsTheTensorsShareAtAnySize()
     QVERIFY(batch == 1 || e.total.count() > (std::uint64_t(1) << 53));
 }
 
-QTEST_APPLESS_MAIN(TestPrepared)
+VRAM_TEST_MAIN(tst_prepared, TestPrepared, None)
 #include "tst_prepared.moc"

@@ -3,6 +3,7 @@
 // to the bytes they state. The expected bytes are the printed number times
 // its unit, worked out by hand in each row's comment.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/runcompare.h"
 #include "core/runlog/gpumatch.h"
@@ -499,5 +500,5 @@ void TestRunLogs::calibrationFigures()
     QCOMPARE(core::measurementFromLog(vllm).allocated->count(), 1342177280ull); // 1.25 GiB
 }
 
-QTEST_APPLESS_MAIN(TestRunLogs)
+VRAM_TEST_MAIN(tst_runlogs, TestRunLogs, None)
 #include "tst_runlogs.moc"

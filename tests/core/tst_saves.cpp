@@ -2,6 +2,7 @@
 // (the CLI's --save-scenario and --save-profile, the build's generated
 // tables) replaces a file only once the new one is completely written.
 
+#include "tests/support/testregistry.h"
 #include "core/io/atomicfile.h"
 #include "tests/support/filesizelimit.h"
 
@@ -85,5 +86,5 @@ void TestSaves::readOnlyFolderIsNamed()
     QVERIFY2(error.find(path) != std::string::npos && error.find("unchanged") != std::string::npos, error.c_str());
 }
 
-QTEST_APPLESS_MAIN(TestSaves)
+VRAM_TEST_MAIN(tst_saves, TestSaves, None)
 #include "tst_saves.moc"

@@ -1,6 +1,7 @@
 // Every computable fact of the seed notes (../shared/reference/seed-facts.md,
 // S1-S13), with the notes' corrected arithmetic as the expected values.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/overheads.h"
@@ -264,5 +265,5 @@ void TestSeedFacts::s13NotesActivationRule()
             > 4 * 989'855'744ull);
 }
 
-QTEST_APPLESS_MAIN(TestSeedFacts)
+VRAM_TEST_MAIN(tst_seedfacts, TestSeedFacts, None)
 #include "tst_seedfacts.moc"

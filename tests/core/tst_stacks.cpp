@@ -2,6 +2,7 @@
 // the libraries' own code (the lines are cited beside each expectation):
 // PEFT + bitsandbytes (hf), torchtune + torchao NF4, LitGPT.
 
+#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/explain.h"
 #include "core/io/builtin.h"
@@ -291,5 +292,5 @@ void TestStacks::workspaceDerivationAddsUp()
     QVERIFY2(std::abs(*sum - workspace) <= parts + 1.0, qPrintable(QString::fromStdString(d.substituted)));
 }
 
-QTEST_APPLESS_MAIN(TestStacks)
+VRAM_TEST_MAIN(tst_stacks, TestStacks, None)
 #include "tst_stacks.moc"

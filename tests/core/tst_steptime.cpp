@@ -5,6 +5,7 @@
 // h = 4096, sequence 2048, batch 1) on A100 SXM4 80GB (312 TFLOPS bf16,
 // NVLink 600 GB/s both directions: 300 GB/s a ring uses) at MFU 0.5.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/performance.h"
 #include "core/plan.h"
@@ -265,5 +266,5 @@ void TestStepTime::planRanksByTheWholeStep()
     QVERIFY2(pp8->second > 3 * tp8->second, qPrintable(QStringLiteral("%1 vs %2").arg(pp8->second).arg(tp8->second)));
 }
 
-QTEST_APPLESS_MAIN(TestStepTime)
+VRAM_TEST_MAIN(tst_steptime, TestStepTime, None)
 #include "tst_steptime.moc"

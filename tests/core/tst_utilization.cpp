@@ -2,6 +2,7 @@
 // (S15), and model FLOPs utilisation from tokens/s (PaLM, Chowdhery et al.
 // 2022, App. B), each against a calculation done by hand in the comments.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/performance.h"
 #include "core/utilization.h"
@@ -125,5 +126,5 @@ void TestUtilization::peakForThePrecision()
     QCOMPARE(core::peakTflopsFor(s, a100), 19.5);
 }
 
-QTEST_APPLESS_MAIN(TestUtilization)
+VRAM_TEST_MAIN(tst_utilization, TestUtilization, None)
 #include "tst_utilization.moc"

@@ -4,6 +4,7 @@
 // `vramplanner-cli validate`, i.e. the estimate command's own option
 // parsing. The table is printed; the targets decide pass or fail.
 
+#include "tests/support/testregistry.h"
 #include "app/cli/cli.h"
 
 #include <QtTest>
@@ -57,5 +58,5 @@ void TestValidation::badFilesAreNamed()
     QVERIFY(err.str().find("--published") != std::string::npos);
 }
 
-QTEST_APPLESS_MAIN(TestValidation)
+VRAM_TEST_MAIN(tst_validation, TestValidation, None)
 #include "tst_validation.moc"

@@ -4,6 +4,7 @@
 // transformers modeling files, written out in the comments; none was
 // produced by running the code under test.
 
+#include "tests/support/testregistry.h"
 #include "core/io/familydefaults.h"
 #include "core/io/jsonreader.h"
 #include "core/io/visionconfig.h"
@@ -422,5 +423,5 @@ void TestVision::statedKeysAreKept()
         QCOMPARE(text.at(item.key()), item.value());
 }
 
-QTEST_APPLESS_MAIN(TestVision)
+VRAM_TEST_MAIN(tst_vision, TestVision, None)
 #include "tst_vision.moc"

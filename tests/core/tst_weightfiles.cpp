@@ -5,6 +5,7 @@
 // here from the formats' published block layouts, never the code's output;
 // hostile files are refused with a message naming the file and the place.
 
+#include "tests/support/testregistry.h"
 #include "core/io/gguf.h"
 #include "core/io/ggufmodel.h"
 #include "core/io/safetensors.h"
@@ -1241,5 +1242,5 @@ void TestWeightFiles::qkNormWidth()
     QVERIFY2(anyContains(odd.errors, "blk.0.attn_q_norm.weight: 1000 wide"), joined(odd.errors).c_str());
 }
 
-QTEST_APPLESS_MAIN(TestWeightFiles)
+VRAM_TEST_MAIN(tst_weightfiles, TestWeightFiles, None)
 #include "tst_weightfiles.moc"

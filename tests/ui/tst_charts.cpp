@@ -4,6 +4,7 @@
 // whole; the sweeps mark the scenario and every capacity, the bars carry
 // their totals.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/sweep.h"
 #include "ui/chartlabels.h"
@@ -282,5 +283,5 @@ void TestCharts::barsCarryTheirTotals()
     }
 }
 
-QTEST_MAIN(TestCharts)
+VRAM_TEST_MAIN(tst_charts, TestCharts, Widgets)
 #include "tst_charts.moc"

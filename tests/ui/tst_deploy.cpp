@@ -3,6 +3,7 @@
 // map's boundaries are where the engine stops fitting, --view reaches them
 // and each exports as PNG, SVG and PDF (the matrix also as text).
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/matrix.h"
 #include "core/performance.h"
@@ -269,5 +270,5 @@ void TestDeploy::hiddenViewsWaitUntilShown()
     QVERIFY(window.deployView()->heading().contains(QStringLiteral("batch 16")));
 }
 
-QTEST_MAIN(TestDeploy)
+VRAM_TEST_MAIN(tst_deploy, TestDeploy, Widgets)
 #include "tst_deploy.moc"

@@ -3,6 +3,7 @@
 // and after every step the totals shown must be the engine's for the
 // controller's scenario: the breakdown's total and every chart bar.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "ui/breakdownpanel.h"
 #include "ui/controlspanel.h"
@@ -131,5 +132,5 @@ void TestMonkey::randomStepsKeepTheDisplayTrue()
     }
 }
 
-QTEST_MAIN(TestMonkey)
+VRAM_TEST_MAIN(tst_monkey, TestMonkey, Widgets)
 #include "tst_monkey.moc"

@@ -3,6 +3,7 @@
 // hold core::compareRun's figures, "Keep" writes runs.json, and a log that
 // cannot be read leaves the window as it was.
 
+#include "tests/support/testregistry.h"
 #include "core/io/runarchive.h"
 #include "core/io/textfile.h"
 #include "tests/support/printedlog.h"
@@ -274,5 +275,5 @@ void TestRunCompare::pasteLogFromTheClipboard()
     QCOMPARE(dialog->comparison().scenario.serving, core::ServingEngine::Vllm);
 }
 
-QTEST_MAIN(TestRunCompare)
+VRAM_TEST_MAIN(tst_runcompare, TestRunCompare, Widgets)
 #include "tst_runcompare.moc"

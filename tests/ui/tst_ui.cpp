@@ -2,6 +2,7 @@
 // estimateChanged carrying the engine's numbers; the chart shows what the
 // engine computed; files and exports round-trip; zh_CN is complete.
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
 #include "core/rulesofthumb.h"
@@ -1019,5 +1020,5 @@ void TestUi::chineseReportsHaveNoEnglishLeft()
     }
 }
 
-QTEST_MAIN(TestUi)
+VRAM_TEST_MAIN(tst_ui, TestUi, Widgets)
 #include "tst_ui.moc"

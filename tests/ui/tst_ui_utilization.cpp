@@ -3,6 +3,7 @@
 // is the hand calculation of the seed notes' examples (S14, S15) and of the
 // reference run's model FLOPs utilisation (PaLM App. B).
 
+#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
 #include "ui/lessonpanel.h"
 #include "ui/mainwindow.h"
@@ -168,5 +169,5 @@ void TestUtilizationDialog::utilisationLessonsOpenIt()
     QVERIFY(window.lessonPanel()->findChild<QPushButton *>()->isHidden());
 }
 
-QTEST_MAIN(TestUtilizationDialog)
-#include "tst_utilization.moc"
+VRAM_TEST_MAIN(tst_ui_utilization, TestUtilizationDialog, Widgets)
+#include "tst_ui_utilization.moc"
