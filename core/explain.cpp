@@ -6,6 +6,7 @@
 #include "core/translatable.h"
 
 #include <algorithm>
+#include <cstring>
 #include <charconv>
 #include <cmath>
 
@@ -73,6 +74,14 @@ template <typename T>
 void addOnce(std::vector<T> &list, T item)
 {
     if (std::find(list.begin(), list.end(), item) == list.end())
+        list.push_back(item);
+}
+
+/// Notes and sources by their text: the same literal used in two files need
+/// not have one address (ASan gives each literal its own, with redzones).
+void addOnce(std::vector<const char *> &list, const char *item)
+{
+    if (std::none_of(list.begin(), list.end(), [&](const char *s) { return std::strcmp(s, item) == 0; }))
         list.push_back(item);
 }
 

@@ -31,8 +31,14 @@ const std::vector<FormatInfo> &allFormats()
          "Frantar et al. 2023, GPTQ; AutoGPTQ packing: fp16 scale + 4-bit zero per group, int32 g_idx per input row"},
         {WeightFormat::Awq4, "awq-4bit", "AWQ 4-bit", true, false, true,
          "Lin et al. 2024, AWQ; GEMM packing: fp16 scale + 4-bit zero per group"},
+        {WeightFormat::Int4Group, "int4-group", "int4 + group scale (compressed-tensors)", true, false, true,
+         "compressed-tensors pack-quantized: eight int4 values per int32 (weight_packed), one 16-bit scale per "
+         "group (weight_scale), no zero point when symmetric"},
         {WeightFormat::Mxfp4, "mxfp4", "MXFP4", true, false, false,
          "OCP Microscaling Formats (MX) v1.0 §5: 32 FP4 values share one 8-bit E8M0 scale"},
+        {WeightFormat::Nvfp4, "nvfp4", "NVFP4", true, false, false,
+         "NVIDIA, Introducing NVFP4 (2025) and TensorRT Model Optimizer: E2M1 values, one FP8 E4M3 scale per "
+         "16 values and one fp32 scale per tensor"},
         {WeightFormat::GgufQ8_0, "gguf-q8_0", "GGUF Q8_0", false, true, false, kGgufSource},
         {WeightFormat::GgufQ6K, "gguf-q6_k", "GGUF Q6_K", false, false, false, kGgufSource},
         {WeightFormat::GgufQ5KM, "gguf-q5_k_m", "GGUF Q5_K_M", false, false, false, kGgufSource},
@@ -83,8 +89,12 @@ FormatBits formatBits(WeightFormat format, int groupSize, double inFeatures)
                 QT_TRANSLATE_NOOP("Derivation", "fp16 scale + 4-bit zero per group, int32 g_idx per row")};
     case WeightFormat::Awq4:
         return {4, (16.0 + 4.0) / g, QT_TRANSLATE_NOOP("Derivation", "fp16 scale + 4-bit zero per group")};
+    case WeightFormat::Int4Group:
+        return {4, 16.0 / g, QT_TRANSLATE_NOOP("Derivation", "16-bit scale per group")};
     case WeightFormat::Mxfp4:
         return {4, 8.0 / 32.0, QT_TRANSLATE_NOOP("Derivation", "E8M0 scale per 32-weight block")};
+    case WeightFormat::Nvfp4:
+        return {4, 8.0 / 16.0, QT_TRANSLATE_NOOP("Derivation", "FP8 E4M3 scale per 16-weight block")};
     // GGUF: whole-file bits per weight of llama.cpp's mixes (token embeddings
     // and output included), tools/quantize/README.md for Llama-3.1-8B; Q4_0
     // and Q8_0 are single-type blocks of 32 with an fp16 scale.

@@ -13,7 +13,9 @@ enum class WeightFormat {
     BnbInt8,             ///< bitsandbytes LLM.int8()
     Nf4, Nf4Dq, Fp4,     ///< bitsandbytes 4-bit, with/without double quantisation
     Gptq4, Awq4,
+    Int4Group,           ///< compressed-tensors pack-quantized int4, symmetric: a scale per group
     Mxfp4,
+    Nvfp4,               ///< NVIDIA ModelOpt NVFP4 checkpoints
     GgufQ8_0, GgufQ6K, GgufQ5KM, GgufQ4KM, GgufQ4_0, GgufQ3KM, GgufQ2K
 };
 

@@ -86,6 +86,17 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers)
         const std::uint64_t nope = m.headDim - std::min(m.headDim, m.ropeHeadDim);
         b.add("kv_b_proj", TensorRole::AttentionLinear, m.heads * (nope + m.valueHeadDim), m.kvLoraRank, layers,
               LinearSlot::V);
+        if (m.indexHeads > 0) {
+            // DeepSeek Sparse Attention's lightning indexer (DeepSeek-V3.2-Exp
+            // inference/model.py Indexer; transformers modeling_deepseek_v32.py):
+            // wq_b from the query latent, wk and weights_proj from the hidden
+            // state, k_norm a LayerNorm with bias.
+            const std::uint64_t queryIn = m.qLoraRank > 0 ? m.qLoraRank : h;
+            b.add("indexer.wq_b", TensorRole::AttentionLinear, m.indexHeads * m.indexHeadDim, queryIn, layers);
+            b.add("indexer.wk", TensorRole::AttentionLinear, m.indexHeadDim, h, layers);
+            b.add("indexer.k_norm", TensorRole::Norm, 2 * m.indexHeadDim, 1, layers);
+            b.add("indexer.weights_proj", TensorRole::AttentionLinear, m.indexHeads, h, layers);
+        }
     } else {
         // Qwen3-Next's gated attention: q_proj also yields the output gate.
         const std::uint64_t qRows = m.gatedAttention ? 2 * m.qWidth() : m.qWidth();
@@ -228,6 +239,30 @@ ParameterCounts countParameters(const ModelSpec &m)
     return countParameters(m, enumerateTensors(m));
 }
 
+unsigned quantTargetOf(const TensorGroup &g)
+{
+    switch (g.role) {
+    case TensorRole::AttentionLinear:
+        return g.name == "o_proj" || g.name == "out_proj" || g.name == "mamba_out_proj" ? kQuantMixerOut
+                                                                                         : kQuantMixerIn;
+    case TensorRole::MlpLinear:
+        return g.name.rfind("shared_experts", 0) == 0 ? kQuantSharedExperts : kQuantDenseMlp;
+    case TensorRole::ExpertLinear:
+        return kQuantExperts;
+    case TensorRole::Router:
+        return kQuantRouter;
+    case TensorRole::LmHead:
+        return kQuantLmHead;
+    case TensorRole::Embedding:
+        return g.name == "embed_tokens" ? kQuantEmbedding : 0u;
+    case TensorRole::Norm:
+    case TensorRole::Bias:
+    case TensorRole::Other:
+        return 0;
+    }
+    return 0;
+}
+
 ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {
     ParameterCounts c;
@@ -245,6 +280,8 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         else if (g.name.rfind("mtp", 0) == 0)
             c.mtp += n;
         c.active = saturatingAdd(c.active, g.activeElements());
+        if (m.checkpointQuantizedTargets & quantTargetOf(g))
+            c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, n);
         switch (g.role) {
         case TensorRole::Embedding:
             c.embedding += n;

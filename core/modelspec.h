@@ -40,6 +40,21 @@ struct MoeSpec
     bool isMoe() const { return experts > 0; }
 };
 
+/// The kinds of weight module a checkpoint's quantisation config can name
+/// (compressed-tensors targets and ignore, ModelOpt exclude_modules), one bit
+/// each; ModelSpec::checkpointQuantizedTargets holds those the shipped
+/// format covers.
+enum QuantTarget : unsigned {
+    kQuantMixerIn = 1u << 0,  ///< token mixers' input projections: q/k/v, MLA latents, indexer, linear attention, Mamba in_proj
+    kQuantMixerOut = 1u << 1, ///< o_proj, out_proj
+    kQuantDenseMlp = 1u << 2,
+    kQuantSharedExperts = 1u << 3,
+    kQuantExperts = 1u << 4,
+    kQuantRouter = 1u << 5,
+    kQuantLmHead = 1u << 6,
+    kQuantEmbedding = 1u << 7,
+};
+
 /// A transformer's architecture, as far as memory depends on it. Filled from
 /// a Hugging Face config.json (io/hfconfig), a preset (which is a config.json),
 /// or the parameter-count heuristic (`modelFromParameterCount`). A new member
@@ -94,6 +109,10 @@ struct ModelSpec
     std::uint64_t qLoraRank = 0;   ///< 0: queries straight from q_proj (DeepSeek-V2-Lite)
     std::uint64_t ropeHeadDim = 0; ///< qk_rope_head_dim
     std::uint64_t valueHeadDim = 0; ///< v_head_dim
+    /// DeepSeek Sparse Attention's lightning indexer in every MLA layer
+    /// (DeepSeek-V3.2, GLM-5: index_n_heads, index_head_dim); 0: none.
+    std::uint64_t indexHeads = 0;
+    std::uint64_t indexHeadDim = 0;
 
     /// Layers whose token mixer is linear attention with a fixed-size state
     /// instead of a growing cache: Gated DeltaNet (Yang et al. 2024,
@@ -164,6 +183,13 @@ struct ModelSpec
     /// (a WeightFormat id: "mxfp4" for gpt-oss's experts, "fp8", "gptq-4bit",
     /// "nf4-dq" ...); empty for plain 16/32-bit checkpoints.
     std::string checkpointFormat;
+    /// Values per scale of `checkpointFormat` where the config states it
+    /// (compressed-tensors group_size); 0: the scenario's group size.
+    int checkpointGroupSize = 0;
+    /// The QuantTarget bits the checkpoint's quantisation config puts in
+    /// `checkpointFormat` (the rest stay in the checkpoint's dtype); 0 when
+    /// the config says nothing per module (the format's own rule applies).
+    std::uint64_t checkpointQuantizedTargets = 0;
 
     /// When set, the model was described only by this parameter count; the
     /// architecture above is the documented heuristic's guess.
@@ -265,7 +291,14 @@ struct ParameterCounts
     std::uint64_t largestLayer = 0; ///< the largest module ZeRO-3 gathers: a layer or one embedding table
     std::uint64_t vision = 0;       ///< image encoder and projector (multimodal checkpoints)
     std::uint64_t mtp = 0;          ///< multi-token-prediction modules, when loaded
+    /// The elements of the modules ModelSpec::checkpointQuantizedTargets
+    /// names (0 when it names none).
+    std::uint64_t checkpointQuantized = 0;
 };
+
+/// Which QuantTarget a tensor group is (0: none; norms, biases, convolutions,
+/// the image encoder and MTP modules are never quantised here).
+unsigned quantTargetOf(const TensorGroup &group);
 
 ParameterCounts countParameters(const ModelSpec &model);
 /// The same from tensors already enumerated (the estimate needs both).

@@ -41,18 +41,22 @@ const CheckpointWeights *Scenario::checkpointInUse() const
     return checkpoint && !weights && mode == Mode::Inference ? &*checkpoint : nullptr;
 }
 
+bool Scenario::loadsCheckpointFormat() const
+{
+    // A quantised checkpoint (gpt-oss's MXFP4 experts, DeepSeek-V3's fp8,
+    // a GPTQ upload) loads as it ships unless told otherwise; full training
+    // keeps its own copy, QLoRA quantises with bitsandbytes.
+    return !weights && mode != Mode::Train && mode != Mode::Qlora && parseFormat(model.checkpointFormat).has_value();
+}
+
 WeightFormat Scenario::effectiveWeights() const
 {
     if (weights)
         return *weights;
     if (mode == Mode::Qlora)
         return WeightFormat::Nf4Dq;
-    // A quantised checkpoint (gpt-oss's MXFP4 experts, DeepSeek-V3's fp8,
-    // a GPTQ upload) loads as it ships unless told otherwise; full training
-    // keeps its own copy.
-    if (mode != Mode::Train && !model.checkpointFormat.empty())
-        if (const auto format = parseFormat(model.checkpointFormat))
-            return *format;
+    if (loadsCheckpointFormat())
+        return *parseFormat(model.checkpointFormat);
     return WeightFormat::Bf16;
 }
 

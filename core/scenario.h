@@ -236,6 +236,10 @@ struct Scenario
     /// weight format chosen over the files' own.
     const CheckpointWeights *checkpointInUse() const;
     WeightFormat effectiveWeights() const;
+    /// The checkpoint's own quantisation is what loads: it states one, no
+    /// --weights overrides it, and the mode keeps the stored weights
+    /// (inference, LoRA).
+    bool loadsCheckpointFormat() const;
     LogitsMode effectiveLogits() const;
     Checkpointing effectiveCheckpointing() const;
     OptimizerImpl effectiveOptimizerImpl() const;

@@ -71,7 +71,11 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
 {
     namespace w = text::weights;
     const WeightFormat wf = s.effectiveWeights();
-    d.weightBits = formatBits(wf, s.groupSize, static_cast<double>(s.model.hidden));
+    // A checkpoint that states its group size (compressed-tensors) is priced
+    // with it when its own format loads.
+    const bool ownFormat = s.loadsCheckpointFormat();
+    const int groupSize = ownFormat && s.model.checkpointGroupSize > 0 ? s.model.checkpointGroupSize : s.groupSize;
+    d.weightBits = formatBits(wf, groupSize, static_cast<double>(s.model.hidden));
     Formula bytes(store);
     if (s.mode == Mode::Train) {
         // Full training keeps the regime's working copy of every parameter.
@@ -104,6 +108,10 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
             quantized = static_cast<double>(expertsOnly ? pc.experts : pc.linear)
                 + (run.lmHeadQuantized ? static_cast<double>(pc.lmHead) : 0.0);
         }
+        // The checkpoint's quantisation config names the modules it
+        // quantised (compressed-tensors ignore, ModelOpt exclude_modules).
+        if (ownFormat && s.model.checkpointQuantizedTargets != 0)
+            quantized = static_cast<double>(pc.checkpointQuantized);
         const double unquantized = static_cast<double>(pc.total) - quantized;
         // Bits per weight: the value and, where the format has them, its
         // scales and zero-points.

@@ -132,4 +132,9 @@ void ConfigKeys::recordDefault(const char *key, const std::string &value, const 
     m_defaulted.push_back(std::string(key) + " = " + value + " (" + why + ")");
 }
 
+void ConfigKeys::assume(const char *key, const std::string &what, const char *why)
+{
+    m_defaulted.push_back(std::string(key) + ": " + what + " (" + why + ")");
+}
+
 } // namespace core::io

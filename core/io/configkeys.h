@@ -35,6 +35,8 @@ public:
                               std::uint64_t fallback, const char *rule);
     /// The string `key`, or `classDefault` recorded as "key = value (Class default)".
     std::string string(const char *key, const char *classDefault);
+    /// Records an assumption the reader made about `key` ("key: what (why)").
+    void assume(const char *key, const std::string &what, const char *why);
     /// An array of at most `maxCount` unsigned integers (empty if absent).
     std::vector<std::uint64_t> uints(const char *key, std::size_t maxCount);
 

@@ -15,7 +15,7 @@ struct ClassDefault
 struct FamilyDefaults
 {
     const char *textType; ///< the text model's model_type
-    const char *parentType; ///< the multimodal config that nests it
+    const char *parentType; ///< the multimodal config that nests it, or null
     const char *configClass;
     std::vector<ClassDefault> defaults;
 };
@@ -78,6 +78,10 @@ const std::vector<FamilyDefaults> &families()
           {"sliding_window", 4096},
           {"max_window_layers", 80},
           {"rope_theta", 1000000.0}}},
+        // NemotronHConfig: num_hidden_layers is a property, the length of
+        // layers_block_type (Nemotron 3 Ultra's config has no such key);
+        // deriveNemotronHLayers.
+        {"nemotron_h", nullptr, "NemotronHConfig", {}},
     };
     return table;
 }
@@ -85,7 +89,7 @@ const std::vector<FamilyDefaults> &families()
 const FamilyDefaults *findFamily(const std::string &modelType)
 {
     for (const FamilyDefaults &f : families())
-        if (modelType == f.textType || modelType == f.parentType)
+        if (modelType == f.textType || (f.parentType && modelType == f.parentType))
             return &f;
     return nullptr;
 }
@@ -128,6 +132,28 @@ void deriveGemma3LayerTypes(Json &config, std::vector<std::string> &assumed)
                       + " full (every " + std::to_string(pattern) + "th layer full; Gemma3TextConfig sliding_window_pattern)");
 }
 
+/// NemotronHConfig.num_hidden_layers returns len(layers_block_type); an
+/// older config states it beside hybrid_override_pattern.
+void deriveNemotronHLayers(Json &config, std::vector<std::string> &assumed)
+{
+    if (!omits(config, "num_hidden_layers"))
+        return;
+    for (const char *key : {"layers_block_type", "hybrid_override_pattern"}) {
+        if (omits(config, key))
+            continue;
+        const Json &blocks = config.at(key);
+        const std::size_t count = blocks.is_array() ? blocks.size()
+            : blocks.is_string()                     ? blocks.get_ref<const std::string &>().size()
+                                                     : 0;
+        if (count == 0)
+            return;
+        config["num_hidden_layers"] = count;
+        assumed.push_back("num_hidden_layers = " + std::to_string(count) + " (NemotronHConfig: the length of "
+                          + key + ")");
+        return;
+    }
+}
+
 } // namespace
 
 Json withFamilyDefaults(const Json &textConfig, const std::string &modelType, std::vector<std::string> &assumed)
@@ -144,6 +170,8 @@ Json withFamilyDefaults(const Json &textConfig, const std::string &modelType, st
     }
     if (std::string(family->textType) == "gemma3_text")
         deriveGemma3LayerTypes(config, assumed);
+    else if (std::string(family->textType) == "nemotron_h")
+        deriveNemotronHLayers(config, assumed);
     return config;
 }
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <initializer_list>
+#include <map>
 
 namespace core::io {
 
@@ -25,6 +26,7 @@ void readQwen35(ConfigKeys &k, ModelSpec &m);
 void readNemotronH(ConfigKeys &k, ModelSpec &m);
 void readChunked(ConfigKeys &k, ModelSpec &m);
 void readMiniMaxM2(ConfigKeys &k, ModelSpec &m);
+void readNas(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -63,6 +65,14 @@ const FamilyTraits kFamilies[] = {
     // in_proj_qkvz and in_proj_ba hold) with a dense MLP in every layer.
     {"qwen3_5_text", "Qwen3_5TextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true,
      readQwen35},
+    // modular_qwen3_5_moe.py: Qwen3.5's hybrid layers with Qwen3-Next's
+    // experts and gated shared expert in every layer (no dense MLP).
+    {"qwen3_5_moe_text", "Qwen3_5MoeTextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true,
+     true, readQwen35},
+    // modeling_smollm3.py: Llama's decoder; RoPE is left out in every
+    // no_rope_layer_interval-th layer, which still caches K and V (NoPE
+    // changes no memory). SmolLM3Config defaults tie_word_embeddings True.
+    {"smollm3", "SmolLM3Config", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
     {"gemma", "GemmaConfig", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
     {"gemma2", "Gemma2Config", true, NormKind::RmsNorm, 4, true, false, false, false, false, true, false, nullptr},
     // modeling_gemma3.py Gemma3DecoderLayer: four norms, q_norm and k_norm.
@@ -87,6 +97,13 @@ const FamilyTraits kFamilies[] = {
      readMla},
     {"deepseek_v3", "DeepseekV3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readMla},
+    // DeepSeek Sparse Attention (configuration_deepseek_v32.py,
+    // configuration_glm_moe_dsa.py): DeepSeek-V3's MLA and experts with a
+    // lightning indexer in every layer (readMla).
+    {"deepseek_v32", "DeepseekV32Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readMla},
+    {"glm_moe_dsa", "GlmMoeDsaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readMla},
     // Kimi K2 ships DeepSeek-V3's architecture (config auto_map:
     // DeepseekV3ForCausalLM) under its own model_type.
     {"kimi_k2", "DeepseekV3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
@@ -95,6 +112,10 @@ const FamilyTraits kFamilies[] = {
     // none; DeepSeek-V3's router with e_score_correction_bias.
     {"glm4_moe", "Glm4MoeConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      nullptr},
+    // Llama-Nemotron (DeciLM, the repository's configuration_decilm.py):
+    // Llama's decoder with a shape per layer in block_configs (readNas).
+    {"nemotron-nas", "DeciLMConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readNas},
     // modeling_nemotron_h.py: each block is one mixer (Mamba-2, attention,
     // MoE or MLP) after one RMSNorm; the MLPs and experts are not gated
     // (up_proj, relu2, down_proj).
@@ -129,6 +150,11 @@ const NestedText kNestedText[] = {
     {"qwen2_5_vl", "qwen2_5_vl_text"},
     {"qwen3_vl_moe", "qwen3_vl_moe_text"}, // configuration_qwen3_vl_moe.py Qwen3VLMoeConfig
     {"qwen3_5", "qwen3_5_text"},           // configuration_qwen3_5.py Qwen3_5Config
+    {"qwen3_5_moe", "qwen3_5_moe_text"},   // configuration_qwen3_5_moe.py Qwen3_5MoeConfig
+    {"qwen3_vl", "qwen3_vl_text"},         // configuration_qwen3_vl.py Qwen3VLConfig
+    // Kimi K2.5 (its repository's configuration_kimi_k25.py, auto_map):
+    // Kimi K2's decoder under text_config, with a MoonViT image encoder.
+    {"kimi_k25", "kimi_k2"},
 };
 
 /// Text models that are another family's decoder under a new model_type.
@@ -152,6 +178,10 @@ const Alias kAliases[] = {
     // parseHfConfig is right and the text class default (True in
     // transformers 5) must not be applied.
     {"qwen3_vl_moe_text", "qwen3_moe"},
+    // Qwen3-VL's dense language model is Qwen3's decoder with per-head q/k
+    // norms (modeling_qwen3_vl.py Qwen3VLTextAttention); tie_word_embeddings
+    // as for the MoE model above.
+    {"qwen3_vl_text", "qwen3"},
 };
 
 const FamilyTraits *findFamily(const std::string &type)
@@ -190,6 +220,11 @@ void readMla(ConfigKeys &k, ModelSpec &m)
     // DeepSeek-V2's greedy routers have none.
     m.moe.routerBias = k.reader().string("topk_method", false).value_or("") == "noaux_tc";
     m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);
+    // DeepSeek-V3.2 and GLM-5: every layer's sparse attention has an indexer.
+    if (k.reader().has("index_n_heads") || k.reader().has("index_head_dim")) {
+        m.indexHeads = k.firstUint({"index_n_heads"}, 1, kMaxDim, true).value_or(0);
+        m.indexHeadDim = k.firstUint({"index_head_dim"}, 1, kMaxDim, true).value_or(0);
+    }
 }
 
 /// Shared experts given as one MLP width (Qwen's
@@ -242,8 +277,9 @@ std::uint64_t stateElementBytes(ConfigKeys &k, const char *key, const std::strin
     return 0;
 }
 
-/// Qwen3.5 (modular_qwen3_5.py, dense): Qwen3-Next's hybrid layout and
-/// mixers (readHybrid) with no experts. attn_output_gate switches the
+/// Qwen3.5 (modular_qwen3_5.py, dense; modular_qwen3_5_moe.py, MoE):
+/// Qwen3-Next's hybrid layout and mixers (readHybrid), with a dense MLP or
+/// experts (readMoe) in every layer. attn_output_gate switches the
 /// output gate's half of q_proj (vLLM Qwen3NextAttention reads it; the
 /// transformers class always builds it). mtp_num_hidden_layers MTP modules
 /// ship as mtp.* (ignored on load: Qwen3_5ForCausalLM
@@ -262,8 +298,8 @@ void readQwen35(ConfigKeys &k, ModelSpec &m)
     if (r.has("mamba_ssm_dtype"))
         m.ssmStateBytes = stateElementBytes(k, "mamba_ssm_dtype", r.string("mamba_ssm_dtype", true).value_or(""));
     // Qwen3_5TextConfig deletes mlp_only_layers (no MoE); the released
-    // configs still carry an empty list.
-    if (!k.uints("mlp_only_layers", m.layers).empty())
+    // dense configs still carry an empty list.
+    if (!m.moe.isMoe() && !k.uints("mlp_only_layers", m.layers).empty())
         r.error("mlp_only_layers", "lists layers, but Qwen3.5 dense models have no MoE layers");
 }
 
@@ -412,6 +448,72 @@ void readMiniMaxM2(ConfigKeys &k, ModelSpec &m)
                       * k.firstUint({"mtp_transformer_layers"}, 1, 1024).value_or(1);
 }
 
+/// Llama-Nemotron's block_configs: each layer's attention (no_op: none;
+/// replace_with_linear: one h x h linear; else n_heads_in_group query heads
+/// per key-value head) and MLP (no_op, replace_with_linear, or ffn_mult:
+/// _ffn_mult_to_intermediate_size, 2/3 x ffn_mult x h rounded up to a
+/// multiple of 256; the repository's modeling_decilm.py). Until the model
+/// has a shape per layer, the layers without attention or MLP are counted
+/// as such and every other layer takes the most common block's shape; the
+/// reading is marked as a guess.
+void readNas(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    if (!r.has("block_configs") || !r.json().at("block_configs").is_array()) {
+        r.error("block_configs", "missing; expected one entry per layer");
+        return;
+    }
+    const Json &blocks = r.json().at("block_configs");
+    if (blocks.size() != m.layers) {
+        r.error("block_configs", "has " + std::to_string(blocks.size()) + " entries for " + std::to_string(m.layers)
+                                     + " layers");
+        return;
+    }
+    std::map<std::uint64_t, std::uint64_t> widths;
+    std::map<std::uint64_t, std::uint64_t> groups;
+    std::uint64_t noAttention = 0;
+    std::uint64_t noMlp = 0;
+    const auto flag = [](const Json &part, const char *key) {
+        return part.is_object() && part.contains(key) && part.at(key).is_boolean() && part.at(key).get<bool>();
+    };
+    for (const Json &block : blocks) {
+        const Json &attention = block.is_object() && block.contains("attention") ? block.at("attention") : Json();
+        const Json &ffn = block.is_object() && block.contains("ffn") ? block.at("ffn") : Json();
+        if (flag(attention, "no_op") || flag(attention, "replace_with_linear"))
+            ++noAttention;
+        else if (attention.is_object() && attention.contains("n_heads_in_group")
+                 && attention.at("n_heads_in_group").is_number_unsigned())
+            ++groups[attention.at("n_heads_in_group").get<std::uint64_t>()];
+        if (flag(ffn, "no_op") || flag(ffn, "replace_with_linear")) {
+            ++noMlp;
+        } else if (ffn.is_object() && ffn.contains("ffn_mult") && ffn.at("ffn_mult").is_number()) {
+            const double mult = ffn.at("ffn_mult").get<double>();
+            if (!(mult > 0 && mult < 1024)) {
+                r.error("block_configs", "holds an ffn_mult outside (0, 1024)");
+                return;
+            }
+            const auto inner = static_cast<std::uint64_t>(2.0 * mult * static_cast<double>(m.hidden) / 3.0);
+            ++widths[(inner + 255) / 256 * 256];
+        }
+    }
+    const auto mostCommon = [](const std::map<std::uint64_t, std::uint64_t> &counts) {
+        return std::max_element(counts.begin(), counts.end(),
+                                [](const auto &a, const auto &b) { return a.second < b.second; });
+    };
+    if (!widths.empty())
+        m.intermediate = mostCommon(widths)->first;
+    if (!groups.empty() && mostCommon(groups)->first > 0 && m.heads % mostCommon(groups)->first == 0)
+        m.kvHeads = m.heads / mostCommon(groups)->first;
+    m.layersWithoutMixer = noAttention;
+    m.layersWithoutMlp = noMlp;
+    m.familyGuessed = widths.size() > 1 || groups.size() > 1;
+    if (m.familyGuessed)
+        k.assume("block_configs", std::to_string(widths.size()) + " MLP widths and " + std::to_string(groups.size())
+                                      + " attention shapes read as the most common (" + std::to_string(m.intermediate)
+                                      + " wide, " + std::to_string(m.kvHeads) + " key-value heads)",
+                 "a shape per layer is not modelled yet");
+}
+
 /// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and
 /// moe_layer_freq, Qwen decoder_sparse_step and mlp_only_layers, Llama 4
 /// interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0).
@@ -422,7 +524,8 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
         return;
     m.moe.experts = static_cast<int>(*experts);
     m.moe.expertsPerToken = static_cast<int>(
-        k.firstUint({"num_experts_per_tok", "experts_per_token", "num_experts_per_token"}, 1, *experts, true)
+        k.firstUint({"num_experts_per_tok", "experts_per_token", "num_experts_per_token", "top_k_experts"}, 1,
+                    *experts, true)
             .value_or(1));
     // Llama 4's experts and shared expert are intermediate_size wide; its
     // dense layers intermediate_size_mlp.
@@ -430,9 +533,12 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
         m.moe.expertIntermediate = m.intermediate;
         m.intermediate = k.uint("intermediate_size_mlp", 1, kMaxDim, m.intermediate);
         m.moe.sharedExperts = 1; // Llama4TextMoe.shared_expert
+    } else if (m.intermediate > 0) {
+        m.moe.expertIntermediate = k.firstUintOr({"moe_intermediate_size", "expert_intermediate_size"}, 1, kMaxDim,
+                                                 m.intermediate, "intermediate_size: experts as wide as the MLP");
     } else {
-        m.moe.expertIntermediate = k.firstUintOr({"moe_intermediate_size"}, 1, kMaxDim, m.intermediate,
-                                                 "intermediate_size: experts as wide as the MLP");
+        m.moe.expertIntermediate =
+            k.firstUint({"moe_intermediate_size", "expert_intermediate_size"}, 1, kMaxDim, true).value_or(0);
     }
     // The layout keys below exist only in the families that use them; an
     // absent one means the plain layout (every layer MoE), not a default.
@@ -440,14 +546,25 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
 
     const std::uint64_t L = m.layers;
     const std::uint64_t firstDense = std::min(L, k.firstUint({"first_k_dense_replace"}, 0, kMaxLayers).value_or(0));
-    const std::uint64_t freq = k.firstUint({"moe_layer_freq"}, 1, kMaxLayers).value_or(1);
+    // moe_layer_freq is a period (DeepSeek: layer i >= first_k_dense_replace
+    // is MoE when i % freq == 0) or, in MiniMax-M3 and MiMo-V2-Flash, one
+    // 0/1 entry per layer (their modeling code: moe_layer_freq[layer_idx]).
+    const bool freqPerLayer = k.reader().has("moe_layer_freq") && k.reader().json().at("moe_layer_freq").is_array();
+    const std::vector<std::uint64_t> moePerLayer = freqPerLayer ? k.uints("moe_layer_freq", L) : std::vector<std::uint64_t>{};
+    if (freqPerLayer && moePerLayer.size() != L)
+        k.reader().error("moe_layer_freq", "has " + std::to_string(moePerLayer.size()) + " entries for "
+                                               + std::to_string(L) + " layers");
+    const std::uint64_t freq = freqPerLayer ? 1 : k.firstUint({"moe_layer_freq"}, 1, kMaxLayers).value_or(1);
     const std::uint64_t step =
         k.firstUint({"interleave_moe_layer_step", "decoder_sparse_step"}, 1, kMaxLayers).value_or(1);
     const std::vector<std::uint64_t> mlpOnly = k.uints("mlp_only_layers", L);
     std::uint64_t moeLayers = 0;
-    for (std::uint64_t i = firstDense; i < L; ++i)
-        if (i % freq == 0 && (i + 1) % step == 0 && std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end())
+    for (std::uint64_t i = firstDense; i < L; ++i) {
+        const bool listedDense = i < moePerLayer.size() && moePerLayer[i] == 0;
+        if (!listedDense && i % freq == 0 && (i + 1) % step == 0
+            && std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end())
             ++moeLayers;
+    }
     m.moe.denseLayers = static_cast<int>(L - moeLayers);
 }
 
@@ -463,14 +580,23 @@ void readLayerTypes(ConfigKeys &k, ModelSpec &m)
                                             + std::to_string(m.layers) + " layers");
     m.slidingLayers = 0;
     m.linearLayers = 0;
+    // transformers' configuration_utils.py ALLOWED_LAYER_TYPES names more
+    // kinds than these; one this planner does not model yet is read as full
+    // attention (the largest cache of any kind) and said so, not refused.
+    std::map<std::string, std::uint64_t> unmodelled;
     for (const std::string &t : types) {
         if (t == "sliding_attention" || t == "chunked_attention")
             ++m.slidingLayers;
         else if (t == "linear_attention")
             ++m.linearLayers;
-        else if (t != "full_attention")
-            k.reader().error("layer_types", "'" + t + "' is not a layer kind this planner models");
+        // "attention" is the legacy spelling (remap_legacy_layer_types);
+        // DeepSeek-V3.2's sparse attention caches what MLA caches.
+        else if (t != "full_attention" && t != "attention" && t != "deepseek_sparse_attention")
+            ++unmodelled[t];
     }
+    for (const auto &[kind, count] : unmodelled)
+        k.assume("layer_types", std::to_string(count) + " '" + kind + "' layers read as full attention",
+                 "a layer kind this planner does not model");
 }
 
 /// Sliding-window layers: Gemma 2 alternates, Gemma 3 keeps one global layer
@@ -588,20 +714,16 @@ TextPart textPart(JsonReader &top, const std::string &topType)
     return part;
 }
 
-} // namespace
-
-const std::vector<std::string> &knownModelTypes()
+/// The checkpoint's own format on the model, once its shape is read (which
+/// modules the config names depends on the layers and experts).
+void applyQuantization(const CheckpointQuantization &q, ModelSpec &m)
 {
-    static const std::vector<std::string> types = [] {
-        std::vector<std::string> all;
-        for (const FamilyTraits &f : kFamilies)
-            all.emplace_back(f.modelType);
-        for (const NestedText &n : kNestedText)
-            all.emplace_back(n.modelType);
-        return all;
-    }();
-    return types;
+    m.checkpointFormat = q.format;
+    m.checkpointGroupSize = q.format.empty() ? 0 : q.groupSize;
+    m.checkpointQuantizedTargets = quantizedTargets(q, m);
 }
+
+} // namespace
 
 LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &name)
 {
@@ -634,9 +756,10 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     m.vocab = k.firstUint({"vocab_size", "padded_vocab_size"}, 1, kMaxVocab, true).value_or(0);
     const std::string ftype = family->modelType;
     const bool defaultWideMlp = ftype == "gpt2" || ftype == "gpt_bigcode" || ftype == "falcon";
-    m.intermediate = k.firstUint({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"}, 1, kMaxDim,
-                                 !defaultWideMlp)
-                         .value_or(4 * m.hidden); // GPT-2/Falcon default: 4h
+    // Required only where a dense MLP uses it (checked once the layout is
+    // read): an all-MoE model (Qwen3.5 MoE, DeepSeek-V4) has none.
+    m.intermediate = k.firstUint({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"}, 1, kMaxDim, false)
+                         .value_or(defaultWideMlp ? 4 * m.hidden : 0); // GPT-2/Falcon default: 4h
     if (m.heads == 0 || m.hidden == 0 || m.layers == 0)
         return result;
 
@@ -680,23 +803,47 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     readDropoutAndActivation(k, m);
     m.torchDtype = r.string("torch_dtype", false).value_or(
         r.string("dtype", false).value_or(top.string("torch_dtype", false).value_or(top.string("dtype", false).value_or(""))));
-    if (auto quant = top.object("quantization_config", false))
-        m.checkpointFormat = checkpointFormatId(*quant, result.warnings);
+    // Kimi K2.5 keeps its quantization_config inside text_config.
+    std::optional<CheckpointQuantization> quantization;
+    if (auto quant = top.has("quantization_config") ? top.object("quantization_config", false)
+                                                     : r.object("quantization_config", false))
+        quantization = readQuantizationConfig(*quant, result.warnings);
     if (const auto vision = readVisionTower(top, topType, m.hidden, result.warnings)) {
         m.visionParameters = vision->parameters;
         m.imageTokens = vision->tokensPerImage;
     }
 
+    if (m.intermediate == 0 && m.denseMlpLayers() > 0)
+        r.error("intermediate_size", "missing; expected the MLP width of the model's "
+                                         + std::to_string(m.denseMlpLayers()) + " dense MLP layers");
     if (m.qWidth() == 0 || m.kvHeads == 0 || m.heads % m.kvHeads != 0)
         r.error("num_key_value_heads", "must divide num_attention_heads");
     if (m.linearLayers > m.layers)
         r.error("layer_types", "names more linear-attention layers than there are layers");
+    if (quantization)
+        applyQuantization(*quantization, m);
     m.defaultedKeys = part.defaulted;
     m.defaultedKeys.insert(m.defaultedKeys.end(), k.defaulted().begin(), k.defaulted().end());
     m.ignoredKeys = k.ignored();
     if (result.errors.empty())
         result.value = std::move(m);
     return result;
+}
+
+void applyModelOptQuantConfig(const std::string &text, ModelSpec &m, std::vector<std::string> &errors,
+                              std::vector<std::string> &warnings)
+{
+    const std::optional<Json> json = parseJson(text, errors);
+    if (!json)
+        return;
+    if (!json->is_object()) {
+        errors.push_back("/: expected an hf_quant_config.json object");
+        return;
+    }
+    JsonReader file(*json, "", errors);
+    const CheckpointQuantization q = readModelOptQuantConfig(file, warnings);
+    if (errors.empty())
+        applyQuantization(q, m);
 }
 
 } // namespace core::io

@@ -8,14 +8,17 @@
 
 namespace core::io {
 
-/// Reads a Hugging Face `config.json`. Families with their own rules:
-/// llama, mistral, mixtral, qwen2, qwen3, gemma, gemma2, phi, phi3, gpt2,
-/// gpt_neox, falcon (and RefinedWeb*), bert, baichuan, gpt_bigcode, gpt_oss,
-/// deepseek. Any other model_type is read with the standard keys and a
+/// Reads a Hugging Face `config.json` (JSON as Python writes it: Infinity
+/// and NaN load). Families with their own rules are listed in hfconfig.cpp
+/// (kFamilies); any other model_type is read with the standard keys and a
 /// warning; a missing required key is an error naming it.
 LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &name);
 
-/// The model_type values with family rules.
-const std::vector<std::string> &knownModelTypes();
+/// Applies ModelOpt's hf_quant_config.json (`text`) to a model whose
+/// config.json states no quantization_config: the format of its quantised
+/// modules and which modules those are. Problems go to `errors` and
+/// `warnings`, each with its JSON pointer.
+void applyModelOptQuantConfig(const std::string &text, ModelSpec &model, std::vector<std::string> &errors,
+                              std::vector<std::string> &warnings);
 
 } // namespace core::io

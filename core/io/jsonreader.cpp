@@ -3,7 +3,9 @@
 #include "core/io/loadresult.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <string>
 
 namespace core::io {
 
@@ -39,6 +41,109 @@ int nestingDepth(const std::string &text)
     return deepest;
 }
 
+/// Python's json module writes float("inf"), -inf and nan as the bare words
+/// Infinity, -Infinity and NaN (json.dumps, allow_nan=True by default), and
+/// transformers writes and reads config.json with it
+/// (configuration_utils.py PretrainedConfig.to_json_string and
+/// _dict_from_json_file): Nemotron-H's "time_step_limit": [0.0, Infinity].
+/// Newer transformers also write {"__float__": "Infinity"}
+/// (PretrainedConfig._encode_special_floats). Strict JSON has neither, so
+/// each bare word outside a string becomes a marker string here, and
+/// restorePythonFloats turns markers and __float__ objects into doubles.
+const char *const kPythonFloatMarker = "\\u0000python-float:";
+
+struct PythonFloat
+{
+    const char *word;
+    double value;
+};
+
+const PythonFloat kPythonFloats[] = {
+    {"-Infinity", -HUGE_VAL},
+    {"Infinity", HUGE_VAL},
+    {"NaN", NAN},
+};
+
+bool isWordCharacter(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+/// `text` with every bare Python float word outside strings replaced by a
+/// marker string; nullopt when it has none (the usual case, parsed as is).
+std::optional<std::string> markPythonFloats(const std::string &text)
+{
+    std::optional<std::string> marked;
+    bool inString = false;
+    bool escaped = false;
+    std::size_t copied = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            continue;
+        }
+        if (c != '-' && c != 'I' && c != 'N')
+            continue;
+        if (i > 0 && isWordCharacter(text[i - 1]))
+            continue;
+        for (const PythonFloat &f : kPythonFloats) {
+            const std::size_t n = std::char_traits<char>::length(f.word);
+            if (text.compare(i, n, f.word) != 0 || (i + n < text.size() && isWordCharacter(text[i + n])))
+                continue;
+            if (!marked)
+                marked.emplace().reserve(text.size() + 64);
+            marked->append(text, copied, i - copied);
+            marked->append("\"").append(kPythonFloatMarker).append(f.word).append("\"");
+            copied = i + n;
+            i += n - 1;
+            break;
+        }
+    }
+    if (marked)
+        marked->append(text, copied, std::string::npos);
+    return marked;
+}
+
+/// The double a marker string or a {"__float__": word} object stands for.
+std::optional<double> pythonFloat(const Json &value)
+{
+    std::string word;
+    if (value.is_string()) {
+        const std::string &s = value.get_ref<const std::string &>();
+        const std::string marker = std::string(1, '\0') + (kPythonFloatMarker + 6);
+        if (s.compare(0, marker.size(), marker) != 0)
+            return std::nullopt;
+        word = s.substr(marker.size());
+    } else if (value.is_object() && value.size() == 1 && value.contains("__float__")
+               && value.at("__float__").is_string()) {
+        word = value.at("__float__").get<std::string>();
+    } else {
+        return std::nullopt;
+    }
+    for (const PythonFloat &f : kPythonFloats)
+        if (word == f.word)
+            return f.value;
+    return std::nullopt;
+}
+
+void restorePythonFloats(Json &json)
+{
+    if (const auto value = pythonFloat(json)) {
+        json = *value;
+        return;
+    }
+    if (json.is_structured())
+        for (Json &child : json)
+            restorePythonFloats(child);
+}
+
 } // namespace
 
 std::optional<Json> parseJson(const std::string &text, std::vector<std::string> &errors)
@@ -53,7 +158,15 @@ std::optional<Json> parseJson(const std::string &text, std::vector<std::string> 
         return std::nullopt;
     }
     try {
-        return Json::parse(text, nullptr, true, false);
+        if (const auto marked = markPythonFloats(text)) {
+            Json json = Json::parse(*marked, nullptr, true, false);
+            restorePythonFloats(json);
+            return json;
+        }
+        Json json = Json::parse(text, nullptr, true, false);
+        if (text.find("__float__") != std::string::npos)
+            restorePythonFloats(json);
+        return json;
     } catch (const Json::parse_error &e) {
         errors.push_back("malformed JSON at byte " + std::to_string(e.byte) + ": " + e.what());
     } catch (const Json::exception &e) {

@@ -92,6 +92,25 @@ LoadResult<ModelFiles> loadHuggingFace(const fs::path &config, const fs::path &w
         result.warnings.push_back(inFile(config.string(), w));
     if (!model.ok())
         return result;
+    // ModelOpt (NVIDIA's NVFP4 and FP8 checkpoints) states the format in
+    // hf_quant_config.json beside config.json when config.json does not.
+    const fs::path modelOpt = config.parent_path() / "hf_quant_config.json";
+    std::error_code ec;
+    if (model.value->checkpointFormat.empty() && fs::exists(modelOpt, ec)) {
+        const auto quant = readTextFile(modelOpt.string(), kMaxInputBytes, error);
+        if (!quant) {
+            result.errors.push_back(error);
+            return result;
+        }
+        std::vector<std::string> errors, warnings;
+        applyModelOptQuantConfig(*quant, *model.value, errors, warnings);
+        for (const std::string &e : errors)
+            result.errors.push_back(inFile(modelOpt.string(), e));
+        for (const std::string &w : warnings)
+            result.warnings.push_back(inFile(modelOpt.string(), w));
+        if (!errors.empty())
+            return result;
+    }
     ModelFiles files{*model.value, std::nullopt};
     if (!weights.empty()) {
         const LoadResult<WeightInventory> inventory = readSafetensors(weights.string());

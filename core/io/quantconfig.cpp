@@ -19,49 +19,121 @@ std::string bitsandbytesFormat(JsonReader &quant)
     return quant.boolean("bnb_4bit_use_double_quant", false).value_or(false) ? "nf4-dq" : "nf4";
 }
 
-/// compressed-tensors (llm-compressor): the first config group's weight
-/// scheme: 4-bit integers with group scales store as GPTQ does, 8-bit floats
-/// as fp8.
-std::string compressedTensorsFormat(JsonReader &quant)
+/// The strings of an array key (patterns, targets); non-strings are skipped.
+std::vector<std::string> patternList(JsonReader &r, const char *key)
 {
+    std::vector<std::string> list;
+    if (!r.has(key) || !r.json().at(key).is_array())
+        return list;
+    for (const Json &item : r.json().at(key))
+        if (item.is_string())
+            list.push_back(item.get<std::string>());
+    return list;
+}
+
+/// One config group's weight scheme (compressed-tensors QuantizationArgs):
+/// 4-bit integers with a scale per group (pack-quantized, symmetric: no
+/// zero point), 4-bit floats with FP8 scales per 16 (NVFP4) or E8M0 scales
+/// per 32 (MXFP4), 8-bit integers or floats.
+std::string weightScheme(JsonReader &weights, int &groupSize)
+{
+    const auto bits = weights.uint("num_bits", 1, 64, false).value_or(0);
+    const std::string type = weights.string("type", false).value_or("int");
+    groupSize = static_cast<int>(weights.uint("group_size", 1, 1u << 20, false).value_or(0));
+    if (type == "int" && bits == 4)
+        return weights.boolean("symmetric", false).value_or(true) && groupSize > 0 ? "int4-group" : "gptq-4bit";
+    if (type == "int" && bits == 8)
+        return "int8";
+    if (type == "float" && bits == 8)
+        return "fp8";
+    if (type == "float" && bits == 4)
+        return groupSize == 16 ? "nvfp4" : "mxfp4";
+    return "";
+}
+
+/// compressed-tensors (llm-compressor): the first config group's weight
+/// scheme and targets, and the ignore list.
+CheckpointQuantization compressedTensors(JsonReader &quant)
+{
+    CheckpointQuantization q;
+    q.excluded = patternList(quant, "ignore");
     auto groups = quant.object("config_groups", false);
     if (!groups || !groups->json().is_object() || groups->json().empty())
-        return "";
+        return q;
     const std::string first = groups->json().begin().key();
     auto group = groups->object(first.c_str(), false);
     auto weights = group ? group->object("weights", false) : std::nullopt;
     if (!weights)
-        return "";
-    const auto bits = weights->uint("num_bits", 1, 64, false).value_or(0);
-    const std::string type = weights->string("type", false).value_or("int");
-    if (type == "int" && bits == 4)
-        return "gptq-4bit";
-    if (type == "int" && bits == 8)
-        return "int8";
-    if (type == "float" && bits == 8)
+        return q;
+    q.format = weightScheme(*weights, q.groupSize);
+    q.targets = patternList(*group, "targets");
+    q.listsModules = !q.excluded.empty() || !q.targets.empty();
+    return q;
+}
+
+/// ModelOpt's quant_algo: NVFP4, FP8, or MIXED_PRECISION (the format of its
+/// first config group, where the config has them).
+std::string modelOptFormat(const std::string &algo)
+{
+    if (algo == "NVFP4")
+        return "nvfp4";
+    if (algo == "FP8")
         return "fp8";
     return "";
 }
 
 } // namespace
 
-std::string checkpointFormatId(JsonReader &quant, std::vector<std::string> &warnings)
+CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std::string> &warnings)
 {
     const std::string method = quant.string("quant_method", false).value_or("");
-    std::string id;
-    if (method == "bitsandbytes")
-        id = bitsandbytesFormat(quant);
-    else if (method == "gptq" || method == "awq")
-        id = quant.uint("bits", 1, 64, false).value_or(0) == 4 ? method + "-4bit" : "";
-    else if (method == "fp8" || method == "mxfp4")
-        id = method;
-    else if (method == "compressed-tensors")
-        id = compressedTensorsFormat(quant);
-    if (id.empty())
+    CheckpointQuantization q;
+    if (method == "bitsandbytes") {
+        q.format = bitsandbytesFormat(quant);
+    } else if (method == "gptq" || method == "awq") {
+        q.format = quant.uint("bits", 1, 64, false).value_or(0) == 4 ? method + "-4bit" : "";
+    } else if (method == "fp8" || method == "mxfp4") {
+        q.format = method;
+    } else if (method == "compressed-tensors") {
+        q = compressedTensors(quant);
+    } else if (method == "modelopt") {
+        // ModelOpt's export into config.json: quant_algo with the exclusions
+        // under "ignore" (older exports: exclude_modules); MIXED_PRECISION
+        // names its main scheme in config_groups.
+        const std::string algo = quant.string("quant_algo", false).value_or("");
+        const CheckpointQuantization groups = compressedTensors(quant);
+        q.format = algo == "MIXED_PRECISION" ? groups.format : modelOptFormat(algo);
+        q.groupSize = static_cast<int>(quant.uint("group_size", 1, 1u << 20, false).value_or(groups.groupSize));
+        q.patterns = ModulePatterns::Glob;
+        q.excluded = patternList(quant, "ignore");
+        if (q.excluded.empty())
+            q.excluded = patternList(quant, "exclude_modules");
+        q.listsModules = !q.excluded.empty();
+    }
+    if (q.format.empty())
         warnings.push_back(quant.pointer() + ": quant_method '" + method
                            + "' with these settings is not a format this planner models; the weights are taken "
                              "in the checkpoint's dtype");
-    return id;
+    return q;
+}
+
+CheckpointQuantization readModelOptQuantConfig(JsonReader &file, std::vector<std::string> &warnings)
+{
+    CheckpointQuantization q;
+    q.patterns = ModulePatterns::Glob;
+    auto quantization = file.object("quantization", true);
+    if (!quantization)
+        return q;
+    const std::string algo = quantization->string("quant_algo", false).value_or("");
+    q.format = modelOptFormat(algo);
+    q.groupSize = static_cast<int>(quantization->uint("group_size", 1, 1u << 20, false).value_or(0));
+    q.excluded = patternList(*quantization, "exclude_modules");
+    q.listsModules = !q.excluded.empty();
+    if (q.format.empty())
+        warnings.push_back(quantization->pointer() + ": quant_algo '" + algo
+                           + "' is not a format this planner models; the weights are taken in the checkpoint's "
+                             "dtype");
+    return q;
 }
 
 } // namespace core::io

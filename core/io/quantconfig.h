@@ -1,19 +1,53 @@
 #pragma once
 
-// Internal to core/io: the weight format a checkpoint's quantization_config
-// describes, so a quantised model loads as what it is.
+// Internal to core/io: what a checkpoint's quantisation config says (its
+// config.json quantization_config, or ModelOpt's hf_quant_config.json
+// beside it), so a quantised model loads as what it is: the format of the
+// quantised modules, their group size, and which modules stay unquantised.
 
 #include "core/io/jsonreader.h"
+#include "core/modelspec.h"
 
 #include <string>
 #include <vector>
 
 namespace core::io {
 
-/// The WeightFormat id ("nf4-dq", "gptq-4bit", "fp8", ...) that the
-/// `quantization_config` object read by `quant` describes; empty, with a
-/// warning naming the method and its keys, when it is none this planner
-/// models.
-std::string checkpointFormatId(JsonReader &quant, std::vector<std::string> &warnings);
+/// How a producer spells module names in its lists.
+enum class ModulePatterns {
+    CompressedTensors, ///< "re:<regex>" matched from the start (re.match), else the exact name
+    Glob,              ///< ModelOpt's fnmatch patterns ("model.layers.*.self_attn*")
+};
+
+struct CheckpointQuantization
+{
+    std::string format;  ///< a WeightFormat id; empty when none this planner models
+    int groupSize = 0;   ///< values per scale, where the format takes one
+    ModulePatterns patterns = ModulePatterns::CompressedTensors;
+    /// What the format is applied to: compressed-tensors targets ("Linear",
+    /// "re:.*experts.*"); empty: every linear layer.
+    std::vector<std::string> targets;
+    /// Modules left in the checkpoint's dtype (ignore, exclude_modules).
+    std::vector<std::string> excluded;
+    /// The config lists modules (targets or exclusions), so which ones are
+    /// quantised is the config's word, not the format's rule.
+    bool listsModules = false;
+};
+
+/// A `quantization_config` object: bitsandbytes, GPTQ, AWQ, FP8, MXFP4,
+/// compressed-tensors (every config group's format; the first group's is
+/// taken), ModelOpt. An unmodelled one yields an empty format and a warning
+/// naming the method.
+CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std::string> &warnings);
+
+/// ModelOpt's hf_quant_config.json ({"producer": ..., "quantization":
+/// {"quant_algo", "group_size", "exclude_modules", ...}}).
+CheckpointQuantization readModelOptQuantConfig(JsonReader &file, std::vector<std::string> &warnings);
+
+/// The QuantTarget bits of `model` that `q` quantises: each kind of module
+/// is tested by its names as transformers and the producers spell them
+/// (model.layers.N.self_attn.q_proj, ...mlp.experts.0.gate_proj, ...) in a
+/// middle layer, a dense layer for the dense MLP. 0 when `q` lists no modules.
+unsigned quantizedTargets(const CheckpointQuantization &q, const ModelSpec &model);
 
 } // namespace core::io

@@ -38,6 +38,8 @@ const UintField kUintFields[] = {
     {"linear_key_head_dim", &ModelSpec::linearKeyDim, 0, ModelLimits::maxWidth},
     {"linear_value_head_dim", &ModelSpec::linearValueDim, 0, ModelLimits::maxWidth},
     {"linear_conv_kernel", &ModelSpec::linearConvKernel, 0, 1024},
+    {"index_heads", &ModelSpec::indexHeads, 0, ModelLimits::maxWidth},
+    {"index_head_dim", &ModelSpec::indexHeadDim, 0, ModelLimits::maxWidth},
     {"mamba_layers", &ModelSpec::mambaLayers, 0, ModelLimits::maxLayers},
     {"mamba_heads", &ModelSpec::mambaHeads, 0, ModelLimits::maxWidth},
     {"mamba_head_dim", &ModelSpec::mambaHeadDim, 0, ModelLimits::maxWidth},
@@ -208,6 +210,9 @@ ModelSpec readModel(JsonReader &r)
         : r.string("checkpoint_format", false).value_or("");
     if (!m.checkpointFormat.empty() && !parseFormat(m.checkpointFormat))
         r.error("checkpoint_format", "'" + m.checkpointFormat + "' is not a weight format");
+    m.checkpointGroupSize = static_cast<int>(r.uint("checkpoint_group_size", 0, 1u << 20, false).value_or(0));
+    m.checkpointQuantizedTargets =
+        r.uint("checkpoint_quantized_targets", 0, 0xff, false).value_or(0);
     if (auto moe = r.object("moe", false)) {
         m.moe.experts = static_cast<int>(moe->uint("experts", 0, 1u << 16, false).value_or(0));
         m.moe.expertsPerToken = static_cast<int>(moe->uint("experts_per_token", 0, 1u << 16, false).value_or(0));
@@ -247,6 +252,8 @@ Json modelToJson(const ModelSpec &m)
     j["activation_saved_tensors"] = m.activationSavedTensors;
     j["torch_dtype"] = m.torchDtype;
     j["checkpoint_format"] = m.checkpointFormat;
+    j["checkpoint_group_size"] = m.checkpointGroupSize;
+    j["checkpoint_quantized_targets"] = m.checkpointQuantizedTargets;
     j["moe"] = {{"experts", m.moe.experts},
                 {"experts_per_token", m.moe.expertsPerToken},
                 {"shared_experts", m.moe.sharedExperts},

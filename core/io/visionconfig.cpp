@@ -268,9 +268,11 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
         return readQwen25Vl(*vision);
     if (modelType == "mistral3")
         return readPixtral(config, *vision, textHidden);
-    if (modelType == "qwen3_vl_moe")
+    // modeling_qwen3_vl.py Qwen3VLVisionModel is the MoE model's tower;
+    // Qwen3.5 MoE runs Qwen3.5's (modular_qwen3_5_moe.py).
+    if (modelType == "qwen3_vl_moe" || modelType == "qwen3_vl")
         return readQwen3Vl(*vision, true);
-    if (modelType == "qwen3_5")
+    if (modelType == "qwen3_5" || modelType == "qwen3_5_moe")
         return readQwen3Vl(*vision, false);
 
     std::string keys;
