@@ -473,6 +473,12 @@ Estimate estimate(const Scenario &s, const PreparedScenario &prepared)
                                                              "no biases, full attention in every layer) and every "
                                                              "number depends on that guess; assumed: %2"),
                                 {s.model.family, s.model.defaultedKeys.empty() ? std::string("-") : joinWithCommas(s.model.defaultedKeys)}});
+    if (s.model.shapeGuessed && !s.model.familyGuessed)
+        est.warnings.push_back({"Message",
+                                QT_TRANSLATE_NOOP("Message", "model: part of this %1 config is not modelled yet and "
+                                                             "was read as a guess; the numbers depend on it; "
+                                                             "assumed: %2"),
+                                {s.model.family, joinWithCommas(s.model.defaultedKeys)}});
     if (!s.model.ignoredKeys.empty())
         est.warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "model: config keys not read: %1"),
                                 {joinWithCommas(s.model.ignoredKeys)}});

@@ -206,7 +206,13 @@ struct ModelSpec
     /// No family rules matched model_type: the architecture is the standard
     /// Llama-style reading of the keys, and every number depends on that guess.
     bool familyGuessed = false;
+    /// The family has rules, but a part of this config is beyond what the
+    /// planner models yet (per-layer widths, a latent MoE) and was read as
+    /// a guess: those numbers depend on it too.
+    bool shapeGuessed = false;
 
+    /// Some number rests on a guess (the whole family, or a part of it).
+    bool guessed() const { return familyGuessed || shapeGuessed; }
     std::uint64_t qWidth() const { return heads * headDim; }
     std::uint64_t kvWidth() const { return kvHeads * headDim; }
     bool isMla() const { return kvLoraRank > 0; }

@@ -38,7 +38,7 @@ QString bytesText(core::Bytes bytes, core::ByteUnit unit, int decimals)
 
 QString markGuess(const QString &text, const core::ModelSpec &model)
 {
-    return model.familyGuessed ? QStringLiteral("~ ") + text : text;
+    return model.guessed() ? QStringLiteral("~ ") + text : text;
 }
 
 QString scenarioSummary(const core::Scenario &s) { return QString::fromStdString(core::summarize(s, translateForCore)); }

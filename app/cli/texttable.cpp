@@ -118,8 +118,8 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
     const core::Estimate &e = result.estimate;
     const core::EstimateDetails &d = e.details;
     // A guessed architecture marks every number that depends on it.
-    const std::string guess = s.model.familyGuessed ? " ~" : "";
-    out << "Model    " << s.model.name << " (" << s.model.family << (s.model.familyGuessed ? ", guessed" : "")
+    const std::string guess = s.model.guessed() ? " ~" : "";
+    out << "Model    " << s.model.name << " (" << s.model.family << (s.model.guessed() ? ", guessed" : "")
         << "), " << core::groupDigits(d.params.total) << guess << " parameters";
     if (d.params.active != d.params.total)
         out << ", " << core::groupDigits(d.params.active) << " active per token";
@@ -154,7 +154,7 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
             << padLeft(core::formatFixed(share, 1) + " %", 9) << "\n";
     }
     out << "  " << padRight("total", 20) << padLeft(core::formatBytes(e.total, unit) + guess, 14) << "\n";
-    if (s.model.familyGuessed)
+    if (s.model.guessed())
         out << "  ~ depends on the guessed architecture (see the warnings)\n";
     const bool llamaCpp = !s.isTraining() && s.serving == core::ServingEngine::LlamaCpp;
     if (const double host = core::hostBytesPerMachine(s, e); host > 0 || llamaCpp) {

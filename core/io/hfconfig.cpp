@@ -395,6 +395,13 @@ void readNemotronH(ConfigKeys &k, ModelSpec &m)
     // the model's dtype.
     m.ssmStateBytes = stateElementBytes(k, "mamba_ssm_cache_dtype", k.string("mamba_ssm_cache_dtype", "float32"));
 
+    // Nemotron 3 Super and Ultra route their experts in a smaller latent
+    // width (moe_latent_size, with projections into and out of it), which
+    // is not modelled yet: the experts are counted at the hidden width.
+    if (k.reader().has("moe_latent_size")) {
+        m.shapeGuessed = true;
+        k.assume("moe_latent_size", "experts counted at hidden_size", "latent MoE is not modelled yet");
+    }
     if (m.moe.isMoe()) {
         // NemotronHMoE: one shared expert moe_shared_expert_intermediate_size
         // wide; NemotronHTopkRouter registers e_score_correction_bias.
@@ -506,8 +513,8 @@ void readNas(ConfigKeys &k, ModelSpec &m)
         m.kvHeads = m.heads / mostCommon(groups)->first;
     m.layersWithoutMixer = noAttention;
     m.layersWithoutMlp = noMlp;
-    m.familyGuessed = widths.size() > 1 || groups.size() > 1;
-    if (m.familyGuessed)
+    m.shapeGuessed = widths.size() > 1 || groups.size() > 1;
+    if (m.shapeGuessed)
         k.assume("block_configs", std::to_string(widths.size()) + " MLP widths and " + std::to_string(groups.size())
                                       + " attention shapes read as the most common (" + std::to_string(m.intermediate)
                                       + " wide, " + std::to_string(m.kvHeads) + " key-value heads)",

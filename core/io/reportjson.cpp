@@ -88,7 +88,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                   {"kv_cache_bytes_per_token", static_cast<std::uint64_t>(kvCacheBytesPerToken(s, d.kvElementBytes))},
                   {"params_vision", d.params.vision},
                   {"params_mtp", d.params.mtp},
-                  {"family_guessed", s.model.familyGuessed},
+                  {"family_guessed", s.model.guessed()},
                   {"defaulted_keys", s.model.defaultedKeys},
                   {"ignored_keys", s.model.ignoredKeys}};
     if (s.checkpoint)

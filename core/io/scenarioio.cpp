@@ -69,6 +69,7 @@ const BoolField kBoolFields[] = {
     {"chunked_attention", &ModelSpec::chunkedAttention},
     {"mamba_conv_bias", &ModelSpec::mambaConvBias},
     {"family_guessed", &ModelSpec::familyGuessed},
+    {"shape_guessed", &ModelSpec::shapeGuessed},
 };
 
 /// Lists of config keys kept with the model (what was assumed or ignored).

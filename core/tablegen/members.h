@@ -26,6 +26,6 @@
     X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(mambaLayers) X(mambaHeads)             \
     X(mambaHeadDim) X(ssmState) X(ssmGroups) X(mambaConvKernel) X(mambaConvBias) X(ssmStateBytes)                  \
     X(layersWithoutMlp) X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers)                                     \
-    X(loadMtp) X(visionParameters) X(imageTokens) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(slidingWindow)  \
+    X(loadMtp) X(visionParameters) X(imageTokens) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed) X(slidingWindow)  \
     X(slidingLayers) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32) X(activationSavedTensors) X(torchDtype)    \
     X(checkpointFormat) X(checkpointGroupSize) X(checkpointQuantizedTargets) X(declaredParameters) X(unplacedParameters)
