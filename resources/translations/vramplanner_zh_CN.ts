@@ -1666,6 +1666,14 @@
         <source>device_map with CPU offload: the first --gpu-layers layers on the GPUs, the rest and the lm_head in host memory</source>
         <translation>device_map 开启 CPU 卸载：前 --gpu-layers 层在 GPU 上，其余各层与 lm_head 在主机内存中</translation>
     </message>
+    <message>
+        <source>16-bit scale per group</source>
+        <translation>每组一个 16 位缩放因子</translation>
+    </message>
+    <message>
+        <source>FP8 E4M3 scale per 16-weight block</source>
+        <translation>每 16 个权重一个 FP8 E4M3 缩放因子</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2467,6 +2475,10 @@
     <message>
         <source>devices: vLLM gives every worker the smallest worker&apos;s KV cache (%1 tokens)</source>
         <translation>设备：vLLM 给每个工作进程分配与最小工作进程相同的 KV 缓存（%1 个词元）</translation>
+    </message>
+    <message>
+        <source>model: part of this %1 config is not modelled yet and was read as a guess; the numbers depend on it; assumed: %2</source>
+        <translation>模型：这个 %1 配置中有一部分尚未建模，已按猜测读取；相关数字都依赖这一猜测；假定：%2</translation>
     </message>
 </context>
 <context>
