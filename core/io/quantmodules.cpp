@@ -37,6 +37,38 @@ bool globMatch(const std::string &pattern, const std::string &name)
     return p == pattern.size();
 }
 
+/// Whether std::regex (a backtracking matcher) runs `pattern` over a short
+/// module name in bounded time: at most four quantifiers (each can multiply
+/// the work by the name's length) and none on a group that holds a
+/// quantifier or an alternation ("(a*)*b" backtracks exponentially). The
+/// producers' lists use one or two (".*self_attn.*"). Any other pattern
+/// matches nothing here.
+bool boundedRegex(const std::string &pattern)
+{
+    if (pattern.size() > 512)
+        return false;
+    std::vector<std::size_t> open;
+    int quantifiers = 0;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const char c = pattern[i];
+        if (c == '*' || c == '+' || c == '?' || c == '{') {
+            if (++quantifiers > 4)
+                return false;
+        } else if (c == '\\') {
+            ++i;
+        } else if (c == '(') {
+            open.push_back(i);
+        } else if (c == ')' && !open.empty()) {
+            const std::string inside = pattern.substr(open.back() + 1, i - open.back() - 1);
+            open.pop_back();
+            const bool quantified = i + 1 < pattern.size() && std::string("*+?{").find(pattern[i + 1]) != std::string::npos;
+            if (quantified && inside.find_first_of("*+?{|") != std::string::npos)
+                return false;
+        }
+    }
+    return true;
+}
+
 /// A list of patterns, each compiled once.
 class PatternSet
 {
@@ -47,6 +79,8 @@ public:
         for (std::size_t i = 0; i < patterns.size() && i < kMaxPatterns; ++i) {
             const std::string &p = patterns[i];
             if (style == ModulePatterns::CompressedTensors && p.rfind("re:", 0) == 0) {
+                if (!boundedRegex(p.substr(3)))
+                    continue;
                 try {
                     m_regexes.emplace_back(p.substr(3), std::regex::ECMAScript | std::regex::optimize);
                 } catch (const std::regex_error &) {
