@@ -13,16 +13,15 @@ namespace {
 
 constexpr int kMaxDepth = 64;
 
-/// Deepest nesting of arrays and objects outside strings. A plain scan is
-/// several times cheaper than a per-token parser callback, and it bounds
-/// the depth before the recursive parser and destructor ever see the text.
-int nestingDepth(const std::string &text)
+/// Calls visit(i) for each character of JSON text outside string literals
+/// (the quotes themselves included neither).
+template <typename Visit>
+void forEachOutsideStrings(const std::string &text, Visit visit)
 {
-    int depth = 0;
-    int deepest = 0;
     bool inString = false;
     bool escaped = false;
-    for (const char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         if (inString) {
             if (escaped)
                 escaped = false;
@@ -32,12 +31,25 @@ int nestingDepth(const std::string &text)
                 inString = false;
         } else if (c == '"') {
             inString = true;
-        } else if (c == '{' || c == '[') {
-            deepest = std::max(deepest, ++depth);
-        } else if (c == '}' || c == ']') {
-            --depth;
+        } else {
+            visit(i);
         }
     }
+}
+
+/// Deepest nesting of arrays and objects outside strings. A plain scan is
+/// several times cheaper than a per-token parser callback, and it bounds
+/// the depth before the recursive parser and destructor ever see the text.
+int nestingDepth(const std::string &text)
+{
+    int depth = 0;
+    int deepest = 0;
+    forEachOutsideStrings(text, [&](std::size_t i) {
+        if (text[i] == '{' || text[i] == '[')
+            deepest = std::max(deepest, ++depth);
+        else if (text[i] == '}' || text[i] == ']')
+            --depth;
+    });
     return deepest;
 }
 
@@ -71,28 +83,12 @@ bool isWordCharacter(char c) { return std::isalnum(static_cast<unsigned char>(c)
 std::optional<std::string> markPythonFloats(const std::string &text)
 {
     std::optional<std::string> marked;
-    bool inString = false;
-    bool escaped = false;
     std::size_t copied = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    forEachOutsideStrings(text, [&](std::size_t i) {
         const char c = text[i];
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-            continue;
-        }
-        if (c != '-' && c != 'I' && c != 'N')
-            continue;
-        if (i > 0 && isWordCharacter(text[i - 1]))
-            continue;
+        // Past a word already replaced ("-Infinity" holds "Infinity").
+        if (i < copied || (c != '-' && c != 'I' && c != 'N') || (i > 0 && isWordCharacter(text[i - 1])))
+            return;
         for (const PythonFloat &f : kPythonFloats) {
             const std::size_t n = std::char_traits<char>::length(f.word);
             if (text.compare(i, n, f.word) != 0 || (i + n < text.size() && isWordCharacter(text[i + n])))
@@ -102,10 +98,9 @@ std::optional<std::string> markPythonFloats(const std::string &text)
             marked->append(text, copied, i - copied);
             marked->append("\"").append(kPythonFloatMarker).append(f.word).append("\"");
             copied = i + n;
-            i += n - 1;
-            break;
+            return;
         }
-    }
+    });
     if (marked)
         marked->append(text, copied, std::string::npos);
     return marked;
