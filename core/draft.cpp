@@ -40,16 +40,10 @@ double addDraftKvCache(Formula &kv, const Scenario &s, int tp, double kvElementB
     const ModelSpec &m = *s.draftInUse();
     // Pope et al. 2022 §3.1, per layer and token: K and V of the KV heads on
     // this rank; the draft's own layers, the target's tokens and rows.
-    const Derived values = cachedValuesPerLayerToken(m, s.serving, tp, store);
-    const Derived cached = cachedLayerTokens(m, m.attentionLayers(), s.contextTokens(), store);
-    kv.product(dr::kPartDraft)
-        .times(dr::kDraftCachedValues, values)
-        .times(text::kv::kKvElementBytes, kvElementBytes)
-        .times(dr::kDraftCachedTokens, cached)
-        .times(text::shared::kBatch, static_cast<double>(s.batch))
-        .timesUnlessOne(text::shared::kBeams, static_cast<double>(s.beams))
-        .cite(s.serving == ServingEngine::Vllm ? dr::kFromVllm : dr::kFromGenerate);
-    return static_cast<double>(m.attentionLayers()) * values.value * kvElementBytes;
+    const double perToken = addAttentionCache(kv, s, m, m.layers, tp, kvElementBytes,
+                                              {dr::kPartDraft, &dr::kDraftCachedValues, &dr::kDraftCachedTokens}, store);
+    kv.cite(s.serving == ServingEngine::Vllm ? dr::kFromVllm : dr::kFromGenerate);
+    return perToken;
 }
 
 LlamaCppDraft llamaCppDraft(const Scenario &s, const Derived &draftWeights, int device, FormulaStore *store)

@@ -237,17 +237,11 @@ void estimateInference(const Scenario &s, const StageStates &st, int device, Est
     if (!m.encoderOnly) {
         // Offloaded layers run here and keep their cache here.
         const std::uint64_t cacheLayers = share.layerCount + share.hostLayersRunHere;
-        const Derived values = cachedValuesPerLayerToken(m, s.serving, share.tp, record);
-        const Derived cached = cachedLayerTokens(m, cacheLayers, s.contextTokens(), record);
-        const double attentionHere = static_cast<double>(m.attentionLayers() * cacheLayers / std::max<std::uint64_t>(1, m.layers));
-        d.kvBytesPerToken = attentionHere * values.value * d.kvElementBytes;
         Formula kv(record);
-        kv.product(m.hasRecurrentState() ? text::kv::kPartAttentionCache : (draftHere ? text::draft::kPartTarget : nullptr))
-            .times(text::kv::kCachedValues, values)
-            .times(text::kv::kKvElementBytes, d.kvElementBytes)
-            .times(text::kv::kCachedTokens, cached)
-            .times(sh::kBatch, static_cast<double>(s.batch))
-            .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
+        const char *part = m.hasRecurrentState() ? text::kv::kPartAttentionCache
+                                                 : (draftHere ? text::draft::kPartTarget : nullptr);
+        d.kvBytesPerToken = addAttentionCache(kv, s, m, cacheLayers, share.tp, d.kvElementBytes,
+                                              {part, &text::kv::kCachedValues, &text::kv::kCachedTokens}, record);
         if (m.hasRecurrentState())
             kv.product(text::kv::kPartLinearState)
                 .times(text::kv::kStatePerSequence,
@@ -377,8 +371,9 @@ double hostBytesPerMachine(const Scenario &s, const Estimate &e)
 
 double kvCacheBytesPerToken(const Scenario &s, double elementBytes)
 {
-    return static_cast<double>(s.model.attentionLayers())
-        * cachedValuesPerLayerToken(s.model, s.serving, 1.0).value * elementBytes;
+    Formula unrecorded;
+    return addAttentionCache(unrecorded, s, s.model, s.model.layers, 1.0, elementBytes,
+                             {nullptr, &text::kv::kCachedValues, &text::kv::kCachedTokens});
 }
 
 std::vector<Estimate> estimateStages(const Scenario &s)

@@ -340,6 +340,12 @@ inline constexpr Symbol kStatePerSequence{"S_seq", "B", QT_TRANSLATE_NOOP("Deriv
 inline constexpr const char *kPartAttentionCache = QT_TRANSLATE_NOOP("Derivation", "attention layers' cache");
 inline constexpr const char *kPartLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention state");
 inline constexpr const char *kPartSsmState = QT_TRANSLATE_NOOP("Derivation", "SSM state");
+inline constexpr Symbol kIndexerKeyBytes{"b_idx", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of the sparse-attention indexer's key per layer and token: index_head_dim fp8 values and one fp32 scale per 128")};
+inline constexpr const char *kPartIndexerKeys = QT_TRANSLATE_NOOP("Derivation", "sparse-attention indexer's keys");
+inline constexpr const char *kWhyIndexerCache = QT_TRANSLATE_NOOP("Derivation", "DeepSeek Sparse Attention: vLLM keeps the lightning indexer's keys in a cache of their own, in every layer, for the whole context");
+inline constexpr const char *kFromIndexerCache =
+    "vLLM model_executor/models/deepseek_v2.py Indexer (k_cache head_dim + head_dim // quant_block_size * 4, "
+    "quant_block_size 128) and DeepseekV32IndexerCache (MLAAttentionSpec, one uint8 vector per token)";
 inline constexpr const char *kPartLatent = QT_TRANSLATE_NOOP("Derivation", "latent");
 inline constexpr const char *kPartRopeKey = QT_TRANSLATE_NOOP("Derivation", "shared RoPE key");
 inline constexpr const char *kPartKeys = QT_TRANSLATE_NOOP("Derivation", "keys");

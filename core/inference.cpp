@@ -31,29 +31,23 @@ const SamplerTensor kSamplerTensors[] = {
 
 } // namespace
 
-Derived cachedLayerTokens(const ModelSpec &m, std::uint64_t layers, std::uint64_t context, FormulaStore *store)
+Derived cachedLayerTokens(const CacheGroup &group, std::uint64_t context, FormulaStore *store)
 {
     Formula tokens(store);
-    if (m.layers == 0)
-        return tokens.derived();
-    // Layers are taken in proportion: a share of this range is sliding-window
-    // (or chunked), a share linear attention with no token cache at all.
-    const std::uint64_t attention = m.attentionLayers() * layers / m.layers;
-    const std::uint64_t sliding = m.slidingWindow > 0 ? std::min(attention, m.slidingLayers * layers / m.layers) : 0;
-    const std::uint64_t full = attention - sliding;
-    if (full > 0)
+    if (group.fullLayers > 0)
         tokens.product(kv::kPartFullLayers)
-            .times(kv::kFullLayers, static_cast<double>(full))
+            .times(kv::kFullLayers, static_cast<double>(group.fullLayers))
             .times(sh::kSequence, static_cast<double>(context));
-    if (sliding > 0)
+    if (group.windowedLayers > 0)
         tokens.product(kv::kPartSlidingLayers)
-            .times(kv::kSlidingLayers, static_cast<double>(sliding))
-            .times(kv::kWindow, static_cast<double>(std::min(context, m.slidingWindow)))
+            .times(kv::kSlidingLayers, static_cast<double>(group.windowedLayers))
+            .times(kv::kWindow, static_cast<double>(std::min(context, group.window)))
             .cite(kv::kFromSlidingWindow);
     return tokens.derived();
 }
 
-Derived cachedValuesPerLayerToken(const ModelSpec &m, ServingEngine engine, double tp, FormulaStore *store)
+Derived cachedValuesPerLayerToken(const ModelSpec &m, const AttentionShape &a, ServingEngine engine, double tp,
+                                  FormulaStore *store)
 {
     Formula values(store);
     if (m.isMla() && engine == ServingEngine::Vllm) {
@@ -78,15 +72,69 @@ Derived cachedValuesPerLayerToken(const ModelSpec &m, ServingEngine engine, doub
     }
     // Tensor parallelism splits the key-value heads; with fewer heads than
     // ranks each rank keeps a copy of one (vLLM, Megatron-LM). Pope et al.
-    // 2022 §3.1: K and V, kv_heads x head_dim each.
-    const double kvHeads = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads) / tp));
-    values.product()
-        .times(sh::kKeyAndValue, 2.0)
-        .times(tp > 1 ? sh::kKvHeadsHere : sh::kKvHeads, kvHeads)
-        .times(sh::kHeadDim, static_cast<double>(m.headDim));
-    if (static_cast<double>(m.kvHeads) < tp)
+    // 2022 §3.1: K and V, kv_heads x head_dim each (V x its own head size
+    // where the model's differs).
+    const double kvHeads = std::max(1.0, std::ceil(static_cast<double>(a.kvHeads) / tp));
+    const Symbol &headsSymbol = tp > 1 ? sh::kKvHeadsHere : sh::kKvHeads;
+    if (a.valueDim == a.headDim) {
+        values.product()
+            .times(sh::kKeyAndValue, 2.0)
+            .times(headsSymbol, kvHeads)
+            .times(sh::kHeadDim, static_cast<double>(a.headDim));
+    } else {
+        values.product(kv::kPartKeys).times(headsSymbol, kvHeads).times(sh::kHeadDim, static_cast<double>(a.headDim));
+        values.product(kv::kPartValues)
+            .times(headsSymbol, kvHeads)
+            .times(kv::kValueHeadDim, static_cast<double>(a.valueDim));
+    }
+    if (static_cast<double>(a.kvHeads) < tp)
         values.note(kv::kWhyKvHeadCopy);
     return values.cite(kv::kFromPope).derived();
+}
+
+double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std::uint64_t layers, double tp,
+                         double kvElementBytes, const CacheTerm &term, FormulaStore *store)
+{
+    struct GroupTerms
+    {
+        const CacheGroup &group;
+        Derived values;
+        Derived tokens;
+    };
+    const std::vector<CacheGroup> groups = cacheGroups(m, layers);
+    std::vector<GroupTerms> terms;
+    terms.reserve(groups.size());
+    double perToken = 0;
+    for (const CacheGroup &g : groups) {
+        terms.push_back({g, cachedValuesPerLayerToken(m, g.attention, s.serving, tp, store),
+                         cachedLayerTokens(g, s.contextTokens(), store)});
+        perToken += static_cast<double>(g.layers()) * terms.back().values.value * kvElementBytes;
+    }
+    for (const GroupTerms &t : terms) {
+        // Layers of different heads cache different widths: one product each.
+        const char *part = terms.size() == 1 ? term.part
+                                             : (t.group.fullLayers > 0 ? kv::kPartFullLayers : kv::kPartSlidingLayers);
+        kv.product(part)
+            .times(*term.values, t.values)
+            .times(kv::kKvElementBytes, kvElementBytes)
+            .times(*term.tokens, t.tokens)
+            .times(sh::kBatch, static_cast<double>(s.batch))
+            .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
+        if (m.indexHeads > 0 && s.serving == ServingEngine::Vllm) {
+            // The DSA indexer's own key cache: fp8 keys with one fp32 scale
+            // per 128 values, stored as uint8 whatever the KV dtype.
+            const double indexerBytes = static_cast<double>(m.indexHeadDim + m.indexHeadDim / 128 * 4);
+            kv.product(kv::kPartIndexerKeys)
+                .times(kv::kIndexerKeyBytes, indexerBytes)
+                .times(*term.tokens, t.tokens)
+                .times(sh::kBatch, static_cast<double>(s.batch))
+                .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams))
+                .note(kv::kWhyIndexerCache)
+                .cite(kv::kFromIndexerCache);
+            perToken += static_cast<double>(t.group.layers()) * indexerBytes;
+        }
+    }
+    return perToken;
 }
 
 namespace {

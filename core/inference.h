@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/formula.h"
+#include "core/layerkinds.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
 
@@ -8,19 +9,34 @@
 
 namespace core {
 
-/// Tokens a layer range keeps in its KV cache, summed over those layers:
-/// full-attention layers keep the whole context, sliding-window layers at
-/// most `sliding_window` tokens (Beltagy et al. 2020, Longformer §3.1;
-/// Mistral 7B, Jiang et al. 2023 §2 "rolling buffer cache").
-Derived cachedLayerTokens(const ModelSpec &model, std::uint64_t layers, std::uint64_t context,
-                          FormulaStore *store = nullptr);
+/// Tokens one cache group keeps, summed over its layers: full-attention
+/// layers keep the whole context, sliding-window layers at most their
+/// window (Beltagy et al. 2020, Longformer §3.1; Mistral 7B, Jiang et al.
+/// 2023 §2 "rolling buffer cache").
+Derived cachedLayerTokens(const CacheGroup &group, std::uint64_t context, FormulaStore *store = nullptr);
 
-/// Values one token caches in one softmax-attention layer on a rank:
-/// K and V of the key-value heads; for multi-head latent attention the
-/// latent and the shared RoPE key where the engine caches them (vLLM), or
-/// every head's rebuilt key and value (Hugging Face generate).
-Derived cachedValuesPerLayerToken(const ModelSpec &model, ServingEngine engine, double tp,
-                                  FormulaStore *store = nullptr);
+/// Values one token caches in one softmax-attention layer of `attention`'s
+/// heads on a rank: K and V of the key-value heads; for multi-head latent
+/// attention the latent and the shared RoPE key where the engine caches
+/// them (vLLM), or every head's rebuilt key and value (Hugging Face generate).
+Derived cachedValuesPerLayerToken(const ModelSpec &model, const AttentionShape &attention, ServingEngine engine,
+                                  double tp, FormulaStore *store = nullptr);
+
+/// The symbols of one attention-cache term: the model's own or a draft's.
+struct CacheTerm
+{
+    const char *part;      ///< the product's name where all layers cache one width
+    const Symbol *values;  ///< values per layer and token
+    const Symbol *tokens;  ///< layer-tokens cached
+};
+
+/// Adds to `kv` the KV cache of the softmax-attention layers among `layers`
+/// of `model` (a share of its layers) for the scenario's rows and context:
+/// values per layer-token x element bytes x layer-tokens x rows, one
+/// product per cache group (layers of other heads cache other widths).
+/// Returns the bytes one token adds over those layers.
+double addAttentionCache(Formula &kv, const Scenario &scenario, const ModelSpec &model, std::uint64_t layers,
+                         double tp, double kvElementBytes, const CacheTerm &term, FormulaStore *store = nullptr);
 
 /// Bytes of the fixed-size state one sequence keeps in the linear-attention
 /// and Mamba-2 layers among `layers` (Gated DeltaNet: convolution and

@@ -26,23 +26,15 @@ std::uint64_t padCells(std::uint64_t n) { return (n + kCellPad - 1) / kCellPad *
 double kvElementBytes(const Scenario &s) { return s.kvDtype ? elementBytes(*s.kvDtype) : 2.0; /* f16 default */ }
 
 /// Values one token caches per layer in K and in V (llama_hparams
-/// n_embd_k_gqa / n_embd_v_gqa). DeepSeek's latent attention: K holds the
-/// latent and the RoPE key, V the latent (convert_hf_to_gguf writes
-/// key_length = kv_lora_rank + n_rot, value_length = kv_lora_rank,
-/// head_count_kv = 1).
-std::pair<double, double> cachedWidths(const ModelSpec &m)
+/// n_embd_k_gqa / n_embd_v_gqa) for layers of `a`'s heads. DeepSeek's
+/// latent attention: K holds the latent and the RoPE key, V the latent
+/// (convert_hf_to_gguf writes key_length = kv_lora_rank + n_rot,
+/// value_length = kv_lora_rank, head_count_kv = 1).
+std::pair<double, double> cachedWidths(const ModelSpec &m, const AttentionShape &a)
 {
     if (m.isMla())
         return {static_cast<double>(m.kvLoraRank + m.ropeHeadDim), static_cast<double>(m.kvLoraRank)};
-    const std::uint64_t valueDim = m.valueHeadDim > 0 ? m.valueHeadDim : m.headDim;
-    return {static_cast<double>(m.kvHeads * m.headDim), static_cast<double>(m.kvHeads * valueDim)};
-}
-
-/// Layers of `layers` (a share of the model) that are of a kind counted
-/// `ofKind` times in the whole model: the same proportion.
-std::uint64_t shareOf(const ModelSpec &m, std::uint64_t ofKind, std::uint64_t layers)
-{
-    return m.layers == 0 ? 0 : ofKind * layers / m.layers;
+    return {static_cast<double>(a.keyWidth()), static_cast<double>(a.valueWidth())};
 }
 
 /// Layers of [first, first + count) whose experts --n-cpu-moe keeps on the
@@ -178,29 +170,28 @@ Derived llamaCppKvCache(const Scenario &s, const LlamaCppLayout &l, std::uint64_
     if (m.encoderOnly || layers == 0)
         return bytes.derived();
     const double e = kvElementBytes(s);
-    const auto [keyWidth, valueWidth] = cachedWidths(m);
-    Formula row(store);
-    row.product(text::kv::kPartKeys).times(lc::kKeyWidth, keyWidth).times(text::kv::kKvElementBytes, e);
-    row.product(text::kv::kPartValues).times(lc::kValueWidth, valueWidth).times(text::kv::kKvElementBytes, e);
-    const Derived rowBytes = row.derived();
-
-    const std::uint64_t attention = shareOf(m, m.attentionLayers(), layers);
-    const std::uint64_t sliding = m.slidingWindow > 0 ? std::min(attention, shareOf(m, m.slidingLayers, layers)) : 0;
     // llama_memory_hybrid sizes its attention cache by n_ctx, the whole
     // context of every stream, in each stream (llama-model.cpp create_memory).
     const double streamCells = static_cast<double>(m.hasRecurrentState() ? l.cells * l.sequences : l.cells);
-    if (attention > sliding)
-        bytes.product(text::kv::kPartFullLayers)
-            .times(lc::kFullLayers, static_cast<double>(attention - sliding))
-            .times(lc::kCells, streamCells)
-            .times(lc::kSequences, static_cast<double>(l.sequences))
-            .times(lc::kRowBytes, rowBytes);
-    if (sliding > 0)
-        bytes.product(text::kv::kPartSlidingLayers)
-            .times(lc::kSlidingLayers, static_cast<double>(sliding))
-            .times(lc::kSlidingCells, static_cast<double>(l.slidingCells))
-            .times(lc::kSequences, static_cast<double>(l.sequences))
-            .times(lc::kRowBytes, rowBytes);
+    for (const CacheGroup &group : cacheGroups(m, layers)) {
+        const auto [keyWidth, valueWidth] = cachedWidths(m, group.attention);
+        Formula row(store);
+        row.product(text::kv::kPartKeys).times(lc::kKeyWidth, keyWidth).times(text::kv::kKvElementBytes, e);
+        row.product(text::kv::kPartValues).times(lc::kValueWidth, valueWidth).times(text::kv::kKvElementBytes, e);
+        const Derived rowBytes = row.derived();
+        if (group.fullLayers > 0)
+            bytes.product(text::kv::kPartFullLayers)
+                .times(lc::kFullLayers, static_cast<double>(group.fullLayers))
+                .times(lc::kCells, streamCells)
+                .times(lc::kSequences, static_cast<double>(l.sequences))
+                .times(lc::kRowBytes, rowBytes);
+        if (group.windowedLayers > 0)
+            bytes.product(text::kv::kPartSlidingLayers)
+                .times(lc::kSlidingLayers, static_cast<double>(group.windowedLayers))
+                .times(lc::kSlidingCells, static_cast<double>(l.slidingCells))
+                .times(lc::kSequences, static_cast<double>(l.sequences))
+                .times(lc::kRowBytes, rowBytes);
+    }
     if (m.hasRecurrentState())
         bytes.product(text::kv::kPartLinearState)
             .times(text::kv::kStatePerSequence,

@@ -1,5 +1,6 @@
 #include "core/modelspec.h"
 
+#include "core/layerkinds.h"
 #include "core/units.h"
 
 #include <algorithm>
@@ -23,6 +24,13 @@ struct GroupBuilder
 {
     std::vector<TensorGroup> groups;
     LayerScope scope = LayerScope::None; ///< applied to groups added from now on
+    std::uint64_t scopeLayers = 0;       ///< the layers that scope spans
+
+    void enter(LayerScope next, std::uint64_t layers)
+    {
+        scope = next;
+        scopeLayers = layers;
+    }
 
     void add(std::string name, TensorRole role, std::uint64_t rows, std::uint64_t cols,
              std::uint64_t count, LinearSlot slot = LinearSlot::None, std::uint64_t activeCount = ~0ull)
@@ -38,6 +46,7 @@ struct GroupBuilder
         g.count = count;
         g.activeCount = activeCount == ~0ull ? count : activeCount;
         g.scope = scope;
+        g.layers = scopeLayers;
         groups.push_back(std::move(g));
     }
 };
@@ -63,9 +72,13 @@ void addMlp(GroupBuilder &b, const ModelSpec &m, const std::string &prefix, Tens
     }
 }
 
-/// Softmax attention of `layers` layers: grouped-query (Vaswani et al. 2017
-/// §3.2; Ainslie et al. 2023 §2) or multi-head latent attention.
-void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers)
+/// Softmax attention of `layers` layers with `a`'s key-value heads, of
+/// which `caching` project keys and values of their own (the others reuse
+/// an earlier layer's): grouped-query (Vaswani et al. 2017 §3.2; Ainslie et
+/// al. 2023 §2) or multi-head latent attention. `sinks`: the layers have
+/// attention sinks.
+void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std::uint64_t caching,
+                  const AttentionShape &a, bool sinks)
 {
     const std::uint64_t h = m.hidden;
     if (m.isMla()) {
@@ -99,23 +112,30 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers)
         }
     } else {
         // Qwen3-Next's gated attention: q_proj also yields the output gate.
-        const std::uint64_t qRows = m.gatedAttention ? 2 * m.qWidth() : m.qWidth();
+        const std::uint64_t qWidth = m.heads * a.headDim;
+        const std::uint64_t qRows = m.gatedAttention ? 2 * qWidth : qWidth;
+        // Gemma 4's K = V layers project the values with k_proj.
+        const std::uint64_t vRows = a.keyIsValue ? 0 : a.valueWidth();
         b.add("q_proj", TensorRole::AttentionLinear, qRows, h, layers, LinearSlot::Q);
-        b.add("k_proj", TensorRole::AttentionLinear, m.kvWidth(), h, layers, LinearSlot::K);
-        b.add("v_proj", TensorRole::AttentionLinear, m.kvWidth(), h, layers, LinearSlot::V);
+        b.add("k_proj", TensorRole::AttentionLinear, a.keyWidth(), h, caching, LinearSlot::K);
+        b.add("v_proj", TensorRole::AttentionLinear, vRows, h, caching, LinearSlot::V);
         if (m.qkvBias)
-            b.add("qkv_bias", TensorRole::Bias, m.qWidth() + 2 * m.kvWidth(), 1, layers);
+            b.add("qkv_bias", TensorRole::Bias, qWidth + a.keyWidth() + vRows, 1, caching);
     }
-    b.add("o_proj", TensorRole::AttentionLinear, h, m.attentionOutWidth(), layers, LinearSlot::O);
+    const std::uint64_t outWidth = m.isMla() ? m.attentionOutWidth() : m.heads * a.valueDim;
+    b.add("o_proj", TensorRole::AttentionLinear, h, outWidth, layers, LinearSlot::O);
     if (m.attnOutBias)
         b.add("o_bias", TensorRole::Bias, h, 1, layers);
     if (m.qkNorm) {
         // Per head (Qwen3, Gemma 3): one head_dim-wide weight each for q and
         // k; over the whole projection (OLMo 3, MiniMax-M2): q and k widths.
-        const std::uint64_t width = m.qkNormWholeProjection ? m.qWidth() + m.kvWidth() : 2 * m.headDim;
-        b.add("qk_norm", TensorRole::Norm, width, 1, layers);
+        // Layers that reuse another's keys have no k_norm.
+        const std::uint64_t qNorm = m.qkNormWholeProjection ? m.heads * a.headDim : a.headDim;
+        const std::uint64_t kNorm = m.qkNormWholeProjection ? a.keyWidth() : a.headDim;
+        b.add("qk_norm", TensorRole::Norm, qNorm + kNorm, 1, caching);
+        b.add("q_norm", TensorRole::Norm, qNorm, 1, layers - caching);
     }
-    if (m.attentionSinks)
+    if (sinks)
         b.add("sinks", TensorRole::Other, m.heads, 1, layers);
 }
 
@@ -168,31 +188,63 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     b.add("embed_tokens", TensorRole::Embedding, m.vocab, h, 1);
     b.add("embed_positions", TensorRole::Embedding, m.learnedPositions, h, 1);
     b.add("embed_token_types", TensorRole::Embedding, m.tokenTypes, h, 1);
+    // Gemma 4 Gemma4TextModel: embed_tokens_per_layer, per_layer_model_projection
+    // and per_layer_projection_norm.
+    b.add("embed_tokens_per_layer", TensorRole::Embedding, m.perLayerInputVocab, L * m.perLayerInputWidth, 1);
+    b.add("per_layer_model_projection", TensorRole::Other, L * m.perLayerInputWidth, h, 1);
+    b.add("per_layer_projection_norm", TensorRole::Norm, m.perLayerInputWidth, 1, 1);
     if (m.embeddingNorm)
         b.add("embed_norm", TensorRole::Norm, normElements(m, h), 1, 1);
 
-    b.scope = LayerScope::AttentionLayers;
-    addAttention(b, m, m.attentionLayers());
-    b.scope = LayerScope::LinearLayers;
+    // The attention kinds of the layer descriptor: one group of tensors,
+    // or the sliding-window layers apart where their heads (or sinks) differ.
+    LayerKind full{MixerKind::FullAttention, 0, 0, fullAttentionShape(m), 0};
+    LayerKind windowed{MixerKind::SlidingWindow, 0, 0, slidingAttentionShape(m), 0};
+    for (const LayerKind &kind : describeLayers(m))
+        if (kind.mixer == MixerKind::FullAttention)
+            full = kind;
+        else if (kind.mixer == MixerKind::SlidingWindow)
+            windowed = kind;
+    if (windowed.attention == full.attention && !m.sinksWindowedOnly) {
+        full.layers += windowed.layers;
+        full.cachingLayers += windowed.cachingLayers;
+        windowed.layers = windowed.cachingLayers = 0;
+    }
+    b.enter(LayerScope::AttentionLayers, full.layers);
+    addAttention(b, m, full.layers, full.cachingLayers, full.attention, m.attentionSinks && !m.sinksWindowedOnly);
+    b.enter(LayerScope::WindowedAttentionLayers, windowed.layers);
+    addAttention(b, m, windowed.layers, windowed.cachingLayers, windowed.attention, m.attentionSinks);
+    b.enter(LayerScope::LinearLayers, std::min(m.layers, m.linearLayers));
     addLinearAttention(b, m);
-    b.scope = LayerScope::MambaLayers;
+    b.enter(LayerScope::MambaLayers, std::min(m.layers, m.mambaLayers));
     addMamba(b, m);
-    b.scope = LayerScope::AllLayers;
+    b.enter(LayerScope::AllLayers, L);
     b.add("layer_norms", TensorRole::Norm, normElements(m, h), 1, L * static_cast<std::uint64_t>(m.normsPerLayer));
 
     // MLP: dense layers, then MoE layers (Shazeer et al. 2017; Fedus et al.
     // 2022 §2; DeepSeekMoE, Dai et al. 2024 §3 for shared experts).
     const std::uint64_t denseLayers = m.denseMlpLayers();
     const std::uint64_t moeLayers = m.moeLayers();
-    b.scope = LayerScope::DenseLayers;
-    addMlp(b, m, "mlp", TensorRole::MlpLinear, m.intermediate, denseLayers, denseLayers, m.mlpBias);
+    const std::uint64_t wide = std::min(denseLayers, m.wideMlpLayers);
+    b.enter(LayerScope::DenseLayers, denseLayers);
+    addMlp(b, m, "mlp", TensorRole::MlpLinear, m.intermediate, denseLayers - wide, denseLayers - wide, m.mlpBias);
+    addMlp(b, m, "mlp_wide", TensorRole::MlpLinear, 2 * m.intermediate, wide, wide, m.mlpBias);
+    if (m.perLayerInputWidth > 0) {
+        // Gemma 4's per-layer inputs (modeling_gemma4.py Gemma4TextDecoderLayer):
+        // per_layer_input_gate and per_layer_projection in every layer.
+        b.enter(LayerScope::AllLayers, L);
+        b.add("per_layer_input_gate", TensorRole::Other, m.perLayerInputWidth, h, L);
+        b.add("per_layer_projection", TensorRole::Other, h, m.perLayerInputWidth, L);
+    }
     if (moeLayers > 0) {
         const auto E = static_cast<std::uint64_t>(m.moe.experts);
         const auto k = static_cast<std::uint64_t>(m.moe.expertsPerToken);
-        b.scope = LayerScope::MoeLayers;
+        b.enter(LayerScope::MoeLayers, moeLayers);
         b.add("router", TensorRole::Router, E, h, moeLayers);
         if (m.moe.routerBias)
             b.add("router_bias", TensorRole::Bias, E, 1, moeLayers);
+        if (m.moe.routerScales)
+            b.add("router_scales", TensorRole::Bias, h + E, 1, moeLayers);
         addMlp(b, m, "experts", TensorRole::ExpertLinear, m.moe.expertIntermediate, E * moeLayers,
                k * moeLayers, m.moe.expertBias);
         if (m.moe.sharedExperts > 0)
@@ -203,7 +255,7 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
             b.add("shared_expert_gate", TensorRole::Router, 1, h, moeLayers);
     }
 
-    b.scope = LayerScope::None;
+    b.enter(LayerScope::None, 0);
     if (m.finalNorm)
         b.add("final_norm", TensorRole::Norm, normElements(m, h), 1, 1);
     if (m.pooler) {
@@ -316,33 +368,15 @@ std::uint64_t parametersPerLayer(const ModelSpec &m)
 
 std::uint64_t parametersPerLayer(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {
-    const auto layersOf = [&](LayerScope scope) -> std::uint64_t {
-        switch (scope) {
-        case LayerScope::None:
-            return 0;
-        case LayerScope::AllLayers:
-            return m.layers;
-        case LayerScope::AttentionLayers:
-            return m.attentionLayers();
-        case LayerScope::LinearLayers:
-            return std::min(m.layers, m.linearLayers);
-        case LayerScope::MambaLayers:
-            return std::min(m.layers, m.mambaLayers);
-        case LayerScope::DenseLayers:
-            return m.denseMlpLayers();
-        case LayerScope::MoeLayers:
-            return m.moeLayers();
-        }
-        return 0;
-    };
-    std::uint64_t perScope[7] = {};
+    std::uint64_t perScope[8] = {};
     for (const TensorGroup &g : tensors)
-        if (const std::uint64_t n = layersOf(g.scope))
-            perScope[static_cast<int>(g.scope)] += g.elements() / n;
+        if (g.layers > 0)
+            perScope[static_cast<int>(g.scope)] += g.elements() / g.layers;
     const auto at = [&](LayerScope scope) { return perScope[static_cast<int>(scope)]; };
-    const std::uint64_t mixer = std::max(
-        {at(LayerScope::AttentionLayers), at(LayerScope::LinearLayers), at(LayerScope::MambaLayers)});
-    const std::uint64_t mlp = std::max(at(LayerScope::DenseLayers), at(LayerScope::MoeLayers));
+    const std::uint64_t mixer = std::max({at(LayerScope::AttentionLayers), at(LayerScope::WindowedAttentionLayers),
+                                          at(LayerScope::LinearLayers), at(LayerScope::MambaLayers)});
+    const std::uint64_t mlp = m.moe.withDenseMlp ? at(LayerScope::DenseLayers) + at(LayerScope::MoeLayers)
+                                                 : std::max(at(LayerScope::DenseLayers), at(LayerScope::MoeLayers));
     // The largest token mixer with the larger MLP: exact when every layer
     // has the same kinds, an upper bound for hybrids. Where no layer has
     // both (Nemotron-H's single-purpose blocks) the largest block is one or

@@ -36,6 +36,13 @@ struct MoeSpec
     bool routerBias = false;
     bool expertBias = false;
     bool sharedExpertGate = false; ///< Qwen2-MoE/Qwen3-Next: sigmoid(Linear(h, 1)) scales the shared expert
+    /// The MoE layers keep their dense MLP beside the experts, each branch
+    /// with its own norms (Gemma 4 enable_moe_block: modeling_gemma4.py
+    /// Gemma4TextDecoderLayer adds the router and experts to the MLP).
+    bool withDenseMlp = false;
+    /// The router scales its input and each expert's weight by learned
+    /// vectors (Gemma4TextRouter scale [hidden] and per_expert_scale [experts]).
+    bool routerScales = false;
 
     bool isMoe() const { return experts > 0; }
 };
@@ -93,6 +100,9 @@ struct ModelSpec
     /// * head_dim)) and MiniMax-M2 (modeling_minimax_m2.py MiniMaxM2Attention).
     bool qkNormWholeProjection = false;
     bool attentionSinks = false; ///< gpt-oss: one learned logit per head
+    /// Only the sliding-window layers have sinks (MiMo-V2-Flash
+    /// add_swa_attention_sink_bias without add_full_attention_sink_bias).
+    bool sinksWindowedOnly = false;
     bool pooler = false;        ///< BERT pooler dense layer
     bool encoderOnly = false;   ///< BERT: no KV cache, no causal-LM head
     /// Every layer runs attention and MLP from the same normed input
@@ -152,6 +162,33 @@ struct ModelSpec
 
     std::uint64_t slidingWindow = 0;  ///< tokens; 0 = full attention everywhere
     std::uint64_t slidingLayers = 0;  ///< how many layers use the window
+    /// The windowed layers' own key-value heads and head sizes, where they
+    /// differ from the full-attention layers' (`kvHeads`, `headDim`,
+    /// `valueHeadDim`): Gemma 4 (head_dim for the local layers,
+    /// global_head_dim and num_global_key_value_heads for the global ones),
+    /// MiMo-V2-Flash (swa_num_key_value_heads, swa_head_dim, swa_v_head_dim).
+    /// 0: the same as the full-attention layers.
+    std::uint64_t slidingKvHeads = 0;
+    std::uint64_t slidingHeadDim = 0;
+    std::uint64_t slidingValueHeadDim = 0;
+    /// The full-attention layers' keys are their values (Gemma 4
+    /// attention_k_eq_v): no v_proj, and one tensor cached where the engine
+    /// stores it once.
+    bool keyIsValue = false;
+    /// The last layers that reuse the keys and values of an earlier layer of
+    /// their kind: no k_proj, v_proj or k_norm and no cache of their own
+    /// (Gemma 4 num_kv_shared_layers; modeling_gemma4.py Gemma4TextAttention
+    /// is_kv_shared_layer, cache_utils.py drops them from the cache).
+    std::uint64_t kvSharedLayers = 0;
+    /// Layers whose dense MLP is twice intermediate_size wide (Gemma 4
+    /// use_double_wide_mlp: the kv-shared layers).
+    std::uint64_t wideMlpLayers = 0;
+    /// Per-layer inputs (Gemma 4 hidden_size_per_layer_input, P): a table of
+    /// vocabulary x (layers x P) token embeddings, its projection from the
+    /// hidden state, and per layer a gate (P x h) and a projection (h x P).
+    /// 0: none.
+    std::uint64_t perLayerInputWidth = 0;
+    std::uint64_t perLayerInputVocab = 0; ///< vocab_size_per_layer_input
     /// The local layers attend within fixed chunks rather than a sliding
     /// window (Llama 4's attention_chunk_size); the cache holds the same.
     bool chunkedAttention = false;
@@ -215,6 +252,8 @@ struct ModelSpec
     bool guessed() const { return familyGuessed || shapeGuessed; }
     std::uint64_t qWidth() const { return heads * headDim; }
     std::uint64_t kvWidth() const { return kvHeads * headDim; }
+    /// Value head size of the softmax layers that are not latent attention.
+    std::uint64_t valueDim() const { return valueHeadDim > 0 ? valueHeadDim : headDim; }
     bool isMla() const { return kvLoraRank > 0; }
     /// Layers with a token mixer of any kind.
     std::uint64_t mixerLayers() const { return layers - std::min(layers, layersWithoutMixer); }
@@ -226,20 +265,27 @@ struct ModelSpec
     }
     /// Layers with an MLP, and of those the dense and the MoE ones.
     std::uint64_t mlpLayers() const { return layers - std::min(layers, layersWithoutMlp); }
+    /// Layers with a dense MLP: those without experts, and the MoE layers
+    /// too where they keep it (MoeSpec::withDenseMlp).
     std::uint64_t denseMlpLayers() const
     {
-        return moe.isMoe() ? std::min<std::uint64_t>(mlpLayers(), static_cast<std::uint64_t>(moe.denseLayers))
-                           : mlpLayers();
+        return moe.isMoe() && !moe.withDenseMlp
+            ? std::min<std::uint64_t>(mlpLayers(), static_cast<std::uint64_t>(moe.denseLayers))
+            : mlpLayers();
     }
-    std::uint64_t moeLayers() const { return mlpLayers() - denseMlpLayers(); }
+    std::uint64_t moeLayers() const
+    {
+        return moe.isMoe() ? mlpLayers() - std::min<std::uint64_t>(mlpLayers(), static_cast<std::uint64_t>(moe.denseLayers))
+                           : 0;
+    }
     /// Mamba-2's inner width (d_inner = heads x head_dim) and the width its
     /// causal conv runs over (x, B and C: d_inner + 2 x groups x N).
     std::uint64_t mambaInner() const { return mambaHeads * mambaHeadDim; }
     std::uint64_t mambaConvWidth() const { return mambaInner() + 2 * ssmGroups * ssmState; }
     /// Some layers keep a fixed-size state per sequence (linear attention or Mamba-2).
     bool hasRecurrentState() const { return linearLayers > 0 || mambaLayers > 0; }
-    /// Width of the attention output before o_proj.
-    std::uint64_t attentionOutWidth() const { return isMla() ? heads * valueHeadDim : qWidth(); }
+    /// Width of the full-attention layers' output before o_proj.
+    std::uint64_t attentionOutWidth() const { return heads * valueDim(); }
     bool hasDropout() const { return attentionDropout > 0.0 || hiddenDropout > 0.0; }
 };
 
@@ -262,7 +308,16 @@ enum class LinearSlot { None, Q, K, V, O, Gate, Up, Down };
 /// Which decoder layers a tensor group lives in. A layer has at most one
 /// token mixer (softmax attention, linear attention or Mamba-2) and at most
 /// one MLP (dense or MoE).
-enum class LayerScope { None, AllLayers, AttentionLayers, LinearLayers, MambaLayers, DenseLayers, MoeLayers };
+enum class LayerScope {
+    None,
+    AllLayers,
+    AttentionLayers,        ///< softmax attention (all of it, or the full-attention layers where the windowed have heads of their own)
+    WindowedAttentionLayers, ///< sliding-window layers with heads of their own
+    LinearLayers,
+    MambaLayers,
+    DenseLayers,
+    MoeLayers
+};
 
 /// `count` tensors of shape rows x cols (cols = 1 for vectors).
 struct TensorGroup
@@ -276,6 +331,7 @@ struct TensorGroup
     /// Active per token (MoE: experts_per_token of `experts` run).
     std::uint64_t activeCount = 1;
     LayerScope scope = LayerScope::None;
+    std::uint64_t layers = 0; ///< decoder layers the group spans (0 outside them)
 
     std::uint64_t elements() const;
     std::uint64_t activeElements() const;

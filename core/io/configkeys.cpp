@@ -14,7 +14,7 @@ namespace {
 const char *const kNoMemoryEffect[] = {
     "_name_or_path", "architectures", "auto_map", "model_type", "transformers_version", "torch_dtype", "dtype",
     "bos_token_id", "eos_token_id", "pad_token_id", "sep_token_id", "decoder_start_token_id", "initializer_range",
-    "initializer_factor", "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_epsilon", "rope_theta",
+    "initializer_factor", "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "layernorm_epsilon", "norm_epsilon", "rope_theta",
     "rope_scaling", "rope_parameters", "rope_interleave", "partial_rotary_factor", "rotary_pct", "rotary_emb_base",
     "use_cache", "pretraining_tp", "attn_logit_softcapping", "final_logit_softcapping", "query_pre_attn_scalar",
     "router_aux_loss_coef", "output_router_logits", "router_z_loss_coef", "router_jitter_noise", "norm_topk_prob",
@@ -44,6 +44,12 @@ const char *const kNoMemoryEffect[] = {
     // inputs, the context before YaRN (rope_scaling repeats it), and a second
     // spelling of num_experts_per_tok, which is read first (hfconfig readMoe).
     "swiglu_limit", "initial_context_length", "experts_per_token",
+    // Gemma 4: a copy of the layer pattern that layer_types spells out, an
+    // output-precision switch, and the attention mask's direction for
+    // image tokens. MiMo-V2-Flash: the value scaling before attention and
+    // the sliding layers' RoPE base (no weights).
+    "_sliding_window_pattern", "stream_and_decode_in_f32", "use_bidirectional_attention", "attention_value_scale",
+    "swa_rope_theta",
 };
 
 } // namespace

@@ -27,6 +27,8 @@ void readNemotronH(ConfigKeys &k, ModelSpec &m);
 void readChunked(ConfigKeys &k, ModelSpec &m);
 void readMiniMaxM2(ConfigKeys &k, ModelSpec &m);
 void readNas(ConfigKeys &k, ModelSpec &m);
+void readGemma4(ConfigKeys &k, ModelSpec &m);
+void readMiMoV2(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -78,6 +80,14 @@ const FamilyTraits kFamilies[] = {
     // modeling_gemma3.py Gemma3DecoderLayer: four norms, q_norm and k_norm.
     {"gemma3_text", "Gemma3TextConfig", true, NormKind::RmsNorm, 4, true, false, false, false, false, true, true,
      nullptr},
+    // modeling_gemma4.py Gemma4TextDecoderLayer: four norms, q_norm and
+    // k_norm per head (v_norm has no weight); the rest in readGemma4.
+    {"gemma4_text", "Gemma4TextConfig", true, NormKind::RmsNorm, 4, true, false, false, false, false, true, true,
+     readGemma4},
+    // modeling_gemma4_unified.py (Gemma 4 12B): Gemma 4's decoder layer
+    // without per-layer inputs or experts.
+    {"gemma4_unified_text", "Gemma4UnifiedTextConfig", true, NormKind::RmsNorm, 4, true, false, false, false, false,
+     true, true, readGemma4},
     // modeling_llama4.py: the q/k norm is a weightless L2 norm; local layers
     // attend within chunks.
     {"llama4_text", "Llama4TextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
@@ -133,6 +143,12 @@ const FamilyTraits kFamilies[] = {
     // projection and a sigmoid router with e_score_correction_bias.
     {"minimax_m2", "MiniMaxM2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readMiniMaxM2},
+    // MiMo-V2-Flash (transformers modular_mimo_v2_flash.py; vLLM
+    // mimo_v2_flash.py MiMoV2Attention): Llama-style layers without q/k
+    // norms, sliding-window layers with heads and sinks of their own, a
+    // sigmoid router with e_score_correction_bias (readMiMoV2).
+    {"mimo_v2_flash", "MiMoV2FlashConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true,
+     false, readMiMoV2},
 };
 
 /// Multimodal checkpoints keep the language model under `text_config`;
@@ -152,6 +168,8 @@ const NestedText kNestedText[] = {
     {"qwen3_5", "qwen3_5_text"},           // configuration_qwen3_5.py Qwen3_5Config
     {"qwen3_5_moe", "qwen3_5_moe_text"},   // configuration_qwen3_5_moe.py Qwen3_5MoeConfig
     {"qwen3_vl", "qwen3_vl_text"},         // configuration_qwen3_vl.py Qwen3VLConfig
+    {"gemma4", "gemma4_text"},             // configuration_gemma4.py Gemma4Config
+    {"gemma4_unified", "gemma4_unified_text"},
     // Kimi K2.5 (its repository's configuration_kimi_k25.py, auto_map):
     // Kimi K2's decoder under text_config, with a MoonViT image encoder.
     {"kimi_k25", "kimi_k2"},
@@ -521,6 +539,92 @@ void readNas(ConfigKeys &k, ModelSpec &m)
                  "a shape per layer is not modelled yet");
 }
 
+/// Gemma 4 (configuration_gemma4.py Gemma4TextConfig.__post_init__ and
+/// modeling_gemma4.py, transformers c49429ed): sliding layers have head_dim
+/// and num_key_value_heads; full-attention layers global_head_dim (default
+/// 512) and, where attention_k_eq_v, num_global_key_value_heads with no
+/// v_proj (K and V are both still cached: V is taken from k_proj before
+/// the norms). The last num_kv_shared_layers reuse the keys and values of
+/// an earlier layer (no k_proj, v_proj, k_norm or cache); with
+/// use_double_wide_mlp their MLP is twice as wide. Per-layer inputs when
+/// hidden_size_per_layer_input is set (Gemma4TextConfig default 256, null
+/// or 0: none; the 12B's Gemma4UnifiedTextConfig has none), with their
+/// per-layer norm. enable_moe_block adds the router (with its scales) and
+/// experts to every layer's dense MLP, and three norms.
+void readGemma4(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    const bool unified = m.family == "gemma4_unified_text";
+    if (!r.has("layer_types")) {
+        // Every sixth layer global, and the last one always (__post_init__).
+        m.slidingLayers = 0;
+        for (std::uint64_t i = 0; i + 1 < m.layers; ++i)
+            m.slidingLayers += (i + 1) % 6 != 0 ? 1 : 0;
+    }
+    m.slidingKvHeads = m.kvHeads;
+    m.slidingHeadDim = m.headDim;
+    m.headDim = k.uint("global_head_dim", 1, kMaxDim, 512);
+    m.keyIsValue = r.boolean("attention_k_eq_v", false).value_or(false);
+    if (m.keyIsValue && r.has("num_global_key_value_heads"))
+        m.kvHeads = k.firstUint({"num_global_key_value_heads"}, 1, m.heads).value_or(m.kvHeads);
+    m.kvSharedLayers = std::min(m.layers, k.firstUint({"num_kv_shared_layers"}, 0, kMaxLayers).value_or(0));
+    if (r.boolean("use_double_wide_mlp", false).value_or(false))
+        m.wideMlpLayers = m.kvSharedLayers;
+    // A null hidden_size_per_layer_input switches the inputs off; only an
+    // absent key takes the class default.
+    const char *ple = "hidden_size_per_layer_input";
+    const bool pleNull = r.json().contains(ple) && r.json().at(ple).is_null();
+    m.perLayerInputWidth = unified || pleNull ? 0 : k.uint(ple, 0, kMaxDim, 256);
+    const auto pleVocab = k.firstUint({"vocab_size_per_layer_input"}, 1, kMaxVocab);
+    if (m.perLayerInputWidth > 0) {
+        m.perLayerInputVocab = pleVocab ? *pleVocab : k.uint("vocab_size_per_layer_input", 1, kMaxVocab, 262144);
+        m.normsPerLayer += 1; // post_per_layer_input_norm
+    }
+    if (!r.boolean("enable_moe_block", false).value_or(false)) {
+        m.moe = MoeSpec{};
+    } else if (m.moe.isMoe()) {
+        m.moe.withDenseMlp = true;
+        m.moe.routerScales = true;
+        m.normsPerLayer += 3; // post_feedforward_layernorm_1 and _2, pre_feedforward_layernorm_2
+    } else {
+        r.error("num_experts", "missing; enable_moe_block needs the experts");
+    }
+}
+
+/// MiMo-V2-Flash: hybrid_layer_pattern names the sliding-window layers (1)
+/// and the full-attention ones (0) (vLLM is_compressed_softmax_layer); the
+/// sliding layers have their own key-value heads and head sizes
+/// (swa_num_key_value_heads, swa_head_dim, swa_v_head_dim) and, with
+/// add_swa_attention_sink_bias, one sink per head; v_head_dim is narrower
+/// than head_dim in both kinds (o_proj reads heads x v_head_dim). The
+/// sliding window is sliding_window_size (vLLM and SGLang read it).
+void readMiMoV2(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    const std::vector<std::uint64_t> pattern = k.uints("hybrid_layer_pattern", m.layers);
+    if (pattern.size() != m.layers)
+        r.error("hybrid_layer_pattern", "has " + std::to_string(pattern.size()) + " entries for "
+                                            + std::to_string(m.layers) + " layers");
+    m.slidingLayers = static_cast<std::uint64_t>(std::count(pattern.begin(), pattern.end(), 1u));
+    m.slidingWindow = k.firstUint({"sliding_window_size", "sliding_window"}, 1, ModelLimits::maxPositions, true)
+                          .value_or(0);
+    // attention_chunk_size repeats the window; neither engine reads it.
+    k.firstUint({"attention_chunk_size"}, 1, ModelLimits::maxPositions);
+    m.valueHeadDim = k.uint("v_head_dim", 1, kMaxDim, m.headDim);
+    m.slidingKvHeads = k.uint("swa_num_key_value_heads", 1, m.heads, m.kvHeads);
+    m.slidingHeadDim = k.uint("swa_head_dim", 1, kMaxDim, m.headDim);
+    m.slidingValueHeadDim = k.uint("swa_v_head_dim", 1, kMaxDim, m.valueHeadDim);
+    if (k.uint("swa_num_attention_heads", 1, kMaxDim, m.heads) != m.heads)
+        r.error("swa_num_attention_heads", "differs from num_attention_heads, which is not modelled");
+    const bool swaSinks = r.boolean("add_swa_attention_sink_bias", false).value_or(false);
+    const bool fullSinks = r.boolean("add_full_attention_sink_bias", false).value_or(false);
+    m.attentionSinks = swaSinks || fullSinks;
+    m.sinksWindowedOnly = swaSinks && !fullSinks;
+    if (fullSinks && !swaSinks)
+        r.error("add_full_attention_sink_bias", "without add_swa_attention_sink_bias is not modelled");
+    m.moe.routerBias = r.string("topk_method", false).value_or("") == "noaux_tc";
+}
+
 /// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and
 /// moe_layer_freq, Qwen decoder_sparse_step and mlp_only_layers, Llama 4
 /// interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0).
@@ -621,7 +725,7 @@ void readSlidingWindow(ConfigKeys &k, const std::string &type, ModelSpec &m)
     if (!window)
         return;
     m.slidingWindow = *window;
-    if (k.reader().has("layer_types"))
+    if (k.reader().has("layer_types") || k.reader().has("hybrid_layer_pattern"))
         return;
     if (type == "gemma2") {
         m.slidingLayers = (m.layers + 1) / 2; // even layers slide (modeling_gemma2.py)

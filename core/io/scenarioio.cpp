@@ -28,6 +28,13 @@ const UintField kUintFields[] = {
     {"max_positions", &ModelSpec::maxPositions, 0, ModelLimits::maxPositions},
     {"sliding_window", &ModelSpec::slidingWindow, 0, ModelLimits::maxPositions},
     {"sliding_layers", &ModelSpec::slidingLayers, 0, ModelLimits::maxLayers},
+    {"sliding_kv_heads", &ModelSpec::slidingKvHeads, 0, ModelLimits::maxWidth},
+    {"sliding_head_dim", &ModelSpec::slidingHeadDim, 0, ModelLimits::maxWidth},
+    {"sliding_v_head_dim", &ModelSpec::slidingValueHeadDim, 0, ModelLimits::maxWidth},
+    {"kv_shared_layers", &ModelSpec::kvSharedLayers, 0, ModelLimits::maxLayers},
+    {"wide_mlp_layers", &ModelSpec::wideMlpLayers, 0, ModelLimits::maxLayers},
+    {"per_layer_input_width", &ModelSpec::perLayerInputWidth, 0, ModelLimits::maxWidth},
+    {"per_layer_input_vocab", &ModelSpec::perLayerInputVocab, 0, ModelLimits::maxVocab},
     {"kv_lora_rank", &ModelSpec::kvLoraRank, 0, ModelLimits::maxWidth},
     {"q_lora_rank", &ModelSpec::qLoraRank, 0, ModelLimits::maxWidth},
     {"qk_rope_head_dim", &ModelSpec::ropeHeadDim, 0, ModelLimits::maxWidth},
@@ -67,6 +74,8 @@ const BoolField kBoolFields[] = {
     {"gated_attention", &ModelSpec::gatedAttention},
     {"qk_norm_whole_projection", &ModelSpec::qkNormWholeProjection},
     {"chunked_attention", &ModelSpec::chunkedAttention},
+    {"key_is_value", &ModelSpec::keyIsValue},
+    {"sinks_windowed_only", &ModelSpec::sinksWindowedOnly},
     {"mamba_conv_bias", &ModelSpec::mambaConvBias},
     {"family_guessed", &ModelSpec::familyGuessed},
     {"shape_guessed", &ModelSpec::shapeGuessed},
@@ -225,6 +234,8 @@ ModelSpec readModel(JsonReader &r)
         m.moe.routerBias = moe->boolean("router_bias", false).value_or(false);
         m.moe.expertBias = moe->boolean("expert_bias", false).value_or(false);
         m.moe.sharedExpertGate = moe->boolean("shared_expert_gate", false).value_or(false);
+        m.moe.withDenseMlp = moe->boolean("with_dense_mlp", false).value_or(false);
+        m.moe.routerScales = moe->boolean("router_scales", false).value_or(false);
         if (m.moe.experts > 0 && (m.moe.expertsPerToken < 1 || m.moe.expertsPerToken > m.moe.experts))
             moe->error("experts_per_token", "must be between 1 and experts");
     }
@@ -262,7 +273,9 @@ Json modelToJson(const ModelSpec &m)
                 {"dense_layers", m.moe.denseLayers},
                 {"router_bias", m.moe.routerBias},
                 {"expert_bias", m.moe.expertBias},
-                {"shared_expert_gate", m.moe.sharedExpertGate}};
+                {"shared_expert_gate", m.moe.sharedExpertGate},
+                {"with_dense_mlp", m.moe.withDenseMlp},
+                {"router_scales", m.moe.routerScales}};
     return j;
 }
 

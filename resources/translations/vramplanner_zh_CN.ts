@@ -1674,6 +1674,18 @@
         <source>FP8 E4M3 scale per 16-weight block</source>
         <translation>每 16 个权重一个 FP8 E4M3 缩放因子</translation>
     </message>
+    <message>
+        <source>bytes of the sparse-attention indexer&apos;s key per layer and token: index_head_dim fp8 values and one fp32 scale per 128</source>
+        <translation>稀疏注意力索引器每层每个 token 的键所占字节：index_head_dim 个 fp8 值，每 128 个值一个 fp32 缩放因子</translation>
+    </message>
+    <message>
+        <source>sparse-attention indexer&apos;s keys</source>
+        <translation>稀疏注意力索引器的键</translation>
+    </message>
+    <message>
+        <source>DeepSeek Sparse Attention: vLLM keeps the lightning indexer&apos;s keys in a cache of their own, in every layer, for the whole context</source>
+        <translation>DeepSeek 稀疏注意力：vLLM 在每一层为闪电索引器的键单独保留一份缓存，覆盖整个上下文</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -5,6 +5,7 @@
 
 #include "tests/support/testregistry.h"
 #include "core/io/hfconfig.h"
+#include "core/estimate.h"
 #include "core/io/modelfiles.h"
 #include "core/modelspec.h"
 
@@ -30,6 +31,15 @@ core::io::LoadResult<core::ModelSpec> loadCorpusConfig(const QString &name)
     return core::io::parseHfConfig(readCorpusFile(name), name.toStdString());
 }
 
+/// KV-cache bytes one token adds over the whole model (bf16 cache).
+double kvBytesPerToken(const core::ModelSpec &model, core::ServingEngine engine)
+{
+    core::Scenario s;
+    s.model = model;
+    s.serving = engine;
+    return core::kvCacheBytesPerToken(s, 2.0);
+}
+
 QString joined(const std::vector<std::string> &lines)
 {
     QStringList list;
@@ -51,6 +61,11 @@ private slots:
     void publishedTotals_data();
     void publishedTotals();
     void quantisedModules();
+    void gemma4Layers_data();
+    void gemma4Layers();
+    void gemma4KvCache();
+    void mimoV2Layers();
+    void sparseIndexerCache();
 };
 
 void TestCorpus::everyConfigLoads_data()
@@ -140,6 +155,121 @@ void TestCorpus::quantisedModules()
     const qulonglong attention = 4096ull * 8192 + 2 * 4096ull * 512 + 8192ull * 4096;
     const qulonglong experts = 128ull * 3 * 4096 * 1536;
     QCOMPARE(qulonglong(core::countParameters(folder.value->model).checkpointQuantized), 94 * (attention + experts));
+}
+
+/// Gemma 4's text decoder, summed by hand from modeling_gemma4.py
+/// (transformers c49429ed): per layer q_proj and o_proj (heads x head size),
+/// q_norm, and unless the layer reuses an earlier one's keys k_proj, k_norm
+/// and v_proj (none on K = V full layers); a gated MLP (twice as wide on
+/// the kv-shared layers with use_double_wide_mlp) and four norms; the
+/// tied embedding and the final norm. The 31B's "30.7B" and the 26B-A4B's
+/// "25.2B, 3.8B active" on their model cards are these text counts.
+void TestCorpus::gemma4Layers_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<qulonglong>("total");
+    QTest::addColumn<qulonglong>("active");
+    const qulonglong V = 262144;
+    // 31B: H 5376, 60 layers (50 sliding: 16 KV heads of 256; 10 full:
+    // 4 KV heads of 512, K = V), 32 query heads, I 21504.
+    {
+        const qulonglong H = 5376, I = 21504;
+        const qulonglong sliding = 2 * 32 * 256 * H + 2 * 16 * 256 * H + 2 * 256;
+        const qulonglong full = 2 * 32 * 512 * H + 4 * 512 * H + 2 * 512;
+        const qulonglong total = V * H + H + 50 * sliding + 10 * full + 60 * (3 * H * I + 4 * H);
+        QTest::newRow("31B") << "google--gemma-4-31B-it_config.json" << total << total;
+    }
+    // E2B: H 1536, 35 layers (28 sliding of 256, 7 full of 512, one KV
+    // head each), 8 query heads, I 6144; the last 20 layers reuse the keys
+    // (12288-wide MLP); per-layer inputs of 256 over a 262144-entry table.
+    {
+        const qulonglong H = 1536, I = 6144, P = 256, L = 35;
+        const auto queries = [&](qulonglong d) { return 2 * 8 * d * H + d; }; // q_proj, o_proj, q_norm
+        const auto keys = [&](qulonglong d) { return 2 * 1 * d * H + d; };    // k_proj, v_proj, k_norm
+        // Layers 0-14 keep keys: 12 sliding, 3 full; 15-34 share: 16 sliding, 4 full.
+        const qulonglong attention = 28 * queries(256) + 7 * queries(512) + 12 * keys(256) + 3 * keys(512);
+        const qulonglong mlp = 15 * 3 * H * I + 20 * 3 * H * (2 * I);
+        const qulonglong perLayerInputs = V * L * P + L * P * H + P + L * (2 * H * P + H);
+        const qulonglong total = V * H + H + attention + mlp + L * 4 * H + perLayerInputs;
+        QTest::newRow("E2B") << "google--gemma-4-E2B-it_config.json" << total << total;
+    }
+    // 26B-A4B: H 2816, 30 layers (25 sliding: 8 KV heads of 256; 5 full:
+    // 2 KV heads of 512, K = V), 16 query heads; every layer a dense MLP of
+    // 2112 and 128 experts of 704 (top 8), the router with its scales, and
+    // three more norms.
+    {
+        const qulonglong H = 2816, I = 2112, E = 128, Im = 704;
+        const qulonglong sliding = 2 * 16 * 256 * H + 2 * 8 * 256 * H + 2 * 256;
+        const qulonglong full = 2 * 16 * 512 * H + 2 * 512 * H + 2 * 512;
+        const qulonglong router = E * H + H + E;
+        const qulonglong expert = 3 * Im * H;
+        const qulonglong layer = 3 * H * I + 7 * H + router;
+        const qulonglong total = V * H + H + 25 * sliding + 5 * full + 30 * (layer + E * expert);
+        const qulonglong active = total - 30 * (E - 8) * expert;
+        QTest::newRow("26B-A4B") << "google--gemma-4-26B-A4B_config.json" << total << active;
+    }
+}
+
+void TestCorpus::gemma4Layers()
+{
+    QFETCH(QString, file);
+    QFETCH(qulonglong, total);
+    QFETCH(qulonglong, active);
+    const auto loaded = loadCorpusConfig(file);
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QVERIFY(!loaded.value->guessed());
+    const core::ParameterCounts counts = core::countParameters(*loaded.value);
+    QCOMPARE(qulonglong(counts.total), total);
+    QCOMPARE(qulonglong(counts.active), active);
+}
+
+/// Gemma 4 caches each kind at its own width, K and V both even on K = V
+/// layers (V is taken before the norms), and nothing for the kv-shared
+/// layers (transformers cache_utils.py drops them; vLLM allocates none).
+void TestCorpus::gemma4KvCache()
+{
+    // 31B: 10 full layers x 2 x 4 x 512 + 50 sliding x 2 x 16 x 256, bf16.
+    const auto big = loadCorpusConfig("google--gemma-4-31B-it_config.json");
+    QVERIFY(big.ok());
+    const double bigPerToken = (10.0 * 2 * 4 * 512 + 50.0 * 2 * 16 * 256) * 2;
+    QCOMPARE(kvBytesPerToken(*big.value, core::ServingEngine::Generate), bigPerToken);
+    QCOMPARE(kvBytesPerToken(*big.value, core::ServingEngine::Vllm), bigPerToken);
+    // E2B: 15 layers keep a cache, 3 full (one KV head of 512) and 12
+    // sliding (one of 256).
+    const auto small = loadCorpusConfig("google--gemma-4-E2B-it_config.json");
+    QVERIFY(small.ok());
+    QCOMPARE(kvBytesPerToken(*small.value, core::ServingEngine::Vllm), (3.0 * 2 * 512 + 12.0 * 2 * 256) * 2);
+}
+
+/// MiMo-V2-Flash, summed by hand from vLLM mimo_v2_flash.py: 9 full layers
+/// (4 KV heads) and 39 sliding (8 KV heads, one sink per query head), 64
+/// query heads of 192 with values of 128; layer 0 a dense MLP of 16384, the
+/// other 47 256 experts of 2048 (top 8) with a router and its correction
+/// bias; untied embeddings. Its KV cache holds K (192) and V (128) per head.
+void TestCorpus::mimoV2Layers()
+{
+    const auto loaded = loadCorpusConfig("XiaomiMiMo--MiMo-V2-Flash_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QVERIFY(!loaded.value->guessed());
+    const qulonglong H = 4096, V = 152576;
+    const auto attention = [&](qulonglong kv) { return 64 * 192 * H + kv * (192 + 128) * H + H * 64 * 128; };
+    const qulonglong expert = 3 * 2048 * H;
+    const qulonglong total = 2 * V * H + H + 48 * 2 * H + 9 * attention(4) + 39 * (attention(8) + 64)
+        + 3 * 16384 * H + 47 * (256 * H + 256 + 256 * expert);
+    QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
+    QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Vllm), (9.0 * 4 + 39.0 * 8) * (192 + 128) * 2);
+}
+
+/// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key (512 + 64,
+/// bf16) and, in every layer, the lightning indexer's key: 128 fp8 values
+/// and one fp32 scale (DeepseekV32IndexerCache, uint8). Generate keeps the
+/// rebuilt heads and no indexer cache.
+void TestCorpus::sparseIndexerCache()
+{
+    const auto loaded = loadCorpusConfig("deepseek-ai--DeepSeek-V3.2_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Vllm), 61.0 * ((512 + 64) * 2 + 128 + 4));
+    QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Generate), 61.0 * 128 * (192 + 128) * 2);
 }
 
 /// Nemotron-H and Nemotron 3 Super write "time_step_limit": [0.0, Infinity]

@@ -1,0 +1,94 @@
+#include "core/layerkinds.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+/// The shared-cache layers among the full-attention and the windowed
+/// layers, in proportion (Gemma's pattern repeats through the shared tail).
+struct SharedSplit
+{
+    std::uint64_t full = 0;
+    std::uint64_t windowed = 0;
+};
+
+std::uint64_t windowedLayers(const ModelSpec &m)
+{
+    return m.slidingWindow > 0 ? std::min(m.attentionLayers(), m.slidingLayers) : 0;
+}
+
+SharedSplit sharedSplit(const ModelSpec &m)
+{
+    const std::uint64_t attention = m.attentionLayers();
+    const std::uint64_t shared = std::min(attention, m.kvSharedLayers);
+    SharedSplit split;
+    split.windowed = attention == 0 ? 0 : windowedLayers(m) * shared / attention;
+    split.full = shared - split.windowed;
+    return split;
+}
+
+} // namespace
+
+AttentionShape fullAttentionShape(const ModelSpec &m)
+{
+    AttentionShape a;
+    a.kvHeads = m.kvHeads;
+    a.headDim = m.headDim;
+    a.valueDim = m.valueDim();
+    a.keyIsValue = m.keyIsValue;
+    return a;
+}
+
+AttentionShape slidingAttentionShape(const ModelSpec &m)
+{
+    AttentionShape a;
+    a.kvHeads = m.slidingKvHeads > 0 ? m.slidingKvHeads : m.kvHeads;
+    a.headDim = m.slidingHeadDim > 0 ? m.slidingHeadDim : m.headDim;
+    a.valueDim = m.slidingValueHeadDim > 0 ? m.slidingValueHeadDim : (m.slidingHeadDim > 0 ? a.headDim : m.valueDim());
+    return a;
+}
+
+std::vector<LayerKind> describeLayers(const ModelSpec &m)
+{
+    std::vector<LayerKind> kinds;
+    const auto add = [&](MixerKind mixer, std::uint64_t layers, std::uint64_t caching, AttentionShape attention,
+                         std::uint64_t window) {
+        if (layers > 0)
+            kinds.push_back({mixer, layers, caching, attention, window});
+    };
+    const std::uint64_t windowed = windowedLayers(m);
+    const std::uint64_t full = m.attentionLayers() - windowed;
+    const SharedSplit shared = sharedSplit(m);
+    add(MixerKind::FullAttention, full, full - shared.full, fullAttentionShape(m), 0);
+    add(MixerKind::SlidingWindow, windowed, windowed - shared.windowed, slidingAttentionShape(m), m.slidingWindow);
+    add(MixerKind::LinearAttention, std::min(m.layers, m.linearLayers), 0, {}, 0);
+    add(MixerKind::Mamba2, std::min(m.layers, m.mambaLayers), 0, {}, 0);
+    add(MixerKind::None, std::min(m.layers, m.layersWithoutMixer), 0, {}, 0);
+    return kinds;
+}
+
+std::vector<CacheGroup> cacheGroups(const ModelSpec &m, std::uint64_t layers)
+{
+    const AttentionShape fullShape = fullAttentionShape(m);
+    if (m.layers == 0)
+        return {{fullShape, 0, 0, 0}};
+    // The range takes the caching attention layers in proportion, and of
+    // those the windowed ones in proportion.
+    const SharedSplit shared = sharedSplit(m);
+    const std::uint64_t caching = m.attentionLayers() - shared.full - shared.windowed;
+    const std::uint64_t attention = caching * layers / m.layers;
+    const std::uint64_t windowed = m.slidingWindow > 0
+        ? std::min(attention, (windowedLayers(m) - shared.windowed) * layers / m.layers)
+        : 0;
+    const std::uint64_t full = attention - windowed;
+    const AttentionShape windowShape = slidingAttentionShape(m);
+    if (windowShape == fullShape || windowed == 0)
+        return {{fullShape, full, windowed, m.slidingWindow}};
+    if (full == 0)
+        return {{windowShape, 0, windowed, m.slidingWindow}};
+    return {{fullShape, full, 0, 0}, {windowShape, 0, windowed, m.slidingWindow}};
+}
+
+} // namespace core

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "core/modelspec.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace core {
+
+/// A decoder layer's token mixer.
+enum class MixerKind {
+    FullAttention,   ///< softmax over the whole context
+    SlidingWindow,   ///< softmax over the last `window` tokens (or a chunk of them)
+    LinearAttention, ///< Gated DeltaNet: a fixed-size state per sequence
+    Mamba2,          ///< a state-space block: a fixed-size state per sequence
+    None,            ///< an MLP-only block (Nemotron-H)
+};
+
+/// The heads of a kind of softmax-attention layer: what one token caches.
+struct AttentionShape
+{
+    std::uint64_t kvHeads = 0;
+    std::uint64_t headDim = 0;  ///< query and key head size
+    std::uint64_t valueDim = 0; ///< value head size
+    bool keyIsValue = false;    ///< no v_proj: the values are projected by k_proj
+
+    std::uint64_t keyWidth() const { return kvHeads * headDim; }
+    std::uint64_t valueWidth() const { return kvHeads * valueDim; }
+    bool operator==(const AttentionShape &o) const
+    {
+        return kvHeads == o.kvHeads && headDim == o.headDim && valueDim == o.valueDim && keyIsValue == o.keyIsValue;
+    }
+    bool operator!=(const AttentionShape &o) const { return !(*this == o); }
+};
+
+/// The full-attention layers' heads, and the windowed layers' (their own
+/// where the config gives them, else the same).
+AttentionShape fullAttentionShape(const ModelSpec &model);
+AttentionShape slidingAttentionShape(const ModelSpec &model);
+
+/// The model's decoder layers by kind, each kind once with how many layers
+/// have it: the per-layer descriptor every engine's cache rule reads. A
+/// layer range (a pipeline stage, llama.cpp's GPU layers) takes each kind
+/// in proportion (`inRange`), which is exact where the kinds repeat in a
+/// pattern that the range spans whole.
+struct LayerKind
+{
+    MixerKind mixer = MixerKind::FullAttention;
+    std::uint64_t layers = 0;  ///< layers of this kind
+    /// Of those, the layers that keep a cache of their own (the rest reuse
+    /// an earlier layer's: ModelSpec::kvSharedLayers).
+    std::uint64_t cachingLayers = 0;
+    AttentionShape attention;  ///< softmax kinds only
+    std::uint64_t window = 0;  ///< SlidingWindow: tokens kept
+};
+
+std::vector<LayerKind> describeLayers(const ModelSpec &model);
+
+/// The softmax-attention layers of a range of `layers` layers that cache
+/// one width per token: those of the full-attention and the windowed kinds
+/// with the same heads.
+struct CacheGroup
+{
+    AttentionShape attention;
+    std::uint64_t fullLayers = 0;
+    std::uint64_t windowedLayers = 0;
+    std::uint64_t window = 0;
+
+    std::uint64_t layers() const { return fullLayers + windowedLayers; }
+};
+
+/// One group where every attention layer has the same heads (most models),
+/// else one per shape (full-attention layers first).
+std::vector<CacheGroup> cacheGroups(const ModelSpec &model, std::uint64_t layers);
+
+} // namespace core
