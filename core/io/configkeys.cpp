@@ -48,8 +48,11 @@ const char *const kNoMemoryEffect[] = {
     // output-precision switch, and the attention mask's direction for
     // image tokens. MiMo-V2-Flash: the value scaling before attention and
     // the sliding layers' RoPE base (no weights).
-    "_sliding_window_pattern", "stream_and_decode_in_f32", "use_bidirectional_attention", "attention_value_scale",
-    "swa_rope_theta",
+    "_sliding_window_pattern", "stream_and_decode_in_f32", "use_bidirectional_attention",
+    "attention_use_bidirectional", "attention_value_scale", "swa_rope_theta",
+    // DeepSeek Sparse Attention: how many tokens the indexer selects and its
+    // RoPE layout (compute, not memory: the indexer's cache holds every token).
+    "index_topk", "indexer_rope_interleave",
 };
 
 } // namespace

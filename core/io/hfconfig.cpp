@@ -233,6 +233,11 @@ void readMla(ConfigKeys &k, ModelSpec &m)
     const std::uint64_t nope = k.uint("qk_nope_head_dim", 0, kMaxDim, 128);
     m.valueHeadDim = k.uint("v_head_dim", 1, kMaxDim, 128);
     m.headDim = nope + m.ropeHeadDim; // qk_head_dim
+    // GLM-5 also writes qk_head_dim (the same sum) and head_dim, which
+    // GlmMoeDsaConfig sets to qk_rope_head_dim for the rotary embedding.
+    if (k.firstUint({"qk_head_dim"}, 1, kMaxDim).value_or(m.headDim) != m.headDim)
+        k.reader().error("qk_head_dim", "differs from qk_nope_head_dim + qk_rope_head_dim");
+    k.firstUint({"head_dim"}, 1, kMaxDim);
     m.kvHeads = m.heads;             // keys and values are rebuilt per head
     // DeepseekV3TopkRouter registers e_score_correction_bias (noaux_tc);
     // DeepSeek-V2's greedy routers have none.

@@ -189,6 +189,27 @@ void TestFamilies::publishedCounts_data()
     // 27.43B and 4.30B counted (the exact parts are in nonEmbeddingCounts).
     QTest::newRow("Gemma 3 27B") << "gemma-3-27b-it" << 27.0 << 0.5 << 0.0 << 0.0 << withEmb;
     QTest::newRow("Gemma 3 4B") << "gemma-3-4b-it" << 4.0 << 0.5 << 0.0 << 0.0 << withEmb;
+    // GLM-5 technical report (arXiv:2602.15763), architecture table: 744B
+    // total (its one MTP layer apart) and 40B activated, DeepSeek's
+    // convention. Counted 743.91B and 40.83B.
+    QTest::newRow("GLM-5 744B / 40B") << "glm-5" << 744.0 << 1.0 << 40.0 << 1.0 << noInput;
+    // Kimi K2.5 card: 1T total, 32B activated (Kimi K2's decoder); NVIDIA's
+    // page gives 32.86B with the input embedding: counted 32,861,500,928.
+    QTest::newRow("Kimi K2.5 1T / 32B") << "kimi-k2.5" << 1000.0 << 50.0 << 32.0 << 0.5 << noInput;
+    QTest::newRow("Kimi K2.5 32.86B with the embedding") << "kimi-k2.5" << 1000.0 << 50.0 << 32.86 << 0.005
+                                                          << withEmb;
+    // Qwen3.5-397B-A17B card: 397B total (with the vision tower), ~17B
+    // active. Counted 396.80B and 17.35B.
+    QTest::newRow("Qwen3.5-397B-A17B 397B / 17B") << "qwen3.5-397b-a17b" << 397.0 << 1.0 << 17.0 << 1.0 << withEmb;
+    QTest::newRow("Qwen3-Coder-480B-A35B 480B / 35B") << "qwen3-coder-480b-a35b-instruct" << 480.0 << 1.0 << 35.0
+                                                      << 1.0 << withEmb;
+    // Gemma 4 family table: 31B "30.7B" and 26B A4B "25.2B total, 3.8B
+    // active", both the text decoder (the vision tower is not counted yet).
+    QTest::newRow("Gemma 4 31B 30.7B") << "gemma-4-31b-it" << 30.7 << 0.05 << 0.0 << 0.0 << withEmb;
+    QTest::newRow("Gemma 4 26B A4B 25.2B / 3.8B") << "gemma-4-26b-a4b" << 25.2 << 0.05 << 3.8 << 0.05 << withEmb;
+    // MiMo-V2-Flash card: 309B total (the main model's 308.78B counted and
+    // three MTP layers of 0.33B the config does not declare), 15B active.
+    QTest::newRow("MiMo-V2-Flash 309B / 15B") << "mimo-v2-flash" << 309.0 << 1.0 << 15.0 << 1.0 << withEmb;
 }
 
 void TestFamilies::publishedCounts()
@@ -465,6 +486,10 @@ void TestFamilies::newFamiliesReadEveryKey_data()
     QTest::newRow("gemma3 4B") << "gemma-3-4b-it";
     QTest::newRow("gpt_oss 120B") << "gpt-oss-120b";
     QTest::newRow("qwen3_5 9B") << "qwen3.5-9b";
+    QTest::newRow("gemma4 31B") << "gemma-4-31b-it";
+    QTest::newRow("gemma4 26B A4B") << "gemma-4-26b-a4b";
+    QTest::newRow("mimo_v2_flash") << "mimo-v2-flash";
+    QTest::newRow("glm_moe_dsa") << "glm-5";
 }
 
 void TestFamilies::newFamiliesReadEveryKey()
