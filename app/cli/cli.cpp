@@ -1,6 +1,7 @@
 #include "app/cli/cli.h"
 
 #include "app/cli/compare.h"
+#include "app/cli/configcoverage.h"
 #include "app/cli/options.h"
 #include "app/cli/scenariooptions.h"
 #include "app/cli/texttable.h"
@@ -43,6 +44,7 @@ std::string usage()
         + "                            [--nvidia-smi SIZE] [--name NAME] [--save-profile FILE]\n"
         + "  vramplanner-cli compare --log FILE (estimate options) [--json] [--keep]\n"
         + "  vramplanner-cli validate --mine\n"
+        + "  vramplanner-cli validate --configs DIR\n"
         + "  vramplanner-cli --help | --version\n\n"
         + "estimate options:\n" + describeOptions(estimateOptionSpecs());
 }
@@ -363,13 +365,16 @@ int runValidateCommand(const std::vector<std::string> &args, const core::Catalog
     static const std::vector<OptionSpec> specs = {
         {"published", "FILE", "published cases (tests/validation/published-cases.json)"},
         {"measured", "FILE", "measure_torch.py results (tests/validation/torch-cpu-results.json)"},
-        {"mine", nullptr, "the runs you kept with 'compare --keep'"}};
+        {"mine", nullptr, "the runs you kept with 'compare --keep'"},
+        {"configs", "DIR", "read every config.json under DIR: how each is read, and what a guess assumed"}};
     std::string error;
     const auto options = Options::parse(args, specs, error);
     if (!options)
         return badArguments(err, error);
     if (options->has("mine"))
         return runValidateMine(out, err);
+    if (options->has("configs"))
+        return runValidateConfigs(options->value("configs"), out, err);
     if (!options->has("published") || !options->has("measured"))
         return badArguments(err, "validate needs --published FILE and --measured FILE");
     return runValidate(options->value("published"), options->value("measured"), out, err);

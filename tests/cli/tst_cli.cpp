@@ -3,7 +3,9 @@
 
 #include "tests/support/testregistry.h"
 #include "app/cli/cli.h"
+#include "core/units.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -75,6 +77,7 @@ private slots:
     void brokenUserCatalogIsReported();
     void compareLlamaCppLog();
     void compareKeepAndValidateMine();
+    void validateConfigsListsEachReading();
     void compareRefusesUnreadableLogs();
     void calibrateFromLog();
     void badArguments_data();
@@ -597,6 +600,35 @@ void TestCli::compareKeepAndValidateMine()
     QVERIFY(again.open(QIODevice::ReadOnly));
     QCOMPARE(again.readAll(), QByteArray("{ not json"));
     QCOMPARE(run({"validate", "--mine"}).code, 1);
+}
+
+/// validate --configs: a folder of configs, each with how it was read; a
+/// guess lists what it assumed; a refused file names its key and exits 1.
+void TestCli::validateConfigsListsEachReading()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath("known"));
+    writeFile(dir.filePath("known/config.json"), R"({"model_type": "llama", "hidden_size": 64,
+        "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 4, "intermediate_size": 128,
+        "vocab_size": 100})");
+    writeFile(dir.filePath("brand_new_config.json"), R"({"model_type": "brand_new_llm", "hidden_size": 64,
+        "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100})");
+    writeFile(dir.filePath("brand_new_hf_quant_config.json"), "not a model config, not read");
+    const Run read = run({"validate", "--configs", dir.path().toStdString()});
+    QCOMPARE(read.code, 0);
+    // 64 x 100 embedding and head, 2 x (4 x 64 x 64 attention + 3 x 64 x 128 MLP + 2 x 64 norms), 64.
+    const std::uint64_t llama = 2 * 64 * 100 + 2 * (4 * 64 * 64 + 3 * 64 * 128 + 2 * 64) + 64;
+    QVERIFY2(read.out.find("llama, " + core::groupDigits(llama) + " parameters, family rules") != std::string::npos,
+             read.out.c_str());
+    QVERIFY2(read.out.find("brand_new_llm") != std::string::npos, read.out.c_str());
+    QVERIFY(read.out.find("assumed num_key_value_heads = 4") != std::string::npos);
+    QVERIFY(read.out.find("2 configs: 1 read by their family's rules, 0 partly guessed, 1 guessed, 0 refused")
+            != std::string::npos);
+    writeFile(dir.filePath("broken_config.json"), R"({"model_type": "llama", "hidden_size": -1})");
+    const Run refused = run({"validate", "--configs", dir.path().toStdString()});
+    QCOMPARE(refused.code, 1);
+    QVERIFY2(refused.out.find("refused: ") != std::string::npos, refused.out.c_str());
+    QVERIFY(refused.out.find("/hidden_size") != std::string::npos);
 }
 
 void TestCli::compareRefusesUnreadableLogs()

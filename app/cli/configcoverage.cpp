@@ -1,0 +1,90 @@
+#include "app/cli/configcoverage.h"
+
+#include "core/io/modelfiles.h"
+#include "core/units.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
+
+namespace cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A model's config by the names Hugging Face and the corpus use; not its
+/// generation or quantisation configs.
+bool isModelConfig(const fs::path &file)
+{
+    const std::string name = file.filename().string();
+    const auto endsWith = [&name](const std::string &tail) {
+        return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    return (name == "config.json" || endsWith("_config.json")) && !endsWith("hf_quant_config.json")
+        && !endsWith("generation_config.json");
+}
+
+std::vector<fs::path> modelConfigs(const fs::path &folder, std::string &error)
+{
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end; it.increment(ec))
+        if (it->is_regular_file(ec) && isModelConfig(it->path()))
+            files.push_back(it->path());
+    if (ec)
+        error = folder.string() + ": " + ec.message();
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+const char *readingOf(const core::ModelSpec &m)
+{
+    if (m.familyGuessed)
+        return "guessed";
+    return m.shapeGuessed ? "partly guessed" : "family rules";
+}
+
+} // namespace
+
+int runValidateConfigs(const std::string &folder, std::ostream &out, std::ostream &err)
+{
+    std::string error;
+    const std::vector<fs::path> files = modelConfigs(folder, error);
+    if (!error.empty()) {
+        err << "vramplanner-cli: " << error << "\n";
+        return 1;
+    }
+    int byRules = 0;
+    int partly = 0;
+    int guessed = 0;
+    int refused = 0;
+    out << "Configs under " << folder << "\n\n";
+    for (const fs::path &file : files) {
+        const auto loaded = core::io::loadModelFiles(file.string());
+        out << "  " << fs::relative(file, folder).string() << "\n";
+        if (!loaded.ok()) {
+            ++refused;
+            out << "      refused: " << loaded.errors.front() << "\n";
+            continue;
+        }
+        const core::ModelSpec &m = loaded.value->model;
+        out << "      " << m.family << ", " << core::groupDigits(core::countParameters(m).total)
+            << " parameters, " << readingOf(m) << "\n";
+        if (m.familyGuessed)
+            ++guessed;
+        else if (m.shapeGuessed)
+            ++partly;
+        else
+            ++byRules;
+        if (m.guessed())
+            for (const std::string &assumed : m.defaultedKeys)
+                out << "      assumed " << assumed << "\n";
+    }
+    out << "\n" << files.size() << " configs: " << byRules << " read by their family's rules, " << partly
+        << " partly guessed, " << guessed << " guessed, " << refused << " refused\n";
+    return refused > 0 ? 1 : 0;
+}
+
+} // namespace cli
