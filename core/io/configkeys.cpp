@@ -53,6 +53,8 @@ const char *const kNoMemoryEffect[] = {
     // DeepSeek Sparse Attention: how many tokens the indexer selects and its
     // RoPE layout (compute, not memory: the indexer's cache holds every token).
     "index_topk", "indexer_rope_interleave",
+    // Qwen2-derived configs (MiMo-7B): multimodal RoPE off or on (no weights).
+    "use_mrope",
 };
 
 } // namespace

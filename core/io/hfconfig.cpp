@@ -56,6 +56,11 @@ const FamilyTraits kFamilies[] = {
     {"mistral", "MistralConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
     {"mixtral", "MixtralConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
     {"qwen2", "Qwen2Config", false, NormKind::RmsNorm, 2, true, true, false, false, false, true, false, nullptr},
+    // MiMo-7B (vLLM mimo.py MiMoForCausalLM, a Qwen2Model; the repository's
+    // modeling_mimo.py): Qwen2's decoder and num_nextn_predict_layers MTP
+    // layers (mimo_mtp.py: token and hidden norms, input_proj 2h -> h, one
+    // Qwen2 decoder layer, a final norm), counted on request.
+    {"mimo", "MiMoConfig", false, NormKind::RmsNorm, 2, true, true, false, false, false, true, false, nullptr},
     {"qwen3", "Qwen3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
     {"qwen3_moe", "Qwen3MoeConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
     // modeling_qwen3_next.py: gated attention with q/k norms, Gated DeltaNet
@@ -722,8 +727,10 @@ void readSlidingWindow(ConfigKeys &k, const std::string &type, ModelSpec &m)
 {
     if (m.chunkedAttention)
         return;
-    if (k.reader().has("use_sliding_window") && !k.reader().boolean("use_sliding_window", false).value_or(false))
+    if (k.reader().has("use_sliding_window") && !k.reader().boolean("use_sliding_window", false).value_or(false)) {
+        k.firstUint({"sliding_window"}, 1, ModelLimits::maxPositions); // read, and unused
         return; // Qwen2/Qwen3 ship a window they do not use
+    }
     const bool gemma3 = type == "gemma3_text";
     const auto window = gemma3 ? std::optional(k.uint("sliding_window", 1, ModelLimits::maxPositions, 4096))
                                : k.firstUint({"sliding_window"}, 1, ModelLimits::maxPositions);
@@ -777,6 +784,9 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         m.moe.expertBias = true;
     } else if (ftype == "olmo3") {
         m.qkNormWholeProjection = true; // Olmo3Attention: RMSNorm(num_heads * head_dim)
+    } else if (ftype == "mimo") {
+        m.attnOutBias = false; // Qwen2Attention: attention_bias switches q/k/v only
+        m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);
     } else if (ftype == "glm4_moe") {
         m.attnOutBias = false;
         m.qkNorm = r.boolean("use_qk_norm", false).value_or(false);

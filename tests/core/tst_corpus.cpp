@@ -113,6 +113,8 @@ void TestCorpus::publishedTotals_data()
     // GLM-5: MLA, the sparse-attention indexer and one MTP layer.
     row("zai-org--GLM-5_config.json", true, 753864139008ull);
     row("zai-org--GLM-5.1_config.json", true, 753864139008ull);
+    // MiMo-7B: Qwen2's decoder and its one MTP layer.
+    row("XiaomiMiMo--MiMo-7B-Base_config.json", true, 7833409536ull);
 }
 
 void TestCorpus::publishedTotals()
