@@ -220,6 +220,8 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     addMamba(b, m);
     b.enter(LayerScope::AllLayers, L);
     b.add("layer_norms", TensorRole::Norm, normElements(m, h), 1, L * static_cast<std::uint64_t>(m.normsPerLayer));
+    if (m.layerScalars)
+        b.add("layer_scalar", TensorRole::Other, 1, 1, L);
 
     // MLP: dense layers, then MoE layers (Shazeer et al. 2017; Fedus et al.
     // 2022 §2; DeepSeekMoE, Dai et al. 2024 §3 for shared experts).

@@ -189,6 +189,9 @@ struct ModelSpec
     /// 0: none.
     std::uint64_t perLayerInputWidth = 0;
     std::uint64_t perLayerInputVocab = 0; ///< vocab_size_per_layer_input
+    /// Every decoder layer scales its output by a stored scalar (Gemma 4
+    /// Gemma4TextDecoderLayer.layer_scalar, a buffer the checkpoint holds).
+    bool layerScalars = false;
     /// The local layers attend within fixed chunks rather than a sliding
     /// window (Llama 4's attention_chunk_size); the cache holds the same.
     bool chunkedAttention = false;

@@ -560,7 +560,8 @@ void readNas(ConfigKeys &k, ModelSpec &m)
 /// hidden_size_per_layer_input is set (Gemma4TextConfig default 256, null
 /// or 0: none; the 12B's Gemma4UnifiedTextConfig has none), with their
 /// per-layer norm. enable_moe_block adds the router (with its scales) and
-/// experts to every layer's dense MLP, and three norms.
+/// experts to every layer's dense MLP, and three norms. Each layer stores
+/// its layer_scalar.
 void readGemma4(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
@@ -571,6 +572,7 @@ void readGemma4(ConfigKeys &k, ModelSpec &m)
         for (std::uint64_t i = 0; i + 1 < m.layers; ++i)
             m.slidingLayers += (i + 1) % 6 != 0 ? 1 : 0;
     }
+    m.layerScalars = true;
     m.slidingKvHeads = m.kvHeads;
     m.slidingHeadDim = m.headDim;
     m.headDim = k.uint("global_head_dim", 1, kMaxDim, 512);

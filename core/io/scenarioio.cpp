@@ -76,6 +76,7 @@ const BoolField kBoolFields[] = {
     {"chunked_attention", &ModelSpec::chunkedAttention},
     {"key_is_value", &ModelSpec::keyIsValue},
     {"sinks_windowed_only", &ModelSpec::sinksWindowedOnly},
+    {"layer_scalars", &ModelSpec::layerScalars},
     {"mamba_conv_bias", &ModelSpec::mambaConvBias},
     {"family_guessed", &ModelSpec::familyGuessed},
     {"shape_guessed", &ModelSpec::shapeGuessed},

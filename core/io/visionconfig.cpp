@@ -252,6 +252,63 @@ VisionTower readPixtral(JsonReader &config, JsonReader &v, std::uint64_t textHid
     return t;
 }
 
+/// Gemma 4: Gemma4VisionModel and embed_vision (modeling_gemma4.py,
+/// transformers c49429ed; defaults Gemma4VisionConfig): the patch embedder
+/// (input_proj, no bias, and a two-axis position table of
+/// position_embedding_size), per layer q/k/v/o without biases, per-head
+/// q_norm and k_norm, a gated MLP and four RMSNorms; with standardize the
+/// std_bias and std_scale vectors; embed_vision.embedding_projection to the
+/// text width (its norm has no weight). The clipped linears' scalar bounds
+/// are 0-dimensional buffers, not counted (nor by the Hub's totals).
+VisionTower readGemma4Vision(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
+{
+    const std::uint64_t h = width(v, "hidden_size", 768);
+    const std::uint64_t ffn = width(v, "intermediate_size", 3072);
+    const std::uint64_t layers = depth(v, "num_hidden_layers", 16);
+    const std::uint64_t patch = width(v, "patch_size", 16);
+    const std::uint64_t positions = width(v, "position_embedding_size", 10240);
+    const std::uint64_t heads = width(v, "num_attention_heads", 12);
+    const std::uint64_t kvHeads = width(v, "num_key_value_heads", heads);
+    const std::uint64_t headDim = width(v, "head_dim", h / heads);
+    const std::uint64_t embeddings = 3 * patch * patch * h + 2 * positions * h;
+    const std::uint64_t layer = 2 * heads * headDim * h + 2 * kvHeads * headDim * h + 2 * rmsNorm(headDim)
+                                + 3 * linear(h, ffn, false) + 4 * rmsNorm(h);
+    const std::uint64_t standardize = v.boolean("standardize", false).value_or(false) ? 2 * h : 0;
+    const std::uint64_t projector = linear(h, textHidden, false);
+    VisionTower t;
+    t.kind = "gemma4";
+    t.projectorParameters = projector;
+    t.parameters = embeddings + layers * layer + standardize + projector;
+    // Gemma4Config.vision_soft_tokens_per_image: the pooled tokens per image.
+    t.tokensPerImage = config.uint("vision_soft_tokens_per_image", 1, kMaxWidth, false)
+                           .value_or(v.uint("default_output_length", 1, kMaxWidth, false).value_or(280));
+    t.imageSize = 0;
+    return t;
+}
+
+/// Gemma 4 12B (modeling_gemma4_unified.py Gemma4UnifiedVisionEmbedder):
+/// no tower. Patches of (patch_size x pooling_kernel_size)^2 x 3 values
+/// are normed (LayerNorm), projected by patch_dense (with bias) to
+/// mm_embed_dim, normed, given a two-axis position table of mm_posemb_size,
+/// normed again, and projected to the text width (multimodal_embedder).
+VisionTower readGemma4UnifiedVision(JsonReader &v, std::uint64_t textHidden)
+{
+    const std::uint64_t side = width(v, "patch_size", 16) * width(v, "pooling_kernel_size", 3);
+    const std::uint64_t patchValues = side * side * 3;
+    const std::uint64_t embed = width(v, "mm_embed_dim", 3840);
+    const std::uint64_t positions = width(v, "mm_posemb_size", 1120);
+    const std::uint64_t out = width(v, "output_proj_dims", embed);
+    const std::uint64_t projector = linear(out, textHidden, false);
+    VisionTower t;
+    t.kind = "gemma4_unified";
+    t.projectorParameters = projector;
+    t.parameters = layerNorm(patchValues) + linear(patchValues, embed, true) + 2 * layerNorm(embed)
+                   + positions * 2 * embed + projector;
+    t.tokensPerImage = v.uint("num_soft_tokens", 1, kMaxWidth, false).value_or(280);
+    t.imageSize = 0;
+    return t;
+}
+
 } // namespace
 
 std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string &modelType, std::uint64_t textHidden,
@@ -274,6 +331,10 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
         return readQwen3Vl(*vision, true);
     if (modelType == "qwen3_5" || modelType == "qwen3_5_moe")
         return readQwen3Vl(*vision, false);
+    if (modelType == "gemma4")
+        return readGemma4Vision(config, *vision, textHidden);
+    if (modelType == "gemma4_unified")
+        return readGemma4UnifiedVision(*vision, textHidden);
 
     std::string keys;
     for (const auto &item : vision->json().items())

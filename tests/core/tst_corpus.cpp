@@ -63,6 +63,7 @@ private slots:
     void quantisedModules();
     void gemma4Layers_data();
     void gemma4Layers();
+    void gemma4VisionTower();
     void gemma4KvCache();
     void mimoV2Layers();
     void sparseIndexerCache();
@@ -163,8 +164,8 @@ void TestCorpus::quantisedModules()
 /// (transformers c49429ed): per layer q_proj and o_proj (heads x head size),
 /// q_norm, and unless the layer reuses an earlier one's keys k_proj, k_norm
 /// and v_proj (none on K = V full layers); a gated MLP (twice as wide on
-/// the kv-shared layers with use_double_wide_mlp) and four norms; the
-/// tied embedding and the final norm. The 31B's "30.7B" and the 26B-A4B's
+/// the kv-shared layers with use_double_wide_mlp), four norms and the
+/// stored layer_scalar; the tied embedding and the final norm. The 31B's "30.7B" and the 26B-A4B's
 /// "25.2B, 3.8B active" on their model cards are these text counts.
 void TestCorpus::gemma4Layers_data()
 {
@@ -178,7 +179,7 @@ void TestCorpus::gemma4Layers_data()
         const qulonglong H = 5376, I = 21504;
         const qulonglong sliding = 2 * 32 * 256 * H + 2 * 16 * 256 * H + 2 * 256;
         const qulonglong full = 2 * 32 * 512 * H + 4 * 512 * H + 2 * 512;
-        const qulonglong total = V * H + H + 50 * sliding + 10 * full + 60 * (3 * H * I + 4 * H);
+        const qulonglong total = V * H + H + 50 * sliding + 10 * full + 60 * (3 * H * I + 4 * H + 1);
         QTest::newRow("31B") << "google--gemma-4-31B-it_config.json" << total << total;
     }
     // E2B: H 1536, 35 layers (28 sliding of 256, 7 full of 512, one KV
@@ -192,7 +193,7 @@ void TestCorpus::gemma4Layers_data()
         const qulonglong attention = 28 * queries(256) + 7 * queries(512) + 12 * keys(256) + 3 * keys(512);
         const qulonglong mlp = 15 * 3 * H * I + 20 * 3 * H * (2 * I);
         const qulonglong perLayerInputs = V * L * P + L * P * H + P + L * (2 * H * P + H);
-        const qulonglong total = V * H + H + attention + mlp + L * 4 * H + perLayerInputs;
+        const qulonglong total = V * H + H + attention + mlp + L * (4 * H + 1) + perLayerInputs;
         QTest::newRow("E2B") << "google--gemma-4-E2B-it_config.json" << total << total;
     }
     // 26B-A4B: H 2816, 30 layers (25 sliding: 8 KV heads of 256; 5 full:
@@ -205,7 +206,7 @@ void TestCorpus::gemma4Layers_data()
         const qulonglong full = 2 * 16 * 512 * H + 2 * 512 * H + 2 * 512;
         const qulonglong router = E * H + H + E;
         const qulonglong expert = 3 * Im * H;
-        const qulonglong layer = 3 * H * I + 7 * H + router;
+        const qulonglong layer = 3 * H * I + 7 * H + router + 1;
         const qulonglong total = V * H + H + 25 * sliding + 5 * full + 30 * (layer + E * expert);
         const qulonglong active = total - 30 * (E - 8) * expert;
         QTest::newRow("26B-A4B") << "google--gemma-4-26B-A4B_config.json" << total << active;
@@ -221,8 +222,25 @@ void TestCorpus::gemma4Layers()
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
     QVERIFY(!loaded.value->guessed());
     const core::ParameterCounts counts = core::countParameters(*loaded.value);
-    QCOMPARE(qulonglong(counts.total), total);
+    QCOMPARE(qulonglong(counts.total - counts.vision), total);
     QCOMPARE(qulonglong(counts.active), active);
+}
+
+/// Gemma 4 26B A4B with its vision tower (modeling_gemma4.py
+/// Gemma4VisionModel: 27 layers of 1152, 16 heads of 72, MLP 4304, a
+/// 10240-row two-axis position table, std_bias and std_scale) and
+/// embed_vision (1152 -> 2816): the Hub's safetensors total,
+/// 25,805,936,206, which a read of the checkpoint's headers (revision
+/// 4d7ae49) gives too.
+void TestCorpus::gemma4VisionTower()
+{
+    const auto loaded = loadCorpusConfig("google--gemma-4-26B-A4B_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    const qulonglong h = 1152;
+    const qulonglong layer = 4 * h * h + 2 * 72 + 3 * h * 4304 + 4 * h;
+    const qulonglong tower = 3 * 16 * 16 * h + 2 * 10240 * h + 27 * layer + 2 * h + h * 2816;
+    QCOMPARE(qulonglong(core::countParameters(*loaded.value).vision), tower);
+    QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), 25805936206ull);
 }
 
 /// Gemma 4 caches each kind at its own width, K and V both even on K = V
