@@ -219,7 +219,12 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     b.enter(LayerScope::MambaLayers, std::min(m.layers, m.mambaLayers));
     addMamba(b, m);
     b.enter(LayerScope::AllLayers, L);
-    b.add("layer_norms", TensorRole::Norm, normElements(m, h), 1, L * static_cast<std::uint64_t>(m.normsPerLayer));
+    const std::uint64_t norms = m.normPerBlock
+        ? m.mixerLayers() + m.mixersAsLinear + m.mlpLayers() + m.mlpsAsLinear
+        : L * static_cast<std::uint64_t>(m.normsPerLayer);
+    b.add("layer_norms", TensorRole::Norm, normElements(m, h), 1, norms);
+    b.add("linear_attn", TensorRole::AttentionLinear, h, h, m.mixersAsLinear);
+    b.add("linear_mlp", TensorRole::MlpLinear, h, h, m.mlpsAsLinear);
     if (m.layerScalars)
         b.add("layer_scalar", TensorRole::Other, 1, 1, L);
 
@@ -229,7 +234,19 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     const std::uint64_t moeLayers = m.moeLayers();
     const std::uint64_t wide = std::min(denseLayers, m.wideMlpLayers);
     b.enter(LayerScope::DenseLayers, denseLayers);
-    addMlp(b, m, "mlp", TensorRole::MlpLinear, m.intermediate, denseLayers - wide, denseLayers - wide, m.mlpBias);
+    if (m.mlpWidths.empty()) {
+        addMlp(b, m, "mlp", TensorRole::MlpLinear, m.intermediate, denseLayers - wide, denseLayers - wide, m.mlpBias);
+    } else {
+        // One group per width, widest first.
+        std::vector<std::uint64_t> widths = m.mlpWidths;
+        std::sort(widths.rbegin(), widths.rend());
+        for (auto first = widths.begin(); first != widths.end();) {
+            const auto last = std::find_if(first, widths.end(), [&](std::uint64_t w) { return w != *first; });
+            const auto count = static_cast<std::uint64_t>(last - first);
+            addMlp(b, m, "mlp", TensorRole::MlpLinear, *first, count, count, m.mlpBias);
+            first = last;
+        }
+    }
     addMlp(b, m, "mlp_wide", TensorRole::MlpLinear, 2 * m.intermediate, wide, wide, m.mlpBias);
     if (m.perLayerInputWidth > 0) {
         // Gemma 4's per-layer inputs (modeling_gemma4.py Gemma4TextDecoderLayer):

@@ -159,6 +159,20 @@ struct ModelSpec
     /// layers without a token mixer. 0 for the usual mixer-plus-MLP layer.
     std::uint64_t layersWithoutMlp = 0;
     std::uint64_t layersWithoutMixer = 0;
+    /// Of those, the layers whose mixer or MLP is one hidden x hidden linear
+    /// instead (Llama-Nemotron's replace_with_linear: DeciLMLinearAttention,
+    /// DeciLMLinearMLP); no cache.
+    std::uint64_t mixersAsLinear = 0;
+    std::uint64_t mlpsAsLinear = 0;
+    /// Each block present (mixer or MLP, a linear one included) has its own
+    /// norm and an absent block none, instead of normsPerLayer per layer
+    /// (DeciLMDecoderLayer: input_layernorm and post_attention_layernorm
+    /// only where their block is not a no_op).
+    bool normPerBlock = false;
+    /// The dense MLP layers' widths in layer order, where they differ from
+    /// layer to layer (Llama-Nemotron's block_configs ffn_mult); empty:
+    /// every dense MLP is `intermediate` wide.
+    std::vector<std::uint64_t> mlpWidths;
 
     std::uint64_t slidingWindow = 0;  ///< tokens; 0 = full attention everywhere
     std::uint64_t slidingLayers = 0;  ///< how many layers use the window

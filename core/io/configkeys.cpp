@@ -143,6 +143,14 @@ void ConfigKeys::recordDefault(const char *key, const std::string &value, const 
     m_defaulted.push_back(std::string(key) + " = " + value + " (" + why + ")");
 }
 
+void ConfigKeys::decidedElsewhere(const char *key)
+{
+    const std::string prefix = std::string(key) + " = ";
+    m_defaulted.erase(std::remove_if(m_defaulted.begin(), m_defaulted.end(),
+                                     [&](const std::string &d) { return d.rfind(prefix, 0) == 0; }),
+                      m_defaulted.end());
+}
+
 void ConfigKeys::assume(const char *key, const std::string &what, const char *why)
 {
     m_defaulted.push_back(std::string(key) + ": " + what + " (" + why + ")");

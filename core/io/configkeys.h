@@ -37,6 +37,9 @@ public:
     std::string string(const char *key, const char *classDefault);
     /// Records an assumption the reader made about `key` ("key: what (why)").
     void assume(const char *key, const std::string &what, const char *why);
+    /// Drops the default recorded for `key`: a per-layer list decided it
+    /// (Llama-Nemotron's block_configs for its null num_key_value_heads).
+    void decidedElsewhere(const char *key);
     /// An array of at most `maxCount` unsigned integers (empty if absent).
     std::vector<std::uint64_t> uints(const char *key, std::size_t maxCount);
 

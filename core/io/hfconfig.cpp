@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <initializer_list>
 #include <map>
 
@@ -483,14 +484,15 @@ void readMiniMaxM2(ConfigKeys &k, ModelSpec &m)
                       * k.firstUint({"mtp_transformer_layers"}, 1, 1024).value_or(1);
 }
 
-/// Llama-Nemotron's block_configs: each layer's attention (no_op: none;
-/// replace_with_linear: one h x h linear; else n_heads_in_group query heads
-/// per key-value head) and MLP (no_op, replace_with_linear, or ffn_mult:
-/// _ffn_mult_to_intermediate_size, 2/3 x ffn_mult x h rounded up to a
-/// multiple of 256; the repository's modeling_decilm.py). Until the model
-/// has a shape per layer, the layers without attention or MLP are counted
-/// as such and every other layer takes the most common block's shape; the
-/// reading is marked as a guess.
+/// Llama-Nemotron's block_configs, layer by layer (the repository's
+/// modeling_decilm.py DeciLMDecoderLayer; vLLM nemotron_nas.py): attention
+/// no_op (nothing, not even its norm), replace_with_linear (its norm and one
+/// h x h linear), or num_attention_heads / n_heads_in_group key-value heads;
+/// the MLP no_op, replace_with_linear, or gated and
+/// _ffn_mult_to_intermediate_size wide: int(2 x round(ffn_mult, 6) x h / 3)
+/// rounded up to a multiple of 256. Layers whose attention has another
+/// number of key-value heads than the most common are read with it, and
+/// the reading is marked as a guess.
 void readNas(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
@@ -506,29 +508,36 @@ void readNas(ConfigKeys &k, ModelSpec &m)
     }
     std::map<std::uint64_t, std::uint64_t> widths;
     std::map<std::uint64_t, std::uint64_t> groups;
-    std::uint64_t noAttention = 0;
-    std::uint64_t noMlp = 0;
     const auto flag = [](const Json &part, const char *key) {
         return part.is_object() && part.contains(key) && part.at(key).is_boolean() && part.at(key).get<bool>();
     };
+    m.layersWithoutMixer = m.layersWithoutMlp = m.mixersAsLinear = m.mlpsAsLinear = 0;
+    m.mlpWidths.clear();
     for (const Json &block : blocks) {
         const Json &attention = block.is_object() && block.contains("attention") ? block.at("attention") : Json();
         const Json &ffn = block.is_object() && block.contains("ffn") ? block.at("ffn") : Json();
-        if (flag(attention, "no_op") || flag(attention, "replace_with_linear"))
-            ++noAttention;
-        else if (attention.is_object() && attention.contains("n_heads_in_group")
-                 && attention.at("n_heads_in_group").is_number_unsigned())
+        if (flag(attention, "no_op") || flag(attention, "replace_with_linear")) {
+            ++m.layersWithoutMixer;
+            m.mixersAsLinear += flag(attention, "replace_with_linear") ? 1 : 0;
+        } else if (attention.is_object() && attention.contains("n_heads_in_group")
+                   && attention.at("n_heads_in_group").is_number_unsigned()) {
             ++groups[attention.at("n_heads_in_group").get<std::uint64_t>()];
+        }
         if (flag(ffn, "no_op") || flag(ffn, "replace_with_linear")) {
-            ++noMlp;
+            ++m.layersWithoutMlp;
+            m.mlpsAsLinear += flag(ffn, "replace_with_linear") ? 1 : 0;
         } else if (ffn.is_object() && ffn.contains("ffn_mult") && ffn.at("ffn_mult").is_number()) {
-            const double mult = ffn.at("ffn_mult").get<double>();
+            const double mult = std::round(ffn.at("ffn_mult").get<double>() * 1e6) / 1e6; // FFNConfig: round(, 6)
             if (!(mult > 0 && mult < 1024)) {
                 r.error("block_configs", "holds an ffn_mult outside (0, 1024)");
                 return;
             }
             const auto inner = static_cast<std::uint64_t>(2.0 * mult * static_cast<double>(m.hidden) / 3.0);
-            ++widths[(inner + 255) / 256 * 256];
+            m.mlpWidths.push_back((inner + 255) / 256 * 256);
+            ++widths[m.mlpWidths.back()];
+        } else {
+            r.error("block_configs", "holds an ffn that is neither no_op, replace_with_linear nor ffn_mult");
+            return;
         }
     }
     const auto mostCommon = [](const std::map<std::uint64_t, std::uint64_t> &counts) {
@@ -537,16 +546,20 @@ void readNas(ConfigKeys &k, ModelSpec &m)
     };
     if (!widths.empty())
         m.intermediate = mostCommon(widths)->first;
+    if (widths.size() < 2)
+        m.mlpWidths.clear();
     if (!groups.empty() && mostCommon(groups)->first > 0 && m.heads % mostCommon(groups)->first == 0)
         m.kvHeads = m.heads / mostCommon(groups)->first;
-    m.layersWithoutMixer = noAttention;
-    m.layersWithoutMlp = noMlp;
-    m.shapeGuessed = widths.size() > 1 || groups.size() > 1;
+    m.normPerBlock = true;
+    // The top-level num_key_value_heads and intermediate_size are null:
+    // block_configs decides them.
+    k.decidedElsewhere("num_key_value_heads");
+    k.decidedElsewhere("intermediate_size");
+    m.shapeGuessed = groups.size() > 1;
     if (m.shapeGuessed)
-        k.assume("block_configs", std::to_string(widths.size()) + " MLP widths and " + std::to_string(groups.size())
-                                      + " attention shapes read as the most common (" + std::to_string(m.intermediate)
-                                      + " wide, " + std::to_string(m.kvHeads) + " key-value heads)",
-                 "a shape per layer is not modelled yet");
+        k.assume("block_configs", std::to_string(groups.size()) + " attention shapes read as the most common ("
+                                      + std::to_string(m.kvHeads) + " key-value heads)",
+                 "a key-value head count per layer is not modelled yet");
 }
 
 /// Gemma 4 (configuration_gemma4.py Gemma4TextConfig.__post_init__ and

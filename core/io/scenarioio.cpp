@@ -56,6 +56,8 @@ const UintField kUintFields[] = {
     {"ssm_state_bytes", &ModelSpec::ssmStateBytes, 0, 8},
     {"layers_without_mlp", &ModelSpec::layersWithoutMlp, 0, ModelLimits::maxLayers},
     {"layers_without_mixer", &ModelSpec::layersWithoutMixer, 0, ModelLimits::maxLayers},
+    {"mixers_as_linear", &ModelSpec::mixersAsLinear, 0, ModelLimits::maxLayers},
+    {"mlps_as_linear", &ModelSpec::mlpsAsLinear, 0, ModelLimits::maxLayers},
     {"mtp_layers", &ModelSpec::mtpLayers, 0, 1024},
     {"vision_parameters", &ModelSpec::visionParameters, 0, ScenarioLimits::maxParameters},
     {"image_tokens", &ModelSpec::imageTokens, 0, ModelLimits::maxWidth},
@@ -77,6 +79,7 @@ const BoolField kBoolFields[] = {
     {"key_is_value", &ModelSpec::keyIsValue},
     {"sinks_windowed_only", &ModelSpec::sinksWindowedOnly},
     {"layer_scalars", &ModelSpec::layerScalars},
+    {"norm_per_block", &ModelSpec::normPerBlock},
     {"mamba_conv_bias", &ModelSpec::mambaConvBias},
     {"family_guessed", &ModelSpec::familyGuessed},
     {"shape_guessed", &ModelSpec::shapeGuessed},
@@ -192,6 +195,26 @@ void readField(JsonReader &root, const FieldDescriptor &f, Scenario &s)
         r.error(key, problem);
 }
 
+/// The dense MLP widths per layer, one for each dense MLP layer.
+void readMlpWidths(JsonReader &r, ModelSpec &m)
+{
+    if (!r.has("mlp_widths"))
+        return;
+    const Json &list = r.json().at("mlp_widths");
+    if (!list.is_array() || list.size() > ModelLimits::maxLayers) {
+        r.error("mlp_widths", "expected a list of at most " + std::to_string(ModelLimits::maxLayers) + " widths");
+        return;
+    }
+    for (const Json &w : list) {
+        if (!w.is_number_unsigned() || w.get<std::uint64_t>() == 0 || w.get<std::uint64_t>() > ModelLimits::maxWidth) {
+            r.error("mlp_widths", "expected widths from 1 to " + std::to_string(ModelLimits::maxWidth));
+            m.mlpWidths.clear();
+            return;
+        }
+        m.mlpWidths.push_back(w.get<std::uint64_t>());
+    }
+}
+
 ModelSpec readModel(JsonReader &r)
 {
     ModelSpec m;
@@ -208,6 +231,7 @@ ModelSpec readModel(JsonReader &r)
             m.*f.member = *v;
     for (const KeyListField &f : kKeyListFields)
         m.*f.member = r.strings(f.key, 4096);
+    readMlpWidths(r, m);
     const auto norm = r.string("norm", false).value_or("rmsnorm");
     if (norm != "rmsnorm" && norm != "layernorm")
         r.error("norm", "'" + norm + "' is not rmsnorm or layernorm");
@@ -242,6 +266,9 @@ ModelSpec readModel(JsonReader &r)
     }
     if (m.kvHeads > m.heads)
         r.error("kv_heads", "exceeds heads");
+    if (!m.mlpWidths.empty() && m.mlpWidths.size() != m.denseMlpLayers())
+        r.error("mlp_widths", "has " + std::to_string(m.mlpWidths.size()) + " widths for "
+                                  + std::to_string(m.denseMlpLayers()) + " dense MLP layers");
     return m;
 }
 
@@ -260,6 +287,8 @@ Json modelToJson(const ModelSpec &m)
         j[f.key] = m.*f.member;
     for (const KeyListField &f : kKeyListFields)
         j[f.key] = m.*f.member;
+    if (!m.mlpWidths.empty())
+        j["mlp_widths"] = m.mlpWidths;
     j["norm"] = m.norm == NormKind::LayerNorm ? "layernorm" : "rmsnorm";
     j["norms_per_layer"] = m.normsPerLayer;
     j["activation_saved_tensors"] = m.activationSavedTensors;

@@ -69,6 +69,14 @@ void CppWriter::set(const char *member, const std::vector<std::string> &values)
     setExpression(member, list + "}");
 }
 
+void CppWriter::set(const char *member, const std::vector<std::uint64_t> &values)
+{
+    std::string list = "{";
+    for (const std::uint64_t v : values)
+        list += (list.size() > 1 ? ", " : "") + std::to_string(v) + "ull";
+    setExpression(member, list + "}");
+}
+
 void CppWriter::setExpression(const char *member, const std::string &expression)
 {
     m_out << "    " << m_object << '.' << member << " = " << expression << ";\n";

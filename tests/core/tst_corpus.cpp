@@ -7,6 +7,7 @@
 #include "core/io/hfconfig.h"
 #include "core/estimate.h"
 #include "core/io/modelfiles.h"
+#include "core/io/scenarioio.h"
 #include "core/modelspec.h"
 
 #include <QDir>
@@ -66,6 +67,7 @@ private slots:
     void gemma4VisionTower();
     void gemma4KvCache();
     void mimoV2Layers();
+    void nasLayerByLayer();
     void sparseIndexerCache();
 };
 
@@ -114,6 +116,8 @@ void TestCorpus::publishedTotals_data()
     // GLM-5: MLA, the sparse-attention indexer and one MTP layer.
     row("zai-org--GLM-5_config.json", true, 753864139008ull);
     row("zai-org--GLM-5.1_config.json", true, 753864139008ull);
+    // Llama-3.3-Nemotron-Super-49B: block_configs layer by layer.
+    row("nvidia--Llama-3_3-Nemotron-Super-49B-v1_config.json", false, 49867145216ull);
     // MiMo-7B: Qwen2's decoder and its one MTP layer.
     row("XiaomiMiMo--MiMo-7B-Base_config.json", true, 7833409536ull);
 }
@@ -278,6 +282,46 @@ void TestCorpus::mimoV2Layers()
         + 3 * 16384 * H + 47 * (256 * H + 256 + 256 * expert);
     QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
     QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Vllm), (9.0 * 4 + 39.0 * 8) * (192 + 128) * 2);
+}
+
+/// Llama-Nemotron layer by layer (block_configs, modeling_decilm.py): the
+/// Ultra has no published total; summed by hand from its 162 entries,
+/// grouped: 81 empty layers; 64 attention layers (8 KV heads of 128, q and
+/// o 16384 x 16384, each with its input norm) and 81 MLPs (each with its
+/// post-attention norm) of the widths their ffn_mult gives. Only the
+/// attention layers keep a KV cache (Super: 49 of 80).
+void TestCorpus::nasLayerByLayer()
+{
+    const auto ultra = loadCorpusConfig("nvidia--Llama-3_1-Nemotron-Ultra-253B-v1_config.json");
+    QVERIFY2(ultra.ok(), qPrintable(joined(ultra.errors)));
+    QVERIFY(!ultra.value->guessed());
+    const qulonglong H = 16384, V = 128256;
+    const qulonglong attention = 2 * H * H + 2 * 8 * 128 * H + H;
+    qulonglong mlps = 0;
+    for (const auto &[width, count] : std::vector<std::pair<qulonglong, qulonglong>>{
+             {53248, 34}, {26624, 19}, {21504, 10}, {16128, 6}, {37376, 4}, {32000, 2}, {5376, 1}, {10752, 1},
+             {301056, 1}, {343040, 1}, {399360, 1}, {425984, 1}})
+        mlps += count * (3 * H * width + H);
+    QCOMPARE(qulonglong(core::countParameters(*ultra.value).total), 2 * V * H + H + 64 * attention + mlps);
+    const auto super = loadCorpusConfig("nvidia--Llama-3_3-Nemotron-Super-49B-v1_config.json");
+    QVERIFY(super.ok());
+    QCOMPARE(kvBytesPerToken(*super.value, core::ServingEngine::Vllm), 49.0 * 2 * 8 * 128 * 2);
+    // A scenario file keeps the widths layer by layer; one that lists fewer
+    // widths than dense MLP layers is refused, naming the key.
+    core::Scenario s;
+    s.model = *super.value;
+    const std::string saved = core::io::saveScenario(s);
+    const auto loaded = core::io::loadScenario(saved);
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QCOMPARE(loaded.value->model.mlpWidths, super.value->mlpWidths);
+    QCOMPARE(core::countParameters(loaded.value->model).total, core::countParameters(*super.value).total);
+    std::string lying = saved;
+    const auto at = lying.find("\"mlp_widths\": [");
+    QVERIFY(at != std::string::npos);
+    lying.insert(at + std::string("\"mlp_widths\": [").size(), "1, ");
+    const auto refused = core::io::loadScenario(lying);
+    QVERIFY(!refused.ok());
+    QVERIFY2(joined(refused.errors).contains("mlp_widths"), qPrintable(joined(refused.errors)));
 }
 
 /// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key (512 + 64,
