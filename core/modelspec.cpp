@@ -57,11 +57,12 @@ std::uint64_t normElements(const ModelSpec &m, std::uint64_t width)
     return m.norm == NormKind::LayerNorm ? 2 * width : width;
 }
 
-/// One MLP (dense, shared expert or routed expert) of width `inner`.
+/// One MLP (dense, shared expert or routed expert) of width `inner` on a
+/// stream `outer` wide (0: the hidden width).
 void addMlp(GroupBuilder &b, const ModelSpec &m, const std::string &prefix, TensorRole role,
-            std::uint64_t inner, std::uint64_t count, std::uint64_t activeCount, bool bias)
+            std::uint64_t inner, std::uint64_t count, std::uint64_t activeCount, bool bias, std::uint64_t outer = 0)
 {
-    const std::uint64_t h = m.hidden;
+    const std::uint64_t h = outer > 0 ? outer : m.hidden;
     if (m.gatedMlp)
         b.add(prefix + ".gate_proj", role, inner, h, count, LinearSlot::Gate, activeCount);
     b.add(prefix + ".up_proj", role, inner, h, count, LinearSlot::Up, activeCount);
@@ -265,7 +266,9 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         if (m.moe.routerScales)
             b.add("router_scales", TensorRole::Bias, h + E, 1, moeLayers);
         addMlp(b, m, "experts", TensorRole::ExpertLinear, m.moe.expertIntermediate, E * moeLayers,
-               k * moeLayers, m.moe.expertBias);
+               k * moeLayers, m.moe.expertBias, m.moe.latentWidth);
+        b.add("fc1_latent_proj", TensorRole::MlpLinear, m.moe.latentWidth, h, moeLayers);
+        b.add("fc2_latent_proj", TensorRole::MlpLinear, h, m.moe.latentWidth, moeLayers);
         if (m.moe.sharedExperts > 0)
             addMlp(b, m, "shared_experts", TensorRole::MlpLinear,
                    m.moe.expertIntermediate * static_cast<std::uint64_t>(m.moe.sharedExperts), moeLayers,

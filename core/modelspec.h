@@ -43,6 +43,11 @@ struct MoeSpec
     /// The router scales its input and each expert's weight by learned
     /// vectors (Gemma4TextRouter scale [hidden] and per_expert_scale [experts]).
     bool routerScales = false;
+    /// The routed experts work in a narrower latent width: fc1_latent_proj
+    /// (hidden -> latent) before them and fc2_latent_proj after, each expert
+    /// latent -> intermediate -> latent (Nemotron 3 Super and Ultra
+    /// moe_latent_size: modeling_nemotron_h.py NemotronHMoE). 0: the hidden width.
+    std::uint64_t latentWidth = 0;
 
     bool isMoe() const { return experts > 0; }
 };

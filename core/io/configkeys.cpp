@@ -36,6 +36,9 @@ const char *const kNoMemoryEffect[] = {
     "expand", "mamba_proj_bias", "residual_in_fp32", "mamba_hidden_act", "mlp_hidden_act", "time_step_min",
     "time_step_max", "time_step_floor", "time_step_limit", "use_mamba_kernels", "num_logits_to_keep",
     "rescale_prenorm_residual", "norm_eps",
+    // Nemotron 3: the Mamba-2 scan's chunk length and whether the shared
+    // expert overlaps the routed ones in time (no weights, no cache).
+    "chunk_size", "moe_shared_expert_overlap",
     // MiniMax-M2: partial RoPE width (configuration_minimax_m2.py rotary_dim;
     // RoPE has no weights). Exaone4Config sliding_window_pattern is above.
     "rotary_dim",

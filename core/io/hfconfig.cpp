@@ -206,6 +206,11 @@ const Alias kAliases[] = {
     // norms (modeling_qwen3_vl.py Qwen3VLTextAttention); tie_word_embeddings
     // as for the MoE model above.
     {"qwen3_vl_text", "qwen3"},
+    // Ministral 3 (modular_ministral3.py, transformers 00b364c7): Mistral's
+    // decoder; its queries are scaled by a position term (llama_4_scaling
+    // in rope_parameters), which has no weights. vLLM registers
+    // Ministral3ForCausalLM as its MistralForCausalLM.
+    {"ministral3", "mistral"},
 };
 
 const FamilyTraits *findFamily(const std::string &type)
@@ -424,13 +429,10 @@ void readNemotronH(ConfigKeys &k, ModelSpec &m)
     // the model's dtype.
     m.ssmStateBytes = stateElementBytes(k, "mamba_ssm_cache_dtype", k.string("mamba_ssm_cache_dtype", "float32"));
 
-    // Nemotron 3 Super and Ultra route their experts in a smaller latent
-    // width (moe_latent_size, with projections into and out of it), which
-    // is not modelled yet: the experts are counted at the hidden width.
-    if (k.reader().has("moe_latent_size")) {
-        m.shapeGuessed = true;
-        k.assume("moe_latent_size", "experts counted at hidden_size", "latent MoE is not modelled yet");
-    }
+    // Nemotron 3 Super and Ultra run their routed experts in a latent width
+    // (NemotronHMoE: fc1_latent_proj, the experts, fc2_latent_proj); the
+    // router and the shared expert see the hidden state.
+    m.moe.latentWidth = k.firstUint({"moe_latent_size"}, 1, kMaxDim).value_or(0);
     if (m.moe.isMoe()) {
         // NemotronHMoE: one shared expert moe_shared_expert_intermediate_size
         // wide; NemotronHTopkRouter registers e_score_correction_bias.

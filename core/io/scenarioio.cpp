@@ -261,6 +261,7 @@ ModelSpec readModel(JsonReader &r)
         m.moe.sharedExpertGate = moe->boolean("shared_expert_gate", false).value_or(false);
         m.moe.withDenseMlp = moe->boolean("with_dense_mlp", false).value_or(false);
         m.moe.routerScales = moe->boolean("router_scales", false).value_or(false);
+        m.moe.latentWidth = moe->uint("latent_width", 0, ModelLimits::maxWidth, false).value_or(0);
         if (m.moe.experts > 0 && (m.moe.expertsPerToken < 1 || m.moe.expertsPerToken > m.moe.experts))
             moe->error("experts_per_token", "must be between 1 and experts");
     }
@@ -305,7 +306,8 @@ Json modelToJson(const ModelSpec &m)
                 {"expert_bias", m.moe.expertBias},
                 {"shared_expert_gate", m.moe.sharedExpertGate},
                 {"with_dense_mlp", m.moe.withDenseMlp},
-                {"router_scales", m.moe.routerScales}};
+                {"router_scales", m.moe.routerScales},
+                {"latent_width", m.moe.latentWidth}};
     return j;
 }
 

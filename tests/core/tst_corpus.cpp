@@ -68,6 +68,7 @@ private slots:
     void gemma4KvCache();
     void mimoV2Layers();
     void nasLayerByLayer();
+    void latentMoe();
     void sparseIndexerCache();
 };
 
@@ -322,6 +323,29 @@ void TestCorpus::nasLayerByLayer()
     const auto refused = core::io::loadScenario(lying);
     QVERIFY(!refused.ok());
     QVERIFY2(joined(refused.errors).contains("mlp_widths"), qPrintable(joined(refused.errors)));
+}
+
+/// Nemotron 3 Super's latent MoE (modeling_nemotron_h.py NemotronHMoE):
+/// the router and the shared expert see the 4096-wide hidden state, the
+/// 512 relu2 experts (2688 wide, top 22) a 1024-wide latent between
+/// fc1_latent_proj and fc2_latent_proj. Summed by hand: 8 attention, 40
+/// Mamba-2 and 40 MoE blocks, each with its norm; untied embeddings. The
+/// Hub total (123,611,012,096) adds the one MTP module, not counted here.
+void TestCorpus::latentMoe()
+{
+    const auto loaded = loadCorpusConfig("nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QVERIFY(!loaded.value->guessed());
+    const qulonglong H = 4096, V = 131072, E = 512, I = 2688, latent = 1024, shared = 5376;
+    const qulonglong attention = 2 * 32 * 128 * H + 2 * 2 * 128 * H + H;
+    const qulonglong inner = 128 * 64, conv = inner + 2 * 8 * 128;
+    const qulonglong mamba = (inner + conv + 128) * H + conv * 4 + conv + 3 * 128 + inner + H * inner + H;
+    const qulonglong expert = 2 * I * latent;
+    const qulonglong moe = E * H + E + E * expert + 2 * shared * H + 2 * latent * H + H;
+    const qulonglong total = 2 * V * H + H + 8 * attention + 40 * mamba + 40 * moe;
+    const core::ParameterCounts counts = core::countParameters(*loaded.value);
+    QCOMPARE(qulonglong(counts.total), total);
+    QCOMPARE(qulonglong(counts.active), total - 40 * (E - 22) * expert);
 }
 
 /// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key (512 + 64,
