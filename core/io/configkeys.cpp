@@ -58,6 +58,8 @@ const char *const kNoMemoryEffect[] = {
     "index_topk", "indexer_rope_interleave",
     // Qwen2-derived configs (MiMo-7B): multimodal RoPE off or on (no weights).
     "use_mrope",
+    // EXAONE 4.5: the MTP loss weight in training (no memory).
+    "mtp_loss_scaling_factor",
 };
 
 } // namespace

@@ -206,6 +206,9 @@ const Alias kAliases[] = {
     // norms (modeling_qwen3_vl.py Qwen3VLTextAttention); tie_word_embeddings
     // as for the MoE model above.
     {"qwen3_vl_text", "qwen3"},
+    // EXAONE 4.5's language model (modular_exaone4_5.py, transformers
+    // 0117d5f7: Exaone4_5_Config remaps exaone4_5_text to exaone4).
+    {"exaone4_5_text", "exaone4"},
     // Ministral 3 (modular_ministral3.py, transformers 00b364c7): Mistral's
     // decoder; its queries are scaled by a position term (llama_4_scaling
     // in rope_parameters), which has no weights. vLLM registers
@@ -801,6 +804,13 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         m.moe.expertBias = true;
     } else if (ftype == "olmo3") {
         m.qkNormWholeProjection = true; // Olmo3Attention: RMSNorm(num_heads * head_dim)
+    } else if (ftype == "exaone4") {
+        // EXAONE 4.5 ships one MTP layer (vLLM exaone4_5_mtp.py: fc 2h -> h,
+        // two pre-fc norms, one Exaone4DecoderLayer, a norm; the embedding
+        // and head shared: mtp_share_layers), counted on request.
+        m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);
+        k.firstUint({"_num_mtp_layers"}, 0, 1024);
+        r.boolean("mtp_share_layers", false);
     } else if (ftype == "mimo") {
         m.attnOutBias = false; // Qwen2Attention: attention_bias switches q/k/v only
         m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);

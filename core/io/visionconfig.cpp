@@ -146,7 +146,7 @@ VisionTower readLlama4(JsonReader &v, std::uint64_t textHidden)
 /// Qwen2.5-VL: Qwen2_5_VisionTransformerPretrainedModel and its
 /// Qwen2_5_VLPatchMerger (modeling_qwen2_5_vl.py). Defaults:
 /// Qwen2_5_VLVisionConfig (configuration_qwen2_5_vl.py).
-VisionTower readQwen25Vl(JsonReader &v)
+VisionTower readQwen25Vl(JsonReader &v, const char *kind)
 {
     // The class default width is 3584 (not the 1280 every release uses).
     const std::uint64_t h = width(v, "hidden_size", 3584);
@@ -163,15 +163,19 @@ VisionTower readQwen25Vl(JsonReader &v)
     const std::uint64_t embeddings = h * channels * temporal * patch * patch;
     // Qwen2_5_VLVisionBlock: norm1, norm2 (RMSNorm); attn.qkv (h -> 3h) and
     // attn.proj with biases; gated Qwen2_5_VLMLP gate/up/down with biases.
-    const std::uint64_t block =
-        2 * rmsNorm(h) + linear(h, 3 * h, true) + linear(h, h, true) + 2 * linear(h, ffn, true) + linear(ffn, h, true);
+    // EXAONE 4.5's tower (modular_exaone4_5.py Exaone4_5_VisionAttention)
+    // is the same with num_key_value_heads: qkv h -> h + 2 x kv heads x head dim.
+    const std::uint64_t heads = width(v, "num_heads", 16);
+    const std::uint64_t kvWidth = width(v, "num_key_value_heads", heads) * (h / heads);
+    const std::uint64_t block = 2 * rmsNorm(h) + linear(h, h + 2 * kvWidth, true) + linear(h, h, true)
+                                + 2 * linear(h, ffn, true) + linear(ffn, h, true);
     // Qwen2_5_VLPatchMerger: ln_q (RMSNorm h), then Linear(h*m^2, h*m^2) and
     // Linear(h*m^2, out), both with biases.
     const std::uint64_t merged = h * merge * merge;
     const std::uint64_t projector = rmsNorm(h) + linear(merged, merged, true) + linear(merged, out, true);
 
     // Qwen2.5-VL's 14-pixel patches: 32 x 32 / 4 = 256 tokens at 448 px.
-    return dynamicResolutionTower("qwen2_5_vl", embeddings + layers * block + projector, projector, patch, merge);
+    return dynamicResolutionTower(kind, embeddings + layers * block + projector, projector, patch, merge);
 }
 
 /// Qwen3-VL: Qwen3VLMoeVisionModel and its mergers (modeling_qwen3_vl_moe.py).
@@ -322,7 +326,9 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
     if (modelType == "llama4")
         return readLlama4(*vision, textHidden);
     if (modelType == "qwen2_5_vl")
-        return readQwen25Vl(*vision);
+        return readQwen25Vl(*vision, "qwen2_5_vl");
+    if (modelType == "exaone4_5")
+        return readQwen25Vl(*vision, "exaone4_5");
     if (modelType == "mistral3")
         return readPixtral(config, *vision, textHidden);
     // modeling_qwen3_vl.py Qwen3VLVisionModel is the MoE model's tower;

@@ -119,6 +119,9 @@ void TestCorpus::publishedTotals_data()
     row("zai-org--GLM-5.1_config.json", true, 753864139008ull);
     // Llama-3.3-Nemotron-Super-49B: block_configs layer by layer.
     row("nvidia--Llama-3_3-Nemotron-Super-49B-v1_config.json", false, 49867145216ull);
+    // EXAONE 4.5 33B: the exaone4 decoder, its Qwen2.5-VL-style tower with
+    // 8 KV heads, and its one MTP layer.
+    row("LGAI-EXAONE--EXAONE-4.5-33B_config.json", true, 34350097664ull);
     // MiMo-7B: Qwen2's decoder and its one MTP layer.
     row("XiaomiMiMo--MiMo-7B-Base_config.json", true, 7833409536ull);
 }
