@@ -346,6 +346,19 @@ inline constexpr const char *kWhyIndexerCache = QT_TRANSLATE_NOOP("Derivation", 
 inline constexpr const char *kFromIndexerCache =
     "vLLM model_executor/models/deepseek_v2.py Indexer (k_cache head_dim + head_dim // quant_block_size * 4, "
     "quant_block_size 128) and DeepseekV32IndexerCache (MLAAttentionSpec, one uint8 vector per token)";
+inline constexpr Symbol kCompressedLayers{"L_r", "", QT_TRANSLATE_NOOP("Derivation", "compressed layers of this ratio on this rank")};
+inline constexpr Symbol kCompressedEntries{"floor(T/r)", "", QT_TRANSLATE_NOOP("Derivation", "compressed entries of the context")};
+inline constexpr Symbol kLatentEntryBytes{"b_entry", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of one cached entry in vLLM's fp8_ds_mla layout: fp8 values of the non-RoPE part, bf16 RoPE part, one scale per 64, one pad byte")};
+inline constexpr Symbol kCompressorState{"S_comp", "B", QT_TRANSLATE_NOOP("Derivation", "fp32 compressor state of one sequence in one layer: the current (and, for ratio 4, the previous) window's entries and scores, and the indexer's")};
+inline constexpr const char *kPartCompressedEntries = QT_TRANSLATE_NOOP("Derivation", "compressed entries");
+inline constexpr const char *kPartCompressedLayers = QT_TRANSLATE_NOOP("Derivation", "compressed layers");
+inline constexpr const char *kPartCompressorState = QT_TRANSLATE_NOOP("Derivation", "compressor state");
+inline constexpr const char *kWhyCompressedAttention = QT_TRANSLATE_NOOP("Derivation", "DeepSeek-V4: every layer keeps a window of raw entries and, where its ratio r is set, one compressed entry per r tokens; one latent serves as key and value");
+inline constexpr const char *kWhyFp8DsMla = QT_TRANSLATE_NOOP("Derivation", "vLLM stores DeepSeek-V4's cache as fp8_ds_mla whatever the KV dtype");
+inline constexpr const char *kFromCompressedAttention =
+    "DeepSeek-V4 inference/model.py (Attention kv_cache [win + S // ratio, head_dim], Compressor state, "
+    "Indexer kv_cache [S // 4, index_head_dim]); vLLM deepseek_v4_attention.py (fp8_ds_mla head_bytes, "
+    "DeepseekV4IndexerCache) and deepseek_compressor.py";
 inline constexpr const char *kPartLatent = QT_TRANSLATE_NOOP("Derivation", "latent");
 inline constexpr const char *kPartRopeKey = QT_TRANSLATE_NOOP("Derivation", "shared RoPE key");
 inline constexpr const char *kPartKeys = QT_TRANSLATE_NOOP("Derivation", "keys");

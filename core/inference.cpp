@@ -43,6 +43,11 @@ Derived cachedLayerTokens(const CacheGroup &group, std::uint64_t context, Formul
             .times(kv::kSlidingLayers, static_cast<double>(group.windowedLayers))
             .times(kv::kWindow, static_cast<double>(std::min(context, group.window)))
             .cite(kv::kFromSlidingWindow);
+    if (group.compressRatio > 0 && group.windowedLayers > 0)
+        tokens.product(kv::kPartCompressedEntries)
+            .times(kv::kCompressedLayers, static_cast<double>(group.windowedLayers))
+            .times(kv::kCompressedEntries, static_cast<double>(context / group.compressRatio))
+            .cite(kv::kFromCompressedAttention);
     return tokens.derived();
 }
 
@@ -50,6 +55,12 @@ Derived cachedValuesPerLayerToken(const ModelSpec &m, const AttentionShape &a, S
                                   FormulaStore *store)
 {
     Formula values(store);
+    if (!m.compressRatios.empty()) {
+        // DeepSeek-V4: one head_dim-wide latent per entry, used as key and
+        // value, the same on every rank (one KV head).
+        values.product().times(sh::kHeadDim, static_cast<double>(a.headDim));
+        return values.note(kv::kWhyCompressedAttention).cite(kv::kFromCompressedAttention).derived();
+    }
     if (m.isMla() && engine == ServingEngine::Vllm) {
         values.product(kv::kPartLatent).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
         values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
@@ -92,6 +103,39 @@ Derived cachedValuesPerLayerToken(const ModelSpec &m, const AttentionShape &a, S
     return values.cite(kv::kFromPope).derived();
 }
 
+namespace {
+
+/// DeepSeek-V4's fp32 compressor state of one sequence in a layer of ratio r
+/// (inference/model.py Compressor kv_state and score_state: coff x r slots
+/// of coff x head_dim entries and scores, coff = 2 where the windows
+/// overlap, r = 4), with the indexer's compressor (8 slots of
+/// 2 x 2 x index_head_dim) in the r = 4 layers.
+double compressorStateBytes(const ModelSpec &m, std::uint64_t ratio)
+{
+    const std::uint64_t overlap = ratio == 4 ? 2 : 1;
+    const std::uint64_t main = overlap * ratio * 2 * overlap * m.headDim;
+    const std::uint64_t indexer = ratio == 4 ? 8 * 4 * m.indexHeadDim : 0;
+    return 4.0 * static_cast<double>(main + indexer);
+}
+
+/// vLLM's fp8_ds_mla entry (deepseek_v4_attention.py head_bytes): the
+/// non-RoPE part in fp8 with one scale byte per 64 values, the RoPE part in
+/// bf16, and one pad byte.
+double fp8DsMlaBytes(const ModelSpec &m)
+{
+    const std::uint64_t nope = m.headDim - std::min(m.headDim, m.ropeHeadDim);
+    return static_cast<double>(nope + 2 * m.ropeHeadDim + nope / 64 + 1);
+}
+
+/// The DSA indexer's key per token and layer in vLLM: index_head_dim fp8
+/// values and an fp32 scale per 128.
+double indexerKeyBytes(const ModelSpec &m)
+{
+    return static_cast<double>(m.indexHeadDim + m.indexHeadDim / 128 * 4);
+}
+
+} // namespace
+
 double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std::uint64_t layers, double tp,
                          double kvElementBytes, const CacheTerm &term, FormulaStore *store)
 {
@@ -102,36 +146,60 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
         Derived tokens;
     };
     const std::vector<CacheGroup> groups = cacheGroups(m, layers);
+    const bool compressed = !m.compressRatios.empty();
+    const bool vllm = s.serving == ServingEngine::Vllm;
+    // vLLM stores DeepSeek-V4's entries as fp8_ds_mla, whatever --kv-dtype says.
+    const double entryBytes = compressed && vllm ? fp8DsMlaBytes(m) : 0.0;
     std::vector<GroupTerms> terms;
     terms.reserve(groups.size());
     double perToken = 0;
     for (const CacheGroup &g : groups) {
         terms.push_back({g, cachedValuesPerLayerToken(m, g.attention, s.serving, tp, store),
                          cachedLayerTokens(g, s.contextTokens(), store)});
-        perToken += static_cast<double>(g.layers()) * terms.back().values.value * kvElementBytes;
+        // What one more token adds: an entry in every layer, or in a
+        // compressed layer one per ratio tokens (its window does not grow).
+        const double layerEntries = static_cast<double>(g.layers()) * terms.back().values.value;
+        if (!compressed)
+            perToken += layerEntries * kvElementBytes;
+        else if (g.compressRatio > 0)
+            perToken += (entryBytes > 0 ? static_cast<double>(g.layers()) * entryBytes : layerEntries * kvElementBytes)
+                / static_cast<double>(g.compressRatio);
     }
+    const auto rows = [&](Formula &f) {
+        f.times(sh::kBatch, static_cast<double>(s.batch)).timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
+    };
     for (const GroupTerms &t : terms) {
-        // Layers of different heads cache different widths: one product each.
+        // Layers of different heads (or ratios) cache different widths: one product each.
         const char *part = terms.size() == 1 ? term.part
-                                             : (t.group.fullLayers > 0 ? kv::kPartFullLayers : kv::kPartSlidingLayers);
-        kv.product(part)
-            .times(*term.values, t.values)
-            .times(kv::kKvElementBytes, kvElementBytes)
-            .times(*term.tokens, t.tokens)
-            .times(sh::kBatch, static_cast<double>(s.batch))
-            .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
-        if (m.indexHeads > 0 && s.serving == ServingEngine::Vllm) {
-            // The DSA indexer's own key cache: fp8 keys with one fp32 scale
-            // per 128 values, stored as uint8 whatever the KV dtype.
-            const double indexerBytes = static_cast<double>(m.indexHeadDim + m.indexHeadDim / 128 * 4);
-            kv.product(kv::kPartIndexerKeys)
-                .times(kv::kIndexerKeyBytes, indexerBytes)
-                .times(*term.tokens, t.tokens)
-                .times(sh::kBatch, static_cast<double>(s.batch))
-                .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams))
-                .note(kv::kWhyIndexerCache)
-                .cite(kv::kFromIndexerCache);
-            perToken += static_cast<double>(t.group.layers()) * indexerBytes;
+            : t.group.fullLayers > 0         ? kv::kPartFullLayers
+            : t.group.compressRatio > 0      ? kv::kPartCompressedLayers
+                                             : kv::kPartSlidingLayers;
+        kv.product(part);
+        if (entryBytes > 0)
+            kv.times(kv::kLatentEntryBytes, entryBytes).note(kv::kWhyFp8DsMla);
+        else
+            kv.times(*term.values, t.values).times(kv::kKvElementBytes, kvElementBytes);
+        kv.times(*term.tokens, t.tokens);
+        rows(kv);
+        if (m.indexHeads > 0 && vllm && (!compressed || t.group.compressRatio == 4)) {
+            // The DSA indexer's own key cache (stored as uint8 whatever the
+            // KV dtype): every token in DeepSeek-V3.2 and GLM-5, every
+            // compressed entry of DeepSeek-V4's ratio-4 layers.
+            kv.product(kv::kPartIndexerKeys).times(kv::kIndexerKeyBytes, indexerKeyBytes(m));
+            if (compressed)
+                kv.times(kv::kCompressedLayers, static_cast<double>(t.group.layers()))
+                    .times(kv::kCompressedEntries, static_cast<double>(s.contextTokens() / 4));
+            else
+                kv.times(*term.tokens, t.tokens);
+            rows(kv);
+            kv.note(kv::kWhyIndexerCache).cite(kv::kFromIndexerCache);
+            perToken += static_cast<double>(t.group.layers()) * indexerKeyBytes(m) / (compressed ? 4.0 : 1.0);
+        }
+        if (t.group.compressRatio > 0 && t.group.layers() > 0) {
+            kv.product(kv::kPartCompressorState)
+                .times(kv::kCompressedLayers, static_cast<double>(t.group.layers()))
+                .times(kv::kCompressorState, compressorStateBytes(m, t.group.compressRatio));
+            rows(kv);
         }
     }
     return perToken;

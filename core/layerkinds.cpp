@@ -56,8 +56,16 @@ std::vector<LayerKind> describeLayers(const ModelSpec &m)
     const auto add = [&](MixerKind mixer, std::uint64_t layers, std::uint64_t caching, AttentionShape attention,
                          std::uint64_t window) {
         if (layers > 0)
-            kinds.push_back({mixer, layers, caching, attention, window});
+            kinds.push_back({mixer, layers, caching, attention, window, 0});
     };
+    if (!m.compressRatios.empty()) {
+        // DeepSeek-V4: every layer windowed, one kind per compression ratio.
+        for (const CacheGroup &g : cacheGroups(m, m.layers))
+            kinds.push_back({MixerKind::SlidingWindow, g.windowedLayers, g.windowedLayers, g.attention, g.window,
+                             g.compressRatio});
+        add(MixerKind::None, std::min(m.layers, m.layersWithoutMixer), 0, {}, 0);
+        return kinds;
+    }
     const std::uint64_t windowed = windowedLayers(m);
     const std::uint64_t full = m.attentionLayers() - windowed;
     const SharedSplit shared = sharedSplit(m);
@@ -73,7 +81,19 @@ std::vector<CacheGroup> cacheGroups(const ModelSpec &m, std::uint64_t layers)
 {
     const AttentionShape fullShape = fullAttentionShape(m);
     if (m.layers == 0)
-        return {{fullShape, 0, 0, 0}};
+        return {{fullShape, 0, 0, 0, 0}};
+    if (!m.compressRatios.empty()) {
+        std::vector<std::uint64_t> ratios = m.compressRatios;
+        std::sort(ratios.begin(), ratios.end());
+        std::vector<CacheGroup> groups;
+        for (auto first = ratios.begin(); first != ratios.end();) {
+            const auto last = std::upper_bound(first, ratios.end(), *first);
+            const auto count = static_cast<std::uint64_t>(last - first);
+            groups.push_back({fullShape, 0, count * layers / m.layers, m.slidingWindow, *first});
+            first = last;
+        }
+        return groups;
+    }
     // The range takes the caching attention layers in proportion, and of
     // those the windowed ones in proportion.
     const SharedSplit shared = sharedSplit(m);
@@ -85,10 +105,10 @@ std::vector<CacheGroup> cacheGroups(const ModelSpec &m, std::uint64_t layers)
     const std::uint64_t full = attention - windowed;
     const AttentionShape windowShape = slidingAttentionShape(m);
     if (windowShape == fullShape || windowed == 0)
-        return {{fullShape, full, windowed, m.slidingWindow}};
+        return {{fullShape, full, windowed, m.slidingWindow, 0}};
     if (full == 0)
-        return {{windowShape, 0, windowed, m.slidingWindow}};
-    return {{fullShape, full, 0, 0}, {windowShape, 0, windowed, m.slidingWindow}};
+        return {{windowShape, 0, windowed, m.slidingWindow, 0}};
+    return {{fullShape, full, 0, 0, 0}, {windowShape, 0, windowed, m.slidingWindow, 0}};
 }
 
 } // namespace core

@@ -52,6 +52,7 @@ struct LayerKind
     std::uint64_t cachingLayers = 0;
     AttentionShape attention;  ///< softmax kinds only
     std::uint64_t window = 0;  ///< SlidingWindow: tokens kept
+    std::uint64_t compressRatio = 0; ///< DeepSeek-V4: one compressed entry per this many tokens besides the window
 };
 
 std::vector<LayerKind> describeLayers(const ModelSpec &model);
@@ -65,12 +66,16 @@ struct CacheGroup
     std::uint64_t fullLayers = 0;
     std::uint64_t windowedLayers = 0;
     std::uint64_t window = 0;
+    /// DeepSeek-V4: the windowed layers also keep one compressed entry per
+    /// this many tokens (0: none).
+    std::uint64_t compressRatio = 0;
 
     std::uint64_t layers() const { return fullLayers + windowedLayers; }
 };
 
 /// One group where every attention layer has the same heads (most models),
-/// else one per shape (full-attention layers first).
+/// else one per shape (full-attention layers first); DeepSeek-V4 one per
+/// compression ratio, ascending.
 std::vector<CacheGroup> cacheGroups(const ModelSpec &model, std::uint64_t layers);
 
 } // namespace core

@@ -140,6 +140,60 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
         b.add("sinks", TensorRole::Other, m.heads, 1, layers);
 }
 
+/// The layers of each compression ratio, ascending (ratio 0: window only).
+std::vector<std::pair<std::uint64_t, std::uint64_t>> ratioCounts(const ModelSpec &m)
+{
+    std::vector<std::uint64_t> ratios = m.compressRatios;
+    std::sort(ratios.begin(), ratios.end());
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> counts;
+    for (std::uint64_t r : ratios)
+        if (counts.empty() || counts.back().first != r)
+            counts.emplace_back(r, 1);
+        else
+            ++counts.back().second;
+    return counts;
+}
+
+/// DeepSeek-V4's attention (inference/model.py Attention, Compressor and
+/// Indexer as the repository ships them; vLLM deepseek_v4.py): queries
+/// through the low-rank wq_a, q_norm and wq_b; one head_dim-wide latent
+/// (wkv, kv_norm) serving as key and value; the grouped output wo_a (one
+/// o_lora_rank-wide projection per group of heads) and wo_b; a sink per
+/// head. A layer of ratio r > 0 adds a compressor (ape, wkv, wgate,
+/// norm; twice as wide where its windows overlap, r = 4), and the r = 4
+/// layers the lightning indexer with a compressor of its own.
+void addCompressedAttention(GroupBuilder &b, const ModelSpec &m)
+{
+    const std::uint64_t h = m.hidden;
+    const std::uint64_t L = m.attentionLayers();
+    const std::uint64_t hd = m.headDim;
+    const std::uint64_t groups = std::max<std::uint64_t>(1, m.outputGroups);
+    b.add("wq_a", TensorRole::AttentionLinear, m.qLoraRank, h, L, LinearSlot::Q);
+    b.add("q_norm", TensorRole::Norm, m.qLoraRank, 1, L);
+    b.add("wq_b", TensorRole::AttentionLinear, m.qWidth(), m.qLoraRank, L, LinearSlot::Q);
+    b.add("wkv", TensorRole::AttentionLinear, hd, h, L, LinearSlot::K);
+    b.add("kv_norm", TensorRole::Norm, hd, 1, L);
+    b.add("wo_a", TensorRole::AttentionLinear, groups * m.outputLoraRank, m.qWidth() / groups, L, LinearSlot::O);
+    b.add("o_proj", TensorRole::AttentionLinear, h, groups * m.outputLoraRank, L, LinearSlot::O);
+    b.add("sinks", TensorRole::Other, m.heads, 1, L);
+    for (const auto &[ratio, layers] : ratioCounts(m)) {
+        if (ratio == 0)
+            continue;
+        const std::uint64_t width = (ratio == 4 ? 2 : 1) * hd; // Compressor: overlap = compress_ratio == 4
+        b.add("compressor.ape", TensorRole::Other, ratio, width, layers);
+        b.add("compressor.wkv_and_wgate", TensorRole::AttentionLinear, 2 * width, h, layers);
+        b.add("compressor.norm", TensorRole::Norm, hd, 1, layers);
+        if (ratio != 4)
+            continue;
+        const std::uint64_t indexWidth = 2 * m.indexHeadDim;
+        b.add("indexer.wq_b", TensorRole::AttentionLinear, m.indexHeads * m.indexHeadDim, m.qLoraRank, layers);
+        b.add("indexer.weights_proj", TensorRole::AttentionLinear, m.indexHeads, h, layers);
+        b.add("indexer.compressor.ape", TensorRole::Other, ratio, indexWidth, layers);
+        b.add("indexer.compressor.wkv_and_wgate", TensorRole::AttentionLinear, 2 * indexWidth, h, layers);
+        b.add("indexer.compressor.norm", TensorRole::Norm, m.indexHeadDim, 1, layers);
+    }
+}
+
 /// Gated DeltaNet layers (modeling_qwen3_next.py Qwen3NextGatedDeltaNet):
 /// one projection to q, k, v and the output gate z, one to the per-head
 /// beta and decay inputs, a depthwise causal conv over q, k and v, per-head
@@ -211,10 +265,15 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         full.cachingLayers += windowed.cachingLayers;
         windowed.layers = windowed.cachingLayers = 0;
     }
-    b.enter(LayerScope::AttentionLayers, full.layers);
-    addAttention(b, m, full.layers, full.cachingLayers, full.attention, m.attentionSinks && !m.sinksWindowedOnly);
-    b.enter(LayerScope::WindowedAttentionLayers, windowed.layers);
-    addAttention(b, m, windowed.layers, windowed.cachingLayers, windowed.attention, m.attentionSinks);
+    if (!m.compressRatios.empty()) {
+        b.enter(LayerScope::AttentionLayers, m.attentionLayers());
+        addCompressedAttention(b, m);
+    } else {
+        b.enter(LayerScope::AttentionLayers, full.layers);
+        addAttention(b, m, full.layers, full.cachingLayers, full.attention, m.attentionSinks && !m.sinksWindowedOnly);
+        b.enter(LayerScope::WindowedAttentionLayers, windowed.layers);
+        addAttention(b, m, windowed.layers, windowed.cachingLayers, windowed.attention, m.attentionSinks);
+    }
     b.enter(LayerScope::LinearLayers, std::min(m.layers, m.linearLayers));
     addLinearAttention(b, m);
     b.enter(LayerScope::MambaLayers, std::min(m.layers, m.mambaLayers));
@@ -228,6 +287,11 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     b.add("linear_mlp", TensorRole::MlpLinear, h, h, m.mlpsAsLinear);
     if (m.layerScalars)
         b.add("layer_scalar", TensorRole::Other, 1, 1, L);
+    // DeepSeek-V4's hyper-connections around attention and the MLP: per
+    // block a fn map ((2 + hc) x hc rows over the hc x h stream), its base
+    // and three scales (inference/model.py Block hc_attn_*, hc_ffn_*).
+    const std::uint64_t hc = m.hyperConnections;
+    b.add("hyper_connections", TensorRole::Other, 2 * ((2 + hc) * hc * (hc * h + 1) + 3), 1, hc > 0 ? L : 0);
 
     // MLP: dense layers, then MoE layers (Shazeer et al. 2017; Fedus et al.
     // 2022 §2; DeepSeekMoE, Dai et al. 2024 §3 for shared experts).
@@ -261,8 +325,12 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         const auto k = static_cast<std::uint64_t>(m.moe.expertsPerToken);
         b.enter(LayerScope::MoeLayers, moeLayers);
         b.add("router", TensorRole::Router, E, h, moeLayers);
+        // Hash-routed layers look their experts up in tid2eid instead.
+        const std::uint64_t hashed = std::min(moeLayers, m.hashRoutedLayers);
         if (m.moe.routerBias)
-            b.add("router_bias", TensorRole::Bias, E, 1, moeLayers);
+            b.add("router_bias", TensorRole::Bias, E, 1, moeLayers - hashed);
+        // A lookup: no weight of it is multiplied per token.
+        b.add("tid2eid", TensorRole::Other, m.vocab, k, hashed, LinearSlot::None, 0);
         if (m.moe.routerScales)
             b.add("router_scales", TensorRole::Bias, h + E, 1, moeLayers);
         addMlp(b, m, "experts", TensorRole::ExpertLinear, m.moe.expertIntermediate, E * moeLayers,
@@ -284,6 +352,8 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         b.add("pooler", TensorRole::Other, h, h, 1);
         b.add("pooler_bias", TensorRole::Bias, h, 1, 1);
     }
+    // Hyper-connections' head map (hc_head_fn, base, scale) before the head.
+    b.add("hyper_connections_head", TensorRole::Other, hc * (hc * h + 1) + 1, 1, hc > 0 ? 1 : 0);
     if (!m.encoderOnly && !m.tiedEmbeddings)
         b.add("lm_head", TensorRole::LmHead, m.vocab, h, 1);
     if (!m.encoderOnly && m.lmHeadBias)

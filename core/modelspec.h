@@ -215,6 +215,24 @@ struct ModelSpec
     /// window (Llama 4's attention_chunk_size); the cache holds the same.
     bool chunkedAttention = false;
 
+    /// DeepSeek-V4's compressed attention (the repository's inference/model.py
+    /// Attention, Compressor and Indexer; vLLM deepseek_v4.py): every layer
+    /// keeps a window of raw entries and, where its ratio r > 0, one
+    /// compressed entry per r tokens from a compressor (overlapping windows
+    /// and a lightning indexer where r = 4). One ratio per layer, in layer
+    /// order; empty for every other model.
+    std::vector<std::uint64_t> compressRatios;
+    /// Grouped low-rank output (o_groups, o_lora_rank): wo_a per group, then wo_b.
+    std::uint64_t outputGroups = 0;
+    std::uint64_t outputLoraRank = 0;
+    /// Manifold-constrained hyper-connections (hc_mult): the residual stream is
+    /// hc copies of the hidden state, mixed by learned fp32 maps around
+    /// each block and before the head. 0: a plain residual.
+    std::uint64_t hyperConnections = 0;
+    /// The first layers route by a fixed token-to-expert table (num_hash_layers:
+    /// gate.tid2eid, vocab x experts_per_token) instead of a router bias.
+    std::uint64_t hashRoutedLayers = 0;
+
     /// Multi-token-prediction modules the checkpoint ships after the main
     /// layers (DeepSeek-V3 num_nextn_predict_layers). Transformers skips
     /// them on load (_keys_to_ignore_on_load_unexpected); counted only when

@@ -60,6 +60,9 @@ const char *const kNoMemoryEffect[] = {
     "use_mrope",
     // EXAONE 4.5: the MTP loss weight in training (no memory).
     "mtp_loss_scaling_factor",
+    // DeepSeek-V4: the hyper-connections' Sinkhorn iterations and epsilon,
+    // the compressed layers' RoPE base (no weights).
+    "hc_sinkhorn_iters", "hc_eps", "compress_rope_theta",
 };
 
 } // namespace

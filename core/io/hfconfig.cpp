@@ -30,6 +30,7 @@ void readMiniMaxM2(ConfigKeys &k, ModelSpec &m);
 void readNas(ConfigKeys &k, ModelSpec &m);
 void readGemma4(ConfigKeys &k, ModelSpec &m);
 void readMiMoV2(ConfigKeys &k, ModelSpec &m);
+void readDeepSeekV4(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -120,6 +121,10 @@ const FamilyTraits kFamilies[] = {
      readMla},
     {"glm_moe_dsa", "GlmMoeDsaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readMla},
+    // DeepSeek-V4 (readDeepSeekV4): compressed attention, hyper-connections,
+    // every layer MoE.
+    {"deepseek_v4", "DeepseekV4Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readDeepSeekV4},
     // Kimi K2 ships DeepSeek-V3's architecture (config auto_map:
     // DeepseekV3ForCausalLM) under its own model_type.
     {"kimi_k2", "DeepseekV3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
@@ -209,6 +214,8 @@ const Alias kAliases[] = {
     // EXAONE 4.5's language model (modular_exaone4_5.py, transformers
     // 0117d5f7: Exaone4_5_Config remaps exaone4_5_text to exaone4).
     {"exaone4_5_text", "exaone4"},
+    // SGLang's DeepSeek-V4 FP8 checkpoints name DeepSeek's reference code.
+    {"deepseek_ref", "deepseek_v4"},
     // Ministral 3 (modular_ministral3.py, transformers 00b364c7): Mistral's
     // decoder; its queries are scaled by a position term (llama_4_scaling
     // in rope_parameters), which has no weights. vLLM registers
@@ -655,6 +662,43 @@ void readMiMoV2(ConfigKeys &k, ModelSpec &m)
     m.moe.routerBias = r.string("topk_method", false).value_or("") == "noaux_tc";
 }
 
+/// DeepSeek-V4 (the checkpoint's inference/model.py, the reference code;
+/// transformers configuration_deepseek_v4.py 015c0781; vLLM deepseek_v4.py):
+/// queries through q_lora_rank, one head_dim-wide latent as key and value
+/// (num_key_value_heads 1), a sink per head, o_groups x o_lora_rank grouped
+/// output; compress_ratios per layer (the list also holds the MTP layers'
+/// ratios after the main ones, which transformers cuts off), the indexer
+/// (index_n_heads, index_head_dim) in the ratio-4 layers; hc_mult
+/// hyper-connections; num_hash_layers hash-routed first layers; every
+/// layer MoE with a noaux_tc router bias. The MTP module is not counted.
+void readDeepSeekV4(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.qLoraRank = k.uint("q_lora_rank", 1, kMaxDim, 1024);
+    m.ropeHeadDim = k.uint("qk_rope_head_dim", 1, kMaxDim, 64);
+    m.outputGroups = k.uint("o_groups", 1, kMaxDim, 8);
+    m.outputLoraRank = k.uint("o_lora_rank", 1, kMaxDim, 1024);
+    m.hyperConnections = k.uint("hc_mult", 1, 64, 4);
+    m.hashRoutedLayers = std::min(m.layers, k.firstUint({"num_hash_layers"}, 0, kMaxLayers).value_or(0));
+    m.indexHeads = k.uint("index_n_heads", 1, kMaxDim, 64);
+    m.indexHeadDim = k.uint("index_head_dim", 1, kMaxDim, 128);
+    m.attentionSinks = true;
+    m.keyIsValue = true;
+    m.moe.routerBias = r.string("topk_method", false).value_or("noaux_tc") == "noaux_tc";
+    std::vector<std::uint64_t> ratios = k.uints("compress_ratios", kMaxLayers);
+    if (ratios.size() < m.layers) {
+        r.error("compress_ratios", "has " + std::to_string(ratios.size()) + " entries for " + std::to_string(m.layers)
+                                       + " layers");
+        return;
+    }
+    ratios.resize(m.layers);
+    if (std::any_of(ratios.begin(), ratios.end(), [](std::uint64_t v) { return v > ModelLimits::maxPositions; }))
+        r.error("compress_ratios", "holds a ratio above " + std::to_string(ModelLimits::maxPositions));
+    m.compressRatios = ratios;
+    if (m.heads % m.outputGroups != 0)
+        r.error("o_groups", "must divide num_attention_heads");
+}
+
 /// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and
 /// moe_layer_freq, Qwen decoder_sparse_step and mlp_only_layers, Llama 4
 /// interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0).
@@ -975,6 +1019,14 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         r.error("layer_types", "names more linear-attention layers than there are layers");
     if (quantization)
         applyQuantization(*quantization, m);
+    // DeepSeek-V4's expert_dtype "fp4": the routed experts ship in MXFP4
+    // (inference/convert.py: two e2m1 values a byte, an e8m0 scale per 32)
+    // beside the block-fp8 rest, which is priced at the checkpoint dtype.
+    if (r.string("expert_dtype", false).value_or("") == "fp4" && m.checkpointFormat == "fp8") {
+        m.checkpointFormat = "mxfp4";
+        m.checkpointGroupSize = 0;
+        m.checkpointQuantizedTargets = kQuantExperts;
+    }
     m.defaultedKeys = part.defaulted;
     m.defaultedKeys.insert(m.defaultedKeys.end(), k.defaulted().begin(), k.defaulted().end());
     m.ignoredKeys = k.ignored();

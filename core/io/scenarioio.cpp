@@ -58,6 +58,10 @@ const UintField kUintFields[] = {
     {"layers_without_mixer", &ModelSpec::layersWithoutMixer, 0, ModelLimits::maxLayers},
     {"mixers_as_linear", &ModelSpec::mixersAsLinear, 0, ModelLimits::maxLayers},
     {"mlps_as_linear", &ModelSpec::mlpsAsLinear, 0, ModelLimits::maxLayers},
+    {"output_groups", &ModelSpec::outputGroups, 0, ModelLimits::maxWidth},
+    {"output_lora_rank", &ModelSpec::outputLoraRank, 0, ModelLimits::maxWidth},
+    {"hyper_connections", &ModelSpec::hyperConnections, 0, 64},
+    {"hash_routed_layers", &ModelSpec::hashRoutedLayers, 0, ModelLimits::maxLayers},
     {"mtp_layers", &ModelSpec::mtpLayers, 0, 1024},
     {"vision_parameters", &ModelSpec::visionParameters, 0, ScenarioLimits::maxParameters},
     {"image_tokens", &ModelSpec::imageTokens, 0, ModelLimits::maxWidth},
@@ -195,24 +199,27 @@ void readField(JsonReader &root, const FieldDescriptor &f, Scenario &s)
         r.error(key, problem);
 }
 
-/// The dense MLP widths per layer, one for each dense MLP layer.
-void readMlpWidths(JsonReader &r, ModelSpec &m)
+/// A per-layer list of at most maxLayers values from 0 (when `zero`) or 1
+/// to `max`: the dense MLP widths, the compression ratios.
+std::vector<std::uint64_t> readLayerList(JsonReader &r, const char *key, bool zero, std::uint64_t max)
 {
-    if (!r.has("mlp_widths"))
-        return;
-    const Json &list = r.json().at("mlp_widths");
+    std::vector<std::uint64_t> values;
+    if (!r.has(key))
+        return values;
+    const Json &list = r.json().at(key);
     if (!list.is_array() || list.size() > ModelLimits::maxLayers) {
-        r.error("mlp_widths", "expected a list of at most " + std::to_string(ModelLimits::maxLayers) + " widths");
-        return;
+        r.error(key, "expected a list of at most " + std::to_string(ModelLimits::maxLayers) + " values");
+        return values;
     }
-    for (const Json &w : list) {
-        if (!w.is_number_unsigned() || w.get<std::uint64_t>() == 0 || w.get<std::uint64_t>() > ModelLimits::maxWidth) {
-            r.error("mlp_widths", "expected widths from 1 to " + std::to_string(ModelLimits::maxWidth));
-            m.mlpWidths.clear();
-            return;
+    for (const Json &v : list) {
+        const bool ok = v.is_number_unsigned() && (zero || v.get<std::uint64_t>() > 0) && v.get<std::uint64_t>() <= max;
+        if (!ok) {
+            r.error(key, "expected values from " + std::to_string(zero ? 0 : 1) + " to " + std::to_string(max));
+            return {};
         }
-        m.mlpWidths.push_back(w.get<std::uint64_t>());
+        values.push_back(v.get<std::uint64_t>());
     }
+    return values;
 }
 
 ModelSpec readModel(JsonReader &r)
@@ -231,7 +238,8 @@ ModelSpec readModel(JsonReader &r)
             m.*f.member = *v;
     for (const KeyListField &f : kKeyListFields)
         m.*f.member = r.strings(f.key, 4096);
-    readMlpWidths(r, m);
+    m.mlpWidths = readLayerList(r, "mlp_widths", false, ModelLimits::maxWidth);
+    m.compressRatios = readLayerList(r, "compress_ratios", true, ModelLimits::maxPositions);
     const auto norm = r.string("norm", false).value_or("rmsnorm");
     if (norm != "rmsnorm" && norm != "layernorm")
         r.error("norm", "'" + norm + "' is not rmsnorm or layernorm");
@@ -267,6 +275,9 @@ ModelSpec readModel(JsonReader &r)
     }
     if (m.kvHeads > m.heads)
         r.error("kv_heads", "exceeds heads");
+    if (!m.compressRatios.empty() && m.compressRatios.size() != m.layers)
+        r.error("compress_ratios", "has " + std::to_string(m.compressRatios.size()) + " ratios for "
+                                       + std::to_string(m.layers) + " layers");
     if (!m.mlpWidths.empty() && m.mlpWidths.size() != m.denseMlpLayers())
         r.error("mlp_widths", "has " + std::to_string(m.mlpWidths.size()) + " widths for "
                                   + std::to_string(m.denseMlpLayers()) + " dense MLP layers");
@@ -290,6 +301,8 @@ Json modelToJson(const ModelSpec &m)
         j[f.key] = m.*f.member;
     if (!m.mlpWidths.empty())
         j["mlp_widths"] = m.mlpWidths;
+    if (!m.compressRatios.empty())
+        j["compress_ratios"] = m.compressRatios;
     j["norm"] = m.norm == NormKind::LayerNorm ? "layernorm" : "rmsnorm";
     j["norms_per_layer"] = m.normsPerLayer;
     j["activation_saved_tensors"] = m.activationSavedTensors;

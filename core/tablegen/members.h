@@ -29,5 +29,6 @@
     X(loadMtp) X(visionParameters) X(imageTokens) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed) X(slidingWindow)  \
     X(slidingLayers) X(slidingKvHeads) X(slidingHeadDim) X(slidingValueHeadDim) X(keyIsValue) X(kvSharedLayers) X(wideMlpLayers)        \
     X(perLayerInputWidth) X(perLayerInputVocab) X(sinksWindowedOnly) X(layerScalars)        \
-    X(mixersAsLinear) X(mlpsAsLinear) X(normPerBlock) X(mlpWidths) X(moe.withDenseMlp) X(moe.routerScales) X(moe.latentWidth) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32) X(activationSavedTensors) X(torchDtype)    \
+    X(mixersAsLinear) X(mlpsAsLinear) X(normPerBlock) X(mlpWidths)        \
+    X(compressRatios) X(outputGroups) X(outputLoraRank) X(hyperConnections) X(hashRoutedLayers) X(moe.withDenseMlp) X(moe.routerScales) X(moe.latentWidth) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32) X(activationSavedTensors) X(torchDtype)    \
     X(checkpointFormat) X(checkpointGroupSize) X(checkpointQuantizedTargets) X(declaredParameters) X(unplacedParameters)

@@ -1686,6 +1686,42 @@
         <source>DeepSeek Sparse Attention: vLLM keeps the lightning indexer&apos;s keys in a cache of their own, in every layer, for the whole context</source>
         <translation>DeepSeek 稀疏注意力：vLLM 在每一层为闪电索引器的键单独保留一份缓存，覆盖整个上下文</translation>
     </message>
+    <message>
+        <source>compressed layers of this ratio on this rank</source>
+        <translation>本卡上该压缩比的压缩层数</translation>
+    </message>
+    <message>
+        <source>compressed entries of the context</source>
+        <translation>上下文的压缩条目数</translation>
+    </message>
+    <message>
+        <source>bytes of one cached entry in vLLM&apos;s fp8_ds_mla layout: fp8 values of the non-RoPE part, bf16 RoPE part, one scale per 64, one pad byte</source>
+        <translation>vLLM fp8_ds_mla 布局下一个缓存条目的字节数：非 RoPE 部分为 fp8，RoPE 部分为 bf16，每 64 个值一个缩放因子，外加一个填充字节</translation>
+    </message>
+    <message>
+        <source>fp32 compressor state of one sequence in one layer: the current (and, for ratio 4, the previous) window&apos;s entries and scores, and the indexer&apos;s</source>
+        <translation>一个序列在一层中的 fp32 压缩器状态：当前窗口（压缩比为 4 时还有上一个窗口）的条目与得分，以及索引器的状态</translation>
+    </message>
+    <message>
+        <source>compressed entries</source>
+        <translation>压缩条目</translation>
+    </message>
+    <message>
+        <source>compressed layers</source>
+        <translation>压缩层</translation>
+    </message>
+    <message>
+        <source>compressor state</source>
+        <translation>压缩器状态</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V4: every layer keeps a window of raw entries and, where its ratio r is set, one compressed entry per r tokens; one latent serves as key and value</source>
+        <translation>DeepSeek-V4：每层保留一个原始条目窗口；设置了压缩比 r 的层每 r 个 token 再保留一个压缩条目；同一个潜向量既作键也作值</translation>
+    </message>
+    <message>
+        <source>vLLM stores DeepSeek-V4&apos;s cache as fp8_ds_mla whatever the KV dtype</source>
+        <translation>无论 KV 数据类型如何，vLLM 都以 fp8_ds_mla 格式存储 DeepSeek-V4 的缓存</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

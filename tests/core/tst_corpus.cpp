@@ -69,6 +69,7 @@ private slots:
     void mimoV2Layers();
     void nasLayerByLayer();
     void latentMoe();
+    void deepSeekV4();
     void sparseIndexerCache();
 };
 
@@ -349,6 +350,45 @@ void TestCorpus::latentMoe()
     const core::ParameterCounts counts = core::countParameters(*loaded.value);
     QCOMPARE(qulonglong(counts.total), total);
     QCOMPARE(qulonglong(counts.active), total - 40 * (E - 22) * expert);
+}
+
+/// DeepSeek-V4 Flash from its reference code (inference/model.py: Block,
+/// Attention, Compressor, Indexer, MoE with hash-routed first layers,
+/// hyper-connections), summed by hand: 284,334,567,511 without the MTP
+/// module, the card's "284B" (an independent inventory of every
+/// checkpoint tensor gives the same, and the index's total_size with MTP).
+/// Its KV cache under vLLM at 128k: every layer's 128-entry window and,
+/// per ratio r, one entry per r tokens, all 584-byte fp8_ds_mla; the
+/// ratio-4 layers' indexer keys (132 B per entry); the fp32 compressor
+/// states.
+void TestCorpus::deepSeekV4()
+{
+    const auto loaded = loadCorpusConfig("deepseek-ai--DeepSeek-V4-Flash_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QVERIFY(!loaded.value->guessed());
+    const qulonglong H = 4096, V = 129280, nh = 64, hd = 512, qr = 1024, og = 8, olr = 1024, E = 256, I = 2048,
+                     k = 6, hc = 4, ih = 64, ihd = 128;
+    const qulonglong attention = qr * H + qr + nh * hd * qr + hd * H + hd + og * olr * (nh * hd / og) + H * og * olr + nh;
+    const auto compressor = [&](qulonglong r) {
+        const qulonglong w = (r == 4 ? 2 : 1) * hd;
+        return r * w + 2 * w * H + hd;
+    };
+    const qulonglong indexer = ih * ihd * qr + ih * H + 4 * 2 * ihd + 2 * 2 * ihd * H + ihd;
+    const qulonglong block = attention + 2 * (24 * hc * H + 24 + 3) + 2 * H + E * H + 3 * E * I * H + 3 * I * H;
+    // Layers 0-1 window only, 21 of ratio 4, 20 of ratio 128; 0-2 hash-routed.
+    const qulonglong layers = 43 * block + 21 * (compressor(4) + indexer) + 20 * compressor(128) + 3 * V * k + 40 * E;
+    const qulonglong total = 2 * V * H + H + hc * hc * H + hc + 1 + layers;
+    QCOMPARE(total, 284334567511ull);
+    QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
+
+    core::Scenario s;
+    s.model = *loaded.value;
+    s.serving = core::ServingEngine::Vllm;
+    s.sequence = 131072;
+    const double T = 131072;
+    const double entries = 43 * 128.0 + 21 * T / 4 + 20 * T / 128;
+    const double states = 21 * (8.0 * 2 * 2 * 512 + 8.0 * 4 * 128) * 4 + 20 * (128.0 * 2 * 512) * 4;
+    QCOMPARE(core::estimate(s).term(core::TermId::KvCache).count(), entries * 584 + 21 * T / 4 * 132 + states);
 }
 
 /// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key (512 + 64,
