@@ -110,6 +110,9 @@ inline constexpr Symbol kUnquantizedParams{"P_rest", "", QT_TRANSLATE_NOOP("Deri
 inline constexpr Symbol kUnquantizedBytes{"b_rest", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of an unquantised parameter")};
 inline constexpr const char *kPartQuantized = QT_TRANSLATE_NOOP("Derivation", "quantised weights");
 inline constexpr const char *kPartUnquantized = QT_TRANSLATE_NOOP("Derivation", "unquantised weights");
+inline constexpr Symbol kRestParams{"P_lin", "", QT_TRANSLATE_NOOP("Derivation", "the layers' other linear weights, in the checkpoint's second format")};
+inline constexpr const char *kPartRestFormat = QT_TRANSLATE_NOOP("Derivation", "other linear weights");
+inline constexpr const char *kWhyRestFormat = QT_TRANSLATE_NOOP("Derivation", "the checkpoint ships its other linear weights in a second quantised format (DeepSeek-V4: block fp8 beside MXFP4 experts)");
 inline constexpr const char *kPartValueBits = QT_TRANSLATE_NOOP("Derivation", "value");
 inline constexpr const char *kWhyKbitUpcast =
     QT_TRANSLATE_NOOP("Derivation", "b_rest = 4: PEFT prepare_model_for_kbit_training casts the unquantised weights to fp32");

@@ -424,8 +424,11 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         else if (g.name.rfind("mtp", 0) == 0)
             c.mtp += n;
         c.active = saturatingAdd(c.active, g.activeElements());
+        constexpr unsigned layerLinears = kQuantMixerIn | kQuantMixerOut | kQuantDenseMlp | kQuantSharedExperts | kQuantExperts;
         if (m.checkpointQuantizedTargets & quantTargetOf(g))
             c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, n);
+        else if (quantTargetOf(g) & layerLinears)
+            c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, n);
         switch (g.role) {
         case TensorRole::Embedding:
             c.embedding += n;

@@ -267,6 +267,10 @@ struct ModelSpec
     /// `checkpointFormat` (the rest stay in the checkpoint's dtype); 0 when
     /// the config says nothing per module (the format's own rule applies).
     std::uint64_t checkpointQuantizedTargets = 0;
+    /// The format the checkpoint ships its other linear modules in, where
+    /// that is a second quantised one (DeepSeek-V4: block fp8 beside its
+    /// MXFP4 experts); empty: the checkpoint's dtype.
+    std::string checkpointRestFormat;
 
     /// When set, the model was described only by this parameter count; the
     /// architecture above is the documented heuristic's guess.
@@ -394,8 +398,10 @@ struct ParameterCounts
     std::uint64_t vision = 0;       ///< image encoder and projector (multimodal checkpoints)
     std::uint64_t mtp = 0;          ///< multi-token-prediction modules, when loaded
     /// The elements of the modules ModelSpec::checkpointQuantizedTargets
-    /// names (0 when it names none).
+    /// names (0 when it names none), and of the other linear modules of the
+    /// layers (mixers, MLPs, experts: ModelSpec::checkpointRestFormat's).
     std::uint64_t checkpointQuantized = 0;
+    std::uint64_t checkpointRestLinear = 0;
 };
 
 /// Which QuantTarget a tensor group is (0: none; norms, biases, convolutions,

@@ -112,7 +112,11 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         // quantised (compressed-tensors ignore, ModelOpt exclude_modules).
         if (ownFormat && s.model.checkpointQuantizedTargets != 0)
             quantized = static_cast<double>(pc.checkpointQuantized);
-        const double unquantized = static_cast<double>(pc.total) - quantized;
+        // The checkpoint's other linear modules in a second format of its own.
+        const std::optional<WeightFormat> restFormat =
+            ownFormat ? parseFormat(s.model.checkpointRestFormat) : std::nullopt;
+        const double rest = restFormat ? static_cast<double>(pc.checkpointRestLinear) : 0.0;
+        const double unquantized = static_cast<double>(pc.total) - quantized - rest;
         // Bits per weight: the value and, where the format has them, its
         // scales and zero-points.
         bytes.product(w::kPartQuantized).times(w::kQuantizedParams, quantized);
@@ -125,6 +129,12 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
             bytes.times(w::kBitsPerWeight, d.weightBits.data);
         }
         bytes.over(w::kBitsPerByte, 8.0);
+        if (rest > 0)
+            bytes.product(w::kPartRestFormat)
+                .times(w::kRestParams, rest)
+                .times(w::kBitsPerWeight, formatBits(*restFormat, s.groupSize, static_cast<double>(s.model.hidden)).total())
+                .over(w::kBitsPerByte, 8.0)
+                .note(w::kWhyRestFormat);
         if (unquantized > 0)
             bytes.product(w::kPartUnquantized)
                 .times(w::kUnquantizedParams, unquantized)

@@ -1021,11 +1021,16 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         applyQuantization(*quantization, m);
     // DeepSeek-V4's expert_dtype "fp4": the routed experts ship in MXFP4
     // (inference/convert.py: two e2m1 values a byte, an e8m0 scale per 32)
-    // beside the block-fp8 rest, which is priced at the checkpoint dtype.
+    // beside the block-fp8 rest of the layers' linear modules.
+    // NVIDIA's NVFP4 re-release keeps the key and names its experts'
+    // format in quantization_config's moe_quant_algo (ModelOpt MIXED_PRECISION).
     if (r.string("expert_dtype", false).value_or("") == "fp4" && m.checkpointFormat == "fp8") {
-        m.checkpointFormat = "mxfp4";
+        std::optional<JsonReader> quant = top.object("quantization_config", false);
+        const bool nvfp4 = quant && quant->string("moe_quant_algo", false).value_or("") == "NVFP4";
+        m.checkpointFormat = nvfp4 ? "nvfp4" : "mxfp4";
         m.checkpointGroupSize = 0;
         m.checkpointQuantizedTargets = kQuantExperts;
+        m.checkpointRestFormat = "fp8";
     }
     m.defaultedKeys = part.defaulted;
     m.defaultedKeys.insert(m.defaultedKeys.end(), k.defaulted().begin(), k.defaulted().end());

@@ -254,6 +254,9 @@ ModelSpec readModel(JsonReader &r)
     if (!m.checkpointFormat.empty() && !parseFormat(m.checkpointFormat))
         r.error("checkpoint_format", "'" + m.checkpointFormat + "' is not a weight format");
     m.checkpointGroupSize = static_cast<int>(r.uint("checkpoint_group_size", 0, 1u << 20, false).value_or(0));
+    m.checkpointRestFormat = r.string("checkpoint_rest_format", false).value_or("");
+    if (!m.checkpointRestFormat.empty() && !parseFormat(m.checkpointRestFormat))
+        r.error("checkpoint_rest_format", "'" + m.checkpointRestFormat + "' is not a weight format");
     m.checkpointQuantizedTargets =
         r.uint("checkpoint_quantized_targets", 0, 0xff, false).value_or(0);
     if (auto moe = r.object("moe", false)) {
@@ -309,6 +312,8 @@ Json modelToJson(const ModelSpec &m)
     j["torch_dtype"] = m.torchDtype;
     j["checkpoint_format"] = m.checkpointFormat;
     j["checkpoint_group_size"] = m.checkpointGroupSize;
+    if (!m.checkpointRestFormat.empty())
+        j["checkpoint_rest_format"] = m.checkpointRestFormat;
     j["checkpoint_quantized_targets"] = m.checkpointQuantizedTargets;
     j["moe"] = {{"experts", m.moe.experts},
                 {"experts_per_token", m.moe.expertsPerToken},

@@ -1722,6 +1722,18 @@
         <source>vLLM stores DeepSeek-V4&apos;s cache as fp8_ds_mla whatever the KV dtype</source>
         <translation>无论 KV 数据类型如何，vLLM 都以 fp8_ds_mla 格式存储 DeepSeek-V4 的缓存</translation>
     </message>
+    <message>
+        <source>the layers&apos; other linear weights, in the checkpoint&apos;s second format</source>
+        <translation>各层其余的线性权重，以检查点的第二种格式存储</translation>
+    </message>
+    <message>
+        <source>other linear weights</source>
+        <translation>其余线性权重</translation>
+    </message>
+    <message>
+        <source>the checkpoint ships its other linear weights in a second quantised format (DeepSeek-V4: block fp8 beside MXFP4 experts)</source>
+        <translation>检查点以第二种量化格式发布其余线性权重（DeepSeek-V4：MXFP4 专家之外为分块 fp8）</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -389,6 +389,12 @@ void TestCorpus::deepSeekV4()
     const double entries = 43 * 128.0 + 21 * T / 4 + 20 * T / 128;
     const double states = 21 * (8.0 * 2 * 2 * 512 + 8.0 * 4 * 128) * 4 + 20 * (128.0 * 2 * 512) * 4;
     QCOMPARE(core::estimate(s).term(core::TermId::KvCache).count(), entries * 584 + 21 * T / 4 * 132 + states);
+    // The weights as shipped (MXFP4 experts, block-fp8 rest, bf16 embedding
+    // and head) within 1 % of the checkpoint's bytes: the index's
+    // total_size, 159,609,485,896, less its MTP module's 3,593,787,756.
+    const double shipped = 159609485896.0 - 3593787756.0;
+    const double weights = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
+    QVERIFY2(std::abs(weights / shipped - 1.0) < 0.01, qPrintable(QString::number(weights, 'f', 0)));
 }
 
 /// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key (512 + 64,
