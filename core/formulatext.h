@@ -388,6 +388,9 @@ inline constexpr const char *kFromMambaState =
     "Dao & Gu 2024, Transformers are SSMs (arXiv:2405.21060) §7; vLLM MambaStateShapeCalculator.mamba2_state_shape "
     "and NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype; transformers modeling_nemotron_h.py "
     "NemotronHMamba2Mixer with cache_utils.py LinearAttentionLayer; mamba_ssm _state_passing_fwd (fp32 final_states)";
+inline constexpr const char *kFromLightningState =
+    "MiniMax 2025, MiniMax-01 (arXiv:2501.08313) §2.2 lightning attention; vLLM minimax_text_01.py "
+    "MiniMaxText01LinearAttention and MambaStateShapeCalculator.linear_attention_state_shape";
 inline constexpr const char *kFromPope = "Pope et al. 2022, Efficiently Scaling Transformer Inference §3.1";
 inline constexpr const char *kFromSlidingWindow =
     "Beltagy et al. 2020, Longformer §3.1; Jiang et al. 2023, Mistral 7B §2 (rolling buffer cache)";

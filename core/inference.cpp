@@ -223,12 +223,15 @@ void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, ServingEngine eng
     // and its caller passes 4-byte elements). vLLM keeps it in its
     // mamba_ssm_cache_dtype, which Qwen3.5 takes from the config's
     // mamba_ssm_dtype (ssmStateBytes), else in the model's dtype.
-    const bool fp32Recurrent = engine != ServingEngine::Vllm;
+    // MiniMax's lightning attention keeps its state in the model's dtype
+    // (vLLM linear_attention_state_dtype) and has no convolution.
+    const bool fp32Recurrent = m.lightningAttention ? engine == ServingEngine::LlamaCpp : engine != ServingEngine::Vllm;
     const bool configDtype = !fp32Recurrent && m.ssmStateBytes > 0;
-    bytes.product(kv::kPartConvState)
-        .times(kv::kLinearLayers, here)
-        .times(kv::kConvState, conv)
-        .times(kv::kStateBytes, elementBytes);
+    if (m.linearConvKernel > 0)
+        bytes.product(kv::kPartConvState)
+            .times(kv::kLinearLayers, here)
+            .times(kv::kConvState, conv)
+            .times(kv::kStateBytes, elementBytes);
     bytes.product(kv::kPartRecurrentState).times(kv::kLinearLayers, here).times(kv::kRecurrentState, recurrent);
     if (fp32Recurrent)
         bytes.times(sh::kFp32Bytes, 4.0);
@@ -237,9 +240,9 @@ void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, ServingEngine eng
     else
         bytes.times(kv::kStateBytes, elementBytes);
     bytes.note(kv::kWhyLinearState);
-    if (engine == ServingEngine::Generate)
+    if (engine == ServingEngine::Generate && !m.lightningAttention)
         bytes.note(kv::kWhyFp32Recurrent);
-    bytes.cite(kv::kFromLinearState);
+    bytes.cite(m.lightningAttention ? kv::kFromLightningState : kv::kFromLinearState);
 }
 
 /// Mamba-2 layers, per layer and sequence (vLLM

@@ -201,6 +201,16 @@ void addCompressedAttention(GroupBuilder &b, const ModelSpec &m)
 void addLinearAttention(GroupBuilder &b, const ModelSpec &m)
 {
     const std::uint64_t h = m.hidden;
+    if (m.lightningAttention) {
+        // MiniMaxText01LinearAttention: qkv_proj (3 x heads x head_dim),
+        // output_gate, out_proj, and an RMSNorm over heads x head_dim.
+        const std::uint64_t inner = m.linearValueHeads * m.linearValueDim;
+        b.add("qkv_proj", TensorRole::AttentionLinear, 3 * inner, h, m.linearLayers);
+        b.add("output_gate", TensorRole::AttentionLinear, inner, h, m.linearLayers);
+        b.add("linear_norm", TensorRole::Norm, inner, 1, m.linearLayers);
+        b.add("out_proj", TensorRole::AttentionLinear, h, inner, m.linearLayers);
+        return;
+    }
     const std::uint64_t keyWidth = m.linearKeyHeads * m.linearKeyDim;
     const std::uint64_t valueWidth = m.linearValueHeads * m.linearValueDim;
     const std::uint64_t n = m.linearLayers;

@@ -141,6 +141,11 @@ struct ModelSpec
     std::uint64_t linearConvKernel = 0; ///< linear_conv_kernel_dim
     /// Qwen3-Next: q_proj also yields a per-channel output gate (2x wide).
     bool gatedAttention = false;
+    /// The linear-attention layers are MiniMax's lightning attention (vLLM
+    /// minimax_text_01.py MiniMaxText01LinearAttention) instead of Gated
+    /// DeltaNet: qkv_proj, output_gate, out_proj and a norm over heads x
+    /// head_dim; one head_dim x head_dim state per head, no convolution.
+    bool lightningAttention = false;
 
     /// Layers whose token mixer is a Mamba-2 state-space block (Dao & Gu
     /// 2024, arXiv:2405.21060 §7) as Nemotron-H runs it

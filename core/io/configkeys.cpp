@@ -63,6 +63,10 @@ const char *const kNoMemoryEffect[] = {
     // DeepSeek-V4: the hyper-connections' Sinkhorn iterations and epsilon,
     // the compressed layers' RoPE base (no weights).
     "hc_sinkhorn_iters", "hc_eps", "compress_rope_theta",
+    // MiniMax-M1: post-norm and the DeepNorm-style residual scales (no weights).
+    "postnorm", "layernorm_full_attention_alpha", "layernorm_full_attention_beta",
+    "layernorm_linear_attention_alpha", "layernorm_linear_attention_beta", "layernorm_mlp_alpha",
+    "layernorm_mlp_beta",
 };
 
 } // namespace

@@ -31,6 +31,7 @@ void readNas(ConfigKeys &k, ModelSpec &m);
 void readGemma4(ConfigKeys &k, ModelSpec &m);
 void readMiMoV2(ConfigKeys &k, ModelSpec &m);
 void readDeepSeekV4(ConfigKeys &k, ModelSpec &m);
+void readMiniMaxM1(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -154,6 +155,11 @@ const FamilyTraits kFamilies[] = {
     // projection and a sigmoid router with e_score_correction_bias.
     {"minimax_m2", "MiniMaxM2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readMiniMaxM2},
+    // MiniMax-M1 (the repository's modeling_minimax_m1.py; vLLM registers it
+    // as minimax_text_01.py MiniMaxText01ForCausalLM): lightning and softmax
+    // attention layers, Mixtral-style experts (readMiniMaxM1).
+    {"minimax_m1", "MiniMaxM1Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readMiniMaxM1},
     // MiMo-V2-Flash (transformers modular_mimo_v2_flash.py; vLLM
     // mimo_v2_flash.py MiMoV2Attention): Llama-style layers without q/k
     // norms, sliding-window layers with heads and sinks of their own, a
@@ -697,6 +703,29 @@ void readDeepSeekV4(ConfigKeys &k, ModelSpec &m)
     m.compressRatios = ratios;
     if (m.heads % m.outputGroups != 0)
         r.error("o_groups", "must divide num_attention_heads");
+}
+
+/// MiniMax-M1: attn_type_list names each layer's attention, 0 lightning
+/// (linear) and 1 softmax (vLLM MiniMaxText01Model); the lightning layers
+/// run every head (num_attention_heads x head_dim) with no key-value
+/// grouping; the experts are intermediate_size wide. A shared MLP
+/// (shared_intermediate_size) is not modelled and refused.
+void readMiniMaxM1(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    const std::vector<std::uint64_t> kinds = k.uints("attn_type_list", m.layers);
+    if (!kinds.empty() && kinds.size() != m.layers)
+        r.error("attn_type_list", "has " + std::to_string(kinds.size()) + " entries for " + std::to_string(m.layers)
+                                      + " layers");
+    if (!kinds.empty())
+        m.linearLayers = static_cast<std::uint64_t>(std::count(kinds.begin(), kinds.end(), 0u));
+    m.lightningAttention = true;
+    m.linearKeyHeads = m.linearValueHeads = m.heads;
+    m.linearKeyDim = m.linearValueDim = m.headDim;
+    m.linearConvKernel = 0;
+    if (k.firstUint({"shared_intermediate_size"}, 0, kMaxDim).value_or(0) > 0)
+        r.error("shared_intermediate_size", "a MiniMax shared MLP is not modelled");
+    r.string("shared_moe_mode", false); // only with a shared MLP
 }
 
 /// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and

@@ -70,6 +70,7 @@ private slots:
     void nasLayerByLayer();
     void latentMoe();
     void deepSeekV4();
+    void lightningAttention();
     void sparseIndexerCache();
 };
 
@@ -395,6 +396,36 @@ void TestCorpus::deepSeekV4()
     const double shipped = 159609485896.0 - 3593787756.0;
     const double weights = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
     QVERIFY2(std::abs(weights / shipped - 1.0) < 0.01, qPrintable(QString::number(weights, 'f', 0)));
+}
+
+/// MiniMax-M1 (vLLM minimax_text_01.py): 70 lightning-attention layers
+/// (qkv_proj, output_gate, out_proj over 64 heads of 128, a norm) and 10
+/// softmax layers (8 KV heads), each with 32 experts of 9216 (top 2) and a
+/// router; untied embeddings. 456,089,655,296 by hand, the README's "456
+/// billion"; its weights within 1 % of the index's total_size,
+/// 912,210,767,872 (the routers ship in fp32). The lightning layers keep
+/// one 128 x 128 state per head and sequence in the model's dtype (vLLM).
+void TestCorpus::lightningAttention()
+{
+    const auto loaded = loadCorpusConfig("MiniMaxAI--MiniMax-M1_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QVERIFY(!loaded.value->guessed());
+    const qulonglong H = 6144, V = 200064, inner = 64 * 128;
+    const qulonglong lightning = 3 * inner * H + inner * H + H * inner + inner;
+    const qulonglong softmax = inner * H + 2 * 1024 * H + H * inner;
+    const qulonglong moe = 32 * 3 * 9216 * H + 32 * H;
+    const qulonglong total = 2 * V * H + H + 70 * lightning + 10 * softmax + 80 * (moe + 2 * H);
+    QCOMPARE(total, 456089655296ull);
+    QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
+    core::Scenario s;
+    s.model = *loaded.value;
+    s.serving = core::ServingEngine::Vllm;
+    s.sequence = 1024;
+    const double kv = 10.0 * 2 * 8 * 128 * 2 * 1024 + 70.0 * 64 * 128 * 128 * 2;
+    const core::Estimate e = core::estimate(s);
+    QCOMPARE(static_cast<double>(e.term(core::TermId::KvCache).count()), kv);
+    const double weights = static_cast<double>(e.term(core::TermId::Weights).count());
+    QVERIFY2(std::abs(weights / 912210767872.0 - 1.0) < 0.01, qPrintable(QString::number(weights, 'f', 0)));
 }
 
 /// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key (512 + 64,
