@@ -388,6 +388,11 @@ inline constexpr const char *kFromMambaState =
     "Dao & Gu 2024, Transformers are SSMs (arXiv:2405.21060) §7; vLLM MambaStateShapeCalculator.mamba2_state_shape "
     "and NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype; transformers modeling_nemotron_h.py "
     "NemotronHMamba2Mixer with cache_utils.py LinearAttentionLayer; mamba_ssm _state_passing_fwd (fp32 final_states)";
+inline constexpr Symbol kCacheLayers{"L", "", QT_TRANSLATE_NOOP("Derivation", "layers on this rank, each with a cache slot")};
+inline constexpr const char *kWhyHfShortConv = QT_TRANSLATE_NOOP("Derivation", "Hugging Face's Lfm2HybridConvCache keeps conv_L_cache inputs for every layer, attention layers included");
+inline constexpr const char *kFromShortConvState =
+    "transformers modeling_lfm2.py Lfm2ShortConv and Lfm2HybridConvCache; vLLM "
+    "MambaStateShapeCalculator.short_conv_state_shape";
 inline constexpr const char *kFromLightningState =
     "MiniMax 2025, MiniMax-01 (arXiv:2501.08313) §2.2 lightning attention; vLLM minimax_text_01.py "
     "MiniMaxText01LinearAttention and MambaStateShapeCalculator.linear_attention_state_shape";

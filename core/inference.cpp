@@ -207,6 +207,24 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
 
 namespace {
 
+/// LFM2's short-convolution layers, per sequence: the conv's last inputs
+/// over the hidden width. vLLM and llama.cpp keep kernel - 1 of them in
+/// the conv layers (MambaStateShapeCalculator.short_conv_state_shape;
+/// llama.cpp n_embd_r, f32); Hugging Face's Lfm2HybridConvCache keeps
+/// kernel inputs for every layer, attention layers included.
+void addShortConvState(Formula &bytes, const ModelSpec &m, ServingEngine engine, double convLayers, double allLayers,
+                       double tp, double elementBytes)
+{
+    const bool hf = engine == ServingEngine::Generate;
+    const double kernel = static_cast<double>(m.linearConvKernel);
+    bytes.product(kv::kPartConvState)
+        .times(hf ? kv::kCacheLayers : kv::kLinearLayers, hf ? allLayers : convLayers)
+        .times(kv::kConvState, (hf ? kernel : std::max(0.0, kernel - 1.0)) * static_cast<double>(m.hidden) / tp)
+        .times(kv::kStateBytes, elementBytes)
+        .note(hf ? kv::kWhyHfShortConv : kv::kWhyVllmConvWindow)
+        .cite(kv::kFromShortConvState);
+}
+
 /// Gated DeltaNet layers, per layer and sequence: the causal conv's last
 /// kernel-1 inputs over q, k and v, and the delta rule's state, one key x
 /// value matrix per value head; both split over tensor-parallel ranks.
@@ -297,7 +315,9 @@ Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::ui
     // Layers are taken in proportion, as for the attention cache.
     const double linear = static_cast<double>(m.linearLayers * layers / m.layers);
     const double mamba = static_cast<double>(m.mambaLayers * layers / m.layers);
-    if (linear > 0)
+    if (linear > 0 && m.shortConv)
+        addShortConvState(bytes, m, engine, linear, static_cast<double>(layers), tp, elementBytes);
+    else if (linear > 0)
         addGatedDeltaNetState(bytes, m, engine, linear, tp, elementBytes);
     if (mamba > 0)
         addMambaState(bytes, m, engine, mamba, tp, elementBytes);

@@ -201,6 +201,12 @@ void addCompressedAttention(GroupBuilder &b, const ModelSpec &m)
 void addLinearAttention(GroupBuilder &b, const ModelSpec &m)
 {
     const std::uint64_t h = m.hidden;
+    if (m.shortConv) {
+        b.add("conv_in_proj", TensorRole::AttentionLinear, 3 * h, h, m.linearLayers);
+        b.add("conv1d", TensorRole::Other, h, m.linearConvKernel, m.linearLayers);
+        b.add("out_proj", TensorRole::AttentionLinear, h, h, m.linearLayers);
+        return;
+    }
     if (m.lightningAttention) {
         // MiniMaxText01LinearAttention: qkv_proj (3 x heads x head_dim),
         // output_gate, out_proj, and an RMSNorm over heads x head_dim.

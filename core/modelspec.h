@@ -146,6 +146,11 @@ struct ModelSpec
     /// DeltaNet: qkv_proj, output_gate, out_proj and a norm over heads x
     /// head_dim; one head_dim x head_dim state per head, no convolution.
     bool lightningAttention = false;
+    /// The linear layers are LFM2's gated short convolutions (transformers
+    /// modeling_lfm2.py Lfm2ShortConv): in_proj to B, C and x, a depthwise
+    /// causal conv of linear_conv_kernel over the hidden width, out_proj;
+    /// the state is the conv's last inputs.
+    bool shortConv = false;
 
     /// Layers whose token mixer is a Mamba-2 state-space block (Dao & Gu
     /// 2024, arXiv:2405.21060 §7) as Nemotron-H runs it

@@ -67,6 +67,10 @@ const char *const kNoMemoryEffect[] = {
     "postnorm", "layernorm_full_attention_alpha", "layernorm_full_attention_beta",
     "layernorm_linear_attention_alpha", "layernorm_linear_attention_beta", "layernorm_mlp_alpha",
     "layernorm_mlp_beta",
+    // LFM2: initialisation switches, the norm epsilon, the head count's
+    // second spelling, whether RoPE is used.
+    "block_mlp_init_scale", "block_out_init_scale", "block_use_xavier_init", "conv_use_xavier_init",
+    "block_norm_eps", "num_heads", "use_pos_enc",
 };
 
 } // namespace

@@ -32,6 +32,7 @@ void readGemma4(ConfigKeys &k, ModelSpec &m);
 void readMiMoV2(ConfigKeys &k, ModelSpec &m);
 void readDeepSeekV4(ConfigKeys &k, ModelSpec &m);
 void readMiniMaxM1(ConfigKeys &k, ModelSpec &m);
+void readLfm2(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -155,6 +156,9 @@ const FamilyTraits kFamilies[] = {
     // projection and a sigmoid router with e_score_correction_bias.
     {"minimax_m2", "MiniMaxM2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readMiniMaxM2},
+    // LFM2 (modeling_lfm2.py): short-convolution and attention layers
+    // (readLfm2), per-head q/k norms, the final norm named embedding_norm.
+    {"lfm2", "Lfm2Config", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, readLfm2},
     // MiniMax-M1 (the repository's modeling_minimax_m1.py; vLLM registers it
     // as minimax_text_01.py MiniMaxText01ForCausalLM): lightning and softmax
     // attention layers, Mixtral-style experts (readMiniMaxM1).
@@ -187,6 +191,7 @@ const NestedText kNestedText[] = {
     {"qwen3_vl", "qwen3_vl_text"},         // configuration_qwen3_vl.py Qwen3VLConfig
     {"gemma4", "gemma4_text"},             // configuration_gemma4.py Gemma4Config
     {"gemma4_unified", "gemma4_unified_text"},
+    {"lfm2_vl", "lfm2"},                   // configuration_lfm2_vl.py Lfm2VlConfig
     // Kimi K2.5 (its repository's configuration_kimi_k25.py, auto_map):
     // Kimi K2's decoder under text_config, with a MoonViT image encoder.
     {"kimi_k25", "kimi_k2"},
@@ -728,6 +733,35 @@ void readMiniMaxM1(ConfigKeys &k, ModelSpec &m)
     r.string("shared_moe_mode", false); // only with a shared MLP
 }
 
+/// LFM2 (configuration_lfm2.py, modeling_lfm2.py at transformers
+/// 0096ba4f): layer_types "conv" layers are gated short convolutions of
+/// conv_L_cache (default 3); with block_auto_adjust_ff_dim the MLP is
+/// int(2 x block_ff_dim / 3) x block_ffn_dim_multiplier, rounded up to
+/// block_multiple_of (Lfm2MLP), not intermediate_size; tie_embedding
+/// (default True) ties the head.
+void readLfm2(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.shortConv = true;
+    m.linearConvKernel = k.uint("conv_L_cache", 1, 1024, 3);
+    if (r.boolean("conv_bias", false).value_or(false))
+        r.error("conv_bias", "true (biases on the short convolution) is not modelled");
+    const std::uint64_t ff = k.firstUint({"block_ff_dim"}, 1, kMaxDim).value_or(m.intermediate);
+    if (r.boolean("block_auto_adjust_ff_dim", false).value_or(false)) {
+        const double multiplier = r.number("block_ffn_dim_multiplier", 0.01, 100, false).value_or(1.0);
+        const std::uint64_t multiple = k.uint("block_multiple_of", 1, kMaxDim, 256);
+        const auto width = static_cast<std::uint64_t>(static_cast<double>(2 * ff / 3) * multiplier);
+        m.intermediate = (width + multiple - 1) / multiple * multiple;
+    } else {
+        m.intermediate = ff;
+    }
+    m.tiedEmbeddings = r.boolean("tie_embedding", false).value_or(m.tiedEmbeddings);
+    m.gatedMlp = r.boolean("block_use_swiglu", false).value_or(true);
+    for (const char *key : {"block_dim", "conv_dim", "conv_dim_out"})
+        if (k.firstUint({key}, 1, kMaxDim).value_or(m.hidden) != m.hidden)
+            r.error(key, "differs from hidden_size, which is not modelled");
+}
+
 /// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and
 /// moe_layer_freq, Qwen decoder_sparse_step and mlp_only_layers, Llama 4
 /// interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0).
@@ -801,8 +835,8 @@ void readLayerTypes(ConfigKeys &k, ModelSpec &m)
     for (const std::string &t : types) {
         if (t == "sliding_attention" || t == "chunked_attention")
             ++m.slidingLayers;
-        else if (t == "linear_attention")
-            ++m.linearLayers;
+        else if (t == "linear_attention" || (t == "conv" && m.family == "lfm2"))
+            ++m.linearLayers; // LFM2's short convolutions: readLfm2
         // "attention" is the legacy spelling (remap_legacy_layer_types);
         // DeepSeek-V3.2's sparse attention caches what MLA caches.
         else if (t != "full_attention" && t != "attention" && t != "deepseek_sparse_attention")

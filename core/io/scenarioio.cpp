@@ -79,6 +79,7 @@ const BoolField kBoolFields[] = {
     {"parallel_block", &ModelSpec::parallelBlock}, {"softmax_in_fp32", &ModelSpec::softmaxInFp32},
     {"gated_attention", &ModelSpec::gatedAttention},
     {"lightning_attention", &ModelSpec::lightningAttention},
+    {"short_conv", &ModelSpec::shortConv},
     {"qk_norm_whole_projection", &ModelSpec::qkNormWholeProjection},
     {"chunked_attention", &ModelSpec::chunkedAttention},
     {"key_is_value", &ModelSpec::keyIsValue},

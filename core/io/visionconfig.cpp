@@ -313,6 +313,39 @@ VisionTower readGemma4UnifiedVision(JsonReader &v, std::uint64_t textHidden)
     return t;
 }
 
+/// LFM2-VL: a SigLIP2 NaFlex tower (modeling_siglip2.py: a linear patch
+/// embedding with bias over C x p x p values, num_patches learned
+/// positions, SigLIP's encoder layers, post_layernorm; no head when
+/// vision_use_head is false) and Lfm2VlMultiModalProjector: pixel unshuffle
+/// by downsample_factor, an optional LayerNorm (projector_use_layernorm),
+/// linear_1 to projector_hidden_size and linear_2 to the text width.
+VisionTower readLfm2Vision(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
+{
+    const auto [h, ffn, layers, channels, image, patch] = readShape(v, {768, 3072, 12, 3, 224, 16});
+    const std::uint64_t positions = width(v, "num_patches", 256);
+    const std::uint64_t embeddings = linear(channels * patch * patch, h, true) + positions * h;
+    const std::uint64_t layer =
+        4 * linear(h, h, true) + 2 * layerNorm(h) + linear(h, ffn, true) + linear(ffn, h, true);
+    const bool head = v.boolean("vision_use_head", false).value_or(true);
+    if (head)
+        v.error("vision_use_head", "true (SigLIP2's pooling head) is not modelled for LFM2-VL");
+    const std::uint64_t factor = width(config, "downsample_factor", 2);
+    const std::uint64_t merged = h * factor * factor;
+    const std::uint64_t hidden = width(config, "projector_hidden_size", 2560);
+    const bool bias = config.boolean("projector_bias", false).value_or(true);
+    const bool norm = config.boolean("projector_use_layernorm", false).value_or(true);
+    const std::uint64_t projector =
+        (norm ? layerNorm(merged) : 0) + linear(merged, hidden, bias) + linear(hidden, textHidden, bias);
+    VisionTower t;
+    t.kind = "lfm2_vl";
+    t.projectorParameters = projector;
+    t.parameters = embeddings + layers * layer + layerNorm(h) + projector;
+    // A 512-pixel tile: (512 / 16)^2 patches, unshuffled by 2 x 2.
+    t.tokensPerImage = config.uint("max_image_tokens", 1, kMaxWidth, false).value_or(256);
+    t.imageSize = config.uint("tile_size", 1, kMaxWidth, false).value_or(512);
+    return t;
+}
+
 } // namespace
 
 std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string &modelType, std::uint64_t textHidden,
@@ -339,6 +372,8 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
         return readQwen3Vl(*vision, false);
     if (modelType == "gemma4")
         return readGemma4Vision(config, *vision, textHidden);
+    if (modelType == "lfm2_vl")
+        return readLfm2Vision(config, *vision, textHidden);
     if (modelType == "gemma4_unified")
         return readGemma4UnifiedVision(*vision, textHidden);
 

@@ -23,7 +23,7 @@
     X(moe.expertsPerToken) X(moe.sharedExperts)                                                                      \
     X(moe.expertIntermediate) X(moe.denseLayers) X(moe.routerBias) X(moe.expertBias) X(moe.sharedExpertGate)         \
     X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(valueHeadDim) X(indexHeads) X(indexHeadDim) X(linearLayers) X(linearKeyHeads) X(linearValueHeads)   \
-    X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(lightningAttention) X(mambaLayers) X(mambaHeads)             \
+    X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(lightningAttention) X(shortConv) X(mambaLayers) X(mambaHeads)             \
     X(mambaHeadDim) X(ssmState) X(ssmGroups) X(mambaConvKernel) X(mambaConvBias) X(ssmStateBytes)                  \
     X(layersWithoutMlp) X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers)                                     \
     X(loadMtp) X(visionParameters) X(imageTokens) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed) X(slidingWindow)  \

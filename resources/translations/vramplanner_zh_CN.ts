@@ -1734,6 +1734,14 @@
         <source>the checkpoint ships its other linear weights in a second quantised format (DeepSeek-V4: block fp8 beside MXFP4 experts)</source>
         <translation>检查点以第二种量化格式发布其余线性权重（DeepSeek-V4：MXFP4 专家之外为分块 fp8）</translation>
     </message>
+    <message>
+        <source>layers on this rank, each with a cache slot</source>
+        <translation>本卡上的层数（每层一个缓存槽）</translation>
+    </message>
+    <message>
+        <source>Hugging Face&apos;s Lfm2HybridConvCache keeps conv_L_cache inputs for every layer, attention layers included</source>
+        <translation>Hugging Face 的 Lfm2HybridConvCache 为每一层（包括注意力层）保留 conv_L_cache 个输入</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

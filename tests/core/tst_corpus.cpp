@@ -71,6 +71,7 @@ private slots:
     void latentMoe();
     void deepSeekV4();
     void lightningAttention();
+    void shortConvState();
     void sparseIndexerCache();
 };
 
@@ -124,6 +125,9 @@ void TestCorpus::publishedTotals_data()
     // EXAONE 4.5 33B: the exaone4 decoder, its Qwen2.5-VL-style tower with
     // 8 KV heads, and its one MTP layer.
     row("LGAI-EXAONE--EXAONE-4.5-33B_config.json", true, 34350097664ull);
+    // LFM2.5-VL-1.6B: 10 short-convolution and 6 attention layers (MLP
+    // 8192 after block_auto_adjust_ff_dim), its SigLIP2 tower and projector.
+    row("LiquidAI--LFM2.5-VL-1.6B_config.json", false, 1596625904ull);
     // MiMo-7B: Qwen2's decoder and its one MTP layer.
     row("XiaomiMiMo--MiMo-7B-Base_config.json", true, 7833409536ull);
 }
@@ -426,6 +430,25 @@ void TestCorpus::lightningAttention()
     QCOMPARE(static_cast<double>(e.term(core::TermId::KvCache).count()), kv);
     const double weights = static_cast<double>(e.term(core::TermId::Weights).count());
     QVERIFY2(std::abs(weights / 912210767872.0 - 1.0) < 0.01, qPrintable(QString::number(weights, 'f', 0)));
+}
+
+/// LFM2's caches: 6 attention layers of 8 KV heads of 64 per token; per
+/// sequence the 10 conv layers' last 2 inputs over 2048 (vLLM), or 3
+/// inputs for all 16 layers in Hugging Face's Lfm2HybridConvCache.
+void TestCorpus::shortConvState()
+{
+    const auto loaded = loadCorpusConfig("LiquidAI--LFM2.5-VL-1.6B_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QVERIFY(!loaded.value->guessed());
+    core::Scenario s;
+    s.model = *loaded.value;
+    s.sequence = 1024;
+    s.serving = core::ServingEngine::Vllm;
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()),
+             6.0 * 2 * 8 * 64 * 2 * 1024 + 10.0 * 2 * 2048 * 2);
+    s.serving = core::ServingEngine::Generate;
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()),
+             6.0 * 2 * 8 * 64 * 2 * 1024 + 16.0 * 3 * 2048 * 2);
 }
 
 /// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key (512 + 64,
