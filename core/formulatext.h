@@ -344,6 +344,7 @@ inline constexpr const char *kPartAttentionCache = QT_TRANSLATE_NOOP("Derivation
 inline constexpr const char *kPartLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention state");
 inline constexpr const char *kPartSsmState = QT_TRANSLATE_NOOP("Derivation", "SSM state");
 inline constexpr Symbol kIndexerKeyBytes{"b_idx", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of the sparse-attention indexer's key per layer and token: index_head_dim fp8 values and one fp32 scale per 128")};
+inline constexpr Symbol kIndexerLayers{"L_idx", "", QT_TRANSLATE_NOOP("Derivation", "layers on this rank with an indexer of their own")};
 inline constexpr const char *kPartIndexerKeys = QT_TRANSLATE_NOOP("Derivation", "sparse-attention indexer's keys");
 inline constexpr const char *kWhyIndexerCache = QT_TRANSLATE_NOOP("Derivation", "DeepSeek Sparse Attention: vLLM keeps the lightning indexer's keys in a cache of their own, in every layer, for the whole context");
 inline constexpr const char *kFromIndexerCache =
@@ -389,6 +390,7 @@ inline constexpr const char *kFromMambaState =
     "and NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype; transformers modeling_nemotron_h.py "
     "NemotronHMamba2Mixer with cache_utils.py LinearAttentionLayer; mamba_ssm _state_passing_fwd (fp32 final_states)";
 inline constexpr Symbol kCacheLayers{"L", "", QT_TRANSLATE_NOOP("Derivation", "layers on this rank, each with a cache slot")};
+inline constexpr const char *kWhyKdaFp32 = QT_TRANSLATE_NOOP("Derivation", "vLLM and SGLang keep Kimi Delta Attention's recurrent state in fp32 (kda_state_dtype)");
 inline constexpr const char *kWhyHfShortConv = QT_TRANSLATE_NOOP("Derivation", "Hugging Face's Lfm2HybridConvCache keeps conv_L_cache inputs for every layer, attention layers included");
 inline constexpr const char *kFromShortConvState =
     "transformers modeling_lfm2.py Lfm2ShortConv and Lfm2HybridConvCache; vLLM "

@@ -186,14 +186,20 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
             // KV dtype): every token in DeepSeek-V3.2 and GLM-5, every
             // compressed entry of DeepSeek-V4's ratio-4 layers.
             kv.product(kv::kPartIndexerKeys).times(kv::kIndexerKeyBytes, indexerKeyBytes(m));
+            // Layers that share an earlier indexer's top-k keep no keys (GLM-5.2).
+            const double indexing = m.indexerLayers > 0 && m.layers > 0
+                ? static_cast<double>(std::min(m.indexerLayers * layers / m.layers, t.group.layers()))
+                : static_cast<double>(t.group.layers());
             if (compressed)
-                kv.times(kv::kCompressedLayers, static_cast<double>(t.group.layers()))
+                kv.times(kv::kCompressedLayers, indexing)
                     .times(kv::kCompressedEntries, static_cast<double>(s.contextTokens() / 4));
+            else if (m.indexerLayers > 0)
+                kv.times(kv::kIndexerLayers, indexing).times(sh::kSequence, static_cast<double>(s.contextTokens()));
             else
                 kv.times(*term.tokens, t.tokens);
             rows(kv);
             kv.note(kv::kWhyIndexerCache).cite(kv::kFromIndexerCache);
-            perToken += static_cast<double>(t.group.layers()) * indexerKeyBytes(m) / (compressed ? 4.0 : 1.0);
+            perToken += indexing * indexerKeyBytes(m) / (compressed ? 4.0 : 1.0);
         }
         if (t.group.compressRatio > 0 && t.group.layers() > 0) {
             kv.product(kv::kPartCompressorState)
@@ -243,7 +249,10 @@ void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, ServingEngine eng
     // mamba_ssm_dtype (ssmStateBytes), else in the model's dtype.
     // MiniMax's lightning attention keeps its state in the model's dtype
     // (vLLM linear_attention_state_dtype) and has no convolution.
-    const bool fp32Recurrent = m.lightningAttention ? engine == ServingEngine::LlamaCpp : engine != ServingEngine::Vllm;
+    // Kimi Delta Attention's recurrent state is fp32 in vLLM and SGLang too
+    // (kda_state_dtype).
+    const bool fp32Recurrent = m.kimiDeltaAttention
+        || (m.lightningAttention ? engine == ServingEngine::LlamaCpp : engine != ServingEngine::Vllm);
     const bool configDtype = !fp32Recurrent && m.ssmStateBytes > 0;
     if (m.linearConvKernel > 0)
         bytes.product(kv::kPartConvState)
@@ -260,6 +269,8 @@ void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, ServingEngine eng
     bytes.note(kv::kWhyLinearState);
     if (engine == ServingEngine::Generate && !m.lightningAttention)
         bytes.note(kv::kWhyFp32Recurrent);
+    else if (m.kimiDeltaAttention)
+        bytes.note(kv::kWhyKdaFp32);
     bytes.cite(m.lightningAttention ? kv::kFromLightningState : kv::kFromLinearState);
 }
 

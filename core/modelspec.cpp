@@ -106,11 +106,15 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
             // wq_b from the query latent, wk and weights_proj from the hidden
             // state, k_norm a LayerNorm with bias.
             const std::uint64_t queryIn = m.qLoraRank > 0 ? m.qLoraRank : h;
-            b.add("indexer.wq_b", TensorRole::AttentionLinear, m.indexHeads * m.indexHeadDim, queryIn, layers);
-            b.add("indexer.wk", TensorRole::AttentionLinear, m.indexHeadDim, h, layers);
-            b.add("indexer.k_norm", TensorRole::Norm, 2 * m.indexHeadDim, 1, layers);
-            b.add("indexer.weights_proj", TensorRole::AttentionLinear, m.indexHeads, h, layers);
+            const std::uint64_t own = m.indexerLayers > 0 ? std::min(layers, m.indexerLayers) : layers;
+            b.add("indexer.wq_b", TensorRole::AttentionLinear, m.indexHeads * m.indexHeadDim, queryIn, own);
+            b.add("indexer.wk", TensorRole::AttentionLinear, m.indexHeadDim, h, own);
+            b.add("indexer.k_norm", TensorRole::Norm, 2 * m.indexHeadDim, 1, own);
+            b.add("indexer.weights_proj", TensorRole::AttentionLinear, m.indexHeads, h, own);
         }
+        // Kimi K3 mla_use_output_gate: a sigmoid gate over the heads' output.
+        if (m.gatedAttention)
+            b.add("g_proj", TensorRole::AttentionLinear, m.heads * m.valueHeadDim, h, layers);
     } else {
         // Qwen3-Next's gated attention: q_proj also yields the output gate.
         const std::uint64_t qWidth = m.heads * a.headDim;
@@ -201,6 +205,27 @@ void addCompressedAttention(GroupBuilder &b, const ModelSpec &m)
 void addLinearAttention(GroupBuilder &b, const ModelSpec &m)
 {
     const std::uint64_t h = m.hidden;
+    if (m.kimiDeltaAttention) {
+        const std::uint64_t heads = m.linearValueHeads;
+        const std::uint64_t dim = m.linearValueDim;
+        const std::uint64_t width = heads * dim;
+        const std::uint64_t n = m.linearLayers;
+        b.add("q_k_v_proj", TensorRole::AttentionLinear, 3 * width, h, n);
+        b.add("q_k_v_conv1d", TensorRole::Other, 3 * width, m.linearConvKernel, n);
+        b.add("f_a_proj", TensorRole::AttentionLinear, dim, h, n);
+        b.add("f_b_proj", TensorRole::AttentionLinear, width, dim, n);
+        b.add("dt_bias_and_A_log", TensorRole::Bias, width + heads, 1, n);
+        b.add("b_proj", TensorRole::AttentionLinear, heads, h, n);
+        if (m.fullRankOutputGate) {
+            b.add("g_proj", TensorRole::AttentionLinear, width, h, n);
+        } else {
+            b.add("g_a_proj", TensorRole::AttentionLinear, dim, h, n);
+            b.add("g_b_proj", TensorRole::AttentionLinear, width, dim, n);
+        }
+        b.add("o_norm", TensorRole::Norm, dim, 1, n);
+        b.add("out_proj", TensorRole::AttentionLinear, h, width, n);
+        return;
+    }
     if (m.shortConv) {
         b.add("conv_in_proj", TensorRole::AttentionLinear, 3 * h, h, m.linearLayers);
         b.add("conv1d", TensorRole::Other, h, m.linearConvKernel, m.linearLayers);
@@ -306,6 +331,8 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     // DeepSeek-V4's hyper-connections around attention and the MLP: per
     // block a fn map ((2 + hc) x hc rows over the hc x h stream), its base
     // and three scales (inference/model.py Block hc_attn_*, hc_ffn_*).
+    // Kimi K3's block attention residuals: two norms and two pseudo-queries a layer.
+    b.add("attention_residuals", TensorRole::Norm, 4 * h, 1, m.blockAttentionResiduals ? L : 0);
     const std::uint64_t hc = m.hyperConnections;
     b.add("hyper_connections", TensorRole::Other, 2 * ((2 + hc) * hc * (hc * h + 1) + 3), 1, hc > 0 ? L : 0);
 
@@ -352,6 +379,7 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         addMlp(b, m, "experts", TensorRole::ExpertLinear, m.moe.expertIntermediate, E * moeLayers,
                k * moeLayers, m.moe.expertBias, m.moe.latentWidth);
         b.add("fc1_latent_proj", TensorRole::MlpLinear, m.moe.latentWidth, h, moeLayers);
+        b.add("latent_norm", TensorRole::Norm, m.moe.latentNorm ? m.moe.latentWidth : 0, 1, moeLayers);
         b.add("fc2_latent_proj", TensorRole::MlpLinear, h, m.moe.latentWidth, moeLayers);
         if (m.moe.sharedExperts > 0)
             addMlp(b, m, "shared_experts", TensorRole::MlpLinear,
@@ -368,6 +396,7 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         b.add("pooler", TensorRole::Other, h, h, 1);
         b.add("pooler_bias", TensorRole::Bias, h, 1, 1);
     }
+    b.add("output_attention_residual", TensorRole::Norm, 2 * h, 1, m.blockAttentionResiduals ? 1 : 0);
     // Hyper-connections' head map (hc_head_fn, base, scale) before the head.
     b.add("hyper_connections_head", TensorRole::Other, hc * (hc * h + 1) + 1, 1, hc > 0 ? 1 : 0);
     if (!m.encoderOnly && !m.tiedEmbeddings)

@@ -48,6 +48,9 @@ struct MoeSpec
     /// latent -> intermediate -> latent (Nemotron 3 Super and Ultra
     /// moe_latent_size: modeling_nemotron_h.py NemotronHMoE). 0: the hidden width.
     std::uint64_t latentWidth = 0;
+    /// The latent is normed before its up-projection (Kimi K3
+    /// latent_moe_use_norm: routed_expert_norm).
+    bool latentNorm = false;
 
     bool isMoe() const { return experts > 0; }
 };
@@ -128,6 +131,9 @@ struct ModelSpec
     /// (DeepSeek-V3.2, GLM-5: index_n_heads, index_head_dim); 0: none.
     std::uint64_t indexHeads = 0;
     std::uint64_t indexHeadDim = 0;
+    /// The MLA layers with an indexer of their own, where the others reuse
+    /// an earlier one's top-k (GLM-5.2 indexer_types "shared"); 0: all.
+    std::uint64_t indexerLayers = 0;
 
     /// Layers whose token mixer is linear attention with a fixed-size state
     /// instead of a growing cache: Gated DeltaNet (Yang et al. 2024,
@@ -151,6 +157,17 @@ struct ModelSpec
     /// causal conv of linear_conv_kernel over the hidden width, out_proj;
     /// the state is the conv's last inputs.
     bool shortConv = false;
+    /// The linear layers are Kimi Delta Attention (vLLM kimi_linear.py and
+    /// kda.py; sglang KimiK3DeltaAttention): q, k, v projections each with a
+    /// depthwise conv, a low-rank decay (f_a, f_b) with dt_bias and A_log, a
+    /// beta projection, an output gate (full rank, or g_a and g_b), o_norm
+    /// and o_proj; the recurrent state in fp32.
+    bool kimiDeltaAttention = false;
+    bool fullRankOutputGate = false;  ///< KDA use_full_rank_gate: g_proj instead of g_a, g_b
+    /// Every layer mixes its residual from earlier blocks with learned
+    /// queries (Kimi K3 attn_res_block_size: self_attention_res_norm and
+    /// _proj, mlp_res_norm and _proj; output_attn_res_norm and _proj).
+    bool blockAttentionResiduals = false;
 
     /// Layers whose token mixer is a Mamba-2 state-space block (Dao & Gu
     /// 2024, arXiv:2405.21060 §7) as Nemotron-H runs it

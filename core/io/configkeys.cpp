@@ -34,7 +34,7 @@ const char *const kNoMemoryEffect[] = {
     // from use_bias (not mamba_proj_bias); NemotronHBlock keeps the residual
     // in the norm's dtype whatever residual_in_fp32 says.
     "expand", "mamba_proj_bias", "residual_in_fp32", "mamba_hidden_act", "mlp_hidden_act", "time_step_min",
-    "time_step_max", "time_step_floor", "time_step_limit", "use_mamba_kernels", "num_logits_to_keep",
+    "time_step_max", "time_step_floor", "time_step_limit", "time_step_rank", "use_mamba_kernels", "num_logits_to_keep",
     "rescale_prenorm_residual", "norm_eps",
     // Nemotron 3: the Mamba-2 scan's chunk length and whether the shared
     // expert overlaps the routed ones in time (no weights, no cache).
@@ -55,7 +55,12 @@ const char *const kNoMemoryEffect[] = {
     "attention_use_bidirectional", "attention_value_scale", "swa_rope_theta",
     // DeepSeek Sparse Attention: how many tokens the indexer selects and its
     // RoPE layout (compute, not memory: the indexer's cache holds every token).
-    "index_topk", "indexer_rope_interleave",
+    "index_topk", "indexer_rope_interleave", "index_share_for_mtp_iteration", "index_skip_topk_offset",
+    "index_topk_freq",
+    // The router's compute dtype (its few weights are priced with the rest).
+    "moe_router_dtype",
+    // Qwen3.5/3.6: the gated attention's activation (no weights).
+    "output_gate_type",
     // Qwen2-derived configs (MiMo-7B): multimodal RoPE off or on (no weights).
     "use_mrope",
     // EXAONE 4.5: the MTP loss weight in training (no memory).
@@ -71,6 +76,18 @@ const char *const kNoMemoryEffect[] = {
     // second spelling, whether RoPE is used.
     "block_mlp_init_scale", "block_out_init_scale", "block_use_xavier_init", "conv_use_xavier_init",
     "block_norm_eps", "num_heads", "use_pos_enc",
+    // PretrainedConfig's generation and pipeline attributes, which
+    // transformers 4.x wrote into every config (Kimi K3's among them).
+    "add_cross_attention", "chunk_size_feed_forward", "diversity_penalty", "do_sample", "early_stopping",
+    "encoder_no_repeat_ngram_size", "is_decoder", "is_encoder_decoder", "length_penalty", "max_length",
+    "min_length", "no_repeat_ngram_size", "num_beam_groups", "num_beams", "num_return_sequences", "output_scores",
+    "pruned_heads", "remove_invalid_values", "repetition_penalty", "return_dict_in_generate", "temperature",
+    "tf_legacy_loss", "tie_encoder_decoder", "top_k", "top_p", "typical_p", "bad_words_ids",
+    "begin_suppress_tokens", "cross_attention_hidden_size", "exponential_decay_length_penalty", "finetuning_task",
+    "forced_bos_token_id", "forced_eos_token_id", "prefix", "suppress_tokens",
+    // Kimi K3: SiTU's two activation constants, routing switches.
+    "activation_situ_beta", "activation_situ_linear_beta", "moe_renormalize", "moe_router_activation_func",
+    "num_expert_group", "use_grouped_topk",
 };
 
 } // namespace

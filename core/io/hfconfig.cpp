@@ -33,6 +33,7 @@ void readMiMoV2(ConfigKeys &k, ModelSpec &m);
 void readDeepSeekV4(ConfigKeys &k, ModelSpec &m);
 void readMiniMaxM1(ConfigKeys &k, ModelSpec &m);
 void readLfm2(ConfigKeys &k, ModelSpec &m);
+void readKimiLinear(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -156,6 +157,11 @@ const FamilyTraits kFamilies[] = {
     // projection and a sigmoid router with e_score_correction_bias.
     {"minimax_m2", "MiniMaxM2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readMiniMaxM2},
+    // Kimi Linear and Kimi K3 (the repository's modeling_kimi_linear.py,
+    // auto_map; vLLM kimi_linear.py, sglang kimi_k3): Kimi Delta Attention
+    // and MLA layers, DeepSeek-V3's experts (readKimiLinear).
+    {"kimi_linear", "KimiLinearConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readKimiLinear},
     // LFM2 (modeling_lfm2.py): short-convolution and attention layers
     // (readLfm2), per-head q/k norms, the final norm named embedding_norm.
     {"lfm2", "Lfm2Config", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, readLfm2},
@@ -279,6 +285,17 @@ void readMla(ConfigKeys &k, ModelSpec &m)
     if (k.reader().has("index_n_heads") || k.reader().has("index_head_dim")) {
         m.indexHeads = k.firstUint({"index_n_heads"}, 1, kMaxDim, true).value_or(0);
         m.indexHeadDim = k.firstUint({"index_head_dim"}, 1, kMaxDim, true).value_or(0);
+        // GLM-5.2's indexer_types: a "shared" layer reuses the top-k of the
+        // previous "full" one and has no indexer of its own (nor its keys).
+        const std::vector<std::string> types = k.reader().strings("indexer_types", kMaxLayers);
+        if (!types.empty() && types.size() != m.layers)
+            k.reader().error("indexer_types", "has " + std::to_string(types.size()) + " entries for "
+                                                  + std::to_string(m.layers) + " layers");
+        for (const std::string &t : types)
+            if (t != "full" && t != "shared")
+                k.reader().error("indexer_types", "'" + t + "' is not full or shared");
+        const auto full = static_cast<std::uint64_t>(std::count(types.begin(), types.end(), "full"));
+        m.indexerLayers = full < types.size() ? full : 0;
     }
 }
 
@@ -623,6 +640,8 @@ void readGemma4(ConfigKeys &k, ModelSpec &m)
     const char *ple = "hidden_size_per_layer_input";
     const bool pleNull = r.json().contains(ple) && r.json().at(ple).is_null();
     m.perLayerInputWidth = unified || pleNull ? 0 : k.uint(ple, 0, kMaxDim, 256);
+    if (unified && k.firstUint({ple}, 0, kMaxDim).value_or(0) > 0)
+        r.error(ple, "is set, but the 12B's unified model has no per-layer inputs");
     const auto pleVocab = k.firstUint({"vocab_size_per_layer_input"}, 1, kMaxVocab);
     if (m.perLayerInputWidth > 0) {
         m.perLayerInputVocab = pleVocab ? *pleVocab : k.uint("vocab_size_per_layer_input", 1, kMaxVocab, 262144);
@@ -762,6 +781,46 @@ void readLfm2(ConfigKeys &k, ModelSpec &m)
             r.error(key, "differs from hidden_size, which is not modelled");
 }
 
+/// Kimi Linear / Kimi K3: linear_attn_config names the Kimi Delta Attention
+/// layers (kda_layers, 1-based: vLLM and sglang KimiLinearConfig.is_kda_layer)
+/// with num_heads heads of head_dim, a short conv of short_conv_kernel_size
+/// and, with use_full_rank_gate, a full-rank output gate; the other layers
+/// are MLA (readMla) with, where mla_use_output_gate, a gate over their
+/// output. num_shared_experts experts' width is one shared MLP (sglang
+/// KimiK3MoE); routed_expert_hidden_size is a latent MoE with
+/// routed_expert_norm (latent_moe_use_norm); attn_res_block_size adds the
+/// block attention residuals' norms and pseudo-queries. The stored A_log
+/// is padded past num_heads in Kimi K3; it is counted at num_heads.
+void readKimiLinear(ConfigKeys &k, ModelSpec &m)
+{
+    readMla(k, m);
+    JsonReader &r = k.reader();
+    std::optional<JsonReader> linear = r.object("linear_attn_config", true);
+    if (!linear)
+        return;
+    std::vector<std::uint64_t> kda;
+    if (linear->has("kda_layers") && linear->json().at("kda_layers").is_array())
+        for (const Json &v : linear->json().at("kda_layers"))
+            if (v.is_number_unsigned() && v.get<std::uint64_t>() >= 1 && v.get<std::uint64_t>() <= m.layers)
+                kda.push_back(v.get<std::uint64_t>());
+    if (kda.empty() || kda.size() > m.layers) {
+        linear->error("kda_layers", "expected the 1-based numbers of the Kimi Delta Attention layers");
+        return;
+    }
+    m.linearLayers = kda.size();
+    m.kimiDeltaAttention = true;
+    m.linearKeyHeads = m.linearValueHeads = linear->uint("num_heads", 1, kMaxDim, true).value_or(1);
+    m.linearKeyDim = m.linearValueDim = linear->uint("head_dim", 1, kMaxDim, true).value_or(1);
+    m.linearConvKernel = linear->uint("short_conv_kernel_size", 1, 1024, false).value_or(4);
+    m.fullRankOutputGate = linear->boolean("use_full_rank_gate", false).value_or(false);
+    m.gatedAttention = r.boolean("mla_use_output_gate", false).value_or(false);
+    r.boolean("mla_use_nope", false); // NoPE: the RoPE part is still projected and cached
+    m.moe.sharedExperts += static_cast<int>(k.firstUint({"num_shared_experts"}, 0, 1024).value_or(0));
+    m.moe.latentWidth = k.firstUint({"routed_expert_hidden_size"}, 1, kMaxDim).value_or(0);
+    m.moe.latentNorm = m.moe.latentWidth > 0 && r.boolean("latent_moe_use_norm", false).value_or(false);
+    m.blockAttentionResiduals = k.firstUint({"attn_res_block_size"}, 1, kMaxLayers).has_value();
+}
+
 /// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and
 /// moe_layer_freq, Qwen decoder_sparse_step and mlp_only_layers, Llama 4
 /// interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0).
@@ -770,6 +829,10 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
     const auto experts = k.firstUint({"num_local_experts", "num_experts", "n_routed_experts"}, 0, 1u << 16);
     if (!experts || *experts == 0)
         return;
+    // A config that spells the count twice (GLM-5.2 NVFP4) must agree with itself.
+    for (const char *key : {"num_experts", "n_routed_experts"})
+        if (k.firstUint({key}, 0, 1u << 16).value_or(*experts) != *experts)
+            k.reader().error(key, "disagrees with the config's other expert count");
     m.moe.experts = static_cast<int>(*experts);
     m.moe.expertsPerToken = static_cast<int>(
         k.firstUint({"num_experts_per_tok", "experts_per_token", "num_experts_per_token", "top_k_experts"}, 1,
@@ -791,6 +854,9 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
     // The layout keys below exist only in the families that use them; an
     // absent one means the plain layout (every layer MoE), not a default.
     m.moe.sharedExperts += static_cast<int>(k.firstUint({"n_shared_experts"}, 0, 1024).value_or(0));
+    // Qwen's spelling, as one MLP's width (Qwen3-Coder writes 0: none).
+    if (const std::uint64_t shared = k.firstUint({"shared_expert_intermediate_size"}, 0, kMaxDim).value_or(0))
+        setSharedExpertWidth(k, m, "shared_expert_intermediate_size", shared);
 
     const std::uint64_t L = m.layers;
     const std::uint64_t firstDense = std::min(L, k.firstUint({"first_k_dense_replace"}, 0, kMaxLayers).value_or(0));
@@ -814,6 +880,18 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
             ++moeLayers;
     }
     m.moe.denseLayers = static_cast<int>(L - moeLayers);
+    // transformers 5 writes the layout out as mlp_layer_types (GLM-5.2):
+    // "dense" or "sparse" per layer, which must agree.
+    const std::vector<std::string> types = k.reader().strings("mlp_layer_types", kMaxLayers);
+    if (types.empty())
+        return;
+    const auto sparse = static_cast<std::uint64_t>(std::count(types.begin(), types.end(), "sparse"));
+    if (types.size() != L || sparse + static_cast<std::uint64_t>(std::count(types.begin(), types.end(), "dense")) != L)
+        k.reader().error("mlp_layer_types", "expected one 'dense' or 'sparse' for each of the " + std::to_string(L)
+                                                + " layers");
+    else if (sparse != moeLayers)
+        k.reader().error("mlp_layer_types", "names " + std::to_string(sparse) + " MoE layers, the other keys "
+                                                + std::to_string(moeLayers));
 }
 
 /// Per-layer attention kinds from `layer_types` (transformers >= 4.53
@@ -1028,8 +1106,12 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
                               "num_attention_heads: multi-head attention");
     if (r.boolean("multi_query", false).value_or(false) && !r.boolean("new_decoder_architecture", false).value_or(false))
         m.kvHeads = 1;
-    m.headDim = m.heads > 0 && family->extra != readMla
-        ? k.firstUintOr({"head_dim"}, 1, kMaxDim, m.hidden / m.heads, "hidden_size / num_attention_heads")
+    // MLA families derive it from qk_nope_head_dim + qk_rope_head_dim.
+    const bool mla = family->extra == readMla || family->extra == readKimiLinear;
+    m.headDim = m.heads > 0 && !mla
+        // NemotronHConfig spells it attention_head_dim.
+        ? k.firstUintOr({"head_dim", "attention_head_dim"}, 1, kMaxDim, m.hidden / m.heads,
+                        "hidden_size / num_attention_heads")
         : 0;
 
     m.tiedEmbeddings = r.boolean("tie_word_embeddings", false).value_or(
@@ -1037,8 +1119,10 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     m.norm = family->norm;
     m.normsPerLayer = family->normsPerLayer;
     m.gatedMlp = family->gatedMlp;
+    // Qwen3-MoE configs also write qkv_bias.
     const bool attentionBias = r.boolean("attention_bias", false).value_or(false);
-    m.qkvBias = family->qkvBias || attentionBias;
+    const bool qkvBiasKey = r.boolean("qkv_bias", false).value_or(false);
+    m.qkvBias = family->qkvBias || attentionBias || qkvBiasKey;
     m.attnOutBias = family->outBias || attentionBias;
     m.mlpBias = family->mlpBias || r.boolean("mlp_bias", false).value_or(false);
     m.qkNorm = family->qkNorm;

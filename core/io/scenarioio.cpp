@@ -47,6 +47,7 @@ const UintField kUintFields[] = {
     {"linear_conv_kernel", &ModelSpec::linearConvKernel, 0, 1024},
     {"index_heads", &ModelSpec::indexHeads, 0, ModelLimits::maxWidth},
     {"index_head_dim", &ModelSpec::indexHeadDim, 0, ModelLimits::maxWidth},
+    {"indexer_layers", &ModelSpec::indexerLayers, 0, ModelLimits::maxLayers},
     {"mamba_layers", &ModelSpec::mambaLayers, 0, ModelLimits::maxLayers},
     {"mamba_heads", &ModelSpec::mambaHeads, 0, ModelLimits::maxWidth},
     {"mamba_head_dim", &ModelSpec::mambaHeadDim, 0, ModelLimits::maxWidth},
@@ -80,6 +81,9 @@ const BoolField kBoolFields[] = {
     {"gated_attention", &ModelSpec::gatedAttention},
     {"lightning_attention", &ModelSpec::lightningAttention},
     {"short_conv", &ModelSpec::shortConv},
+    {"kimi_delta_attention", &ModelSpec::kimiDeltaAttention},
+    {"full_rank_output_gate", &ModelSpec::fullRankOutputGate},
+    {"block_attention_residuals", &ModelSpec::blockAttentionResiduals},
     {"qk_norm_whole_projection", &ModelSpec::qkNormWholeProjection},
     {"chunked_attention", &ModelSpec::chunkedAttention},
     {"key_is_value", &ModelSpec::keyIsValue},
@@ -275,6 +279,7 @@ ModelSpec readModel(JsonReader &r)
         m.moe.withDenseMlp = moe->boolean("with_dense_mlp", false).value_or(false);
         m.moe.routerScales = moe->boolean("router_scales", false).value_or(false);
         m.moe.latentWidth = moe->uint("latent_width", 0, ModelLimits::maxWidth, false).value_or(0);
+        m.moe.latentNorm = moe->boolean("latent_norm", false).value_or(false);
         if (m.moe.experts > 0 && (m.moe.expertsPerToken < 1 || m.moe.expertsPerToken > m.moe.experts))
             moe->error("experts_per_token", "must be between 1 and experts");
     }
@@ -327,7 +332,8 @@ Json modelToJson(const ModelSpec &m)
                 {"shared_expert_gate", m.moe.sharedExpertGate},
                 {"with_dense_mlp", m.moe.withDenseMlp},
                 {"router_scales", m.moe.routerScales},
-                {"latent_width", m.moe.latentWidth}};
+                {"latent_width", m.moe.latentWidth},
+                {"latent_norm", m.moe.latentNorm}};
     return j;
 }
 

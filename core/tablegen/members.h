@@ -22,13 +22,13 @@
     X(qkNormWholeProjection) X(attentionSinks) X(pooler) X(encoderOnly) X(parallelBlock) X(moe.experts)              \
     X(moe.expertsPerToken) X(moe.sharedExperts)                                                                      \
     X(moe.expertIntermediate) X(moe.denseLayers) X(moe.routerBias) X(moe.expertBias) X(moe.sharedExpertGate)         \
-    X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(valueHeadDim) X(indexHeads) X(indexHeadDim) X(linearLayers) X(linearKeyHeads) X(linearValueHeads)   \
-    X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(lightningAttention) X(shortConv) X(mambaLayers) X(mambaHeads)             \
+    X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(valueHeadDim) X(indexHeads) X(indexHeadDim) X(indexerLayers) X(linearLayers) X(linearKeyHeads) X(linearValueHeads)   \
+    X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(lightningAttention) X(shortConv) X(kimiDeltaAttention) X(fullRankOutputGate) X(blockAttentionResiduals) X(mambaLayers) X(mambaHeads)             \
     X(mambaHeadDim) X(ssmState) X(ssmGroups) X(mambaConvKernel) X(mambaConvBias) X(ssmStateBytes)                  \
     X(layersWithoutMlp) X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers)                                     \
     X(loadMtp) X(visionParameters) X(imageTokens) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed) X(slidingWindow)  \
     X(slidingLayers) X(slidingKvHeads) X(slidingHeadDim) X(slidingValueHeadDim) X(keyIsValue) X(kvSharedLayers) X(wideMlpLayers)        \
     X(perLayerInputWidth) X(perLayerInputVocab) X(sinksWindowedOnly) X(layerScalars)        \
     X(mixersAsLinear) X(mlpsAsLinear) X(normPerBlock) X(mlpWidths)        \
-    X(compressRatios) X(outputGroups) X(outputLoraRank) X(hyperConnections) X(hashRoutedLayers) X(moe.withDenseMlp) X(moe.routerScales) X(moe.latentWidth) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32) X(activationSavedTensors) X(torchDtype)    \
+    X(compressRatios) X(outputGroups) X(outputLoraRank) X(hyperConnections) X(hashRoutedLayers) X(moe.withDenseMlp) X(moe.routerScales) X(moe.latentWidth) X(moe.latentNorm) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32) X(activationSavedTensors) X(torchDtype)    \
     X(checkpointFormat) X(checkpointGroupSize) X(checkpointQuantizedTargets) X(checkpointRestFormat) X(declaredParameters) X(unplacedParameters)

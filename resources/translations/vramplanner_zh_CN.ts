@@ -1742,6 +1742,14 @@
         <source>Hugging Face&apos;s Lfm2HybridConvCache keeps conv_L_cache inputs for every layer, attention layers included</source>
         <translation>Hugging Face 的 Lfm2HybridConvCache 为每一层（包括注意力层）保留 conv_L_cache 个输入</translation>
     </message>
+    <message>
+        <source>vLLM and SGLang keep Kimi Delta Attention&apos;s recurrent state in fp32 (kda_state_dtype)</source>
+        <translation>vLLM 与 SGLang 以 fp32 保存 Kimi Delta Attention 的循环状态（kda_state_dtype）</translation>
+    </message>
+    <message>
+        <source>layers on this rank with an indexer of their own</source>
+        <translation>本卡上拥有自己索引器的层数</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

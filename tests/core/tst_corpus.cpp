@@ -72,6 +72,7 @@ private slots:
     void deepSeekV4();
     void lightningAttention();
     void shortConvState();
+    void kimiDeltaAttention();
     void sparseIndexerCache();
 };
 
@@ -92,6 +93,12 @@ void TestCorpus::everyConfigLoads()
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
     QVERIFY(loaded.value->layers > 0);
     QVERIFY(loaded.value->hidden > 0);
+    // Every model_type here is in transformers or vLLM, so none is a guess,
+    // and every key is read or known to change no memory (the MTP keys of
+    // the families whose MTP modules are not counted yet aside).
+    QVERIFY(!loaded.value->guessed());
+    for (const std::string &key : loaded.value->ignoredKeys)
+        QVERIFY2(key == "num_nextn_predict_layers" || key.rfind("mtp_", 0) == 0, key.c_str());
 }
 
 /// The Hub's safetensors totals of unquantised checkpoints, as AlexsJones/
@@ -451,6 +458,35 @@ void TestCorpus::shortConvState()
              6.0 * 2 * 8 * 64 * 2 * 1024 + 16.0 * 3 * 2048 * 2);
 }
 
+/// Kimi K3 (vLLM kimi_linear.py, sglang kimi_k3), summed by hand: 69 Kimi
+/// Delta Attention layers (96 heads of 128: q, k, v with their convs of 4,
+/// f_a and f_b, dt_bias and A_log, b_proj, a full-rank g_proj, o_norm,
+/// o_proj) and 24 MLA layers with an output gate; layer 0 a dense MLP of
+/// 33792; 92 latent-MoE layers (896 experts of 3072 in a 3584-wide latent
+/// with its norm, a router with its bias, one shared MLP of 6144); the
+/// block attention residuals; untied embeddings. No official total is
+/// published. The KDA state per sequence: conv 3 x 12288 x 3 in bf16 and
+/// 96 x 128 x 128 in fp32 per layer (vLLM kda_state_shape).
+void TestCorpus::kimiDeltaAttention()
+{
+    const auto loaded = loadCorpusConfig("moonshotai--Kimi-K3_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QVERIFY(!loaded.value->guessed());
+    const qulonglong H = 7168, V = 163840, P = 96 * 128, latent = 3584;
+    const qulonglong kda = 3 * P * H + 3 * P * 4 + 128 * H + P * 128 + P + 96 + 96 * H + P * H + 128 + H * P;
+    const qulonglong mla = 1536 * H + 1536 + 96 * 192 * 1536 + 576 * H + 512 + 96 * 256 * 512 + H * 96 * 128
+        + 96 * 128 * H;
+    const qulonglong moe = 896 * H + 896 + 896 * 3 * 3072 * latent + latent * H + latent + H * latent + 3 * 6144 * H;
+    const qulonglong total = 2 * V * H + H + 2 * H + 69 * kda + 24 * mla + 3 * 33792 * H + 92 * moe + 93 * 6 * H;
+    QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
+    core::Scenario s;
+    s.model = *loaded.value;
+    s.serving = core::ServingEngine::Vllm;
+    s.sequence = 1024;
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()),
+             24.0 * 576 * 2 * 1024 + 69.0 * (3 * 3 * P * 2 + 96.0 * 128 * 128 * 4));
+}
+
 /// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key (512 + 64,
 /// bf16) and, in every layer, the lightning indexer's key: 128 fp8 values
 /// and one fp32 scale (DeepseekV32IndexerCache, uint8). Generate keeps the
@@ -461,6 +497,17 @@ void TestCorpus::sparseIndexerCache()
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
     QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Vllm), 61.0 * ((512 + 64) * 2 + 128 + 4));
     QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Generate), 61.0 * 128 * (192 + 128) * 2);
+    // GLM-5.2's indexer_types: 21 of its 78 layers have an indexer ("full"),
+    // the other 57 reuse the previous one's top-k: GLM-5's shape less 57
+    // indexers (wq_b 4096 x 2048, wk 128 x 6144, k_norm 2 x 128,
+    // weights_proj 32 x 6144), and 21 layers' keys in the cache.
+    const auto glm5 = loadCorpusConfig("zai-org--GLM-5_config.json");
+    const auto glm52 = loadCorpusConfig("zai-org--GLM-5.2_config.json");
+    QVERIFY(glm5.ok() && glm52.ok());
+    const qulonglong indexer = 4096ull * 2048 + 128ull * 6144 + 2 * 128 + 32ull * 6144;
+    QCOMPARE(qulonglong(core::countParameters(*glm52.value).total),
+             qulonglong(core::countParameters(*glm5.value).total) - 57 * indexer);
+    QCOMPARE(kvBytesPerToken(*glm52.value, core::ServingEngine::Vllm), 78.0 * (512 + 64) * 2 + 21.0 * 132);
 }
 
 /// Nemotron-H and Nemotron 3 Super write "time_step_limit": [0.0, Infinity]
