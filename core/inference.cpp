@@ -338,8 +338,9 @@ Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::ui
 Derived prefillWorkspace(const ModelSpec &m, const Scenario &s, double e, FormulaStore *store)
 {
     const double h = static_cast<double>(m.hidden);
-    const double qw = static_cast<double>(m.qWidth());
-    const double kvw = static_cast<double>(m.kvWidth());
+    // The widest layer's: Gemma 4's global queries, its local keys.
+    const double qw = static_cast<double>(widestQueries(m));
+    const double kvw = static_cast<double>(widestKeys(m).keyWidth());
     const double I = static_cast<double>(m.moe.isMoe() ? m.moe.expertIntermediate : m.intermediate);
     const double mlpCopies = m.moe.isMoe() ? static_cast<double>(m.moe.expertsPerToken + m.moe.sharedExperts) : 1.0;
     // Attention: Q, K, V, the repeated K/V of Hugging Face's repeat_kv
@@ -416,8 +417,9 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
     const double tokens = static_cast<double>(s.maxBatchedTokens);
     const double tp = static_cast<double>(s.parallel.tp);
     const double h = static_cast<double>(m.hidden);
-    const double qw = static_cast<double>(m.qWidth());
-    const double kvHeads = std::max(1.0, std::ceil(static_cast<double>(m.kvHeads) / tp));
+    const double qw = static_cast<double>(widestQueries(m));
+    const AttentionShape keys = widestKeys(m);
+    const double kvHeads = std::max(1.0, std::ceil(static_cast<double>(keys.kvHeads) / tp));
     // The profiling forward skips the attention kernel (no attention
     // metadata: FlashAttentionImpl.forward returns output.fill_(0)); a
     // layer holds the residual and the normed input (fused_add_rms_norm
@@ -429,7 +431,7 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
         f.product(ws::kPartKeyAndValue)
             .times(sh::kKeyAndValue, 2.0)
             .times(tp > 1 ? sh::kKvHeadsHere : sh::kKvHeads, kvHeads)
-            .times(sh::kHeadDim, static_cast<double>(m.headDim));
+            .times(sh::kHeadDim, static_cast<double>(keys.headDim));
         f.product(ws::kPartAttentionOutput).times(sh::kQueryWidth, qw).overUnlessOne(sh::kTp, tp);
     };
     const auto mlp = [&](Formula &f) {

@@ -50,6 +50,19 @@ AttentionShape slidingAttentionShape(const ModelSpec &m)
     return a;
 }
 
+AttentionShape widestKeys(const ModelSpec &m)
+{
+    const AttentionShape full = fullAttentionShape(m);
+    const AttentionShape windowed = slidingAttentionShape(m);
+    return windowedLayers(m) > 0 && windowed.keyWidth() > full.keyWidth() ? windowed : full;
+}
+
+std::uint64_t widestQueries(const ModelSpec &m)
+{
+    const std::uint64_t windowed = windowedLayers(m) > 0 ? slidingAttentionShape(m).headDim : 0;
+    return m.heads * std::max(m.headDim, windowed);
+}
+
 std::vector<LayerKind> describeLayers(const ModelSpec &m)
 {
     std::vector<LayerKind> kinds;

@@ -38,6 +38,12 @@ struct AttentionShape
 AttentionShape fullAttentionShape(const ModelSpec &model);
 AttentionShape slidingAttentionShape(const ModelSpec &model);
 
+/// The attention kind with the widest keys, and the widest queries of any
+/// kind (heads x head size): a layer's transient peak is the wider one's
+/// (Gemma 4: the global layers' queries, the local layers' keys).
+AttentionShape widestKeys(const ModelSpec &model);
+std::uint64_t widestQueries(const ModelSpec &model);
+
 /// The model's decoder layers by kind, each kind once with how many layers
 /// have it: the per-layer descriptor every engine's cache rule reads. A
 /// layer range (a pipeline stage, llama.cpp's GPU layers) takes each kind

@@ -32,13 +32,26 @@ core::io::LoadResult<core::ModelSpec> loadCorpusConfig(const QString &name)
     return core::io::parseHfConfig(readCorpusFile(name), name.toStdString());
 }
 
-/// KV-cache bytes one token adds over the whole model (bf16 cache).
-double kvBytesPerToken(const core::ModelSpec &model, core::ServingEngine engine)
+/// Inference of `model` under `engine` at `sequence` tokens.
+core::Scenario servingScenario(const core::ModelSpec &model, core::ServingEngine engine, std::uint64_t sequence = 1024)
 {
     core::Scenario s;
     s.model = model;
     s.serving = engine;
-    return core::kvCacheBytesPerToken(s, 2.0);
+    s.sequence = sequence;
+    return s;
+}
+
+/// KV-cache bytes one token adds over the whole model (bf16 cache).
+double kvBytesPerToken(const core::ModelSpec &model, core::ServingEngine engine)
+{
+    return core::kvCacheBytesPerToken(servingScenario(model, engine), 2.0);
+}
+
+/// The estimate's KV-cache term.
+double kvCacheBytes(const core::Scenario &s)
+{
+    return static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count());
 }
 
 QString joined(const std::vector<std::string> &lines)
@@ -393,14 +406,11 @@ void TestCorpus::deepSeekV4()
     QCOMPARE(total, 284334567511ull);
     QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
 
-    core::Scenario s;
-    s.model = *loaded.value;
-    s.serving = core::ServingEngine::Vllm;
-    s.sequence = 131072;
+    const core::Scenario s = servingScenario(*loaded.value, core::ServingEngine::Vllm, 131072);
     const double T = 131072;
     const double entries = 43 * 128.0 + 21 * T / 4 + 20 * T / 128;
     const double states = 21 * (8.0 * 2 * 2 * 512 + 8.0 * 4 * 128) * 4 + 20 * (128.0 * 2 * 512) * 4;
-    QCOMPARE(core::estimate(s).term(core::TermId::KvCache).count(), entries * 584 + 21 * T / 4 * 132 + states);
+    QCOMPARE(kvCacheBytes(s), entries * 584 + 21 * T / 4 * 132 + states);
     // The weights as shipped (MXFP4 experts, block-fp8 rest, bf16 embedding
     // and head) within 1 % of the checkpoint's bytes: the index's
     // total_size, 159,609,485,896, less its MTP module's 3,593,787,756.
@@ -428,12 +438,8 @@ void TestCorpus::lightningAttention()
     const qulonglong total = 2 * V * H + H + 70 * lightning + 10 * softmax + 80 * (moe + 2 * H);
     QCOMPARE(total, 456089655296ull);
     QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
-    core::Scenario s;
-    s.model = *loaded.value;
-    s.serving = core::ServingEngine::Vllm;
-    s.sequence = 1024;
+    const core::Estimate e = core::estimate(servingScenario(*loaded.value, core::ServingEngine::Vllm));
     const double kv = 10.0 * 2 * 8 * 128 * 2 * 1024 + 70.0 * 64 * 128 * 128 * 2;
-    const core::Estimate e = core::estimate(s);
     QCOMPARE(static_cast<double>(e.term(core::TermId::KvCache).count()), kv);
     const double weights = static_cast<double>(e.term(core::TermId::Weights).count());
     QVERIFY2(std::abs(weights / 912210767872.0 - 1.0) < 0.01, qPrintable(QString::number(weights, 'f', 0)));
@@ -447,14 +453,9 @@ void TestCorpus::shortConvState()
     const auto loaded = loadCorpusConfig("LiquidAI--LFM2.5-VL-1.6B_config.json");
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
     QVERIFY(!loaded.value->guessed());
-    core::Scenario s;
-    s.model = *loaded.value;
-    s.sequence = 1024;
-    s.serving = core::ServingEngine::Vllm;
-    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()),
+    QCOMPARE(kvCacheBytes(servingScenario(*loaded.value, core::ServingEngine::Vllm)),
              6.0 * 2 * 8 * 64 * 2 * 1024 + 10.0 * 2 * 2048 * 2);
-    s.serving = core::ServingEngine::Generate;
-    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()),
+    QCOMPARE(kvCacheBytes(servingScenario(*loaded.value, core::ServingEngine::Generate)),
              6.0 * 2 * 8 * 64 * 2 * 1024 + 16.0 * 3 * 2048 * 2);
 }
 
@@ -479,11 +480,7 @@ void TestCorpus::kimiDeltaAttention()
     const qulonglong moe = 896 * H + 896 + 896 * 3 * 3072 * latent + latent * H + latent + H * latent + 3 * 6144 * H;
     const qulonglong total = 2 * V * H + H + 2 * H + 69 * kda + 24 * mla + 3 * 33792 * H + 92 * moe + 93 * 6 * H;
     QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
-    core::Scenario s;
-    s.model = *loaded.value;
-    s.serving = core::ServingEngine::Vllm;
-    s.sequence = 1024;
-    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()),
+    QCOMPARE(kvCacheBytes(servingScenario(*loaded.value, core::ServingEngine::Vllm)),
              24.0 * 576 * 2 * 1024 + 69.0 * (3 * 3 * P * 2 + 96.0 * 128 * 128 * 4));
 }
 
