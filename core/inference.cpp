@@ -141,24 +141,24 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
 {
     struct GroupTerms
     {
-        const CacheGroup &group;
+        const CacheGroup *group = nullptr;
         Derived values;
         Derived tokens;
     };
-    const std::vector<CacheGroup> groups = cacheGroups(m, layers);
+    const CacheGroups groups = cacheGroups(m, layers);
     const bool compressed = !m.compressRatios.empty();
     const bool vllm = s.serving == ServingEngine::Vllm;
     // vLLM stores DeepSeek-V4's entries as fp8_ds_mla, whatever --kv-dtype says.
     const double entryBytes = compressed && vllm ? fp8DsMlaBytes(m) : 0.0;
-    std::vector<GroupTerms> terms;
-    terms.reserve(groups.size());
+    std::array<GroupTerms, kMaxCacheGroups> terms;
+    std::size_t termCount = 0;
     double perToken = 0;
     for (const CacheGroup &g : groups) {
-        terms.push_back({g, cachedValuesPerLayerToken(m, g.attention, s.serving, tp, store),
-                         cachedLayerTokens(g, s.contextTokens(), store)});
+        terms[termCount++] = {&g, cachedValuesPerLayerToken(m, g.attention, s.serving, tp, store),
+                              cachedLayerTokens(g, s.contextTokens(), store)};
         // What one more token adds: an entry in every layer, or in a
         // compressed layer one per ratio tokens (its window does not grow).
-        const double layerEntries = static_cast<double>(g.layers()) * terms.back().values.value;
+        const double layerEntries = static_cast<double>(g.layers()) * terms[termCount - 1].values.value;
         if (!compressed)
             perToken += layerEntries * kvElementBytes;
         else if (g.compressRatio > 0)
@@ -168,11 +168,12 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
     const auto rows = [&](Formula &f) {
         f.times(sh::kBatch, static_cast<double>(s.batch)).timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
     };
-    for (const GroupTerms &t : terms) {
+    for (std::size_t i = 0; i < termCount; ++i) {
+        const GroupTerms &t = terms[i];
         // Layers of different heads (or ratios) cache different widths: one product each.
-        const char *part = terms.size() == 1 ? term.part
-            : t.group.fullLayers > 0         ? kv::kPartFullLayers
-            : t.group.compressRatio > 0      ? kv::kPartCompressedLayers
+        const char *part = termCount == 1 ? term.part
+            : t.group->fullLayers > 0        ? kv::kPartFullLayers
+            : t.group->compressRatio > 0     ? kv::kPartCompressedLayers
                                              : kv::kPartSlidingLayers;
         kv.product(part);
         if (entryBytes > 0)
@@ -181,15 +182,15 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
             kv.times(*term.values, t.values).times(kv::kKvElementBytes, kvElementBytes);
         kv.times(*term.tokens, t.tokens);
         rows(kv);
-        if (m.indexHeads > 0 && vllm && (!compressed || t.group.compressRatio == 4)) {
+        if (m.indexHeads > 0 && vllm && (!compressed || t.group->compressRatio == 4)) {
             // The DSA indexer's own key cache (stored as uint8 whatever the
             // KV dtype): every token in DeepSeek-V3.2 and GLM-5, every
             // compressed entry of DeepSeek-V4's ratio-4 layers.
             kv.product(kv::kPartIndexerKeys).times(kv::kIndexerKeyBytes, indexerKeyBytes(m));
             // Layers that share an earlier indexer's top-k keep no keys (GLM-5.2).
             const double indexing = m.indexerLayers > 0 && m.layers > 0
-                ? static_cast<double>(std::min(m.indexerLayers * layers / m.layers, t.group.layers()))
-                : static_cast<double>(t.group.layers());
+                ? static_cast<double>(std::min(m.indexerLayers * layers / m.layers, t.group->layers()))
+                : static_cast<double>(t.group->layers());
             if (compressed)
                 kv.times(kv::kCompressedLayers, indexing)
                     .times(kv::kCompressedEntries, static_cast<double>(s.contextTokens() / 4));
@@ -201,10 +202,10 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
             kv.note(kv::kWhyIndexerCache).cite(kv::kFromIndexerCache);
             perToken += indexing * indexerKeyBytes(m) / (compressed ? 4.0 : 1.0);
         }
-        if (t.group.compressRatio > 0 && t.group.layers() > 0) {
+        if (t.group->compressRatio > 0 && t.group->layers() > 0) {
             kv.product(kv::kPartCompressorState)
-                .times(kv::kCompressedLayers, static_cast<double>(t.group.layers()))
-                .times(kv::kCompressorState, compressorStateBytes(m, t.group.compressRatio));
+                .times(kv::kCompressedLayers, static_cast<double>(t.group->layers()))
+                .times(kv::kCompressorState, compressorStateBytes(m, t.group->compressRatio));
             rows(kv);
         }
     }

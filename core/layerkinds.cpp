@@ -90,20 +90,50 @@ std::vector<LayerKind> describeLayers(const ModelSpec &m)
     return kinds;
 }
 
-std::vector<CacheGroup> cacheGroups(const ModelSpec &m, std::uint64_t layers)
+std::size_t distinctRatios(const std::vector<std::uint64_t> &ratios)
+{
+    std::vector<std::uint64_t> sorted = ratios;
+    std::sort(sorted.begin(), sorted.end());
+    return static_cast<std::size_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+}
+
+LayerKind attentionKind(const ModelSpec &m, MixerKind mixer)
+{
+    const bool full = mixer == MixerKind::FullAttention;
+    LayerKind kind{mixer, 0, 0, full ? fullAttentionShape(m) : slidingAttentionShape(m), full ? 0 : m.slidingWindow, 0};
+    if (!m.compressRatios.empty())
+        return kind; // DeepSeek-V4: describeLayers has its ratio kinds
+    const std::uint64_t windowed = windowedLayers(m);
+    const SharedSplit shared = sharedSplit(m);
+    kind.layers = full ? m.attentionLayers() - windowed : windowed;
+    kind.cachingLayers = kind.layers - (full ? shared.full : shared.windowed);
+    return kind;
+}
+
+CacheGroups cacheGroups(const ModelSpec &m, std::uint64_t layers)
 {
     const AttentionShape fullShape = fullAttentionShape(m);
-    if (m.layers == 0)
-        return {{fullShape, 0, 0, 0, 0}};
+    CacheGroups groups;
+    if (m.layers == 0) {
+        groups.push({fullShape, 0, 0, 0, 0});
+        return groups;
+    }
     if (!m.compressRatios.empty()) {
-        std::vector<std::uint64_t> ratios = m.compressRatios;
-        std::sort(ratios.begin(), ratios.end());
-        std::vector<CacheGroup> groups;
-        for (auto first = ratios.begin(); first != ratios.end();) {
-            const auto last = std::upper_bound(first, ratios.end(), *first);
-            const auto count = static_cast<std::uint64_t>(last - first);
-            groups.push_back({fullShape, 0, count * layers / m.layers, m.slidingWindow, *first});
-            first = last;
+        // One group per distinct ratio, ascending (at most kMaxCacheGroups:
+        // the readers refuse more).
+        std::uint64_t previous = 0;
+        for (std::size_t g = 0; g < kMaxCacheGroups; ++g) {
+            std::uint64_t ratio = ~0ull;
+            std::uint64_t count = 0;
+            for (std::uint64_t r : m.compressRatios)
+                if ((g == 0 || r > previous) && r < ratio)
+                    ratio = r;
+            if (ratio == ~0ull)
+                break;
+            for (std::uint64_t r : m.compressRatios)
+                count += r == ratio ? 1 : 0;
+            groups.push({fullShape, 0, count * layers / m.layers, m.slidingWindow, ratio});
+            previous = ratio;
         }
         return groups;
     }
@@ -117,11 +147,15 @@ std::vector<CacheGroup> cacheGroups(const ModelSpec &m, std::uint64_t layers)
         : 0;
     const std::uint64_t full = attention - windowed;
     const AttentionShape windowShape = slidingAttentionShape(m);
-    if (windowShape == fullShape || windowed == 0)
-        return {{fullShape, full, windowed, m.slidingWindow, 0}};
-    if (full == 0)
-        return {{windowShape, 0, windowed, m.slidingWindow, 0}};
-    return {{fullShape, full, 0, 0, 0}, {windowShape, 0, windowed, m.slidingWindow, 0}};
+    if (windowShape == fullShape || windowed == 0) {
+        groups.push({fullShape, full, windowed, m.slidingWindow, 0});
+    } else if (full == 0) {
+        groups.push({windowShape, 0, windowed, m.slidingWindow, 0});
+    } else {
+        groups.push({fullShape, full, 0, 0, 0});
+        groups.push({windowShape, 0, windowed, m.slidingWindow, 0});
+    }
+    return groups;
 }
 
 } // namespace core

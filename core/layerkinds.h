@@ -2,6 +2,8 @@
 
 #include "core/modelspec.h"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -63,6 +65,10 @@ struct LayerKind
 
 std::vector<LayerKind> describeLayers(const ModelSpec &model);
 
+/// The full-attention or the sliding-window kind of the model (its
+/// `layers` 0 where it has none), without building the whole list.
+LayerKind attentionKind(const ModelSpec &model, MixerKind mixer);
+
 /// The softmax-attention layers of a range of `layers` layers that cache
 /// one width per token: those of the full-attention and the windowed kinds
 /// with the same heads.
@@ -79,9 +85,35 @@ struct CacheGroup
     std::uint64_t layers() const { return fullLayers + windowedLayers; }
 };
 
+/// At most this many cache groups (DeepSeek-V4's distinct compression
+/// ratios are checked against it where the model is read).
+constexpr std::size_t kMaxCacheGroups = 8;
+
+/// The cache groups of a layer range, held inline: the estimate's hot path
+/// builds them for every point.
+class CacheGroups
+{
+public:
+    void push(const CacheGroup &g)
+    {
+        if (m_size < m_groups.size())
+            m_groups[m_size++] = g;
+    }
+    const CacheGroup *begin() const { return m_groups.data(); }
+    const CacheGroup *end() const { return m_groups.data() + m_size; }
+    std::size_t size() const { return m_size; }
+
+private:
+    std::array<CacheGroup, kMaxCacheGroups> m_groups{};
+    std::size_t m_size = 0;
+};
+
 /// One group where every attention layer has the same heads (most models),
 /// else one per shape (full-attention layers first); DeepSeek-V4 one per
 /// compression ratio, ascending.
-std::vector<CacheGroup> cacheGroups(const ModelSpec &model, std::uint64_t layers);
+CacheGroups cacheGroups(const ModelSpec &model, std::uint64_t layers);
+
+/// Distinct values in a layer's compression ratios (DeepSeek-V4).
+std::size_t distinctRatios(const std::vector<std::uint64_t> &ratios);
 
 } // namespace core

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 namespace core {
 
@@ -32,13 +33,15 @@ struct GroupBuilder
         scopeLayers = layers;
     }
 
-    void add(std::string name, TensorRole role, std::uint64_t rows, std::uint64_t cols,
+    /// Adds nothing for an empty group (most families' optional tensors):
+    /// the name is copied only for a group that is kept.
+    void add(std::string_view name, TensorRole role, std::uint64_t rows, std::uint64_t cols,
              std::uint64_t count, LinearSlot slot = LinearSlot::None, std::uint64_t activeCount = ~0ull)
     {
         if (rows == 0 || cols == 0 || count == 0)
             return;
         TensorGroup g;
-        g.name = std::move(name);
+        g.name = std::string(name);
         g.role = role;
         g.slot = slot;
         g.rows = rows;
@@ -59,10 +62,13 @@ std::uint64_t normElements(const ModelSpec &m, std::uint64_t width)
 
 /// One MLP (dense, shared expert or routed expert) of width `inner` on a
 /// stream `outer` wide (0: the hidden width).
-void addMlp(GroupBuilder &b, const ModelSpec &m, const std::string &prefix, TensorRole role,
-            std::uint64_t inner, std::uint64_t count, std::uint64_t activeCount, bool bias, std::uint64_t outer = 0)
+void addMlp(GroupBuilder &b, const ModelSpec &m, const char *name, TensorRole role, std::uint64_t inner,
+            std::uint64_t count, std::uint64_t activeCount, bool bias, std::uint64_t outer = 0)
 {
     const std::uint64_t h = outer > 0 ? outer : m.hidden;
+    if (count == 0 || inner == 0)
+        return;
+    const std::string prefix = name;
     if (m.gatedMlp)
         b.add(prefix + ".gate_proj", role, inner, h, count, LinearSlot::Gate, activeCount);
     b.add(prefix + ".up_proj", role, inner, h, count, LinearSlot::Up, activeCount);
@@ -294,13 +300,8 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
 
     // The attention kinds of the layer descriptor: one group of tensors,
     // or the sliding-window layers apart where their heads (or sinks) differ.
-    LayerKind full{MixerKind::FullAttention, 0, 0, fullAttentionShape(m), 0};
-    LayerKind windowed{MixerKind::SlidingWindow, 0, 0, slidingAttentionShape(m), 0};
-    for (const LayerKind &kind : describeLayers(m))
-        if (kind.mixer == MixerKind::FullAttention)
-            full = kind;
-        else if (kind.mixer == MixerKind::SlidingWindow)
-            windowed = kind;
+    LayerKind full = attentionKind(m, MixerKind::FullAttention);
+    LayerKind windowed = attentionKind(m, MixerKind::SlidingWindow);
     if (windowed.attention == full.attention && !m.sinksWindowedOnly) {
         full.layers += windowed.layers;
         full.cachingLayers += windowed.cachingLayers;
@@ -313,7 +314,8 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         b.enter(LayerScope::AttentionLayers, full.layers);
         addAttention(b, m, full.layers, full.cachingLayers, full.attention, m.attentionSinks && !m.sinksWindowedOnly);
         b.enter(LayerScope::WindowedAttentionLayers, windowed.layers);
-        addAttention(b, m, windowed.layers, windowed.cachingLayers, windowed.attention, m.attentionSinks);
+        if (windowed.layers > 0)
+            addAttention(b, m, windowed.layers, windowed.cachingLayers, windowed.attention, m.attentionSinks);
     }
     b.enter(LayerScope::LinearLayers, std::min(m.layers, m.linearLayers));
     addLinearAttention(b, m);
@@ -470,9 +472,10 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
             c.mtp += n;
         c.active = saturatingAdd(c.active, g.activeElements());
         constexpr unsigned layerLinears = kQuantMixerIn | kQuantMixerOut | kQuantDenseMlp | kQuantSharedExperts | kQuantExperts;
-        if (m.checkpointQuantizedTargets & quantTargetOf(g))
+        const unsigned target = m.checkpointFormat.empty() ? 0u : quantTargetOf(g);
+        if (m.checkpointQuantizedTargets & target)
             c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, n);
-        else if (quantTargetOf(g) & layerLinears)
+        else if (target & layerLinears)
             c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, n);
         switch (g.role) {
         case TensorRole::Embedding:

@@ -5,6 +5,7 @@
 #include "core/io/jsonreader.h"
 #include "core/io/quantconfig.h"
 #include "core/io/visionconfig.h"
+#include "core/layerkinds.h"
 #include "core/units.h"
 
 #include <algorithm>
@@ -724,6 +725,8 @@ void readDeepSeekV4(ConfigKeys &k, ModelSpec &m)
     ratios.resize(m.layers);
     if (std::any_of(ratios.begin(), ratios.end(), [](std::uint64_t v) { return v > ModelLimits::maxPositions; }))
         r.error("compress_ratios", "holds a ratio above " + std::to_string(ModelLimits::maxPositions));
+    if (distinctRatios(ratios) > kMaxCacheGroups)
+        r.error("compress_ratios", "holds more than " + std::to_string(kMaxCacheGroups) + " different ratios");
     m.compressRatios = ratios;
     if (m.heads % m.outputGroups != 0)
         r.error("o_groups", "must divide num_attention_heads");

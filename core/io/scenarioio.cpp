@@ -2,6 +2,7 @@
 
 #include "core/io/scenariojson.h"
 #include "core/fields.h"
+#include "core/layerkinds.h"
 
 #include <cmath>
 #include <sstream>
@@ -288,6 +289,8 @@ ModelSpec readModel(JsonReader &r)
     if (!m.compressRatios.empty() && m.compressRatios.size() != m.layers)
         r.error("compress_ratios", "has " + std::to_string(m.compressRatios.size()) + " ratios for "
                                        + std::to_string(m.layers) + " layers");
+    else if (distinctRatios(m.compressRatios) > kMaxCacheGroups)
+        r.error("compress_ratios", "holds more than " + std::to_string(kMaxCacheGroups) + " different ratios");
     if (!m.mlpWidths.empty() && m.mlpWidths.size() != m.denseMlpLayers())
         r.error("mlp_widths", "has " + std::to_string(m.mlpWidths.size()) + " widths for "
                                   + std::to_string(m.denseMlpLayers()) + " dense MLP layers");
