@@ -673,6 +673,8 @@ void readMiMoV2(ConfigKeys &k, ModelSpec &m)
     if (pattern.size() != m.layers)
         r.error("hybrid_layer_pattern", "has " + std::to_string(pattern.size()) + " entries for "
                                             + std::to_string(m.layers) + " layers");
+    if (std::any_of(pattern.begin(), pattern.end(), [](std::uint64_t v) { return v > 1; }))
+        r.error("hybrid_layer_pattern", "expected 0 (full attention) or 1 (sliding window) for each layer");
     m.slidingLayers = static_cast<std::uint64_t>(std::count(pattern.begin(), pattern.end(), 1u));
     m.slidingWindow = k.firstUint({"sliding_window_size", "sliding_window"}, 1, ModelLimits::maxPositions, true)
                           .value_or(0);
@@ -806,8 +808,12 @@ void readKimiLinear(ConfigKeys &k, ModelSpec &m)
         for (const Json &v : linear->json().at("kda_layers"))
             if (v.is_number_unsigned() && v.get<std::uint64_t>() >= 1 && v.get<std::uint64_t>() <= m.layers)
                 kda.push_back(v.get<std::uint64_t>());
-    if (kda.empty() || kda.size() > m.layers) {
-        linear->error("kda_layers", "expected the 1-based numbers of the Kimi Delta Attention layers");
+    std::vector<std::uint64_t> distinct = kda;
+    std::sort(distinct.begin(), distinct.end());
+    const bool repeated = std::unique(distinct.begin(), distinct.end()) != distinct.end();
+    if (kda.empty() || kda.size() != linear->json().at("kda_layers").size() || repeated) {
+        linear->error("kda_layers", "expected the distinct 1-based numbers (1 to " + std::to_string(m.layers)
+                                        + ") of the Kimi Delta Attention layers");
         return;
     }
     m.linearLayers = kda.size();

@@ -54,6 +54,22 @@ double kvCacheBytes(const core::Scenario &s)
     return static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count());
 }
 
+/// `text` with `insert` placed just after the opening bracket of `key`'s list.
+std::string prefixList(std::string text, const std::string &key, const std::string &insert)
+{
+    const auto at = text.find('[', text.find("\"" + key + "\""));
+    return at == std::string::npos ? text : text.insert(at + 1, insert);
+}
+
+/// `text` with `key`'s number replaced by `value`.
+std::string replaceNumber(std::string text, const std::string &key, const std::string &value)
+{
+    const auto colon = text.find(':', text.find("\"" + key + "\""));
+    const auto first = text.find_first_of("-0123456789", colon);
+    const auto last = text.find_first_not_of("-+.eE0123456789", first);
+    return colon == std::string::npos ? text : text.replace(first, last - first, value);
+}
+
 QString joined(const std::vector<std::string> &lines)
 {
     QStringList list;
@@ -72,6 +88,8 @@ private slots:
     void everyConfigLoads_data();
     void everyConfigLoads();
     void pythonFloatsLoad();
+    void lyingPerLayerLists_data();
+    void lyingPerLayerLists();
     void publishedTotals_data();
     void publishedTotals();
     void quantisedModules();
@@ -505,6 +523,44 @@ void TestCorpus::sparseIndexerCache()
     QCOMPARE(qulonglong(core::countParameters(*glm52.value).total),
              qulonglong(core::countParameters(*glm5.value).total) - 57 * indexer);
     QCOMPARE(kvBytesPerToken(*glm52.value, core::ServingEngine::Vllm), 78.0 * (512 + 64) * 2 + 21.0 * 132);
+}
+
+/// A lying per-layer list or shape is refused with the key and where,
+/// before anything is sized from it.
+void TestCorpus::lyingPerLayerLists_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("value"); // a number for the key, or items put first in its list
+    QTest::addColumn<bool>("list");
+    QTest::newRow("MiMo pattern entry 2") << "XiaomiMiMo--MiMo-V2-Flash_config.json" << "hybrid_layer_pattern" << "2, "
+                                          << true;
+    QTest::newRow("V4 ratio 10^12") << "deepseek-ai--DeepSeek-V4-Flash_config.json" << "compress_ratios"
+                                    << "1000000000000, " << true;
+    QTest::newRow("GLM-5.2 indexer kind") << "zai-org--GLM-5.2_config.json" << "indexer_types" << "\"weird\", "
+                                          << true;
+    QTest::newRow("Kimi K3 repeated KDA layer") << "moonshotai--Kimi-K3_config.json" << "kda_layers" << "1, " << true;
+    QTest::newRow("NAS ffn_mult 1e308") << "nvidia--Llama-3_3-Nemotron-Super-49B-v1_config.json" << "ffn_mult"
+                                        << "1e308" << false;
+    QTest::newRow("Gemma 4 10^12 shared layers") << "google--gemma-4-E2B-it_config.json" << "num_kv_shared_layers"
+                                                 << "1000000000000" << false;
+    QTest::newRow("V4 seven output groups") << "deepseek-ai--DeepSeek-V4-Flash_config.json" << "o_groups" << "7"
+                                            << false;
+}
+
+void TestCorpus::lyingPerLayerLists()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    QFETCH(bool, list);
+    const std::string text = readCorpusFile(file);
+    const std::string lying = list ? prefixList(text, key.toStdString(), value.toStdString())
+                                   : replaceNumber(text, key.toStdString(), value.toStdString());
+    QVERIFY(lying != text);
+    const auto loaded = core::io::parseHfConfig(lying, "lying");
+    QVERIFY(!loaded.ok());
+    QVERIFY2(joined(loaded.errors).contains(key), qPrintable(joined(loaded.errors)));
 }
 
 /// Nemotron-H and Nemotron 3 Super write "time_step_limit": [0.0, Infinity]
