@@ -410,8 +410,9 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         // layer (as the last main layer) plus enorm, hnorm, eh_proj (h x 2h)
         // and shared_head.norm; it shares the embedding and output head.
         // A token runs k of the module's routed experts, as in the main layers.
-        const std::uint64_t perModule = parametersPerLayer(m, b.groups) + 2 * h * h + 3 * h;
-        const std::uint64_t perExpert = (m.gatedMlp ? 3 : 2) * m.moe.expertIntermediate * h;
+        const std::uint64_t perModule = mtpModuleLayer(m, b.groups) + 2 * h * h + 3 * h;
+        const std::uint64_t expertWidth = m.moe.latentWidth > 0 ? m.moe.latentWidth : h;
+        const std::uint64_t perExpert = (m.gatedMlp ? 3 : 2) * m.moe.expertIntermediate * expertWidth;
         const std::uint64_t idle = m.moe.isMoe()
             ? static_cast<std::uint64_t>(m.moe.experts - m.moe.expertsPerToken) * perExpert
             : 0;
@@ -509,23 +510,62 @@ std::uint64_t parametersPerLayer(const ModelSpec &m)
     return parametersPerLayer(m, enumerateTensors(m));
 }
 
-std::uint64_t parametersPerLayer(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
+namespace {
+
+/// Parameters per layer of each scope's groups.
+struct ScopeSums
 {
     std::uint64_t perScope[8] = {};
+
+    std::uint64_t at(LayerScope scope) const { return perScope[static_cast<int>(scope)]; }
+    std::uint64_t mixer() const
+    {
+        return std::max({at(LayerScope::AttentionLayers), at(LayerScope::WindowedAttentionLayers),
+                         at(LayerScope::LinearLayers), at(LayerScope::MambaLayers)});
+    }
+    std::uint64_t mlp(const ModelSpec &m) const
+    {
+        return m.moe.withDenseMlp ? at(LayerScope::DenseLayers) + at(LayerScope::MoeLayers)
+                                  : std::max(at(LayerScope::DenseLayers), at(LayerScope::MoeLayers));
+    }
+};
+
+ScopeSums scopeSums(const std::vector<TensorGroup> &tensors)
+{
+    ScopeSums sums;
     for (const TensorGroup &g : tensors)
         if (g.layers > 0)
-            perScope[static_cast<int>(g.scope)] += g.elements() / g.layers;
-    const auto at = [&](LayerScope scope) { return perScope[static_cast<int>(scope)]; };
-    const std::uint64_t mixer = std::max({at(LayerScope::AttentionLayers), at(LayerScope::WindowedAttentionLayers),
-                                          at(LayerScope::LinearLayers), at(LayerScope::MambaLayers)});
-    const std::uint64_t mlp = m.moe.withDenseMlp ? at(LayerScope::DenseLayers) + at(LayerScope::MoeLayers)
-                                                 : std::max(at(LayerScope::DenseLayers), at(LayerScope::MoeLayers));
+            sums.perScope[static_cast<int>(g.scope)] += g.elements() / g.layers;
+    return sums;
+}
+
+/// No layer has both a mixer and an MLP (Nemotron-H's single-purpose blocks).
+bool singlePurposeBlocks(const ModelSpec &m)
+{
+    return m.mixerLayers() + m.mlpLayers() <= m.layers;
+}
+
+} // namespace
+
+std::uint64_t mtpModuleLayer(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
+{
+    if (!singlePurposeBlocks(m))
+        return parametersPerLayer(m, tensors);
+    // Nemotron 3's MTP module (vLLM nemotron_h_mtp.py, mtp_hybrid_override_pattern
+    // "*E"): an attention block and an MLP block, each with its norm.
+    const ScopeSums sums = scopeSums(tensors);
+    return sums.at(LayerScope::AttentionLayers) + sums.mlp(m) + 2 * sums.at(LayerScope::AllLayers);
+}
+
+std::uint64_t parametersPerLayer(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
+{
+    const ScopeSums sums = scopeSums(tensors);
     // The largest token mixer with the larger MLP: exact when every layer
     // has the same kinds, an upper bound for hybrids. Where no layer has
     // both (Nemotron-H's single-purpose blocks) the largest block is one or
     // the other.
-    const bool someLayerHasBoth = m.mixerLayers() + m.mlpLayers() > m.layers;
-    return at(LayerScope::AllLayers) + (someLayerHasBoth ? mixer + mlp : std::max(mixer, mlp));
+    return sums.at(LayerScope::AllLayers)
+        + (singlePurposeBlocks(m) ? std::max(sums.mixer(), sums.mlp(m)) : sums.mixer() + sums.mlp(m));
 }
 
 ModelSpec modelFromParameterCount(std::uint64_t parameters)

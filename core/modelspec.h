@@ -446,6 +446,11 @@ ParameterCounts countParameters(const ModelSpec &model, const std::vector<Tensor
 std::uint64_t parametersPerLayer(const ModelSpec &model);
 std::uint64_t parametersPerLayer(const ModelSpec &model, const std::vector<TensorGroup> &tensors);
 
+/// The decoder layer an MTP module holds: the largest layer, or where no
+/// layer has both a mixer and an MLP, one attention block and the larger
+/// MLP block with their norms (Nemotron 3).
+std::uint64_t mtpModuleLayer(const ModelSpec &model, const std::vector<TensorGroup> &tensors);
+
 /// A Llama-shaped architecture for a bare parameter count. Heuristic:
 /// width/depth ratio h/L = 128 as in LLaMA-7B/13B (Touvron et al. 2023,
 /// Table 2), gated MLP with I = 8h/3 rounded up to 256 (ibid. §2.2), head

@@ -472,6 +472,21 @@ void readNemotronH(ConfigKeys &k, ModelSpec &m)
     // (NemotronHMoE: fc1_latent_proj, the experts, fc2_latent_proj); the
     // router and the shared expert see the hidden state.
     m.moe.latentWidth = k.firstUint({"moe_latent_size"}, 1, kMaxDim).value_or(0);
+    // Nemotron 3's MTP module: one attention and one MoE block (vLLM
+    // nemotron_h_mtp.py), counted on request.
+    m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);
+    if (m.mtpLayers > 0) {
+        JsonReader &r = k.reader();
+        const char *key = r.has("mtp_hybrid_override_pattern") ? "mtp_hybrid_override_pattern" : "mtp_layers_block_type";
+        std::string pattern;
+        if (r.has(key) && r.json().at(key).is_string())
+            pattern = r.string(key, true).value_or("");
+        else
+            for (const std::string &block : r.strings(key, 16))
+                pattern += block == "attention" ? "*" : block == "moe" ? "E" : "?";
+        if (pattern != "*E")
+            r.error(key, "an MTP module other than one attention and one MoE block is not modelled");
+    }
     if (m.moe.isMoe()) {
         // NemotronHMoE: one shared expert moe_shared_expert_intermediate_size
         // wide; NemotronHTopkRouter registers e_score_correction_bias.
