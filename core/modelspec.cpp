@@ -549,6 +549,17 @@ bool singlePurposeBlocks(const ModelSpec &m)
 
 std::uint64_t mtpModuleLayer(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {
+    if (!m.compressRatios.empty()) {
+        // DeepSeek-V4's MTP block (inference/model.py MTPBlock): a layer of
+        // ratio 0 (window only: no compressor, no indexer) that is not
+        // hash-routed, with a hyper-connection head of its own.
+        ModelSpec block = m;
+        block.compressRatios.assign(m.layers, 0);
+        block.hashRoutedLayers = 0;
+        block.loadMtp = false;
+        const std::uint64_t hc = m.hyperConnections;
+        return parametersPerLayer(block, enumerateTensors(block)) + (hc > 0 ? hc * (hc * m.hidden + 1) + 1 : 0);
+    }
     if (!singlePurposeBlocks(m))
         return parametersPerLayer(m, tensors);
     // Nemotron 3's MTP module (vLLM nemotron_h_mtp.py, mtp_hybrid_override_pattern

@@ -718,7 +718,8 @@ void readMiMoV2(ConfigKeys &k, ModelSpec &m)
 /// ratios after the main ones, which transformers cuts off), the indexer
 /// (index_n_heads, index_head_dim) in the ratio-4 layers; hc_mult
 /// hyper-connections; num_hash_layers hash-routed first layers; every
-/// layer MoE with a noaux_tc router bias. The MTP module is not counted.
+/// layer MoE with a noaux_tc router bias; num_nextn_predict_layers MTP
+/// modules (counted on request).
 void readDeepSeekV4(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
@@ -745,6 +746,8 @@ void readDeepSeekV4(ConfigKeys &k, ModelSpec &m)
     if (distinctRatios(ratios) > kMaxCacheGroups)
         r.error("compress_ratios", "holds more than " + std::to_string(kMaxCacheGroups) + " different ratios");
     m.compressRatios = ratios;
+    // One MTP module per num_nextn_predict_layers, counted on request.
+    m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);
     if (m.heads % m.outputGroups != 0)
         r.error("o_groups", "must divide num_attention_heads");
 }

@@ -125,11 +125,9 @@ void TestCorpus::everyConfigLoads()
     QVERIFY(loaded.value->layers > 0);
     QVERIFY(loaded.value->hidden > 0);
     // Every model_type here is in transformers or vLLM, so none is a guess,
-    // and every key is read or known to change no memory (the MTP keys of
-    // the families whose MTP modules are not counted yet aside).
+    // and every key is read or known to change no memory.
     QVERIFY(!loaded.value->guessed());
-    for (const std::string &key : loaded.value->ignoredKeys)
-        QVERIFY2(key == "num_nextn_predict_layers", key.c_str());
+    QVERIFY2(loaded.value->ignoredKeys.empty(), qPrintable(joined(loaded.value->ignoredKeys)));
 }
 
 /// The Hub's safetensors totals of unquantised checkpoints, as AlexsJones/
@@ -432,6 +430,14 @@ void TestCorpus::deepSeekV4()
     const qulonglong total = 2 * V * H + H + hc * hc * H + hc + 1 + layers;
     QCOMPARE(total, 284334567511ull);
     QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
+    // The MTP module (MTPBlock): a window-only block that is not hash-routed
+    // (its router has a bias), e_proj and h_proj, three norms, a
+    // hyper-connection head of its own.
+    core::ModelSpec withMtp = *loaded.value;
+    withMtp.loadMtp = true;
+    const qulonglong mtp = block + 2 * H * H + 3 * H + hc * (hc * H + 1) + 1 + E;
+    QCOMPARE(mtp, 6610048891ull); // the independent inventory's MTP module
+    QCOMPARE(qulonglong(core::countParameters(withMtp).total), total + mtp);
 
     const core::Scenario s = servingScenario(*loaded.value, core::ServingEngine::Vllm, 131072);
     const double T = 131072;
