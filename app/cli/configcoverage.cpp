@@ -1,6 +1,7 @@
 #include "app/cli/configcoverage.h"
 
 #include "core/io/modelfiles.h"
+#include "core/layerkinds.h"
 #include "core/units.h"
 
 #include <algorithm>
@@ -39,6 +40,51 @@ std::vector<fs::path> modelConfigs(const fs::path &folder, std::string &error)
     return files;
 }
 
+const char *mixerName(core::MixerKind kind)
+{
+    switch (kind) {
+    case core::MixerKind::FullAttention:
+        return "full attention";
+    case core::MixerKind::SlidingWindow:
+        return "sliding window";
+    case core::MixerKind::LinearAttention:
+        return "linear attention";
+    case core::MixerKind::Mamba2:
+        return "Mamba-2";
+    case core::MixerKind::None:
+        return "MLP only";
+    }
+    return "";
+}
+
+/// The layer descriptor in one line: "10 full attention (4 KV heads of
+/// 512), 50 sliding window (16 KV heads of 256, window 1024)".
+std::string layerLine(const core::ModelSpec &m)
+{
+    std::string line;
+    for (const core::LayerKind &kind : core::describeLayers(m)) {
+        line += (line.empty() ? "" : ", ") + std::to_string(kind.layers) + " " + mixerName(kind.mixer);
+        if (kind.mixer != core::MixerKind::FullAttention && kind.mixer != core::MixerKind::SlidingWindow)
+            continue;
+        const core::AttentionShape &a = kind.attention;
+        line += " (" + std::to_string(a.kvHeads) + (a.kvHeads == 1 ? " KV head of " : " KV heads of ")
+            + std::to_string(a.headDim);
+        if (a.valueDim != a.headDim)
+            line += ", values " + std::to_string(a.valueDim);
+        if (m.isMla())
+            line += ", rebuilt from a latent of " + std::to_string(m.kvLoraRank) + " + "
+                + std::to_string(m.ropeHeadDim);
+        if (kind.window > 0)
+            line += ", window " + std::to_string(kind.window);
+        if (kind.compressRatio > 0)
+            line += ", an entry per " + std::to_string(kind.compressRatio) + " tokens";
+        if (kind.cachingLayers < kind.layers)
+            line += ", " + std::to_string(kind.cachingLayers) + " with a cache of their own";
+        line += ")";
+    }
+    return line;
+}
+
 const char *readingOf(const core::ModelSpec &m)
 {
     if (m.familyGuessed)
@@ -72,6 +118,7 @@ int runValidateConfigs(const std::string &folder, std::ostream &out, std::ostrea
         const core::ModelSpec &m = loaded.value->model;
         out << "      " << m.family << ", " << core::groupDigits(core::countParameters(m).total)
             << " parameters, " << readingOf(m) << "\n";
+        out << "      layers: " << layerLine(m) << "\n";
         if (m.familyGuessed)
             ++guessed;
         else if (m.shapeGuessed)

@@ -620,6 +620,7 @@ void TestCli::validateConfigsListsEachReading()
     const std::uint64_t llama = 2 * 64 * 100 + 2 * (4 * 64 * 64 + 3 * 64 * 128 + 2 * 64) + 64;
     QVERIFY2(read.out.find("llama, " + core::groupDigits(llama) + " parameters, family rules") != std::string::npos,
              read.out.c_str());
+    QVERIFY2(read.out.find("layers: 2 full attention (4 KV heads of 16)") != std::string::npos, read.out.c_str());
     QVERIFY2(read.out.find("brand_new_llm") != std::string::npos, read.out.c_str());
     QVERIFY(read.out.find("assumed num_key_value_heads = 4") != std::string::npos);
     QVERIFY(read.out.find("2 configs: 1 read by their family's rules, 0 partly guessed, 1 guessed, 0 refused")
