@@ -79,11 +79,9 @@ std::vector<LayerKind> describeLayers(const ModelSpec &m)
         add(MixerKind::None, std::min(m.layers, m.layersWithoutMixer), 0, {}, 0);
         return kinds;
     }
-    const std::uint64_t windowed = windowedLayers(m);
-    const std::uint64_t full = m.attentionLayers() - windowed;
-    const SharedSplit shared = sharedSplit(m);
-    add(MixerKind::FullAttention, full, full - shared.full, fullAttentionShape(m), 0);
-    add(MixerKind::SlidingWindow, windowed, windowed - shared.windowed, slidingAttentionShape(m), m.slidingWindow);
+    for (MixerKind mixer : {MixerKind::FullAttention, MixerKind::SlidingWindow})
+        if (const LayerKind kind = attentionKind(m, mixer); kind.layers > 0)
+            kinds.push_back(kind);
     add(MixerKind::LinearAttention, std::min(m.layers, m.linearLayers), 0, {}, 0);
     add(MixerKind::Mamba2, std::min(m.layers, m.mambaLayers), 0, {}, 0);
     add(MixerKind::None, std::min(m.layers, m.layersWithoutMixer), 0, {}, 0);

@@ -150,20 +150,6 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
         b.add("sinks", TensorRole::Other, m.heads, 1, layers);
 }
 
-/// The layers of each compression ratio, ascending (ratio 0: window only).
-std::vector<std::pair<std::uint64_t, std::uint64_t>> ratioCounts(const ModelSpec &m)
-{
-    std::vector<std::uint64_t> ratios = m.compressRatios;
-    std::sort(ratios.begin(), ratios.end());
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> counts;
-    for (std::uint64_t r : ratios)
-        if (counts.empty() || counts.back().first != r)
-            counts.emplace_back(r, 1);
-        else
-            ++counts.back().second;
-    return counts;
-}
-
 /// DeepSeek-V4's attention (inference/model.py Attention, Compressor and
 /// Indexer as the repository ships them; vLLM deepseek_v4.py): queries
 /// through the low-rank wq_a, q_norm and wq_b; one head_dim-wide latent
@@ -186,7 +172,10 @@ void addCompressedAttention(GroupBuilder &b, const ModelSpec &m)
     b.add("wo_a", TensorRole::AttentionLinear, groups * m.outputLoraRank, m.qWidth() / groups, L, LinearSlot::O);
     b.add("o_proj", TensorRole::AttentionLinear, h, groups * m.outputLoraRank, L, LinearSlot::O);
     b.add("sinks", TensorRole::Other, m.heads, 1, L);
-    for (const auto &[ratio, layers] : ratioCounts(m)) {
+    // The layers of each compression ratio are the cache groups of the whole model.
+    for (const CacheGroup &group : cacheGroups(m, m.layers)) {
+        const std::uint64_t ratio = group.compressRatio;
+        const std::uint64_t layers = group.windowedLayers;
         if (ratio == 0)
             continue;
         const std::uint64_t width = (ratio == 4 ? 2 : 1) * hd; // Compressor: overlap = compress_ratio == 4

@@ -331,10 +331,8 @@ void readHybrid(ConfigKeys &k, ModelSpec &m)
         else if (m.linearLayers != linear)
             k.reader().error("full_attention_interval", "disagrees with layer_types");
     }
-    if (const std::uint64_t shared = k.firstUint({"shared_expert_intermediate_size"}, 0, kMaxDim).value_or(0)) {
-        setSharedExpertWidth(k, m, "shared_expert_intermediate_size", shared);
-        m.moe.sharedExpertGate = true;
-    }
+    // readMoe read shared_expert_intermediate_size; the shared expert is gated.
+    m.moe.sharedExpertGate = m.moe.sharedExperts > 0;
 }
 
 /// Bytes of a recurrent-state element for the dtype a config names for the
