@@ -218,9 +218,9 @@ struct ModelSpec
     std::uint64_t slidingHeadDim = 0;
     std::uint64_t slidingValueHeadDim = 0;
     /// The full-attention layers project their values with k_proj (Gemma 4
-    /// attention_k_eq_v: no v_proj; K and V are still cached apart, as V is
-    /// taken before the key's norm and RoPE), or one latent serves as both
-    /// (DeepSeek-V4, cached once).
+    /// attention_k_eq_v): no v_proj; K and V are still cached apart, as V is
+    /// taken before the key's norm and RoPE. (DeepSeek-V4's one latent per
+    /// entry is its compressed attention's own: compressRatios.)
     bool keyIsValue = false;
     /// The last layers that reuse the keys and values of an earlier layer of
     /// their kind: no k_proj, v_proj or k_norm and no cache of their own

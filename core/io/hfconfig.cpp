@@ -730,7 +730,6 @@ void readDeepSeekV4(ConfigKeys &k, ModelSpec &m)
     m.indexHeads = k.uint("index_n_heads", 1, kMaxDim, 64);
     m.indexHeadDim = k.uint("index_head_dim", 1, kMaxDim, 128);
     m.attentionSinks = true;
-    m.keyIsValue = true;
     m.moe.routerBias = r.string("topk_method", false).value_or("noaux_tc") == "noaux_tc";
     std::vector<std::uint64_t> ratios = k.uints("compress_ratios", kMaxLayers);
     if (ratios.size() < m.layers) {
