@@ -2,6 +2,7 @@
 
 #include "core/overheads.h"
 #include "core/translatable.h"
+#include "core/servingruntime.h"
 
 #include <algorithm>
 #include <limits>
@@ -19,7 +20,11 @@ std::vector<const GpuSpec *> devicesOf(const Scenario &s, const Catalog &catalog
     return gpus;
 }
 
-bool usesLlamaCppSplit(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
+bool usesLlamaCppSplit(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->splitsLayersByMemory;
+}
 
 /// The estimate describing device `index`: its own layers under llama.cpp;
 /// else its pipeline stage's (Megatron-LM orders ranks tp, then dp, then
@@ -96,7 +101,7 @@ DeviceSetFit fitDeviceSet(const Scenario &scenario, const Catalog &catalog)
                                                           "the smallest GPU (%1) bounds the set and the larger ones leave "
                                                           "memory unused; llama.cpp splits layers by memory instead"),
                              {formatBytes(smallest, ByteUnit::GiB, 1)}});
-    if (smallest < largest && !s.isTraining() && s.serving == ServingEngine::Vllm)
+    if (const RuntimeBehaviour *runtime = servingBehaviour(s); smallest < largest && runtime && runtime->continuousBatching)
         set.notes.push_back({"Message",
                              QT_TRANSLATE_NOOP("Message", "devices: vLLM gives every worker the smallest worker's KV cache "
                                                           "(%1 tokens)"),

@@ -3,6 +3,7 @@
 #include "core/formulatext.h"
 #include "core/inference.h"
 #include "core/llamacpp.h"
+#include "core/servingruntime.h"
 
 namespace core {
 
@@ -22,8 +23,8 @@ Scenario draftScenario(const Scenario &s)
     d.images = 0;
     d.gpuLayers.reset();
     d.cpuMoeLayers = 0;
-    if (s.serving == ServingEngine::LlamaCpp)
-        d.kvDtype.reset(); // common_params_speculative cache_type_k/v: f16
+    if (runtimeBehaviour(s.serving).draftCacheF16)
+        d.kvDtype.reset();
     return d;
 }
 
@@ -32,7 +33,7 @@ void addDraftWeights(Formula &weights, const Scenario &s, const Derived &draftWe
     weights.product(dr::kPartDraft)
         .times(dr::kDraftWeights, draftWeights)
         .overUnlessOne(text::shared::kTp, tp)
-        .cite(s.serving == ServingEngine::Vllm ? dr::kFromVllm : dr::kFromGenerate);
+        .cite(runtimeBehaviour(s.serving).draftSource);
 }
 
 double addDraftKvCache(Formula &kv, const Scenario &s, int tp, double kvElementBytes, FormulaStore *store)
@@ -42,7 +43,7 @@ double addDraftKvCache(Formula &kv, const Scenario &s, int tp, double kvElementB
     // this rank; the draft's own layers, the target's tokens and rows.
     const double perToken = addAttentionCache(kv, s, m, m.layers, tp, kvElementBytes,
                                               {dr::kPartDraft, &dr::kDraftCachedValues, &dr::kDraftCachedTokens}, store);
-    kv.cite(s.serving == ServingEngine::Vllm ? dr::kFromVllm : dr::kFromGenerate);
+    kv.cite(runtimeBehaviour(s.serving).draftSource);
     return perToken;
 }
 

@@ -10,6 +10,7 @@
 #include "core/logits.h"
 #include "core/overheads.h"
 #include "core/preparedscenario.h"
+#include "core/servingruntime.h"
 #include "core/stagestates.h"
 #include "core/trainingrun.h"
 #include "core/translatable.h"
@@ -245,7 +246,7 @@ void estimateInference(const Scenario &s, const StageStates &st, int device, Est
         if (m.hasRecurrentState())
             kv.product(text::kv::kPartLinearState)
                 .times(text::kv::kStatePerSequence,
-                       linearStatePerSequence(m, s.serving, cacheLayers, share.tp, e, record))
+                       linearStatePerSequence(m, runtimeBehaviour(s.serving), cacheLayers, share.tp, e, record))
                 .times(sh::kBatch, static_cast<double>(s.batch))
                 .timesUnlessOne(sh::kBeams, static_cast<double>(s.beams));
         if (draftHere)
@@ -262,7 +263,7 @@ void estimateInference(const Scenario &s, const StageStates &st, int device, Est
     const Quantity noHead = hasHead
         ? Quantity {}
         : none(record, m.encoderOnly ? text::logits::kWhyEncoderOnly : text::logits::kWhyHeadElsewhere);
-    if (s.serving == ServingEngine::Vllm) {
+    if (runtimeBehaviour(s.serving).profilesAtStartup) {
         const VllmProfile profile = vllmProfile(m, s, e, record);
         d.workspaceBytes = profile.forward.value;
         d.samplerRows = hasHead ? profile.samplerRows : 0;
@@ -487,6 +488,12 @@ Estimate estimate(const Scenario &s, const PreparedScenario &prepared)
                                 {groupDigits(s.contextTokens()), groupDigits(s.model.maxPositions)}});
     if (s.model.encoderOnly && !s.isTraining())
         est.warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "model: encoder-only, so there is no KV cache"), {}});
+    if (!s.isTraining() && !s.model.compressRatios.empty() && !runtimeBehaviour(s.serving).compressedAttention)
+        est.warnings.push_back({"Message",
+                                QT_TRANSLATE_NOOP("Message", "serving: %1 has no compressed attention (DeepSeek-V4) at "
+                                                             "the modelled version and loads no such model; its KV "
+                                                             "cache here holds the windows only"),
+                                {runtimeInfo(s.serving).name}});
     if (s.mode == Mode::Train && s.weights && *s.weights != WeightFormat::Bf16)
         est.warnings.push_back(
             {"Message",

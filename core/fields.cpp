@@ -4,6 +4,7 @@
 #include "core/stack.h"
 #include "core/translatable.h"
 #include "core/units.h"
+#include "core/servingruntime.h"
 
 #include <algorithm>
 #include <cmath>
@@ -171,14 +172,19 @@ bool adapters(const Scenario &s) { return s.mode == Mode::Lora || s.mode == Mode
 bool vllm(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::Vllm; }
 bool llamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
 bool llamaCppMoe(const Scenario &s) { return llamaCpp(s) && s.model.moe.isMoe(); }
-bool layerOffload(const Scenario &s) { return llamaCpp(s) || (!s.isTraining() && s.serving == ServingEngine::Generate); }
+bool layerOffload(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->layerOffload != LayerOffload::None;
+}
 /// Weights in host memory that the GPUs read over the host link.
 bool overHostLink(const Scenario &s)
 {
-    if (s.isTraining())
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    if (!runtime)
         return s.parallel.offload != Offload::None;
-    return (s.serving == ServingEngine::Vllm && s.cpuOffloadGib > 0)
-        || (s.serving == ServingEngine::Generate && s.gpuLayers && *s.gpuLayers <= s.model.layers);
+    return (runtime->offloadsWeightBytes && s.cpuOffloadGib > 0)
+        || (runtime->layerOffload == LayerOffload::DeviceMap && s.gpuLayers && *s.gpuLayers <= s.model.layers);
 }
 bool storedWeights(const Scenario &s) { return s.mode != Mode::Train; }
 bool bitsandbytes(const Scenario &s) { return s.mode == Mode::Qlora && s.stack != TrainingStack::Torchtune; }

@@ -5,6 +5,7 @@
 #include "core/overheads.h"
 #include "core/preparedscenario.h"
 #include "core/translatable.h"
+#include "core/servingruntime.h"
 
 #include <algorithm>
 #include <functional>
@@ -95,9 +96,10 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
     });
     // "How many layers on the GPU": --gpu-layers from 0 to L + 1, probed
     // one up so that 0 layers is a point of the search.
-    const bool layerOffload = !scenario.isTraining() && scenario.devices.empty()
-        && (scenario.serving == ServingEngine::LlamaCpp
-            || (scenario.serving == ServingEngine::Generate && scenario.parallel.tp * scenario.parallel.pp == 1));
+    const RuntimeBehaviour *runtime = servingBehaviour(scenario);
+    const bool layerOffload = runtime && scenario.devices.empty()
+        && (runtime->layerOffload == LayerOffload::GpuLayers
+            || (runtime->layerOffload == LayerOffload::DeviceMap && scenario.parallel.tp * scenario.parallel.pp == 1));
     MonotoneProbe byGpuLayersPlusOne([&scenario](std::uint64_t layersPlusOne) {
         Scenario s = scenario;
         s.gpuLayers = layersPlusOne - 1;

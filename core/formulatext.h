@@ -379,6 +379,7 @@ inline constexpr const char *kWhyVllmConvWindow = QT_TRANSLATE_NOOP("Derivation"
 inline constexpr const char *kWhyHfConvWindow = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the last conv_kernel convolution inputs");
 inline constexpr const char *kWhySsmCacheDtype = QT_TRANSLATE_NOOP("Derivation", "vLLM keeps the SSM state in the dtype the config's mamba_ssm_cache_dtype names");
 inline constexpr const char *kWhyFp32Ssm = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the SSM state in fp32 (the Mamba-2 scan returns its final state so)");
+inline constexpr const char *kWhyLlamaCppF32State = QT_TRANSLATE_NOOP("Derivation", "llama.cpp keeps the recurrent and convolution states in f32 (llama_memory_recurrent type_r = type_s = GGML_TYPE_F32)");
 inline constexpr const char *kFromMla = "DeepSeek-AI 2024, DeepSeek-V2 (arXiv:2405.04434) §2.1.2-2.1.3; vLLM MLAAttentionSpec";
 inline constexpr const char *kFromMlaExpanded = "transformers modeling_deepseek_v3.py DeepseekV3Attention (past_key_values.update with rebuilt keys and values)";
 inline constexpr const char *kFromLinearState =

@@ -1,6 +1,7 @@
 #include "core/hostoffload.h"
 
 #include "core/formulatext.h"
+#include "core/servingruntime.h"
 
 #include <algorithm>
 
@@ -8,7 +9,8 @@ namespace core {
 
 bool offloadsLayersToHost(const Scenario &s)
 {
-    return !s.isTraining() && s.serving == ServingEngine::Generate && s.gpuLayers && *s.gpuLayers <= s.model.layers;
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->layerOffload == LayerOffload::DeviceMap && s.gpuLayers && *s.gpuLayers <= s.model.layers;
 }
 
 std::uint64_t deviceMapGpuLayers(const Scenario &s)

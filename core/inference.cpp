@@ -51,8 +51,8 @@ Derived cachedLayerTokens(const CacheGroup &group, std::uint64_t context, Formul
     return tokens.derived();
 }
 
-Derived cachedValuesPerLayerToken(const ModelSpec &m, const AttentionShape &a, ServingEngine engine, double tp,
-                                  FormulaStore *store)
+Derived cachedValuesPerLayerToken(const ModelSpec &m, const AttentionShape &a, const RuntimeBehaviour &runtime,
+                                  double tp, FormulaStore *store)
 {
     Formula values(store);
     if (!m.compressRatios.empty()) {
@@ -61,19 +61,20 @@ Derived cachedValuesPerLayerToken(const ModelSpec &m, const AttentionShape &a, S
         values.product().times(sh::kHeadDim, static_cast<double>(a.headDim));
         return values.note(kv::kWhyCompressedAttention).cite(kv::kFromCompressedAttention).derived();
     }
-    if (m.isMla() && engine == ServingEngine::Vllm) {
-        values.product(kv::kPartLatent).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
-        values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
-        return values.note(kv::kWhyMlaLatent).cite(kv::kFromMla).derived();
-    }
-    if (m.isMla() && engine == ServingEngine::LlamaCpp) {
-        // llama.cpp (ec98e2002) keeps K = latent + RoPE key and V = latent.
-        values.product(kv::kPartKeys).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
-        values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
-        values.product(kv::kPartValues).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
-        return values.note(kv::kWhyMlaLlamaCpp).cite(text::llamacpp::kFromKvCache).derived();
-    }
     if (m.isMla()) {
+        switch (runtime.mla) {
+        case MlaCacheLayout::Latent:
+            values.product(kv::kPartLatent).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
+            values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
+            return values.note(kv::kWhyMlaLatent).cite(kv::kFromMla).derived();
+        case MlaCacheLayout::LatentKeyAndValue:
+            values.product(kv::kPartKeys).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
+            values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
+            values.product(kv::kPartValues).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
+            return values.note(kv::kWhyMlaLlamaCpp).cite(text::llamacpp::kFromKvCache).derived();
+        case MlaCacheLayout::RebuiltHeads:
+            break;
+        }
         const double heads = std::max(1.0, std::ceil(static_cast<double>(m.heads) / tp));
         values.product(kv::kPartKeys).times(kv::kHeadsHere, heads).times(kv::kKeyHeadDim, static_cast<double>(m.headDim));
         values.product(kv::kPartValues)
@@ -147,14 +148,13 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
     };
     const CacheGroups groups = cacheGroups(m, layers);
     const bool compressed = !m.compressRatios.empty();
-    const bool vllm = s.serving == ServingEngine::Vllm;
-    // vLLM stores DeepSeek-V4's entries as fp8_ds_mla, whatever --kv-dtype says.
-    const double entryBytes = compressed && vllm ? fp8DsMlaBytes(m) : 0.0;
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    const double entryBytes = compressed && runtime.fp8DsMlaEntries ? fp8DsMlaBytes(m) : 0.0;
     std::array<GroupTerms, kMaxCacheGroups> terms;
     std::size_t termCount = 0;
     double perToken = 0;
     for (const CacheGroup &g : groups) {
-        terms[termCount++] = {&g, cachedValuesPerLayerToken(m, g.attention, s.serving, tp, store),
+        terms[termCount++] = {&g, cachedValuesPerLayerToken(m, g.attention, runtime, tp, store),
                               cachedLayerTokens(g, s.contextTokens(), store)};
         // What one more token adds: an entry in every layer, or in a
         // compressed layer one per ratio tokens (its window does not grow).
@@ -182,7 +182,7 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
             kv.times(*term.values, t.values).times(kv::kKvElementBytes, kvElementBytes);
         kv.times(*term.tokens, t.tokens);
         rows(kv);
-        if (m.indexHeads > 0 && vllm && (!compressed || t.group->compressRatio == 4)) {
+        if (m.indexHeads > 0 && runtime.keepsIndexerKeys && (!compressed || t.group->compressRatio == 4)) {
             // The DSA indexer's own key cache (stored as uint8 whatever the
             // KV dtype): every token in DeepSeek-V3.2 and GLM-5, every
             // compressed entry of DeepSeek-V4's ratio-4 layers.
@@ -214,62 +214,69 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
 
 namespace {
 
-/// LFM2's short-convolution layers, per sequence: the conv's last inputs
-/// over the hidden width. vLLM and llama.cpp keep kernel - 1 of them in
-/// the conv layers (MambaStateShapeCalculator.short_conv_state_shape;
-/// llama.cpp n_embd_r, f32); Hugging Face's Lfm2HybridConvCache keeps
-/// kernel inputs for every layer, attention layers included.
-void addShortConvState(Formula &bytes, const ModelSpec &m, ServingEngine engine, double convLayers, double allLayers,
-                       double tp, double elementBytes)
+/// The inputs a runtime keeps of a causal convolution of `kernel` taps.
+double convInputsKept(const RuntimeBehaviour &runtime, std::uint64_t kernel)
 {
-    const bool hf = engine == ServingEngine::Generate;
-    const double kernel = static_cast<double>(m.linearConvKernel);
+    const std::uint64_t kept = runtime.convInputs == ConvInputs::Kernel ? kernel : kernel - std::min<std::uint64_t>(kernel, 1);
+    return static_cast<double>(kept);
+}
+
+/// Multiplies a state's product by the bytes of one element in `dtype`.
+void timesStateBytes(Formula &bytes, StateDtype dtype, const ModelSpec &m, double elementBytes)
+{
+    if (dtype == StateDtype::Fp32)
+        bytes.times(sh::kFp32Bytes, 4.0);
+    else if (dtype == StateDtype::ConfigOrModel && m.ssmStateBytes > 0)
+        bytes.times(kv::kSsmStateBytes, static_cast<double>(m.ssmStateBytes)).note(kv::kWhySsmCacheDtype);
+    else
+        bytes.times(kv::kStateBytes, elementBytes);
+}
+
+/// LFM2's short-convolution layers, per sequence: the conv's last inputs
+/// over the hidden width, in the conv layers or, where the runtime's cache
+/// has a slot in every layer, in all of them
+/// (MambaStateShapeCalculator.short_conv_state_shape; llama.cpp n_embd_r,
+/// f32; transformers Lfm2HybridConvCache).
+void addShortConvState(Formula &bytes, const ModelSpec &m, const RuntimeBehaviour &runtime, double convLayers,
+                       double allLayers, double tp, double elementBytes)
+{
+    const bool everyLayer = runtime.convStateInEveryLayer;
     bytes.product(kv::kPartConvState)
-        .times(hf ? kv::kCacheLayers : kv::kLinearLayers, hf ? allLayers : convLayers)
-        .times(kv::kConvState, (hf ? kernel : std::max(0.0, kernel - 1.0)) * static_cast<double>(m.hidden) / tp)
+        .times(everyLayer ? kv::kCacheLayers : kv::kLinearLayers, everyLayer ? allLayers : convLayers)
+        .times(kv::kConvState, convInputsKept(runtime, m.linearConvKernel) * static_cast<double>(m.hidden) / tp)
         .times(kv::kStateBytes, elementBytes)
-        .note(hf ? kv::kWhyHfShortConv : kv::kWhyVllmConvWindow)
+        .note(everyLayer ? kv::kWhyHfShortConv : runtime.whyConvInputs)
         .cite(kv::kFromShortConvState);
 }
 
 /// Gated DeltaNet layers, per layer and sequence: the causal conv's last
-/// kernel-1 inputs over q, k and v, and the delta rule's state, one key x
-/// value matrix per value head; both split over tensor-parallel ranks.
-void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, ServingEngine engine, double here, double tp,
-                           double elementBytes)
+/// inputs over q, k and v, and the delta rule's state, one key x value
+/// matrix per value head; both split over tensor-parallel ranks. The
+/// state's dtype is the runtime's; MiniMax's lightning attention has no
+/// convolution and its own state dtype (vLLM linear_attention_state_dtype);
+/// Kimi Delta Attention's state is fp32 in every runtime (vLLM and SGLang
+/// kda_state_dtype, fla's kernels).
+void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, const RuntimeBehaviour &runtime, double here,
+                           double tp, double elementBytes)
 {
     const double convWidth = static_cast<double>(2 * m.linearKeyHeads * m.linearKeyDim
                                                  + m.linearValueHeads * m.linearValueDim);
-    const double conv = static_cast<double>(m.linearConvKernel > 0 ? m.linearConvKernel - 1 : 0) * convWidth / tp;
+    const double conv = convInputsKept(runtime, m.linearConvKernel) * convWidth / tp;
     const double recurrent = static_cast<double>(m.linearValueHeads) / tp * static_cast<double>(m.linearKeyDim)
         * static_cast<double>(m.linearValueDim);
-    // Hugging Face keeps the recurrent state in fp32; llama.cpp keeps both
-    // states in f32 (llama_memory_recurrent type_r = type_s = GGML_TYPE_F32,
-    // and its caller passes 4-byte elements). vLLM keeps it in its
-    // mamba_ssm_cache_dtype, which Qwen3.5 takes from the config's
-    // mamba_ssm_dtype (ssmStateBytes), else in the model's dtype.
-    // MiniMax's lightning attention keeps its state in the model's dtype
-    // (vLLM linear_attention_state_dtype) and has no convolution.
-    // Kimi Delta Attention's recurrent state is fp32 in vLLM and SGLang too
-    // (kda_state_dtype).
-    const bool fp32Recurrent = m.kimiDeltaAttention
-        || (m.lightningAttention ? engine == ServingEngine::LlamaCpp : engine != ServingEngine::Vllm);
-    const bool configDtype = !fp32Recurrent && m.ssmStateBytes > 0;
+    const StateDtype dtype = m.kimiDeltaAttention ? StateDtype::Fp32
+        : m.lightningAttention                  ? runtime.lightningState
+                                                : runtime.deltaRuleState;
     if (m.linearConvKernel > 0)
         bytes.product(kv::kPartConvState)
             .times(kv::kLinearLayers, here)
             .times(kv::kConvState, conv)
             .times(kv::kStateBytes, elementBytes);
     bytes.product(kv::kPartRecurrentState).times(kv::kLinearLayers, here).times(kv::kRecurrentState, recurrent);
-    if (fp32Recurrent)
-        bytes.times(sh::kFp32Bytes, 4.0);
-    else if (configDtype)
-        bytes.times(kv::kSsmStateBytes, static_cast<double>(m.ssmStateBytes)).note(kv::kWhySsmCacheDtype);
-    else
-        bytes.times(kv::kStateBytes, elementBytes);
+    timesStateBytes(bytes, dtype, m, elementBytes);
     bytes.note(kv::kWhyLinearState);
-    if (engine == ServingEngine::Generate && !m.lightningAttention)
-        bytes.note(kv::kWhyFp32Recurrent);
+    if (!m.lightningAttention && runtime.whyDeltaRuleState)
+        bytes.note(runtime.whyDeltaRuleState);
     else if (m.kimiDeltaAttention)
         bytes.note(kv::kWhyKdaFp32);
     bytes.cite(m.lightningAttention ? kv::kFromLightningState : kv::kFromLinearState);
@@ -279,26 +286,17 @@ void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, ServingEngine eng
 /// MambaStateShapeCalculator.mamba2_state_shape; Hugging Face
 /// LinearAttentionLayer as NemotronHMamba2Mixer fills it):
 ///   conv: inputs kept x (d_inner + 2 x groups x N) / t, in the model's dtype;
-///   SSM:  heads / t x head_dim x N, in the SSM cache dtype.
-/// vLLM keeps kernel - 1 inputs and, where the groups do not divide over the
-/// ranks, gives each rank a copy of one (extra_groups_for_head_shards); its
-/// SSM dtype is the config's mamba_ssm_cache_dtype for Nemotron-H
-/// (NemotronHForCausalLMConfig), else the model's. Hugging Face keeps
-/// conv_kernel inputs (update_conv_state pads to the kernel) and the fp32
-/// state the scan returns (mamba_ssm _state_passing_fwd allocates
-/// final_states in float32; the torch path computes in float32).
-void addMambaState(Formula &bytes, const ModelSpec &m, ServingEngine engine, double here, double tp,
+///   SSM:  heads / t x head_dim x N, in the runtime's SSM dtype.
+/// Where the groups do not divide over the ranks, a runtime may give each
+/// rank a copy of one. Hugging Face's scan returns its final state in
+/// float32 (mamba_ssm _state_passing_fwd; the torch path computes in float32).
+void addMambaState(Formula &bytes, const ModelSpec &m, const RuntimeBehaviour &runtime, double here, double tp,
                    double elementBytes)
 {
-    const bool vllm = engine == ServingEngine::Vllm;
-    const bool hf = engine == ServingEngine::Generate;
-    const std::uint64_t kernel = m.mambaConvKernel;
-    // llama.cpp keeps kernel - 1 inputs too (llama_hparams::n_embd_r).
-    const std::uint64_t kept = hf ? kernel : kernel - std::min<std::uint64_t>(kernel, 1);
     const auto ranks = static_cast<std::uint64_t>(std::max(1.0, tp));
-    const std::uint64_t groups = vllm && m.ssmGroups % ranks != 0 ? ranks : m.ssmGroups;
-    const double conv =
-        static_cast<double>(kept) * static_cast<double>(m.mambaInner() + 2 * groups * m.ssmState) / tp;
+    const std::uint64_t groups = runtime.replicatesSsmGroups && m.ssmGroups % ranks != 0 ? ranks : m.ssmGroups;
+    const double conv = convInputsKept(runtime, m.mambaConvKernel)
+        * static_cast<double>(m.mambaInner() + 2 * groups * m.ssmState) / tp;
     const double ssm = static_cast<double>(m.mambaHeads) / tp * static_cast<double>(m.mambaHeadDim)
         * static_cast<double>(m.ssmState);
     bytes.product(kv::kPartConvState)
@@ -306,20 +304,17 @@ void addMambaState(Formula &bytes, const ModelSpec &m, ServingEngine engine, dou
         .times(kv::kMambaConvState, conv)
         .times(kv::kStateBytes, elementBytes);
     bytes.product(kv::kPartSsmState).times(kv::kMambaLayers, here).times(kv::kSsmState, ssm);
-    if (!vllm)
-        bytes.times(sh::kFp32Bytes, 4.0).note(kv::kWhyFp32Ssm);
-    else if (m.ssmStateBytes > 0)
-        bytes.times(kv::kSsmStateBytes, static_cast<double>(m.ssmStateBytes)).note(kv::kWhySsmCacheDtype);
-    else
-        bytes.times(kv::kStateBytes, elementBytes);
-    bytes.note(kv::kWhyMambaState).note(hf ? kv::kWhyHfConvWindow : kv::kWhyVllmConvWindow);
+    timesStateBytes(bytes, runtime.ssmState, m, elementBytes);
+    if (runtime.ssmState == StateDtype::Fp32 && runtime.whySsmState)
+        bytes.note(runtime.whySsmState);
+    bytes.note(kv::kWhyMambaState).note(runtime.whyConvInputs);
     bytes.cite(kv::kFromMambaState);
 }
 
 } // namespace
 
-Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::uint64_t layers, double tp,
-                               double elementBytes, FormulaStore *store)
+Derived linearStatePerSequence(const ModelSpec &m, const RuntimeBehaviour &runtime, std::uint64_t layers,
+                               double tp, double elementBytes, FormulaStore *store)
 {
     Formula bytes(store);
     if (m.layers == 0)
@@ -328,11 +323,11 @@ Derived linearStatePerSequence(const ModelSpec &m, ServingEngine engine, std::ui
     const double linear = static_cast<double>(m.linearLayers * layers / m.layers);
     const double mamba = static_cast<double>(m.mambaLayers * layers / m.layers);
     if (linear > 0 && m.shortConv)
-        addShortConvState(bytes, m, engine, linear, static_cast<double>(layers), tp, elementBytes);
+        addShortConvState(bytes, m, runtime, linear, static_cast<double>(layers), tp, elementBytes);
     else if (linear > 0)
-        addGatedDeltaNetState(bytes, m, engine, linear, tp, elementBytes);
+        addGatedDeltaNetState(bytes, m, runtime, linear, tp, elementBytes);
     if (mamba > 0)
-        addMambaState(bytes, m, engine, mamba, tp, elementBytes);
+        addMambaState(bytes, m, runtime, mamba, tp, elementBytes);
     return bytes.derived();
 }
 

@@ -4,6 +4,7 @@
 #include "core/layerkinds.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
+#include "core/servingruntime.h"
 
 #include <cstdint>
 
@@ -19,8 +20,8 @@ Derived cachedLayerTokens(const CacheGroup &group, std::uint64_t context, Formul
 /// heads on a rank: K and V of the key-value heads; for multi-head latent
 /// attention the latent and the shared RoPE key where the engine caches
 /// them (vLLM), or every head's rebuilt key and value (Hugging Face generate).
-Derived cachedValuesPerLayerToken(const ModelSpec &model, const AttentionShape &attention, ServingEngine engine,
-                                  double tp, FormulaStore *store = nullptr);
+Derived cachedValuesPerLayerToken(const ModelSpec &model, const AttentionShape &attention,
+                                  const RuntimeBehaviour &runtime, double tp, FormulaStore *store = nullptr);
 
 /// The symbols of one attention-cache term: the model's own or a draft's.
 struct CacheTerm
@@ -42,8 +43,8 @@ double addAttentionCache(Formula &kv, const Scenario &scenario, const ModelSpec 
 /// and Mamba-2 layers among `layers` (Gated DeltaNet: convolution and
 /// recurrent state; Mamba-2: convolution and SSM state). `elementBytes` is
 /// the model's dtype: neither engine stores these states in the KV-cache dtype.
-Derived linearStatePerSequence(const ModelSpec &model, ServingEngine engine, std::uint64_t layers, double tp,
-                               double elementBytes, FormulaStore *store = nullptr);
+Derived linearStatePerSequence(const ModelSpec &model, const RuntimeBehaviour &runtime, std::uint64_t layers,
+                               double tp, double elementBytes, FormulaStore *store = nullptr);
 
 /// One layer's temporaries on one tensor-parallel rank during a prefill of
 /// `batch` x `sequence` tokens, with no autograd: the residual stream,

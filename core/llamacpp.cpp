@@ -195,7 +195,7 @@ Derived llamaCppKvCache(const Scenario &s, const LlamaCppLayout &l, std::uint64_
     if (m.hasRecurrentState())
         bytes.product(text::kv::kPartLinearState)
             .times(text::kv::kStatePerSequence,
-                   linearStatePerSequence(m, ServingEngine::LlamaCpp, layers, 1.0, kF32, store))
+                   linearStatePerSequence(m, runtimeBehaviour(ServingEngine::LlamaCpp), layers, 1.0, kF32, store))
             .times(lc::kSequences, static_cast<double>(l.sequences));
     if (s.kvOnHost)
         bytes.note(lc::kWhyKvOnHost);

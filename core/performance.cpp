@@ -1,6 +1,7 @@
 #include "core/performance.h"
 
 #include "core/utilization.h"
+#include "core/servingruntime.h"
 
 #include <algorithm>
 #include <cmath>
@@ -50,7 +51,7 @@ double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gp
     // Offloaded weights cross the host link first (accelerate copies each
     // module before it runs; vLLM's kernels read host memory over it).
     seconds += (d.hostLinkBytes - d.hostLinkExpertBytes * untouched) / (s.hostLinkGBps * 1e9);
-    if (s.serving == ServingEngine::LlamaCpp) {
+    if (runtimeBehaviour(s.serving).splitsLayersByMemory) {
         seconds *= static_cast<double>(std::max(1, s.gpus));
         const double hostBytes = d.hostWeightBytes - d.hostExpertBytes * untouched + d.hostKvBytes;
         seconds += hostBytes / (s.hostBandwidthGBps * 1e9);
@@ -63,7 +64,7 @@ double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gp
 /// run the scenario's rows.
 std::uint64_t servingRows(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
 {
-    if (s.serving != ServingEngine::Vllm)
+    if (!runtimeBehaviour(s.serving).continuousBatching)
         return s.generatedRows();
     const std::uint64_t byKv = kvTokenBudget(s, e, gpu.capacity()) / std::max<std::uint64_t>(1, s.contextTokens());
     return std::min(s.maxNumSeqs, byKv);
@@ -137,7 +138,7 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
         // ranks read their shares at once.
         if (const double seconds = decodeStepSeconds(s, e, gpu); seconds > 0)
             perf.decodeTokensPerSecond = static_cast<double>(s.generatedRows()) / seconds
-                * (s.serving == ServingEngine::LlamaCpp ? 1.0 : static_cast<double>(tp));
+                * (runtimeBehaviour(s.serving).splitsLayersByMemory ? 1.0 : static_cast<double>(tp));
         const double prefillFlops = modelFlopsPerToken(activeParams(s), attentionFlopsPerToken(s), FlopsWork::ForwardOnly);
         if (achieved > 0)
             perf.prefillTokensPerSecond = achieved * s.gpus / prefillFlops;

@@ -2,6 +2,7 @@
 
 #include "core/fields.h"
 #include "core/lookup.h"
+#include "core/servingruntime.h"
 #include "core/stack.h"
 #include "core/units.h"
 
@@ -29,8 +30,6 @@ const Spelling<LinearSlot> kSlots[] = {{LinearSlot::Q, "q"},       {LinearSlot::
                                        {LinearSlot::O, "o"},       {LinearSlot::Gate, "gate"},
                                        {LinearSlot::Up, "up"},     {LinearSlot::Down, "down"}};
 const Spelling<CudaLoading> kLoading[] = {{CudaLoading::Lazy, "lazy"}, {CudaLoading::Eager, "eager"}};
-const Spelling<ServingEngine> kServing[] = {
-    {ServingEngine::Generate, "hf"}, {ServingEngine::Vllm, "vllm"}, {ServingEngine::LlamaCpp, "llamacpp"}};
 const Spelling<Offload> kOffload[] = {
     {Offload::None, "none"}, {Offload::Optimizer, "optimizer"}, {Offload::OptimizerAndParams, "params"}};
 
@@ -116,8 +115,11 @@ const char *linearSlotId(LinearSlot slot) { return spell(kSlots, slot); }
 const char *cudaLoadingId(CudaLoading value) { return spell(kLoading, value); }
 std::optional<CudaLoading> parseCudaLoading(const std::string &id) { return parseSpelling(kLoading, id); }
 std::optional<Offload> parseOffload(const std::string &id) { return parseSpelling(kOffload, id); }
-std::optional<ServingEngine> parseServingEngine(const std::string &id) { return parseSpelling(kServing, id); }
-const char *servingEngineId(ServingEngine value) { return spell(kServing, value); }
+std::optional<ServingEngine> parseServingEngine(const std::string &id)
+{
+    return parseById(allRuntimes(), &RuntimeInfo::engine, id);
+}
+const char *servingEngineId(ServingEngine value) { return runtimeInfo(value).id; }
 const char *offloadId(Offload value) { return spell(kOffload, value); }
 
 const char *pointCheckFailure(const Scenario &s)
@@ -125,7 +127,7 @@ const char *pointCheckFailure(const Scenario &s)
     // transformers' assisted generation raises "assisted generate is only
     // supported for batch_size = 1" and for num_return_sequences > 1
     // (generation/utils.py, generate()).
-    if (s.draftInUse() && s.serving == ServingEngine::Generate && (s.batch != 1 || s.beams != 1))
+    if (s.draftInUse() && runtimeBehaviour(s.serving).draftRunsOneRow && (s.batch != 1 || s.beams != 1))
         return "draft.preset: Hugging Face assisted generation runs one sequence: batch 1 and beams 1";
     return nullptr;
 }
@@ -172,14 +174,16 @@ std::vector<std::string> validateScenario(const Scenario &s)
     // llama.cpp's cache types (common/arg.cpp --cache-type-k/-v) are its own;
     // a quantised V cache needs flash attention (llama_context throws
     // "quantized V cache was requested, but this requires Flash Attention").
-    const bool llamaCpp = !s.isTraining() && s.serving == ServingEngine::LlamaCpp;
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    const bool ggufCacheTypes = runtime && runtime->ggufCacheTypes;
     const bool ggufCache = s.kvDtype && (*s.kvDtype == WeightFormat::GgufQ8_0 || *s.kvDtype == WeightFormat::GgufQ4_0);
-    check(!ggufCache || llamaCpp, "kv_dtype: the GGUF cache types are llama.cpp's (serving engine llamacpp)");
-    check(!(llamaCpp && ggufCache && s.attention == Attention::Eager),
+    check(!ggufCache || ggufCacheTypes, "kv_dtype: the GGUF cache types are llama.cpp's (serving engine llamacpp)");
+    check(!(ggufCacheTypes && ggufCache && s.attention == Attention::Eager),
           "kv_dtype: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");
-    check(!llamaCpp || p.tp == 1, "tp: llama.cpp splits layers over GPUs (gpus), not tensors");
+    check(!(runtime && runtime->splitsLayersByMemory) || p.tp == 1,
+          "tp: llama.cpp splits layers over GPUs (gpus), not tensors");
     // generate()'s CPU offload is accelerate's device_map, a layer split.
-    const bool deviceMapOffload = !s.isTraining() && s.serving == ServingEngine::Generate && s.gpuLayers
+    const bool deviceMapOffload = runtime && runtime->layerOffload == LayerOffload::DeviceMap && s.gpuLayers
         && *s.gpuLayers <= m.layers;
     check(!deviceMapOffload || p.tp * p.pp == 1,
           "serving.gpu_layers: generate() offloads layers through device_map, which splits layers over the GPUs: no tp or pp");

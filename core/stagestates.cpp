@@ -9,6 +9,7 @@
 #include "core/training.h"
 #include "core/trainingrun.h"
 #include "core/translatable.h"
+#include "core/servingruntime.h"
 
 #include <algorithm>
 #include <cassert>
@@ -241,7 +242,7 @@ void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share,
                 .cite(o::kFromAccelerate);
         d.hostBytesPerGpu = hostBytes / std::max(1, s.gpus);
         d.hostTermsPerGpu[termIndex(TermId::Weights)] = Bytes::fromDouble(d.hostBytesPerGpu);
-    } else if (s.serving == ServingEngine::Vllm && s.cpuOffloadGib > 0) {
+    } else if (runtimeBehaviour(s.serving).offloadsWeightBytes && s.cpuOffloadGib > 0) {
         // vLLM: each worker offloads its own layers; its kernels read them
         // over its own link, the routed experts only where tokens go.
         const double experts = static_cast<double>(pc.experts) / s.parallel.ep;

@@ -1750,6 +1750,10 @@
         <source>layers on this rank with an indexer of their own</source>
         <translation>本卡上拥有自己索引器的层数</translation>
     </message>
+    <message>
+        <source>llama.cpp keeps the recurrent and convolution states in f32 (llama_memory_recurrent type_r = type_s = GGML_TYPE_F32)</source>
+        <translation>llama.cpp 以 f32 保存循环状态与卷积状态（llama_memory_recurrent type_r = type_s = GGML_TYPE_F32）</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2555,6 +2559,10 @@
     <message>
         <source>model: part of this %1 config is not modelled yet and was read as a guess; the numbers depend on it; assumed: %2</source>
         <translation>模型：这个 %1 配置中有一部分尚未建模，已按猜测读取；相关数字都依赖这一猜测；假定：%2</translation>
+    </message>
+    <message>
+        <source>serving: %1 has no compressed attention (DeepSeek-V4) at the modelled version and loads no such model; its KV cache here holds the windows only</source>
+        <translation>推理服务：%1 在所建模的版本中没有压缩注意力（DeepSeek-V4），无法加载此类模型；此处的 KV 缓存只包含滑动窗口部分</translation>
     </message>
 </context>
 <context>

@@ -608,6 +608,13 @@ void TestFamilies::gatedDeltaNetStateIsPerSequence()
     for (std::uint64_t tokens : {16ull, 4096ull})
         QCOMPARE(static_cast<qulonglong>(kvBytes(id, core::ServingEngine::Vllm, tokens) - attention(tokens)),
                  static_cast<qulonglong>(state));
+    // transformers' Qwen3NextGatedDeltaNet pads the conv cache to the
+    // kernel (F.pad(mixed_qkv, (conv_kernel_size - seq_len, 0))): 4 rows in
+    // bf16; the delta rule's state is fp32:
+    //   36 x (4 x 8192 x 2 + 32 x 128 x 128 x 4) B.
+    const std::uint64_t hfState = 36ull * (4 * 8192 * 2 + 32 * 128 * 128 * 4);
+    QCOMPARE(static_cast<qulonglong>(kvBytes(id, core::ServingEngine::Generate, 4096) - attention(4096)),
+             static_cast<qulonglong>(hfState));
 }
 
 void TestFamilies::qwen35StateTakesTheConfigDtype()
