@@ -35,6 +35,7 @@ void readDeepSeekV4(ConfigKeys &k, ModelSpec &m);
 void readMiniMaxM1(ConfigKeys &k, ModelSpec &m);
 void readLfm2(ConfigKeys &k, ModelSpec &m);
 void readKimiLinear(ConfigKeys &k, ModelSpec &m);
+void readSmolLm3(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -85,7 +86,8 @@ const FamilyTraits kFamilies[] = {
     // modeling_smollm3.py: Llama's decoder; RoPE is left out in every
     // no_rope_layer_interval-th layer, which still caches K and V (NoPE
     // changes no memory). SmolLM3Config defaults tie_word_embeddings True.
-    {"smollm3", "SmolLM3Config", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
+    {"smollm3", "SmolLM3Config", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readSmolLm3},
     {"gemma", "GemmaConfig", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
     {"gemma2", "Gemma2Config", true, NormKind::RmsNorm, 4, true, false, false, false, false, true, false, nullptr},
     // modeling_gemma3.py Gemma3DecoderLayer: four norms, q_norm and k_norm.
@@ -512,6 +514,19 @@ void readChunked(ConfigKeys &k, ModelSpec &m)
     }
 }
 
+/// SmolLM3 (configuration_smollm3.py): no_rope_layers (one flag a layer, 0
+/// where RoPE is left out) or, without it, no_rope_layer_interval places
+/// the NoPE layers. They change no shape and no cache: read for their
+/// length only.
+void readSmolLm3(ConfigKeys &k, ModelSpec &m)
+{
+    const std::vector<std::uint64_t> rope = k.uints("no_rope_layers", m.layers);
+    if (!rope.empty() && rope.size() != m.layers)
+        k.reader().error("no_rope_layers", "has " + std::to_string(rope.size()) + " entries for "
+                                               + std::to_string(m.layers) + " layers");
+    k.uint("no_rope_layer_interval", 1, kMaxLayers, 4);
+}
+
 /// MiniMax-M2. Transformers' modeling_minimax_m2.py builds q/k norms over
 /// the whole projection and e_score_correction_bias unconditionally (hence
 /// the defaults when the switches are absent); the other keys belong to the
@@ -777,7 +792,8 @@ void readMiniMaxM1(ConfigKeys &k, ModelSpec &m)
 /// conv_L_cache (default 3); with block_auto_adjust_ff_dim the MLP is
 /// int(2 x block_ff_dim / 3) x block_ffn_dim_multiplier, rounded up to
 /// block_multiple_of (Lfm2MLP), not intermediate_size; tie_embedding
-/// (default True) ties the head.
+/// (default True) ties the head. Older configs list the attention layers
+/// in full_attn_idxs instead of layer_types.
 void readLfm2(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
@@ -796,6 +812,20 @@ void readLfm2(ConfigKeys &k, ModelSpec &m)
     }
     m.tiedEmbeddings = r.boolean("tie_embedding", false).value_or(m.tiedEmbeddings);
     m.gatedMlp = r.boolean("block_use_swiglu", false).value_or(true);
+    // Configs written before layer_types name the attention layers in
+    // full_attn_idxs, and every other layer is a convolution
+    // (Lfm2Config.__init__: "full_attention" if i in full_attn_idxs else
+    // "conv"; every layer attends where neither key is given).
+    if (!r.has("layer_types") && r.has("full_attn_idxs")) {
+        std::vector<std::uint64_t> attention = k.uints("full_attn_idxs", m.layers);
+        std::sort(attention.begin(), attention.end());
+        attention.erase(std::unique(attention.begin(), attention.end()), attention.end());
+        if (!attention.empty() && attention.back() >= m.layers)
+            r.error("full_attn_idxs", "names layer " + std::to_string(attention.back()) + " of "
+                                          + std::to_string(m.layers) + " layers");
+        else
+            m.linearLayers = m.layers - attention.size();
+    }
     for (const char *key : {"block_dim", "conv_dim", "conv_dim_out"})
         if (k.firstUint({key}, 1, kMaxDim).value_or(m.hidden) != m.hidden)
             r.error(key, "differs from hidden_size, which is not modelled");

@@ -168,6 +168,13 @@ void TestCorpus::publishedTotals_data()
     row("LiquidAI--LFM2.5-VL-1.6B_config.json", false, 1596625904ull);
     // MiMo-7B: Qwen2's decoder and its one MTP layer.
     row("XiaomiMiMo--MiMo-7B-Base_config.json", true, 7833409536ull);
+    // SmolLM3-3B: NoPE every fourth layer (the layers still cache K and V),
+    // tied embeddings; the index's total_parameters.
+    row("HuggingFaceTB--SmolLM3-3B_config.json", false, 3075098624ull);
+    // LFM2-1.2B at its launch revision: full_attn_idxs names the 6
+    // attention layers, the other 10 are short convolutions; the
+    // safetensors file's parameter count.
+    row("LiquidAI--LFM2-1.2B_config.json", false, 1170340608ull);
 }
 
 void TestCorpus::publishedTotals()
