@@ -65,6 +65,14 @@ const char *const kNoMemoryEffect[] = {
     "use_mrope",
     // EXAONE 4.5: the MTP loss weight in training (no memory).
     "mtp_loss_scaling_factor",
+    // Hunyuan (configuration_hunyuan.py): its special-token ids, the
+    // training-time token dropping of its router, the group-limited routing
+    // switch, RoPE's on/off and xDRoPE variant (no weights), and the media
+    // placeholders' count and the original vocabulary (read against
+    // vocab_size in readHunyuan).
+    "eod_token_id", "im_start_id", "im_end_id", "im_newline_id", "mask_init_id", "pad_id", "text_start_id",
+    "text_end_id", "video_start_id", "video_end_id", "moe_drop_tokens", "moe_random_routing_dropped_token",
+    "group_limited_greedy", "use_rotary_pos_emb", "position_embedding_xdrope", "num_media_embeds",
     // DeepSeek-V4: the hyper-connections' Sinkhorn iterations and epsilon,
     // the compressed layers' RoPE base (no weights).
     "hc_sinkhorn_iters", "hc_eps", "compress_rope_theta",
@@ -107,6 +115,38 @@ std::optional<std::uint64_t> ConfigKeys::firstUint(std::initializer_list<const c
         m_reader.error(*keys.begin(), "missing; expected an integer (also looked for "
                                           + std::to_string(keys.size() - 1) + " other spellings)");
     return std::nullopt;
+}
+
+std::optional<std::uint64_t> ConfigKeys::firstLayerUint(std::initializer_list<const char *> keys, std::uint64_t layers,
+                                                        std::uint64_t min, std::uint64_t max, bool required)
+{
+    for (const char *key : keys) {
+        if (!m_reader.has(key))
+            continue;
+        if (!m_reader.json().at(key).is_array())
+            return m_reader.uint(key, min, max, false);
+        const std::vector<std::uint64_t> values = uints(key, layers);
+        if (values.empty() || values.size() != layers) {
+            m_reader.error(key, "has " + std::to_string(values.size()) + " entries for " + std::to_string(layers)
+                                    + " layers");
+            return std::nullopt;
+        }
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (values[i] < min || values[i] > max) {
+                m_reader.error(key, "entry " + std::to_string(i) + " is " + std::to_string(values[i])
+                                        + "; expected " + std::to_string(min) + " to " + std::to_string(max));
+                return std::nullopt;
+            }
+            if (values[i] != values.front()) {
+                m_reader.error(key, "differs between layers (" + std::to_string(values.front()) + " in layer 0, "
+                                        + std::to_string(values[i]) + " in layer " + std::to_string(i)
+                                        + "), which is not modelled");
+                return std::nullopt;
+            }
+        }
+        return values.front();
+    }
+    return firstUint(keys, min, max, required);
 }
 
 std::uint64_t ConfigKeys::uint(const char *key, std::uint64_t min, std::uint64_t max, std::uint64_t classDefault)

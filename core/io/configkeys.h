@@ -28,6 +28,11 @@ public:
     /// `required` and none is).
     std::optional<std::uint64_t> firstUint(std::initializer_list<const char *> keys, std::uint64_t min,
                                            std::uint64_t max, bool required = false);
+    /// The first of `keys` present, as one integer or as a list of one per
+    /// layer whose entries agree (Hunyuan's moe_topk); a list of another
+    /// length, or whose entries differ, is an error.
+    std::optional<std::uint64_t> firstLayerUint(std::initializer_list<const char *> keys, std::uint64_t layers,
+                                                std::uint64_t min, std::uint64_t max, bool required = false);
     /// `key`, or `classDefault` recorded as "key = value (Class default)".
     std::uint64_t uint(const char *key, std::uint64_t min, std::uint64_t max, std::uint64_t classDefault);
     /// The first of `keys`, or `fallback` recorded with `rule` ("hidden_size / num_attention_heads").

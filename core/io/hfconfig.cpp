@@ -36,6 +36,7 @@ void readMiniMaxM1(ConfigKeys &k, ModelSpec &m);
 void readLfm2(ConfigKeys &k, ModelSpec &m);
 void readKimiLinear(ConfigKeys &k, ModelSpec &m);
 void readSmolLm3(ConfigKeys &k, ModelSpec &m);
+void readHunyuan(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -86,6 +87,12 @@ const FamilyTraits kFamilies[] = {
     // modeling_smollm3.py: Llama's decoder; RoPE is left out in every
     // no_rope_layer_interval-th layer, which still caches K and V (NoPE
     // changes no memory). SmolLM3Config defaults tie_word_embeddings True.
+    // Hunyuan-A13B (its repository's configuration_hunyuan.py HunYuanConfig,
+    // auto_map; vLLM hunyuan_v1.py HunYuanMoEV1ForCausalLM): Llama's
+    // decoder with per-head q/k norms (use_qk_norm), experts and a shared
+    // MLP in every layer (readHunyuan).
+    {"hunyuan", "HunYuanConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readHunyuan},
     {"smollm3", "SmolLM3Config", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readSmolLm3},
     {"gemma", "GemmaConfig", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
@@ -514,6 +521,52 @@ void readChunked(ConfigKeys &k, ModelSpec &m)
     }
 }
 
+/// Hunyuan (vLLM hunyuan_v1.py): attention_head_dim heads with, where
+/// use_qk_norm, per-head RMSNorms of q and k after RoPE; with
+/// use_mixed_mlp_moe a shared MLP of intermediate_size x num_shared_expert
+/// beside the experts (HunYuanSparseMoeBlock.shared_mlp); an absent or
+/// false use_cla keeps every layer's own KV (cross-layer attention with
+/// cla_share_factor is not modelled), as an absent use_mla keeps plain
+/// attention. The classification head and the ViT its config can switch
+/// on are refused where on.
+void readHunyuan(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.qkNorm = r.boolean("use_qk_norm", false).value_or(false);
+    if (const auto headDim = k.firstUint({"attention_head_dim"}, 1, kMaxDim)) {
+        m.headDim = *headDim;
+        m.valueHeadDim = *headDim;
+    }
+    if (r.boolean("use_cla", false).value_or(false))
+        r.error("use_cla", "true (cross-layer attention shares K and V between layers) is not modelled");
+    k.firstUint({"cla_share_factor"}, 1, kMaxLayers);
+    if (r.boolean("use_mla", false).value_or(false))
+        r.error("use_mla", "true (latent attention in Hunyuan) is not modelled");
+    if (k.firstUint({"moe_layer_num_skipped"}, 0, kMaxLayers).value_or(0) > 0)
+        r.error("moe_layer_num_skipped", "dense layers before the experts are not modelled for Hunyuan");
+    if (r.string("norm_type", false).value_or("rms") != "rms")
+        r.error("norm_type", "only \"rms\" (RMSNorm) is modelled for Hunyuan");
+    if (k.firstUint({"org_vocab_size"}, 1, kMaxDim).value_or(m.vocab) != m.vocab)
+        r.error("org_vocab_size", "differs from vocab_size, which is not modelled");
+    // The classification head (add_classification_head with class_num,
+    // pool_type, dense_list, skip_cls_token) and the optional ViT (vit_type,
+    // vit_path, vit_* and anyres_*) exist only when switched on.
+    if (r.boolean("add_classification_head", false).value_or(false))
+        r.error("add_classification_head", "true (a classification head) is not modelled");
+    for (const char *key : {"class_num", "pool_type", "dense_list", "skip_cls_token"})
+        r.has(key);
+    if (r.has("vit_type") && !r.json().at("vit_type").is_null())
+        r.error("vit_type", "names a vision encoder, which is not modelled for Hunyuan");
+    for (const char *key : {"vit_path", "vit_add_patchemb_bias", "vit_input_resolution", "vit_mapping_type",
+                            "vit_norm_type", "vit_patch", "vit_remove_prenorm", "vit_token", "vit_used_rms_norm",
+                            "anyres_pooling_size", "anyres_vit_max_image_size", "anyres_vit_two_views"})
+        r.has(key);
+    if (m.moe.isMoe() && r.boolean("use_mixed_mlp_moe", false).value_or(false)) {
+        const std::uint64_t shared = k.firstLayerUint({"num_shared_expert"}, m.layers, 0, 1024).value_or(1);
+        setSharedExpertWidth(k, m, "num_shared_expert", m.intermediate * shared);
+    }
+}
+
 /// SmolLM3 (configuration_smollm3.py): no_rope_layers (one flag a layer, 0
 /// where RoPE is left out) or, without it, no_rope_layer_interval places
 /// the NoPE layers. They change no shape and no cache: read for their
@@ -888,9 +941,12 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
         if (k.firstUint({key}, 0, 1u << 16).value_or(*experts) != *experts)
             k.reader().error(key, "disagrees with the config's other expert count");
     m.moe.experts = static_cast<int>(*experts);
+    // Hunyuan writes moe_topk, moe_intermediate_size and num_shared_expert
+    // as one entry per layer.
     m.moe.expertsPerToken = static_cast<int>(
-        k.firstUint({"num_experts_per_tok", "experts_per_token", "num_experts_per_token", "top_k_experts"}, 1,
-                    *experts, true)
+        k.firstLayerUint({"num_experts_per_tok", "experts_per_token", "num_experts_per_token", "top_k_experts",
+                          "moe_topk"},
+                         m.layers, 1, *experts, true)
             .value_or(1));
     // Llama 4's experts and shared expert are intermediate_size wide; its
     // dense layers intermediate_size_mlp.
@@ -899,8 +955,10 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
         m.intermediate = k.uint("intermediate_size_mlp", 1, kMaxDim, m.intermediate);
         m.moe.sharedExperts = 1; // Llama4TextMoe.shared_expert
     } else if (m.intermediate > 0) {
-        m.moe.expertIntermediate = k.firstUintOr({"moe_intermediate_size", "expert_intermediate_size"}, 1, kMaxDim,
-                                                 m.intermediate, "intermediate_size: experts as wide as the MLP");
+        const auto width = k.firstLayerUint({"moe_intermediate_size", "expert_intermediate_size"}, m.layers, 1, kMaxDim);
+        m.moe.expertIntermediate = width ? *width
+                                         : k.firstUintOr({"moe_intermediate_size"}, 1, kMaxDim, m.intermediate,
+                                                         "intermediate_size: experts as wide as the MLP");
     } else {
         m.moe.expertIntermediate =
             k.firstUint({"moe_intermediate_size", "expert_intermediate_size"}, 1, kMaxDim, true).value_or(0);

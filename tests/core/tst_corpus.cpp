@@ -107,6 +107,7 @@ private slots:
     void shortConvState();
     void kimiDeltaAttention();
     void sparseIndexerCache();
+    void hunyuanPerLayerLists();
 };
 
 void TestCorpus::everyConfigLoads_data()
@@ -558,6 +559,34 @@ void TestCorpus::sparseIndexerCache()
     QCOMPARE(kvBytesPerToken(*glm52.value, core::ServingEngine::Vllm), 78.0 * (512 + 64) * 2 + 21.0 * 132);
 }
 
+/// Hunyuan-A13B (vLLM hunyuan_v1.py), summed by hand: 32 layers of
+/// attention (32 heads and 8 KV heads of 128, per-head q/k RMSNorms),
+/// 64 experts of 3072 (top 8, moe_topk written once per layer), a shared
+/// MLP of intermediate_size x num_shared_expert = 3072, a router, two
+/// norms; tied embeddings of 128,167. The card's "80B total, 13B active".
+void TestCorpus::hunyuanPerLayerLists()
+{
+    const auto loaded = loadCorpusConfig("tencent--Hunyuan-A13B-Instruct_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QVERIFY(!loaded.value->guessed());
+    const qulonglong H = 4096, hd = 128, E = 64, I = 3072, V = 128167;
+    const qulonglong attention = H * 32 * hd + 2 * H * 8 * hd + 32 * hd * H + 2 * hd;
+    const qulonglong mlp = E * 3 * I * H + 3 * I * H + H * E + 2 * H;
+    const qulonglong total = 32 * (attention + mlp) + V * H + H;
+    QCOMPARE(total, 80393183232ull);
+    const core::ParameterCounts counts = core::countParameters(*loaded.value);
+    QCOMPARE(qulonglong(counts.total), total);
+    QCOMPARE(qulonglong(counts.active), total - 32 * (E - 8) * 3 * I * H);
+    // A top-k that differs between layers is refused by key, not averaged.
+    std::string text = readCorpusFile("tencent--Hunyuan-A13B-Instruct_config.json");
+    const std::string first = "\"moe_topk\": [\n    8,";
+    QVERIFY(text.find(first) != std::string::npos);
+    text.replace(text.find(first), first.size(), "\"moe_topk\": [\n    2,");
+    const auto varying = core::io::parseHfConfig(text, "varying");
+    QVERIFY(!varying.ok());
+    QVERIFY2(joined(varying.errors).contains("moe_topk: differs between layers"), qPrintable(joined(varying.errors)));
+}
+
 /// A lying per-layer list or shape is refused with the key and where,
 /// before anything is sized from it.
 void TestCorpus::lyingPerLayerLists_data()
@@ -579,6 +608,9 @@ void TestCorpus::lyingPerLayerLists_data()
                                                  << "1000000000000" << false;
     QTest::newRow("V4 seven output groups") << "deepseek-ai--DeepSeek-V4-Flash_config.json" << "o_groups" << "7"
                                             << false;
+    // One entry more than its 32 layers.
+    QTest::newRow("Hunyuan 33 top-k entries") << "tencent--Hunyuan-A13B-Instruct_config.json" << "moe_topk" << "8, "
+                                              << true;
 }
 
 void TestCorpus::lyingPerLayerLists()
