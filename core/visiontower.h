@@ -9,7 +9,7 @@ namespace core {
 /// Read from a config.json's `vision_config` by core/io/visionconfig.
 struct VisionTower
 {
-    std::string kind;                      ///< "siglip", "llama4", "qwen2_5_vl", "qwen3_vl" or "pixtral"
+    std::string kind;                      ///< "siglip", "llama4", "qwen2_5_vl", "qwen3_vl", "pixtral", "moonvit", ...
     std::uint64_t parameters = 0;          ///< every tensor of the tower plus the projector
     std::uint64_t projectorParameters = 0; ///< of `parameters`, the projector into the language model
     /// Language-model context positions one square image of `imageSize`

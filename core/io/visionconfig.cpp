@@ -346,6 +346,63 @@ VisionTower readLfm2Vision(JsonReader &config, JsonReader &v, std::uint64_t text
     return t;
 }
 
+/// MoonViT, Kimi K2.5's and K3's tower (vLLM kimi_k25_vit.py @ 055e47c2
+/// MoonViT3dPretrainedModel and KimiK25MultiModalProjector; sglang
+/// kimi_k3_vl.py; Moonshot's modeling_kimi_k25.py / modeling_kimi_k3.py):
+/// a p x p patch conv over 3 channels (with a bias unless
+/// patch_embed_proj_bias is false), a learned Hp x Wp x D position table
+/// (Learnable2DInterpPosEmbDivided_fixed; its time table is a sin-cos
+/// buffer), L layers of two norms, a fused q/k/v of qkv_hidden_size
+/// (default D) and its output (biases unless attn_bias is false), a plain
+/// two-layer MLP (biases unless linear_bias is false), a final norm
+/// (LayerNorm, or RMSNorm where norm_type says so). The projector merges
+/// kh x kw patches: "patchmerger" is a LayerNorm over D and two biased
+/// linears to text_hidden_size, "patchmergerv2" two linears without bias
+/// and an RMSNorm over the text width.
+VisionTower readMoonVit(JsonReader &v, std::uint64_t textHidden)
+{
+    const std::uint64_t D = width(v, "vt_hidden_size", 1152);
+    const std::uint64_t I = width(v, "vt_intermediate_size", 4304);
+    const std::uint64_t L = depth(v, "vt_num_hidden_layers", 27);
+    const std::uint64_t Q = width(v, "qkv_hidden_size", D);
+    const std::uint64_t patch = width(v, "patch_size", 14);
+    const std::uint64_t T = width(v, "text_hidden_size", textHidden);
+    std::uint64_t merge[2] = {2, 2};
+    if (v.has("merge_kernel_size")) {
+        const Json &kernel = v.json().at("merge_kernel_size");
+        const bool pair = kernel.is_array() && kernel.size() == 2 && kernel[0].is_number_unsigned()
+            && kernel[1].is_number_unsigned() && kernel[0].get<std::uint64_t>() == kernel[1].get<std::uint64_t>()
+            && kernel[0].get<std::uint64_t>() >= 1 && kernel[0].get<std::uint64_t>() <= 64;
+        if (!pair)
+            v.error("merge_kernel_size", "expected two equal sizes from 1 to 64 (a square merge)");
+        else
+            merge[0] = merge[1] = kernel[0].get<std::uint64_t>();
+    }
+    const std::string normType = v.string("norm_type", false).value_or("layernorm");
+    if (normType != "layernorm" && normType != "rmsnorm")
+        v.error("norm_type", "expected \"layernorm\" or \"rmsnorm\"");
+    const auto norm = [&](std::uint64_t n) { return normType == "rmsnorm" ? rmsNorm(n) : layerNorm(n); };
+    const bool patchBias = v.boolean("patch_embed_proj_bias", false).value_or(true);
+    const bool attentionBias = v.boolean("attn_bias", false).value_or(true);
+    const bool mlpBias = v.boolean("linear_bias", false).value_or(true);
+    const std::uint64_t positions = width(v, "init_pos_emb_height", 64) * width(v, "init_pos_emb_width", 64);
+    const std::uint64_t embeddings = linear(3 * patch * patch, D, patchBias) + positions * D;
+    const std::uint64_t layer =
+        2 * norm(D) + linear(D, 3 * Q, attentionBias) + linear(Q, D, attentionBias) + linear(D, I, mlpBias)
+        + linear(I, D, mlpBias);
+    const std::uint64_t merged = merge[0] * merge[1] * D;
+    const std::string projectorType = v.string("mm_projector_type", false).value_or("patchmerger");
+    std::uint64_t projector = 0;
+    if (projectorType == "patchmerger")
+        projector = layerNorm(D) + linear(merged, merged, true) + linear(merged, T, true);
+    else if (projectorType == "patchmergerv2")
+        projector = linear(merged, merged, false) + linear(merged, T, false) + rmsNorm(T);
+    else
+        v.error("mm_projector_type", "expected \"patchmerger\" or \"patchmergerv2\"");
+    return dynamicResolutionTower("moonvit", embeddings + L * layer + norm(D) + projector, projector, patch,
+                                  merge[0]);
+}
+
 } // namespace
 
 std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string &modelType, std::uint64_t textHidden,
@@ -376,6 +433,8 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
         return readLfm2Vision(config, *vision, textHidden);
     if (modelType == "gemma4_unified")
         return readGemma4UnifiedVision(*vision, textHidden);
+    if (modelType == "kimi_k25" || modelType == "kimi_k3")
+        return readMoonVit(*vision, textHidden);
 
     std::string keys;
     for (const auto &item : vision->json().items())

@@ -108,6 +108,7 @@ private slots:
     void kimiDeltaAttention();
     void sparseIndexerCache();
     void hunyuanPerLayerLists();
+    void moonVitTowers();
 };
 
 void TestCorpus::everyConfigLoads_data()
@@ -531,7 +532,8 @@ void TestCorpus::kimiDeltaAttention()
         + 96 * 128 * H;
     const qulonglong moe = 896 * H + 896 + 896 * 3 * 3072 * latent + latent * H + latent + H * latent + 3 * 6144 * H;
     const qulonglong total = 2 * V * H + H + 2 * H + 69 * kda + 24 * mla + 3 * 33792 * H + 92 * moe + 93 * 6 * H;
-    QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total);
+    // With its MoonViT tower and projector (moonVitTowers).
+    QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), total + 447358976ull);
     QCOMPARE(kvCacheBytes(servingScenario(*loaded.value, core::ServingEngine::Vllm)),
              24.0 * 576 * 2 * 1024 + 69.0 * (3 * 3 * P * 2 + 96.0 * 128 * 128 * 4));
 }
@@ -585,6 +587,32 @@ void TestCorpus::hunyuanPerLayerLists()
     const auto varying = core::io::parseHfConfig(text, "varying");
     QVERIFY(!varying.ok());
     QVERIFY2(joined(varying.errors).contains("moe_topk: differs between layers"), qPrintable(joined(varying.errors)));
+}
+
+/// MoonViT (vLLM kimi_k25_vit.py, Moonshot's modeling_kimi_k25.py and
+/// modeling_kimi_k3.py), summed by hand per tensor: the patch conv, the
+/// learned 64 x 64 position table, 27 layers (two norms, fused q/k/v, its
+/// output, a two-layer MLP), the final norm, the 2 x 2 patch merger.
+/// K2.5: LayerNorms and biases everywhere, a pre-norm and two biased
+/// linears to 7168. K3: RMSNorms, no biases, q/k/v of 1536, two linears
+/// and an RMSNorm over 7168.
+void TestCorpus::moonVitTowers()
+{
+    const qulonglong k25Layer = 2 * 2 * 1152 + (1152ull * 3456 + 3456) + (1152ull * 1152 + 1152)
+        + (1152ull * 4304 + 4304) + (4304ull * 1152 + 1152);
+    const qulonglong k25 = (588ull * 1152 + 1152) + 4096ull * 1152 + 27 * k25Layer + 2 * 1152
+        + (2 * 1152 + 4608ull * 4608 + 4608 + 4608ull * 7168 + 7168);
+    QCOMPARE(k25, 471143920ull);
+    const qulonglong k3Layer = 2 * 1024 + 1024ull * 4608 + 1536ull * 1024 + 2 * 1024ull * 4096;
+    const qulonglong k3 = 588ull * 1024 + 4096ull * 1024 + 27 * k3Layer + 1024
+        + (4096ull * 4096 + 4096ull * 7168 + 7168);
+    QCOMPARE(k3, 447358976ull);
+    for (const auto &[file, tower] : {std::pair{"moonshotai--Kimi-K2.5_config.json", k25},
+                                      std::pair{"moonshotai--Kimi-K3_config.json", k3}}) {
+        const auto loaded = loadCorpusConfig(file);
+        QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+        QCOMPARE(qulonglong(loaded.value->visionParameters), tower);
+    }
 }
 
 /// A lying per-layer list or shape is refused with the key and where,
