@@ -1,7 +1,5 @@
 #include "core/catalog.h"
 
-#include <cstdlib>
-
 namespace core {
 
 const std::vector<PrecisionInfo> &allPrecisions()
@@ -24,13 +22,6 @@ std::optional<double> PeakThroughput::at(Precision precision) const
     case Precision::Fp4: return fp4;
     }
     return std::nullopt;
-}
-
-double GpuSpec::computeCapabilityValue() const
-{
-    if (computeCapability.empty() || !(computeCapability[0] >= '0' && computeCapability[0] <= '9'))
-        return 0;
-    return std::strtod(computeCapability.c_str(), nullptr);
 }
 
 const GpuSpec *Catalog::find(const std::string &id) const

@@ -55,8 +55,6 @@ struct GpuSpec
 
     /// The capacity a fit is checked against: usable where known, else nominal.
     Bytes capacity() const { return usableMemory ? *usableMemory : memory; }
-    /// CUDA compute capability as a number (8.0, 8.9); 0 when not CUDA.
-    double computeCapabilityValue() const;
 };
 
 struct Catalog

@@ -532,14 +532,6 @@ const FieldDescriptor *findFieldByKey(const std::string &key)
     return nullptr;
 }
 
-const FieldDescriptor *findFieldByFlag(const std::string &flag)
-{
-    for (const FieldDescriptor &f : allFields())
-        if (flag == f.flag)
-            return &f;
-    return nullptr;
-}
-
 std::string choiceList(const FieldDescriptor &f, const char *separator)
 {
     std::string list;

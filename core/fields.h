@@ -132,7 +132,6 @@ struct FieldDescriptor
 const std::vector<FieldDescriptor> &allFields();
 const FieldDescriptor &field(FieldId id);
 const FieldDescriptor *findFieldByKey(const std::string &key);
-const FieldDescriptor *findFieldByFlag(const std::string &flag);
 
 /// Reads `text` as the field's value (the CLI's spelling: counts like 32k or
 /// 1e6 for integers, comma lists for sets, "default" for an optional);

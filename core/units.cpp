@@ -11,13 +11,6 @@ Bytes Bytes::times(std::uint64_t factor) const
     return Bytes(saturatingMul(m_bytes, factor));
 }
 
-Bytes Bytes::dividedCeil(std::uint64_t parts) const
-{
-    if (parts <= 1 || isSaturated())
-        return *this;
-    return Bytes(m_bytes / parts + (m_bytes % parts != 0 ? 1 : 0));
-}
-
 std::string formatFixed(double value, int decimals)
 {
     char buffer[64];

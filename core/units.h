@@ -67,8 +67,6 @@ public:
     /// Difference clamped at zero.
     Bytes operator-(Bytes other) const { return Bytes(m_bytes > other.m_bytes ? m_bytes - other.m_bytes : 0); }
     Bytes times(std::uint64_t factor) const;
-    /// Division rounding up: the share of the most loaded of `parts` devices.
-    Bytes dividedCeil(std::uint64_t parts) const;
     Bytes scaled(double factor) const { return fromDouble(static_cast<double>(m_bytes) * factor); }
 
     constexpr bool operator==(Bytes o) const { return m_bytes == o.m_bytes; }
