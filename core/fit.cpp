@@ -1,4 +1,4 @@
-#include "core/estimate.h"
+#include "core/fit.h"
 
 #include "core/deviceset.h"
 #include "core/monotoneprobe.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/estimate.h"
 #include "core/formula.h"
+#include "core/terms.h"
 
 #include <array>
 #include <string>
@@ -40,10 +40,5 @@ private:
     };
     std::vector<Moment> m_moments;
 };
-
-/// Runs the pipeline stage that `estimate` describes again, with `record`
-/// attached: the same computation, its operands kept. `estimate` must be
-/// `estimate(scenario)` or one of `estimateStages(scenario)`.
-void recordFormulas(const Scenario &scenario, const Estimate &estimate, FormulaRecord &record);
 
 } // namespace core

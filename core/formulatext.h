@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/estimate.h"
+#include "core/terms.h"
 #include "core/formula.h"
 #include "core/translatable.h"
 

@@ -1,6 +1,7 @@
 #include "core/lessons.h"
 
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/performance.h"
 #include "core/rulesofthumb.h"
 #include "core/utilization.h"

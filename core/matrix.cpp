@@ -1,5 +1,7 @@
 #include "core/matrix.h"
 
+#include "core/fit.h"
+
 namespace core {
 
 const std::vector<WeightFormat> &defaultMatrixFormats()

@@ -1,5 +1,6 @@
 #include "core/performance.h"
 
+#include "core/fit.h"
 #include "core/utilization.h"
 #include "core/servingruntime.h"
 

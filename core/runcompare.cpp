@@ -1,5 +1,6 @@
 #include "core/runcompare.h"
 
+#include "core/fit.h"
 #include "core/llamacpp.h"
 #include "core/runlog/gpumatch.h"
 

@@ -18,8 +18,6 @@ class PreparedScenario;
 /// shared by every point of a sweep, a grid or a fit search. estimate.cpp
 /// adds what the point's tokens hold.
 
-constexpr std::size_t termIndex(TermId id) { return static_cast<std::size_t>(id); }
-
 inline Bytes sumTerms(const TermBytes &terms)
 {
     Bytes total;

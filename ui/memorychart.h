@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "ui/chartlabels.h"
 #include "ui/plotframe.h"
 

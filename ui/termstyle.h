@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/units.h"
 
 #include <QColor>

@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/io/presets.h"
 #include "core/matrix.h"
 #include "core/plan.h"

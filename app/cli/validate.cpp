@@ -3,6 +3,7 @@
 #include "app/cli/options.h"
 #include "app/cli/scenariooptions.h"
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
 #include "core/io/runarchive.h"

@@ -4,6 +4,7 @@
 
 #include "core/catalog.h"
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/io/presets.h"
 #include "core/plan.h"
 

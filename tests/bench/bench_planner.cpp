@@ -2,6 +2,7 @@
 // figures go to BENCHMARKS.md with the machine they came from.
 
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/explain.h"
 #include "core/preparedscenario.h"
 #include "core/sweep.h"

@@ -4,6 +4,7 @@
 #include "tests/support/testregistry.h"
 #include "core/deviceset.h"
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/fields.h"
 #include "core/io/builtin.h"
 #include "core/performance.h"

@@ -4,6 +4,7 @@
 
 #include "tests/support/testregistry.h"
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/explain.h"
 #include "core/report.h"
 #include "core/rulesofthumb.h"

@@ -4,6 +4,7 @@
 // from the models' shapes, written beside each check.
 #include "tests/support/testregistry.h"
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/io/builtin.h"
 #include "core/performance.h"
 

@@ -6,6 +6,7 @@
 
 #include "tests/support/testregistry.h"
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/io/builtin.h"
 #include "core/io/modelfiles.h"
 #include "core/io/scenarioio.h"

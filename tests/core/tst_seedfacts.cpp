@@ -3,6 +3,7 @@
 
 #include "tests/support/testregistry.h"
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/io/builtin.h"
 #include "core/overheads.h"
 #include "core/rulesofthumb.h"

@@ -4,6 +4,7 @@
 #include "fuzzinput.h"
 
 #include "core/estimate.h"
+#include "core/fit.h"
 #include "core/io/builtin.h"
 #include "core/io/catalogio.h"
 #include "core/io/reportjson.h"
