@@ -1,8 +1,7 @@
 #include "core/deviceset.h"
 
-#include "core/overheads.h"
-#include "core/translatable.h"
 #include "core/servingruntime.h"
+#include "core/translatable.h"
 
 #include <algorithm>
 #include <limits>
@@ -46,7 +45,7 @@ Scenario withDeviceSplit(const Scenario &scenario, const Catalog &catalog)
     if (scenario.devices.empty() || !scenario.tensorSplit.empty() || !usesLlamaCppSplit(scenario))
         return scenario;
     Scenario s = scenario;
-    const double context = cudaOverheadMib(s) * 1024.0 * 1024.0;
+    const double context = s.effectiveCudaOverheadMib() * 1024.0 * 1024.0;
     for (const GpuSpec *gpu : devicesOf(scenario, catalog)) {
         if (!gpu)
             return scenario; // fitDeviceSet names it

@@ -65,7 +65,7 @@ Derived llamaCppWithDraft(const Derived &target, const Derived &draft, const cha
     sum.product(dr::kPartDraft).times(dr::kDraftPart, draft);
     if (why)
         sum.note(why);
-    return sum.cite(dr::kFromLlamaCpp).derived();
+    return sum.cite(runtimeBehaviour(ServingEngine::LlamaCpp).draftSource).derived();
 }
 
 } // namespace core

@@ -1,10 +1,9 @@
 #include "core/fields.h"
 
-#include "core/overheads.h"
+#include "core/servingruntime.h"
 #include "core/stack.h"
 #include "core/translatable.h"
 #include "core/units.h"
-#include "core/servingruntime.h"
 
 #include <algorithm>
 #include <cmath>
@@ -492,7 +491,7 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::CudaOverheadMib, "cuda_overhead_mib", "cuda-overhead-mib", "N", FieldKind::Number, FieldGroup::Runtime,
          0, L::maxCudaOverheadMib, 0, 0, 0, QT_TRANSLATE_NOOP("Field", "MiB"), QT_TRANSLATE_NOOP("Field", "CUDA context"), QT_TRANSLATE_NOOP("Field", "CUDA context per GPU in MiB"),
          QT_TRANSLATE_NOOP("Field", "the module loading"), {}, optionalNumberOf<&S::cudaOverheadMib>,
-         [](const S &s) { return FieldValue(cudaOverheadMib(s)); }, setOptionalNumber<&S::cudaOverheadMib>, always},
+         [](const S &s) { return FieldValue(s.effectiveCudaOverheadMib()); }, setOptionalNumber<&S::cudaOverheadMib>, always},
         {FieldId::CudaLoading, "cuda_loading", "cuda-loading", "KIND", FieldKind::Choice, FieldGroup::Runtime, 0, 0, 0, 0,
          0, "", QT_TRANSLATE_NOOP("Field", "CUDA module loading"), QT_TRANSLATE_NOOP("Field", "CUDA module loading; lazy since CUDA 11.7, eager before"), nullptr,
          {{"lazy", QT_TRANSLATE_NOOP("Field", "lazy (CUDA ≥ 11.7)")}, {"eager", QT_TRANSLATE_NOOP("Field", "eager (older stacks)")}},

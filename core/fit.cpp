@@ -4,8 +4,8 @@
 #include "core/monotoneprobe.h"
 #include "core/overheads.h"
 #include "core/preparedscenario.h"
-#include "core/translatable.h"
 #include "core/servingruntime.h"
+#include "core/translatable.h"
 
 #include <algorithm>
 #include <functional>

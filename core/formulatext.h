@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/terms.h"
 #include "core/formula.h"
+#include "core/terms.h"
 #include "core/translatable.h"
 
 // Every string a derivation shows: the symbols with their units and
@@ -373,13 +373,8 @@ inline constexpr const char *kWhyMlaLatent = QT_TRANSLATE_NOOP("Derivation", "mu
 inline constexpr const char *kWhyMlaExpanded = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under Hugging Face generate: the cache holds every head's rebuilt key and value");
 inline constexpr const char *kWhyMlaLlamaCpp = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under llama.cpp: K holds the latent and the RoPE key, V the latent again");
 inline constexpr const char *kWhyLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention layers keep a fixed-size state per sequence instead of a growing cache");
-inline constexpr const char *kWhyFp32Recurrent = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the recurrent state in fp32 (the delta-rule kernels return it so)");
 inline constexpr const char *kWhyMambaState = QT_TRANSLATE_NOOP("Derivation", "Mamba-2 layers keep a fixed-size state per sequence: the causal convolution's last inputs and one head dim x state size matrix per head");
-inline constexpr const char *kWhyVllmConvWindow = QT_TRANSLATE_NOOP("Derivation", "vLLM and llama.cpp keep the last kernel - 1 convolution inputs");
-inline constexpr const char *kWhyHfConvWindow = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the last conv_kernel convolution inputs");
 inline constexpr const char *kWhySsmCacheDtype = QT_TRANSLATE_NOOP("Derivation", "vLLM keeps the SSM state in the dtype the config's mamba_ssm_cache_dtype names");
-inline constexpr const char *kWhyFp32Ssm = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the SSM state in fp32 (the Mamba-2 scan returns its final state so)");
-inline constexpr const char *kWhyLlamaCppF32State = QT_TRANSLATE_NOOP("Derivation", "llama.cpp keeps the recurrent and convolution states in f32 (llama_memory_recurrent type_r = type_s = GGML_TYPE_F32)");
 inline constexpr const char *kFromMla = "DeepSeek-AI 2024, DeepSeek-V2 (arXiv:2405.04434) §2.1.2-2.1.3; vLLM MLAAttentionSpec";
 inline constexpr const char *kFromMlaExpanded = "transformers modeling_deepseek_v3.py DeepseekV3Attention (past_key_values.update with rebuilt keys and values)";
 inline constexpr const char *kFromLinearState =
@@ -505,17 +500,6 @@ inline constexpr Symbol kDraftPart{"X_draft", "B", QT_TRANSLATE_NOOP("Derivation
 inline constexpr const char *kPartTarget = QT_TRANSLATE_NOOP("Derivation", "target model");
 inline constexpr const char *kPartDraft = QT_TRANSLATE_NOOP("Derivation", "draft model");
 inline constexpr const char *kWhyDraftF16Cache = QT_TRANSLATE_NOOP("Derivation", "llama.cpp keeps the draft's cache in f16 unless -ctkd/-ctvd say otherwise");
-inline constexpr const char *kFromVllm =
-    "vLLM vllm/config/speculative.py SpeculativeConfig (draft_tensor_parallel_size: unset, the target's "
-    "tensor_parallel_size); vllm/v1/spec_decode/draft_model.py DraftModelProposer; vllm/v1/worker/gpu_model_runner.py "
-    "get_kv_cache_spec (every attention layer in the forward context, the drafter's too, shares the KV blocks)";
-inline constexpr const char *kFromGenerate =
-    "transformers generation/utils.py generate(assistant_model=...) and candidate_generator.py "
-    "AssistedCandidateGenerator (the assistant keeps its own past_key_values for the same sequence)";
-inline constexpr const char *kFromLlamaCpp =
-    "llama.cpp tools/server/server.cpp load_model (params_dft: -md, n_gpu_layers from -ngld, n_ctx = -cd or "
-    "llama_n_ctx_seq, n_parallel 1, cache types from -ctkd/-ctvd) and init (one draft context per slot); "
-    "common/arg.cpp -md, -ngld, -cd; common/common.h common_params_speculative (cache_type_k/v f16)";
 } // namespace draft
 
 // --- weights in host memory, run on the GPU (host offload for inference) ---

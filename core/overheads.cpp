@@ -6,17 +6,10 @@ namespace core {
 
 namespace o = text::overheads;
 
-double cudaOverheadMib(const Scenario &s)
-{
-    if (s.cudaOverheadMib)
-        return *s.cudaOverheadMib;
-    return s.cudaLoading == CudaLoading::Lazy ? 512.0 : 1343.0;
-}
-
 Quantity cudaOverhead(const Scenario &s, FormulaStore *store)
 {
     Formula bytes(store);
-    bytes.product().times(o::kContextMib, cudaOverheadMib(s)).times(o::kBytesPerMib, 1024.0 * 1024.0);
+    bytes.product().times(o::kContextMib, s.effectiveCudaOverheadMib()).times(o::kBytesPerMib, 1024.0 * 1024.0);
     if (s.cudaOverheadMib)
         bytes.note(o::kWhySetByUser);
     else

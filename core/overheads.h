@@ -5,15 +5,7 @@
 
 namespace core {
 
-/// CUDA context plus the libraries' first-use allocations, MiB per GPU.
-///  Lazy module loading (default since CUDA 11.7 / PyTorch 1.13, PyTorch PR
-///  #86509): the context measured 287,047,680 B for a small tensor; with
-///  cuBLAS/cuDNN handles and workspaces loaded on first use we plan 512 MiB.
-///  Eager loading (older stacks): 1343 MiB measured on a V100 by the Hugging
-///  Face "Model training anatomy" doc (seed fact S11).
-double cudaOverheadMib(const Scenario &scenario);
-
-/// The CUDA context term: `cudaOverheadMib` in bytes.
+/// The CUDA context term: `Scenario::effectiveCudaOverheadMib` in bytes.
 Quantity cudaOverhead(const Scenario &scenario, FormulaStore *store = nullptr);
 
 /// NCCL communicator buffers per GPU when more than one GPU talks:

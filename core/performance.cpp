@@ -1,8 +1,8 @@
 #include "core/performance.h"
 
 #include "core/fit.h"
-#include "core/utilization.h"
 #include "core/servingruntime.h"
+#include "core/utilization.h"
 
 #include <algorithm>
 #include <cmath>

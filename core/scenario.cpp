@@ -66,6 +66,13 @@ LogitsMode Scenario::effectiveLogits() const
     return isTraining() ? stackBehaviour(stack, mode).logits : LogitsMode::LastToken;
 }
 
+double Scenario::effectiveCudaOverheadMib() const
+{
+    if (cudaOverheadMib)
+        return *cudaOverheadMib;
+    return cudaLoading == CudaLoading::Lazy ? 512.0 : 1343.0;
+}
+
 Checkpointing Scenario::effectiveCheckpointing() const
 {
     if (!isTraining())

@@ -3,7 +3,7 @@
 #include "core/checkpoint.h"
 #include "core/formats.h"
 #include "core/modelspec.h"
-#include "core/training.h"
+#include "core/trainingchoices.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -243,6 +243,14 @@ struct Scenario
     LogitsMode effectiveLogits() const;
     Checkpointing effectiveCheckpointing() const;
     OptimizerImpl effectiveOptimizerImpl() const;
+    /// CUDA context plus the libraries' first-use allocations, MiB per GPU,
+    /// where the scenario does not set it. Lazy module loading (default
+    /// since CUDA 11.7 / PyTorch 1.13, PyTorch PR #86509): the context
+    /// measured 287,047,680 B for a small tensor; with cuBLAS/cuDNN handles
+    /// and workspaces loaded on first use we plan 512 MiB. Eager loading
+    /// (older stacks): 1343 MiB measured on a V100 by the Hugging Face
+    /// "Model training anatomy" doc (seed fact S11).
+    double effectiveCudaOverheadMib() const;
     double effectiveLoraDropout() const;
 };
 

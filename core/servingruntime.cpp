@@ -1,13 +1,31 @@
 #include "core/servingruntime.h"
 
-#include "core/formulatext.h"
 #include "core/lookup.h"
+#include "core/translatable.h"
 
 namespace core {
 
 namespace {
 
-namespace kv = text::kv;
+// Why a derivation's runtime-specific figure is what it is (context
+// "Derivation", as the rules' own notes), and where each runtime's
+// speculative decoding is read from.
+constexpr const char *kWhyHfConvWindow = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the last conv_kernel convolution inputs");
+constexpr const char *kWhyVllmConvWindow = QT_TRANSLATE_NOOP("Derivation", "vLLM and llama.cpp keep the last kernel - 1 convolution inputs");
+constexpr const char *kWhyFp32Ssm = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the SSM state in fp32 (the Mamba-2 scan returns its final state so)");
+constexpr const char *kWhyFp32Recurrent = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the recurrent state in fp32 (the delta-rule kernels return it so)");
+constexpr const char *kWhyLlamaCppF32State = QT_TRANSLATE_NOOP("Derivation", "llama.cpp keeps the recurrent and convolution states in f32 (llama_memory_recurrent type_r = type_s = GGML_TYPE_F32)");
+constexpr const char *kDraftFromGenerate =
+    "transformers generation/utils.py generate(assistant_model=...) and candidate_generator.py "
+    "AssistedCandidateGenerator (the assistant keeps its own past_key_values for the same sequence)";
+constexpr const char *kDraftFromVllm =
+    "vLLM vllm/config/speculative.py SpeculativeConfig (draft_tensor_parallel_size: unset, the target's "
+    "tensor_parallel_size); vllm/v1/spec_decode/draft_model.py DraftModelProposer; vllm/v1/worker/gpu_model_runner.py "
+    "get_kv_cache_spec (every attention layer in the forward context, the drafter's too, shares the KV blocks)";
+constexpr const char *kDraftFromLlamaCpp =
+    "llama.cpp tools/server/server.cpp load_model (params_dft: -md, n_gpu_layers from -ngld, n_ctx = -cd or "
+    "llama_n_ctx_seq, n_parallel 1, cache types from -ctkd/-ctvd) and init (one draft context per slot); "
+    "common/arg.cpp -md, -ngld, -cd; common/common.h common_params_speculative (cache_type_k/v f16)";
 
 /// transformers generate() with its DynamicCache and the hybrid caches of
 /// the linear-attention families.
@@ -29,10 +47,10 @@ RuntimeBehaviour generateBehaviour()
     b.ssmState = StateDtype::Fp32;
     b.layerOffload = LayerOffload::DeviceMap;
     b.draftRunsOneRow = true;
-    b.draftSource = text::draft::kFromGenerate;
-    b.whyConvInputs = kv::kWhyHfConvWindow;
-    b.whySsmState = kv::kWhyFp32Ssm;
-    b.whyDeltaRuleState = kv::kWhyFp32Recurrent;
+    b.draftSource = kDraftFromGenerate;
+    b.whyConvInputs = kWhyHfConvWindow;
+    b.whySsmState = kWhyFp32Ssm;
+    b.whyDeltaRuleState = kWhyFp32Recurrent;
     return b;
 }
 
@@ -57,8 +75,8 @@ RuntimeBehaviour vllmBehaviour()
     b.profilesAtStartup = true;
     b.continuousBatching = true;
     b.offloadsWeightBytes = true;
-    b.draftSource = text::draft::kFromVllm;
-    b.whyConvInputs = kv::kWhyVllmConvWindow;
+    b.draftSource = kDraftFromVllm;
+    b.whyConvInputs = kWhyVllmConvWindow;
     return b;
 }
 
@@ -81,9 +99,9 @@ RuntimeBehaviour llamaCppBehaviour()
     b.layerOffload = LayerOffload::GpuLayers;
     b.ggufCacheTypes = true;
     b.draftCacheF16 = true;
-    b.draftSource = text::draft::kFromLlamaCpp;
-    b.whyConvInputs = kv::kWhyVllmConvWindow;
-    b.whySsmState = kv::kWhyLlamaCppF32State;
+    b.draftSource = kDraftFromLlamaCpp;
+    b.whyConvInputs = kWhyVllmConvWindow;
+    b.whySsmState = kWhyLlamaCppF32State;
     return b;
 }
 

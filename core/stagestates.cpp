@@ -6,10 +6,10 @@
 #include "core/logits.h"
 #include "core/overheads.h"
 #include "core/preparedscenario.h"
+#include "core/servingruntime.h"
 #include "core/training.h"
 #include "core/trainingrun.h"
 #include "core/translatable.h"
-#include "core/servingruntime.h"
 
 #include <algorithm>
 #include <cassert>
@@ -533,7 +533,7 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, St
     st.stage = stage;
     EstimateDetails &d = st.details;
     d.params = prepared.params();
-    d.cudaOverheadMib = cudaOverheadMib(s);
+    d.cudaOverheadMib = s.effectiveCudaOverheadMib();
     d.stage = stage == Stage::Only ? "only" : (stage == Stage::First ? "first" : "last");
     // llama.cpp's layer split copies activations between GPUs itself.
     st.overheads = {cudaOverhead(s, record),

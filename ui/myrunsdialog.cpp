@@ -47,8 +47,8 @@ void MyRunsDialog::reload()
         return;
     }
     std::string error;
-    const auto text = core::io::readTextFile(path.string(), core::io::kMaxInputBytes, error);
-    const auto archive = text ? core::io::loadRunArchive(*text) : core::io::LoadResult<core::io::RunArchive>{};
+    const auto text = core::io::readTextFile(path.string(), core::kMaxInputBytes, error);
+    const auto archive = text ? core::io::loadRunArchive(*text) : core::LoadResult<core::io::RunArchive>{};
     if (!archive.ok()) {
         m_header->setText(tr("%1 cannot be read: %2")
                               .arg(where, QString::fromStdString(text ? archive.errors.front() : error)));

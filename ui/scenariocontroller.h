@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/estimate.h"
-#include "core/fit.h"
 #include "core/fields.h"
+#include "core/fit.h"
 #include "core/scenario.h"
 
 #include <QObject>

@@ -1,8 +1,8 @@
 #include "ui/scenariofile.h"
 
 #include "core/io/builtin.h"
-#include "core/io/loadresult.h"
 #include "core/io/scenarioio.h"
+#include "core/loadresult.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -46,11 +46,11 @@ std::optional<QByteArray> readLimited(const QString &path, QString *error)
         *error = QCoreApplication::translate("ScenarioFile", "Cannot open %1: %2").arg(path, file.errorString());
         return std::nullopt;
     }
-    if (file.size() > static_cast<qint64>(core::io::kMaxInputBytes)) {
+    if (file.size() > static_cast<qint64>(core::kMaxInputBytes)) {
         *error = QCoreApplication::translate("ScenarioFile", "%1 is too large (%2 MiB; the limit is %3 MiB).")
                      .arg(path)
                      .arg(file.size() / (1024 * 1024))
-                     .arg(core::io::kMaxInputBytes / (1024 * 1024));
+                     .arg(core::kMaxInputBytes / (1024 * 1024));
         return std::nullopt;
     }
     return file.readAll();

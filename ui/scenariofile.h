@@ -19,7 +19,7 @@ std::optional<core::Scenario> load(const QString &path, QString *error);
 /// Writes any text atomically (reports, exports).
 bool writeText(const QString &path, const QByteArray &text, QString *error);
 
-/// Reads a file of at most core::io::kMaxInputBytes.
+/// Reads a file of at most core::kMaxInputBytes.
 std::optional<QByteArray> readLimited(const QString &path, QString *error);
 
 /// True when the JSON text looks like a VRAM Planner scenario rather than a

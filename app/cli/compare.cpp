@@ -29,14 +29,14 @@ std::optional<LogRun> readLogRun(const Options &options, const core::Catalog &ca
         return std::nullopt;
     }
     const std::string &path = options.value("log");
-    const auto text = core::io::readTextFile(path, core::io::kMaxInputBytes, error);
+    const auto text = core::io::readTextFile(path, core::kMaxInputBytes, error);
     if (!text) {
         error = "--log: " + error;
         return std::nullopt;
     }
     const auto read = core::runlog::readRunLog(*text);
     if (!read.ok()) {
-        error = "--log: " + core::io::inFile(path, read.errors.front());
+        error = "--log: " + core::inFile(path, read.errors.front());
         for (std::size_t i = 1; i < read.errors.size(); ++i)
             error += "\n  " + read.errors[i];
         return std::nullopt;
@@ -50,7 +50,7 @@ std::optional<LogRun> readLogRun(const Options &options, const core::Catalog &ca
             userFields.insert(f.id);
     LogRun result{*read.value, core::scenarioFromLog(*scenario, *read.value, catalog, userFields), {}};
     for (const std::string &w : read.warnings)
-        result.warnings.push_back(core::io::inFile(path, w));
+        result.warnings.push_back(core::inFile(path, w));
     const auto problems = core::validateScenario(result.run.scenario);
     if (!problems.empty()) {
         error = "the scenario with the log's settings: " + problems.front();

@@ -4,9 +4,9 @@
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
 #include "core/io/modelfiles.h"
-#include "core/io/textfile.h"
-#include "core/io/loadresult.h"
 #include "core/io/scenarioio.h"
+#include "core/io/textfile.h"
+#include "core/loadresult.h"
 #include "core/stack.h"
 #include "core/units.h"
 
@@ -105,14 +105,14 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         return std::nullopt;
     }
     if (options.has("scenario")) {
-        const auto text = core::io::readTextFile(options.value("scenario"), core::io::kMaxInputBytes, error);
+        const auto text = core::io::readTextFile(options.value("scenario"), core::kMaxInputBytes, error);
         if (!text) {
             error = "--scenario: " + error;
             return std::nullopt;
         }
         const auto loaded = core::io::loadScenario(*text, core::io::builtinPresets());
         if (!loaded.ok()) {
-            error = "--scenario: " + core::io::inFile(options.value("scenario"), loaded.errors.front());
+            error = "--scenario: " + core::inFile(options.value("scenario"), loaded.errors.front());
             return std::nullopt;
         }
         s = *loaded.value;
@@ -157,10 +157,10 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
 
     if (options.has("calibration")) {
         // First, so that explicit --cuda-overhead-mib / --reserve-percent win.
-        const auto text = core::io::readTextFile(options.value("calibration"), core::io::kMaxInputBytes, error);
-        const auto profile = text ? core::io::loadCalibration(*text) : core::io::LoadResult<core::CalibrationProfile>{};
+        const auto text = core::io::readTextFile(options.value("calibration"), core::kMaxInputBytes, error);
+        const auto profile = text ? core::io::loadCalibration(*text) : core::LoadResult<core::CalibrationProfile>{};
         if (!profile.ok()) {
-            error = "--calibration: " + (text ? core::io::inFile(options.value("calibration"), profile.errors.front()) : error);
+            error = "--calibration: " + (text ? core::inFile(options.value("calibration"), profile.errors.front()) : error);
             return std::nullopt;
         }
         s = core::withCalibration(s, *profile.value);

@@ -189,17 +189,17 @@ void printStats(std::ostream &out, const std::map<std::string, Stats> &stats)
 int runValidate(const std::string &publishedPath, const std::string &measuredPath, std::ostream &out, std::ostream &err)
 {
     std::string error;
-    const auto publishedText = core::io::readTextFile(publishedPath, core::io::kMaxInputBytes, error);
+    const auto publishedText = core::io::readTextFile(publishedPath, core::kMaxInputBytes, error);
     const auto published = publishedText ? core::io::loadPublishedCases(*publishedText)
-                                         : core::io::LoadResult<std::vector<core::io::PublishedCase>>{};
+                                         : core::LoadResult<std::vector<core::io::PublishedCase>>{};
     if (!published.ok()) {
-        err << "vramplanner-cli: --published: " << (publishedText ? core::io::inFile(publishedPath, published.errors.front()) : error) << "\n";
+        err << "vramplanner-cli: --published: " << (publishedText ? core::inFile(publishedPath, published.errors.front()) : error) << "\n";
         return 2;
     }
-    const auto measuredText = core::io::readTextFile(measuredPath, core::io::kMaxInputBytes, error);
-    const auto measured = measuredText ? core::io::loadMeasuredRun(*measuredText) : core::io::LoadResult<core::io::MeasuredRun>{};
+    const auto measuredText = core::io::readTextFile(measuredPath, core::kMaxInputBytes, error);
+    const auto measured = measuredText ? core::io::loadMeasuredRun(*measuredText) : core::LoadResult<core::io::MeasuredRun>{};
     if (!measured.ok()) {
-        err << "vramplanner-cli: --measured: " << (measuredText ? core::io::inFile(measuredPath, measured.errors.front()) : error) << "\n";
+        err << "vramplanner-cli: --measured: " << (measuredText ? core::inFile(measuredPath, measured.errors.front()) : error) << "\n";
         return 2;
     }
 
@@ -219,7 +219,7 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
     for (const core::io::MeasuredCase &c : measured.value->cases) {
         const auto model = core::io::parseHfConfig(c.configText, c.id);
         if (!model.ok()) {
-            err << "vramplanner-cli: case " << c.id << ": " << core::io::inFile("config", model.errors.front()) << "\n";
+            err << "vramplanner-cli: case " << c.id << ": " << core::inFile("config", model.errors.front()) << "\n";
             return 1;
         }
         const auto scenario = scenarioFor(c.args, &*model.value, error);
@@ -275,10 +275,10 @@ int runValidateMine(std::ostream &out, std::ostream &err)
         return 0;
     }
     std::string error;
-    const auto text = core::io::readTextFile(path.string(), core::io::kMaxInputBytes, error);
-    const auto archive = text ? core::io::loadRunArchive(*text) : core::io::LoadResult<core::io::RunArchive>{};
+    const auto text = core::io::readTextFile(path.string(), core::kMaxInputBytes, error);
+    const auto archive = text ? core::io::loadRunArchive(*text) : core::LoadResult<core::io::RunArchive>{};
     if (!archive.ok()) {
-        err << "vramplanner-cli: " << (text ? core::io::inFile(path.string(), archive.errors.front()) : error) << "\n";
+        err << "vramplanner-cli: " << (text ? core::inFile(path.string(), archive.errors.front()) : error) << "\n";
         return 1;
     }
     std::vector<Row> rows;

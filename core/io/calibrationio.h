@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/calibration.h"
-#include "core/io/loadresult.h"
+#include "core/loadresult.h"
 
 #include <string>
 

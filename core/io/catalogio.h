@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/catalog.h"
-#include "core/io/loadresult.h"
+#include "core/loadresult.h"
 
 #include <string>
 

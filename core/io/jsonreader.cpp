@@ -1,6 +1,6 @@
 #include "core/io/jsonreader.h"
 
-#include "core/io/loadresult.h"
+#include "core/loadresult.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/io/loadresult.h"
 #include "core/io/presets.h"
 #include "core/lessons.h"
+#include "core/loadresult.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/checkpoint.h"
-#include "core/io/loadresult.h"
+#include "core/loadresult.h"
 #include "core/modelspec.h"
 
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/io/loadresult.h"
+#include "core/loadresult.h"
 #include "core/modelspec.h"
 
 #include <cstdint>

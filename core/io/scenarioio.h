@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/io/loadresult.h"
 #include "core/io/presets.h"
+#include "core/loadresult.h"
 #include "core/scenario.h"
 
 #include <string>

@@ -2,7 +2,7 @@
 
 #include "core/io/builtin.h"
 #include "core/io/catalogio.h"
-#include "core/io/loadresult.h"
+#include "core/loadresult.h"
 
 #include <algorithm>
 #include <cstdlib>

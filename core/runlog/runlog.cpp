@@ -1,8 +1,8 @@
 #include "core/runlog/runlog.h"
 
 #include "core/lookup.h"
-#include "core/translatable.h"
 #include "core/runlog/readers.h"
+#include "core/translatable.h"
 
 #include <algorithm>
 
@@ -101,11 +101,11 @@ void ReadContext::addPrinted(Quantity quantity, const LogLine &line, const Print
         quantityInfo(quantity).format);
 }
 
-io::LoadResult<RunLog> readRunLog(const std::string &text)
+LoadResult<RunLog> readRunLog(const std::string &text)
 {
-    io::LoadResult<RunLog> result;
-    if (text.size() > io::kMaxInputBytes) {
-        result.errors.push_back("the log is larger than " + std::to_string(io::kMaxInputBytes / (1024 * 1024))
+    LoadResult<RunLog> result;
+    if (text.size() > kMaxInputBytes) {
+        result.errors.push_back("the log is larger than " + std::to_string(kMaxInputBytes / (1024 * 1024))
                                 + " MiB; paste the start-up part");
         return result;
     }

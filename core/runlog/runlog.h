@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/io/loadresult.h"
+#include "core/loadresult.h"
 #include "core/units.h"
 
 #include <cstddef>
@@ -138,6 +138,6 @@ struct RunLog
 /// `#033[`), Windows line ends and a last line cut off. A recognised line
 /// that cannot be read is a warning naming its line and what was expected;
 /// a log with no readable figure at all is an error saying what was expected.
-io::LoadResult<RunLog> readRunLog(const std::string &text);
+LoadResult<RunLog> readRunLog(const std::string &text);
 
 } // namespace core::runlog

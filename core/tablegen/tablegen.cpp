@@ -26,7 +26,7 @@ bool readFile(const char *path, std::string &text)
 }
 
 template <typename T>
-bool reportErrors(const char *path, const core::io::LoadResult<T> &result)
+bool reportErrors(const char *path, const core::LoadResult<T> &result)
 {
     for (const std::string &e : result.errors)
         std::cerr << path << ": " << e << '\n';

@@ -2,11 +2,11 @@
 // figures go to BENCHMARKS.md with the machine they came from.
 
 #include "core/estimate.h"
-#include "core/fit.h"
 #include "core/explain.h"
+#include "core/fit.h"
+#include "core/io/builtin.h"
 #include "core/preparedscenario.h"
 #include "core/sweep.h"
-#include "core/io/builtin.h"
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
 #include "ui/mainwindow.h"

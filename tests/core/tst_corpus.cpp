@@ -3,12 +3,12 @@
 // total of an unquantised checkpoint is published, the planner's parameter
 // count (text + vision + MTP modules the checkpoint ships) is that total.
 
-#include "tests/support/testregistry.h"
-#include "core/io/hfconfig.h"
 #include "core/estimate.h"
+#include "core/io/hfconfig.h"
 #include "core/io/modelfiles.h"
 #include "core/io/scenarioio.h"
 #include "core/modelspec.h"
+#include "tests/support/testregistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -29,7 +29,7 @@ std::string readCorpusFile(const QString &name)
     return file.readAll().toStdString();
 }
 
-core::io::LoadResult<core::ModelSpec> loadCorpusConfig(const QString &name)
+core::LoadResult<core::ModelSpec> loadCorpusConfig(const QString &name)
 {
     return core::io::parseHfConfig(readCorpusFile(name), name.toStdString());
 }

@@ -1,13 +1,13 @@
 // Deployment questions over the engine: a mixed set of GPUs, beams and
 // samples, host memory, and the GPUs a request rate needs. Expected values
 // are hand calculations written beside each check.
-#include "tests/support/testregistry.h"
 #include "core/deviceset.h"
 #include "core/estimate.h"
-#include "core/fit.h"
 #include "core/fields.h"
+#include "core/fit.h"
 #include "core/io/builtin.h"
 #include "core/performance.h"
+#include "tests/support/testregistry.h"
 
 #include "tests/support/presetscenario.h"
 

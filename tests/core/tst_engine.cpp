@@ -2,14 +2,14 @@
 // the issue names: phases, sharding, layer split, sliding windows, LoRA,
 // quantised layers kept at 16 bits, fits and searches, extreme inputs.
 
-#include "tests/support/testregistry.h"
 #include "core/estimate.h"
-#include "core/fit.h"
 #include "core/explain.h"
+#include "core/fit.h"
+#include "core/io/builtin.h"
 #include "core/report.h"
 #include "core/rulesofthumb.h"
 #include "core/sweep.h"
-#include "core/io/builtin.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -4,13 +4,13 @@
 // conventions are also in each entry's source_note / params_convention in
 // resources/models.json.
 
-#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
 #include "core/io/scenarioio.h"
 #include "core/modelspec.h"
 #include "core/scenario.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -4,7 +4,6 @@
 // llama_kv_cache). Every expected value is the log's figure or a product
 // written out here.
 
-#include "tests/support/testregistry.h"
 #include "core/estimate.h"
 #include "core/fit.h"
 #include "core/io/builtin.h"
@@ -12,6 +11,7 @@
 #include "core/io/scenarioio.h"
 #include "core/llamacpp.h"
 #include "core/performance.h"
+#include "tests/support/testregistry.h"
 #include "tests/support/weightfilewriter.h"
 
 #include <QtTest>

@@ -5,10 +5,10 @@
 // here from the formats' published block layouts, never the code's output;
 // hostile files are refused with a message naming the file and the place.
 
-#include "tests/support/testregistry.h"
 #include "core/io/gguf.h"
 #include "core/io/ggufmodel.h"
 #include "core/io/safetensors.h"
+#include "tests/support/testregistry.h"
 #include "tests/support/weightfilewriter.h"
 
 #include <QElapsedTimer>
@@ -175,8 +175,8 @@ GgufFile &f16(GgufFile &file, const std::string &name, const std::vector<std::ui
 /// `file` written to `dir`, read back, and its model.
 struct ReadBack
 {
-    core::io::LoadResult<core::WeightInventory> inventory;
-    core::io::LoadResult<core::ModelSpec> model;
+    core::LoadResult<core::WeightInventory> inventory;
+    core::LoadResult<core::ModelSpec> model;
 };
 
 ReadBack readBack(const GgufFile &file, const QTemporaryDir &dir, const char *name)

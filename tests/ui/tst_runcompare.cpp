@@ -3,10 +3,10 @@
 // hold core::compareRun's figures, "Keep" writes runs.json, and a log that
 // cannot be read leaves the window as it was.
 
-#include "tests/support/testregistry.h"
 #include "core/io/runarchive.h"
 #include "core/io/textfile.h"
 #include "tests/support/printedlog.h"
+#include "tests/support/testregistry.h"
 #include "ui/calibrationdialog.h"
 #include "ui/mainwindow.h"
 #include "ui/myrunsdialog.h"
@@ -225,7 +225,7 @@ void TestRunCompare::keepWritesRunsJson()
     const std::filesystem::path path = core::io::runArchivePath();
     QCOMPARE(QString::fromStdString(path.parent_path().string()), m_data->path());
     std::string readError;
-    const auto text = core::io::readTextFile(path.string(), core::io::kMaxInputBytes, readError);
+    const auto text = core::io::readTextFile(path.string(), core::kMaxInputBytes, readError);
     QVERIFY(text);
     const auto archive = core::io::loadRunArchive(*text);
     QVERIFY(archive.ok());

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace core::io {
+namespace core {
 
 /// What a loader returns: a value, or errors naming the JSON pointer of each
 /// problem ("/gpus/3/memory_bytes: expected an integer >= 1"). Warnings can
@@ -45,4 +45,4 @@ struct FileProblems
 /// parsing so a hostile file cannot allocate without bound.
 constexpr std::size_t kMaxInputBytes = 16u * 1024u * 1024u;
 
-} // namespace core::io
+} // namespace core
