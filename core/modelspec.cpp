@@ -410,6 +410,7 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     }
     // The image encoder runs per image, not per text token.
     b.add("vision_tower", TensorRole::Other, m.visionParameters, 1, 1, LinearSlot::None, 0);
+    b.add("audio_tower", TensorRole::Other, m.audioParameters, 1, 1, LinearSlot::None, 0);
     // What a heuristic shape cannot place of a declared parameter count.
     b.add("unplaced", TensorRole::Other, m.unplacedParameters, 1, 1);
     return b.groups;
@@ -458,6 +459,8 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         c.total = saturatingAdd(c.total, n);
         if (g.name == "vision_tower")
             c.vision = n;
+        else if (g.name == "audio_tower")
+            c.audio = n;
         else if (g.name.rfind("mtp", 0) == 0)
             c.mtp += n;
         c.active = saturatingAdd(c.active, g.activeElements());

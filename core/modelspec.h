@@ -272,6 +272,8 @@ struct ModelSpec
     /// group, and the tokens one image adds to the language model's context.
     std::uint64_t visionParameters = 0;
     std::uint64_t imageTokens = 0;
+    /// Audio encoder and its projector (Gemma 4), counted as one group.
+    std::uint64_t audioParameters = 0;
 
     double attentionDropout = 0.0;
     double hiddenDropout = 0.0;
@@ -424,6 +426,7 @@ struct ParameterCounts
     std::uint64_t small = 0;        ///< norms, biases, sinks: never quantised
     std::uint64_t largestLayer = 0; ///< the largest module ZeRO-3 gathers: a layer or one embedding table
     std::uint64_t vision = 0;       ///< image encoder and projector (multimodal checkpoints)
+    std::uint64_t audio = 0;        ///< audio encoder and projector
     std::uint64_t mtp = 0;          ///< multi-token-prediction modules, when loaded
     /// The elements of the modules ModelSpec::checkpointQuantizedTargets
     /// names (0 when it names none), and of the other linear modules of the

@@ -1,5 +1,6 @@
 #include "core/io/hfconfig.h"
 
+#include "core/io/audioconfig.h"
 #include "core/io/configkeys.h"
 #include "core/io/familydefaults.h"
 #include "core/io/jsonreader.h"
@@ -1268,6 +1269,8 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         m.visionParameters = vision->parameters;
         m.imageTokens = vision->tokensPerImage;
     }
+    if (const auto audio = readAudioEncoder(top, topType, m.hidden, result.warnings))
+        m.audioParameters = *audio;
 
     if (m.intermediate == 0 && m.denseMlpLayers() > 0)
         r.error("intermediate_size", "missing; expected the MLP width of the model's "

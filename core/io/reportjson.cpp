@@ -87,6 +87,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                   {"vocab_size", s.model.vocab},
                   {"kv_cache_bytes_per_token", static_cast<std::uint64_t>(kvCacheBytesPerToken(s, d.kvElementBytes))},
                   {"params_vision", d.params.vision},
+                  {"params_audio", d.params.audio},
                   {"params_mtp", d.params.mtp},
                   {"family_guessed", s.model.guessed()},
                   {"defaulted_keys", s.model.defaultedKeys},

@@ -66,6 +66,7 @@ const UintField kUintFields[] = {
     {"hash_routed_layers", &ModelSpec::hashRoutedLayers, 0, ModelLimits::maxLayers},
     {"mtp_layers", &ModelSpec::mtpLayers, 0, 1024},
     {"vision_parameters", &ModelSpec::visionParameters, 0, ScenarioLimits::maxParameters},
+    {"audio_parameters", &ModelSpec::audioParameters, 0, ScenarioLimits::maxParameters},
     {"image_tokens", &ModelSpec::imageTokens, 0, ModelLimits::maxWidth},
     {"declared_parameters", &ModelSpec::declaredParameters, 0, ScenarioLimits::maxParameters},
     {"unplaced_parameters", &ModelSpec::unplacedParameters, 0, ScenarioLimits::maxParameters},

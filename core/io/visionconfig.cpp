@@ -263,7 +263,8 @@ VisionTower readPixtral(JsonReader &config, JsonReader &v, std::uint64_t textHid
 /// q_norm and k_norm, a gated MLP and four RMSNorms; with standardize the
 /// std_bias and std_scale vectors; embed_vision.embedding_projection to the
 /// text width (its norm has no weight). The clipped linears' scalar bounds
-/// are 0-dimensional buffers, not counted (nor by the Hub's totals).
+/// are 0-dimensional buffers the checkpoint stores and the model loads:
+/// counted (the E2B checkpoint holds 448 in its tower).
 VisionTower readGemma4Vision(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
 {
     const std::uint64_t h = width(v, "hidden_size", 768);
@@ -275,8 +276,11 @@ VisionTower readGemma4Vision(JsonReader &config, JsonReader &v, std::uint64_t te
     const std::uint64_t kvHeads = width(v, "num_key_value_heads", heads);
     const std::uint64_t headDim = width(v, "head_dim", h / heads);
     const std::uint64_t embeddings = 3 * patch * patch * h + 2 * positions * h;
+    // With use_clipped_linears, each of a layer's seven linears
+    // (Gemma4ClippableLinear) stores its input and output min and max.
+    const std::uint64_t clips = v.boolean("use_clipped_linears", false).value_or(false) ? 7 * 4 : 0;
     const std::uint64_t layer = 2 * heads * headDim * h + 2 * kvHeads * headDim * h + 2 * rmsNorm(headDim)
-                                + 3 * linear(h, ffn, false) + 4 * rmsNorm(h);
+                                + 3 * linear(h, ffn, false) + 4 * rmsNorm(h) + clips;
     const std::uint64_t standardize = v.boolean("standardize", false).value_or(false) ? 2 * h : 0;
     const std::uint64_t projector = linear(h, textHidden, false);
     VisionTower t;

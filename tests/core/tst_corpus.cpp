@@ -109,6 +109,7 @@ private slots:
     void sparseIndexerCache();
     void hunyuanPerLayerLists();
     void moonVitTowers();
+    void gemma4AudioEncoders();
 };
 
 void TestCorpus::everyConfigLoads_data()
@@ -283,7 +284,7 @@ void TestCorpus::gemma4Layers()
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
     QVERIFY(!loaded.value->guessed());
     const core::ParameterCounts counts = core::countParameters(*loaded.value);
-    QCOMPARE(qulonglong(counts.total - counts.vision), total);
+    QCOMPARE(qulonglong(counts.total - counts.vision - counts.audio), total);
     QCOMPARE(qulonglong(counts.active), active);
 }
 
@@ -613,6 +614,49 @@ void TestCorpus::moonVitTowers()
         QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
         QCOMPARE(qulonglong(loaded.value->visionParameters), tower);
     }
+}
+
+/// Gemma 4's audio encoders (transformers modeling_gemma4.py), summed by
+/// hand from the E2B checkpoint's 752 audio tensors: the subsampling
+/// convolutions (128 and 32 channels, LayerNorm weights) and input
+/// projection (1024 -> 1024); per conformer layer two feed-forward blocks
+/// (1024 -> 4096 -> 1024, pre and post norms), q, k, v, post and
+/// relative_k_proj (1024 x 1024 each), per_dim_scale (128), three
+/// attention norms, the light conv (linear_start 2048 x 1024, a depthwise
+/// conv of 5, its norm, linear_end) and ten clippable linears with four
+/// stored scalars each; output_proj 1536 x 1024 with its bias; embed_audio
+/// 1536 -> the text width. Gemma 4 12B has no tower: embed_audio maps 640
+/// waveform samples to the text width.
+void TestCorpus::gemma4AudioEncoders()
+{
+    const qulonglong H = 1024;
+    const qulonglong subsampling = 128 * 9 + 128 + 32 * 128 * 9 + 32 + H * 1024;
+    const qulonglong feedForward = 2 * 4096 * H + 2 * H;
+    const qulonglong attention = 5 * H * H + 128 + 3 * H;
+    const qulonglong lightConv = 2048 * H + 5 * H + 2 * H + H * H;
+    const qulonglong layer = 2 * feedForward + attention + lightConv + 10 * 4;
+    const qulonglong tower = subsampling + 12 * layer + 1536 * H + 1536;
+    QCOMPARE(tower, 304825088ull);
+    for (const auto &[file, textWidth] : {std::pair{"google--gemma-4-E2B-it_config.json", 1536ull},
+                                          std::pair{"google--gemma-4-E4B-it_config.json", 2560ull}}) {
+        const auto loaded = loadCorpusConfig(file);
+        QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+        QCOMPARE(qulonglong(loaded.value->audioParameters), tower + 1536 * textWidth);
+    }
+    // The whole E2B checkpoint (snapshot b4a60110, 2011 tensors) holds
+    // 5,123,178,979 elements (1amageek/swift-lm
+    // docs/parameter-dumps/google_gemma-4-E2B-it.md @ 7c4a37f): ours plus
+    // the k_proj, v_proj and k_norm it ships for the 20 kv-shared layers,
+    // which transformers' Gemma4TextAttention does not build ("layers
+    // sharing kv states don't need any weight matrices"): 16 sliding layers
+    // of 256 x 1536 x 2 + 256 and 4 global layers of 512 x 1536 x 2 + 512.
+    const auto e2b = loadCorpusConfig("google--gemma-4-E2B-it_config.json");
+    const qulonglong kvShared = 16 * (2 * 256 * 1536 + 256) + 4 * (2 * 512 * 1536 + 512);
+    QCOMPARE(kvShared, 18880512ull);
+    QCOMPARE(qulonglong(core::countParameters(*e2b.value).total) + kvShared, 5123178979ull);
+    const auto unified = loadCorpusConfig("google--gemma-4-12B-it_config.json");
+    QVERIFY2(unified.ok(), qPrintable(joined(unified.errors)));
+    QCOMPARE(qulonglong(unified.value->audioParameters), 640ull * 3840);
 }
 
 /// A lying per-layer list or shape is refused with the key and where,

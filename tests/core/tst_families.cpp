@@ -54,7 +54,7 @@ bool activeLeavesOutInputEmbedding(const core::ModelSpec &m)
 /// LG count.
 std::uint64_t nonEmbedding(const core::ParameterCounts &c)
 {
-    return c.total - c.embedding - c.lmHead - c.vision - c.mtp;
+    return c.total - c.embedding - c.lmHead - c.vision - c.audio - c.mtp;
 }
 
 std::uint64_t kvBytes(const QString &id, core::ServingEngine engine, std::uint64_t sequence, int tp = 1)
