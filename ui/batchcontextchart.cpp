@@ -1,6 +1,6 @@
 #include "ui/batchcontextchart.h"
 
-#include "core/sweep.h"
+#include "core/analysis/sweep.h"
 #include "ui/sweeprange.h"
 #include "ui/termstyle.h"
 

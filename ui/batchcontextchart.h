@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/scenario.h"
-#include "core/units.h"
+#include "core/base/units.h"
+#include "core/model/catalog.h"
+#include "core/scenario/scenario.h"
 #include "ui/chartview.h"
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 #include "ui/breakdownpanel.h"
 
-#include "core/explain.h"
-#include "core/rulesofthumb.h"
+#include "core/explain/explain.h"
+#include "core/explain/rulesofthumb.h"
 #include "ui/language.h"
 #include "ui/termexplanations.h"
 #include "ui/termstyle.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/calibration.h"
-#include "core/scenario.h"
+#include "core/runs/calibration.h"
+#include "core/scenario/scenario.h"
 
 #include <QDialog>
 

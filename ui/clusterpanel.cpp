@@ -1,7 +1,7 @@
 #include "ui/clusterpanel.h"
 
-#include "core/performance.h"
-#include "core/plan.h"
+#include "core/analysis/performance.h"
+#include "core/analysis/plan.h"
 #include "ui/fieldeditor.h"
 #include "ui/scenariocontroller.h"
 #include "ui/servingtext.h"

@@ -1,8 +1,8 @@
-#include "ui/termstyle.h"
 #include "ui/controlspanel.h"
+#include "ui/termstyle.h"
 
 #include "core/io/builtin.h"
-#include "core/stack.h"
+#include "core/scenario/stack.h"
 #include "ui/fieldeditor.h"
 #include "ui/scenariocontroller.h"
 #include "ui/sliderfields.h"

@@ -1,7 +1,7 @@
 #include "ui/deployview.h"
 
-#include "core/performance.h"
-#include "core/sweep.h"
+#include "core/analysis/performance.h"
+#include "core/analysis/sweep.h"
 #include "ui/chartlabels.h"
 #include "ui/plotframe.h"
 #include "ui/servingtext.h"

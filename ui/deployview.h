@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/estimate.h"
-#include "core/scenario.h"
+#include "core/engine/estimate.h"
+#include "core/model/catalog.h"
+#include "core/scenario/scenario.h"
 
 #include <QColor>
 #include <QStringList>

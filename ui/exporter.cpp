@@ -1,7 +1,7 @@
 #include "ui/exporter.h"
 
+#include "core/explain/report.h"
 #include "core/io/reportjson.h"
-#include "core/report.h"
 #include "ui/language.h"
 #include "ui/memorychart.h"
 #include "ui/plotrender.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/fields.h"
+#include "core/scenario/fields.h"
 
 #include <QWidget>
 

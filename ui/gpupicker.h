@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/catalog.h"
+#include "core/model/catalog.h"
 
 #include <QDialog>
 #include <QStringList>

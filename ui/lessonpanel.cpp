@@ -1,6 +1,6 @@
 #include "ui/lessonpanel.h"
 
-#include "core/units.h"
+#include "core/base/units.h"
 
 #include <QPushButton>
 #include <QTextBrowser>

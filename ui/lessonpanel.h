@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/lessons.h"
-#include "core/units.h"
+#include "core/base/units.h"
+#include "core/explain/lessons.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/fields.h"
+#include "core/explain/lessons.h"
 #include "core/io/usercatalog.h"
-#include "core/lessons.h"
+#include "core/scenario/fields.h"
 
 #include <QMainWindow>
 

@@ -1,6 +1,6 @@
 #include "ui/matrixchart.h"
 
-#include "core/report.h"
+#include "core/explain/report.h"
 #include "ui/language.h"
 #include "ui/termstyle.h"
 

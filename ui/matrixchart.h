@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/matrix.h"
-#include "core/scenario.h"
+#include "core/analysis/matrix.h"
+#include "core/model/catalog.h"
+#include "core/scenario/scenario.h"
 #include "ui/chartview.h"
 
 #include <string>

@@ -1,6 +1,6 @@
 #include "ui/memorychart.h"
 
-#include "core/explain.h"
+#include "core/explain/explain.h"
 #include "ui/language.h"
 #include "ui/termstyle.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/estimate.h"
-#include "core/fit.h"
+#include "core/analysis/fit.h"
+#include "core/engine/estimate.h"
 #include "ui/chartlabels.h"
 #include "ui/plotframe.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/units.h"
+#include "core/base/units.h"
 
 #include <QDialog>
 

@@ -28,7 +28,7 @@ QString signOf(double value) { return value > 0 ? QStringLiteral("+") : value < 
 
 QString quantityName(const core::ComparisonRow &row)
 {
-    // The labels are Qt Linguist source texts in context "RunLog" (core/runlog/runlog.cpp).
+    // The labels are Qt Linguist source texts in context "RunLog" (core/runs/runlog.cpp).
     return QCoreApplication::translate("RunLog", row.label.c_str());
 }
 

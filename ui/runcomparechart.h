@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/runcompare.h"
-#include "core/units.h"
+#include "core/base/units.h"
+#include "core/runs/runcompare.h"
 
 #include <QWidget>
 

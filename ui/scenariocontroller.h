@@ -1,9 +1,9 @@
 #pragma once
 
-#include "core/estimate.h"
-#include "core/fields.h"
-#include "core/fit.h"
-#include "core/scenario.h"
+#include "core/analysis/fit.h"
+#include "core/engine/estimate.h"
+#include "core/scenario/fields.h"
+#include "core/scenario/scenario.h"
 
 #include <QObject>
 #include <QStringList>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/fields.h"
-#include "core/scenario.h"
+#include "core/scenario/fields.h"
+#include "core/scenario/scenario.h"
 
 #include <QElapsedTimer>
 #include <QUndoCommand>

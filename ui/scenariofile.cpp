@@ -1,8 +1,8 @@
 #include "ui/scenariofile.h"
 
+#include "core/base/loadresult.h"
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
-#include "core/loadresult.h"
 
 #include <QCoreApplication>
 #include <QFile>

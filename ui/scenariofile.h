@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 #include <QString>
 

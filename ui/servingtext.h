@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/estimate.h"
-#include "core/performance.h"
-#include "core/units.h"
+#include "core/analysis/performance.h"
+#include "core/base/units.h"
+#include "core/engine/estimate.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "ui/sliderfields.h"
 
-#include "core/units.h"
+#include "core/base/units.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

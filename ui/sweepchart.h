@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/estimate.h"
-#include "core/fit.h"
-#include "core/sweep.h"
+#include "core/analysis/fit.h"
+#include "core/analysis/sweep.h"
+#include "core/engine/estimate.h"
 #include "ui/chartlabels.h"
 #include "ui/plotframe.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/scenario.h"
-#include "core/sweep.h"
+#include "core/analysis/sweep.h"
+#include "core/scenario/scenario.h"
 
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/estimate.h"
+#include "core/engine/estimate.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "ui/termstyle.h"
 
-#include "core/report.h"
+#include "core/explain/report.h"
 #include "ui/language.h"
 
 #include <QCoreApplication>

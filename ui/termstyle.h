@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/estimate.h"
-#include "core/fit.h"
-#include "core/units.h"
+#include "core/analysis/fit.h"
+#include "core/base/units.h"
+#include "core/engine/estimate.h"
 
 #include <QColor>
 #include <QString>

@@ -1,9 +1,9 @@
 #include "ui/utilizationdialog.h"
 
-#include "core/fields.h"
-#include "core/performance.h"
-#include "core/units.h"
-#include "core/utilization.h"
+#include "core/analysis/performance.h"
+#include "core/analysis/utilization.h"
+#include "core/base/units.h"
+#include "core/scenario/fields.h"
 
 #include <QCheckBox>
 #include <QComboBox>

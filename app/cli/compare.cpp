@@ -3,10 +3,10 @@
 #include "app/cli/cli.h"
 #include "app/cli/scenariooptions.h"
 #include "app/cli/texttable.h"
-#include "core/fields.h"
 #include "core/io/runarchive.h"
 #include "core/io/runcomparejson.h"
 #include "core/io/textfile.h"
+#include "core/scenario/fields.h"
 
 #include <ctime>
 #include <filesystem>

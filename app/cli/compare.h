@@ -1,9 +1,9 @@
 #pragma once
 
 #include "app/cli/options.h"
-#include "core/catalog.h"
-#include "core/runcompare.h"
-#include "core/runlog/runlog.h"
+#include "core/model/catalog.h"
+#include "core/runs/runcompare.h"
+#include "core/runs/runlog.h"
 
 #include <optional>
 #include <ostream>

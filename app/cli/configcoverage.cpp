@@ -1,8 +1,8 @@
 #include "app/cli/configcoverage.h"
 
+#include "core/base/units.h"
 #include "core/io/modelfiles.h"
-#include "core/layerkinds.h"
-#include "core/units.h"
+#include "core/model/layerkinds.h"
 
 #include <algorithm>
 #include <filesystem>

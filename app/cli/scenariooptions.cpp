@@ -1,14 +1,14 @@
 #include "app/cli/scenariooptions.h"
 
-#include "core/fields.h"
+#include "core/base/loadresult.h"
+#include "core/base/units.h"
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
 #include "core/io/modelfiles.h"
 #include "core/io/scenarioio.h"
 #include "core/io/textfile.h"
-#include "core/loadresult.h"
-#include "core/stack.h"
-#include "core/units.h"
+#include "core/scenario/fields.h"
+#include "core/scenario/stack.h"
 
 #include <cmath>
 
@@ -58,7 +58,7 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
             {"params", "N", "bare parameter count: 7e9, 7B, 0.5b, 1.2T or an integer"},
             {"scenario", "FILE", "start from a saved scenario; other options override it"},
         };
-        // Every scenario input, from its descriptor (core/fields.cpp).
+        // Every scenario input, from its descriptor (core/scenario/fields.cpp).
         for (const core::FieldDescriptor &f : core::allFields()) {
             std::string help = f.help;
             if (f.kind == core::FieldKind::Flag || f.kind == core::FieldKind::Text || f.kind == core::FieldKind::ModelPreset

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "app/cli/options.h"
-#include "core/catalog.h"
-#include "core/scenario.h"
+#include "core/model/catalog.h"
+#include "core/scenario/scenario.h"
 
 #include <optional>
 #include <string>

@@ -1,10 +1,10 @@
 #include "app/cli/texttable.h"
 
-#include "core/performance.h"
-#include "core/report.h"
-#include "core/stack.h"
-#include "core/units.h"
-#include "core/utilization.h"
+#include "core/analysis/performance.h"
+#include "core/analysis/utilization.h"
+#include "core/base/units.h"
+#include "core/explain/report.h"
+#include "core/scenario/stack.h"
 
 #include <algorithm>
 #include <cmath>

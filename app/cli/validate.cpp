@@ -2,8 +2,8 @@
 
 #include "app/cli/options.h"
 #include "app/cli/scenariooptions.h"
-#include "core/estimate.h"
-#include "core/fit.h"
+#include "core/analysis/fit.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
 #include "core/io/runarchive.h"

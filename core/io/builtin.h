@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/catalog.h"
+#include "core/explain/lessons.h"
 #include "core/io/presets.h"
-#include "core/lessons.h"
+#include "core/model/catalog.h"
 
 #include <string>
 #include <vector>

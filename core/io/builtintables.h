@@ -6,8 +6,8 @@
 // read users' files. Building them costs microseconds; parsing the JSON at
 // every start cost most of a CLI run (see BENCHMARKS.md).
 
-#include "core/catalog.h"
 #include "core/io/presets.h"
+#include "core/model/catalog.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/calibration.h"
-#include "core/loadresult.h"
+#include "core/base/loadresult.h"
+#include "core/runs/calibration.h"
 
 #include <string>
 

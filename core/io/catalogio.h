@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/catalog.h"
-#include "core/loadresult.h"
+#include "core/base/loadresult.h"
+#include "core/model/catalog.h"
 
 #include <string>
 

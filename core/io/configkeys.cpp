@@ -1,6 +1,6 @@
 #include "core/io/configkeys.h"
 
-#include "core/units.h"
+#include "core/base/units.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #include "core/io/gguf.h"
 
+#include "core/base/units.h"
 #include "core/io/bytesource.h"
-#include "core/units.h"
 
 #include <algorithm>
 #include <cstdio>

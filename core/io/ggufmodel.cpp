@@ -1,6 +1,6 @@
 #include "core/io/ggufmodel.h"
 
-#include "core/units.h"
+#include "core/base/units.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/loadresult.h"
-#include "core/modelspec.h"
-#include "core/weightinventory.h"
+#include "core/base/loadresult.h"
+#include "core/model/modelspec.h"
+#include "core/model/weightinventory.h"
 
 namespace core::io {
 

@@ -1,13 +1,13 @@
 #include "core/io/hfconfig.h"
 
+#include "core/base/units.h"
 #include "core/io/audioconfig.h"
 #include "core/io/configkeys.h"
 #include "core/io/familydefaults.h"
 #include "core/io/jsonreader.h"
 #include "core/io/quantconfig.h"
 #include "core/io/visionconfig.h"
-#include "core/layerkinds.h"
-#include "core/units.h"
+#include "core/model/layerkinds.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/loadresult.h"
-#include "core/modelspec.h"
+#include "core/base/loadresult.h"
+#include "core/model/modelspec.h"
 
 #include <string>
 #include <vector>

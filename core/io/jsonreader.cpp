@@ -1,6 +1,6 @@
 #include "core/io/jsonreader.h"
 
-#include "core/loadresult.h"
+#include "core/base/loadresult.h"
 
 #include <algorithm>
 #include <cctype>

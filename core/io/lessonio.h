@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/base/loadresult.h"
+#include "core/explain/lessons.h"
 #include "core/io/presets.h"
-#include "core/lessons.h"
-#include "core/loadresult.h"
 
 #include <string>
 #include <vector>

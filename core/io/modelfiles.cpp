@@ -1,11 +1,11 @@
 #include "core/io/modelfiles.h"
 
+#include "core/base/units.h"
 #include "core/io/gguf.h"
 #include "core/io/ggufmodel.h"
 #include "core/io/hfconfig.h"
 #include "core/io/safetensors.h"
 #include "core/io/textfile.h"
-#include "core/units.h"
 
 #include <filesystem>
 

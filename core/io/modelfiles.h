@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/checkpoint.h"
-#include "core/loadresult.h"
-#include "core/modelspec.h"
+#include "core/base/loadresult.h"
+#include "core/model/checkpoint.h"
+#include "core/model/modelspec.h"
 
 #include <optional>
 #include <string>

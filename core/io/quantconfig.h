@@ -6,7 +6,7 @@
 // quantised modules, their group size, and which modules stay unquantised.
 
 #include "core/io/jsonreader.h"
-#include "core/modelspec.h"
+#include "core/model/modelspec.h"
 
 #include <string>
 #include <vector>

@@ -1,9 +1,9 @@
 #include "core/io/reportjson.h"
 
-#include "core/deepspeed.h"
-#include "core/explain.h"
-#include "core/performance.h"
+#include "core/analysis/performance.h"
+#include "core/explain/explain.h"
 #include "core/io/scenariojson.h"
+#include "core/memory/deepspeed.h"
 
 #include <algorithm>
 

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "core/matrix.h"
+#include "core/analysis/matrix.h"
 
-#include "core/catalog.h"
-#include "core/estimate.h"
-#include "core/fit.h"
+#include "core/analysis/fit.h"
+#include "core/analysis/plan.h"
+#include "core/engine/estimate.h"
 #include "core/io/presets.h"
-#include "core/plan.h"
+#include "core/model/catalog.h"
 
 #include <string>
 

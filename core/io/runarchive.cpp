@@ -1,9 +1,9 @@
 #include "core/io/runarchive.h"
 
+#include "core/explain/report.h"
 #include "core/io/atomicfile.h"
 #include "core/io/jsonreader.h"
 #include "core/io/textfile.h"
-#include "core/report.h"
 #include "core/io/usercatalog.h"
 
 namespace core::io {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/loadresult.h"
-#include "core/runcompare.h"
+#include "core/base/loadresult.h"
+#include "core/runs/runcompare.h"
 
 #include <cstdint>
 #include <filesystem>

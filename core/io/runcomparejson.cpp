@@ -1,7 +1,7 @@
 #include "core/io/runcomparejson.h"
 
+#include "core/explain/report.h"
 #include "core/io/jsonreader.h"
-#include "core/report.h"
 
 #include <cmath>
 

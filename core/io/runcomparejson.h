@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/runcompare.h"
-#include "core/runlog/runlog.h"
+#include "core/runs/runcompare.h"
+#include "core/runs/runlog.h"
 
 #include <string>
 #include <vector>

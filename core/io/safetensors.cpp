@@ -1,9 +1,9 @@
 #include "core/io/safetensors.h"
 
+#include "core/base/units.h"
 #include "core/io/bytesource.h"
 #include "core/io/jsonreader.h"
 #include "core/io/safetensorsjson.h"
-#include "core/units.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/loadresult.h"
-#include "core/weightinventory.h"
+#include "core/base/loadresult.h"
+#include "core/model/weightinventory.h"
 
 #include <string>
 

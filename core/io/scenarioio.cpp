@@ -1,8 +1,8 @@
 #include "core/io/scenarioio.h"
 
 #include "core/io/scenariojson.h"
-#include "core/fields.h"
-#include "core/layerkinds.h"
+#include "core/model/layerkinds.h"
+#include "core/scenario/fields.h"
 
 #include <cmath>
 #include <sstream>

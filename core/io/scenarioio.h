@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/base/loadresult.h"
 #include "core/io/presets.h"
-#include "core/loadresult.h"
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // files and the estimate report so both spell every input the same way.
 
 #include "core/io/jsonreader.h"
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 namespace core::io {
 

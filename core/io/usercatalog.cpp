@@ -1,8 +1,8 @@
 #include "core/io/usercatalog.h"
 
+#include "core/base/loadresult.h"
 #include "core/io/builtin.h"
 #include "core/io/catalogio.h"
-#include "core/loadresult.h"
 
 #include <algorithm>
 #include <cstdlib>

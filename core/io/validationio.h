@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/loadresult.h"
+#include "core/base/loadresult.h"
 
 #include <cstdint>
 #include <map>

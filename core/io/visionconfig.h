@@ -4,7 +4,7 @@
 // projector) and the context an image takes, per family.
 
 #include "core/io/jsonreader.h"
-#include "core/visiontower.h"
+#include "core/model/visiontower.h"
 
 #include <cstdint>
 #include <optional>

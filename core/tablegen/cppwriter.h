@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/modelspec.h"
-#include "core/units.h"
+#include "core/base/units.h"
+#include "core/model/modelspec.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/catalog.h"
 #include "core/io/presets.h"
+#include "core/model/catalog.h"
 
 #include <ostream>
 #include <vector>

@@ -1,12 +1,12 @@
 // Benchmarks (not tests: no thresholds). Run build/tests/bench/bench_planner;
 // figures go to BENCHMARKS.md with the machine they came from.
 
-#include "core/estimate.h"
-#include "core/explain.h"
-#include "core/fit.h"
+#include "core/analysis/fit.h"
+#include "core/analysis/sweep.h"
+#include "core/engine/estimate.h"
+#include "core/engine/preparedscenario.h"
+#include "core/explain/explain.h"
 #include "core/io/builtin.h"
-#include "core/preparedscenario.h"
-#include "core/sweep.h"
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
 #include "ui/mainwindow.h"

@@ -1,9 +1,9 @@
 // vramplanner-cli through runCli(args, out, err): the JSON contract, the
 // table, scenario files and bad arguments (exit 2 naming the argument).
 
-#include "tests/support/testregistry.h"
 #include "app/cli/cli.h"
-#include "core/units.h"
+#include "core/base/units.h"
+#include "tests/support/testregistry.h"
 
 #include <QDir>
 #include <QJsonArray>

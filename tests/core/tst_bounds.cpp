@@ -37,9 +37,9 @@
 // In particular no 16-bit or quantised frozen weight is ever copied whole:
 // with a 16-bit or 4-bit base F is 0 and the workspace cannot grow with P.
 
-#include "tests/support/testregistry.h"
-#include "core/estimate.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

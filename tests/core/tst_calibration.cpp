@@ -2,10 +2,10 @@
 // measured, and profiles as shareable JSON. Expected values are hand
 // calculations from the measurement and the estimate's tensor terms.
 
-#include "tests/support/testregistry.h"
-#include "core/calibration.h"
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
+#include "core/runs/calibration.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -2,12 +2,12 @@
 // (Korthikanti et al. 2022 Table 2), offload, DeepSpeed's estimators,
 // communication volumes, time and cost, and the layout search.
 
-#include "tests/support/testregistry.h"
-#include "core/activations.h"
-#include "core/deepspeed.h"
+#include "core/analysis/performance.h"
+#include "core/analysis/plan.h"
 #include "core/io/builtin.h"
-#include "core/performance.h"
-#include "core/plan.h"
+#include "core/memory/activations.h"
+#include "core/memory/deepspeed.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -3,11 +3,11 @@
 // total of an unquantised checkpoint is published, the planner's parameter
 // count (text + vision + MTP modules the checkpoint ships) is that total.
 
-#include "core/estimate.h"
+#include "core/engine/estimate.h"
 #include "core/io/hfconfig.h"
 #include "core/io/modelfiles.h"
 #include "core/io/scenarioio.h"
-#include "core/modelspec.h"
+#include "core/model/modelspec.h"
 #include "tests/support/testregistry.h"
 
 #include <QDir>

@@ -1,12 +1,12 @@
 // Deployment questions over the engine: a mixed set of GPUs, beams and
 // samples, host memory, and the GPUs a request rate needs. Expected values
 // are hand calculations written beside each check.
-#include "core/deviceset.h"
-#include "core/estimate.h"
-#include "core/fields.h"
-#include "core/fit.h"
+#include "core/analysis/deviceset.h"
+#include "core/analysis/fit.h"
+#include "core/analysis/performance.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
-#include "core/performance.h"
+#include "core/scenario/fields.h"
 #include "tests/support/testregistry.h"
 
 #include "tests/support/presetscenario.h"

@@ -4,12 +4,12 @@
 // gradients at the backward peak, the logits' parts, the activation rule's
 // row) are checked against hand calculations.
 
-#include "tests/support/testregistry.h"
-#include "core/estimate.h"
-#include "core/explain.h"
+#include "core/engine/estimate.h"
+#include "core/explain/explain.h"
+#include "core/explain/rulesofthumb.h"
 #include "core/io/builtin.h"
-#include "core/rulesofthumb.h"
 #include "tests/support/substitution.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 
@@ -199,7 +199,7 @@ void TestDerivations::activationsSubstituteThisRanksLayers()
     // Llama-2-7B, full training (mixed: 16-bit activations), b = 1,
     // s = 2048, SDPA, no checkpointing, on tp = 2 x pp = 2. Each stage holds
     // 16 of the 32 layers. Per token and layer (Korthikanti et al. 2022
-    // Table 2, generalised as core/activations.cpp does), h = 4096, I = 11008:
+    // Table 2, generalised as core/memory/activations.cpp does), h = 4096, I = 11008:
     //   replicated: two RMSNorms (4 B fp32 input + 2 B normed input) x h
     //   = 12h, the attention and MLP inputs 2h each: 16h = 65,536 B;
     //   split over t = 2: q 2h, k and v 4h, kernel output 2h, log-sum-exp

@@ -2,11 +2,11 @@
 // cache on top of the target's, under each serving engine, and the draft
 // chosen by preset id in scenario files.
 
-#include "tests/support/testregistry.h"
-#include "core/estimate.h"
-#include "core/explain.h"
+#include "core/engine/estimate.h"
+#include "core/explain/explain.h"
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

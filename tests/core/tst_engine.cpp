@@ -2,13 +2,13 @@
 // the issue names: phases, sharding, layer split, sliding windows, LoRA,
 // quantised layers kept at 16 bits, fits and searches, extreme inputs.
 
-#include "core/estimate.h"
-#include "core/explain.h"
-#include "core/fit.h"
+#include "core/analysis/fit.h"
+#include "core/analysis/sweep.h"
+#include "core/engine/estimate.h"
+#include "core/explain/explain.h"
+#include "core/explain/report.h"
+#include "core/explain/rulesofthumb.h"
 #include "core/io/builtin.h"
-#include "core/report.h"
-#include "core/rulesofthumb.h"
-#include "core/sweep.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>

@@ -4,12 +4,12 @@
 // conventions are also in each entry's source_note / params_convention in
 // resources/models.json.
 
-#include "core/estimate.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
 #include "core/io/scenarioio.h"
-#include "core/modelspec.h"
-#include "core/scenario.h"
+#include "core/model/modelspec.h"
+#include "core/scenario/scenario.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>

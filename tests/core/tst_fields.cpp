@@ -1,12 +1,12 @@
-// The field registry (core/fields.h) is the one place an input's key, flag,
+// The field registry (core/scenario/fields.h) is the one place an input's key, flag,
 // range, default and label live. These tests hold scenario files,
 // validation and the text parser to it, field by field, so that an input
 // added later is covered without a new test.
 
-#include "tests/support/testregistry.h"
-#include "core/fields.h"
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
+#include "core/scenario/fields.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -2,9 +2,9 @@
 // every point, and the boundary of a capacity is the largest batch whose KV
 // cache still fits, by hand.
 
-#include "tests/support/testregistry.h"
+#include "core/analysis/sweep.h"
 #include "core/io/builtin.h"
-#include "core/sweep.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -2,10 +2,10 @@
 // device_map with CPU offload (--gpu-layers) and vLLM --cpu-offload-gb, and
 // the most layers each GPU holds. Expected values are hand calculations
 // from the models' shapes, written beside each check.
-#include "core/estimate.h"
-#include "core/fit.h"
+#include "core/analysis/fit.h"
+#include "core/analysis/performance.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
-#include "core/performance.h"
 #include "tests/support/testregistry.h"
 
 #include "tests/support/presetscenario.h"

@@ -1,10 +1,10 @@
 // Lessons: every built-in lesson loads, and every figure it states agrees
 // with the engine. Malformed lesson files give errors naming the pointer.
 
-#include "tests/support/testregistry.h"
+#include "core/base/units.h"
 #include "core/io/builtin.h"
 #include "core/io/lessonio.h"
-#include "core/units.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

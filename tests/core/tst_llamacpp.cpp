@@ -4,13 +4,13 @@
 // llama_kv_cache). Every expected value is the log's figure or a product
 // written out here.
 
-#include "core/estimate.h"
-#include "core/fit.h"
+#include "core/analysis/fit.h"
+#include "core/analysis/performance.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/modelfiles.h"
 #include "core/io/scenarioio.h"
-#include "core/llamacpp.h"
-#include "core/performance.h"
+#include "core/memory/llamacpp.h"
 #include "tests/support/testregistry.h"
 #include "tests/support/weightfilewriter.h"
 

@@ -1,13 +1,13 @@
 // The validated loader layer: catalog, presets, config.json and scenario
 // files; malformed input gives errors naming the JSON pointer.
 
-#include "tests/support/testregistry.h"
-#include "core/estimate.h"
+#include "core/base/units.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/catalogio.h"
 #include "core/io/hfconfig.h"
 #include "core/io/scenarioio.h"
-#include "core/units.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

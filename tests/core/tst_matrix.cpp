@@ -1,11 +1,11 @@
 // The format x GPU matrix: each cell is the estimate of that format fitted
 // to that GPU, and its exports carry every cell.
 
-#include "tests/support/testregistry.h"
+#include "core/analysis/matrix.h"
+#include "core/explain/report.h"
 #include "core/io/builtin.h"
 #include "core/io/reportjson.h"
-#include "core/matrix.h"
-#include "core/report.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

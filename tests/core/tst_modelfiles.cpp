@@ -3,12 +3,12 @@
 // less the multi-token-prediction layers transformers does not load. Every
 // expected size is a hand sum written here.
 
-#include "tests/support/testregistry.h"
-#include "core/estimate.h"
-#include "core/explain.h"
+#include "core/engine/estimate.h"
+#include "core/explain/explain.h"
 #include "core/io/builtin.h"
 #include "core/io/modelfiles.h"
 #include "core/io/scenarioio.h"
+#include "tests/support/testregistry.h"
 #include "tests/support/weightfilewriter.h"
 
 #include <QtTest>

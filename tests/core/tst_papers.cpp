@@ -2,10 +2,10 @@
 // DeepSpeed's ZeRO-2 estimator, Korthikanti et al. 2022 Table 2, KV-cache
 // sizes per token, llama.cpp's quantised file sizes.
 
-#include "tests/support/testregistry.h"
-#include "core/activations.h"
-#include "core/estimate.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
+#include "core/memory/activations.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
 // Parameter counts: the first test of the engine (issue #2). Expected values
 // are published exact counts or hand calculations written out here.
 
-#include "tests/support/testregistry.h"
-#include "core/estimate.h"
+#include "core/base/message.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
-#include "core/message.h"
-#include "core/modelspec.h"
+#include "core/model/modelspec.h"
+#include "tests/support/testregistry.h"
 
 #include <QFile>
 #include <algorithm>

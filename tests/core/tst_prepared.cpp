@@ -4,13 +4,13 @@
 // mode, serving engine and layout, at batch and sequence points other than
 // the ones it was prepared at.
 
-#include "tests/support/testregistry.h"
-#include "core/estimate.h"
-#include "core/formularecord.h"
-#include "core/preparedscenario.h"
-#include "core/sweep.h"
+#include "core/analysis/sweep.h"
+#include "core/engine/estimate.h"
+#include "core/engine/preparedscenario.h"
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
+#include "core/memory/formularecord.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -3,12 +3,12 @@
 // to the bytes they state. The expected bytes are the printed number times
 // its unit, worked out by hand in each row's comment.
 
-#include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
-#include "core/runcompare.h"
-#include "core/runlog/gpumatch.h"
-#include "core/runlog/runlog.h"
+#include "core/runs/gpumatch.h"
+#include "core/runs/runcompare.h"
+#include "core/runs/runlog.h"
 #include "tests/support/printedlog.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

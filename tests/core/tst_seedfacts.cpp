@@ -1,11 +1,11 @@
 // Every computable fact of the seed notes (../shared/reference/seed-facts.md,
 // S1-S13), with the notes' corrected arithmetic as the expected values.
 
-#include "core/estimate.h"
-#include "core/fit.h"
+#include "core/analysis/fit.h"
+#include "core/engine/estimate.h"
+#include "core/explain/rulesofthumb.h"
 #include "core/io/builtin.h"
-#include "core/overheads.h"
-#include "core/rulesofthumb.h"
+#include "core/memory/overheads.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>

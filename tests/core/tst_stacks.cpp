@@ -2,11 +2,11 @@
 // the libraries' own code (the lines are cited beside each expectation):
 // PEFT + bitsandbytes (hf), torchtune + torchao NF4, LitGPT.
 
-#include "tests/support/testregistry.h"
-#include "core/estimate.h"
-#include "core/explain.h"
+#include "core/engine/estimate.h"
+#include "core/explain/explain.h"
 #include "core/io/builtin.h"
 #include "tests/support/substitution.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -5,11 +5,11 @@
 // h = 4096, sequence 2048, batch 1) on A100 SXM4 80GB (312 TFLOPS bf16,
 // NVLink 600 GB/s both directions: 300 GB/s a ring uses) at MFU 0.5.
 
-#include "tests/support/testregistry.h"
+#include "core/analysis/performance.h"
+#include "core/analysis/plan.h"
+#include "core/analysis/steptime.h"
 #include "core/io/builtin.h"
-#include "core/performance.h"
-#include "core/plan.h"
-#include "core/steptime.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -2,10 +2,10 @@
 // (S15), and model FLOPs utilisation from tokens/s (PaLM, Chowdhery et al.
 // 2022, App. B), each against a calculation done by hand in the comments.
 
-#include "tests/support/testregistry.h"
+#include "core/analysis/performance.h"
+#include "core/analysis/utilization.h"
 #include "core/io/builtin.h"
-#include "core/performance.h"
-#include "core/utilization.h"
+#include "tests/support/testregistry.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 
 #include "fuzzinput.h"
 
-#include "core/estimate.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/calibrationio.h"
 

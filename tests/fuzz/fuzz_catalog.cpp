@@ -3,8 +3,8 @@
 
 #include "fuzzinput.h"
 
-#include "core/estimate.h"
-#include "core/fit.h"
+#include "core/analysis/fit.h"
+#include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/catalogio.h"
 #include "core/io/reportjson.h"

@@ -2,7 +2,7 @@
 
 #include "fuzzinput.h"
 
-#include "core/estimate.h"
+#include "core/engine/estimate.h"
 #include "core/io/presets.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

@@ -6,8 +6,8 @@
 #include "fuzzinput.h"
 
 #include "core/io/builtin.h"
-#include "core/runcompare.h"
-#include "core/runlog/runlog.h"
+#include "core/runs/runcompare.h"
+#include "core/runs/runlog.h"
 
 #include <cstdlib>
 

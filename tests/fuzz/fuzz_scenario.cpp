@@ -4,11 +4,11 @@
 
 #include "fuzzinput.h"
 
-#include "core/explain.h"
+#include "core/explain/explain.h"
+#include "core/explain/report.h"
 #include "core/io/builtin.h"
 #include "core/io/reportjson.h"
 #include "core/io/scenarioio.h"
-#include "core/report.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

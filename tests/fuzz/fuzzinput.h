@@ -3,7 +3,7 @@
 // Shared by the libFuzzer harnesses: the raw bytes as the text a loader
 // would read from a file.
 
-#include "core/estimate.h"
+#include "core/engine/estimate.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/io/builtin.h"
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 namespace testsupport {
 

@@ -4,9 +4,9 @@
 // whole; the sweeps mark the scenario and every capacity, the bars carry
 // their totals.
 
-#include "tests/support/testregistry.h"
+#include "core/analysis/sweep.h"
 #include "core/io/builtin.h"
-#include "core/sweep.h"
+#include "tests/support/testregistry.h"
 #include "ui/chartlabels.h"
 #include "ui/language.h"
 #include "ui/memorychart.h"

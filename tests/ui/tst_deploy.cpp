@@ -3,12 +3,12 @@
 // map's boundaries are where the engine stops fitting, --view reaches them
 // and each exports as PNG, SVG and PDF (the matrix also as text).
 
-#include "tests/support/testregistry.h"
+#include "core/analysis/matrix.h"
+#include "core/analysis/performance.h"
+#include "core/analysis/sweep.h"
+#include "core/explain/report.h"
 #include "core/io/builtin.h"
-#include "core/matrix.h"
-#include "core/performance.h"
-#include "core/report.h"
-#include "core/sweep.h"
+#include "tests/support/testregistry.h"
 #include "ui/batchcontextchart.h"
 #include "ui/deployview.h"
 #include "ui/exporter.h"

@@ -2,19 +2,20 @@
 // estimateChanged carrying the engine's numbers; the chart shows what the
 // engine computed; files and exports round-trip; zh_CN is complete.
 
-#include "tests/support/testregistry.h"
+#include "core/analysis/steptime.h"
+#include "core/base/units.h"
+#include "core/explain/rulesofthumb.h"
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
-#include "core/rulesofthumb.h"
-#include "core/steptime.h"
-#include "core/units.h"
+#include "tests/support/filesizelimit.h"
+#include "tests/support/testregistry.h"
 #include "ui/breakdownpanel.h"
 #include "ui/calibrationdialog.h"
 #include "ui/clusterpanel.h"
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
-#include "ui/language.h"
 #include "ui/fieldeditor.h"
+#include "ui/language.h"
 #include "ui/lessonpanel.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
@@ -23,7 +24,6 @@
 #include "ui/sliderfields.h"
 #include "ui/sweepchart.h"
 #include "ui/termstyle.h"
-#include "tests/support/filesizelimit.h"
 
 #include <QAbstractButton>
 #include <QButtonGroup>

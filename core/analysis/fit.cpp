@@ -1,0 +1,200 @@
+#include "core/analysis/fit.h"
+
+#include "core/analysis/deviceset.h"
+#include "core/analysis/monotoneprobe.h"
+#include "core/base/translatable.h"
+#include "core/engine/preparedscenario.h"
+#include "core/memory/overheads.h"
+#include "core/scenario/servingruntime.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+namespace core {
+
+namespace {
+
+/// The scenario as run on `gpus` of one GPU type: layers split for
+/// inference, fully sharded (ZeRO-3 / FSDP full shard) for training.
+Scenario onGpus(const Scenario &scenario, int gpus)
+{
+    Scenario s = scenario;
+    s.gpus = gpus;
+    if (s.isTraining() && gpus > 1)
+        s.zeroStage = 3;
+    return s;
+}
+
+std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
+{
+    std::vector<Message> warnings;
+    const WeightFormat wf = s.effectiveWeights();
+    const bool usesBf16 = wf == WeightFormat::Bf16 || (s.isTraining() && s.regime != Regime::Fp32 && s.regime != Regime::Amp)
+        || (s.kvDtype && *s.kvDtype == WeightFormat::Bf16);
+    if (usesBf16 && !gpu.supportsBf16)
+        warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "bf16 is not supported on %1 (needs Ampere or later); use fp16"),
+                            {gpu.architecture}});
+    if (s.attention == Attention::Flash && !gpu.supportsFlashAttention2)
+        warnings.push_back({"Message",
+                            QT_TRANSLATE_NOOP("Message", "FlashAttention-2 needs Ampere or later; %1 runs SDPA or eager attention"),
+                            {gpu.name}});
+    const bool usesFp8 = wf == WeightFormat::Fp8 || (s.kvDtype && *s.kvDtype == WeightFormat::Fp8);
+    if (usesFp8 && !gpu.supportsFp8)
+        warnings.push_back({"Message",
+                            QT_TRANSLATE_NOOP("Message", "fp8 needs Ada or Hopper (compute capability 8.9+); %1 lacks it"),
+                            {gpu.name}});
+    return warnings;
+}
+
+} // namespace
+
+std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity)
+{
+    if (e.details.kvBytesPerToken <= 0)
+        return 0;
+    const double budget = static_cast<double>(capacity.count()) * s.gpuMemoryUtilization;
+    const double used = static_cast<double>((e.term(TermId::Weights) + e.term(TermId::CudaOverhead)
+                                             + e.term(TermId::CommBuffers) + e.term(TermId::Workspace)
+                                             + e.term(TermId::Logits))
+                                                .count());
+    if (budget <= used)
+        return 0;
+    return static_cast<std::uint64_t>((budget - used) / e.details.kvBytesPerToken);
+}
+
+
+EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalog,
+                                  const std::vector<std::string> &gpuIds)
+{
+    EstimateWithFits result;
+    result.scenario = withDeviceSplit(asGiven, catalog);
+    const Scenario &scenario = result.scenario;
+    for (const std::string &id : scenario.devices)
+        if (!catalog.find(id))
+            result.estimate.errors.push_back("devices: '" + id + "' is not a catalog GPU (see 'vramplanner-cli gpus')");
+    if (!result.estimate.isValid())
+        return result;
+    result.estimate = estimate(scenario);
+    if (!result.estimate.isValid())
+        return result;
+    result.deviceSet = fitDeviceSet(scenario, catalog);
+
+    // Batch and sequence probes share what the other inputs make.
+    const PreparedScenario prepared(scenario);
+    Estimate scratch;
+    Scenario point = scenario;
+    MonotoneProbe byBatch([&](std::uint64_t batch) {
+        point.batch = batch;
+        point.sequence = scenario.sequence;
+        return totalOf(point, prepared, scratch);
+    });
+    MonotoneProbe bySequence([&](std::uint64_t sequence) {
+        point.batch = scenario.batch;
+        point.sequence = sequence;
+        return totalOf(point, prepared, scratch);
+    });
+    // "How many layers on the GPU": --gpu-layers from 0 to L + 1, probed
+    // one up so that 0 layers is a point of the search.
+    const RuntimeBehaviour *runtime = servingBehaviour(scenario);
+    const bool layerOffload = runtime && scenario.devices.empty()
+        && (runtime->layerOffload == LayerOffload::GpuLayers
+            || (runtime->layerOffload == LayerOffload::DeviceMap && scenario.parallel.tp * scenario.parallel.pp == 1));
+    MonotoneProbe byGpuLayersPlusOne([&scenario](std::uint64_t layersPlusOne) {
+        Scenario s = scenario;
+        s.gpuLayers = layersPlusOne - 1;
+        return totalOf(s);
+    });
+    // "How many of this GPU": split the layers (inference) or shard fully
+    // with ZeRO-3 / FSDP full-shard (training).
+    MonotoneProbe byGpus([&scenario](std::uint64_t gpus) { return totalOf(onGpus(scenario, static_cast<int>(gpus))); });
+    std::map<int, Estimate> layouts; // per GPU count, for the layout bars
+
+    for (const GpuSpec &gpu : catalog.gpus) {
+        if (!gpuIds.empty() && std::find(gpuIds.begin(), gpuIds.end(), gpu.id) == gpuIds.end())
+            continue;
+        GpuFit fit;
+        fit.gpuId = gpu.id;
+        fit.capacity = gpu.capacity();
+        const Bytes total = result.estimate.total;
+        fit.fits = total <= fit.capacity;
+        fit.headroom = fit.capacity - total; // clamped at zero
+        // A saturated total stays saturated: the shortfall is "exceeds" too.
+        fit.shortfall = fit.fits ? Bytes() : total.isSaturated() ? total : total - fit.capacity;
+        fit.gpusNeeded = fit.fits && scenario.gpus == 1
+            ? 1
+            : static_cast<int>(byGpus.smallestFitting(fit.capacity, static_cast<std::uint64_t>(ScenarioLimits::maxGpus)));
+        fit.maxBatch = byBatch.largestFitting(fit.capacity, ScenarioLimits::maxBatch);
+        // Capped at the context length the model supports, where known.
+        const std::uint64_t sequenceLimit = scenario.model.maxPositions > 0
+            ? std::min<std::uint64_t>(scenario.model.maxPositions, ScenarioLimits::maxSequence)
+            : ScenarioLimits::maxSequence;
+        fit.maxSequence = bySequence.largestFitting(fit.capacity, sequenceLimit);
+        if (!scenario.isTraining() && !scenario.model.encoderOnly) {
+            fit.hasKvTokens = true;
+            fit.kvTokens = kvTokenBudget(scenario, result.estimate, fit.capacity);
+            fit.concurrentSequences = fit.kvTokens / scenario.sequence;
+        }
+        if (layerOffload) {
+            // A scenario with every layer on the GPU that fits needs no search.
+            fit.hasGpuLayers = true;
+            fit.maxGpuLayers = fit.fits && !scenario.gpuLayers
+                ? static_cast<long long>(scenario.model.layers) + 1
+                : static_cast<long long>(byGpuLayersPlusOne.largestFitting(fit.capacity, scenario.model.layers + 2)) - 1;
+        }
+        fit.warnings = capabilityWarnings(scenario, gpu);
+        fit.layoutGpus = fit.fits || fit.gpusNeeded == 0 ? scenario.gpus : fit.gpusNeeded;
+        if (fit.layoutGpus == scenario.gpus) {
+            fit.layoutTerms = result.estimate.terms;
+            fit.layoutTotal = result.estimate.total;
+        } else {
+            auto it = layouts.find(fit.layoutGpus);
+            if (it == layouts.end())
+                it = layouts.emplace(fit.layoutGpus, estimate(onGpus(scenario, fit.layoutGpus))).first;
+            fit.layoutTerms = it->second.terms;
+            fit.layoutTotal = it->second.total;
+        }
+        result.fits.push_back(std::move(fit));
+    }
+    return result;
+}
+
+namespace {
+
+long long signedHeadroom(bool fits, Bytes headroom, Bytes shortfall)
+{
+    constexpr std::uint64_t limit = 1ull << 62;
+    return fits ? static_cast<long long>(std::min(headroom.count(), limit))
+                : -static_cast<long long>(std::min(shortfall.count(), limit));
+}
+
+} // namespace
+
+long long GpuFit::headroomBytes() const { return signedHeadroom(fits, headroom, shortfall); }
+
+long long DeviceFit::headroomBytes() const { return signedHeadroom(fits, headroom, shortfall); }
+
+namespace {
+
+std::string headroomText(bool fits, Bytes headroom, Bytes shortfall, ByteUnit unit, int decimals)
+{
+    if (fits)
+        return formatBytes(headroom, unit, decimals);
+    if (shortfall.isSaturated())
+        return formatBytes(shortfall, unit, decimals); // "exceeds"
+    return "-" + formatBytes(shortfall, unit, decimals);
+}
+
+} // namespace
+
+std::string formatHeadroom(const GpuFit &fit, ByteUnit unit, int decimals)
+{
+    return headroomText(fit.fits, fit.headroom, fit.shortfall, unit, decimals);
+}
+
+std::string formatHeadroom(const DeviceFit &device, ByteUnit unit, int decimals)
+{
+    return headroomText(device.fits, device.headroom, device.shortfall, unit, decimals);
+}
+
+} // namespace core

@@ -1,0 +1,110 @@
+#pragma once
+
+// What fits where: an estimate's verdict against catalog GPUs and mixed
+// device sets, and the searches behind it (gpus needed, largest batch,
+// longest context, serving budget).
+
+#include "core/base/message.h"
+#include "core/base/units.h"
+#include "core/engine/estimate.h"
+#include "core/memory/terms.h"
+#include "core/model/catalog.h"
+#include "core/scenario/scenario.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// Fit of the scenario against one catalog GPU.
+struct GpuFit
+{
+    std::string gpuId;
+    Bytes capacity;
+    bool fits = false;
+    Bytes headroom;                ///< capacity - total when it fits, else 0
+    Bytes shortfall;               ///< total - capacity when it does not fit, else 0; saturated with the total
+    int gpusNeeded = 0;            ///< 0: no count up to the search limit fits
+    std::uint64_t maxBatch = 0;    ///< 0: not even batch 1 fits
+    std::uint64_t maxSequence = 0; ///< capped at the model's context length where known
+    std::uint64_t kvTokens = 0;    ///< serving budget (inference only)
+    bool hasKvTokens = false;
+    std::uint64_t concurrentSequences = 0; ///< kvTokens / sequence length
+    /// Engines that keep layers in host memory (llama.cpp, generate()'s
+    /// device_map): the most --gpu-layers that fit, L + 1 being every layer
+    /// and the output layer; -1 when not even 0 fit.
+    bool hasGpuLayers = false;
+    long long maxGpuLayers = -1;
+    std::vector<Message> warnings;
+    /// The layout the verdict names: the scenario's own GPU count when it
+    /// fits, else `gpusNeeded` of this GPU (split or ZeRO-3), with the
+    /// per-GPU terms at that layout, for charts that draw each GPU's bar.
+    int layoutGpus = 1;
+    TermBytes layoutTerms{};
+    Bytes layoutTotal;
+
+    /// Signed headroom for JSON and CSV: negative when it does not fit,
+    /// clamped to +-2^62 bytes (a saturated total reads -2^62).
+    long long headroomBytes() const;
+};
+
+/// One GPU of a mixed device set (`Scenario::devices`): its share of the
+/// model and its fit against its own memory.
+struct DeviceFit
+{
+    std::string gpuId;
+    Bytes capacity;
+    TermBytes terms{};
+    Bytes total;
+    bool fits = false;
+    Bytes headroom;             ///< capacity - total when it fits, else 0
+    Bytes shortfall;            ///< total - capacity when it does not fit, else 0
+    std::uint64_t layers = 0;   ///< llama.cpp: repeating layers on this device
+    std::uint64_t kvTokens = 0; ///< inference: the KV tokens this device alone could hold
+
+    /// Signed headroom, as GpuFit::headroomBytes.
+    long long headroomBytes() const;
+};
+
+/// A mixed device set's fit: every device, and what binds them together.
+struct DeviceSetFit
+{
+    std::vector<DeviceFit> devices; ///< in split order; empty: no mixed set
+    bool fits = false;              ///< every device fits
+    /// Inference: the KV tokens the set serves: every token has a slot on
+    /// every device (in its layers, or its heads), so the smallest of the
+    /// devices' budgets.
+    std::uint64_t kvTokens = 0;
+    bool hasKvTokens = false;
+    std::vector<Message> notes;
+};
+
+/// The headroom as shown in tables: "12.3 GiB", "-4.5 GiB" when short, and
+/// "exceeds" when the total itself is beyond what 64 bits of bytes can count.
+std::string formatHeadroom(const GpuFit &fit, ByteUnit unit, int decimals);
+std::string formatHeadroom(const DeviceFit &device, ByteUnit unit, int decimals);
+
+/// `estimate` plus the fit against each GPU in `catalog` (all when `gpuIds`
+/// is empty), including GPUs needed, largest batch and longest context.
+/// A scenario with `devices` is estimated as `withDeviceSplit` runs it
+/// (core/analysis/deviceset.h), and `deviceSet` holds each device's fit.
+struct EstimateWithFits
+{
+    /// The scenario as estimated: the given one with its device split.
+    /// Explanations and figures of `estimate` start from this one.
+    Scenario scenario;
+    Estimate estimate;
+    std::vector<GpuFit> fits;
+    DeviceSetFit deviceSet;
+};
+EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catalog,
+                                  const std::vector<std::string> &gpuIds = {});
+
+/// Serving budget the way vLLM sizes its paged KV cache at start-up:
+/// capacity x gpu_memory_utilization - weights - non-torch memory - the
+/// profiled activation peak, divided by KV bytes per token
+/// (vllm/worker/worker.py determine_num_available_blocks).
+std::uint64_t kvTokenBudget(const Scenario &scenario, const Estimate &estimate, Bytes capacity);
+
+} // namespace core

@@ -1,0 +1,157 @@
+#include "core/base/units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace core {
+
+Bytes Bytes::times(std::uint64_t factor) const
+{
+    return Bytes(saturatingMul(m_bytes, factor));
+}
+
+std::string formatFixed(double value, int decimals)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+double toGiga(Bytes bytes, ByteUnit unit)
+{
+    return unit == ByteUnit::GiB ? bytes.inGiB() : bytes.inGB();
+}
+
+const char *gigaSuffix(ByteUnit unit)
+{
+    return unit == ByteUnit::GiB ? "GiB" : "GB";
+}
+
+std::string formatBytes(Bytes bytes, ByteUnit unit, int decimals)
+{
+    if (bytes.isSaturated())
+        return "exceeds";
+    static const char *const binary[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    static const char *const decimal[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB"};
+    const double base = unit == ByteUnit::GiB ? 1024.0 : 1000.0;
+    const char *const *names = unit == ByteUnit::GiB ? binary : decimal;
+    double value = static_cast<double>(bytes.count());
+    int index = 0;
+    while (value >= base && index < 6) {
+        value /= base;
+        ++index;
+    }
+    if (index == 0)
+        return groupDigits(bytes.count()) + " B";
+    return formatFixed(value, decimals) + " " + names[index];
+}
+
+std::optional<double> parseDecimal(const std::string &text)
+{
+    // Digits, a point and an exponent only: no sign, no "inf"/"nan", no hex.
+    if (text.empty() || text.size() > 32 || text.find_first_not_of("0123456789.eE+") != std::string::npos)
+        return std::nullopt;
+    std::size_t used = 0;
+    double value = 0;
+    try {
+        value = std::stod(text, &used);
+    } catch (...) {
+        return std::nullopt;
+    }
+    if (used != text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+std::string groupDigitsOrDash(std::uint64_t value)
+{
+    return value == 0 ? "-" : groupDigits(value);
+}
+
+std::optional<std::uint64_t> parseCount(const std::string &text)
+{
+    if (text.empty() || text.size() > 64)
+        return std::nullopt;
+    double scale = 1;
+    // Thousands separators as people write counts: "6,738,415,616".
+    std::string number;
+    for (char c : text)
+        if (c != ',')
+            number += c;
+    if (number.empty())
+        return std::nullopt;
+    switch (number.back()) {
+    case 'k': case 'K': scale = 1e3; break;
+    case 'm': case 'M': scale = 1e6; break;
+    case 'b': case 'B': scale = 1e9; break;
+    case 't': case 'T': scale = 1e12; break;
+    default: break;
+    }
+    if (scale != 1)
+        number.pop_back();
+    const auto parsed = parseDecimal(number);
+    if (!parsed)
+        return std::nullopt;
+    const double value = *parsed * scale;
+    if (value < 1 || value >= 1.8e19)
+        return std::nullopt;
+    // A count is whole: "1.5k" is 1,500, "2.5" is not a count.
+    const double whole = std::round(value);
+    if (std::fabs(value - whole) > 1e-9 * value)
+        return std::nullopt;
+    return static_cast<std::uint64_t>(whole);
+}
+
+std::optional<Bytes> parseBytes(const std::string &text)
+{
+    static const std::pair<const char *, double> units[] = {
+        {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+        {"KB", 1e3},     {"MB", 1e6},        {"GB", 1e9},           {"TB", 1e12},           {"B", 1.0}};
+    std::string number = text;
+    double scale = 1.0;
+    for (const auto &[suffix, factor] : units) {
+        const std::string s = suffix;
+        if (number.size() > s.size() && number.compare(number.size() - s.size(), s.size(), s) == 0) {
+            number.resize(number.size() - s.size());
+            scale = factor;
+            break;
+        }
+    }
+    while (!number.empty() && number.back() == ' ')
+        number.pop_back();
+    const auto parsed = parseDecimal(number);
+    if (!parsed || *parsed * scale >= 1.8e19)
+        return std::nullopt;
+    const double value = *parsed;
+    return Bytes::fromDouble(value * scale);
+}
+
+std::string groupDigits(std::uint64_t value)
+{
+    std::string digits = std::to_string(value);
+    std::string out;
+    const int n = static_cast<int>(digits.size());
+    for (int i = 0; i < n; ++i) {
+        out += digits[static_cast<std::size_t>(i)];
+        const int left = n - 1 - i;
+        if (left > 0 && left % 3 == 0)
+            out += ',';
+    }
+    return out;
+}
+
+std::string joinWithCommas(const std::vector<std::string> &items)
+{
+    std::string text;
+    for (const std::string &item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
+std::string formatFigure(double value)
+{
+    return value < 10 ? formatFixed(value, 1) : groupDigits(static_cast<std::uint64_t>(std::llround(std::max(0.0, value))));
+}
+
+} // namespace core

@@ -1,0 +1,623 @@
+#include "core/engine/stagestates.h"
+
+#include "core/base/translatable.h"
+#include "core/engine/preparedscenario.h"
+#include "core/memory/draft.h"
+#include "core/memory/formulatext.h"
+#include "core/memory/hostoffload.h"
+#include "core/memory/logits.h"
+#include "core/memory/overheads.h"
+#include "core/memory/training.h"
+#include "core/memory/trainingrun.h"
+#include "core/scenario/servingruntime.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace core {
+
+namespace {
+
+/// A moment's terms end at the gather buffer: the overheads after it are
+/// added to the moment (largerMoment).
+constexpr std::size_t kTensorTerms = termIndex(TermId::GatherBuffer) + 1;
+
+/// The tensors a moment holds, as the reserve's formula sums them: every
+/// term (TermId order) left to right. `total` is the same sum in whole
+/// bytes. Recorded, one product per term; on the hot path (a grid's six
+/// moments per point) a sum below 2^53 bytes is the whole-byte sum itself,
+/// every partial sum being an exact double, and a larger one is added as
+/// the formula adds it (0 + x and 1 * x are exact): bit for bit the
+/// recorded value either way.
+Derived tensorBytes(const TermBytes &terms, Bytes total, FormulaStore *store)
+{
+    if (store) {
+        Formula tensors(store);
+        for (std::size_t i = 0; i < kTensorTerms; ++i)
+            if (terms[i].count() > 0)
+                tensors.product(termLabel(static_cast<TermId>(i)))
+                    .times(text::termSymbol(static_cast<TermId>(i)), static_cast<double>(terms[i].count()));
+        return tensors.derived();
+    }
+    constexpr std::uint64_t kExactDoubles = std::uint64_t(1) << 53;
+    if (total.count() < kExactDoubles)
+        return {static_cast<double>(total.count()), nullptr};
+    double sum = 0;
+    for (std::size_t i = 0; i < kTensorTerms; ++i)
+        sum += static_cast<double>(terms[i].count());
+    return {sum, nullptr};
+}
+
+/// The allocator's reserve at a moment holding `terms`, `tensors` bytes in
+/// all. The caching allocator rounds blocks and keeps freed ones: reserved
+/// exceeds allocated (PyTorch CUDA memory docs; ZeRO paper §III-B on
+/// fragmentation). A planning margin, editable.
+Quantity allocatorReserve(const Scenario &s, const TermBytes &terms, Bytes tensors, FormulaStore *store)
+{
+    namespace o = text::overheads;
+    if (usesLlamaCpp(s))
+        return none(store, text::llamacpp::kWhyNoReserve);
+    Formula reserve(store);
+    reserve.product()
+        .times(o::kTensorBytes, tensorBytes(terms, tensors, store))
+        .times(o::kReserveShare, s.reservePercent / 100.0);
+    return reserve.cite(o::kFromAllocator).bytes();
+}
+
+/// Splits the model's weight bytes into quantised and unquantised parts;
+/// `run` says how a training stack stores the frozen base. Returns the
+/// whole model's weight bytes, before any split.
+Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const TrainingRun &run, EstimateDetails &d,
+                      FormulaStore *store)
+{
+    namespace w = text::weights;
+    const WeightFormat wf = s.effectiveWeights();
+    // A checkpoint that states its group size (compressed-tensors) is priced
+    // with it when its own format loads.
+    const bool ownFormat = s.loadsCheckpointFormat();
+    const int groupSize = ownFormat && s.model.checkpointGroupSize > 0 ? s.model.checkpointGroupSize : s.groupSize;
+    d.weightBits = formatBits(wf, groupSize, static_cast<double>(s.model.hidden));
+    Formula bytes(store);
+    if (s.mode == Mode::Train) {
+        // Full training keeps the regime's working copy of every parameter.
+        d.weightBits = FormatBits{d.regime.weights * 8.0, 0, ""};
+        bytes.product()
+            .times(text::shared::kParams, static_cast<double>(pc.total))
+            .times(w::kWeightBytes, d.regime.weights);
+        bytes.cite(w::kFromZeroModelStates).cite(d.regime.source);
+    } else if (const CheckpointWeights *files = s.checkpointInUse()) {
+        // The bytes the loader reads, from the files' own tensor tables,
+        // one product per dtype (the name as the file spells it).
+        for (const DtypeTotal &t : files->loaded)
+            bytes.product(t.dtype.c_str()).times(w::kCheckpointBytes, static_cast<double>(t.bytes));
+        bytes.note(w::kWhyCheckpointBytes);
+        if (files->skippedTensors > 0 && s.model.loadMtp)
+            bytes.product(w::kPartMtp).times(w::kMtpBytes, static_cast<double>(files->skippedBytes));
+        else if (files->skippedTensors > 0)
+            bytes.note(w::kWhyMtpSkipped);
+        bytes.cite(files->format == "gguf" ? w::kFromGgufTable : w::kFromSafetensorsTable);
+        d.weightBits = FormatBits{pc.total ? bytes.value() * 8.0 / static_cast<double>(pc.total) : 0.0, 0, ""};
+    } else {
+        double quantized = static_cast<double>(pc.total);
+        if (formatInfo(wf).keepsEmbeddingsUnquantized && !s.quantizeEmbeddings) {
+            // Quantisation libraries replace nn.Linear layers only; embeddings,
+            // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
+            // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the
+            // lm_head too). gpt-oss ships only its experts in MXFP4 (config
+            // quantization_config, modules_to_not_convert).
+            const bool expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
+            quantized = static_cast<double>(expertsOnly ? pc.experts : pc.linear)
+                + (run.lmHeadQuantized ? static_cast<double>(pc.lmHead) : 0.0);
+        }
+        // The checkpoint's quantisation config names the modules it
+        // quantised (compressed-tensors ignore, ModelOpt exclude_modules).
+        if (ownFormat && s.model.checkpointQuantizedTargets != 0)
+            quantized = static_cast<double>(pc.checkpointQuantized);
+        // The checkpoint's other linear modules in a second format of its own.
+        const std::optional<WeightFormat> restFormat =
+            ownFormat ? parseFormat(s.model.checkpointRestFormat) : std::nullopt;
+        const double rest = restFormat ? static_cast<double>(pc.checkpointRestLinear) : 0.0;
+        const double unquantized = static_cast<double>(pc.total) - quantized - rest;
+        // Bits per weight: the value and, where the format has them, its
+        // scales and zero-points.
+        bytes.product(w::kPartQuantized).times(w::kQuantizedParams, quantized);
+        if (d.weightBits.overhead > 0) {
+            Formula bits(store);
+            bits.product(w::kPartValueBits).times(w::kValueBits, d.weightBits.data);
+            bits.product(d.weightBits.overheadWhat).times(w::kScaleBits, d.weightBits.overhead);
+            bytes.times(w::kBitsPerWeight, bits.derived());
+        } else {
+            bytes.times(w::kBitsPerWeight, d.weightBits.data);
+        }
+        bytes.over(w::kBitsPerByte, 8.0);
+        if (rest > 0)
+            bytes.product(w::kPartRestFormat)
+                .times(w::kRestParams, rest)
+                .times(w::kBitsPerWeight, formatBits(*restFormat, s.groupSize, static_cast<double>(s.model.hidden)).total())
+                .over(w::kBitsPerByte, 8.0)
+                .note(w::kWhyRestFormat);
+        if (unquantized > 0)
+            bytes.product(w::kPartUnquantized)
+                .times(w::kUnquantizedParams, unquantized)
+                .times(w::kUnquantizedBytes, run.unquantizedBytes);
+        if (run.kbitUpcast)
+            bytes.note(w::kWhyKbitUpcast);
+        bytes.cite(formatInfo(wf).source);
+    }
+    d.unquantizedBytes = run.unquantizedBytes;
+    d.weightBytesTotal = bytes.value();
+    return bytes.derived();
+}
+
+RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, FormulaStore *store)
+{
+    namespace r = text::rank;
+    RankShare share;
+    const ModelSpec &m = s.model;
+    const auto pp = static_cast<std::uint64_t>(pipelineStages(s));
+    share.tp = s.parallel.tp;
+    share.dp = s.isTraining() ? s.shardDegree() : 1;
+    share.first = stage != Stage::Last;
+    share.last = stage != Stage::First;
+    const std::uint64_t gpuLayers = deviceMapGpuLayers(s);
+    share.layerCount = (gpuLayers + pp - 1) / pp;
+    share.lmHeadOnHost = offloadsLayersToHost(s);
+    share.hostLayersRunHere = share.first ? m.layers - gpuLayers : 0;
+    Formula layers(store);
+    layers.product()
+        .times(text::shared::kLayersHere, static_cast<double>(share.layerCount))
+        .over(r::kLayers, static_cast<double>(std::max<std::uint64_t>(1, m.layers)));
+    if (share.lmHeadOnHost)
+        layers.note(text::offload::kWhyDeviceMapOffload).cite(text::offload::kFromAccelerate);
+    if (pp > 1)
+        layers.note(s.isTraining() || s.parallel.pp > 1 ? r::kWhyPipeline : r::kWhyDeviceMap);
+    share.layers = layers.derived();
+    if (stage == Stage::First && s.isTraining()) {
+        // 1F1B warm-up: the first stage holds p micro-batches; interleaving
+        // adds (p-1)/(p*v) (Korthikanti et al. 2022 §4.2.3).
+        const double p = static_cast<double>(pp);
+        const double v = static_cast<double>(s.parallel.interleave);
+        Formula inFlight(store);
+        inFlight.product().times(r::kStages, p);
+        if (v > 1)
+            inFlight.times(r::kInterleaveWarmup, 1.0 + (p - 1.0) / (p * v));
+        share.inFlight = inFlight.cite(r::kFromInFlight).derived();
+    }
+    const double ends = static_cast<double>(pc.embedding + pc.lmHead);
+    const double experts = static_cast<double>(pc.experts);
+    const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends - experts);
+    Formula here(store);
+    here.product(r::kPartLayers).times(r::kLayerParams, layerParams).timesUnlessOne(r::kLayerShare, share.layers);
+    if (experts > 0)
+        here.product(r::kPartExperts)
+            .times(r::kExpertParams, experts)
+            .overUnlessOne(r::kEp, s.parallel.ep)
+            .timesUnlessOne(r::kLayerShare, share.layers);
+    if (pp > 1) {
+        if (stage == Stage::First)
+            here.product(r::kPartEmbedding).times(r::kEmbeddingParams, static_cast<double>(pc.embedding));
+        else if (!share.lmHeadOnHost)
+            here.product(r::kPartLmHead).times(text::shared::kLmHeadParams, static_cast<double>(pc.lmHead));
+    } else if (share.lmHeadOnHost) {
+        here.product(text::offload::kPartEmbeddingOnly).times(r::kEmbeddingParams, static_cast<double>(pc.embedding));
+    } else {
+        here.product(r::kPartEnds).times(r::kEndParams, ends);
+    }
+    Formula params(store);
+    params.product()
+        .times(r::kParamsHere, here.derived())
+        .over(text::shared::kParams, std::max(1.0, static_cast<double>(pc.total)))
+        .overUnlessOne(text::shared::kTp, share.tp);
+    share.params = params.cite(r::kFromSplit).derived();
+    return share;
+}
+
+/// The draft model's weight bytes, stored as the scenario's weight format says.
+Derived draftWeights(const Scenario &s, FormulaStore *store)
+{
+    const Scenario draft = draftScenario(s);
+    EstimateDetails scratch;
+    return weightStorage(draft, countParameters(draft.model), TrainingRun{}, scratch, store);
+}
+
+/// Weights kept in host memory and run on the GPU (hostoffload.h): what
+/// stays on this GPU, what the host holds and what crosses the host link
+/// at every decode step. Parameters are priced at the model's bytes per
+/// parameter, as the rank's share is.
+void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share, const Derived &modelWeights,
+                    EstimateDetails &d, FormulaStore *record)
+{
+    namespace o = text::offload;
+    const ParameterCounts &pc = d.params;
+    const double perParam = pc.total > 0 ? modelWeights.value / static_cast<double>(pc.total) : 0.0;
+    if (share.lmHeadOnHost) {
+        // accelerate: every step copies each offloaded module to the main GPU.
+        const double hostBytes = deviceMapHostParams(s, pc) * perParam;
+        d.hostLinkBytes = hostBytes;
+        if (share.first)
+            weights.product(o::kPartRunning)
+                .times(o::kModuleParams, offloadedModuleParams(s.model, pc))
+                .times(o::kBytesPerParam, perParam)
+                .note(o::kWhyOneModuleAtATime)
+                .cite(o::kFromAccelerate);
+        d.hostBytesPerGpu = hostBytes / std::max(1, s.gpus);
+        d.hostTermsPerGpu[termIndex(TermId::Weights)] = Bytes::fromDouble(d.hostBytesPerGpu);
+    } else if (runtimeBehaviour(s.serving).offloadsWeightBytes && s.cpuOffloadGib > 0) {
+        // vLLM: each worker offloads its own layers; its kernels read them
+        // over its own link, the routed experts only where tokens go.
+        const double experts = static_cast<double>(pc.experts) / s.parallel.ep;
+        const double dense = std::max(0.0, static_cast<double>(pc.total) - static_cast<double>(pc.embedding + pc.lmHead)
+                                                - static_cast<double>(pc.experts));
+        const double layerBytes = perParam * (dense + experts) * share.layers.value / share.tp;
+        const Derived offloaded = vllmOffloadedBytes(s, layerBytes, record);
+        weights.product(o::kPartOffloaded).times(o::kOffloaded, offloaded).times(o::kTakenAway, -1.0);
+        const double hostBytes = offloaded.value;
+        const double expertShare = dense + experts > 0 ? experts / (dense + experts) : 0.0;
+        d.hostLinkBytes = hostBytes;
+        d.hostLinkExpertBytes = hostBytes * expertShare;
+        d.expertBytesOnGpu -= d.hostLinkExpertBytes;
+        d.hostBytesPerGpu = hostBytes;
+        d.hostTermsPerGpu[termIndex(TermId::Weights)] = Bytes::fromDouble(d.hostBytesPerGpu);
+    }
+}
+
+/// Training's model states and the workspaces that scale with the weights:
+/// everything of a training stage but its tokens' activations and logits.
+void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageStates &st, FormulaStore *record)
+{
+    namespace sh = text::shared;
+    namespace gr = text::gradients;
+    namespace ws = text::workspace;
+    EstimateDetails &d = st.details;
+    const TrainingRun &run = prepared.run();
+    const bool lora = run.adapters;
+    const RankShare &share = st.share;
+    const int dp = share.dp;
+    const Offload offload = s.parallel.offload;
+    // Offloading parameters (ZeRO-Infinity) shards them like stage 3.
+    const int stage = dp > 1 || offload == Offload::OptimizerAndParams
+        ? (offload == Offload::OptimizerAndParams ? 3 : s.zeroStage)
+        : 0;
+    d.shardDegree = dp;
+    d.layersOnGpu = share.layerCount;
+    d.kbitUpcast = run.kbitUpcast;
+    d.microBatchesInFlight = share.inFlight.value;
+    // ZeRO stage k divides what it shards over the data-parallel ranks
+    // (Rajbhandari et al. 2020 §V: 1 optimizer states, 2 gradients, 3 parameters).
+    const auto shard = [dp, stage](Formula &f, int fromStage) -> Formula & {
+        return stage >= fromStage ? f.overUnlessOne(sh::kDp, dp) : f;
+    };
+
+    const Derived &trainableParams = prepared.trainableParams();
+    d.trainableParams = static_cast<std::uint64_t>(trainableParams.value);
+    d.loraParams = lora ? d.trainableParams : 0;
+    // Adapters live in the layers; full training follows the parameters.
+    Derived rankFraction = share.params;
+    if (lora) {
+        Formula adapterShare(record);
+        adapterShare.product().times(text::rank::kLayerShare, share.layers).overUnlessOne(sh::kTp, share.tp);
+        rankFraction = adapterShare.derived();
+    }
+    const Symbol &rankSymbol = lora ? sh::kAdapterShare : sh::kRankShare;
+    const double rankTrainable = trainableParams.value * rankFraction.value;
+    // P_train x this rank's share: what every per-parameter state starts from.
+    const auto perTrainable = [&](Formula &f, const Symbol &bytesSymbol, double bytes) -> Formula & {
+        return f.product()
+            .times(sh::kTrainableParams, trainableParams)
+            .timesUnlessOne(rankSymbol, rankFraction)
+            .times(bytesSymbol, bytes);
+    };
+    const Derived &optimizerStates = prepared.optimizerStates();
+    d.optimizerBytesTotal = optimizerStates.value;
+
+    MomentTerms &persistent = st.persistent;
+    const bool paramsOffloaded = offload == Offload::OptimizerAndParams;
+    const bool statesOffloaded = offload != Offload::None;
+    if (paramsOffloaded) {
+        persistent.set(TermId::Weights, none(record, text::weights::kWhyParamsOffloaded));
+    } else {
+        Formula weights(record);
+        weights.product().times(sh::kModelWeights, st.modelWeights).timesUnlessOne(sh::kRankShare, share.params);
+        persistent.set(TermId::Weights, shard(weights, 3).bytes());
+    }
+    if (lora) {
+        Formula adapters(record);
+        perTrainable(adapters, text::weights::kWeightBytes, d.regime.weights).cite(text::lora::kFromLora);
+        persistent.set(TermId::Lora, shard(adapters, 3).bytes());
+    }
+    // ZeRO-Offload keeps the fp32 master weights and optimizer states in
+    // host memory and runs the step on the CPU (Ren et al. 2021 §4).
+    if (!statesOffloaded) {
+        Formula master(record);
+        perTrainable(master, text::master::kMasterBytes, d.regime.masterWeights).cite(text::master::kFromMaster);
+        if (d.regime.masterWeights == 0)
+            master.note(text::master::kWhyNoMaster);
+        persistent.set(TermId::MasterWeights, shard(master, 1).bytes());
+        Formula optimizer(record);
+        optimizer.product()
+            .times(text::optimizer::kOptimizerStates, optimizerStates)
+            .timesUnlessOne(rankSymbol, rankFraction);
+        persistent.set(TermId::Optimizer, shard(optimizer, 1).bytes());
+    } else {
+        persistent.set(TermId::MasterWeights, none(record, sh::kWhyStatesOffloaded));
+        persistent.set(TermId::Optimizer, none(record, sh::kWhyStatesOffloaded));
+    }
+    if (statesOffloaded) {
+        // ZeRO-Offload keeps the fp32 master weights, fp32 gradients and the
+        // optimizer states of this rank's shard in host memory (Ren et al.
+        // 2021, ZeRO-Offload §4.1); ZeRO-Infinity the parameters too.
+        TermBytes &host = d.hostTermsPerGpu;
+        host[termIndex(TermId::MasterWeights)] = Bytes::fromDouble(rankTrainable * d.regime.masterWeights / dp);
+        host[termIndex(TermId::Gradients)] = Bytes::fromDouble(rankTrainable * 4.0 / dp);
+        host[termIndex(TermId::Optimizer)] = Bytes::fromDouble(d.optimizerBytesTotal * rankFraction.value / dp);
+        host[termIndex(TermId::Weights)] =
+            Bytes::fromDouble(paramsOffloaded ? d.weightBytesTotal * share.params.value / dp : 0.0);
+        d.hostBytesPerGpu = static_cast<double>(sumTerms(host).count());
+    }
+    if (stage >= 3) {
+        // DeepSpeed estimate_zero3_model_states_mem_needs: 4 x largest layer
+        // parameters (16-bit parameters and gradients of the gathered layer).
+        // A frozen base gathers its stored (quantised) bytes and has no
+        // gradients: FSDP all-gathers the flat storage of the current and
+        // the prefetched unit (bitsandbytes quant_storage makes 4-bit
+        // weights shardable; bitsandbytes docs, fsdp_qlora.md).
+        const double gatheredBytes = lora ? d.weightBits.total() / 8.0 : d.regime.weights;
+        Formula gather(record);
+        gather.product()
+            .times(sh::kLargestLayer, static_cast<double>(d.params.largestLayer))
+            .times(text::gather::kGatheredUnits, 2.0)
+            .times(text::gather::kGatheredBytes, gatheredBytes)
+            .overUnlessOne(sh::kTp, share.tp)
+            .cite(text::gather::kFromGather);
+        persistent.set(TermId::GatherBuffer, gather.bytes());
+    } else {
+        persistent.set(TermId::GatherBuffer, none(record, text::gather::kWhyNoGather));
+    }
+
+    Formula allGradients(record);
+    perTrainable(allGradients, gr::kGradientBytes, d.regime.gradients).cite(d.regime.source);
+    Quantity gradients = shard(allGradients, 2).bytes();
+    if (statesOffloaded) {
+        // Gradients stream to the host through a reduce bucket: DeepSpeed's
+        // reduce_bucket_size default of 5e8 elements (DeepSpeed config docs).
+        Formula bucket(record);
+        bucket.product().times(gr::kReduceBucket, 5e8).times(text::weights::kWeightBytes, d.regime.weights);
+        gradients = smaller(gradients, bucket.note(gr::kWhyReduceBucket).cite(gr::kFromReduceBucket).bytes());
+    }
+    st.gradients = gradients;
+    // At the start of backward the first gradients (lm_head, last layer) exist.
+    Formula first(record);
+    if (lora) {
+        first.product()
+            .times(sh::kTrainableParams, trainableParams)
+            .timesUnlessOne(rankSymbol, rankFraction)
+            .over(sh::kLayersHere, std::max<double>(1.0, static_cast<double>(share.layerCount)))
+            .note(gr::kWhyFirstAdapterGradients);
+    } else {
+        const std::uint64_t head = share.last ? d.params.lmHead : 0;
+        const bool headFirst = head >= d.params.largestLayer;
+        first.product()
+            .times(headFirst ? sh::kLmHeadParams : sh::kLargestLayer,
+                   static_cast<double>(headFirst ? head : d.params.largestLayer))
+            .overUnlessOne(sh::kTp, share.tp)
+            .note(headFirst ? gr::kWhyFirstHeadGradients : gr::kWhyFirstLayerGradients);
+    }
+    first.times(gr::kGradientBytes, d.regime.gradients).cite(d.regime.source);
+    const Quantity firstGradients = smaller(gradients, shard(first, 2).bytes());
+    st.accumulated = s.gradAccum > 1 ? noted(record, gradients, gr::kWhyAccumulated) : Quantity{};
+    st.startGradients = larger(st.accumulated, firstGradients);
+
+    const LogitsMode logitsMode = s.effectiveLogits();
+    const bool kept = run.stack.keepsLogitsInBackward;
+    st.logitsBackward = logitsBytesPerElement(logitsMode, run.logitsBytes, true, kept, record);
+    st.logitsForward = logitsBytesPerElement(logitsMode, run.logitsBytes, false, kept, record);
+    d.logitsElementBytes = st.logitsBackward.value;
+    d.lossSavedElementBytes = lossSavedBytesPerElement(logitsMode, run.logitsBytes);
+
+    // torch.autocast caches the 16-bit cast of each fp32 leaf that requires
+    // grad (ATen autocast_mode.cpp cached_cast); a frozen fp32 weight is cast
+    // again by every op, and the matmul saves that cast for backward when its
+    // input requires grad (derivatives.yaml mm: mat2 saved for self's
+    // gradient). Quantised weights are never autocast.
+    if (run.autocast) {
+        Formula casts(record);
+        if (!lora)
+            casts.product(ws::kPartWeightCasts)
+                .times(sh::kParams, static_cast<double>(d.params.total))
+                .timesUnlessOne(sh::kRankShare, share.params)
+                .times(ws::kAutocastCopies, d.regime.autocastCopies);
+        else if (run.trainable.weights >= 4.0)
+            casts.product(ws::kPartAdapterCasts)
+                .times(sh::kTrainableParams, trainableParams)
+                .timesUnlessOne(rankSymbol, rankFraction)
+                .times(ws::kCastBytes, 2.0);
+        if (lora && run.unquantizedBytes >= 4.0) {
+            if (isFloatFormat(s.effectiveWeights()))
+                casts.product(ws::kPartFrozenLinearCasts)
+                    .times(ws::kCastBytes, 2.0)
+                    .times(ws::kLinearParams, static_cast<double>(d.params.linear))
+                    .timesUnlessOne(text::rank::kLayerShare, share.layers)
+                    .overUnlessOne(sh::kTp, share.tp);
+            if (share.last && !s.model.encoderOnly)
+                casts.product(ws::kPartFrozenHeadCast)
+                    .times(ws::kCastBytes, 2.0)
+                    .times(sh::kVocab, static_cast<double>(s.model.vocab))
+                    .times(sh::kHidden, static_cast<double>(s.model.hidden))
+                    .overUnlessOne(sh::kTp, share.tp);
+        }
+        st.autocast = casts.cite(ws::kFromAutocast).bytes();
+        d.autocastBytes = casts.value();
+    }
+    Quantity headDequant;
+    const auto dequantised = [&](bool lmHead) {
+        Formula bytes(record);
+        bytes.product(lmHead ? ws::kPartHeadDequant : ws::kPartDequant)
+            .times(ws::kDequantBytes, run.dequantBytesPerElement)
+            .times(ws::kLargestMatrix, prepared.largestDequantizedMatrix(lmHead))
+            .overUnlessOne(sh::kTp, share.tp)
+            .cite(ws::kFromDequant);
+        return bytes;
+    };
+    if (run.dequantBytesPerElement > 0) {
+        const Formula layer = dequantised(false);
+        st.dequant = layer.bytes();
+        d.dequantBytes = layer.value();
+        if (run.lmHeadQuantized && share.last) {
+            const Formula head = dequantised(true);
+            headDequant = head.bytes();
+            d.headDequantBytes = head.value();
+        }
+    }
+    st.headWorkspace = together(record, {st.autocast, headDequant});
+    st.layerWorkspace = together(record, {st.autocast, st.dequant});
+
+    Quantity stepWorkspace;
+    if (!statesOffloaded) {
+        const double temporary = optimizerStepTemporaryBytesPerParam(s.optimizer, s.effectiveOptimizerImpl(),
+                                                                     d.regime.optimizerStateBytes);
+        Formula bytes(record);
+        if (temporary > 0)
+            shard(perTrainable(bytes, ws::kStepTemporaryBytes, temporary), 1)
+                .note(ws::kWhyForeachTemporary)
+                .cite(ws::kFromOptimizerStep);
+        else
+            bytes.note(ws::kWhyNoStepTemporary);
+        stepWorkspace = bytes.bytes();
+    }
+    st.backwardEnd = persistent;
+    st.backwardEnd.set(TermId::Gradients, gradients);
+    st.step = st.backwardEnd;
+    st.step.set(TermId::Workspace, stepWorkspace);
+    st.stepPhase = optimizerStepPhase(s, st);
+}
+
+/// Inference's weights on this stage: its share of the model, what host
+/// offload takes away or brings in, and a draft model beside the sampler.
+void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
+{
+    namespace sh = text::shared;
+    EstimateDetails &d = st.details;
+    if (s.draftInUse())
+        st.draftWeights = draftWeights(s, record);
+    if (usesLlamaCpp(s)) {
+        // llama.cpp computes in f32 and caches f16 unless told otherwise;
+        // its split, buffers and cache follow its layout (llamacpp.h).
+        d.activationElementBytes = 4;
+        d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : 2.0;
+        return;
+    }
+    const WeightFormat wf = s.effectiveWeights();
+    const double e = isFloatFormat(wf) ? elementBytes(wf) : 2.0;
+    d.activationElementBytes = e;
+    d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
+    const RankShare &share = st.share;
+    d.layersOnGpu = share.layerCount;
+    // The draft runs beside the sampler: on the last pipeline stage.
+    const bool draftHere = s.draftInUse() && share.last;
+    Formula weights(record);
+    weights.product(draftHere ? text::draft::kPartTarget : nullptr)
+        .times(sh::kModelWeights, st.modelWeights)
+        .timesUnlessOne(sh::kRankShare, share.params);
+    // The routed experts' share of the target's weights, by parameters.
+    if (d.params.total > 0)
+        d.expertBytesOnGpu = weights.value() * static_cast<double>(d.params.experts) / static_cast<double>(d.params.total);
+    addHostOffload(weights, s, share, st.modelWeights, d, record);
+    if (draftHere)
+        addDraftWeights(weights, s, st.draftWeights, share.tp);
+    st.persistent.set(TermId::Weights, weights.bytes());
+}
+
+StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, Stage stage, FormulaStore *record)
+{
+    StageStates st;
+    st.stage = stage;
+    EstimateDetails &d = st.details;
+    d.params = prepared.params();
+    d.cudaOverheadMib = s.effectiveCudaOverheadMib();
+    d.stage = stage == Stage::Only ? "only" : (stage == Stage::First ? "first" : "last");
+    // llama.cpp's layer split copies activations between GPUs itself.
+    st.overheads = {cudaOverhead(s, record),
+                    usesLlamaCpp(s) ? none(record, text::llamacpp::kWhyNoNccl) : ncclBuffers(s.gpus, record)};
+    const TrainingRun noRun;
+    const TrainingRun &run = s.isTraining() ? prepared.run() : noRun;
+    d.regime = s.isTraining() ? run.trainable : regimeBytes(s.regime);
+    st.modelWeights = weightStorage(s, d.params, run, d, record);
+    if (!usesLlamaCpp(s))
+        st.share = rankShare(s, d.params, stage, record);
+    if (s.isTraining())
+        prepareTraining(s, prepared, st, record);
+    else
+        prepareInference(s, st, record);
+    return st;
+}
+
+} // namespace
+
+/// Inference without explicit tp/pp splits layers over `gpus` the way
+/// device_map="auto" does: a pipeline without micro-batches.
+int pipelineStages(const Scenario &s)
+{
+    if (!s.isTraining() && s.parallel.tp * s.parallel.pp == 1)
+        return s.gpus;
+    return s.parallel.pp;
+}
+
+
+std::vector<Stage> stagesToEstimate(const Scenario &s)
+{
+    if (!usesLlamaCpp(s) && pipelineStages(s) > 1)
+        return {Stage::First, Stage::Last};
+    return {Stage::Only};
+}
+
+PhaseTotal largerMoment(Phase phase, const Scenario &s, const Overheads &overheads, FormulaRecord *record,
+                        std::initializer_list<std::pair<const char *, const MomentTerms *>> moments)
+{
+    const MomentTerms *largest = nullptr;
+    Bytes largestReserve;
+    PhaseTotal best{phase, {}, Bytes(), ""};
+    for (const auto &[moment, terms] : moments) {
+        Bytes tensors;
+        for (std::size_t i = 0; i < kTensorTerms; ++i)
+            tensors += terms->bytes[i];
+        assert(tensors == sumTerms(terms->bytes));
+        const Quantity reserve = allocatorReserve(s, terms->bytes, tensors, record);
+        const Bytes total = tensors + overheads.cuda.bytes + overheads.nccl.bytes + reserve.bytes;
+        if (record) {
+            TermFormulas how = terms->how;
+            how[termIndex(TermId::CudaOverhead)] = overheads.cuda.how;
+            how[termIndex(TermId::CommBuffers)] = overheads.nccl.how;
+            how[termIndex(TermId::AllocatorReserve)] = reserve.how;
+            record->addMoment(phase, moment, how);
+        }
+        if (largest && total <= best.total)
+            continue;
+        largest = terms;
+        largestReserve = reserve.bytes;
+        best.total = total;
+        best.moment = moment;
+    }
+    if (largest) {
+        best.terms = largest->bytes;
+        best.terms[termIndex(TermId::CudaOverhead)] = overheads.cuda.bytes;
+        best.terms[termIndex(TermId::CommBuffers)] = overheads.nccl.bytes;
+        best.terms[termIndex(TermId::AllocatorReserve)] = largestReserve;
+    }
+    return best;
+}
+
+PhaseTotal optimizerStepPhase(const Scenario &s, const StageStates &st, FormulaRecord *record)
+{
+    return largerMoment(Phase::OptimizerStep, s, st.overheads, record,
+                        {{QT_TRANSLATE_NOOP("Derivation", "optimizer step"), &st.step}});
+}
+
+std::vector<StageStates> prepareStages(const Scenario &s, const PreparedScenario &prepared, FormulaStore *store)
+{
+    std::vector<StageStates> stages;
+    for (Stage stage : stagesToEstimate(s))
+        stages.push_back(prepareStage(s, prepared, stage, store));
+    return stages;
+}
+
+} // namespace core

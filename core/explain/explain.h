@@ -1,0 +1,39 @@
+#pragma once
+
+#include "core/base/message.h"
+#include "core/engine/estimate.h"
+
+#include <array>
+#include <string>
+
+namespace core {
+
+/// How a term's bytes came about, rendered from the operands the engine
+/// used at the peak (per rank, after every split): the formula in symbols,
+/// the same formula with this scenario's values, the result, where the
+/// formula is from, which case applied, and what each symbol means.
+/// Symbols that are sums of their own follow the formula after "; "
+/// ("c = 2 [logits] + 4 [fp32 copy] + 4 [log-softmax]"), and each
+/// substituted definition ends with its value ("= 10 B").
+struct Derivation
+{
+    std::string formula;
+    std::string substituted;
+    std::string result;
+    std::string source;
+    std::string note;
+    std::string legend;
+};
+
+/// Built on demand by running the estimate's stage again with a recorder
+/// attached (never on the slider-to-repaint path unless asked for).
+/// `estimate` must be `estimate(scenario)` (or one of its stages).
+/// Words (meanings, parts, notes) in the reader's language with a
+/// `translator`; symbols, numbers and source citations as they are.
+Derivation explainTerm(const Scenario &scenario, const Estimate &estimate, TermId term, Translator translator = nullptr);
+
+/// Every term's derivation from one recording, indexed by TermId (reports).
+std::array<Derivation, kTermCount> explainTerms(const Scenario &scenario, const Estimate &estimate,
+                                                Translator translator = nullptr);
+
+} // namespace core

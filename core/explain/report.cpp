@@ -1,0 +1,314 @@
+#include "core/explain/report.h"
+
+#include "core/analysis/performance.h"
+#include "core/base/lookup.h"
+#include "core/base/translatable.h"
+#include "core/explain/explain.h"
+#include "core/scenario/fields.h"
+
+namespace core {
+
+namespace {
+
+std::string csvField(const std::string &text)
+{
+    if (text.find_first_of(",\"\n\r") == std::string::npos)
+        return text;
+    std::string quoted = "\"";
+    for (char c : text)
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+std::string markdownCell(const std::string &text)
+{
+    std::string out;
+    for (char c : text)
+        out += c == '|' ? std::string("\\|") : (c == '\n' ? std::string(" ") : std::string(1, c));
+    return out;
+}
+
+double sharePercent(Bytes part, Bytes total)
+{
+    return total.count() ? 100.0 * static_cast<double>(part.count()) / static_cast<double>(total.count()) : 0.0;
+}
+
+/// A report word in the reader's language (context "Report").
+std::string word(const ReportMeta &meta, const char *text) { return translate(meta.translator, "Report", text); }
+
+std::string fieldText(const FieldDescriptor &f, const Scenario &s, Translator tr)
+{
+    const FieldValue value = f.effective(s);
+    // A value with a name (a choice, a ZeRO stage) reads as its label.
+    const std::string *id = std::get_if<std::string>(&value);
+    const std::string number = std::holds_alternative<double>(value) ? formatFieldValue(f, value) : std::string();
+    const auto plain = [&]() -> std::string {
+        for (const FieldChoice &c : f.choices)
+            if ((id && *id == c.id && f.kind == FieldKind::Choice) || (!number.empty() && number == c.id))
+                return translate(tr, "Field", c.label);
+        if (const bool *on = std::get_if<bool>(&value))
+            return translate(tr, "Report", *on ? QT_TRANSLATE_NOOP("Report", "yes") : QT_TRANSLATE_NOOP("Report", "no"));
+        if (std::holds_alternative<std::monostate>(value))
+            return translate(tr, "Field", f.defaultFollows);
+        return formatFieldValue(f, value) + (*f.unit ? " " + translate(tr, "Field", f.unit) : std::string());
+    };
+    std::string text = plain();
+    if (f.optional() && std::holds_alternative<std::monostate>(f.stored(s)))
+        text += " " + translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "(default)"));
+    return text;
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &s, Translator tr)
+{
+    std::vector<std::pair<std::string, std::string>> inputs = {
+        {translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Model")), s.model.name},
+        {translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Parameters")), groupDigits(countParameters(s.model).total)},
+    };
+    for (const FieldDescriptor &f : allFields())
+        // Not the focus GPU (the fits name it), nor a draft model that is not there.
+        if (f.applies(s) && f.kind != FieldKind::Text
+            && !(f.kind == FieldKind::ModelPreset && f.stored(s) == FieldValue(std::string())))
+            inputs.emplace_back(translate(tr, "Field", f.label), fieldText(f, s, tr));
+    return inputs;
+}
+
+std::string summarize(const Scenario &s, Translator tr)
+{
+    const CheckpointWeights *files = s.checkpointInUse();
+    const std::string format = s.mode == Mode::Train
+        ? translate(tr, "Terms", findByValue(allRegimes(), &RegimeInfo::regime, s.regime).shortName)
+        : files ? render({"Terms", QT_TRANSLATE_NOOP("Terms", "%1 from %2 files"), {files->dtypes(), files->format}}, tr)
+                : formatInfo(s.effectiveWeights()).id;
+    const std::string gpus = s.gpus == 1 ? translate(tr, "Terms", QT_TRANSLATE_NOOP("Terms", "1 GPU"))
+                                         : render({"Terms", QT_TRANSLATE_NOOP("Terms", "%1 GPUs"), {groupDigits(s.gpus)}}, tr);
+    return render({"Terms", QT_TRANSLATE_NOOP("Terms", "%1 · %2 · %3 · batch %4 · %5 tokens · %6"),
+                   {s.model.name, translate(tr, "Field", field(FieldId::Mode).choices[static_cast<std::size_t>(s.mode)].label),
+                    format, groupDigits(s.batch), groupDigits(s.sequence), gpus}},
+                  tr);
+}
+
+std::string termName(TermId id, Translator tr) { return translate(tr, "Terms", termLabel(id)); }
+
+std::string phaseName(Phase phase, Translator tr)
+{
+    static const char *const names[] = {QT_TRANSLATE_NOOP("Terms", "forward"), QT_TRANSLATE_NOOP("Terms", "backward"),
+                                        QT_TRANSLATE_NOOP("Terms", "optimizer step"), QT_TRANSLATE_NOOP("Terms", "inference")};
+    return translate(tr, "Terms", names[static_cast<std::size_t>(phase)]);
+}
+
+std::string verdictText(const GpuFit &fit, Translator tr)
+{
+    if (fit.fits)
+        return translate(tr, "Terms", QT_TRANSLATE_NOOP("Terms", "fits"));
+    if (fit.gpusNeeded > 0)
+        return render({"Terms", QT_TRANSLATE_NOOP("Terms", "needs %1 ×"), {std::to_string(fit.gpusNeeded)}}, tr);
+    return translate(tr, "Terms", QT_TRANSLATE_NOOP("Terms", "cannot fit"));
+}
+
+std::string markdownReport(const Scenario &s, const EstimateWithFits &result, const Catalog &catalog,
+                           const ReportMeta &meta)
+{
+    const Estimate &e = result.estimate;
+    const ByteUnit u = meta.unit;
+    const Translator tr = meta.translator;
+    const auto fill = [tr](const char *text, std::vector<std::string> args) { return render({"Report", text, std::move(args)}, tr); };
+    std::string md = "# " + meta.title + "\n\n";
+    md += "_" + summarize(s, tr) + "_  \n"
+        + fill(QT_TRANSLATE_NOOP("Report", "Generated %1 by VRAM Planner %2."), {meta.date, meta.version}) + "\n\n";
+    md += "## " + word(meta, QT_TRANSLATE_NOOP("Report", "Per-GPU memory")) + "\n\n"
+        + fill(QT_TRANSLATE_NOOP("Report", "Peak phase: **%1**, total **%2** (%3 bytes)."),
+               {phaseName(e.peakPhase, tr), formatBytes(e.total, u), groupDigits(e.total.count())})
+        + "\n\n";
+    md += "| " + word(meta, QT_TRANSLATE_NOOP("Report", "term")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "memory"))
+        + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "bytes")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "share"))
+        + " |\n|---|---:|---:|---:|\n";
+    for (TermId id : allTerms())
+        md += "| " + termName(id, tr) + " | " + formatBytes(e.term(id), u) + " | " + groupDigits(e.term(id).count()) + " | "
+            + formatFixed(sharePercent(e.term(id), e.total), 1) + " % |\n";
+    md += "| **" + word(meta, QT_TRANSLATE_NOOP("Report", "total")) + "** | **" + formatBytes(e.total, u) + "** | "
+        + groupDigits(e.total.count()) + " | 100.0 % |\n\n";
+    md += word(meta, QT_TRANSLATE_NOOP("Report", "Phases:")) + " ";
+    for (const PhaseTotal &p : e.phases)
+        md += phaseName(p.phase, tr) + " " + formatBytes(p.total, u) + "; ";
+    md += "\n\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "GPUs")) + "\n\n| GPU | "
+        + word(meta, QT_TRANSLATE_NOOP("Report", "memory")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "verdict")) + " | "
+        + word(meta, QT_TRANSLATE_NOOP("Report", "headroom")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "max batch"))
+        + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "max context")) + " | "
+        + word(meta, QT_TRANSLATE_NOOP("Report", "KV tokens")) + " |\n|---|---:|---|---:|---:|---:|---:|\n";
+    for (const GpuFit &fit : result.fits) {
+        const GpuSpec *gpu = catalog.find(fit.gpuId);
+        md += "| " + markdownCell(gpu ? gpu->name : fit.gpuId) + " | " + formatBytes(fit.capacity, u) + " | "
+            + verdictText(fit, tr) + " | " + formatHeadroom(fit, u, 2) + " | " + groupDigitsOrDash(fit.maxBatch) + " | "
+            + groupDigitsOrDash(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigitsOrDash(fit.kvTokens) : "-")
+            + " |\n";
+    }
+    if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+        const Performance p = performance(s, e, *gpu);
+        md += "\n## " + fill(QT_TRANSLATE_NOOP("Report", "Time and cost on %1"), {gpu->name}) + "\n\n| "
+            + word(meta, QT_TRANSLATE_NOOP("Report", "figure")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "value"))
+            + " |\n|---|---:|\n";
+        const auto line = [&md, &meta](const char *what, const std::string &value) {
+            md += "| " + word(meta, what) + " | " + value + " |\n";
+        };
+        line(QT_TRANSLATE_NOOP("Report", "layout"),
+             fill(QT_TRANSLATE_NOOP("Report", "tp %1 × pp %2 × dp %3, ZeRO-%4, offload %5"),
+                  {std::to_string(s.parallel.tp), std::to_string(s.parallel.pp), std::to_string(s.dataParallel()),
+                   std::to_string(s.zeroStage), fieldText(field(FieldId::Offload), s, tr)}));
+        line(QT_TRANSLATE_NOOP("Report", "dense peak used"),
+             fill(QT_TRANSLATE_NOOP("Report", "%1 TFLOPS at MFU %2"), {formatFixed(p.peakTflops, 1), formatFixed(s.workload.mfu, 2)}));
+        if (s.isTraining()) {
+            line(QT_TRANSLATE_NOOP("Report", "FLOPs per token"), formatFixed(p.flopsPerToken / 1e9, 2) + " GFLOP");
+            line(QT_TRANSLATE_NOOP("Report", "step compute"), formatFixed(p.stepComputeSeconds, 3) + " s");
+            line(QT_TRANSLATE_NOOP("Report", "step communication"),
+                 formatFixed(p.stepCommSeconds, 3) + " s"
+                     + (p.communicationBound ? " " + word(meta, QT_TRANSLATE_NOOP("Report", "(communication-bound)")) : ""));
+            line(QT_TRANSLATE_NOOP("Report", "step"), formatFixed(p.stepSeconds, 3) + " s (" + describeStepParts(p.step) + ")");
+            if (p.trainingSeconds > 0) {
+                line(QT_TRANSLATE_NOOP("Report", "training time"),
+                     fill(QT_TRANSLATE_NOOP("Report", "%1 h for %2 tokens"),
+                          {formatFixed(p.trainingSeconds / 3600.0, 1), groupDigits(static_cast<std::uint64_t>(s.workload.trainingTokens))}));
+                line(QT_TRANSLATE_NOOP("Report", "GPU-hours"), groupDigits(static_cast<std::uint64_t>(p.gpuHours + 0.5)));
+                if (p.cost > 0)
+                    line(QT_TRANSLATE_NOOP("Report", "cost"),
+                         fill(QT_TRANSLATE_NOOP("Report", "%1 at %2 per GPU-hour"),
+                              {groupDigits(static_cast<std::uint64_t>(p.cost + 0.5)), formatFixed(s.workload.pricePerGpuHour, 2)}));
+            }
+        } else {
+            line(QT_TRANSLATE_NOOP("Report", "decode (bandwidth bound)"),
+                 fill(QT_TRANSLATE_NOOP("Report", "%1 tokens/s"), {groupDigits(static_cast<std::uint64_t>(p.decodeTokensPerSecond + 0.5))}));
+            line(QT_TRANSLATE_NOOP("Report", "prefill (compute bound)"),
+                 fill(QT_TRANSLATE_NOOP("Report", "%1 tokens/s"), {groupDigits(static_cast<std::uint64_t>(p.prefillTokensPerSecond + 0.5))}));
+        }
+    }
+    if (!e.warnings.empty()) {
+        md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "Warnings")) + "\n\n";
+        for (const Message &w : e.warnings)
+            md += "- " + render(w, tr) + "\n";
+    }
+    md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "Assumptions")) + "\n\n| "
+        + word(meta, QT_TRANSLATE_NOOP("Report", "input")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "value"))
+        + " |\n|---|---|\n";
+    for (const auto &[name, value] : describeInputs(s, tr))
+        md += "| " + markdownCell(name) + " | " + markdownCell(value) + " |\n";
+    md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "How each term is computed")) + "\n\n";
+    const std::array<Derivation, kTermCount> derivations = explainTerms(s, e, meta.translator);
+    for (TermId id : allTerms()) {
+        const Derivation &why = derivations[static_cast<std::size_t>(id)];
+        md += "- **" + termName(id, tr) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted + " ("
+            + why.note + "). " + fill(QT_TRANSLATE_NOOP("Report", "Symbols: %1."), {why.legend}) + " "
+            + fill(QT_TRANSLATE_NOOP("Report", "Source: %1"), {why.source}) + "\n";
+    }
+    return md;
+}
+
+std::string csvReport(const Scenario &s, const EstimateWithFits &result, const Catalog &catalog, const ReportMeta &meta)
+{
+    const Estimate &e = result.estimate;
+    std::string csv = "section,item,field,value\n";
+    auto row = [&csv](const std::string &section, const std::string &item, const std::string &field,
+                      const std::string &value) {
+        csv += csvField(section) + "," + csvField(item) + "," + csvField(field) + "," + csvField(value) + "\n";
+    };
+    row("meta", "report", "title", meta.title);
+    row("meta", "report", "date", meta.date);
+    row("meta", "report", "version", meta.version);
+    row("meta", "report", "summary", summarize(s, meta.translator));
+    for (const auto &[name, value] : describeInputs(s, meta.translator))
+        row("input", name, "value", value);
+    const std::array<Derivation, kTermCount> derivations = explainTerms(s, e, meta.translator);
+    for (TermId id : allTerms()) {
+        const Derivation &why = derivations[static_cast<std::size_t>(id)];
+        row("term", termId(id), "bytes", std::to_string(e.term(id).count()));
+        row("term", termId(id), "share_percent", formatFixed(sharePercent(e.term(id), e.total), 2));
+        row("term", termId(id), "formula", why.formula);
+        row("term", termId(id), "substituted", why.substituted);
+        row("term", termId(id), "note", why.note);
+        row("term", termId(id), "legend", why.legend);
+        row("term", termId(id), "source", why.source);
+    }
+    row("term", "total", "bytes", std::to_string(e.total.count()));
+    row("peak", "phase", "value", phaseId(e.peakPhase));
+    for (const PhaseTotal &p : e.phases)
+        row("phase", phaseId(p.phase), "bytes", std::to_string(p.total.count()));
+    for (const GpuFit &fit : result.fits) {
+        const GpuSpec *gpu = catalog.find(fit.gpuId);
+        row("gpu", fit.gpuId, "name", gpu ? gpu->name : fit.gpuId);
+        row("gpu", fit.gpuId, "memory_bytes", std::to_string(fit.capacity.count()));
+        row("gpu", fit.gpuId, "verdict", verdictText(fit, meta.translator));
+        row("gpu", fit.gpuId, "headroom_bytes", std::to_string(fit.headroomBytes()));
+        row("gpu", fit.gpuId, "gpus_needed", std::to_string(fit.gpusNeeded));
+        row("gpu", fit.gpuId, "max_batch", std::to_string(fit.maxBatch));
+        row("gpu", fit.gpuId, "max_seq", std::to_string(fit.maxSequence));
+        if (fit.hasKvTokens)
+            row("gpu", fit.gpuId, "kv_tokens", std::to_string(fit.kvTokens));
+    }
+    if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+        const Performance p = performance(s, e, *gpu);
+        row("performance", gpu->id, "peak_tflops", formatFixed(p.peakTflops, 1));
+        row("performance", gpu->id, "step_compute_seconds", formatFixed(p.stepComputeSeconds, 6));
+        row("performance", gpu->id, "step_communication_seconds", formatFixed(p.stepCommSeconds, 6));
+        row("performance", gpu->id, "communication_bound", p.communicationBound ? "yes" : "no");
+        row("performance", gpu->id, "step_seconds", formatFixed(p.stepSeconds, 6));
+        for (StepPart part : allStepParts())
+            row("performance", gpu->id, std::string("step_") + stepPartId(part) + "_seconds", formatFixed(p.step[part], 6));
+        row("performance", gpu->id, "training_seconds", formatFixed(p.trainingSeconds, 0));
+        row("performance", gpu->id, "gpu_hours", formatFixed(p.gpuHours, 1));
+        row("performance", gpu->id, "cost", formatFixed(p.cost, 2));
+        row("performance", gpu->id, "decode_tokens_per_second", formatFixed(p.decodeTokensPerSecond, 0));
+    }
+    for (std::size_t i = 0; i < e.warnings.size(); ++i)
+        row("warning", std::to_string(i + 1), "text", render(e.warnings[i], meta.translator));
+    return csv;
+}
+
+std::string matrixCellText(const MatrixCell &cell, Translator tr)
+{
+    if (cell.fits || cell.maxSequence > 0)
+        return groupDigits(cell.maxSequence);
+    if (cell.gpusNeeded > 0)
+        return render({"Terms", QT_TRANSLATE_NOOP("Terms", "needs %1 ×"), {std::to_string(cell.gpusNeeded)}}, tr);
+    return translate(tr, "Terms", QT_TRANSLATE_NOOP("Terms", "cannot fit"));
+}
+
+std::string matrixMarkdown(const Scenario &s, const FormatMatrix &matrix, const Catalog &catalog, const ReportMeta &meta)
+{
+    const Translator tr = meta.translator;
+    const auto fill = [tr](const char *text, std::vector<std::string> args) { return render({"Report", text, std::move(args)}, tr); };
+    std::string md = "# " + translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Weight formats by GPU")) + "\n\n"
+        + fill(QT_TRANSLATE_NOOP("Report", "Generated %1 by VRAM Planner %2."), {meta.date, meta.version}) + "\n\n"
+        + summarize(s, tr) + "\n\n"
+        + translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Each cell: the longest context (tokens) that fits one GPU, or how many GPUs the scenario's context needs.")) + "\n\n| ";
+    md += translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Format"));
+    for (const std::string &id : matrix.gpuIds) {
+        const GpuSpec *gpu = catalog.find(id);
+        md += " | " + (gpu ? gpu->name : id);
+    }
+    md += " |\n|---";
+    for (std::size_t j = 0; j < matrix.gpuIds.size(); ++j)
+        md += "|---:";
+    md += "|\n";
+    for (std::size_t i = 0; i < matrix.formats.size(); ++i) {
+        md += "| " + std::string(formatInfo(matrix.formats[i]).id);
+        for (std::size_t j = 0; j < matrix.gpuIds.size(); ++j)
+            md += " | " + matrixCellText(matrix.at(i, j), tr);
+        md += " |\n";
+    }
+    return md;
+}
+
+std::string matrixCsv(const FormatMatrix &matrix)
+{
+    std::string csv = "format,gpu,fits,total_bytes,max_seq,gpus_needed\n";
+    for (std::size_t i = 0; i < matrix.formats.size(); ++i)
+        for (std::size_t j = 0; j < matrix.gpuIds.size(); ++j) {
+            const MatrixCell &c = matrix.at(i, j);
+            csv += csvField(formatInfo(matrix.formats[i]).id) + "," + csvField(matrix.gpuIds[j]) + ","
+                + (c.fits ? "true" : "false") + "," + std::to_string(c.total.count()) + ","
+                + std::to_string(c.maxSequence) + "," + std::to_string(c.gpusNeeded) + "\n";
+        }
+    return csv;
+}
+
+} // namespace core

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "core/analysis/fit.h"
+#include "core/analysis/matrix.h"
+#include "core/base/message.h"
+#include "core/engine/estimate.h"
+#include "core/model/catalog.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace core {
+
+/// Header of an exported report: what it is, when, for whom.
+struct ReportMeta
+{
+    std::string title = "VRAM Planner estimate";
+    std::string date;    ///< ISO 8601, supplied by the caller (core has no clock)
+    std::string version; ///< program version
+    ByteUnit unit = ByteUnit::GiB;
+    /// The reader's language for everything but ids, numbers and names;
+    /// nullptr: English.
+    Translator translator = nullptr;
+};
+
+/// Every input that matters for the scenario as (label, value) pairs, in
+/// the field registry's order: the "assumptions" block of every report.
+std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &scenario,
+                                                                Translator translator = nullptr);
+
+/// One-line summary: "Llama 2 7B · full training · mixed precision · batch 4 · 2,048 tokens · 1 GPU".
+std::string summarize(const Scenario &scenario, Translator translator = nullptr);
+
+/// "KV cache", "backward", "needs 2 ×": the words reports and the window
+/// use for terms, phases and verdicts.
+std::string termName(TermId id, Translator translator = nullptr);
+std::string phaseName(Phase phase, Translator translator = nullptr);
+std::string verdictText(const GpuFit &fit, Translator translator = nullptr);
+
+/// A Markdown report for budget proposals: inputs, every term with its
+/// formula and source, the phases, the fit table and the warnings.
+std::string markdownReport(const Scenario &scenario, const EstimateWithFits &result, const Catalog &catalog,
+                           const ReportMeta &meta);
+
+/// The same content as CSV in long form, one fact per row:
+/// `section,item,field,value` (RFC 4180 quoting).
+std::string csvReport(const Scenario &scenario, const EstimateWithFits &result, const Catalog &catalog,
+                      const ReportMeta &meta);
+
+/// A format x GPU matrix as a report: the scenario, then one row per weight
+/// format and one column per GPU, each cell the longest context that fits
+/// ("131,072") or how many of that GPU the scenario's context needs.
+std::string matrixMarkdown(const Scenario &scenario, const FormatMatrix &matrix, const Catalog &catalog,
+                           const ReportMeta &meta);
+std::string matrixCsv(const FormatMatrix &matrix);
+/// One cell as the reports write it: the longest context, or "needs N x".
+std::string matrixCellText(const MatrixCell &cell, Translator translator = nullptr);
+
+} // namespace core

@@ -1,0 +1,418 @@
+#include "core/memory/activations.h"
+
+#include "core/memory/formulatext.h"
+
+#include <array>
+
+namespace core {
+
+namespace {
+
+namespace a = text::activations;
+namespace sh = text::shared;
+
+/// Where a saved tensor lives across ranks. Korthikanti et al. Table 2:
+/// norm inputs, block inputs and dropout masks are replicated across
+/// tensor-parallel ranks (the "10" of 10 + 24/t) unless sequence
+/// parallelism splits them too; the attention and MLP interiors are split.
+/// An MoE layer's MLP runs once for each expert a token is routed to.
+struct Placement
+{
+    double tp = 1;
+    bool split = false;
+    double experts = 1;
+};
+
+/// Ends the open product of `f` with where its tensor lives.
+inline void place(Formula &f, const Placement &p)
+{
+    f.timesUnlessOne(sh::kExpertsRun, p.experts);
+    if (p.split)
+        f.overUnlessOne(sh::kTp, p.tp);
+}
+
+/// What one normalisation layer saves per token, `count` such norms.
+/// ATen's fused LayerNorm keeps its input (plus per-row mean/rstd,
+/// negligible). Hugging Face's Python RMSNorm (LlamaRMSNorm) computes in
+/// fp32 and `pow` saves that fp32 tensor (the input itself when the
+/// residual is fp32, else its fp32 copy); when the norm weight trains,
+/// `weight * x.to(input_dtype)` also saves the normalised input in the
+/// residual dtype.
+void normSaved(Formula &c, const text::activations::Norm &text, const ModelSpec &m, bool weightTrained,
+               const ActivationDtypes &d, double count, const Placement &where)
+{
+    const double h = static_cast<double>(m.hidden);
+    if (m.norm == NormKind::LayerNorm) {
+        c.product(text.layerNormInput)
+            .timesUnlessOne(a::kNorms, count)
+            .times(a::kResidualBytes, d.residual)
+            .times(sh::kHidden, h);
+        place(c, where);
+        return;
+    }
+    c.product(text.rmsNormFp32).timesUnlessOne(a::kNorms, count).times(sh::kFp32Bytes, 4.0).times(sh::kHidden, h);
+    place(c, where);
+    if (weightTrained) {
+        c.product(text.rmsNormNormed)
+            .timesUnlessOne(a::kNorms, count)
+            .times(a::kResidualBytes, d.residual)
+            .times(sh::kHidden, h);
+        place(c, where);
+    }
+}
+
+/// Bytes per b*a*s^2 element that eager attention saves: the softmax output
+/// (fp32 when the model upcasts, or under AMP where autocast runs softmax in
+/// fp32), the 16-bit copy the value matmul saves when dtypes differ or after
+/// dropout, and the 1-byte dropout mask. Korthikanti et al. 2022 §4.1 count
+/// 2 + 2 + 1 = 5 for a 16-bit softmax with dropout.
+Derived scoreBytes(const ModelSpec &m, const ActivationDtypes &d, FormulaStore *store)
+{
+    const double e = d.attention;
+    const bool upcast = m.softmaxInFp32 || d.autocast || e >= 4.0;
+    const double softmaxOut = upcast ? 4.0 : e;
+    const bool dropout = m.attentionDropout > 0.0;
+    Formula bytes(store);
+    bytes.product(a::kPartSoftmaxOutput).times(a::kSoftmaxBytes, softmaxOut);
+    if (softmaxOut != e || dropout)
+        bytes.product(a::kPartSoftmaxCopy).times(a::kAttentionBytes, e);
+    if (dropout)
+        bytes.product(a::kPartScoreMask).times(a::kMaskBytes, 1.0);
+    return bytes.derived();
+}
+
+/// One tensor that linear layers read (a norm's output, the attention
+/// output, the MLP product), and what its readers keep of it for backward.
+/// A reader that computes in the tensor's own dtype keeps the tensor itself,
+/// once for all such readers; a reader that casts (autocast, a 4-bit
+/// layer's compute_dtype, PEFT's cast to the adapter dtype) or applies
+/// dropout keeps a private copy of its own.
+class InputSite
+{
+public:
+    InputSite(const Symbol &width, double widthValue, double dtype, bool savedAnyway,
+              const text::activations::Site &text)
+        : m_width(width), m_widthValue(widthValue), m_dtype(dtype), m_savedAnyway(savedAnyway), m_text(text)
+    {
+    }
+
+    double dtype() const { return m_dtype; }
+
+    /// A reader that keeps its input in `bytes` per element; `dropout` adds
+    /// a private copy and a 1-byte mask, `copies` a private copy.
+    void keptBy(double bytes, bool dropout, bool copies)
+    {
+        if (bytes == m_dtype && !dropout && !copies) {
+            m_sharedNeeded = true;
+            return;
+        }
+        for (std::size_t i = 0; i < m_kinds; ++i)
+            if (m_copies[i].bytes == bytes && m_copies[i].dropout == dropout) {
+                ++m_copies[i].readers;
+                return;
+            }
+        m_copies[m_kinds++] = {bytes, dropout, 1};
+    }
+
+    /// The parts this site adds to what a layer saves per token.
+    void addTo(Formula &c, const Placement &where) const
+    {
+        if (m_sharedNeeded && !m_savedAnyway) {
+            c.product(m_text.shared).times(a::kInputBytes, m_dtype).times(m_width, m_widthValue);
+            place(c, where);
+        }
+        for (std::size_t i = 0; i < m_kinds; ++i) {
+            const Copy &copy = m_copies[i];
+            const double readers = static_cast<double>(copy.readers);
+            c.product(copy.dropout ? m_text.dropoutCopies : m_text.copies)
+                .timesUnlessOne(a::kReaders, readers)
+                .times(a::kCopyBytes, copy.bytes)
+                .times(m_width, m_widthValue);
+            place(c, where);
+            if (copy.dropout) {
+                c.product(m_text.masks)
+                    .timesUnlessOne(a::kReaders, readers)
+                    .times(a::kMaskBytes, 1.0)
+                    .times(m_width, m_widthValue);
+                place(c, where);
+            }
+        }
+    }
+
+private:
+    struct Copy
+    {
+        double bytes;
+        bool dropout;
+        int readers;
+    };
+    const Symbol &m_width;
+    double m_widthValue;
+    double m_dtype;
+    bool m_savedAnyway;
+    const text::activations::Site &m_text;
+    bool m_sharedNeeded = false;
+    // The private copies by kind: the layers' own (autocast or a 4-bit
+    // layer's cast) and their adapters' (addReaders): two kinds at most.
+    std::array<Copy, 2> m_copies{};
+    std::size_t m_kinds = 0;
+};
+
+/// The readers of one site among the projections `slots`: trained layers,
+/// 4-bit layers that keep their input, and adapters (one for all `slots`
+/// when they are one fused layer).
+void addReaders(InputSite &site, const Trainability &t, const ActivationDtypes &d,
+                std::initializer_list<LinearSlot> slots, bool fusedAdapter)
+{
+    bool adapterCounted = false;
+    for (LinearSlot slot : slots) {
+        // A trained layer keeps its input in the dtype it computes in:
+        // autocast casts an input of another dtype once per layer (ATen
+        // autocast_mode.cpp cached_cast caches only fp32 leaves), as does
+        // Linear4bit's x.to(compute_dtype); MatMul8bitLt keeps A as given.
+        if (t.fullModel)
+            site.keptBy(d.autocast ? d.compute : site.dtype(), false, false);
+        else if (t.baseKeepsInputs)
+            site.keptBy(t.baseCastsInput ? d.compute : site.dtype(), false, false);
+        if (!t.fullModel && t.slotTrained(slot) && !(fusedAdapter && adapterCounted)) {
+            const double bytes = d.autocast ? d.compute : t.adapterDtypeBytes;
+            site.keptBy(bytes, t.adapterDropout, t.adapterCastsInput && t.adapterDtypeBytes != site.dtype());
+            adapterCounted = true;
+        }
+    }
+}
+
+} // namespace
+
+ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Trainability &t, const ActivationDtypes &d,
+                                FormulaStore *store)
+{
+    const double h = static_cast<double>(m.hidden);
+    const double I = static_cast<double>(m.moe.isMoe() ? m.moe.expertIntermediate : m.intermediate);
+    // A token in an MoE layer runs through k experts (plus the shared ones).
+    const double mlpCopies = m.moe.isMoe()
+        ? static_cast<double>(m.moe.expertsPerToken + m.moe.sharedExperts)
+        : 1.0;
+    const double qw = static_cast<double>(m.qWidth());
+    const double kvw = static_cast<double>(m.kvWidth());
+    const bool hiddenDropout = m.hiddenDropout > 0.0;
+    const bool normsTrain = t.fullModel;
+    const bool eager = s.attention == Attention::Eager;
+    const double ea = d.attention;
+    const double eo = d.linearOut;
+    const double tp = static_cast<double>(s.parallel.tp);
+    const Placement replicated{tp, s.parallel.sequenceParallel, 1};
+    const Placement interior{tp, true, 1};
+    const Placement mlpInterior{tp, true, mlpCopies};
+
+    // c: what one layer saves per token, tensor by tensor.
+    Formula c(store);
+
+    // --- attention block ---
+    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, replicated);
+    InputSite attentionInput(sh::kHidden, h, d.normOut, false, a::kAttentionInput);
+    addReaders(attentionInput, t, d, {LinearSlot::Q, LinearSlot::K, LinearSlot::V}, t.fusedQkvAdapter);
+    // Hugging Face's eager and SDPA paths materialise K and V repeated to all
+    // heads (repeat_kv) before the kernel, as LitGPT does for every kernel;
+    // FlashAttention-2 takes GQA natively.
+    const bool repeated = !(s.attention == Attention::Flash && !t.repeatsKvAlways) && kvw < qw;
+    c.product(a::kPartQuery).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
+    place(c, interior);
+    c.product(repeated ? a::kPartKeyValueRepeated : a::kPartKeyValue)
+        .times(sh::kKeyAndValue, 2.0)
+        .times(a::kAttentionBytes, ea)
+        .times(repeated ? sh::kQueryWidth : sh::kKeyValueWidth, repeated ? qw : kvw);
+    place(c, interior);
+    if (!eager) {
+        // Memory-efficient/flash kernels save their output and an fp32
+        // log-sum-exp per head and row instead of the s^2 probabilities
+        // (Dao et al. 2022, FlashAttention §3.1). The output is o_proj's
+        // input: the kernel writes it in (b, s, heads, d) order, so the
+        // transpose back is a view.
+        c.product(a::kPartKernelOutput).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
+        place(c, interior);
+        c.product(a::kPartLogSumExp).times(sh::kFp32Bytes, 4.0).times(sh::kHeads, static_cast<double>(m.heads));
+        place(c, interior);
+    }
+    InputSite attentionOutput(sh::kQueryWidth, qw, ea, !eager, a::kAttentionOutput);
+    addReaders(attentionOutput, t, d, {LinearSlot::O}, false);
+    attentionOutput.addTo(c, interior);
+    if (hiddenDropout) {
+        c.product(a::kPartAttentionDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
+        place(c, replicated);
+    }
+
+    // --- MLP block ---
+    if (m.normsPerLayer >= 2)
+        normSaved(c, a::kMlpNorm, m, normsTrain, d, static_cast<double>(m.normsPerLayer - 1), replicated);
+    // A parallel block (one norm) feeds the MLP from the attention's input.
+    InputSite separateMlpInput(sh::kHidden, h, d.normOut, false, a::kMlpInput);
+    InputSite &mlpInput = m.normsPerLayer == 1 ? attentionInput : separateMlpInput;
+    addReaders(mlpInput, t, d, {LinearSlot::Gate, LinearSlot::Up}, false);
+    attentionInput.addTo(c, replicated);
+    if (m.normsPerLayer != 1)
+        separateMlpInput.addTo(c, replicated);
+    c.product(a::kPartActivationFunction)
+        .timesUnlessOne(a::kActivationSaves, static_cast<double>(m.activationSavedTensors))
+        .times(a::kLinearOutBytes, eo)
+        .times(sh::kIntermediate, I);
+    place(c, mlpInterior);
+    if (m.gatedMlp) {
+        // act(gate) * up saves both operands.
+        c.product(a::kPartGatedProduct)
+            .times(a::kOperands, 2.0)
+            .times(a::kLinearOutBytes, eo)
+            .times(sh::kIntermediate, I);
+        place(c, mlpInterior);
+    }
+    InputSite mlpProduct(sh::kIntermediate, I, eo, false, a::kMlpProduct);
+    addReaders(mlpProduct, t, d, {LinearSlot::Down}, false);
+    mlpProduct.addTo(c, mlpInterior);
+    if (m.moe.isMoe()) {
+        c.product(a::kPartRouter).times(sh::kFp32Bytes, 4.0).times(a::kExperts, static_cast<double>(m.moe.experts));
+        place(c, replicated);
+    }
+    if (hiddenDropout) {
+        c.product(a::kPartMlpDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
+        place(c, replicated);
+    }
+
+    // --- LoRA: x*A (rank r) is saved for B's gradient, per adapted projection
+    if (!t.fullModel) {
+        int slots = 0;
+        for (unsigned bit = 0; bit < 8; ++bit)
+            slots += (t.loraSlots >> bit) & 1u;
+        if (slots > 0) {
+            c.product(a::kPartAdapterOutputs)
+                .times(a::kAdaptedSlots, static_cast<double>(slots))
+                .times(a::kAdapterOutBytes, t.adapterOutputBytes)
+                .times(text::lora::kRank, static_cast<double>(t.loraRank))
+                .timesUnlessOne(sh::kExpertsRun, mlpCopies);
+            place(c, replicated);
+        }
+    }
+
+    ActivationRates rates;
+    rates.perTokenPerLayer = c.cite(a::kFromKorthikanti).derived();
+    if (eager)
+        rates.scoreBytes = scoreBytes(m, d, store);
+
+    Formula gradients(store);
+    gradients.product(a::kPartMlpGradients)
+        .times(a::kMlpGradients, 3.0)
+        .times(a::kLinearOutBytes, eo)
+        .times(sh::kIntermediate, I)
+        .timesUnlessOne(sh::kExpertsRun, mlpCopies)
+        .overUnlessOne(sh::kTp, tp);
+    gradients.product(a::kPartIncomingGradient).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);
+    place(gradients, replicated);
+    rates.gradientsPerToken = gradients.derived();
+
+    // --- outside the layers ---
+    Formula first(store);
+    if (hiddenDropout) {
+        first.product(a::kPartEmbeddingDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
+        place(first, replicated);
+    }
+    if (m.embeddingNorm) {
+        first.product(a::kPartEmbeddingNorm).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);
+        place(first, replicated);
+    }
+    Formula last(store);
+    if (m.finalNorm)
+        normSaved(last, a::kFinalNorm, m, normsTrain, d, 1, replicated);
+    if (!m.encoderOnly && (t.fullModel || t.lmHeadKeepsInput)) {
+        // A trained lm_head (or a bitsandbytes <= 0.43.1 4-bit one) keeps
+        // its input, in its compute dtype.
+        InputSite headInput(sh::kHidden, h, d.normOut, false, a::kHeadInput);
+        headInput.keptBy(d.autocast || (!t.fullModel && t.baseCastsInput) ? d.compute : d.normOut, false, false);
+        headInput.addTo(last, replicated);
+    }
+    rates.firstPerToken = first.derived();
+    rates.lastPerToken = last.derived();
+    return rates;
+}
+
+ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, const ActivationDtypes &d,
+                                        const ActivationRates &rates, FormulaStore *store)
+{
+    const double h = static_cast<double>(m.hidden);
+    const bool eager = s.attention == Attention::Eager;
+    const double tp = static_cast<double>(s.parallel.tp);
+    const Placement replicated{tp, s.parallel.sequenceParallel, 1};
+    const double b = static_cast<double>(s.batch);
+    const double seq = static_cast<double>(s.contextTokens());
+    // Selective recompute (Korthikanti et al. 2022 §4.2) drops exactly the
+    // s^2 terms, so both are kept apart.
+    ActivationBreakdown out;
+    out.perTokenPerLayer = rates.perTokenPerLayer;
+    if (eager) {
+        Formula scores(store);
+        scores.product()
+            .times(sh::kBatch, b)
+            .times(sh::kHeads, static_cast<double>(m.heads))
+            .times(sh::kSequence, seq)
+            .times(sh::kSequence, seq)
+            .times(a::kScoreBytes, rates.scoreBytes)
+            .overUnlessOne(sh::kTp, tp);
+        out.scoresPerLayer = scores.derived();
+    }
+    Formula layer(store);
+    layer.product(a::kPartPerTokenTensors)
+        .times(sh::kBatch, b)
+        .times(sh::kSequence, seq)
+        .times(a::kPerToken, out.perTokenPerLayer);
+    if (eager)
+        layer.product(a::kPartScores).times(a::kScores, out.scoresPerLayer);
+    out.perLayer = layer.derived();
+
+    Formula layerGradients(store);
+    layerGradients.product()
+        .times(sh::kBatch, b)
+        .times(sh::kSequence, seq)
+        .times(a::kGradientsPerToken, rates.gradientsPerToken);
+    out.layerGradientPeak = layerGradients.derived();
+
+    const auto outside = [&](const Derived &perToken, const Symbol &symbol) {
+        Formula bytes(store);
+        if (perToken.value > 0)
+            bytes.product().times(sh::kBatch, b).times(sh::kSequence, seq).times(symbol, perToken);
+        return bytes.derived();
+    };
+    out.outsideFirst = outside(rates.firstPerToken, a::kFirstPerToken);
+    out.outsideLast = outside(rates.lastPerToken, a::kLastPerToken);
+
+    Formula kept(store);
+    switch (s.effectiveCheckpointing()) {
+    case Checkpointing::None:
+        out.keptPerLayer = out.perLayer;
+        break;
+    case Checkpointing::Selective:
+        // Korthikanti et al. 2022 §4.2: recompute only the attention core,
+        // dropping the s^2 terms; nothing changes without them (SDPA/flash).
+        kept.product().times(sh::kBatch, b).times(sh::kSequence, seq).times(a::kPerToken, out.perTokenPerLayer);
+        out.keptPerLayer = kept.note(a::kWhySelective).derived();
+        break;
+    case Checkpointing::Full:
+        // Each layer keeps only its input (Korthikanti Table 2: 2sbh at
+        // 16 bits); during backward one layer is recomputed at a time.
+        kept.product(a::kPartLayerInput)
+            .times(sh::kBatch, b)
+            .times(sh::kSequence, seq)
+            .times(a::kResidualBytes, d.residual)
+            .times(sh::kHidden, h);
+        place(kept, replicated);
+        out.keptPerLayer = kept.note(a::kWhyFullRecompute).derived();
+        out.recomputePeak = out.perLayer;
+        break;
+    }
+    return out;
+}
+
+ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, const Trainability &t,
+                                        const ActivationDtypes &d, FormulaStore *store)
+{
+    return trainingActivations(m, s, d, activationRates(m, s, t, d, store), store);
+}
+
+} // namespace core

@@ -1,0 +1,58 @@
+#include "core/memory/hostoffload.h"
+
+#include "core/memory/formulatext.h"
+#include "core/scenario/servingruntime.h"
+
+#include <algorithm>
+
+namespace core {
+
+bool offloadsLayersToHost(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->layerOffload == LayerOffload::DeviceMap && s.gpuLayers && *s.gpuLayers <= s.model.layers;
+}
+
+std::uint64_t deviceMapGpuLayers(const Scenario &s)
+{
+    return offloadsLayersToHost(s) ? *s.gpuLayers : s.model.layers;
+}
+
+namespace {
+
+/// Parameters of an average decoder layer: all that is neither embedding
+/// nor lm_head (the final norm spread over the layers).
+double averageLayerParams(const ModelSpec &m, const ParameterCounts &pc)
+{
+    return static_cast<double>(pc.total - std::min(pc.total, pc.embedding + pc.lmHead))
+        / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
+}
+
+} // namespace
+
+double offloadedModuleParams(const ModelSpec &m, const ParameterCounts &pc)
+{
+    return std::max(averageLayerParams(m, pc), static_cast<double>(pc.lmHead));
+}
+
+double deviceMapHostParams(const Scenario &s, const ParameterCounts &pc)
+{
+    if (!offloadsLayersToHost(s))
+        return 0;
+    const double hostLayers = static_cast<double>(s.model.layers - deviceMapGpuLayers(s));
+    return averageLayerParams(s.model, pc) * hostLayers + static_cast<double>(pc.lmHead);
+}
+
+Derived vllmOffloadedBytes(const Scenario &s, double layerBytesHere, FormulaStore *store)
+{
+    namespace o = text::offload;
+    Formula bytes(store);
+    const double budget = s.cpuOffloadGib * 1024.0 * 1024.0 * 1024.0;
+    if (budget >= layerBytesHere)
+        bytes.product().times(o::kLayerBytesHere, layerBytesHere).note(o::kWhyBudgetCapped);
+    else
+        bytes.product().times(o::kOffloadBudget, budget).note(o::kWhyPerParameter);
+    return bytes.cite(o::kFromVllm).derived();
+}
+
+} // namespace core

@@ -1,0 +1,337 @@
+#include "core/memory/llamacpp.h"
+
+#include "core/memory/formulatext.h"
+#include "core/memory/inference.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+namespace {
+
+namespace lc = text::llamacpp;
+namespace sh = text::shared;
+
+/// GGML_PAD(n, 256): llama_context rounds every context up to 256 cells
+/// (llama-context.cpp, since llama.cpp PR #17046).
+constexpr std::uint64_t kCellPad = 256;
+/// common_params n_batch: the largest batch one decode call takes.
+constexpr std::uint64_t kDefaultBatch = 2048;
+/// ggml computes activations in f32.
+constexpr double kF32 = 4.0;
+
+std::uint64_t padCells(std::uint64_t n) { return (n + kCellPad - 1) / kCellPad * kCellPad; }
+
+double kvElementBytes(const Scenario &s) { return s.kvDtype ? elementBytes(*s.kvDtype) : 2.0; /* f16 default */ }
+
+/// Values one token caches per layer in K and in V (llama_hparams
+/// n_embd_k_gqa / n_embd_v_gqa) for layers of `a`'s heads. DeepSeek's
+/// latent attention: K holds the latent and the RoPE key, V the latent
+/// (convert_hf_to_gguf writes key_length = kv_lora_rank + n_rot,
+/// value_length = kv_lora_rank, head_count_kv = 1).
+std::pair<double, double> cachedWidths(const ModelSpec &m, const AttentionShape &a)
+{
+    if (m.isMla())
+        return {static_cast<double>(m.kvLoraRank + m.ropeHeadDim), static_cast<double>(m.kvLoraRank)};
+    return {static_cast<double>(a.keyWidth()), static_cast<double>(a.valueWidth())};
+}
+
+/// Layers of [first, first + count) whose experts --n-cpu-moe keeps on the
+/// CPU (layers 0 .. cpuMoe - 1).
+std::uint64_t cpuExpertLayers(std::uint64_t first, std::uint64_t count, std::uint64_t cpuMoe)
+{
+    return first >= cpuMoe ? 0 : std::min(count, cpuMoe - first);
+}
+
+/// Routed-expert parameters of one layer, on average (experts are spread
+/// over the MoE layers; dense layers have none).
+double expertParamsPerLayer(const ModelSpec &m, const ParameterCounts &pc)
+{
+    return static_cast<double>(pc.experts) / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
+}
+
+} // namespace
+
+LlamaCppLayout llamaCppLayout(const Scenario &s)
+{
+    const ModelSpec &m = s.model;
+    LlamaCppLayout l;
+    l.sequences = std::max<std::uint64_t>(1, s.generatedRows());
+    const std::uint64_t context = std::max<std::uint64_t>(1, s.contextTokens());
+    l.cells = padCells(context);
+    // n_batch and n_ubatch are clamped against the unpadded total context.
+    const std::uint64_t batch = std::min(context * l.sequences, kDefaultBatch);
+    l.ubatch = std::max<std::uint64_t>(1, std::min(s.ubatch, batch));
+    // llama_kv_cache_iswa with swa_full off (common_params): one window
+    // plus one micro-batch per stream.
+    if (m.slidingWindow > 0)
+        l.slidingCells = padCells(std::min(l.cells, m.slidingWindow + l.ubatch));
+    const std::uint64_t ngl = s.gpuLayers.value_or(m.layers + 1);
+    l.gpuLayers = std::min(ngl, m.layers);
+    l.outputOnGpu = ngl > m.layers;
+    l.flash = s.attention != Attention::Eager;
+    l.cpuMoeLayers = m.moe.isMoe() ? std::min(s.cpuMoeLayers, m.layers) : 0;
+    return l;
+}
+
+LlamaCppShare llamaCppShare(const Scenario &s, const LlamaCppLayout &l, int device)
+{
+    // Units are the GPU layers, then the output layer; unit u lands on the
+    // first device whose cumulative split exceeds u / units (load_tensors:
+    // upper_bound over the normalised cumulative --tensor-split, which
+    // defaults to each device's free memory).
+    const std::uint64_t units = l.gpuLayers + (l.outputOnGpu ? 1 : 0);
+    const std::size_t n = static_cast<std::size_t>(std::max(1, s.gpus));
+    const auto d = std::min(static_cast<std::size_t>(std::max(0, device)), n - 1);
+    // Equal shares unless --tensor-split gives one per GPU.
+    const bool uneven = s.tensorSplit.size() == n;
+    double total = static_cast<double>(n);
+    double before = static_cast<double>(d);
+    if (uneven) {
+        total = 0;
+        before = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            total += s.tensorSplit[i];
+            before += i < d ? s.tensorSplit[i] : 0.0;
+        }
+    }
+    const double upTo = before + (uneven ? s.tensorSplit[d] : 1.0);
+    // Device d holds the units u with before / total <= u / units < upTo / total.
+    const auto firstUnit = [units, total](double cumulative) {
+        const double exact = cumulative / total * static_cast<double>(units);
+        return std::min(units, static_cast<std::uint64_t>(std::ceil(exact - 1e-9)));
+    };
+    const std::uint64_t begin = firstUnit(before);
+    const std::uint64_t end = d + 1 == n ? units : firstUnit(upTo);
+    LlamaCppShare share;
+    share.firstLayer = s.model.layers - l.gpuLayers + std::min(begin, l.gpuLayers);
+    share.layers = std::min(end, l.gpuLayers) - std::min(begin, l.gpuLayers);
+    share.output = l.outputOnGpu && end == units && end > begin;
+    return share;
+}
+
+Derived llamaCppGpuWeights(const Scenario &s, const ParameterCounts &pc, double modelWeightBytes,
+                           const LlamaCppShare &share, FormulaStore *store)
+{
+    Formula bytes(store);
+    const LlamaCppLayout layout = llamaCppLayout(s);
+    const std::uint64_t cpuExperts = cpuExpertLayers(share.firstLayer, share.layers, layout.cpuMoeLayers);
+    const CheckpointWeights *files = s.checkpointInUse();
+    if (files && files->placement) {
+        const GgufPlacement &p = *files->placement;
+        double layers = 0;
+        for (std::uint64_t i = share.firstLayer; i < share.firstLayer + share.layers && i < p.layers.size(); ++i) {
+            layers += static_cast<double>(p.layers[i].device);
+            if (i < layout.cpuMoeLayers && i < p.experts.size())
+                layers -= static_cast<double>(p.experts[i].device);
+        }
+        bytes.product(lc::kPartLayers).times(lc::kLayerBytesHere, layers);
+        if (share.output)
+            bytes.product(lc::kPartOutput).times(lc::kOutputBytes, static_cast<double>(p.output.device));
+        bytes.note(lc::kWhyFromFile);
+    } else {
+        // The format's bytes spread over the parameters: W_model x P_part / P.
+        const double total = static_cast<double>(std::max<std::uint64_t>(1, pc.total));
+        const double layerParams = std::max(0.0, static_cast<double>(pc.total) - static_cast<double>(pc.embedding + pc.lmHead));
+        const double here = layerParams * static_cast<double>(share.layers)
+                / static_cast<double>(std::max<std::uint64_t>(1, s.model.layers))
+            - expertParamsPerLayer(s.model, pc) * static_cast<double>(cpuExperts);
+        Formula params(store);
+        params.product()
+            .times(lc::kLayerParams, layerParams)
+            .times(lc::kLayersHere, static_cast<double>(share.layers))
+            .over(lc::kLayers, static_cast<double>(std::max<std::uint64_t>(1, s.model.layers)));
+        if (cpuExperts > 0)
+            params.times(lc::kKeptShare, here / std::max(1.0, params.value()));
+        bytes.product(lc::kPartLayers)
+            .times(sh::kModelWeights, modelWeightBytes)
+            .times(lc::kLayerParamsHere, params.derived())
+            .over(sh::kParams, total);
+        if (share.output)
+            bytes.product(lc::kPartOutput)
+                .times(sh::kModelWeights, modelWeightBytes)
+                .times(lc::kOutputParams, static_cast<double>(s.model.tiedEmbeddings ? pc.embedding : pc.lmHead))
+                .over(sh::kParams, total);
+        bytes.note(lc::kWhyFromFormat);
+    }
+    if (cpuExperts > 0)
+        bytes.note(lc::kWhyExpertsOnHost);
+    bytes.note(lc::kWhyInputOnHost);
+    if (!share.output)
+        bytes.note(lc::kWhyOutputOnHost);
+    return bytes.cite(lc::kFromPlacement).derived();
+}
+
+Derived llamaCppKvCache(const Scenario &s, const LlamaCppLayout &l, std::uint64_t layers, FormulaStore *store)
+{
+    const ModelSpec &m = s.model;
+    Formula bytes(store);
+    if (m.encoderOnly || layers == 0)
+        return bytes.derived();
+    const double e = kvElementBytes(s);
+    // llama_memory_hybrid sizes its attention cache by n_ctx, the whole
+    // context of every stream, in each stream (llama-model.cpp create_memory).
+    const double streamCells = static_cast<double>(m.hasRecurrentState() ? l.cells * l.sequences : l.cells);
+    for (const CacheGroup &group : cacheGroups(m, layers)) {
+        const auto [keyWidth, valueWidth] = cachedWidths(m, group.attention);
+        Formula row(store);
+        row.product(text::kv::kPartKeys).times(lc::kKeyWidth, keyWidth).times(text::kv::kKvElementBytes, e);
+        row.product(text::kv::kPartValues).times(lc::kValueWidth, valueWidth).times(text::kv::kKvElementBytes, e);
+        const Derived rowBytes = row.derived();
+        if (group.fullLayers > 0)
+            bytes.product(text::kv::kPartFullLayers)
+                .times(lc::kFullLayers, static_cast<double>(group.fullLayers))
+                .times(lc::kCells, streamCells)
+                .times(lc::kSequences, static_cast<double>(l.sequences))
+                .times(lc::kRowBytes, rowBytes);
+        if (group.windowedLayers > 0)
+            bytes.product(text::kv::kPartSlidingLayers)
+                .times(lc::kSlidingLayers, static_cast<double>(group.windowedLayers))
+                .times(lc::kSlidingCells, static_cast<double>(l.slidingCells))
+                .times(lc::kSequences, static_cast<double>(l.sequences))
+                .times(lc::kRowBytes, rowBytes);
+    }
+    if (m.hasRecurrentState())
+        bytes.product(text::kv::kPartLinearState)
+            .times(text::kv::kStatePerSequence,
+                   linearStatePerSequence(m, runtimeBehaviour(ServingEngine::LlamaCpp), layers, 1.0, kF32, store))
+            .times(lc::kSequences, static_cast<double>(l.sequences));
+    if (s.kvOnHost)
+        bytes.note(lc::kWhyKvOnHost);
+    return bytes.cite(lc::kFromKvCache).derived();
+}
+
+Derived llamaCppLayerCompute(const Scenario &s, const LlamaCppLayout &l, FormulaStore *store)
+{
+    const ModelSpec &m = s.model;
+    const double ub = static_cast<double>(l.ubatch);
+    const double h = static_cast<double>(m.hidden);
+    // The scores span every cell of a stream: the full layers' cache, or a
+    // window's where every attention layer is local.
+    const bool allSliding = m.slidingWindow > 0 && m.slidingLayers >= m.attentionLayers();
+    const double cells = static_cast<double>(allSliding ? l.slidingCells : l.cells);
+    const auto attention = [&](Formula &f) {
+        if (!l.flash)
+            f.product(lc::kPartScores)
+                .times(sh::kFp32Bytes, kF32)
+                .times(lc::kUbatch, ub)
+                .times(lc::kCells, cells)
+                .times(sh::kHeads, static_cast<double>(m.heads));
+        f.product(lc::kPartMask).times(sh::kFp32Bytes, kF32).times(lc::kUbatch, ub).times(lc::kCells, cells);
+        if (l.flash)
+            f.product(lc::kPartMaskF16).times(lc::kF16Bytes, 2.0).times(lc::kUbatch, ub).times(lc::kCells, cells);
+        f.product(lc::kPartHiddenRows)
+            .times(lc::kHiddenRows, 4.0)
+            .times(sh::kFp32Bytes, kF32)
+            .times(lc::kUbatch, ub)
+            .times(sh::kHidden, h);
+        f.note(l.flash ? lc::kWhyFlash : lc::kWhyNoFlash);
+    };
+    // Gated MLP: the residual, then gate and up alive together; an MoE
+    // layer's k experts each hold gate and up, then their product and the
+    // down outputs (build_moe_ffn).
+    const auto mlp = [&](Formula &f) {
+        f.product(lc::kPartResidual).times(sh::kFp32Bytes, kF32).times(lc::kUbatch, ub).times(sh::kHidden, h);
+        if (m.moe.isMoe()) {
+            const double I = static_cast<double>(m.moe.expertIntermediate);
+            f.product(lc::kPartGateUp)
+                .times(sh::kFp32Bytes, kF32)
+                .times(lc::kUbatch, ub)
+                .times(sh::kExpertsRun, static_cast<double>(m.moe.expertsPerToken))
+                .times(lc::kExpertWidth, std::max(2.0 * I, I + h));
+            f.note(lc::kWhyUnchecked);
+        } else {
+            f.product(lc::kPartGateUp)
+                .times(sh::kFp32Bytes, kF32)
+                .times(lc::kUbatch, ub)
+                .times(text::workspace::kMlpTensors, m.gatedMlp ? 2.0 : 1.0)
+                .times(sh::kIntermediate, static_cast<double>(m.intermediate));
+        }
+    };
+    Formula bytes(store);
+    addLarger(bytes, attention, text::workspace::kWhyAttentionLarger, mlp, text::workspace::kWhyMlpLarger);
+    return bytes.cite(lc::kFromCompute).derived();
+}
+
+Derived llamaCppOutputCompute(const Scenario &s, const LlamaCppLayout &l, FormulaStore *store)
+{
+    const double ub = static_cast<double>(l.ubatch);
+    Formula bytes(store);
+    bytes.product(lc::kPartLogits)
+        .times(sh::kFp32Bytes, kF32)
+        .times(lc::kUbatch, ub)
+        .times(sh::kVocab, static_cast<double>(s.model.vocab));
+    bytes.product(lc::kPartOutputInput)
+        .times(sh::kFp32Bytes, kF32)
+        .times(lc::kUbatch, ub)
+        .times(sh::kHidden, static_cast<double>(s.model.hidden));
+    return bytes.cite(lc::kFromCompute).derived();
+}
+
+LlamaCppHost llamaCppHost(const Scenario &s, const ParameterCounts &pc, double modelWeightBytes, const LlamaCppLayout &l)
+{
+    const ModelSpec &m = s.model;
+    const std::uint64_t cpuLayers = m.layers - l.gpuLayers;
+    const std::uint64_t cpuExperts = cpuExpertLayers(cpuLayers, l.gpuLayers, l.cpuMoeLayers);
+    LlamaCppHost host;
+    // Mapped weights: the input layer, the CPU layers (the first ones), the
+    // experts --n-cpu-moe keeps, and the output layer when it stays.
+    const CheckpointWeights *files = s.checkpointInUse();
+    if (files && files->placement) {
+        const GgufPlacement &p = *files->placement;
+        host.input = static_cast<double>(p.input.file);
+        host.weights = host.input;
+        for (std::uint64_t i = 0; i < m.layers && i < p.layers.size() && i < p.experts.size(); ++i) {
+            if (i < cpuLayers)
+                host.weights += static_cast<double>(p.layers[i].file);
+            else if (i < l.cpuMoeLayers)
+                host.weights += static_cast<double>(p.experts[i].file);
+            if (i < cpuLayers || i < l.cpuMoeLayers)
+                host.experts += static_cast<double>(p.experts[i].file);
+        }
+        if (!l.outputOnGpu)
+            host.weights += static_cast<double>(p.output.file);
+    } else {
+        const double perParam = pc.total > 0 ? modelWeightBytes / static_cast<double>(pc.total) : 0.0;
+        const double layerParams = std::max(0.0, static_cast<double>(pc.total - pc.embedding - pc.lmHead));
+        const double perLayer = layerParams / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
+        const double experts = expertParamsPerLayer(m, pc);
+        host.input = perParam * static_cast<double>(pc.embedding);
+        host.weights = perParam
+            * (static_cast<double>(pc.embedding) + perLayer * static_cast<double>(cpuLayers)
+               + experts * static_cast<double>(cpuExperts) + (l.outputOnGpu ? 0.0 : static_cast<double>(pc.lmHead)));
+        host.experts = perParam * experts * static_cast<double>(cpuLayers + cpuExperts);
+    }
+    // The host compute buffer holds the token embeddings' rows (get_rows
+    // runs where token_embd is) and the f32 KQ mask input; CPU layers, CPU
+    // experts and a CPU output layer compute there too. The output buffer
+    // keeps one f32 logits row per sequence.
+    const double ub = static_cast<double>(l.ubatch);
+    const double inputs = kF32 * ub * (static_cast<double>(m.hidden) + static_cast<double>(l.cells));
+    const double layer = cpuLayers > 0 || s.kvOnHost || l.cpuMoeLayers > 0 ? llamaCppLayerCompute(s, l).value : 0.0;
+    const double head = l.outputOnGpu ? 0.0 : llamaCppOutputCompute(s, l).value;
+    host.compute = inputs + std::max(layer, head);
+    host.output = kF32 * static_cast<double>(m.vocab) * static_cast<double>(l.sequences);
+    host.kvCache = llamaCppKvCache(s, l, s.kvOnHost ? m.layers : cpuLayers).value;
+    return host;
+}
+
+double llamaCppGpuExpertBytes(const Scenario &s, const ParameterCounts &pc, double modelWeightBytes,
+                              const LlamaCppShare &share)
+{
+    const std::uint64_t cpuMoe = llamaCppLayout(s).cpuMoeLayers;
+    const CheckpointWeights *files = s.checkpointInUse();
+    if (files && files->placement) {
+        double bytes = 0;
+        const std::vector<PlacedBytes> &experts = files->placement->experts;
+        for (std::uint64_t i = std::max(share.firstLayer, cpuMoe); i < share.firstLayer + share.layers && i < experts.size(); ++i)
+            bytes += static_cast<double>(experts[i].device);
+        return bytes;
+    }
+    const double perParam = pc.total > 0 ? modelWeightBytes / static_cast<double>(pc.total) : 0.0;
+    const std::uint64_t kept = share.layers - cpuExpertLayers(share.firstLayer, share.layers, cpuMoe);
+    return perParam * expertParamsPerLayer(s.model, pc) * static_cast<double>(kept);
+}
+
+} // namespace core

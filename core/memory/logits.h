@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/memory/formula.h"
+#include "core/scenario/scenario.h"
+
+namespace core {
+
+/// Bytes per batch x sequence x vocabulary element at the logits' peak, for
+/// logits the lm_head emits in `e` bytes, in the forward (at the loss) or at
+/// the start of backward: a sum over the tensors alive then, each a named
+/// part. `callerKeepsLogits`: the training loop still holds the logits
+/// while the loss runs backward (torchtune's and LitGPT's loops keep a
+/// `logits` local; the Hugging Face Trainer drops the model outputs before
+/// it calls backward).
+Derived logitsBytesPerElement(LogitsMode mode, double e, bool backward, bool callerKeepsLogits,
+                              FormulaStore *store = nullptr);
+
+/// Bytes per element the loss keeps for backward (the saved log-softmax,
+/// or the logits themselves for a fused loss).
+double lossSavedBytesPerElement(LogitsMode mode, double e);
+
+} // namespace core

@@ -1,0 +1,35 @@
+#include "core/memory/overheads.h"
+
+#include "core/memory/formulatext.h"
+
+namespace core {
+
+namespace o = text::overheads;
+
+Quantity cudaOverhead(const Scenario &s, FormulaStore *store)
+{
+    Formula bytes(store);
+    bytes.product().times(o::kContextMib, s.effectiveCudaOverheadMib()).times(o::kBytesPerMib, 1024.0 * 1024.0);
+    if (s.cudaOverheadMib)
+        bytes.note(o::kWhySetByUser);
+    else
+        bytes.note(s.cudaLoading == CudaLoading::Lazy ? o::kWhyLazyLoading : o::kWhyEagerLoading);
+    return bytes.cite(o::kFromCudaContext).bytes();
+}
+
+Quantity ncclBuffers(int gpus, FormulaStore *store)
+{
+    if (gpus <= 1)
+        return none(store, o::kWhyNoNccl);
+    Formula mib(store);
+    mib.product()
+        .times(o::kNcclBuffsize, 4.0)
+        .times(o::kDirections, 2.0)
+        .times(o::kChannels, 32.0)
+        .times(o::kProtocols, 2.0);
+    Formula bytes(store);
+    bytes.product().times(o::kNcclMib, mib.derived()).times(o::kBytesPerMib, 1024.0 * 1024.0);
+    return bytes.cite(o::kFromNccl).bytes();
+}
+
+} // namespace core

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "core/memory/formula.h"
+#include "core/scenario/scenario.h"
+
+namespace core {
+
+/// The CUDA context term: `Scenario::effectiveCudaOverheadMib` in bytes.
+Quantity cudaOverhead(const Scenario &scenario, FormulaStore *store = nullptr);
+
+/// NCCL communicator buffers per GPU when more than one GPU talks:
+/// NCCL_BUFFSIZE (4 MiB, NCCL environment docs) per channel, send and
+/// receive, for up to 32 channels and two protocols: 4 x 2 x 32 x 2 = 512 MiB.
+/// Invisible to PyTorch's allocator (PyTorch CUDA memory docs).
+Quantity ncclBuffers(int gpus, FormulaStore *store = nullptr);
+
+} // namespace core

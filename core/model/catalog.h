@@ -1,0 +1,67 @@
+#pragma once
+
+#include "core/base/units.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// The precisions a datasheet quotes a dense tensor peak for.
+enum class Precision { Fp32, Tf32, Fp16, Bf16, Fp8, Int8, Fp4 };
+
+struct PrecisionInfo
+{
+    Precision precision;
+    const char *id; ///< "bf16", as gpus.json spells the peak_tflops keys
+};
+const std::vector<PrecisionInfo> &allPrecisions();
+
+/// Dense peak throughput by precision, TFLOPS (int8: TOPS); absent = unknown.
+struct PeakThroughput
+{
+    std::optional<double> fp32, tf32, fp16, bf16, fp8, int8, fp4;
+
+    /// The peak for `precision`; absent when the datasheet gives none.
+    std::optional<double> at(Precision precision) const;
+};
+
+/// One catalog GPU. Capacities are what the card really has; `usable` is
+/// what the driver reports as total where a published log gives it. A new
+/// member is also listed in core/tablegen/members.h (built-in tables).
+struct GpuSpec
+{
+    std::string id;
+    std::string name;
+    std::string vendor;
+    std::string architecture;
+    std::string computeCapability; ///< "8.0"; empty for non-CUDA devices
+    int launchYear = 0;
+    Bytes memory;
+    std::optional<Bytes> usableMemory;
+    std::string memoryType;
+    double bandwidthGBps = 0;
+    PeakThroughput peak;
+    bool supportsBf16 = false;
+    bool supportsFlashAttention2 = false;
+    bool supportsFp8 = false;
+    std::string interconnect;
+    double interconnectGBps = 0;
+    double tdpWatts = 0;
+    bool defaultShown = false;
+    std::string source;
+    std::string notes;
+
+    /// The capacity a fit is checked against: usable where known, else nominal.
+    Bytes capacity() const { return usableMemory ? *usableMemory : memory; }
+};
+
+struct Catalog
+{
+    std::vector<GpuSpec> gpus;
+
+    const GpuSpec *find(const std::string &id) const;
+};
+
+} // namespace core

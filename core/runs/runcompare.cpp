@@ -1,0 +1,508 @@
+#include "core/runs/runcompare.h"
+
+#include "core/analysis/fit.h"
+#include "core/memory/llamacpp.h"
+#include "core/runs/gpumatch.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace core {
+
+namespace rl = runlog;
+
+namespace {
+
+bool isHostBuffer(const std::string &name)
+{
+    return name.find("CPU") != std::string::npos || name.find("Host") != std::string::npos;
+}
+
+/// llama.cpp's backend names end in the device index: "CUDA1", "ROCm0", "Vulkan2".
+int deviceIndex(const std::string &name)
+{
+    std::size_t digits = name.size();
+    while (digits > 0 && name[digits - 1] >= '0' && name[digits - 1] <= '9')
+        --digits;
+    // A device index has a few digits; anything longer is not one.
+    return digits == name.size() || name.size() - digits > 6 ? 0 : std::stoi(name.substr(digits));
+}
+
+/// ggml type names (ggml.c type_traits .type_name) as the planner's KV formats.
+std::optional<std::string> kvFormatOf(const std::string &ggmlType)
+{
+    const std::pair<const char *, const char *> types[] = {
+        {"f32", "fp32"}, {"f16", "fp16"}, {"bf16", "bf16"}, {"q8_0", "gguf-q8_0"}, {"q4_0", "gguf-q4_0"}};
+    for (const auto &[ggml, format] : types)
+        if (ggmlType == ggml)
+            return std::string(format);
+    return std::nullopt;
+}
+
+class SettingWriter
+{
+public:
+    SettingWriter(RunScenario &run, const std::set<FieldId> &userFields) : m_run(run), m_user(userFields) {}
+
+    void set(FieldId id, const std::string &value, std::size_t line)
+    {
+        const bool user = m_user.count(id) != 0;
+        auto entry = std::find_if(m_run.settings.begin(), m_run.settings.end(),
+                                  [id](const LogSetting &s) { return s.field == id; });
+        if (entry == m_run.settings.end())
+            entry = m_run.settings.insert(m_run.settings.end(), LogSetting{id, value, line, false});
+        *entry = {id, value, line, !user && apply(id, value, line)};
+    }
+
+private:
+    bool apply(FieldId id, const std::string &value, std::size_t line)
+    {
+        const FieldDescriptor &f = field(id);
+        std::string problem;
+        const auto parsed = parseFieldValue(f, value, problem);
+        if (!parsed) {
+            m_run.notes.push_back("line " + std::to_string(line) + ": the log's " + f.key + " '" + value
+                                  + "' is not taken: " + problem);
+            return false;
+        }
+        f.assign(m_run.scenario, *parsed);
+        return true;
+    }
+
+    RunScenario &m_run;
+    const std::set<FieldId> &m_user;
+};
+
+std::string count(std::uint64_t n) { return std::to_string(n); }
+
+void llamaCppSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWriter &w, RunScenario &run)
+{
+    w.set(FieldId::Mode, "inference", 0);
+    w.set(FieldId::ServingEngine, "llamacpp", 0);
+    // llama_context: n_ctx_seq = n_ctx / n_seq_max (one stream per sequence)
+    // unless kv_unified, where every sequence shares n_ctx cells.
+    const bool unified = ls.kvUnified && ls.kvUnified->value;
+    if (ls.sequences && !unified)
+        w.set(FieldId::Batch, count(ls.sequences->value), ls.sequences->line);
+    else if (unified)
+        w.set(FieldId::Batch, "1", ls.kvUnified->line);
+    if (ls.contextPerSequence && !unified)
+        w.set(FieldId::Sequence, count(ls.contextPerSequence->value), ls.contextPerSequence->line);
+    else if (ls.contextSize)
+        w.set(FieldId::Sequence,
+              count(ls.contextSize->value / (ls.sequences && !unified ? std::max<std::uint64_t>(1, ls.sequences->value) : 1)),
+              ls.contextSize->line);
+    if (ls.ubatch)
+        w.set(FieldId::Ubatch, count(ls.ubatch->value), ls.ubatch->line);
+    if (ls.flashAttention)
+        w.set(FieldId::Attention, ls.flashAttention->value ? "flash" : "eager", ls.flashAttention->line);
+    if (ls.kType && ls.vType) {
+        const auto k = kvFormatOf(ls.kType->value);
+        if (ls.kType->value != ls.vType->value)
+            run.notes.push_back("line " + std::to_string(ls.kType->line) + ": K (" + ls.kType->value + ") and V ("
+                                + ls.vType->value + ") differ; the planner stores both in one type");
+        else if (!k)
+            run.notes.push_back("line " + std::to_string(ls.kType->line) + ": the KV type " + ls.kType->value
+                                + " is not one the planner models");
+        else
+            w.set(FieldId::KvDtype, *k, ls.kType->line);
+    }
+    if (ls.offloadedLayers)
+        w.set(FieldId::GpuLayers, count(ls.offloadedLayers->value), ls.offloadedLayers->line);
+    std::set<int> gpus;
+    std::size_t line = 0;
+    for (const rl::Reading *r : log.find(rl::Quantity::LlamaModelBuffer))
+        if (!isHostBuffer(r->device)) {
+            gpus.insert(deviceIndex(r->device));
+            line = line ? line : r->line;
+        }
+    if (!gpus.empty())
+        w.set(FieldId::Gpus, count(gpus.size()), line);
+}
+
+void vllmSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWriter &w)
+{
+    w.set(FieldId::Mode, "inference", 0);
+    w.set(FieldId::ServingEngine, "vllm", 0);
+    if (ls.gpuMemoryUtilization)
+        w.set(FieldId::GpuMemoryUtilization, formatFixed(ls.gpuMemoryUtilization->value, 2), ls.gpuMemoryUtilization->line);
+    if (ls.maxModelLen)
+        w.set(FieldId::Sequence, count(ls.maxModelLen->value), ls.maxModelLen->line);
+    // Each tensor-parallel worker prints its own profile.
+    std::set<std::string> workers;
+    std::size_t line = 0;
+    for (const rl::Reading *r : log.find(rl::Quantity::VllmWeights)) {
+        workers.insert(r->device);
+        line = std::max(line, r->line);
+    }
+    if (workers.size() > 1) {
+        w.set(FieldId::Gpus, count(workers.size()), line);
+        w.set(FieldId::Tp, count(workers.size()), line);
+    }
+}
+
+void gpuSetting(const rl::RunLog &log, const Catalog &catalog, SettingWriter &w, RunScenario &run)
+{
+    for (const rl::LogDevice &d : log.settings.devices) {
+        if (d.total && !run.gpuMemory)
+            run.gpuMemory = d.total;
+        if (d.name.empty())
+            continue;
+        const std::vector<std::string> ids = rl::matchCatalogGpu(d.name, d.total, catalog);
+        if (ids.size() == 1) {
+            w.set(FieldId::Gpu, ids.front(), d.line);
+        } else {
+            std::string list;
+            for (const std::string &id : ids)
+                list += (list.empty() ? "" : ", ") + id;
+            run.notes.push_back("line " + std::to_string(d.line) + ": the GPU '" + d.name + "' "
+                                + (ids.empty() ? "is not in the catalog" : "could be " + list) + "; give --gpu ID");
+        }
+        return;
+    }
+}
+
+/// Sums (KV buffers: llama.cpp allocates one per cache, two for
+/// sliding-window models) or keeps the last of repeated readings per device.
+std::map<std::string, rl::Reading> byDevice(const rl::RunLog &log, rl::Quantity q, bool sum)
+{
+    std::map<std::string, rl::Reading> out;
+    for (const rl::Reading *r : log.find(q)) {
+        auto [it, fresh] = out.emplace(r->device, *r);
+        if (!fresh && sum) {
+            it->second.bytes += r->bytes;
+            it->second.uncertainty += r->uncertainty;
+        } else if (!fresh) {
+            it->second = *r;
+        }
+    }
+    return out;
+}
+
+ComparisonRow row(const rl::Reading &r, std::optional<Bytes> planned, std::string term, std::string device = {})
+{
+    const rl::QuantityInfo &info = rl::quantityInfo(r.quantity);
+    ComparisonRow c;
+    c.quantity = info.id;
+    c.label = info.label;
+    c.device = device.empty() ? r.device : device;
+    c.measured = r.bytes;
+    c.uncertainty = r.uncertainty;
+    c.planned = planned;
+    c.term = std::move(term);
+    c.line = r.line;
+    if (!r.detail.empty())
+        c.label += " (" + r.detail + ")";
+    return c;
+}
+
+const Estimate &stageFor(const std::vector<Estimate> &stages, int device)
+{
+    for (const Estimate &e : stages)
+        if (e.details.device == device)
+            return e;
+    return stages.front();
+}
+
+Bytes terms(const Estimate &e, std::initializer_list<TermId> ids)
+{
+    Bytes sum;
+    for (TermId id : ids)
+        sum += e.term(id);
+    return sum;
+}
+
+void compareLlamaCpp(const Scenario &s, const rl::RunLog &log, RunComparison &out)
+{
+    const std::vector<Estimate> stages = estimateStages(s);
+    const Estimate &first = stages.front();
+    const LlamaCppHost host = llamaCppHost(s, first.details.params, first.details.weightBytesTotal, llamaCppLayout(s));
+    struct Kind
+    {
+        rl::Quantity quantity;
+        bool sum;
+        std::initializer_list<TermId> gpuTerms;
+        const char *gpuTerm;
+        double LlamaCppHost::*hostPart;
+        const char *hostTerm;
+    };
+    const Kind kinds[] = {
+        {rl::Quantity::LlamaModelBuffer, false, {TermId::Weights}, "weights", &LlamaCppHost::weights, "host: weights"},
+        {rl::Quantity::LlamaKvBuffer, true, {TermId::KvCache}, "kv_cache", &LlamaCppHost::kvCache, "host: kv_cache"},
+        {rl::Quantity::LlamaComputeBuffer, false, {TermId::Workspace, TermId::Logits}, "workspace + logits",
+         &LlamaCppHost::compute, "host: compute buffer"},
+        {rl::Quantity::LlamaOutputBuffer, false, {}, "", &LlamaCppHost::output, "host: output buffer"},
+    };
+    for (const Kind &k : kinds) {
+        std::optional<rl::Reading> hostSum;
+        std::string hostNames;
+        for (const auto &[name, r] : byDevice(log, k.quantity, k.sum)) {
+            if (isHostBuffer(name)) {
+                hostNames += (hostNames.empty() ? "" : "+") + name;
+                if (!hostSum)
+                    hostSum = r;
+                else {
+                    hostSum->bytes += r.bytes;
+                    hostSum->uncertainty += r.uncertainty;
+                }
+                continue;
+            }
+            const int device = deviceIndex(name);
+            if (device >= s.gpus || k.gpuTerm[0] == '\0') {
+                out.rows.push_back(row(r, std::nullopt, "-"));
+                continue;
+            }
+            out.rows.push_back(row(r, terms(stageFor(stages, device), k.gpuTerms), k.gpuTerm));
+        }
+        if (hostSum)
+            out.rows.push_back(row(*hostSum, Bytes::fromDouble(host.*k.hostPart), k.hostTerm, hostNames));
+    }
+    if (stages.size() < static_cast<std::size_t>(s.gpus))
+        out.notes.push_back("an equal split plans its first and last GPU; the GPUs between are planned as the first");
+}
+
+/// vLLM's KV pool as the planner sizes it (core/analysis/fit.cpp kvTokenBudget) on
+/// the run's GPU memory where the log states it, else the catalog GPU's.
+std::optional<GpuFit> vllmPool(const RunScenario &run, const Catalog &catalog, std::string &capacityNote)
+{
+    const GpuSpec *gpu = catalog.find(run.scenario.gpuId);
+    Catalog one;
+    GpuSpec spec = gpu ? *gpu : GpuSpec{};
+    if (run.gpuMemory) {
+        spec.id = "run-log-gpu";
+        spec.usableMemory = *run.gpuMemory;
+        spec.memory = *run.gpuMemory;
+        capacityNote = "the KV pool is planned on the log's total_gpu_memory";
+    } else if (!gpu) {
+        capacityNote = "no GPU memory in the log and no --gpu: the KV pool is not planned";
+        return std::nullopt;
+    }
+    one.gpus.push_back(spec);
+    const EstimateWithFits fits = estimateWithFits(run.scenario, one, {spec.id});
+    if (fits.fits.empty())
+        return std::nullopt;
+    return fits.fits.front();
+}
+
+void compareVllm(const RunScenario &run, const rl::RunLog &log, const Catalog &catalog, RunComparison &out)
+{
+    const Scenario &s = run.scenario;
+    const Estimate e = estimate(s);
+    std::string capacityNote;
+    const std::optional<GpuFit> pool = vllmPool(run, catalog, capacityNote);
+    if (!capacityNote.empty())
+        out.notes.push_back(capacityNote);
+    const GpuSpec *gpu = catalog.find(s.gpuId);
+    // What vLLM may use: the card's memory times gpu_memory_utilization
+    // (vllm/worker/worker.py: memory_for_current_instance).
+    std::optional<Bytes> instance;
+    if (run.gpuMemory)
+        instance = run.gpuMemory->scaled(s.gpuMemoryUtilization);
+    else if (gpu)
+        instance = gpu->capacity().scaled(s.gpuMemoryUtilization);
+    const std::optional<Bytes> poolBytes =
+        pool ? std::optional(Bytes::fromDouble(static_cast<double>(pool->kvTokens) * e.details.kvBytesPerToken)) : std::nullopt;
+    for (const rl::Reading &r : log.readings) {
+        switch (r.quantity) {
+        case rl::Quantity::VllmTotalGpuMemory:
+            out.rows.push_back(row(r, gpu ? std::optional(gpu->capacity()) : std::nullopt, "capacity"));
+            break;
+        case rl::Quantity::VllmInstanceMemory:
+            out.rows.push_back(row(r, instance, "capacity x gpu_memory_utilization"));
+            break;
+        case rl::Quantity::VllmWeights:
+            out.rows.push_back(row(r, e.term(TermId::Weights), "weights"));
+            break;
+        case rl::Quantity::VllmNonTorch:
+            out.rows.push_back(row(r, terms(e, {TermId::CudaOverhead, TermId::CommBuffers}), "cuda_overhead + comm_buffers"));
+            break;
+        case rl::Quantity::VllmActivationPeak:
+            out.rows.push_back(row(r, terms(e, {TermId::Workspace, TermId::Logits}), "workspace + logits"));
+            break;
+        case rl::Quantity::VllmTorchPeak:
+            out.rows.push_back(row(r, terms(e, {TermId::Weights, TermId::Workspace, TermId::Logits}),
+                                   "weights + workspace + logits"));
+            break;
+        case rl::Quantity::VllmKvCacheMemory:
+            out.rows.push_back(row(r, poolBytes, "kv_cache pool"));
+            break;
+        case rl::Quantity::VllmKvCacheTokens:
+        case rl::Quantity::VllmMaxConcurrency: {
+            ComparisonRow c = row(r, std::nullopt, r.quantity == rl::Quantity::VllmKvCacheTokens ? "kv_cache tokens"
+                                                                                                 : "kv_cache tokens / sequence");
+            c.isCount = true;
+            c.measuredNumber = r.number;
+            if (pool) {
+                c.plannedNumber = r.quantity == rl::Quantity::VllmKvCacheTokens
+                    ? static_cast<double>(pool->kvTokens)
+                    : static_cast<double>(pool->kvTokens) / static_cast<double>(std::max<std::uint64_t>(1, s.sequence));
+                c.planned = Bytes();
+            }
+            out.rows.push_back(c);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+void compareAllocator(const Scenario &s, const rl::RunLog &log, const Catalog &catalog, RunComparison &out)
+{
+    const Estimate e = estimate(s);
+    const Bytes tensors = tensorTerms(e);
+    const Bytes held = e.total - e.term(TermId::CudaOverhead) - e.term(TermId::CommBuffers);
+    const char *const kTensorTerms = "total - cuda_overhead - allocator_reserve - comm_buffers";
+    for (const rl::Reading *r : log.find(rl::Quantity::TorchAllocatedPeak))
+        out.rows.push_back(row(*r, tensors, kTensorTerms));
+    for (const rl::Reading *r : log.find(rl::Quantity::TorchReservedPeak))
+        out.rows.push_back(row(*r, held, "total - cuda_overhead - comm_buffers"));
+
+    // The Trainer reports deltas; init's allocation plus train's and train's
+    // peak above its end is train's peak over what was there before init
+    // (TrainerMemoryTracker: "peaked" = peak - end of the stage).
+    std::map<std::string, const rl::Reading *> alloc;
+    std::map<std::string, const rl::Reading *> peaked;
+    for (const rl::Reading *r : log.find(rl::Quantity::HfAllocDelta))
+        alloc[r->detail] = r;
+    for (const rl::Reading *r : log.find(rl::Quantity::HfPeakedDelta))
+        peaked[r->detail] = r;
+    if (alloc.count("init") && alloc.count("train") && peaked.count("train")) {
+        ComparisonRow c = row(*peaked["train"], tensors, kTensorTerms);
+        c.quantity = "hf.train_peak";
+        c.label = "train peak (init + train alloc + train peaked)";
+        c.measured = alloc["init"]->bytes + alloc["train"]->bytes + peaked["train"]->bytes;
+        c.uncertainty = alloc["init"]->uncertainty + alloc["train"]->uncertainty + peaked["train"]->uncertainty;
+        out.rows.push_back(c);
+    }
+
+    // nvidia-smi sees everything the process holds: the whole estimate.
+    const GpuSpec *gpu = catalog.find(s.gpuId);
+    const auto processes = byDevice(log, rl::Quantity::SmiProcessMemory, true);
+    for (const auto &[device, r] : processes)
+        out.rows.push_back(row(r, e.total, "total", device));
+    if (processes.empty())
+        for (const auto &[device, r] : byDevice(log, rl::Quantity::SmiMemoryUsed, false))
+            out.rows.push_back(row(r, e.total, "total"));
+    for (const auto &[device, r] : byDevice(log, rl::Quantity::SmiMemoryTotal, false))
+        out.rows.push_back(row(r, gpu ? std::optional(gpu->capacity()) : std::nullopt, "capacity"));
+}
+
+} // namespace
+
+double ComparisonRow::difference() const
+{
+    if (!planned)
+        return 0;
+    if (isCount)
+        return plannedNumber - measuredNumber;
+    const double d = static_cast<double>(planned->count()) - static_cast<double>(measured.count());
+    return std::max(-4.6e18, std::min(4.6e18, d));
+}
+
+std::optional<double> ComparisonRow::errorPercent() const
+{
+    const double m = isCount ? measuredNumber : static_cast<double>(measured.count());
+    if (!planned || m == 0)
+        return std::nullopt;
+    return 100.0 * difference() / m;
+}
+
+RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog &catalog,
+                            const std::set<FieldId> &userFields)
+{
+    RunScenario run;
+    run.scenario = std::move(base);
+    SettingWriter writer(run, userFields);
+    if (log.has(rl::LogFormat::LlamaCpp))
+        llamaCppSettings(log.settings, log, writer, run);
+    else if (log.has(rl::LogFormat::Vllm))
+        vllmSettings(log.settings, log, writer);
+    gpuSetting(log, catalog, writer, run);
+    for (const rl::Reading *r : log.find(rl::Quantity::VllmTotalGpuMemory))
+        run.gpuMemory = r->bytes;
+    // A mixed set of another size is not the run's: its GPUs are the log's.
+    Scenario &s = run.scenario;
+    if (!s.devices.empty() && s.devices.size() != static_cast<std::size_t>(s.gpus)) {
+        run.notes.push_back("the log's GPU count (" + std::to_string(s.gpus) + ") replaces the scenario's mixed set of "
+                            + std::to_string(s.devices.size()));
+        s.devices.clear();
+    }
+    // Settings with no line (the engine the format implies) are worth a
+    // row only where the user's choice differs from them.
+    run.settings.erase(std::remove_if(run.settings.begin(), run.settings.end(),
+                                      [&s](const LogSetting &setting) {
+                                          const FieldDescriptor &f = field(setting.field);
+                                          return setting.line == 0
+                                              && (setting.applied || formatFieldValue(f, f.stored(s)) == setting.value);
+                                      }),
+                       run.settings.end());
+    return run;
+}
+
+RunComparison compareRun(const RunScenario &run, const rl::RunLog &log, const Catalog &catalog)
+{
+    RunComparison out;
+    out.scenario = run.scenario;
+    out.settings = run.settings;
+    out.notes = run.notes;
+    if (log.has(rl::LogFormat::LlamaCpp))
+        compareLlamaCpp(run.scenario, log, out);
+    if (log.has(rl::LogFormat::Vllm))
+        compareVllm(run, log, catalog, out);
+    compareAllocator(run.scenario, log, catalog, out);
+    // A scenario the engine rejects plans nothing: say why beside the rows.
+    const std::vector<std::string> errors = validateScenario(run.scenario);
+    for (const std::string &error : errors)
+        out.notes.push_back("the plan is not valid: " + error);
+    if (!errors.empty())
+        for (ComparisonRow &row : out.rows)
+            row.planned.reset();
+    return out;
+}
+
+Measurement measurementFromLog(const rl::RunLog &log)
+{
+    Measurement m;
+    const auto last = [&log](rl::Quantity q) -> const rl::Reading * {
+        const auto found = log.find(q);
+        return found.empty() ? nullptr : found.back();
+    };
+    if (const rl::Reading *r = last(rl::Quantity::TorchAllocatedPeak))
+        m.allocated = r->bytes;
+    else if (const rl::Reading *peak = last(rl::Quantity::VllmTorchPeak))
+        m.allocated = peak->bytes;
+    else if (const rl::Reading *weights = last(rl::Quantity::VllmWeights),
+             *activation = last(rl::Quantity::VllmActivationPeak);
+             weights && activation)
+        // vllm/utils memory_profiling: torch_peak_increase is
+        // memory_stats()["allocated_bytes.all.peak"] over the profile run.
+        m.allocated = weights->bytes + activation->bytes;
+    if (const rl::Reading *r = last(rl::Quantity::TorchReservedPeak))
+        m.reserved = r->bytes;
+    const auto processes = log.find(rl::Quantity::SmiProcessMemory);
+    if (!processes.empty()) {
+        Bytes sum;
+        for (const rl::Reading *r : processes)
+            if (r->device == processes.front()->device)
+                sum += r->bytes;
+        m.nvidiaSmi = sum;
+    } else if (const auto used = log.find(rl::Quantity::SmiMemoryUsed); !used.empty()) {
+        m.nvidiaSmi = used.front()->bytes;
+    }
+    if (!m.allocated) {
+        std::map<std::string, Bytes> alloc;
+        std::optional<Bytes> trainPeak;
+        for (const rl::Reading *r : log.find(rl::Quantity::HfAllocDelta))
+            alloc[r->detail] = r->bytes;
+        for (const rl::Reading *r : log.find(rl::Quantity::HfPeakedDelta))
+            if (r->detail == "train")
+                trainPeak = r->bytes;
+        if (alloc.count("init") && alloc.count("train") && trainPeak)
+            m.allocated = alloc["init"] + alloc["train"] + *trainPeak;
+    }
+    return m;
+}
+
+} // namespace core

@@ -1,0 +1,141 @@
+#include "core/runs/runlog.h"
+
+#include "core/base/lookup.h"
+#include "core/base/translatable.h"
+#include "core/runs/readers.h"
+
+#include <algorithm>
+
+namespace core::runlog {
+
+const char *logFormatId(LogFormat format)
+{
+    switch (format) {
+    case LogFormat::Vllm: return "vllm";
+    case LogFormat::LlamaCpp: return "llamacpp";
+    case LogFormat::TorchMemorySummary: return "torch_memory_summary";
+    case LogFormat::TorchMemoryStats: return "torch_memory_stats";
+    case LogFormat::HfTrainer: return "hf_trainer";
+    case LogFormat::NvidiaSmiTable: return "nvidia_smi";
+    case LogFormat::NvidiaSmiCsv: return "nvidia_smi_csv";
+    }
+    return "";
+}
+
+const std::vector<QuantityInfo> &allQuantities()
+{
+    using F = LogFormat;
+    static const std::vector<QuantityInfo> table = {
+        {Quantity::VllmTotalGpuMemory, "vllm.total_gpu_memory", QT_TRANSLATE_NOOP("RunLog", "total GPU memory"), F::Vllm, true},
+        {Quantity::VllmInstanceMemory, "vllm.instance_memory", QT_TRANSLATE_NOOP("RunLog", "memory vLLM may use"), F::Vllm, true},
+        {Quantity::VllmWeights, "vllm.weights", QT_TRANSLATE_NOOP("RunLog", "model weights"), F::Vllm, true},
+        {Quantity::VllmNonTorch, "vllm.non_torch", QT_TRANSLATE_NOOP("RunLog", "non-torch memory"), F::Vllm, true},
+        {Quantity::VllmActivationPeak, "vllm.activation_peak", QT_TRANSLATE_NOOP("RunLog", "activation peak"), F::Vllm, true},
+        {Quantity::VllmTorchPeak, "vllm.torch_peak", QT_TRANSLATE_NOOP("RunLog", "torch peak (weights and activations)"), F::Vllm, true},
+        {Quantity::VllmKvCacheMemory, "vllm.kv_cache_memory", QT_TRANSLATE_NOOP("RunLog", "KV cache memory"), F::Vllm, true},
+        {Quantity::LlamaModelBuffer, "llamacpp.model_buffer", QT_TRANSLATE_NOOP("RunLog", "model buffer"), F::LlamaCpp, true},
+        {Quantity::LlamaKvBuffer, "llamacpp.kv_buffer", QT_TRANSLATE_NOOP("RunLog", "KV buffer"), F::LlamaCpp, true},
+        {Quantity::LlamaComputeBuffer, "llamacpp.compute_buffer", QT_TRANSLATE_NOOP("RunLog", "compute buffer"), F::LlamaCpp, true},
+        {Quantity::LlamaOutputBuffer, "llamacpp.output_buffer", QT_TRANSLATE_NOOP("RunLog", "output buffer"), F::LlamaCpp, true},
+        {Quantity::LlamaDeviceFree, "llamacpp.device_free", QT_TRANSLATE_NOOP("RunLog", "free at load"), F::LlamaCpp, true},
+        {Quantity::TorchAllocatedCurrent, "torch.allocated", QT_TRANSLATE_NOOP("RunLog", "allocated"), F::TorchMemoryStats, true},
+        {Quantity::TorchAllocatedPeak, "torch.max_allocated", QT_TRANSLATE_NOOP("RunLog", "peak allocated"), F::TorchMemoryStats, true},
+        {Quantity::TorchReservedCurrent, "torch.reserved", QT_TRANSLATE_NOOP("RunLog", "reserved"), F::TorchMemoryStats, true},
+        {Quantity::TorchReservedPeak, "torch.max_reserved", QT_TRANSLATE_NOOP("RunLog", "peak reserved"), F::TorchMemoryStats, true},
+        {Quantity::HfAllocDelta, "hf.mem_gpu_alloc_delta", QT_TRANSLATE_NOOP("RunLog", "allocated during the stage"), F::HfTrainer, true},
+        {Quantity::HfPeakedDelta, "hf.mem_gpu_peaked_delta", QT_TRANSLATE_NOOP("RunLog", "peak above the stage's end"), F::HfTrainer, true},
+        {Quantity::SmiMemoryUsed, "nvidia_smi.memory_used", QT_TRANSLATE_NOOP("RunLog", "memory used"), F::NvidiaSmiTable, true},
+        {Quantity::SmiMemoryTotal, "nvidia_smi.memory_total", QT_TRANSLATE_NOOP("RunLog", "memory total"), F::NvidiaSmiTable, true},
+        {Quantity::SmiProcessMemory, "nvidia_smi.process_memory", QT_TRANSLATE_NOOP("RunLog", "process memory"), F::NvidiaSmiTable, true},
+        {Quantity::VllmKvCacheTokens, "vllm.kv_cache_tokens", QT_TRANSLATE_NOOP("RunLog", "KV cache tokens"), F::Vllm, false},
+        {Quantity::VllmMaxConcurrency, "vllm.max_concurrency", QT_TRANSLATE_NOOP("RunLog", "maximum concurrency"), F::Vllm, false},
+    };
+    return table;
+}
+
+const QuantityInfo &quantityInfo(Quantity quantity)
+{
+    return findByValue(allQuantities(), &QuantityInfo::quantity, quantity);
+}
+
+bool RunLog::has(LogFormat format) const
+{
+    return std::find(formats.begin(), formats.end(), format) != formats.end();
+}
+
+std::vector<const Reading *> RunLog::find(Quantity quantity) const
+{
+    std::vector<const Reading *> found;
+    for (const Reading &r : readings)
+        if (r.quantity == quantity)
+            found.push_back(&r);
+    return found;
+}
+
+void ReadContext::seen(LogFormat format)
+{
+    if (!log.has(format))
+        log.formats.push_back(format);
+}
+
+void ReadContext::add(Reading reading, LogFormat format)
+{
+    seen(format);
+    log.readings.push_back(std::move(reading));
+}
+
+void ReadContext::malformed(const LogLine &line, const std::string &expected)
+{
+    warnings.push_back(atLine(line.number, line.last ? "cut off (the log's last line); expected " + expected
+                                                     : "expected " + expected + "; skipped"));
+}
+
+void ReadContext::addPrinted(Quantity quantity, const LogLine &line, const PrintedNumber &number, long double unit,
+                             std::string device, std::string detail)
+{
+    if (number.negative) {
+        malformed(line, std::string("a size that is not negative for ") + quantityInfo(quantity).label);
+        return;
+    }
+    add({quantity, std::move(device), std::move(detail), bytesOf(number, unit), halfLastDigit(number, unit), 0, line.number},
+        quantityInfo(quantity).format);
+}
+
+LoadResult<RunLog> readRunLog(const std::string &text)
+{
+    LoadResult<RunLog> result;
+    if (text.size() > kMaxInputBytes) {
+        result.errors.push_back("the log is larger than " + std::to_string(kMaxInputBytes / (1024 * 1024))
+                                + " MiB; paste the start-up part");
+        return result;
+    }
+    ReadContext context;
+    VllmReader vllm;
+    LlamaCppReader llama;
+    TorchSummaryReader summary;
+    TorchStatsReader stats;
+    HfTrainerReader trainer;
+    NvidiaSmiReader smi;
+    const std::vector<LogLine> lines = splitLogLines(text);
+    context.log.lines = lines.size();
+    for (const LogLine &line : lines) {
+        // One reader per line; the order puts the most specific anchors first.
+        if (vllm.read(line, context) || llama.read(line, context) || summary.read(line, context)
+            || stats.read(line, context) || trainer.read(line, context))
+            continue;
+        smi.read(line, context);
+    }
+    result.warnings = context.warnings;
+    if (context.log.readings.empty() && context.log.formats.empty()) {
+        result.errors.push_back(
+            "no line of a known run log (expected vLLM's memory profile, llama.cpp's 'model buffer size' lines, "
+            "torch.cuda.memory_summary() or memory_stats(), Trainer *_mem_gpu_* metrics, or nvidia-smi output)");
+        if (!context.warnings.empty())
+            result.errors.push_back(context.warnings.front());
+        return result;
+    }
+    result.value = std::move(context.log);
+    return result;
+}
+
+} // namespace core::runlog

@@ -1,0 +1,143 @@
+#pragma once
+
+#include "core/base/loadresult.h"
+#include "core/base/units.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core::runlog {
+
+/// The printers whose output `readRunLog` understands.
+enum class LogFormat {
+    Vllm,               ///< vLLM's start-up memory profile and KV-cache lines
+    LlamaCpp,           ///< llama.cpp / llama-server / ollama load logs
+    TorchMemorySummary, ///< torch.cuda.memory_summary() text
+    TorchMemoryStats,   ///< torch.cuda.memory_stats() as JSON or as a printed dict
+    HfTrainer,          ///< Hugging Face Trainer memory metrics
+    NvidiaSmiTable,     ///< nvidia-smi's default table
+    NvidiaSmiCsv        ///< nvidia-smi --query-gpu=... --format=csv
+};
+/// "vllm", "llamacpp", "torch_memory_summary", ...: JSON and CLI spelling.
+const char *logFormatId(LogFormat format);
+
+/// What a log line states. Byte quantities come first; the last two are counts.
+enum class Quantity {
+    VllmTotalGpuMemory,    ///< total_gpu_memory: the card as torch sees it
+    VllmInstanceMemory,    ///< total_gpu_memory x gpu_memory_utilization
+    VllmWeights,           ///< "model weights take", "Model loading took"
+    VllmNonTorch,          ///< non_torch_memory
+    VllmActivationPeak,    ///< PyTorch activation peak memory
+    VllmTorchPeak,         ///< peak_torch_memory: weights and activation peak (vLLM 0.6)
+    VllmKvCacheMemory,     ///< the memory left for the KV cache
+    LlamaModelBuffer,      ///< a backend's model buffer
+    LlamaKvBuffer,         ///< a backend's KV buffer
+    LlamaComputeBuffer,    ///< a backend's compute buffer
+    LlamaOutputBuffer,     ///< the host output buffer
+    LlamaDeviceFree,       ///< free memory llama.cpp found on a device
+    TorchAllocatedCurrent, ///< allocated_bytes.all.current
+    TorchAllocatedPeak,    ///< allocated_bytes.all.peak
+    TorchReservedCurrent,  ///< reserved_bytes.all.current
+    TorchReservedPeak,     ///< reserved_bytes.all.peak
+    HfAllocDelta,          ///< <stage>_mem_gpu_alloc_delta
+    HfPeakedDelta,         ///< <stage>_mem_gpu_peaked_delta
+    SmiMemoryUsed,         ///< nvidia-smi memory.used of a GPU
+    SmiMemoryTotal,        ///< nvidia-smi memory.total of a GPU
+    SmiProcessMemory,      ///< nvidia-smi's per-process GPU memory
+    VllmKvCacheTokens,     ///< count: "GPU KV cache size: N tokens"
+    VllmMaxConcurrency     ///< ratio: "Maximum concurrency for T tokens per request: C x"
+};
+
+struct QuantityInfo
+{
+    Quantity quantity;
+    const char *id;    ///< "llamacpp.kv_buffer": JSON and the kept runs
+    const char *label; ///< "KV buffer": English, a Qt Linguist source text in context "RunLog"
+    LogFormat format;
+    bool isBytes;
+};
+const QuantityInfo &quantityInfo(Quantity quantity);
+const std::vector<QuantityInfo> &allQuantities();
+
+/// One measured figure, as the log printed it.
+struct Reading
+{
+    Quantity quantity;
+    /// Where: llama.cpp's buffer name ("CUDA0", "CPU_Mapped", "CUDA_Host"),
+    /// "GPU 1" for nvidia-smi and torch, a vLLM worker ("pid=507");
+    /// empty when the log names none.
+    std::string device;
+    /// Hugging Face Trainer stage ("init", "train", "eval"); nvidia-smi's
+    /// process name. Empty otherwise.
+    std::string detail;
+    Bytes bytes;       ///< byte quantities, the printed number times its unit
+    /// How far the true value can lie from `bytes`: half the last printed
+    /// digit where the printer rounds (%.2f), a whole unit where it floors
+    /// (torch's memory_summary, the Trainer's "v >> 20 MB").
+    Bytes uncertainty;
+    double number = 0; ///< counts and ratios
+    std::size_t line = 0; ///< 1-based line of the log
+};
+
+/// A setting the log states, with the line that states it.
+template <typename T>
+struct Noted
+{
+    T value{};
+    std::size_t line = 0;
+};
+
+/// A GPU the log names.
+struct LogDevice
+{
+    std::string id;   ///< "CUDA0", "GPU 0"
+    int index = 0;    ///< its CUDA index
+    std::string name; ///< "NVIDIA GeForce RTX 4090"
+    std::optional<Bytes> total;
+    std::size_t line = 0;
+};
+
+/// The run's settings as the log states them.
+struct LogSettings
+{
+    std::optional<Noted<std::uint64_t>> contextSize;        ///< llama.cpp n_ctx
+    std::optional<Noted<std::uint64_t>> contextPerSequence; ///< n_ctx_seq (n_ctx_per_seq)
+    std::optional<Noted<std::uint64_t>> sequences;          ///< n_seq_max
+    std::optional<Noted<std::uint64_t>> batch;              ///< n_batch
+    std::optional<Noted<std::uint64_t>> ubatch;             ///< n_ubatch
+    std::optional<Noted<bool>> flashAttention;              ///< flash_attn ("auto" counts as on)
+    std::optional<Noted<bool>> kvUnified;
+    std::optional<Noted<std::string>> kType;                ///< ggml type name: "f16", "q8_0"
+    std::optional<Noted<std::string>> vType;
+    std::optional<Noted<std::uint64_t>> offloadedLayers;    ///< N of "offloaded N/M layers"
+    std::optional<Noted<std::uint64_t>> offloadableLayers;  ///< M: n_layer + 1
+    std::optional<Noted<double>> gpuMemoryUtilization;      ///< vLLM
+    std::optional<Noted<std::uint64_t>> maxModelLen;        ///< vLLM, from the concurrency line
+    std::vector<LogDevice> devices;
+};
+
+/// Everything read from one log.
+struct RunLog
+{
+    std::vector<LogFormat> formats; ///< in the order first seen
+    std::vector<Reading> readings;
+    LogSettings settings;
+    std::size_t lines = 0;
+
+    bool has(LogFormat format) const;
+    /// The readings of one quantity, in log order.
+    std::vector<const Reading *> find(Quantity quantity) const;
+};
+
+/// Reads a run log: any mix of the formats above, with the prefixes that
+/// loggers and launchers add (`(VllmWorkerProcess pid=507) INFO 04-12
+/// 08:21:19 [worker.py:267] `), ANSI colour codes (also as syslog's
+/// `#033[`), Windows line ends and a last line cut off. A recognised line
+/// that cannot be read is a warning naming its line and what was expected;
+/// a log with no readable figure at all is an error saying what was expected.
+LoadResult<RunLog> readRunLog(const std::string &text);
+
+} // namespace core::runlog

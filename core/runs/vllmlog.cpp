@@ -1,0 +1,172 @@
+// vLLM's start-up memory figures. Every format string below was read in
+// vLLM's source; vLLM divides by 2**30 (GiB_bytes) for every "GiB" and for
+// the older "GB" labels alike.
+
+#include "core/runs/readers.h"
+
+namespace core::runlog {
+
+namespace {
+
+/// The "Memory profiling results:" keys (vllm/worker/worker.py
+/// determine_num_available_blocks, vLLM 0.6.2-0.6.4):
+///   "Memory profiling results: total_gpu_memory=%.2fGiB\n"
+///   " initial_memory_usage=%.2fGiB peak_torch_memory=%.2fGiB\n"
+///   " memory_usage_post_profile=%.2fGib\n"
+///   " non_torch_memory=%.2fGiB kv_cache_size=%.2fGiB\n"
+///   " gpu_memory_utilization=%.2f"
+/// (one line in some releases, with "duration=%.2f seconds, " first and
+/// ", " between pairs in 0.6.4).
+struct ResultsKey
+{
+    const char *key;
+    std::optional<Quantity> quantity; ///< nullopt: read, not modelled
+};
+const ResultsKey kResultsKeys[] = {
+    {"total_gpu_memory=", Quantity::VllmTotalGpuMemory},
+    {"peak_torch_memory=", Quantity::VllmTorchPeak},
+    {"non_torch_memory=", Quantity::VllmNonTorch},
+    {"kv_cache_size=", Quantity::VllmKvCacheMemory},
+    {"initial_memory_usage=", std::nullopt},
+    {"memory_usage_post_profile=", std::nullopt},
+};
+
+} // namespace
+
+bool VllmReader::readResultsPairs(const LogLine &line, ReadContext &context)
+{
+    bool any = false;
+    for (const ResultsKey &k : kResultsKeys) {
+        std::size_t at = line.text.find(k.key);
+        if (at == std::string::npos)
+            continue;
+        any = true;
+        std::size_t pos = at + std::string(k.key).size();
+        const auto n = readNumber(line.text, pos);
+        const bool gib = n && (line.text.compare(pos, 3, "GiB") == 0 || line.text.compare(pos, 3, "Gib") == 0);
+        if (!gib) {
+            context.malformed(line, std::string("a size in GiB after '") + k.key + "'");
+            continue;
+        }
+        if (k.quantity)
+            context.addPrinted(*k.quantity, line, *n, kGiB, line.worker);
+    }
+    if (const auto u = numberAfter(line.text, "gpu_memory_utilization=")) {
+        any = true;
+        context.log.settings.gpuMemoryUtilization = Noted<double>{static_cast<double>(u->value), line.number};
+        context.seen(LogFormat::Vllm);
+    }
+    return any;
+}
+
+bool VllmReader::read(const LogLine &line, ReadContext &context)
+{
+    const std::string &t = line.text;
+    if (t.find("Memory profiling results:") != std::string::npos) {
+        m_inResultsBlock = true;
+        readResultsPairs(line, context);
+        return true;
+    }
+    if (m_inResultsBlock) {
+        // Continuation lines of the same message carry no logger prefix.
+        if (readResultsPairs(line, context))
+            return true;
+        m_inResultsBlock = false;
+    }
+
+    // vllm/worker/worker.py determine_num_available_blocks (0.6.5 on) and
+    // vllm/v1/worker/gpu_worker.py determine_available_memory (0.8):
+    //   "the current vLLM instance can use total_gpu_memory (%.2fGiB)"
+    //   " x gpu_memory_utilization (%.2f) = %.2fGiB\n"
+    //   "model weights take %.2fGiB; non_torch_memory takes %.2fGiB;"
+    //   " PyTorch activation peak memory takes %.2fGiB;"
+    //   " the rest of the memory reserved for KV Cache is %.2fGiB."
+    if (t.find("vLLM instance can use total_gpu_memory (") != std::string::npos) {
+        std::size_t after = 0;
+        const auto total = numberAfter(t, "total_gpu_memory (", &after);
+        const auto util = numberAfter(t, "gpu_memory_utilization (");
+        const auto instance = numberAfter(t, ") = ");
+        if (!total || !util || !instance) {
+            context.malformed(line, "'total_gpu_memory (X GiB) x gpu_memory_utilization (U) = Y GiB'");
+            return true;
+        }
+        context.addPrinted(Quantity::VllmTotalGpuMemory, line, *total, kGiB, line.worker);
+        context.addPrinted(Quantity::VllmInstanceMemory, line, *instance, kGiB, line.worker);
+        context.log.settings.gpuMemoryUtilization = Noted<double>{static_cast<double>(util->value), line.number};
+        return true;
+    }
+    if (t.find("model weights take ") != std::string::npos) {
+        const std::pair<const char *, Quantity> parts[] = {
+            {"model weights take ", Quantity::VllmWeights},
+            {"non_torch_memory takes ", Quantity::VllmNonTorch},
+            {"PyTorch activation peak memory takes ", Quantity::VllmActivationPeak},
+            {"the rest of the memory reserved for KV Cache is ", Quantity::VllmKvCacheMemory}};
+        for (const auto &[anchor, quantity] : parts) {
+            if (t.find(anchor) == std::string::npos && line.last)
+                break; // the cut-off tail of the last line
+            const auto n = numberAfter(t, anchor);
+            if (!n) {
+                context.malformed(line, std::string("a size in GiB after '") + anchor + "'");
+                continue;
+            }
+            context.addPrinted(quantity, line, *n, kGiB, line.worker);
+        }
+        return true;
+    }
+    // vllm/worker/model_runner.py load_model (to 0.6):
+    //   "Loading model weights took %.4f GB" (m.consumed_memory / float(2**30));
+    // vllm/v1/worker/gpu_model_runner.py and model_runner.py load_model:
+    //   "Model loading took %.4f GiB and %.6f seconds" (GB in some releases).
+    for (const char *anchor : {"Loading model weights took ", "Model loading took "}) {
+        if (t.find(anchor) == std::string::npos)
+            continue;
+        const auto n = numberAfter(t, anchor);
+        if (!n) {
+            context.malformed(line, std::string("a size in GiB after '") + anchor + "'");
+            return true;
+        }
+        context.addPrinted(Quantity::VllmWeights, line, *n, kGiB, line.worker);
+        return true;
+    }
+    // vllm/v1/worker/gpu_worker.py determine_available_memory:
+    //   "Available KV cache memory: %.2f GiB"
+    if (t.find("Available KV cache memory: ") != std::string::npos) {
+        const auto n = numberAfter(t, "Available KV cache memory: ");
+        if (!n)
+            context.malformed(line, "a size in GiB after 'Available KV cache memory:'");
+        else
+            context.addPrinted(Quantity::VllmKvCacheMemory, line, *n, kGiB, line.worker);
+        return true;
+    }
+    // vllm/v1/core/kv_cache_utils.py (get_kv_cache_config, later
+    // _report_kv_cache_config): "GPU KV cache size: %s tokens" with
+    // f"{num_tokens:,}", and
+    // "Maximum concurrency for %s tokens per request: %.2fx" with
+    // f"{max_model_len:,}" (plain %s in vllm/executor/executor_base.py, v0).
+    if (t.find("GPU KV cache size: ") != std::string::npos) {
+        const auto n = numberAfter(t, "GPU KV cache size: ", nullptr, true);
+        if (!n || n->negative)
+            context.malformed(line, "a token count after 'GPU KV cache size:'");
+        else
+            context.add({Quantity::VllmKvCacheTokens, line.worker, {}, {}, {}, static_cast<double>(n->value), line.number},
+                        LogFormat::Vllm);
+        return true;
+    }
+    if (t.find("Maximum concurrency for ") != std::string::npos) {
+        std::size_t after = 0;
+        const auto length = numberAfter(t, "Maximum concurrency for ", &after, true);
+        const auto concurrency = length ? numberAfter(t, "tokens per request: ") : std::nullopt;
+        if (!length || !concurrency || length->negative) {
+            context.malformed(line, "'Maximum concurrency for T tokens per request: C x'");
+            return true;
+        }
+        context.log.settings.maxModelLen = Noted<std::uint64_t>{static_cast<std::uint64_t>(length->value), line.number};
+        context.add({Quantity::VllmMaxConcurrency, line.worker, {}, {}, {}, static_cast<double>(concurrency->value),
+                     line.number},
+                    LogFormat::Vllm);
+        return true;
+    }
+    return false;
+}
+
+} // namespace core::runlog

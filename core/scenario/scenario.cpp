@@ -1,0 +1,220 @@
+#include "core/scenario/scenario.h"
+
+#include "core/base/lookup.h"
+#include "core/base/units.h"
+#include "core/scenario/fields.h"
+#include "core/scenario/servingruntime.h"
+#include "core/scenario/stack.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+namespace core {
+
+namespace {
+
+const Spelling<Checkpointing> kCheckpointing[] = {
+    {Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"}, {Checkpointing::Full, "full"}};
+const Spelling<Attention> kAttention[] = {
+    {Attention::Eager, "eager"}, {Attention::Sdpa, "sdpa"}, {Attention::Flash, "flash"}};
+const Spelling<LogitsMode> kLogits[] = {{LogitsMode::Fp32, "fp32"},
+                                        {LogitsMode::Fp32Shift, "fp32-shift"},
+                                        {LogitsMode::Native, "native"},
+                                        {LogitsMode::Chunked, "chunked"},
+                                        {LogitsMode::Fused, "fused"},
+                                        {LogitsMode::LastToken, "last"}};
+const Spelling<LinearSlot> kSlots[] = {{LinearSlot::Q, "q"},       {LinearSlot::K, "k"},   {LinearSlot::V, "v"},
+                                       {LinearSlot::O, "o"},       {LinearSlot::Gate, "gate"},
+                                       {LinearSlot::Up, "up"},     {LinearSlot::Down, "down"}};
+const Spelling<CudaLoading> kLoading[] = {{CudaLoading::Lazy, "lazy"}, {CudaLoading::Eager, "eager"}};
+const Spelling<Offload> kOffload[] = {
+    {Offload::None, "none"}, {Offload::Optimizer, "optimizer"}, {Offload::OptimizerAndParams, "params"}};
+
+} // namespace
+
+const CheckpointWeights *Scenario::checkpointInUse() const
+{
+    return checkpoint && !weights && mode == Mode::Inference ? &*checkpoint : nullptr;
+}
+
+bool Scenario::loadsCheckpointFormat() const
+{
+    // A quantised checkpoint (gpt-oss's MXFP4 experts, DeepSeek-V3's fp8,
+    // a GPTQ upload) loads as it ships unless told otherwise; full training
+    // keeps its own copy, QLoRA quantises with bitsandbytes.
+    return !weights && mode != Mode::Train && mode != Mode::Qlora && parseFormat(model.checkpointFormat).has_value();
+}
+
+WeightFormat Scenario::effectiveWeights() const
+{
+    if (weights)
+        return *weights;
+    if (mode == Mode::Qlora)
+        return WeightFormat::Nf4Dq;
+    if (loadsCheckpointFormat())
+        return *parseFormat(model.checkpointFormat);
+    return WeightFormat::Bf16;
+}
+
+LogitsMode Scenario::effectiveLogits() const
+{
+    if (logits)
+        return *logits;
+    return isTraining() ? stackBehaviour(stack, mode).logits : LogitsMode::LastToken;
+}
+
+double Scenario::effectiveCudaOverheadMib() const
+{
+    if (cudaOverheadMib)
+        return *cudaOverheadMib;
+    return cudaLoading == CudaLoading::Lazy ? 512.0 : 1343.0;
+}
+
+Checkpointing Scenario::effectiveCheckpointing() const
+{
+    if (!isTraining())
+        return Checkpointing::None;
+    return checkpointing.value_or(stackBehaviour(stack, mode).checkpointing);
+}
+
+OptimizerImpl Scenario::effectiveOptimizerImpl() const
+{
+    return optimizerImpl != OptimizerImpl::Auto ? optimizerImpl : stackBehaviour(stack, mode).optimizerImpl;
+}
+
+double Scenario::effectiveLoraDropout() const
+{
+    return lora.dropout.value_or(stackBehaviour(stack, mode).loraDropout);
+}
+
+const std::vector<ModeInfo> &allModes()
+{
+    static const std::vector<ModeInfo> modes = {
+        {Mode::Inference, "inference", "Inference"},
+        {Mode::Train, "train", "Full training"},
+        {Mode::Lora, "lora", "LoRA"},
+        {Mode::Qlora, "qlora", "QLoRA"},
+    };
+    return modes;
+}
+
+std::optional<Mode> parseMode(const std::string &id)
+{
+    return parseById(allModes(), &ModeInfo::mode, id);
+}
+
+const char *modeId(Mode mode)
+{
+    return findByValue(allModes(), &ModeInfo::mode, mode).id;
+}
+
+std::optional<Checkpointing> parseCheckpointing(const std::string &id) { return parseSpelling(kCheckpointing, id); }
+const char *checkpointingId(Checkpointing value) { return spell(kCheckpointing, value); }
+std::optional<Attention> parseAttention(const std::string &id) { return parseSpelling(kAttention, id); }
+const char *attentionId(Attention value) { return spell(kAttention, value); }
+std::optional<LogitsMode> parseLogits(const std::string &id) { return parseSpelling(kLogits, id); }
+const char *logitsId(LogitsMode value) { return spell(kLogits, value); }
+std::optional<LinearSlot> parseLinearSlot(const std::string &id) { return parseSpelling(kSlots, id); }
+const char *linearSlotId(LinearSlot slot) { return spell(kSlots, slot); }
+const char *cudaLoadingId(CudaLoading value) { return spell(kLoading, value); }
+std::optional<CudaLoading> parseCudaLoading(const std::string &id) { return parseSpelling(kLoading, id); }
+std::optional<Offload> parseOffload(const std::string &id) { return parseSpelling(kOffload, id); }
+std::optional<ServingEngine> parseServingEngine(const std::string &id)
+{
+    return parseById(allRuntimes(), &RuntimeInfo::engine, id);
+}
+const char *servingEngineId(ServingEngine value) { return runtimeInfo(value).id; }
+const char *offloadId(Offload value) { return spell(kOffload, value); }
+
+const char *pointCheckFailure(const Scenario &s)
+{
+    // transformers' assisted generation raises "assisted generate is only
+    // supported for batch_size = 1" and for num_return_sequences > 1
+    // (generation/utils.py, generate()).
+    if (s.draftInUse() && runtimeBehaviour(s.serving).draftRunsOneRow && (s.batch != 1 || s.beams != 1))
+        return "draft.preset: Hugging Face assisted generation runs one sequence: batch 1 and beams 1";
+    return nullptr;
+}
+
+std::vector<std::string> validateScenario(const Scenario &s)
+{
+    std::vector<std::string> errors;
+    // Messages are literals or callables, built only for a failed check
+    // (this runs on every estimate; see BENCHMARKS.md).
+    auto check = [&errors](bool ok, auto &&message) {
+        if (ok)
+            return;
+        if constexpr (std::is_invocable_v<decltype(message)>)
+            errors.push_back(message());
+        else
+            errors.push_back(message);
+    };
+    // Each number's range, from its descriptor. Choices are typed enums and
+    // always one of their values; a GPU id is checked against a catalog.
+    for (const FieldDescriptor &f : allFields()) {
+        if (f.kind != FieldKind::Integer && f.kind != FieldKind::Number)
+            continue;
+        if (!isInRange(f, s))
+            errors.push_back(std::string(f.key) + ": " + checkFieldValue(f, f.stored(s)));
+    }
+    if (s.kvDtype && !formatInfo(*s.kvDtype).usableForKvCache)
+        errors.push_back(std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format");
+    if (!errors.empty())
+        return errors; // the checks below combine fields (and divide by tp, pp, ep)
+    const Parallelism &p = s.parallel;
+    check(s.gpus % (p.tp * p.pp) == 0, [&p] { return "gpus: must be a multiple of tp x pp (" + std::to_string(p.tp * p.pp) + ")"; });
+    check(!p.sequenceParallel || p.tp > 1, "sp: sequence parallelism needs tp > 1");
+    check(s.dataParallel() % p.ep == 0, "ep: must divide the data-parallel degree (gpus / (tp x pp))");
+    const ModelSpec &m = s.model;
+    check(m.hidden > 0 && m.layers > 0 && m.heads > 0 && m.kvHeads > 0 && m.headDim > 0 && m.vocab > 0,
+          "model: hidden size, layers, heads, head size and vocabulary must all be positive");
+    check(m.kvHeads <= m.heads, "model: key-value heads cannot exceed attention heads");
+    check(m.heads == 0 || m.heads % static_cast<std::uint64_t>(p.tp) == 0,
+          [&m] { return "tp: must divide the attention heads (" + std::to_string(m.heads) + ")"; });
+    check(!m.moe.isMoe() || m.moe.experts % p.ep == 0, "ep: must divide the experts");
+    check(m.moe.isMoe() || p.ep == 1, "ep: expert parallelism needs a mixture-of-experts model");
+    check(!(s.isTraining() && s.effectiveLogits() == LogitsMode::LastToken),
+          "logits: 'last' applies to inference only");
+    // llama.cpp's cache types (common/arg.cpp --cache-type-k/-v) are its own;
+    // a quantised V cache needs flash attention (llama_context throws
+    // "quantized V cache was requested, but this requires Flash Attention").
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    const bool ggufCacheTypes = runtime && runtime->ggufCacheTypes;
+    const bool ggufCache = s.kvDtype && (*s.kvDtype == WeightFormat::GgufQ8_0 || *s.kvDtype == WeightFormat::GgufQ4_0);
+    check(!ggufCache || ggufCacheTypes, "kv_dtype: the GGUF cache types are llama.cpp's (serving engine llamacpp)");
+    check(!(ggufCacheTypes && ggufCache && s.attention == Attention::Eager),
+          "kv_dtype: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");
+    check(!(runtime && runtime->splitsLayersByMemory) || p.tp == 1,
+          "tp: llama.cpp splits layers over GPUs (gpus), not tensors");
+    // generate()'s CPU offload is accelerate's device_map, a layer split.
+    const bool deviceMapOffload = runtime && runtime->layerOffload == LayerOffload::DeviceMap && s.gpuLayers
+        && *s.gpuLayers <= m.layers;
+    check(!deviceMapOffload || p.tp * p.pp == 1,
+          "serving.gpu_layers: generate() offloads layers through device_map, which splits layers over the GPUs: no tp or pp");
+    check(s.tensorSplit.empty()
+              || (s.tensorSplit.size() == static_cast<std::size_t>(s.gpus)
+                  && std::all_of(s.tensorSplit.begin(), s.tensorSplit.end(),
+                                 [](double share) { return share > 0 && std::isfinite(share); })),
+          [&s] {
+              return "serving.tensor_split: expected " + std::to_string(s.gpus)
+                  + " positive numbers, one per GPU, e.g. 24,12";
+          });
+    check(s.devices.empty() || s.devices.size() == static_cast<std::size_t>(s.gpus), [&s] {
+        return "devices: " + std::to_string(s.devices.size()) + " GPUs listed, but gpus is " + std::to_string(s.gpus);
+    });
+    check(!s.draft.isSet() || s.draft.model, [&s] {
+        return "draft.preset: '" + s.draft.presetId + "' is not a model preset (see 'vramplanner-cli models')";
+    });
+    if (const char *failure = pointCheckFailure(s))
+        errors.push_back(failure);
+    // vLLM shards the draft over the target's tensor-parallel ranks.
+    check(!s.draftInUse() || s.draft.model->heads % static_cast<std::uint64_t>(p.tp) == 0, [&s] {
+        return "tp: must divide the draft model's attention heads (" + std::to_string(s.draft.model->heads) + ")";
+    });
+    return errors;
+}
+
+} // namespace core

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "core/scenario/scenario.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// What a serving runtime keeps for one token of multi-head latent attention.
+enum class MlaCacheLayout {
+    RebuiltHeads,      ///< every head's rebuilt key and value (transformers' DeepseekV3Attention)
+    Latent,            ///< the latent and the shared RoPE key, once (vLLM MLAAttentionSpec)
+    LatentKeyAndValue, ///< K = latent + RoPE key, V = the latent again (llama.cpp)
+};
+
+/// How many of a causal convolution's last inputs a runtime keeps per
+/// sequence (Mamba-2, Gated DeltaNet and LFM2 short convolutions alike).
+enum class ConvInputs {
+    Kernel,          ///< the kernel's width: the cache is padded to the kernel (transformers)
+    KernelMinusOne,  ///< the inputs the next step still needs (vLLM, llama.cpp)
+};
+
+/// The dtype a runtime keeps a recurrent state in.
+enum class StateDtype {
+    Fp32,          ///< float32 whatever the model's dtype
+    Model,         ///< the model's dtype
+    ConfigOrModel, ///< the dtype the config's mamba_ssm_(cache_)dtype names, else the model's
+};
+
+/// How a runtime keeps layers in host memory when they do not fit.
+enum class LayerOffload {
+    None,      ///< it does not (vLLM offloads bytes instead: --cpu-offload-gb)
+    DeviceMap, ///< accelerate's device_map: layers on the CPU, copied in to run (one GPU, no tp or pp)
+    GpuLayers, ///< llama.cpp --gpu-layers: the rest run on the CPU
+};
+
+/// What one serving runtime does with a model's cache and state, read from
+/// its source at the version named in `RuntimeInfo::source`. Every KV and
+/// state rule reads these rows; no rule tests the runtime itself. Each
+/// member cites the code it models.
+struct RuntimeBehaviour
+{
+    MlaCacheLayout mla = MlaCacheLayout::RebuiltHeads;
+    /// The DSA indexer's own key cache (DeepSeek-V3.2, GLM-5, DeepSeek-V4's
+    /// ratio-4 layers) is allocated beside the KV cache (vLLM
+    /// DeepseekV32IndexerCache).
+    bool keepsIndexerKeys = false;
+    /// DeepSeek-V4's entries are stored as fp8_ds_mla whatever the KV dtype
+    /// (vLLM deepseek_v4_attention.py head_bytes).
+    bool fp8DsMlaEntries = false;
+    /// DeepSeek-V4's compressed attention is implemented; where it is not,
+    /// the runtime loads no such model.
+    bool compressedAttention = true;
+    ConvInputs convInputs = ConvInputs::KernelMinusOne;
+    /// LFM2's short-convolution cache has a slot in every layer, attention
+    /// layers included (transformers Lfm2HybridConvCache).
+    bool convStateInEveryLayer = false;
+    StateDtype deltaRuleState = StateDtype::Fp32;   ///< Gated DeltaNet's recurrent state
+    StateDtype lightningState = StateDtype::Model;  ///< MiniMax's lightning-attention state
+    StateDtype ssmState = StateDtype::Fp32;         ///< Mamba-2's SSM state
+    /// Where Mamba-2's groups do not divide over the tensor-parallel ranks,
+    /// each rank keeps a copy of one (vLLM extra_groups_for_head_shards).
+    bool replicatesSsmGroups = false;
+    /// Sizes its KV cache after profiling one forward of
+    /// max_num_batched_tokens tokens and a sampler warm-up (vLLM
+    /// gpu_model_runner.py profile_run), instead of running the scenario's batch.
+    bool profilesAtStartup = false;
+    /// Decodes as many sequences as its KV budget holds, up to max_num_seqs
+    /// (vLLM's scheduler), instead of the scenario's rows; every worker
+    /// gets the smallest worker's KV cache (vLLM determine_available_memory).
+    bool continuousBatching = false;
+    /// Splits whole layers over the GPUs by their free memory and runs
+    /// them one after another (llama.cpp --split-mode layer), not tensors.
+    bool splitsLayersByMemory = false;
+    LayerOffload layerOffload = LayerOffload::None;
+    /// Keeps a given number of weight bytes per GPU in host memory and
+    /// reads them over the host link (vLLM --cpu-offload-gb).
+    bool offloadsWeightBytes = false;
+    /// Has cache types of its own, the GGUF block formats (llama.cpp
+    /// --cache-type-k/-v).
+    bool ggufCacheTypes = false;
+    /// Speculative decoding runs one sequence only (transformers' assisted
+    /// generation: batch_size 1, num_return_sequences 1).
+    bool draftRunsOneRow = false;
+    /// The draft's cache is f16 whatever the target's (llama.cpp
+    /// common_params_speculative cache_type_k/v).
+    bool draftCacheF16 = false;
+    const char *draftSource = nullptr; ///< where its speculative decoding is read from
+    /// Derivation notes, one per behaviour that differs between runtimes.
+    const char *whyConvInputs = nullptr;
+    const char *whySsmState = nullptr;      ///< why an fp32 SSM state
+    const char *whyDeltaRuleState = nullptr; ///< nullptr where the note would repeat the dtype
+};
+
+struct RuntimeInfo
+{
+    ServingEngine engine;
+    const char *id;     ///< CLI and file spelling: "hf", "vllm", "llamacpp"
+    const char *name;   ///< the project's own name: "transformers generate()", "vLLM", "llama.cpp"
+    const char *source; ///< the code the behaviour was read from
+    RuntimeBehaviour behaviour;
+};
+
+const std::vector<RuntimeInfo> &allRuntimes();
+const RuntimeInfo &runtimeInfo(ServingEngine engine);
+inline const RuntimeBehaviour &runtimeBehaviour(ServingEngine engine) { return runtimeInfo(engine).behaviour; }
+
+/// The behaviour of the scenario's serving runtime; nullptr when it trains.
+inline const RuntimeBehaviour *servingBehaviour(const Scenario &s)
+{
+    return s.isTraining() ? nullptr : &runtimeBehaviour(s.serving);
+}
+
+} // namespace core

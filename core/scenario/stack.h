@@ -1,0 +1,75 @@
+#pragma once
+
+#include "core/scenario/scenario.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// What one training stack does with a LoRA/QLoRA (and full) training run,
+/// read from its source. Each flag cites the line it models in stack.cpp.
+struct StackBehaviour
+{
+    /// Adapters are created in fp32 whatever the base dtype (PEFT's
+    /// autocast_adapter_dtype); otherwise they take the model's dtype.
+    bool fp32Adapters = false;
+    /// QLoRA without sharding runs PEFT's prepare_model_for_kbit_training,
+    /// which casts every non-quantised 16-bit parameter (embeddings,
+    /// lm_head, norms) to fp32, and so the residual stream becomes fp32.
+    bool kbitUpcastsToFp32 = false;
+    /// The lm_head is quantised with the other linear layers (Fabric's
+    /// BitsandbytesPrecision replaces every nn.Linear).
+    bool quantizesLmHead = false;
+    /// q, k and v are one fused linear layer with one adapter input
+    /// (LitGPT's LoRAQKVLinear): one dropout for the three.
+    bool fusedQkvAdapter = false;
+    /// K and V are repeated to every query head before SDPA whatever the
+    /// attention kernel (LitGPT repeat_interleave).
+    bool repeatsKvAlways = false;
+    /// The 4-bit base is torchao's NF4Tensor, not bitsandbytes: linear_nf4
+    /// keeps only the weight whatever bitsandbytes' version, and
+    /// get_original_weight dequantises through two int64 index tensors and
+    /// three half-size intermediates (8 + 3 x 2 B per weight at bf16) where
+    /// bitsandbytes' dequantize_4bit writes one 16-bit copy.
+    bool torchaoNf4Base = false;
+    /// PEFT's lora.Linear casts its input to the adapters' dtype even under
+    /// autocast (_cast_input_dtype); its 4-bit and 8-bit layers (lora/bnb.py)
+    /// cast only when autocast is off.
+    bool adapterCastsInput = false;
+    /// The training loop still holds the logits while the loss runs backward.
+    bool keepsLogitsInBackward = false;
+    double loraDropout = 0.0;        ///< the library's default
+    Checkpointing checkpointing = Checkpointing::None; ///< the library's default for this mode
+    LogitsMode logits = LogitsMode::Fp32;              ///< how its loss sees the logits
+    OptimizerImpl optimizerImpl = OptimizerImpl::Auto; ///< its optimizer step's kernels
+};
+
+struct StackInfo
+{
+    TrainingStack stack;
+    const char *id;      ///< CLI and file spelling: "hf", "torchtune", "litgpt"
+    const char *label;   ///< "Hugging Face Trainer + PEFT"
+    const char *summary; ///< one line: what this stack turns on by default
+    const char *source;
+};
+
+const std::vector<StackInfo> &allStacks();
+const StackInfo &stackInfo(TrainingStack stack);
+std::optional<TrainingStack> parseStack(const std::string &id);
+
+struct BitsandbytesInfo
+{
+    BitsandbytesVersion version;
+    const char *id;
+    const char *label;
+};
+const std::vector<BitsandbytesInfo> &allBitsandbytesVersions();
+std::optional<BitsandbytesVersion> parseBitsandbytesVersion(const std::string &id);
+const char *bitsandbytesVersionId(BitsandbytesVersion version);
+
+/// The behaviour of the scenario's stack for its mode.
+StackBehaviour stackBehaviour(TrainingStack stack, Mode mode);
+
+} // namespace core
