@@ -1,0 +1,136 @@
+// TestUi, exports: charts and reports in every format, the scripted export.
+
+#include "tests/ui/tst_ui.h"
+
+#include "ui/exporter.h"
+#include "ui/mainwindow.h"
+#include "ui/scenariocontroller.h"
+
+#include <QDomDocument>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace uitest;
+
+void TestUi::chartExports_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("png") << "chart.png";
+    QTest::newRow("svg") << "chart.svg";
+    QTest::newRow("pdf") << "chart.pdf";
+}
+
+void TestUi::chartExports()
+{
+    QFETCH(QString, file);
+    ui::MainWindow window;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(file);
+    ui::ChartExportOptions options;
+    options.size = QSize(1200, 750);
+    options.scale = 2.0;
+    options.dpi = 192;
+    QString error;
+    QVERIFY2(window.exportFile(path, options, &error), qPrintable(error));
+    const QByteArray bytes = readAll(path);
+    QVERIFY(bytes.size() > 1000);
+    if (file.endsWith(QLatin1String(".png"))) {
+        const QImage image = QImage::fromData(bytes, "PNG");
+        QCOMPARE(image.size(), QSize(2400, 1500)); // 1200 x 750 at pixel ratio 2
+        QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 192);
+    } else if (file.endsWith(QLatin1String(".svg"))) {
+        QDomDocument svg;
+        QVERIFY(svg.setContent(bytes));
+        QCOMPARE(svg.documentElement().tagName(), QStringLiteral("svg"));
+        QCOMPARE(svg.documentElement().attribute(QStringLiteral("viewBox")), QStringLiteral("0 0 1200 750"));
+    } else {
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.contains("/MediaBox [0 0 900")); // 1200 px at 96 dpi = 900 pt
+    }
+}
+
+void TestUi::reportExports_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("markdown") << "report.md";
+    QTest::newRow("csv") << "report.csv";
+    QTest::newRow("json") << "report.json";
+}
+
+void TestUi::reportExports()
+{
+    QFETCH(QString, file);
+    ui::MainWindow window;
+    window.controller()->update(QString(), [](core::Scenario &s) { s.mode = core::Mode::Qlora; });
+    QTemporaryDir dir;
+    const QString path = dir.filePath(file);
+    QString error;
+    QVERIFY2(window.exportFile(path, {}, &error), qPrintable(error));
+    const QString text = QString::fromUtf8(readAll(path));
+    const core::Estimate &e = window.controller()->result().estimate;
+    if (file.endsWith(QLatin1String(".json"))) {
+        const QJsonObject j = QJsonDocument::fromJson(text.toUtf8()).object();
+        for (core::TermId id : core::allTerms())
+            QCOMPARE(j.value("per_gpu_bytes").toObject().value(QLatin1String(core::termId(id))).toDouble(),
+                     static_cast<double>(e.term(id).count()));
+        return;
+    }
+    if (file.endsWith(QLatin1String(".csv"))) {
+        QVERIFY(text.startsWith(QStringLiteral("section,item,field,value\n")));
+        for (const QString &line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            QVERIFY2(line.count(QLatin1Char(',')) >= 3, qPrintable(line));
+        for (core::TermId id : core::allTerms())
+            QVERIFY(text.contains(QStringLiteral("term,%1,bytes,%2").arg(QLatin1String(core::termId(id))).arg(e.term(id).count())));
+        QVERIFY(text.contains(QStringLiteral("input,Mode,value,QLoRA")));
+        return;
+    }
+    for (core::TermId id : core::allTerms())
+        QVERIFY2(text.contains(QStringLiteral("| %1 |").arg(QLatin1String(core::termLabel(id)))), core::termId(id));
+    QVERIFY(text.contains(QStringLiteral("## Assumptions")));
+    QVERIFY(text.contains(QStringLiteral("| Mode | QLoRA |")));
+    QVERIFY(text.contains(QStringLiteral("| Checkpointing | full (default) |")));
+}
+
+void TestUi::scriptedExport()
+{
+    QTemporaryDir dir;
+    ui::MainWindow window;
+    QString error;
+    const QString scenario = dir.filePath(QStringLiteral("s.json"));
+    QVERIFY(window.saveTo(scenario, &error));
+    const QString out = dir.filePath(QStringLiteral("out.png"));
+    QProcess app;
+    app.start(QStringLiteral(VRAM_GUI_BINARY), {QStringLiteral("--open"), scenario, QStringLiteral("--export"), out,
+                                                QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--size"),
+                                                QStringLiteral("800x500")});
+    QVERIFY(app.waitForFinished(60000));
+    QCOMPARE(app.exitCode(), 0);
+    QCOMPARE(QImage(out).size(), QSize(800, 500));
+    // --view and --presentation reach the file: each export differs.
+    const auto exported = [&](const QStringList &extra) {
+        const QString file = dir.filePath(QStringLiteral("view-%1.png").arg(extra.join(QLatin1Char('-'))));
+        app.start(QStringLiteral(VRAM_GUI_BINARY),
+                  QStringList{QStringLiteral("--open"), scenario, QStringLiteral("--export"), file,
+                              QStringLiteral("--size"), QStringLiteral("800x500")}
+                      + extra);
+        return app.waitForFinished(60000) && app.exitCode() == 0 ? QImage(file) : QImage();
+    };
+    const QImage gpus = exported({});
+    const QImage context = exported({QStringLiteral("--view"), QStringLiteral("context")});
+    const QImage batch = exported({QStringLiteral("--view"), QStringLiteral("batch")});
+    const QImage presentation = exported({QStringLiteral("--presentation")});
+    QVERIFY(!gpus.isNull() && !context.isNull() && !batch.isNull() && !presentation.isNull());
+    QVERIFY(context != gpus);
+    QVERIFY(batch != context);
+    QVERIFY(presentation != gpus);
+    // A failure exits non-zero with a message.
+    app.start(QStringLiteral(VRAM_GUI_BINARY), {QStringLiteral("--open"), dir.filePath(QStringLiteral("missing.json")),
+                                                QStringLiteral("--export"), out});
+    QVERIFY(app.waitForFinished(60000));
+    QVERIFY(app.exitCode() != 0);
+    QVERIFY(app.readAllStandardError().contains("missing.json"));
+}
