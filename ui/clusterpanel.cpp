@@ -110,7 +110,9 @@ void ClusterPanel::showFigures()
                        .arg(s.parallel.tp)
                        .arg(s.parallel.pp)
                        .arg(s.dataParallel())
-                       .arg(e.details.stage == "first" ? tr("first") : e.details.stage == "last" ? tr("last") : tr("every"));
+                       .arg(e.details.stage == core::Stage::First ? tr("first")
+                            : e.details.stage == core::Stage::Last ? tr("last")
+                                                                   : tr("every"));
     text += QStringLiteral("<br>") + tr("Per GPU %1 of %2 on %3: <b>%4</b>")
                                          .arg(bytesText(e.total, unit), bytesText(gpu->capacity(), unit), shortGpuName(*gpu),
                                               e.total <= gpu->capacity() ? tr("fits") : tr("does not fit"));

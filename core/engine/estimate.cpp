@@ -1,5 +1,6 @@
 #include "core/engine/estimate.h"
 
+#include "core/base/lookup.h"
 #include "core/base/translatable.h"
 #include "core/engine/preparedscenario.h"
 #include "core/engine/stagestates.h"
@@ -148,7 +149,8 @@ void estimateLlamaCpp(const Scenario &s, int device, const StageStates &st, Esti
     const LlamaCppShare share = llamaCppShare(s, layout, device);
     d.device = device;
     d.layersOnGpu = share.layers;
-    const LlamaCppHost host = llamaCppHost(s, d.params, st.modelWeights.value, layout);
+    d.llamaCppHost = llamaCppHost(s, d.params, st.modelWeights.value, layout);
+    const LlamaCppHost &host = d.llamaCppHost;
     const double perGpu = 1.0 / std::max(1, s.gpus);
     d.hostTermsPerGpu[termIndex(TermId::Weights)] = Bytes::fromDouble(host.weights * perGpu);
     d.hostTermsPerGpu[termIndex(TermId::KvCache)] = Bytes::fromDouble(host.kvCache * perGpu);
@@ -305,6 +307,12 @@ Estimate stageEstimate(const Scenario &s, const PreparedScenario &prepared, cons
 
 } // namespace
 
+const char *stageId(Stage stage)
+{
+    static const Spelling<Stage> kStages[] = {{Stage::Only, "only"}, {Stage::First, "first"}, {Stage::Last, "last"}};
+    return spell(kStages, stage);
+}
+
 double hostBytesPerMachine(const Scenario &s, const Estimate &e)
 {
     return e.details.hostBytesPerGpu * std::min(s.gpus, std::max(1, s.parallel.gpusPerNode));
@@ -338,10 +346,8 @@ void recordFormulas(const Scenario &s, const Estimate &e, FormulaRecord &record)
     if (!e.isValid())
         return;
     const PreparedScenario prepared(s, &record);
-    const std::string &name = e.details.stage;
-    const Stage stage = name == "first" ? Stage::First : (name == "last" ? Stage::Last : Stage::Only);
     Estimate scratch;
-    estimateStage(s, prepared, prepared.stage(stage), scratch, &record, e.details.device);
+    estimateStage(s, prepared, prepared.stage(e.details.stage), scratch, &record, e.details.device);
 }
 
 Estimate estimate(const Scenario &s) { return estimate(s, PreparedScenario(s)); }

@@ -2,6 +2,7 @@
 
 #include "core/base/message.h"
 #include "core/base/units.h"
+#include "core/memory/llamacpp.h"
 #include "core/memory/terms.h"
 #include "core/model/catalog.h"
 #include "core/model/modelspec.h"
@@ -13,6 +14,15 @@
 #include <vector>
 
 namespace core {
+
+/// Which pipeline stage an estimate describes. The first stage keeps the
+/// activations of `pp` micro-batches in flight (1F1B) and the embedding;
+/// the last stage keeps the lm_head and the logits (Narayanan et al. 2021,
+/// §2.2; Korthikanti et al. 2022 §4.2.3).
+enum class Stage { Only, First, Last };
+
+/// "only", "first", "last": the spelling JSON and reports use.
+const char *stageId(Stage stage);
 
 /// Intermediate quantities the estimate used, for the searches, reports
 /// and checks that need more than the terms. (Derivations do not read
@@ -63,12 +73,15 @@ struct EstimateDetails
     double hostWeightBytes = 0;
     double hostExpertBytes = 0;
     double hostKvBytes = 0;
+    /// llama.cpp: the whole process's host side, by buffer (run logs
+    /// compare with it).
+    LlamaCppHost llamaCppHost;
     /// Weights in host memory that run on the GPU (hostoffload.h): the
     /// bytes a decode step brings over one GPU's host link, and the routed
     /// experts among them (a step reads only those its tokens pick).
     double hostLinkBytes = 0;
     double hostLinkExpertBytes = 0;
-    std::string stage = "only";            ///< pipeline stage described: only, first, last
+    Stage stage = Stage::Only;             ///< pipeline stage described
     int device = -1;                       ///< llama.cpp: the GPU of its layer split described
     double cudaOverheadMib = 0;
 };

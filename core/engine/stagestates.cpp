@@ -534,7 +534,7 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, St
     EstimateDetails &d = st.details;
     d.params = prepared.params();
     d.cudaOverheadMib = s.effectiveCudaOverheadMib();
-    d.stage = stage == Stage::Only ? "only" : (stage == Stage::First ? "first" : "last");
+    d.stage = stage;
     // llama.cpp's layer split copies activations between GPUs itself.
     st.overheads = {cudaOverhead(s, record),
                     usesLlamaCpp(s) ? none(record, text::llamacpp::kWhyNoNccl) : ncclBuffers(s.gpus, record)};

@@ -26,12 +26,6 @@ inline Bytes sumTerms(const TermBytes &terms)
     return total;
 }
 
-/// Which pipeline stage an estimate describes. The first stage keeps the
-/// activations of `pp` micro-batches in flight (1F1B) and the embedding;
-/// the last stage keeps the lm_head and the logits (Narayanan et al. 2021,
-/// §2.2; Korthikanti et al. 2022 §4.2.3).
-enum class Stage { Only, First, Last };
-
 /// One moment's per-GPU terms and, when the estimate is explained, the
 /// formula that gave each (null where a term is not held).
 struct MomentTerms

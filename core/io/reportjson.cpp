@@ -144,7 +144,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"hybrid_shard", par.hybridShard},
                         {"shard_degree", s.shardDegree()},
                         {"nodes", (s.gpus + par.gpusPerNode - 1) / par.gpusPerNode},
-                        {"stage", d.stage},
+                        {"stage", stageId(d.stage)},
                         {"micro_batches_in_flight", d.microBatchesInFlight}};
     j["host_memory_bytes_per_gpu"] = static_cast<std::uint64_t>(d.hostBytesPerGpu);
     j["host_memory"] = {{"needed_bytes_per_machine", static_cast<std::uint64_t>(hostBytesPerMachine(s, e))},

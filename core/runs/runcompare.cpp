@@ -217,7 +217,7 @@ void compareLlamaCpp(const Scenario &s, const rl::RunLog &log, RunComparison &ou
 {
     const std::vector<Estimate> stages = estimateStages(s);
     const Estimate &first = stages.front();
-    const LlamaCppHost host = llamaCppHost(s, first.details.params, first.details.weightBytesTotal, llamaCppLayout(s));
+    const LlamaCppHost &host = first.details.llamaCppHost;
     struct Kind
     {
         rl::Quantity quantity;

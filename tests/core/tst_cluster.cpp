@@ -108,7 +108,7 @@ void TestCluster::pipelineFirstStageKeepsAllMicroBatches()
     s.gpus = 4;
     s.parallel.pp = 4;
     const core::Estimate piped = core::estimate(s);
-    QCOMPARE(piped.details.stage, std::string("first"));
+    QVERIFY(piped.details.stage == core::Stage::First);
     QCOMPARE(piped.details.microBatchesInFlight, 4.0);
     const double first = static_cast<double>(piped.phases.front().terms[5].count());
     const core::ActivationBreakdown act = core::trainingActivations(s.model, s, core::Trainability{}, core::ActivationDtypes::uniform(2.0));

@@ -133,7 +133,7 @@ std::string describe(const core::Scenario &s, core::TermId id, const core::Deriv
 core::Estimate stage(const core::Scenario &s, const std::string &which)
 {
     for (core::Estimate &e : core::estimateStages(s))
-        if (e.details.stage == which)
+        if (core::stageId(e.details.stage) == which)
             return e;
     return {};
 }
