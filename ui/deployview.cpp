@@ -74,10 +74,10 @@ void DeployView::setPresentation(bool on)
         fill();
 }
 
-void DeployView::showDeployment(const core::Scenario &s, const core::Catalog &catalog, const std::vector<std::string> &gpuIds,
-                                core::ByteUnit unit)
+void DeployView::showDeployment(const core::EstimateWithFits &result, const core::Catalog &catalog,
+                                const std::vector<std::string> &gpuIds, core::ByteUnit unit)
 {
-    const core::EstimateWithFits result = core::estimateWithFits(s, catalog, gpuIds);
+    const core::Scenario &s = result.scenario;
     m_rows.clear();
     const QString batch = groupedCount(static_cast<double>(s.batch));
     // Headers on three short lines keep the table within the chart's width.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/analysis/fit.h"
 #include "core/engine/estimate.h"
 #include "core/model/catalog.h"
 #include "core/scenario/scenario.h"
@@ -35,9 +36,10 @@ public:
 
     explicit DeployView(QWidget *parent = nullptr);
 
-    /// Estimates the scenario's serving figures on each of `gpuIds` and draws them.
-    void showDeployment(const core::Scenario &scenario, const core::Catalog &catalog, const std::vector<std::string> &gpuIds,
-                        core::ByteUnit unit);
+    /// Draws the serving figures of `result` (ScenarioController::deployment)
+    /// on each of `gpuIds`, in that order.
+    void showDeployment(const core::EstimateWithFits &result, const core::Catalog &catalog,
+                        const std::vector<std::string> &gpuIds, core::ByteUnit unit);
     void setPresentation(bool on);
 
     QCustomPlot *plot() const { return m_plot; }

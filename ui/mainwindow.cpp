@@ -300,7 +300,7 @@ void MainWindow::refreshCurrentChart()
     if (auto *sweep = qobject_cast<SweepChart *>(current))
         sweep->showSweep(s, m_controller->result(), catalog, unit);
     else if (current == m_deploy)
-        m_deploy->showDeployment(s, catalog, m_controller->selectedGpuIds(), unit);
+        m_deploy->showDeployment(m_controller->deployment(), catalog, m_controller->selectedGpuIds(), unit);
     else if (current == m_matrix)
         m_matrix->showMatrix(s, catalog, m_controller->selectedGpuIds(), unit);
     else if (current == m_batchContext)

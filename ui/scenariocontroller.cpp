@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace ui {
 
 ScenarioController::ScenarioController(const core::Catalog &catalog, QObject *parent)
@@ -169,14 +171,19 @@ void ScenarioController::markModified(bool modified)
 
 void ScenarioController::recompute()
 {
-    std::vector<std::string> ids;
-    ids.reserve(static_cast<std::size_t>(m_shownGpus.size()));
-    for (const QString &id : m_shownGpus)
-        ids.push_back(id.toStdString());
-    m_result = core::estimateWithFits(m_scenario, m_catalog, ids);
+    // One estimate for every view: the fits of the focus GPU and the shown
+    // ones, of which the chart and the fit table take the shown.
+    const std::vector<std::string> selected = selectedGpuIds();
+    m_deployment = core::estimateWithFits(m_scenario, m_catalog, selected);
     // An empty selection means "all" to the engine; show none instead.
-    if (ids.empty())
-        m_result.fits.clear();
+    if (selected.empty())
+        m_deployment.fits.clear();
+    m_result = m_deployment;
+    m_result.fits.erase(std::remove_if(m_result.fits.begin(), m_result.fits.end(),
+                                       [this](const core::GpuFit &fit) {
+                                           return !m_shownGpus.contains(QString::fromStdString(fit.gpuId));
+                                       }),
+                        m_result.fits.end());
     emit estimateChanged(m_result);
 }
 

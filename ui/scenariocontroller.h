@@ -25,7 +25,11 @@ public:
     explicit ScenarioController(const core::Catalog &catalog, QObject *parent = nullptr);
 
     const core::Scenario &scenario() const { return m_scenario; }
+    /// The estimate with the fits of the shown GPUs (the chart, the fit table).
     const core::EstimateWithFits &result() const { return m_result; }
+    /// The same estimate with the fits of selectedGpuIds(): the Deploy
+    /// view's rows, the focus GPU first even when it is not shown.
+    const core::EstimateWithFits &deployment() const { return m_deployment; }
     const core::Catalog &catalog() const { return m_catalog; }
 
     /// One typed edit of one field (a value the descriptor accepts): an
@@ -94,6 +98,7 @@ private:
     QUndoStack *m_undo;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;
+    core::EstimateWithFits m_deployment;
     QStringList m_shownGpus;
     core::ByteUnit m_unit = core::ByteUnit::GiB;
     bool m_modified = false;
