@@ -36,12 +36,15 @@ std::optional<Enum> parseById(const std::vector<Info> &table, Enum Info::*member
     return std::nullopt;
 }
 
-/// A plain enum-to-spelling table, for enums without an info table.
+/// A plain enum-to-spelling table, for enums without an info table: the
+/// file and CLI spelling and, for the window, the label (a Qt Linguist
+/// source text in context "Field"; the id where none is given).
 template <typename Enum>
 struct Spelling
 {
     Enum value;
     const char *id;
+    const char *label = nullptr;
 };
 
 template <typename Enum, std::size_t N>

@@ -2,6 +2,7 @@
 
 #include "core/base/translatable.h"
 #include "core/base/units.h"
+#include "core/scenario/inputspellings.h"
 #include "core/scenario/servingruntime.h"
 #include "core/scenario/stack.h"
 
@@ -189,6 +190,15 @@ bool storedWeights(const Scenario &s) { return s.mode != Mode::Train; }
 bool bitsandbytes(const Scenario &s) { return s.mode == Mode::Qlora && s.stack != TrainingStack::Torchtune; }
 bool severalGpus(const Scenario &s) { return s.gpus > 1; }
 
+template <typename Enum, std::size_t N>
+std::vector<FieldChoice> choicesOf(const Spelling<Enum> (&table)[N])
+{
+    std::vector<FieldChoice> choices;
+    for (const Spelling<Enum> &s : table)
+        choices.push_back({s.id, s.label ? s.label : s.id});
+    return choices;
+}
+
 template <typename Info, typename Label>
 std::vector<FieldChoice> choicesOf(const std::vector<Info> &table, Label label)
 {
@@ -207,15 +217,14 @@ std::vector<FieldDescriptor> makeFields()
     for (const FormatInfo &f : allFormats())
         if (f.usableForKvCache)
             kvFormats.push_back({f.id, f.id});
-    const std::vector<FieldChoice> slots = {{"q", "q"}, {"k", "k"}, {"v", "v"}, {"o", "o"},
-                                            {"gate", "gate"}, {"up", "up"}, {"down", "down"}};
+    const std::vector<FieldChoice> slots = choicesOf(kSlotSpellings);
 
     // Labels and help are English source text for Qt Linguist (context
     // "Field"); ids and flags are the file and CLI spellings.
     std::vector<FieldDescriptor> f = {
         {FieldId::Mode, "mode", "mode", "MODE", FieldKind::Choice, FieldGroup::Main, 0, 0, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "Mode"), QT_TRANSLATE_NOOP("Field", "what the GPUs do"), nullptr,
-         {{"inference", QT_TRANSLATE_NOOP("Field", "Inference")}, {"train", QT_TRANSLATE_NOOP("Field", "Full training")}, {"lora", QT_TRANSLATE_NOOP("Field", "LoRA")}, {"qlora", QT_TRANSLATE_NOOP("Field", "QLoRA")}},
+         choicesOf(allModes(), [](const ModeInfo &m) { return m.label; }),
          choiceOf<modeId, &S::mode>, choiceOf<modeId, &S::mode>, setChoice<parseMode, &S::mode>, always},
         {FieldId::Weights, "weights", "weights", "FORMAT", FieldKind::Choice, FieldGroup::Main, 0, 0, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "Precision"), QT_TRANSLATE_NOOP("Field", "weight format, by bits per weight"), QT_TRANSLATE_NOOP("Field", "the mode and the checkpoint"), formats,
@@ -240,8 +249,7 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::OptimizerImpl, "optimizer_impl", "optimizer-impl", "IMPL", FieldKind::Choice, FieldGroup::Training, 0,
          0, 0, 0, 0, "", QT_TRANSLATE_NOOP("Field", "Optimizer step"), QT_TRANSLATE_NOOP("Field", "the optimizer step's temporaries; foreach keeps one full-size copy"),
          nullptr,
-         {{"auto", QT_TRANSLATE_NOOP("Field", "auto")}, {"foreach", QT_TRANSLATE_NOOP("Field", "foreach (one full-size temporary)")}, {"fused", QT_TRANSLATE_NOOP("Field", "fused")},
-          {"loop", QT_TRANSLATE_NOOP("Field", "per-parameter loop")}},
+         choicesOf(kOptimizerImplSpellings),
          choiceOf<optimizerImplId, &S::optimizerImpl>, [](const S &s) { return FieldValue(std::string(optimizerImplId(s.effectiveOptimizerImpl()))); },
          setChoice<parseOptimizerImpl, &S::optimizerImpl>, training},
         {FieldId::Batch, "batch", "batch", "N", FieldKind::Integer, FieldGroup::Main, 1, L::maxBatch, 1, 4096, 0, "",
@@ -259,7 +267,7 @@ std::vector<FieldDescriptor> makeFields()
          numberOf<&S::gradAccum>, numberOf<&S::gradAccum>, setNumber<&S::gradAccum>, training},
         {FieldId::Checkpointing, "checkpointing", "checkpointing", "KIND", FieldKind::Choice, FieldGroup::Training, 0, 0,
          0, 0, 0, "", QT_TRANSLATE_NOOP("Field", "Checkpointing"), QT_TRANSLATE_NOOP("Field", "activation checkpointing; selective recomputes attention"),
-         QT_TRANSLATE_NOOP("Field", "the training stack"), {{"none", QT_TRANSLATE_NOOP("Field", "none")}, {"selective", QT_TRANSLATE_NOOP("Field", "selective")}, {"full", QT_TRANSLATE_NOOP("Field", "full")}},
+         QT_TRANSLATE_NOOP("Field", "the training stack"), choicesOf(kCheckpointingSpellings),
          optionalChoiceOf<checkpointingId, &S::checkpointing>,
          [](const S &s) { return FieldValue(std::string(checkpointingId(s.effectiveCheckpointing()))); },
          setOptionalChoice<parseCheckpointing, &S::checkpointing>, training},
@@ -271,12 +279,12 @@ std::vector<FieldDescriptor> makeFields()
         {FieldId::Bitsandbytes, "bitsandbytes", "bnb", "VERSION", FieldKind::Choice, FieldGroup::Training, 0, 0, 0, 0, 0,
          "", QT_TRANSLATE_NOOP("Field", "bitsandbytes"), QT_TRANSLATE_NOOP("Field", "bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass"),
          nullptr,
-         {{"current", QT_TRANSLATE_NOOP("Field", "0.43.2 or later")}, {"legacy", QT_TRANSLATE_NOOP("Field", "0.43.1 or earlier (keeps each 4-bit layer's input)")}},
+         choicesOf(allBitsandbytesVersions(), [](const BitsandbytesInfo &b) { return b.label; }),
          choiceOf<bitsandbytesVersionId, &S::bitsandbytes>, choiceOf<bitsandbytesVersionId, &S::bitsandbytes>,
          setChoice<parseBitsandbytesVersion, &S::bitsandbytes>, bitsandbytes},
         {FieldId::Attention, "attention", "attention", "IMPL", FieldKind::Choice, FieldGroup::Precision, 0, 0, 0, 0, 0,
          "", QT_TRANSLATE_NOOP("Field", "Attention"), QT_TRANSLATE_NOOP("Field", "attention kernel; eager stores the s x s scores"), nullptr,
-         {{"eager", QT_TRANSLATE_NOOP("Field", "eager (stores s² scores)")}, {"sdpa", QT_TRANSLATE_NOOP("Field", "SDPA")}, {"flash", QT_TRANSLATE_NOOP("Field", "FlashAttention-2")}},
+         choicesOf(kAttentionSpellings),
          choiceOf<attentionId, &S::attention>, choiceOf<attentionId, &S::attention>, setChoice<parseAttention, &S::attention>,
          always},
         {FieldId::LoraRank, "lora.rank", "lora-rank", "R", FieldKind::Integer, FieldGroup::Lora, 1, L::maxLoraRank, 0, 0,
@@ -303,12 +311,7 @@ std::vector<FieldDescriptor> makeFields()
          setOptionalChoice<parseKvFormat, &S::kvDtype>, inference},
         {FieldId::Logits, "logits", "logits", "MODE", FieldKind::Choice, FieldGroup::Precision, 0, 0, 0, 0, 0, "",
          QT_TRANSLATE_NOOP("Field", "Logits"), QT_TRANSLATE_NOOP("Field", "how the loss (or generate) sees the logits"), QT_TRANSLATE_NOOP("Field", "the training stack"),
-         {{"fp32", QT_TRANSLATE_NOOP("Field", "fp32 upcast (Hugging Face Trainer)")},
-          {"fp32-shift", QT_TRANSLATE_NOOP("Field", "fp32 from the model, shifted copy (transformers ≤ 4.44)")},
-          {"native", QT_TRANSLATE_NOOP("Field", "activation dtype")},
-          {"chunked", QT_TRANSLATE_NOOP("Field", "chunked loss")},
-          {"fused", QT_TRANSLATE_NOOP("Field", "fused or compiled loss")},
-          {"last", QT_TRANSLATE_NOOP("Field", "last token only (generate)")}},
+         choicesOf(kLogitsSpellings),
          optionalChoiceOf<logitsId, &S::logits>, [](const S &s) { return FieldValue(std::string(logitsId(s.effectiveLogits()))); },
          setOptionalChoice<parseLogits, &S::logits>, always},
         {FieldId::GpuMemoryUtilization, "gpu_memory_utilization", "gpu-memory-utilization", "F", FieldKind::Number,
@@ -322,8 +325,7 @@ std::vector<FieldDescriptor> makeFields()
          QT_TRANSLATE_NOOP("Field", "generate() runs the scenario's batch; vLLM sizes its KV cache after profiling one forward of "
             "max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV stream per "
             "sequence and a compute buffer for one micro-batch"),
-         nullptr, {{"hf", QT_TRANSLATE_NOOP("Field", "Transformers generate()")}, {"vllm", QT_TRANSLATE_NOOP("Field", "vLLM (start-up profile)")},
-                   {"llamacpp", QT_TRANSLATE_NOOP("Field", "llama.cpp (llama-server, llama-cli)")}},
+         nullptr, choicesOf(allRuntimes(), [](const RuntimeInfo &r) { return r.label; }),
          choiceOf<servingEngineId, &S::serving>, choiceOf<servingEngineId, &S::serving>,
          setChoice<parseServingEngine, &S::serving>, inference},
         {FieldId::MaxBatchedTokens, "serving.max_num_batched_tokens", "max-num-batched-tokens", "N", FieldKind::Integer,
@@ -446,8 +448,7 @@ std::vector<FieldDescriptor> makeFields()
          setNumber<&S::parallel, &Parallelism::interleave>, training},
         {FieldId::Offload, "parallel.offload", "offload", "WHAT", FieldKind::Choice, FieldGroup::Cluster, 0, 0, 0, 0, 0,
          "", QT_TRANSLATE_NOOP("Field", "Offload"), QT_TRANSLATE_NOOP("Field", "what ZeRO-Offload / ZeRO-Infinity move to host memory"), nullptr,
-         {{"none", QT_TRANSLATE_NOOP("Field", "none")}, {"optimizer", QT_TRANSLATE_NOOP("Field", "optimizer states (ZeRO-Offload)")},
-          {"params", QT_TRANSLATE_NOOP("Field", "optimizer states and parameters (ZeRO-Infinity)")}},
+         choicesOf(kOffloadSpellings),
          choiceOf<offloadId, &S::parallel, &Parallelism::offload>, choiceOf<offloadId, &S::parallel, &Parallelism::offload>,
          setChoice<parseOffload, &S::parallel, &Parallelism::offload>, training},
         {FieldId::GpusPerNode, "parallel.gpus_per_node", "gpus-per-node", "N", FieldKind::Integer, FieldGroup::Cluster, 1,
@@ -494,7 +495,7 @@ std::vector<FieldDescriptor> makeFields()
          [](const S &s) { return FieldValue(s.effectiveCudaOverheadMib()); }, setOptionalNumber<&S::cudaOverheadMib>, always},
         {FieldId::CudaLoading, "cuda_loading", "cuda-loading", "KIND", FieldKind::Choice, FieldGroup::Runtime, 0, 0, 0, 0,
          0, "", QT_TRANSLATE_NOOP("Field", "CUDA module loading"), QT_TRANSLATE_NOOP("Field", "CUDA module loading; lazy since CUDA 11.7, eager before"), nullptr,
-         {{"lazy", QT_TRANSLATE_NOOP("Field", "lazy (CUDA ≥ 11.7)")}, {"eager", QT_TRANSLATE_NOOP("Field", "eager (older stacks)")}},
+         choicesOf(kCudaLoadingSpellings),
          choiceOf<cudaLoadingId, &S::cudaLoading>, choiceOf<cudaLoadingId, &S::cudaLoading>,
          setChoice<parseCudaLoading, &S::cudaLoading>, always},
         {FieldId::ReservePercent, "reserve_percent", "reserve-percent", "P", FieldKind::Number, FieldGroup::Runtime, 0, 99,

@@ -3,6 +3,7 @@
 #include "core/base/lookup.h"
 #include "core/base/units.h"
 #include "core/scenario/fields.h"
+#include "core/scenario/inputspellings.h"
 #include "core/scenario/servingruntime.h"
 #include "core/scenario/stack.h"
 
@@ -15,23 +16,6 @@
 namespace core {
 
 namespace {
-
-const Spelling<Checkpointing> kCheckpointing[] = {
-    {Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"}, {Checkpointing::Full, "full"}};
-const Spelling<Attention> kAttention[] = {
-    {Attention::Eager, "eager"}, {Attention::Sdpa, "sdpa"}, {Attention::Flash, "flash"}};
-const Spelling<LogitsMode> kLogits[] = {{LogitsMode::Fp32, "fp32"},
-                                        {LogitsMode::Fp32Shift, "fp32-shift"},
-                                        {LogitsMode::Native, "native"},
-                                        {LogitsMode::Chunked, "chunked"},
-                                        {LogitsMode::Fused, "fused"},
-                                        {LogitsMode::LastToken, "last"}};
-const Spelling<LinearSlot> kSlots[] = {{LinearSlot::Q, "q"},       {LinearSlot::K, "k"},   {LinearSlot::V, "v"},
-                                       {LinearSlot::O, "o"},       {LinearSlot::Gate, "gate"},
-                                       {LinearSlot::Up, "up"},     {LinearSlot::Down, "down"}};
-const Spelling<CudaLoading> kLoading[] = {{CudaLoading::Lazy, "lazy"}, {CudaLoading::Eager, "eager"}};
-const Spelling<Offload> kOffload[] = {
-    {Offload::None, "none"}, {Offload::Optimizer, "optimizer"}, {Offload::OptimizerAndParams, "params"}};
 
 } // namespace
 
@@ -93,10 +77,10 @@ double Scenario::effectiveLoraDropout() const
 const std::vector<ModeInfo> &allModes()
 {
     static const std::vector<ModeInfo> modes = {
-        {Mode::Inference, "inference", "Inference"},
-        {Mode::Train, "train", "Full training"},
-        {Mode::Lora, "lora", "LoRA"},
-        {Mode::Qlora, "qlora", "QLoRA"},
+        {Mode::Inference, "inference", QT_TRANSLATE_NOOP("Field", "Inference")},
+        {Mode::Train, "train", QT_TRANSLATE_NOOP("Field", "Full training")},
+        {Mode::Lora, "lora", QT_TRANSLATE_NOOP("Field", "LoRA")},
+        {Mode::Qlora, "qlora", QT_TRANSLATE_NOOP("Field", "QLoRA")},
     };
     return modes;
 }
@@ -111,23 +95,23 @@ const char *modeId(Mode mode)
     return findByValue(allModes(), &ModeInfo::mode, mode).id;
 }
 
-std::optional<Checkpointing> parseCheckpointing(const std::string &id) { return parseSpelling(kCheckpointing, id); }
-const char *checkpointingId(Checkpointing value) { return spell(kCheckpointing, value); }
-std::optional<Attention> parseAttention(const std::string &id) { return parseSpelling(kAttention, id); }
-const char *attentionId(Attention value) { return spell(kAttention, value); }
-std::optional<LogitsMode> parseLogits(const std::string &id) { return parseSpelling(kLogits, id); }
-const char *logitsId(LogitsMode value) { return spell(kLogits, value); }
-std::optional<LinearSlot> parseLinearSlot(const std::string &id) { return parseSpelling(kSlots, id); }
-const char *linearSlotId(LinearSlot slot) { return spell(kSlots, slot); }
-const char *cudaLoadingId(CudaLoading value) { return spell(kLoading, value); }
-std::optional<CudaLoading> parseCudaLoading(const std::string &id) { return parseSpelling(kLoading, id); }
-std::optional<Offload> parseOffload(const std::string &id) { return parseSpelling(kOffload, id); }
+std::optional<Checkpointing> parseCheckpointing(const std::string &id) { return parseSpelling(kCheckpointingSpellings, id); }
+const char *checkpointingId(Checkpointing value) { return spell(kCheckpointingSpellings, value); }
+std::optional<Attention> parseAttention(const std::string &id) { return parseSpelling(kAttentionSpellings, id); }
+const char *attentionId(Attention value) { return spell(kAttentionSpellings, value); }
+std::optional<LogitsMode> parseLogits(const std::string &id) { return parseSpelling(kLogitsSpellings, id); }
+const char *logitsId(LogitsMode value) { return spell(kLogitsSpellings, value); }
+std::optional<LinearSlot> parseLinearSlot(const std::string &id) { return parseSpelling(kSlotSpellings, id); }
+const char *linearSlotId(LinearSlot slot) { return spell(kSlotSpellings, slot); }
+const char *cudaLoadingId(CudaLoading value) { return spell(kCudaLoadingSpellings, value); }
+std::optional<CudaLoading> parseCudaLoading(const std::string &id) { return parseSpelling(kCudaLoadingSpellings, id); }
+std::optional<Offload> parseOffload(const std::string &id) { return parseSpelling(kOffloadSpellings, id); }
 std::optional<ServingEngine> parseServingEngine(const std::string &id)
 {
     return parseById(allRuntimes(), &RuntimeInfo::engine, id);
 }
 const char *servingEngineId(ServingEngine value) { return runtimeInfo(value).id; }
-const char *offloadId(Offload value) { return spell(kOffload, value); }
+const char *offloadId(Offload value) { return spell(kOffloadSpellings, value); }
 
 const char *pointCheckFailure(const Scenario &s)
 {

@@ -110,15 +110,15 @@ RuntimeBehaviour llamaCppBehaviour()
 const std::vector<RuntimeInfo> &allRuntimes()
 {
     static const std::vector<RuntimeInfo> runtimes = {
-        {ServingEngine::Generate, "hf", "transformers generate()",
+        {ServingEngine::Generate, "hf", "transformers generate()", QT_TRANSLATE_NOOP("Field", "Transformers generate()"),
          "transformers generation/utils.py generate, cache_utils.py DynamicCache; models/deepseek_v3, qwen3_next, "
          "nemotron_h, lfm2 modeling files",
          generateBehaviour()},
-        {ServingEngine::Vllm, "vllm", "vLLM",
+        {ServingEngine::Vllm, "vllm", "vLLM", QT_TRANSLATE_NOOP("Field", "vLLM (start-up profile)"),
          "vllm v1/kv_cache_interface.py MLAAttentionSpec; model_executor/layers/mamba/mamba_utils.py "
          "MambaStateShapeCalculator, MambaStateDtypeCalculator; models/deepseek_v2.py DeepseekV32IndexerCache",
          vllmBehaviour()},
-        {ServingEngine::LlamaCpp, "llamacpp", "llama.cpp",
+        {ServingEngine::LlamaCpp, "llamacpp", "llama.cpp", QT_TRANSLATE_NOOP("Field", "llama.cpp (llama-server, llama-cli)"),
          "llama.cpp ec98e2002 src/llama-kv-cache.cpp, llama-memory-recurrent.cpp, llama-hparams.cpp n_embd_r",
          llamaCppBehaviour()},
     };

@@ -99,6 +99,7 @@ struct RuntimeInfo
     ServingEngine engine;
     const char *id;     ///< CLI and file spelling: "hf", "vllm", "llamacpp"
     const char *name;   ///< the project's own name: "transformers generate()", "vLLM", "llama.cpp"
+    const char *label;  ///< the window's choice, a Qt Linguist source text in context "Field"
     const char *source; ///< the code the behaviour was read from
     RuntimeBehaviour behaviour;
 };

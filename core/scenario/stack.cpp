@@ -1,6 +1,7 @@
 #include "core/scenario/stack.h"
 
 #include "core/base/lookup.h"
+#include "core/base/translatable.h"
 
 namespace core {
 
@@ -40,8 +41,8 @@ std::optional<TrainingStack> parseStack(const std::string &id)
 const std::vector<BitsandbytesInfo> &allBitsandbytesVersions()
 {
     static const std::vector<BitsandbytesInfo> versions = {
-        {BitsandbytesVersion::Current, "current", ">= 0.43.2"},
-        {BitsandbytesVersion::Legacy, "legacy", "<= 0.43.1 (keeps each 4-bit layer's input)"},
+        {BitsandbytesVersion::Current, "current", QT_TRANSLATE_NOOP("Field", "0.43.2 or later")},
+        {BitsandbytesVersion::Legacy, "legacy", QT_TRANSLATE_NOOP("Field", "0.43.1 or earlier (keeps each 4-bit layer's input)")},
     };
     return versions;
 }

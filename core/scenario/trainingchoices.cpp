@@ -2,6 +2,7 @@
 
 #include "core/base/lookup.h"
 #include "core/base/translatable.h"
+#include "core/scenario/inputspellings.h"
 
 namespace core {
 
@@ -93,13 +94,7 @@ std::optional<Optimizer> parseOptimizer(const std::string &id)
     return parseById(allOptimizers(), &OptimizerInfo::optimizer, id);
 }
 
-namespace {
-const Spelling<OptimizerImpl> kImpls[] = {
-    {OptimizerImpl::Auto, "auto"}, {OptimizerImpl::Foreach, "foreach"}, {OptimizerImpl::Fused, "fused"},
-    {OptimizerImpl::Loop, "loop"}};
-} // namespace
-
-std::optional<OptimizerImpl> parseOptimizerImpl(const std::string &id) { return parseSpelling(kImpls, id); }
-const char *optimizerImplId(OptimizerImpl impl) { return spell(kImpls, impl); }
+std::optional<OptimizerImpl> parseOptimizerImpl(const std::string &id) { return parseSpelling(kOptimizerImplSpellings, id); }
+const char *optimizerImplId(OptimizerImpl impl) { return spell(kOptimizerImplSpellings, impl); }
 
 } // namespace core
