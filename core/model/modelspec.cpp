@@ -457,12 +457,16 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         if (g.role == TensorRole::Embedding || g.role == TensorRole::LmHead)
             largestTable = std::max(largestTable, g.rows * g.cols);
         c.total = saturatingAdd(c.total, n);
-        if (g.name == "vision_tower")
-            c.vision = n;
-        else if (g.name == "audio_tower")
-            c.audio = n;
-        else if (g.name.rfind("mtp", 0) == 0)
-            c.mtp += n;
+        // The encoders and MTP modules are the "other" groups (named once in
+        // enumerateTensors); the names are compared for those only.
+        if (g.role == TensorRole::Other) {
+            if (g.name == "vision_tower")
+                c.vision = n;
+            else if (g.name == "audio_tower")
+                c.audio = n;
+            else if (g.name.rfind("mtp", 0) == 0)
+                c.mtp += n;
+        }
         c.active = saturatingAdd(c.active, g.activeElements());
         constexpr unsigned layerLinears = kQuantMixerIn | kQuantMixerOut | kQuantDenseMlp | kQuantSharedExperts | kQuantExperts;
         const unsigned target = m.checkpointFormat.empty() ? 0u : quantTargetOf(g);
