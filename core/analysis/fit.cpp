@@ -75,13 +75,14 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
             result.estimate.errors.push_back("devices: '" + id + "' is not a catalog GPU (see 'vramplanner-cli gpus')");
     if (!result.estimate.isValid())
         return result;
-    result.estimate = estimate(scenario);
+    // The estimate and the batch and sequence probes share what the other
+    // inputs make.
+    const PreparedScenario prepared(scenario);
+    result.estimate = estimate(scenario, prepared);
     if (!result.estimate.isValid())
         return result;
     result.deviceSet = fitDeviceSet(scenario, catalog);
 
-    // Batch and sequence probes share what the other inputs make.
-    const PreparedScenario prepared(scenario);
     Estimate scratch;
     Scenario point = scenario;
     MonotoneProbe byBatch([&](std::uint64_t batch) {
