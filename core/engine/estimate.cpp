@@ -202,7 +202,7 @@ void estimateLlamaCpp(const Scenario &s, int device, const StageStates &st, Esti
 /// of the point's sequences and the peak of the forward or the logits.
 void estimateInference(const Scenario &s, const StageStates &st, int device, Estimate &est, FormulaRecord *record)
 {
-    if (usesLlamaCpp(s)) {
+    if (usesGgmlBuffers(s)) {
         estimateLlamaCpp(s, device >= 0 ? device : (st.stage == Stage::Last ? s.gpus - 1 : 0), st, est, record);
         return;
     }
@@ -331,7 +331,7 @@ std::vector<Estimate> estimateStages(const Scenario &s)
     if (!prepared.errors(s).empty())
         return {estimate(s, prepared)};
     std::vector<Estimate> stages;
-    if (usesLlamaCpp(s) && s.gpus > 1) {
+    if (usesGgmlBuffers(s) && s.gpus > 1) {
         for (int device : llamaCppDevicesToEstimate(s))
             stages.push_back(stageEstimate(s, prepared, prepared.stage(Stage::Only), device));
         return stages;
@@ -369,7 +369,7 @@ void estimateNumbers(const Scenario &s, const PreparedScenario &prepared, Estima
     est.errors.clear();
     est.warnings.clear();
     est.phases.clear();
-    if (usesLlamaCpp(s) && s.gpus > 1) {
+    if (usesGgmlBuffers(s) && s.gpus > 1) {
         // The most loaded GPU of llama.cpp's split.
         bool first = true;
         for (int device : llamaCppDevicesToEstimate(s)) {

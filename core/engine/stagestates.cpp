@@ -55,7 +55,7 @@ Derived tensorBytes(const TermBytes &terms, Bytes total, FormulaStore *store)
 Quantity allocatorReserve(const Scenario &s, const TermBytes &terms, Bytes tensors, FormulaStore *store)
 {
     namespace o = text::overheads;
-    if (usesLlamaCpp(s))
+    if (usesGgmlBuffers(s))
         return none(store, text::llamacpp::kWhyNoReserve);
     Formula reserve(store);
     reserve.product()
@@ -499,7 +499,7 @@ void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
     EstimateDetails &d = st.details;
     if (s.draftInUse())
         st.draftWeights = draftWeights(s, record);
-    if (usesLlamaCpp(s)) {
+    if (usesGgmlBuffers(s)) {
         // llama.cpp computes in f32 and caches f16 unless told otherwise;
         // its split, buffers and cache follow its layout (llamacpp.h).
         d.activationElementBytes = 4;
@@ -537,12 +537,12 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, St
     d.stage = stage;
     // llama.cpp's layer split copies activations between GPUs itself.
     st.overheads = {cudaOverhead(s, record),
-                    usesLlamaCpp(s) ? none(record, text::llamacpp::kWhyNoNccl) : ncclBuffers(s.gpus, record)};
+                    usesGgmlBuffers(s) ? none(record, text::llamacpp::kWhyNoNccl) : ncclBuffers(s.gpus, record)};
     const TrainingRun noRun;
     const TrainingRun &run = s.isTraining() ? prepared.run() : noRun;
     d.regime = s.isTraining() ? run.trainable : regimeBytes(s.regime);
     st.modelWeights = weightStorage(s, d.params, run, d, record);
-    if (!usesLlamaCpp(s))
+    if (!usesGgmlBuffers(s))
         st.share = rankShare(s, d.params, stage, record);
     if (s.isTraining())
         prepareTraining(s, prepared, st, record);
@@ -565,7 +565,7 @@ int pipelineStages(const Scenario &s)
 
 std::vector<Stage> stagesToEstimate(const Scenario &s)
 {
-    if (!usesLlamaCpp(s) && pipelineStages(s) > 1)
+    if (!usesGgmlBuffers(s) && pipelineStages(s) > 1)
         return {Stage::First, Stage::Last};
     return {Stage::Only};
 }

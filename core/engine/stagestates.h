@@ -100,8 +100,6 @@ struct StageStates
     PhaseTotal stepPhase;     ///< the step's phase (optimizerStepPhase), the same at every point
 };
 
-/// llama.cpp serves the scenario (its own layer split and compute buffers).
-inline bool usesLlamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
 /// Pipeline stages: training's pp, or inference's layer split over the GPUs
 /// (device_map="auto") when there is no tensor or pipeline parallelism.
 int pipelineStages(const Scenario &s);

@@ -7,12 +7,6 @@
 
 namespace core {
 
-bool offloadsLayersToHost(const Scenario &s)
-{
-    const RuntimeBehaviour *runtime = servingBehaviour(s);
-    return runtime && runtime->layerOffload == LayerOffload::DeviceMap && s.gpuLayers && *s.gpuLayers <= s.model.layers;
-}
-
 std::uint64_t deviceMapGpuLayers(const Scenario &s)
 {
     return offloadsLayersToHost(s) ? *s.gpuLayers : s.model.layers;

@@ -21,8 +21,6 @@ namespace core {
 ///   parameters to pinned host memory, the first layers first, until B GiB
 ///   are moved; the kernels read them there through a UVA view.
 
-/// generate() offloads layers: --gpu-layers at most the model's layers.
-bool offloadsLayersToHost(const Scenario &s);
 /// Decoder layers device_map keeps on the GPUs: N when offloading, else L.
 std::uint64_t deviceMapGpuLayers(const Scenario &s);
 

@@ -183,8 +183,7 @@ bool overHostLink(const Scenario &s)
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     if (!runtime)
         return s.parallel.offload != Offload::None;
-    return (runtime->offloadsWeightBytes && s.cpuOffloadGib > 0)
-        || (runtime->layerOffload == LayerOffload::DeviceMap && s.gpuLayers && *s.gpuLayers <= s.model.layers);
+    return (runtime->offloadsWeightBytes && s.cpuOffloadGib > 0) || offloadsLayersToHost(s);
 }
 bool storedWeights(const Scenario &s) { return s.mode != Mode::Train; }
 bool bitsandbytes(const Scenario &s) { return s.mode == Mode::Qlora && s.stack != TrainingStack::Torchtune; }

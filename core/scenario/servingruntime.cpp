@@ -95,6 +95,7 @@ RuntimeBehaviour llamaCppBehaviour()
     b.deltaRuleState = StateDtype::Fp32;
     b.lightningState = StateDtype::Fp32;
     b.ssmState = StateDtype::Fp32;
+    b.ggmlBuffers = true;
     b.splitsLayersByMemory = true;
     b.layerOffload = LayerOffload::GpuLayers;
     b.ggufCacheTypes = true;

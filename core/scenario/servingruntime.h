@@ -71,6 +71,10 @@ struct RuntimeBehaviour
     /// (vLLM's scheduler), instead of the scenario's rows; every worker
     /// gets the smallest worker's KV cache (vLLM determine_available_memory).
     bool continuousBatching = false;
+    /// Sizes memory as ggml buffers of a GGUF file: model, context and
+    /// compute buffers per device (llama.cpp, core/memory/llamacpp.h),
+    /// not as torch allocations.
+    bool ggmlBuffers = false;
     /// Splits whole layers over the GPUs by their free memory and runs
     /// them one after another (llama.cpp --split-mode layer), not tensors.
     bool splitsLayersByMemory = false;
@@ -112,6 +116,23 @@ inline const RuntimeBehaviour &runtimeBehaviour(ServingEngine engine) { return r
 inline const RuntimeBehaviour *servingBehaviour(const Scenario &s)
 {
     return s.isTraining() ? nullptr : &runtimeBehaviour(s.serving);
+}
+
+/// Inference whose runtime sizes ggml buffers (llama.cpp's own layer split
+/// and compute buffers).
+inline bool usesGgmlBuffers(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->ggmlBuffers;
+}
+
+/// Inference whose runtime keeps layers N..L-1 in host memory and runs them
+/// on the GPU (accelerate's device_map, core/memory/hostoffload.h):
+/// --gpu-layers N at most the model's layers.
+inline bool offloadsLayersToHost(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->layerOffload == LayerOffload::DeviceMap && s.gpuLayers && *s.gpuLayers <= s.model.layers;
 }
 
 } // namespace core
