@@ -2,6 +2,7 @@
 
 #include "core/explain/explain.h"
 #include "core/explain/rulesofthumb.h"
+#include "core/scenario/servingruntime.h"
 #include "ui/language.h"
 #include "ui/termexplanations.h"
 #include "ui/termstyle.h"
@@ -184,7 +185,7 @@ void BreakdownPanel::fillTerms()
             QStringLiteral("100 %"), QVariant(), QVariant());
     // llama.cpp keeps token_embd, the CPU layers and its host buffers in
     // RAM; generate() and vLLM the weights they offload.
-    if (!m_scenario.isTraining() && (m_scenario.serving == core::ServingEngine::LlamaCpp || d.hostBytesPerGpu > 0))
+    if (core::usesGgmlBuffers(m_scenario) || (!m_scenario.isTraining() && d.hostBytesPerGpu > 0))
         termRow(tr("Host memory (beside the GPUs)"),
                 markGuess(bytesText(core::Bytes::fromDouble(d.hostBytesPerGpu * m_scenario.gpus), m_unit), m_scenario.model),
                 QString(), QString(), QVariant(), QVariant());

@@ -2,6 +2,7 @@
 
 #include "core/analysis/performance.h"
 #include "core/analysis/plan.h"
+#include "core/scenario/servingruntime.h"
 #include "ui/fieldeditor.h"
 #include "ui/scenariocontroller.h"
 #include "ui/servingtext.h"
@@ -152,7 +153,8 @@ void ClusterPanel::showFigures()
     m_ranks->clearItems();
     const std::vector<core::Estimate> stages = core::estimateStages(s);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
-    const bool devices = !s.isTraining() && s.serving == core::ServingEngine::LlamaCpp && stages.size() > 1;
+    const core::RuntimeBehaviour *runtime = core::servingBehaviour(s);
+    const bool devices = runtime && runtime->splitsLayersByMemory && stages.size() > 1;
     for (std::size_t i = 0; i < stages.size(); ++i)
         ticker->addTick(static_cast<double>(i + 1),
                         devices ? tr("GPU %1").arg(stages[i].details.device)

@@ -4,6 +4,7 @@
 #include "core/analysis/utilization.h"
 #include "core/base/units.h"
 #include "core/explain/report.h"
+#include "core/scenario/servingruntime.h"
 #include "core/scenario/stack.h"
 
 #include <algorithm>
@@ -156,7 +157,7 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
     out << "  " << padRight("total", 20) << padLeft(core::formatBytes(e.total, unit) + guess, 14) << "\n";
     if (s.model.guessed())
         out << "  ~ depends on the guessed architecture (see the warnings)\n";
-    const bool llamaCpp = !s.isTraining() && s.serving == core::ServingEngine::LlamaCpp;
+    const bool llamaCpp = core::usesGgmlBuffers(s);
     if (const double host = core::hostBytesPerMachine(s, e); host > 0 || llamaCpp) {
         out << "  " << padRight("host memory", 20) << padLeft(core::formatBytes(core::Bytes::fromDouble(host), unit) + guess, 14)
             << "   (";
