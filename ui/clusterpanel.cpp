@@ -153,8 +153,7 @@ void ClusterPanel::showFigures()
     m_ranks->clearItems();
     const std::vector<core::Estimate> stages = core::estimateStages(s);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
-    const core::RuntimeBehaviour *runtime = core::servingBehaviour(s);
-    const bool devices = runtime && runtime->splitsLayersByMemory && stages.size() > 1;
+    const bool devices = core::splitsLayersByMemory(s) && stages.size() > 1;
     for (std::size_t i = 0; i < stages.size(); ++i)
         ticker->addTick(static_cast<double>(i + 1),
                         devices ? tr("GPU %1").arg(stages[i].details.device)

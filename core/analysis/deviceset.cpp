@@ -19,12 +19,6 @@ std::vector<const GpuSpec *> devicesOf(const Scenario &s, const Catalog &catalog
     return gpus;
 }
 
-bool usesLlamaCppSplit(const Scenario &s)
-{
-    const RuntimeBehaviour *runtime = servingBehaviour(s);
-    return runtime && runtime->splitsLayersByMemory;
-}
-
 /// The estimate describing device `index`: its own layers under llama.cpp;
 /// else its pipeline stage's (Megatron-LM orders ranks tp, then dp, then
 /// pp, so a stage is a run of gpus / pp devices; a middle stage is bounded
@@ -42,7 +36,7 @@ const Estimate &estimateOfDevice(const Scenario &s, const std::vector<Estimate> 
 
 Scenario withDeviceSplit(const Scenario &scenario, const Catalog &catalog)
 {
-    if (scenario.devices.empty() || !scenario.tensorSplit.empty() || !usesLlamaCppSplit(scenario))
+    if (scenario.devices.empty() || !scenario.tensorSplit.empty() || !splitsLayersByMemory(scenario))
         return scenario;
     Scenario s = scenario;
     const double context = s.effectiveCudaOverheadMib() * 1024.0 * 1024.0;
@@ -94,7 +88,7 @@ DeviceSetFit fitDeviceSet(const Scenario &scenario, const Catalog &catalog)
     }
     if (!set.hasKvTokens)
         set.kvTokens = 0;
-    if (smallest < largest && !usesLlamaCppSplit(s))
+    if (smallest < largest && !splitsLayersByMemory(s))
         set.notes.push_back({"Message",
                              QT_TRANSLATE_NOOP("Message", "devices: every rank holds the same share whatever its memory, so "
                                                           "the smallest GPU (%1) bounds the set and the larger ones leave "

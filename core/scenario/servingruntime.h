@@ -126,6 +126,14 @@ inline bool usesGgmlBuffers(const Scenario &s)
     return runtime && runtime->ggmlBuffers;
 }
 
+/// Inference whose runtime splits whole layers over the GPUs by their free
+/// memory (llama.cpp --split-mode layer).
+inline bool splitsLayersByMemory(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->splitsLayersByMemory;
+}
+
 /// Inference whose runtime keeps layers N..L-1 in host memory and runs them
 /// on the GPU (accelerate's device_map, core/memory/hostoffload.h):
 /// --gpu-layers N at most the model's layers.
