@@ -268,7 +268,7 @@ void BreakdownPanel::explainCurrentTerm()
 
 void BreakdownPanel::explain(core::TermId term)
 {
-    const core::Derivation why = core::explainTerm(m_scenario, m_result.estimate, term, translateForCore);
+    const core::Derivation why = core::explainTerm(m_result, term, translateForCore);
     const auto text = [](const std::string &s) { return QString::fromStdString(s).toHtmlEscaped(); };
     // The symbols a formula defines follow it after "; ", one to a line here.
     const auto lines = [&text](const std::string &s) {

@@ -419,7 +419,7 @@ void MemoryChart::showToolTip(QMouseEvent *event)
         if (index == m_hostBar) {
             text += QStringLiteral("<br>") + tr("in host memory, for the GPUs of one machine");
         } else if (fit.layoutGpus == m_scenario.gpus) {
-            const core::Derivation why = core::explainTerm(m_scenario, m_result.estimate, id, translateForCore);
+            const core::Derivation why = core::explainTerm(m_result, id, translateForCore);
             text += QStringLiteral("<br><code>%1</code><br><small>%2<br>%3</small>")
                         .arg(QString::fromStdString(why.formula).toHtmlEscaped(),
                              QString::fromStdString(why.note).toHtmlEscaped(),

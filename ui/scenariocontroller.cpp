@@ -174,7 +174,7 @@ void ScenarioController::recompute()
     // One estimate for every view: the fits of the focus GPU and the shown
     // ones, of which the chart and the fit table take the shown.
     const std::vector<std::string> selected = selectedGpuIds();
-    m_deployment = core::estimateWithFits(m_scenario, m_catalog, selected);
+    m_deployment = core::estimateWithFits(m_scenario, m_catalog, selected, core::Formulas::Recorded);
     // An empty selection means "all" to the engine; show none instead.
     if (selected.empty())
         m_deployment.fits.clear();

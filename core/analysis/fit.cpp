@@ -4,6 +4,7 @@
 #include "core/analysis/monotoneprobe.h"
 #include "core/base/translatable.h"
 #include "core/engine/preparedscenario.h"
+#include "core/memory/formularecord.h"
 #include "core/memory/overheads.h"
 #include "core/scenario/servingruntime.h"
 
@@ -65,7 +66,7 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
 
 
 EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalog,
-                                  const std::vector<std::string> &gpuIds)
+                                  const std::vector<std::string> &gpuIds, Formulas formulas)
 {
     EstimateWithFits result;
     result.scenario = withDeviceSplit(asGiven, catalog);
@@ -76,11 +77,16 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
     if (!result.estimate.isValid())
         return result;
     // The estimate and the batch and sequence probes share what the other
-    // inputs make.
-    const PreparedScenario prepared(scenario);
+    // inputs make; recorded, its formulas are the derivations' start.
+    std::shared_ptr<FormulaRecord> record = formulas == Formulas::Recorded ? std::make_shared<FormulaRecord>() : nullptr;
+    const PreparedScenario prepared(scenario, record.get());
     result.estimate = estimate(scenario, prepared);
     if (!result.estimate.isValid())
         return result;
+    if (record) {
+        recordFormulas(scenario, prepared, result.estimate, *record);
+        result.formulas = std::move(record);
+    }
     result.deviceSet = fitDeviceSet(scenario, catalog);
 
     Estimate scratch;

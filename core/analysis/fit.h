@@ -12,6 +12,7 @@
 #include "core/scenario/scenario.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -97,9 +98,16 @@ struct EstimateWithFits
     Estimate estimate;
     std::vector<GpuFit> fits;
     DeviceSetFit deviceSet;
+    /// Every formula `estimate` evaluated at its peak stage, when they were
+    /// asked for: its derivations are rendered from them.
+    std::shared_ptr<const FormulaRecord> formulas;
 };
+/// Whether an estimate keeps its operands: the interactive estimate does, so
+/// that the term the user opens is explained without estimating again; a
+/// search or a matrix cell does not.
+enum class Formulas { Skipped, Recorded };
 EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catalog,
-                                  const std::vector<std::string> &gpuIds = {});
+                                  const std::vector<std::string> &gpuIds = {}, Formulas formulas = Formulas::Skipped);
 
 /// Serving budget the way vLLM sizes its paged KV cache at start-up:
 /// capacity x gpu_memory_utilization - weights - non-torch memory - the

@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace core {
@@ -107,6 +108,15 @@ std::optional<Bytes> parseBytes(const std::string &text);
 
 /// Thousands separators: 6738415616 -> "6,738,415,616".
 std::string groupDigits(std::uint64_t value);
+/// groupDigits without a string of its own, for text built piece by piece.
+struct GroupedDigits
+{
+    char text[26]; ///< 20 digits and 6 commas at most, at the end
+    std::size_t begin = sizeof text;
+
+    std::string_view view() const { return {text + begin, sizeof text - begin}; }
+};
+GroupedDigits groupedDigits(std::uint64_t value);
 /// "a, b, c".
 std::string joinWithCommas(const std::vector<std::string> &items);
 /// groupDigits, or "-" for 0 where 0 means "none" (largest batch that fits).

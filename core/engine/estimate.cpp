@@ -343,9 +343,14 @@ std::vector<Estimate> estimateStages(const Scenario &s)
 
 void recordFormulas(const Scenario &s, const Estimate &e, FormulaRecord &record)
 {
+    if (e.isValid())
+        recordFormulas(s, PreparedScenario(s, &record), e, record);
+}
+
+void recordFormulas(const Scenario &s, const PreparedScenario &prepared, const Estimate &e, FormulaRecord &record)
+{
     if (!e.isValid())
         return;
-    const PreparedScenario prepared(s, &record);
     Estimate scratch;
     estimateStage(s, prepared, prepared.stage(e.details.stage), scratch, &record, e.details.device);
 }

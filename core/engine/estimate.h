@@ -131,6 +131,10 @@ class FormulaRecord;
 /// attached: the same computation, its operands kept. `estimate` must be
 /// `estimate(scenario)` or one of `estimateStages(scenario)`.
 void recordFormulas(const Scenario &scenario, const Estimate &estimate, FormulaRecord &record);
+/// The same with the states of `prepared`, made with `record`
+/// (`PreparedScenario(scenario, &record)`): only the point runs again.
+void recordFormulas(const Scenario &scenario, const PreparedScenario &prepared, const Estimate &estimate,
+                    FormulaRecord &record);
 
 /// KV-cache bytes per token for one sequence on the whole model: the
 /// "512 KiB per token" figure (Llama-2-7B, bf16).

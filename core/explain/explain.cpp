@@ -14,59 +14,92 @@ namespace core {
 
 namespace {
 
+/// Text written piece by piece into room that only grows: a derivation is a
+/// few thousand small pieces (symbols, numbers, units, separators), and
+/// each is an inline copy here where a string's append is a call.
+class Text
+{
+public:
+    Text() : m_room(8192) {}
+
+    void clear() { m_size = 0; }
+    Text &operator+=(std::string_view piece)
+    {
+        if (m_size + piece.size() > m_room.size())
+            m_room.resize(2 * (m_size + piece.size()));
+        std::memcpy(m_room.data() + m_size, piece.data(), piece.size());
+        m_size += piece.size();
+        return *this;
+    }
+    Text &operator+=(char c) { return *this += std::string_view(&c, 1); }
+    std::string str() const { return std::string(m_room.data(), m_size); }
+
+private:
+    std::vector<char> m_room;
+    std::size_t m_size = 0;
+};
+
 /// A value as it must be read back: whole numbers with thousands
 /// separators, others in the shortest form that round-trips.
-std::string number(double value)
+void appendNumber(Text &out, double value)
 {
-    if (value == std::floor(value) && std::fabs(value) < 1.8e19)
-        return (value < 0 ? "-" : "") + groupDigits(static_cast<std::uint64_t>(std::fabs(value)));
+    if (value == std::floor(value) && std::fabs(value) < 1.8e19) {
+        if (value < 0)
+            out += '-';
+        out += groupedDigits(static_cast<std::uint64_t>(std::fabs(value))).view();
+        return;
+    }
     char buffer[32];
     const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-    return std::string(buffer, end);
+    out += std::string_view(buffer, static_cast<std::size_t>(end - buffer));
 }
 
 /// A derivation's words in the reader's language (context "Derivation").
-std::string word(Translator tr, const char *text) { return translate(tr, "Derivation", text); }
-
-std::string withUnit(const std::string &text, const char *unit, Translator tr)
+void appendWord(Text &out, Translator tr, const char *text)
 {
-    return unit[0] == '\0' ? text : text + " " + word(tr, unit);
+    if (tr)
+        out += tr("Derivation", text);
+    else
+        out += text;
 }
 
-std::string product(const Product &p, bool values, bool labelled, Translator tr)
+void appendWithUnit(Text &out, double value, const char *unit, Translator tr)
 {
-    std::string text;
+    appendNumber(out, value);
+    if (unit[0] != '\0') {
+        out += ' ';
+        appendWord(out, tr, unit);
+    }
+}
+
+void appendProduct(Text &out, const Product &p, bool values, bool labelled, Translator tr)
+{
     for (std::size_t i = 0; i < p.factors.size(); ++i) {
         const Factor &f = p.factors[i];
         if (i > 0 || f.divides)
-            text += i == 0 ? "1 / " : (f.divides ? " / " : " x ");
-        text += values ? withUnit(number(f.value), f.symbol->unit, tr) : f.symbol->name;
+            out += i == 0 ? "1 / " : (f.divides ? " / " : " x ");
+        if (values)
+            appendWithUnit(out, f.value, f.symbol->unit, tr);
+        else
+            out += f.symbol->name;
     }
-    if (labelled && p.part)
-        text += " [" + word(tr, p.part) + "]";
-    return text;
+    if (labelled && p.part) {
+        out += " [";
+        appendWord(out, tr, p.part);
+        out += ']';
+    }
 }
 
 /// The products of a sum, each named after its tensor where there are
 /// several.
-std::string sum(const TermFormula &f, bool values, Translator tr)
+void appendSum(Text &out, const std::pmr::vector<Product> &sum, bool values, Translator tr)
 {
-    std::string text;
-    for (const Product &p : f.sum)
-        text += (text.empty() ? "" : " + ") + product(p, values, f.sum.size() > 1, tr);
-    return text.empty() ? "0" : text;
-}
-
-/// Every definition a term's formula refers to, depth first, each once.
-void definitions(const TermFormula &f, std::vector<Definition> &out)
-{
-    for (const Definition &d : f.where) {
-        const bool known =
-            std::any_of(out.begin(), out.end(), [&d](const Definition &o) { return o.symbol == d.symbol; });
-        if (!known) {
-            out.push_back(d);
-            definitions(*d.formula, out);
-        }
+    if (sum.empty())
+        out += '0';
+    for (const Product &p : sum) {
+        if (&p != &sum.front())
+            out += " + ";
+        appendProduct(out, p, values, sum.size() > 1, tr);
     }
 }
 
@@ -85,12 +118,13 @@ void addOnce(std::vector<const char *> &list, const char *item)
         list.push_back(item);
 }
 
-std::string joined(const std::vector<const char *> &items, Translator tr)
+void appendJoined(Text &out, const std::vector<const char *> &items, Translator tr)
 {
-    std::string text;
-    for (const char *item : items)
-        text += (text.empty() ? "" : "; ") + (tr ? word(tr, item) : std::string(item));
-    return text;
+    for (const char *item : items) {
+        if (item != items.front())
+            out += "; ";
+        appendWord(out, tr, item);
+    }
 }
 
 /// A definition that only renames one symbol ("P_train = P").
@@ -99,36 +133,100 @@ bool isAlias(const TermFormula &f)
     return f.sum.size() == 1 && f.sum[0].factors.size() == 1 && !f.sum[0].part && !f.sum[0].factors[0].divides;
 }
 
-/// A term that is one symbol with a definition ("W = W_model") reads
-/// better as that definition; its notes and sources come along.
-TermFormula unwrapped(const TermFormula &how)
+/// A term's formula as the derivation shows it: a term that is one symbol
+/// with a definition ("W = W_model") reads better as that definition, so
+/// the body is the innermost definition, and the definitions, notes and
+/// sources of the formulas it unwrapped follow its own (without copying
+/// the body).
+struct Shown
 {
-    if (!isAlias(how))
-        return how;
-    const Symbol *only = how.sum[0].factors[0].symbol;
-    const auto definition =
-        std::find_if(how.where.begin(), how.where.end(), [only](const Definition &d) { return d.symbol == only; });
-    if (definition == how.where.end())
-        return how;
-    TermFormula inner = *definition->formula;
-    for (const Definition &d : how.where)
-        if (d.symbol != only)
-            inner.where.push_back(d);
-    inner.notes.insert(inner.notes.end(), how.notes.begin(), how.notes.end());
-    inner.sources.insert(inner.sources.end(), how.sources.begin(), how.sources.end());
-    return unwrapped(inner);
+    const TermFormula *body;
+    std::vector<Definition> outerWhere;
+    std::vector<const char *> outerNotes;
+    std::vector<const char *> outerSources;
+
+    template <typename Visit>
+    void forEachDefinition(const Visit &visit) const
+    {
+        for (const Definition &d : body->where)
+            visit(d);
+        for (const Definition &d : outerWhere)
+            visit(d);
+    }
+};
+
+template <typename List, typename Outer>
+Outer joinedLists(const List &inner, const Outer &outer)
+{
+    Outer all(inner.begin(), inner.end());
+    all.insert(all.end(), outer.begin(), outer.end());
+    return all;
 }
 
-/// The derivation text of `term`, held by `outer` at the peak `when`
-/// (nothing held where `outer` is null).
-Derivation render(TermId term, const TermFormula *outer, const std::string &when, Bytes bytes, Translator tr)
+Shown unwrapped(const TermFormula &how)
 {
-    const TermFormula how = outer ? unwrapped(*outer) : TermFormula{};
+    Shown shown{&how, {}, {}, {}};
+    while (isAlias(*shown.body)) {
+        const Symbol *only = shown.body->sum[0].factors[0].symbol;
+        const Definition *definition = nullptr;
+        shown.forEachDefinition([&](const Definition &d) {
+            if (!definition && d.symbol == only)
+                definition = &d;
+        });
+        if (!definition)
+            break;
+        std::vector<Definition> where;
+        shown.forEachDefinition([&](const Definition &d) {
+            if (d.symbol != only)
+                where.push_back(d);
+        });
+        shown.outerNotes = joinedLists(shown.body->notes, shown.outerNotes);
+        shown.outerSources = joinedLists(shown.body->sources, shown.outerSources);
+        shown.outerWhere = std::move(where);
+        shown.body = definition->formula;
+    }
+    return shown;
+}
+
+/// Every definition a term's formula refers to, depth first, each once.
+void definitions(const Definition &d, std::vector<Definition> &out)
+{
+    if (std::any_of(out.begin(), out.end(), [&d](const Definition &o) { return o.symbol == d.symbol; }))
+        return;
+    out.push_back(d);
+    for (const Definition &inner : d.formula->where)
+        definitions(inner, out);
+}
+
+/// What rendering one derivation needs room for; kept from term to term,
+/// so that the lists grow once, not once per term.
+struct Scratch
+{
+    Text text;
     std::vector<Definition> where;
-    definitions(how, where);
     std::vector<const Symbol *> symbols;
     std::vector<const char *> notes;
     std::vector<const char *> sources;
+};
+
+/// The derivation text of `term`, held by `outer` at the peak `when`
+/// (nothing held where `outer` is null). Each text is built in `room`,
+/// which outlives the call, and copied out at its size.
+Derivation render(TermId term, const TermFormula *outer, const std::string &when, Bytes bytes, Translator tr,
+                  Scratch &room)
+{
+    static const TermFormula nothing;
+    const Shown how = unwrapped(outer ? *outer : nothing);
+    std::vector<Definition> &where = room.where;
+    std::vector<const Symbol *> &symbols = room.symbols;
+    std::vector<const char *> &notes = room.notes;
+    std::vector<const char *> &sources = room.sources;
+    where.clear();
+    symbols.clear();
+    notes.clear();
+    sources.clear();
+    how.forEachDefinition([&where](const Definition &d) { definitions(d, where); });
+    Text &scratch = room.text;
     const auto collect = [&](const TermFormula &f) {
         for (const Product &p : f.sum)
             for (const Factor &factor : p.factors)
@@ -138,75 +236,153 @@ Derivation render(TermId term, const TermFormula *outer, const std::string &when
         for (const char *s : f.sources)
             addOnce(sources, s);
     };
-    collect(how);
+    collect(*how.body);
+    for (const char *n : how.outerNotes)
+        addOnce(notes, n);
+    for (const char *s : how.outerSources)
+        addOnce(sources, s);
     for (const Definition &d : where)
         collect(*d.formula);
+    const bool held = !how.body->sum.empty();
 
+    const auto write = [&scratch](std::string &field, const auto &build) {
+        scratch.clear();
+        build(scratch);
+        field = scratch.str();
+    };
     Derivation out;
-    out.formula = std::string(text::termSymbol(term).name) + " = " + sum(how, false, tr);
-    out.substituted = sum(how, true, tr);
-    if (how.sum.empty())
-        out.substituted += ": "
-            + (notes.empty() ? word(tr, QT_TRANSLATE_NOOP("Derivation", "nothing of this term is held at this moment"))
-                             : joined(notes, tr));
-    for (const Definition &d : where) {
-        out.formula += std::string("; ") + d.symbol->name + " = " + sum(*d.formula, false, tr);
-        // An alias's value is already in the line it is used in.
-        if (!isAlias(*d.formula))
-            out.substituted += std::string("; ") + d.symbol->name + " = " + sum(*d.formula, true, tr) + " = "
-                + withUnit(number(d.formula->evaluate()), d.symbol->unit, tr);
-    }
-    out.note = when + (how.sum.empty() || notes.empty() ? "" : "; " + joined(notes, tr));
-    for (const Symbol *s : symbols)
-        out.legend += (out.legend.empty() ? "" : "; ") + std::string(s->name) + ": " + word(tr, s->meaning)
-            + (s->unit[0] ? " (" + word(tr, s->unit) + ")" : "");
+    write(out.formula, [&](Text &text) {
+        text += text::termSymbol(term).name;
+        text += " = ";
+        appendSum(text, how.body->sum, false, tr);
+        for (const Definition &d : where) {
+            text += "; ";
+            text += d.symbol->name;
+            text += " = ";
+            appendSum(text, d.formula->sum, false, tr);
+        }
+    });
+    write(out.substituted, [&](Text &text) {
+        appendSum(text, how.body->sum, true, tr);
+        if (!held) {
+            text += ": ";
+            if (notes.empty())
+                appendWord(text, tr, QT_TRANSLATE_NOOP("Derivation", "nothing of this term is held at this moment"));
+            else
+                appendJoined(text, notes, tr);
+        }
+        for (const Definition &d : where) {
+            // An alias's value is already in the line it is used in.
+            if (isAlias(*d.formula))
+                continue;
+            text += "; ";
+            text += d.symbol->name;
+            text += " = ";
+            appendSum(text, d.formula->sum, true, tr);
+            text += " = ";
+            appendWithUnit(text, d.formula->evaluate(), d.symbol->unit, tr);
+        }
+    });
+    write(out.note, [&](Text &text) {
+        text += when;
+        if (held && !notes.empty()) {
+            text += "; ";
+            appendJoined(text, notes, tr);
+        }
+    });
+    write(out.legend, [&](Text &text) {
+        for (const Symbol *s : symbols) {
+            if (s != symbols.front())
+                text += "; ";
+            text += s->name;
+            text += ": ";
+            appendWord(text, tr, s->meaning);
+            if (s->unit[0]) {
+                text += " (";
+                appendWord(text, tr, s->unit);
+                text += ')';
+            }
+        }
+    });
     // Citations keep their authors' words.
-    out.source = joined(sources, nullptr);
-    out.result = formatBytes(bytes) + " (" + groupDigits(bytes.count()) + " B)";
+    write(out.source, [&](Text &text) { appendJoined(text, sources, nullptr); });
+    write(out.result, [&](Text &text) {
+        text += formatBytes(bytes);
+        text += " (";
+        text += groupedDigits(bytes.count()).view();
+        text += " B)";
+    });
     return out;
 }
 
-/// The estimate recorded again, and where its peak is.
-struct Peak
+/// Where an estimate's peak is, and its terms' derivations from the
+/// formulas recorded there.
+class Peak
 {
-    FormulaRecord record;
-    Phase phase = Phase::Inference;
-    std::string moment;
-    std::string when; ///< "at the peak: backward, loss backward"
-
-    Translator tr;
-
-    Peak(const Scenario &s, const Estimate &e, Translator translator) : phase(e.peakPhase), tr(translator)
+public:
+    Peak(const Estimate &e, const FormulaRecord &formulas, Translator tr)
+        : m_estimate(e), m_formulas(formulas), m_tr(tr)
     {
-        recordFormulas(s, e, record);
         for (const PhaseTotal &p : e.phases)
             if (p.phase == e.peakPhase)
-                moment = p.moment;
-        when = core::render(Message{"Derivation", QT_TRANSLATE_NOOP("Derivation", "at the peak: %1"),
-                       {phaseName(phase, tr) + (moment.empty() ? "" : ", " + word(tr, moment.c_str()))}},
-                      tr);
+                m_moment = p.moment;
+        m_when = core::render(Message{"Derivation", QT_TRANSLATE_NOOP("Derivation", "at the peak: %1"),
+                                      {phaseName(e.peakPhase, tr)
+                                       + (m_moment.empty() ? "" : ", " + translate(tr, "Derivation", m_moment.c_str()))}},
+                              tr);
     }
 
-    Derivation explain(const Estimate &e, TermId term) const
+    Derivation explain(TermId term)
     {
-        return render(term, record.find(phase, moment, term), when, e.term(term), tr);
+        return render(term, m_formulas.find(m_estimate.peakPhase, m_moment, term), m_when, m_estimate.term(term), m_tr,
+                      m_room);
     }
+
+    std::array<Derivation, kTermCount> explainAll()
+    {
+        std::array<Derivation, kTermCount> all;
+        for (TermId id : allTerms())
+            all[static_cast<std::size_t>(id)] = explain(id);
+        return all;
+    }
+
+private:
+    const Estimate &m_estimate;
+    const FormulaRecord &m_formulas;
+    Translator m_tr;
+    std::string m_moment;
+    std::string m_when; ///< "at the peak: backward, loss backward"
+    Scratch m_room;
 };
 
 } // namespace
 
 Derivation explainTerm(const Scenario &s, const Estimate &e, TermId term, Translator translator)
 {
-    return Peak(s, e, translator).explain(e, term);
+    FormulaRecord formulas;
+    recordFormulas(s, e, formulas);
+    return Peak(e, formulas, translator).explain(term);
 }
 
 std::array<Derivation, kTermCount> explainTerms(const Scenario &s, const Estimate &e, Translator translator)
 {
-    const Peak peak(s, e, translator);
-    std::array<Derivation, kTermCount> all;
-    for (TermId id : allTerms())
-        all[static_cast<std::size_t>(id)] = peak.explain(e, id);
-    return all;
+    FormulaRecord formulas;
+    recordFormulas(s, e, formulas);
+    return Peak(e, formulas, translator).explainAll();
+}
+
+Derivation explainTerm(const EstimateWithFits &result, TermId term, Translator translator)
+{
+    if (!result.formulas)
+        return explainTerm(result.scenario, result.estimate, term, translator);
+    return Peak(result.estimate, *result.formulas, translator).explain(term);
+}
+
+std::array<Derivation, kTermCount> explainTerms(const EstimateWithFits &result, Translator translator)
+{
+    if (!result.formulas)
+        return explainTerms(result.scenario, result.estimate, translator);
+    return Peak(result.estimate, *result.formulas, translator).explainAll();
 }
 
 } // namespace core

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/message.h"
+#include "core/analysis/fit.h"
 #include "core/engine/estimate.h"
 
 #include <array>
@@ -35,5 +36,11 @@ Derivation explainTerm(const Scenario &scenario, const Estimate &estimate, TermI
 /// Every term's derivation from one recording, indexed by TermId (reports).
 std::array<Derivation, kTermCount> explainTerms(const Scenario &scenario, const Estimate &estimate,
                                                 Translator translator = nullptr);
+
+/// The same for the estimate of `result`, rendered from the formulas it
+/// kept (`Formulas::Recorded`) without running anything again; recorded
+/// here when it kept none.
+Derivation explainTerm(const EstimateWithFits &result, TermId term, Translator translator = nullptr);
+std::array<Derivation, kTermCount> explainTerms(const EstimateWithFits &result, Translator translator = nullptr);
 
 } // namespace core

@@ -193,7 +193,7 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     for (const auto &[name, value] : describeInputs(s, tr))
         md += "| " + markdownCell(name) + " | " + markdownCell(value) + " |\n";
     md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "How each term is computed")) + "\n\n";
-    const std::array<Derivation, kTermCount> derivations = explainTerms(s, e, meta.translator);
+    const std::array<Derivation, kTermCount> derivations = explainTerms(result, meta.translator);
     for (TermId id : allTerms()) {
         const Derivation &why = derivations[static_cast<std::size_t>(id)];
         md += "- **" + termName(id, tr) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted + " ("
@@ -217,7 +217,7 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
     row("meta", "report", "summary", summarize(s, meta.translator));
     for (const auto &[name, value] : describeInputs(s, meta.translator))
         row("input", name, "value", value);
-    const std::array<Derivation, kTermCount> derivations = explainTerms(s, e, meta.translator);
+    const std::array<Derivation, kTermCount> derivations = explainTerms(result, meta.translator);
     for (TermId id : allTerms()) {
         const Derivation &why = derivations[static_cast<std::size_t>(id)];
         row("term", termId(id), "bytes", std::to_string(e.term(id).count()));

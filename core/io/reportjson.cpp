@@ -106,7 +106,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
         phases.push_back({{"phase", phaseId(p.phase)}, {"moment", p.moment}, {"per_gpu_bytes", termsJson(p.terms, p.total)}});
     j["phases"] = phases;
     Json derivations = Json::object();
-    const std::array<Derivation, kTermCount> all = explainTerms(s, e);
+    const std::array<Derivation, kTermCount> all = explainTerms(result);
     for (TermId id : allTerms()) {
         const Derivation &why = all[static_cast<std::size_t>(id)];
         derivations[termId(id)] = {{"formula", why.formula}, {"substituted", why.substituted}, {"result", why.result},

@@ -22,7 +22,11 @@ double TermFormula::evaluate() const
 
 void Formula::recordProduct(const char *part)
 {
-    m_record->sum.push_back(Product{part, {}});
+    // Most products have a handful of factors, most sums a few products:
+    // one block for each rather than a regrowth per operand.
+    if (m_record->sum.empty())
+        m_record->sum.reserve(4);
+    m_record->sum.emplace_back(part).factors.reserve(6);
 }
 
 void Formula::recordFactor(const Symbol &symbol, double value, bool divides)
@@ -59,8 +63,7 @@ Quantity noted(FormulaStore *store, Quantity quantity, const char *note)
 {
     if (!store || !quantity.how)
         return quantity;
-    TermFormula *copy = store->create();
-    *copy = *quantity.how;
+    TermFormula *copy = store->copy(*quantity.how);
     copy->notes.push_back(note);
     return {quantity.bytes, copy};
 }

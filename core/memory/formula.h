@@ -4,6 +4,7 @@
 
 #include <deque>
 #include <initializer_list>
+#include <memory_resource>
 #include <vector>
 
 namespace core {
@@ -26,12 +27,29 @@ struct Factor
     bool divides;
 };
 
+/// Where a recorded formula's lists live: the store's arena (one block
+/// for the whole record, not an allocation per operand), or the heap.
+using FormulaAllocator = std::pmr::polymorphic_allocator<std::byte>;
+
 /// Factors applied left to right; `part` names the tensor (or the case)
 /// when the product is one of several in a sum.
 struct Product
 {
+    using allocator_type = FormulaAllocator;
+
     const char *part = nullptr;
-    std::vector<Factor> factors;
+    std::pmr::vector<Factor> factors;
+
+    Product() = default;
+    Product(const Product &) = default;
+    Product(Product &&) = default;
+    Product &operator=(const Product &) = default;
+    Product &operator=(Product &&) = default;
+    Product(const char *part, const allocator_type &arena) : part(part), factors(arena) {}
+    Product(const Product &other, const allocator_type &arena) : part(other.part), factors(other.factors, arena) {}
+    Product(Product &&other, const allocator_type &arena) : part(other.part), factors(std::move(other.factors), arena)
+    {
+    }
 
     double evaluate() const;
 };
@@ -52,10 +70,19 @@ struct Definition
 /// FormulaStore; definitions point into it.
 struct TermFormula
 {
-    std::vector<Product> sum;
-    std::vector<Definition> where;
-    std::vector<const char *> notes;
-    std::vector<const char *> sources;
+    using allocator_type = FormulaAllocator;
+
+    std::pmr::vector<Product> sum;
+    std::pmr::vector<Definition> where;
+    std::pmr::vector<const char *> notes;
+    std::pmr::vector<const char *> sources;
+
+    TermFormula() = default;
+    explicit TermFormula(const allocator_type &arena) : sum(arena), where(arena), notes(arena), sources(arena) {}
+    TermFormula(const TermFormula &other, const allocator_type &arena)
+        : sum(other.sum, arena), where(other.where, arena), notes(other.notes, arena), sources(other.sources, arena)
+    {
+    }
 
     double evaluate() const;
 };
@@ -75,13 +102,23 @@ struct Quantity
 };
 
 /// Owns the formulas of one explained estimate; their addresses are stable.
+/// Everything they hold comes from one arena, freed with the store: a
+/// recording makes a few thousand small lists, and allocating each from the
+/// heap cost more than the estimate itself.
 class FormulaStore
 {
 public:
+    FormulaStore() = default;
+    FormulaStore(const FormulaStore &) = delete;
+    FormulaStore &operator=(const FormulaStore &) = delete;
+
     TermFormula *create() { return &m_formulas.emplace_back(); }
+    /// A copy of `formula` that this store owns.
+    TermFormula *copy(const TermFormula &formula) { return &m_formulas.emplace_back(formula); }
 
 private:
-    std::deque<TermFormula> m_formulas;
+    std::pmr::monotonic_buffer_resource m_arena{32 * 1024};
+    std::pmr::deque<TermFormula> m_formulas{&m_arena};
 };
 
 /// A new formula in `store`, or none on the hot path (no store).

@@ -6,6 +6,7 @@
 #include "core/engine/estimate.h"
 #include "core/engine/preparedscenario.h"
 #include "core/explain/explain.h"
+#include "core/memory/formularecord.h"
 #include "core/io/builtin.h"
 #include "ui/controlspanel.h"
 #include "ui/exporter.h"
@@ -55,6 +56,7 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void estimateNumbersOnly();
     void estimatePreparedPoint();
+    void estimateWithDerivations_data();
     void estimateWithDerivations();
     void fullCatalogFit();
     void batchContextSweep256x256_data();
@@ -76,13 +78,43 @@ void BenchPlanner::estimateNumbersOnly()
     }
 }
 
+void BenchPlanner::estimateWithDerivations_data()
+{
+    QTest::addColumn<bool>("kept");
+    QTest::addColumn<bool>("everyTerm");
+    // A report from the window: the estimate kept its formulas, every
+    // term's derivation is rendered from them.
+    QTest::newRow("every term, formulas kept") << true << true;
+    // A report from the CLI, whose estimate kept none: recorded again.
+    QTest::newRow("every term, recorded again") << false << true;
+    // A slider step in the window: the estimate keeps its formulas and the
+    // breakdown renders the one term the user opened.
+    QTest::newRow("the opened term, formulas kept") << true << false;
+}
+
 void BenchPlanner::estimateWithDerivations()
 {
+    QFETCH(bool, kept);
+    QFETCH(bool, everyTerm);
     const core::Scenario s = training7b();
     QBENCHMARK {
-        const core::Estimate e = core::estimate(s);
-        for (const core::Derivation &why : core::explainTerms(s, e))
-            QVERIFY(!why.formula.empty());
+        core::EstimateWithFits result;
+        result.scenario = s;
+        if (kept) {
+            auto record = std::make_shared<core::FormulaRecord>();
+            const core::PreparedScenario prepared(s, record.get());
+            result.estimate = core::estimate(s, prepared);
+            core::recordFormulas(s, prepared, result.estimate, *record);
+            result.formulas = std::move(record);
+        } else {
+            result.estimate = core::estimate(s);
+        }
+        if (everyTerm) {
+            for (const core::Derivation &why : core::explainTerms(result))
+                QVERIFY(!why.formula.empty());
+        } else {
+            QVERIFY(!core::explainTerm(result, core::TermId::Activations).formula.empty());
+        }
     }
 }
 
