@@ -151,7 +151,7 @@ void ClusterPanel::showFigures()
     // Per-rank bars: the pipeline's first and last stage side by side.
     m_ranks->clearPlottables();
     m_ranks->clearItems();
-    const std::vector<core::Estimate> stages = core::estimateStages(s);
+    const std::vector<core::Estimate> stages = core::estimateStages(m_controller->result());
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     const bool devices = core::splitsLayersByMemory(s) && stages.size() > 1;
     for (std::size_t i = 0; i < stages.size(); ++i)

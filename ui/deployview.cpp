@@ -125,7 +125,7 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
         QString fullCost;
         if (fit->concurrentSequences > 0) {
             const core::Scenario filled = core::withAxis(s, core::SweepAxis::Batch, fit->concurrentSequences);
-            const ServingNumbers n = servingNumbers(core::performance(filled, core::estimate(filled), *gpu));
+            const ServingNumbers n = servingNumbers(core::performance(filled, core::estimateVariant(result, filled), *gpu));
             full = eachAndAll(n);
             fullCost = n.costPerMillion;
         }

@@ -65,6 +65,18 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
 }
 
 
+Estimate estimateVariant(const EstimateWithFits &result, const Scenario &variant)
+{
+    return result.prepared ? estimate(variant, *result.prepared) : estimate(variant);
+}
+
+std::vector<Estimate> estimateStages(const EstimateWithFits &result)
+{
+    if (!result.prepared)
+        return {result.estimate};
+    return estimateStages(result.scenario, *result.prepared);
+}
+
 EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalog,
                                   const std::vector<std::string> &gpuIds, Formulas formulas)
 {
@@ -79,7 +91,8 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
     // The estimate and the batch and sequence probes share what the other
     // inputs make; recorded, its formulas are the derivations' start.
     std::shared_ptr<FormulaRecord> record = formulas == Formulas::Recorded ? std::make_shared<FormulaRecord>() : nullptr;
-    const PreparedScenario prepared(scenario, record.get());
+    result.prepared = std::make_shared<const PreparedScenario>(scenario, record.get());
+    const PreparedScenario &prepared = *result.prepared;
     result.estimate = estimate(scenario, prepared);
     if (!result.estimate.isValid())
         return result;

@@ -101,6 +101,9 @@ struct EstimateWithFits
     /// Every formula `estimate` evaluated at its peak stage, when they were
     /// asked for: its derivations are rendered from them.
     std::shared_ptr<const FormulaRecord> formulas;
+    /// What `estimate` was made from: every variant of `scenario` in batch
+    /// or sequence estimates from it (null where the scenario is not valid).
+    std::shared_ptr<const PreparedScenario> prepared;
 };
 /// Whether an estimate keeps its operands: the interactive estimate does, so
 /// that the term the user opens is explained without estimating again; a
@@ -108,6 +111,14 @@ struct EstimateWithFits
 enum class Formulas { Skipped, Recorded };
 EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catalog,
                                   const std::vector<std::string> &gpuIds = {}, Formulas formulas = Formulas::Skipped);
+
+/// The estimate of `variant`, `result`'s scenario at another batch size or
+/// sequence length (the Deploy view's full concurrency), from what `result`
+/// prepared.
+Estimate estimateVariant(const EstimateWithFits &result, const Scenario &variant);
+/// Every pipeline stage's estimate of `result`'s scenario, or every GPU's of
+/// llama.cpp's layer split (estimateStages): the per-rank bars.
+std::vector<Estimate> estimateStages(const EstimateWithFits &result);
 
 /// Serving budget the way vLLM sizes its paged KV cache at start-up:
 /// capacity x gpu_memory_utilization - weights - non-torch memory - the

@@ -325,9 +325,10 @@ double kvCacheBytesPerToken(const Scenario &s, double elementBytes)
                              {nullptr, &text::kv::kCachedValues, &text::kv::kCachedTokens});
 }
 
-std::vector<Estimate> estimateStages(const Scenario &s)
+std::vector<Estimate> estimateStages(const Scenario &s) { return estimateStages(s, PreparedScenario(s)); }
+
+std::vector<Estimate> estimateStages(const Scenario &s, const PreparedScenario &prepared)
 {
-    const PreparedScenario prepared(s);
     if (!prepared.errors(s).empty())
         return {estimate(s, prepared)};
     std::vector<Estimate> stages;

@@ -121,6 +121,8 @@ void estimateNumbers(const Scenario &scenario, const PreparedScenario &prepared,
 /// pipeline, every GPU of llama.cpp's layer split, else the single rank
 /// (for per-rank charts).
 std::vector<Estimate> estimateStages(const Scenario &scenario);
+/// The same from `prepared`, made from `scenario`.
+std::vector<Estimate> estimateStages(const Scenario &scenario, const PreparedScenario &prepared);
 
 /// Host memory one machine needs beside its GPUs: ZeRO-Offload's states or
 /// llama.cpp's host side, for the GPUs of one node.

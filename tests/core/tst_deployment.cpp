@@ -53,6 +53,7 @@ private slots:
     void hostMemoryShortfallIsWarned();
     void requestRateGivesReplicas();
     void vllmDecodesWhatItsKvBudgetHolds();
+    void variantsEstimateFromTheResult();
 };
 
 void TestDeployment::llamaCppSplitsLayersByFreeMemory()
@@ -277,6 +278,32 @@ void TestDeployment::vllmDecodesWhatItsKvBudgetHolds()
     QCOMPARE(core::performance(s, e, gpu).servingRows, byKv);
     s.maxNumSeqs = 8;
     QCOMPARE(core::performance(s, e, gpu).servingRows, 8u);
+}
+
+
+void TestDeployment::variantsEstimateFromTheResult()
+{
+    // The views' variants of the controller's estimate (the Deploy view's
+    // full concurrency, the cluster panel's per-rank bars) come from what
+    // the estimate prepared, and agree with estimating them afresh.
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
+    s.mode = core::Mode::Train;
+    s.parallel.pp = 2;
+    s.gpus = 2;
+    const core::EstimateWithFits result = core::estimateWithFits(s, twoCards(), {"big-24"});
+    QVERIFY(result.prepared);
+    const std::vector<core::Estimate> stages = core::estimateStages(result);
+    const std::vector<core::Estimate> afresh = core::estimateStages(s);
+    QCOMPARE(stages.size(), std::size_t(2));
+    QCOMPARE(stages.size(), afresh.size());
+    for (std::size_t i = 0; i < stages.size(); ++i)
+        QCOMPARE(stages[i].terms, afresh[i].terms);
+
+    core::Scenario filled = s;
+    filled.batch = 7 * s.batch;
+    QCOMPARE(core::estimateVariant(result, filled).terms, core::estimate(filled).terms);
+    filled.batch = 0; // out of range: refused as estimate(filled) refuses it
+    QCOMPARE(core::estimateVariant(result, filled).errors, core::estimate(filled).errors);
 }
 
 VRAM_TEST_MAIN(tst_deployment, TestDeployment, None)
