@@ -58,7 +58,7 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
             {"params", "N", "bare parameter count: 7e9, 7B, 0.5b, 1.2T or an integer"},
             {"scenario", "FILE", "start from a saved scenario; other options override it"},
         };
-        // Every scenario input, from its descriptor (core/scenario/fields.cpp).
+        // Every scenario input, from its descriptor (core/scenario/fieldtable.cpp).
         for (const core::FieldDescriptor &f : core::allFields()) {
             std::string help = f.help;
             if (f.kind == core::FieldKind::Flag || f.kind == core::FieldKind::Text || f.kind == core::FieldKind::ModelPreset

@@ -55,10 +55,10 @@ void appendNumber(Text &out, double value)
 }
 
 /// A derivation's words in the reader's language (context "Derivation").
-void appendWord(Text &out, Translator tr, const char *text)
+void appendWord(Text &out, Translator translator, const char *text)
 {
-    if (tr)
-        out += tr("Derivation", text);
+    if (translator)
+        out += translator("Derivation", text);
     else
         out += text;
 }
