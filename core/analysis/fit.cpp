@@ -93,13 +93,10 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
     std::shared_ptr<FormulaRecord> record = formulas == Formulas::Recorded ? std::make_shared<FormulaRecord>() : nullptr;
     result.prepared = std::make_shared<const PreparedScenario>(scenario, record.get());
     const PreparedScenario &prepared = *result.prepared;
-    result.estimate = estimate(scenario, prepared);
+    result.formulas = record; // the prepared formulas point into it
+    result.estimate = record ? estimate(scenario, prepared, *record) : estimate(scenario, prepared);
     if (!result.estimate.isValid())
         return result;
-    if (record) {
-        recordFormulas(scenario, prepared, result.estimate, *record);
-        result.formulas = std::move(record);
-    }
     result.deviceSet = fitDeviceSet(scenario, catalog);
 
     Estimate scratch;

@@ -342,18 +342,22 @@ std::vector<Estimate> estimateStages(const Scenario &s, const PreparedScenario &
     return stages;
 }
 
+namespace {
+
+/// recordFormulas with the states of `prepared`, made with `record`: only
+/// the point runs again.
+void recordPoint(const Scenario &s, const PreparedScenario &prepared, const Estimate &e, FormulaRecord &record)
+{
+    Estimate scratch;
+    estimateStage(s, prepared, prepared.stage(e.details.stage), scratch, &record, e.details.device);
+}
+
+} // namespace
+
 void recordFormulas(const Scenario &s, const Estimate &e, FormulaRecord &record)
 {
     if (e.isValid())
-        recordFormulas(s, PreparedScenario(s, &record), e, record);
-}
-
-void recordFormulas(const Scenario &s, const PreparedScenario &prepared, const Estimate &e, FormulaRecord &record)
-{
-    if (!e.isValid())
-        return;
-    Estimate scratch;
-    estimateStage(s, prepared, prepared.stage(e.details.stage), scratch, &record, e.details.device);
+        recordPoint(s, PreparedScenario(s, &record), e, record);
 }
 
 Estimate estimate(const Scenario &s) { return estimate(s, PreparedScenario(s)); }
@@ -365,12 +369,17 @@ Estimate estimateNumbers(const Scenario &s, const PreparedScenario &prepared)
     return est;
 }
 
-void estimateNumbers(const Scenario &s, const PreparedScenario &prepared, Estimate &est)
+namespace {
+
+/// estimateNumbers into `est`. With a record, and where one stage is all
+/// there is to weigh, that stage's formulas are kept as it is estimated;
+/// returns whether they were (else the caller records the peak stage after).
+bool estimateInto(const Scenario &s, const PreparedScenario &prepared, Estimate &est, FormulaRecord *record)
 {
     if (std::vector<std::string> errors = prepared.errors(s); !errors.empty()) {
         est = Estimate();
         est.errors = std::move(errors);
-        return;
+        return false;
     }
     est.errors.clear();
     est.warnings.clear();
@@ -387,22 +396,55 @@ void estimateNumbers(const Scenario &s, const PreparedScenario &prepared, Estima
                 est = std::move(other);
             }
         }
-    } else if (prepared.stages().size() > 1) {
+        return false;
+    }
+    if (prepared.stages().size() > 1) {
         // The most loaded rank: the first stage (activations in flight,
         // embedding) or the last (lm_head, logits).
         estimateStage(s, prepared, prepared.stage(Stage::First), est);
         if (Estimate last = stageEstimate(s, prepared, prepared.stage(Stage::Last)); last.total > est.total)
             est = std::move(last);
-    } else {
-        estimateStage(s, prepared, prepared.stages().front(), est);
+        return false;
     }
+    estimateStage(s, prepared, prepared.stages().front(), est, record);
+    return record != nullptr;
+}
+
+/// What the inputs warn of, beside the numbers.
+void addInputWarnings(const Scenario &s, Estimate &est);
+
+} // namespace
+
+void estimateNumbers(const Scenario &s, const PreparedScenario &prepared, Estimate &est)
+{
+    estimateInto(s, prepared, est, nullptr);
 }
 
 Estimate estimate(const Scenario &s, const PreparedScenario &prepared)
 {
-    Estimate est = estimateNumbers(s, prepared);
+    Estimate est;
+    estimateInto(s, prepared, est, nullptr);
+    if (est.isValid())
+        addInputWarnings(s, est);
+    return est;
+}
+
+Estimate estimate(const Scenario &s, const PreparedScenario &prepared, FormulaRecord &record)
+{
+    Estimate est;
+    const bool recorded = estimateInto(s, prepared, est, &record);
     if (!est.isValid())
         return est;
+    addInputWarnings(s, est);
+    if (!recorded)
+        recordPoint(s, prepared, est, record);
+    return est;
+}
+
+namespace {
+
+void addInputWarnings(const Scenario &s, Estimate &est)
+{
     if (const double host = hostBytesPerMachine(s, est); s.hostMemoryGib > 0 && host > s.hostMemoryGib * 1024 * 1024 * 1024)
         est.warnings.push_back({"Message",
                                 QT_TRANSLATE_NOOP("Message", "host memory: %1 stays beside the GPUs of one machine, more "
@@ -455,7 +497,8 @@ Estimate estimate(const Scenario &s, const PreparedScenario &prepared)
         est.warnings.push_back(
             {"Message",
              QT_TRANSLATE_NOOP("Message", "zero: stage 0 with several GPUs replicates everything (plain data parallel)"), {}});
-    return est;
 }
+
+} // namespace
 
 } // namespace core

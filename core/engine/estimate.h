@@ -104,12 +104,17 @@ struct Estimate
 /// The memory model: pure, no I/O. Per-GPU bytes by component and phase.
 Estimate estimate(const Scenario &scenario);
 
+class FormulaRecord;
 class PreparedScenario;
 /// The same, with what does not depend on the batch and sequence taken
 /// from `prepared`, made from `scenario` or from one that differs from it
 /// in batch and sequence only (sweeps, grids, fit searches). The result is
 /// the one `estimate(scenario)` gives, bit for bit.
 Estimate estimate(const Scenario &scenario, const PreparedScenario &prepared);
+/// The same, keeping in `record` every formula the estimate's peak stage
+/// evaluated (`prepared` made with it: `PreparedScenario(scenario, &record)`),
+/// from which its derivations are rendered without estimating again.
+Estimate estimate(const Scenario &scenario, const PreparedScenario &prepared, FormulaRecord &record);
 /// `estimate` without the warnings about the inputs: the numbers that a
 /// grid or a search compares, without building the warnings' text.
 Estimate estimateNumbers(const Scenario &scenario, const PreparedScenario &prepared);
@@ -128,15 +133,10 @@ std::vector<Estimate> estimateStages(const Scenario &scenario, const PreparedSce
 /// llama.cpp's host side, for the GPUs of one node.
 double hostBytesPerMachine(const Scenario &scenario, const Estimate &estimate);
 
-class FormulaRecord;
 /// Runs the pipeline stage that `estimate` describes again, with `record`
 /// attached: the same computation, its operands kept. `estimate` must be
 /// `estimate(scenario)` or one of `estimateStages(scenario)`.
 void recordFormulas(const Scenario &scenario, const Estimate &estimate, FormulaRecord &record);
-/// The same with the states of `prepared`, made with `record`
-/// (`PreparedScenario(scenario, &record)`): only the point runs again.
-void recordFormulas(const Scenario &scenario, const PreparedScenario &prepared, const Estimate &estimate,
-                    FormulaRecord &record);
 
 /// KV-cache bytes per token for one sequence on the whole model: the
 /// "512 KiB per token" figure (Llama-2-7B, bf16).

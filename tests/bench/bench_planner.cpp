@@ -102,9 +102,7 @@ void BenchPlanner::estimateWithDerivations()
         result.scenario = s;
         if (kept) {
             auto record = std::make_shared<core::FormulaRecord>();
-            const core::PreparedScenario prepared(s, record.get());
-            result.estimate = core::estimate(s, prepared);
-            core::recordFormulas(s, prepared, result.estimate, *record);
+            result.estimate = core::estimate(s, core::PreparedScenario(s, record.get()), *record);
             result.formulas = std::move(record);
         } else {
             result.estimate = core::estimate(s);
