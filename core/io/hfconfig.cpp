@@ -38,6 +38,9 @@ void readLfm2(ConfigKeys &k, ModelSpec &m);
 void readKimiLinear(ConfigKeys &k, ModelSpec &m);
 void readSmolLm3(ConfigKeys &k, ModelSpec &m);
 void readHunyuan(ConfigKeys &k, ModelSpec &m);
+void readErnie(ConfigKeys &k, ModelSpec &m);
+void readErnieMoe(ConfigKeys &k, ModelSpec &m);
+void readBailing(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -160,6 +163,26 @@ const FamilyTraits kFamilies[] = {
     // post_feedforward_layernorm only (no input norm); q_norm/k_norm over the
     // whole projection (readFamilyQuirks).
     {"olmo3", "Olmo3Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
+    // modeling_olmo2.py Olmo2DecoderLayer and Olmo2Attention: OLMo 3's
+    // decoder (the same two post-norms, q_norm/k_norm over the whole
+    // projection) with full attention in every layer.
+    {"olmo2", "Olmo2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
+    // ERNIE 4.5 (transformers modular_ernie4_5.py @ 016bc8ef): Llama's
+    // decoder whose q/k/v/o and MLP projections take a bias when use_bias
+    // (readErnie); Ernie4_5Config defaults tie_word_embeddings True.
+    {"ernie4_5", "Ernie4_5Config", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readErnie},
+    // ERNIE 4.5 MoE (modular_ernie4_5_moe.py @ 01187e21): the same
+    // attention, experts with shared experts and a correction bias in the
+    // layers its moe_layer_* keys place (readErnieMoe).
+    {"ernie4_5_moe", "Ernie4_5_MoeConfig", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readErnieMoe},
+    // Ling 2.0 (BailingMoeV2: inclusionAI/Ling-V2 models/modeling_bailing_moe_v2.py
+    // @ efee9bb7, which the checkpoints' auto_map names; vLLM bailing_moe.py):
+    // one fused query_key_value projection, per-head q/k norms, DeepSeek-style
+    // experts after first_k_dense_replace dense layers (readBailing).
+    {"bailing_moe", "BailingMoeV2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readBailing},
     // modeling_exaone4.py: the same two post-norms as OLMo; q_norm/k_norm
     // per head (RMSNorm(head_dim)); no biases.
     {"exaone4", "Exaone4Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true,
@@ -566,6 +589,73 @@ void readHunyuan(ConfigKeys &k, ModelSpec &m)
         const std::uint64_t shared = k.firstLayerUint({"num_shared_expert"}, m.layers, 0, 1024).value_or(1);
         setSharedExpertWidth(k, m, "num_shared_expert", m.intermediate * shared);
     }
+}
+
+/// ERNIE 4.5: use_bias gives every attention and MLP projection a bias
+/// (Ernie4_5Attention, Ernie4_5MLP); the lm_head has none.
+void readErnie(ConfigKeys &k, ModelSpec &m)
+{
+    const bool bias = k.reader().boolean("use_bias", false).value_or(false);
+    m.qkvBias = m.qkvBias || bias;
+    m.attnOutBias = m.attnOutBias || bias;
+    m.mlpBias = m.mlpBias || bias;
+}
+
+/// ERNIE 4.5 MoE (Ernie4_5_MoeDecoderLayer): layer i holds experts when
+/// (i + 1) % moe_layer_interval == 0 and moe_layer_start_index <= i <=
+/// moe_layer_end_index (-1: the last layer), else intermediate_size's MLP.
+/// Each MoE block has moe_num_experts experts of moe_intermediate_size,
+/// one shared MLP moe_num_shared_experts times as wide, an fp32 router and
+/// Ernie4_5_MoeStatics' e_score_correction_bias whatever moe_use_aux_free
+/// says. Defaults: Ernie4_5_MoeConfig.__init__ (configuration_ernie4_5_moe.py
+/// @ 001f85b3). moe_capacity and moe_gate belong to Baidu's own code and
+/// change no weights.
+void readErnieMoe(ConfigKeys &k, ModelSpec &m)
+{
+    readErnie(k, m);
+    JsonReader &r = k.reader();
+    const std::uint64_t L = m.layers;
+    const std::uint64_t experts = k.uint("moe_num_experts", 1, 1u << 16, 64);
+    m.moe.experts = static_cast<int>(experts);
+    m.moe.expertsPerToken = static_cast<int>(k.uint("moe_k", 1, experts, 6));
+    m.moe.expertIntermediate = k.uint("moe_intermediate_size", 1, kMaxDim, 1536);
+    m.moe.sharedExperts = static_cast<int>(k.uint("moe_num_shared_experts", 0, 1024, 2));
+    m.moe.routerBias = true;
+    const std::uint64_t start = k.uint("moe_layer_start_index", 0, kMaxLayers, 1);
+    const std::uint64_t interval = k.uint("moe_layer_interval", 1, kMaxLayers, 1);
+    std::uint64_t end = L - 1;
+    if (r.has("moe_layer_end_index") && !(r.json().at("moe_layer_end_index") == -1))
+        end = k.uint("moe_layer_end_index", 0, kMaxLayers, L - 1);
+    std::uint64_t moeLayers = 0;
+    for (std::uint64_t i = start; i <= std::min(end, L - 1); ++i)
+        if ((i + 1) % interval == 0)
+            ++moeLayers;
+    m.moe.denseLayers = static_cast<int>(L - moeLayers);
+    for (const char *key : {"moe_capacity", "moe_gate", "moe_use_aux_free", "_attn_implementation"})
+        r.has(key);
+}
+
+/// Ling 2.0 (BailingMoeV2Attention, BailingMoeV2SparseMoeBlock): the bias
+/// of query_key_value follows use_qkv_bias and that of the output
+/// projection (dense) use_bias; use_qk_norm adds per-head q/k norms; the
+/// MoE layers hold one shared MLP num_shared_experts experts wide and the
+/// gate's expert_bias buffer, which moe_router_enable_expert_bias turns on
+/// in every published config (the experts' count, width and dense lead:
+/// readMoe). moe_shared_expert_intermediate_size repeats that width for
+/// Megatron and is not read by the modelling code; embedding_dropout and
+/// output_dropout are 0 in every published config and not modelled.
+void readBailing(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.qkvBias = r.boolean("use_qkv_bias", false).value_or(false);
+    m.attnOutBias = r.boolean("use_bias", false).value_or(false);
+    m.qkNorm = r.boolean("use_qk_norm", false).value_or(false);
+    m.moe.sharedExperts += static_cast<int>(k.firstUint({"num_shared_experts"}, 0, 1024).value_or(0));
+    m.moe.routerBias = m.moe.isMoe() && r.boolean("moe_router_enable_expert_bias", false).value_or(false);
+    r.boolean("use_rmsnorm", false);
+    for (const char *key : {"moe_shared_expert_intermediate_size", "embedding_dropout", "output_dropout",
+                            "score_function"})
+        r.has(key);
 }
 
 /// SmolLM3 (configuration_smollm3.py): no_rope_layers (one flag a layer, 0
@@ -1100,8 +1190,8 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         m.attentionSinks = true;
         m.moe.routerBias = true;
         m.moe.expertBias = true;
-    } else if (ftype == "olmo3") {
-        m.qkNormWholeProjection = true; // Olmo3Attention: RMSNorm(num_heads * head_dim)
+    } else if (ftype == "olmo3" || ftype == "olmo2") {
+        m.qkNormWholeProjection = true; // Olmo3Attention, Olmo2Attention: RMSNorm(num_heads * head_dim)
     } else if (ftype == "exaone4") {
         // EXAONE 4.5 ships one MTP layer (vLLM exaone4_5_mtp.py: fc 2h -> h,
         // two pre-fc norms, one Exaone4DecoderLayer, a norm; the embedding

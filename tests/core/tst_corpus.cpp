@@ -94,6 +94,8 @@ private slots:
     void lyingPerLayerLists();
     void publishedTotals_data();
     void publishedTotals();
+    void handSummedTotals();
+    void plainAttentionCaches();
     void quantisedModules();
     void gemma4Layers_data();
     void gemma4Layers();
@@ -178,6 +180,15 @@ void TestCorpus::publishedTotals_data()
     // attention layers, the other 10 are short convolutions; the
     // safetensors file's parameter count.
     row("LiquidAI--LFM2-1.2B_config.json", false, 1170340608ull);
+    // ERNIE 4.5 21B-A3B: layer 0 dense, 27 MoE layers of 64 experts, two
+    // experts' width shared, fp32 router and correction bias; tied head.
+    row("baidu--ERNIE-4.5-21B-A3B-Thinking_config.json", false, 21825437888ull);
+    // Ling-flash-2.0 (BailingMoeV2): fused qkv, per-head q/k norms, one
+    // dense layer, 31 MoE layers of 256 experts with expert_bias.
+    row("inclusionAI--Ling-flash-2.0_config.json", false, 102889705216ull);
+    // OLMo 2 13B: the index's total_size (27,432,396,800 B) over 2 B a
+    // bf16 parameter; q/k norms over the whole projection.
+    row("allenai--OLMo-2-1124-13B-Instruct_config.json", false, 13716198400ull);
 }
 
 void TestCorpus::publishedTotals()
@@ -190,6 +201,57 @@ void TestCorpus::publishedTotals()
     QVERIFY(!loaded.value->guessed());
     loaded.value->loadMtp = loadMtp;
     QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), published);
+}
+
+/// Checkpoints without a published total, summed by hand from their
+/// configs and the modelling code.
+void TestCorpus::handSummedTotals()
+{
+    // ERNIE-4.5-0.3B-Base (modular_ernie4_5.py: Llama's decoder, no biases,
+    // tied head): 18 layers of q 1024 x 2048, k and v 1024 x 256, o 2048 x
+    // 1024, a gated MLP 3 x 1024 x 3072 and two norms; embedding 103,424 x
+    // 1024; the final norm.
+    const std::uint64_t ernieLayer = 1024 * 2048 + 2 * 1024 * 256 + 2048 * 1024 + 3 * 1024 * 3072 + 2 * 1024;
+    const std::uint64_t ernie = 18 * ernieLayer + 103424ull * 1024 + 1024;
+    QCOMPARE(ernie, 360748032ull);
+    // Olmo-3.1-32B (modeling_olmo3.py): 64 layers of q and o 5120 x 5120, k
+    // and v 5120 x 1024, q_norm 5120 and k_norm 1024 (whole projection), two
+    // post-norms, a gated MLP 3 x 5120 x 27648; embedding and head 100,278 x
+    // 5120 each; the final norm. Sliding layers change no weight.
+    const std::uint64_t olmoLayer =
+        2 * 5120ull * 5120 + 2 * 5120ull * 1024 + 5120 + 1024 + 2 * 5120 + 3 * 5120ull * 27648;
+    const std::uint64_t olmo = 64 * olmoLayer + 2 * 100278ull * 5120 + 5120;
+    QCOMPARE(olmo, 32233522176ull);
+    const std::pair<const char *, std::uint64_t> expected[] = {
+        {"baidu--ERNIE-4.5-0.3B-Base-PT_config.json", ernie},
+        {"allenai--Olmo-3.1-32B-Instruct_config.json", olmo},
+    };
+    for (const auto &[file, total] : expected) {
+        const auto loaded = loadCorpusConfig(file);
+        QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+        QVERIFY(!loaded.value->guessed());
+        QCOMPARE(qulonglong(core::countParameters(*loaded.value).total), qulonglong(total));
+    }
+}
+
+/// The families added with ERNIE 4.5, Ling 2.0 and OLMo 2 cache K and V of
+/// kv_heads x head_dim in every layer, under every engine (Pope et al. 2022
+/// §3.1): 2 x kv_heads x head_dim x layers x 2 B a token in bf16.
+void TestCorpus::plainAttentionCaches()
+{
+    const std::pair<const char *, double> expected[] = {
+        {"baidu--ERNIE-4.5-21B-A3B-Thinking_config.json", 2.0 * 4 * 128 * 28 * 2},
+        {"inclusionAI--Ling-flash-2.0_config.json", 2.0 * 4 * 128 * 32 * 2},
+        {"allenai--OLMo-2-1124-13B-Instruct_config.json", 2.0 * 40 * 128 * 40 * 2},
+        {"baidu--ERNIE-4.5-0.3B-Base-PT_config.json", 2.0 * 2 * 128 * 18 * 2},
+    };
+    for (const auto &[file, bytes] : expected) {
+        const auto loaded = loadCorpusConfig(file);
+        QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+        for (core::ServingEngine engine :
+             {core::ServingEngine::Generate, core::ServingEngine::Vllm, core::ServingEngine::LlamaCpp})
+            QCOMPARE(kvBytesPerToken(*loaded.value, engine), bytes);
+    }
 }
 
 /// Which modules a checkpoint quantised, from its own lists, counted by
@@ -683,6 +745,11 @@ void TestCorpus::lyingPerLayerLists_data()
     // One entry more than its 32 layers.
     QTest::newRow("Hunyuan 33 top-k entries") << "tencent--Hunyuan-A13B-Instruct_config.json" << "moe_topk" << "8, "
                                               << true;
+    // ERNIE 4.5 MoE: more experts a token than there are, 10^12 experts.
+    QTest::newRow("ERNIE top-k 65 of 64") << "baidu--ERNIE-4.5-21B-A3B-Thinking_config.json" << "moe_k" << "65"
+                                          << false;
+    QTest::newRow("ERNIE 10^12 experts") << "baidu--ERNIE-4.5-21B-A3B-Thinking_config.json" << "moe_num_experts"
+                                         << "1000000000000" << false;
 }
 
 void TestCorpus::lyingPerLayerLists()
