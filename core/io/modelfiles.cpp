@@ -85,7 +85,12 @@ LoadResult<ModelFiles> loadHuggingFace(const fs::path &config, const fs::path &w
         result.errors.push_back(error);
         return result;
     }
-    LoadResult<ModelSpec> model = parseHfConfig(*text, config.parent_path().filename().string());
+    // A config.json is named after its folder (the Hub repository's name); a
+    // config saved under a name of its own ("qwen3-8b.json" in Downloads),
+    // after that name.
+    const std::string name =
+        config.filename() == "config.json" ? config.parent_path().filename().string() : config.stem().string();
+    LoadResult<ModelSpec> model = parseHfConfig(*text, name);
     for (const std::string &e : model.errors)
         result.errors.push_back(inFile(config.string(), e));
     for (const std::string &w : model.warnings)
