@@ -1202,6 +1202,13 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
     } else if (ftype == "mimo") {
         m.attnOutBias = false; // Qwen2Attention: attention_bias switches q/k/v only
         m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0);
+    } else if (ftype == "qwen3_next") {
+        // The checkpoints ship mtp.* (one full-attention decoder layer, fc
+        // 2h -> h and three norms) that no config key declares; vLLM
+        // qwen3_next_mtp.py builds num_nextn_predict_layers of them, 1 when
+        // absent. Counted on request.
+        m.mtpLayers = k.firstUintOr({"num_nextn_predict_layers"}, 0, 1024, 1,
+                                    "vLLM qwen3_next_mtp.py: one MTP layer when the config names none");
     } else if (ftype == "glm4_moe") {
         m.attnOutBias = false;
         m.qkNorm = r.boolean("use_qk_norm", false).value_or(false);

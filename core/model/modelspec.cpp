@@ -556,11 +556,17 @@ std::uint64_t mtpModuleLayer(const ModelSpec &m, const std::vector<TensorGroup> 
         const std::uint64_t hc = m.hyperConnections;
         return parametersPerLayer(block, enumerateTensors(block)) + (hc > 0 ? hc * (hc * m.hidden + 1) + 1 : 0);
     }
-    if (!singlePurposeBlocks(m))
+    const ScopeSums sums = scopeSums(tensors);
+    if (!singlePurposeBlocks(m)) {
+        // An MTP layer attends in full: Qwen3-Next's and Qwen3.5's are built
+        // as full_attention layers (vLLM qwen3_next_mtp.py, qwen3_5_mtp.py),
+        // so a hybrid's linear-attention mixers do not size it.
+        if (m.linearLayers > 0 && sums.at(LayerScope::AttentionLayers) > 0)
+            return sums.at(LayerScope::AllLayers) + sums.at(LayerScope::AttentionLayers) + sums.mlp(m);
         return parametersPerLayer(m, tensors);
+    }
     // Nemotron 3's MTP module (vLLM nemotron_h_mtp.py, mtp_hybrid_override_pattern
     // "*E"): an attention block and an MLP block, each with its norm.
-    const ScopeSums sums = scopeSums(tensors);
     return sums.at(LayerScope::AttentionLayers) + sums.mlp(m) + 2 * sums.at(LayerScope::AllLayers);
 }
 

@@ -189,6 +189,15 @@ void TestCorpus::publishedTotals_data()
     // OLMo 2 13B: the index's total_size (27,432,396,800 B) over 2 B a
     // bf16 parameter; q/k norms over the whole projection.
     row("allenai--OLMo-2-1124-13B-Instruct_config.json", false, 13716198400ull);
+    // Qwen3-Next-80B-A3B: 36 Gated DeltaNet and 12 gated-attention layers
+    // of 512 experts, with the mtp.* layer the checkpoint ships and no key
+    // declares (vLLM qwen3_next_mtp.py: one when absent).
+    row("Qwen--Qwen3-Next-80B-A3B-Instruct_config.json", true, 81324862720ull);
+    row("Alibaba-NLP--Tongyi-DeepResearch-30B-A3B_config.json", false, 30532122624ull);
+    row("deepseek-ai--DeepSeek-R1-Distill-Llama-8B_config.json", false, 8030261248ull);
+    row("deepseek-ai--DeepSeek-R1-Distill-Qwen-32B_config.json", false, 32763876352ull);
+    // Magistral Small 2509: Mistral's decoder with the Pixtral tower and projector.
+    row("mistralai--Magistral-Small-2509_config.json", false, 24011361280ull);
 }
 
 void TestCorpus::publishedTotals()

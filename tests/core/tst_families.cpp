@@ -88,6 +88,7 @@ private slots:
     void checkpointInventories_data();
     void checkpointInventories();
     void miniMaxMtpModulesOnRequest();
+    void hybridMtpLayerAttendsInFull();
     void newFamiliesReadEveryKey_data();
     void newFamiliesReadEveryKey();
     void qwen25VlNamesItsLanguageModel();
@@ -457,6 +458,18 @@ void TestFamilies::checkpointInventories()
     const core::ParameterCounts c = core::countParameters(preset(id).model);
     QCOMPARE(static_cast<qulonglong>(c.total), elements);
     QCOMPARE(static_cast<qulonglong>(c.mtp), 0ull);
+}
+
+void TestFamilies::hybridMtpLayerAttendsInFull()
+{
+    // Qwen3.5-9B's MTP module, loaded on request, is the hand sum above
+    // (a full-attention layer, not the larger Gated DeltaNet one), and with
+    // it the count is the Hub index's 9,653,104,368.
+    core::ModelSpec m = preset("qwen3.5-9b").model;
+    m.loadMtp = true;
+    const core::ParameterCounts c = core::countParameters(m);
+    QCOMPARE(static_cast<qulonglong>(c.mtp), 4096ull * 8192 + 3 * 4096 + 58720768 + 150994944 + 2 * 4096);
+    QCOMPARE(static_cast<qulonglong>(c.total), 9653104368ull);
 }
 
 void TestFamilies::miniMaxMtpModulesOnRequest()
