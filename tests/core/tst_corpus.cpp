@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -97,6 +98,8 @@ private slots:
     void handSummedTotals();
     void plainAttentionCaches();
     void quantisedModules();
+    void quantisedHubTotals_data();
+    void quantisedHubTotals();
     void gemma4Layers_data();
     void gemma4Layers();
     void gemma4VisionTower();
@@ -291,6 +294,56 @@ void TestCorpus::quantisedModules()
     const qulonglong attention = 4096ull * 8192 + 2 * 4096ull * 512 + 8192ull * 4096;
     const qulonglong experts = 128ull * 3 * 4096 * 1536;
     QCOMPARE(qulonglong(core::countParameters(folder.value->model).checkpointQuantized), 94 * (attention + experts));
+}
+
+/// The Hub API's safetensors totals of quantised checkpoints (llmfit's
+/// hf_models.json @ a3e0eb27, as publishedTotals) count stored elements:
+/// an NVFP4 weight of n values is n / 2 U8 bytes and n / 16 F8_E4M3 block
+/// scales (ModelOpt, group 16); a block-FP8 weight is n F8_E4M3 values and
+/// one F32 scale per 128 x 128 block (DeepSeek-V3 weight_block_size).
+/// The stored elements of what the planner prices as quantised, plus the
+/// rest at one element each, are within 1 % of those totals here. The MTP
+/// layers these checkpoints ship are loaded (GLM-5 and DeepSeek's NVFP4
+/// releases keep them out of the NVFP4 modules, in bf16).
+void TestCorpus::quantisedHubTotals_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("loadMtp");
+    QTest::addColumn<qulonglong>("hubTotal");
+    const auto row = [](const char *file, bool mtp, qulonglong total) { QTest::newRow(file) << file << mtp << total; };
+    row("Qwen--Qwen3-235B-A22B-FP8", false, 235107904512ull);
+    row("moonshotai--Kimi-K2-Instruct", false, 1026470731056ull);
+    row("zai-org--GLM-5-FP8", true, 753910024032ull);
+    row("nvidia--GLM-5-NVFP4", true, 435238854912ull);
+    row("nvidia--DeepSeek-V3.1-NVFP4", true, 393632819968ull);
+    row("nvidia--DeepSeek-V3.2-NVFP4", true, 394498304256ull);
+}
+
+void TestCorpus::quantisedHubTotals()
+{
+    QFETCH(QString, file);
+    QFETCH(bool, loadMtp);
+    QFETCH(qulonglong, hubTotal);
+    auto loaded = loadCorpusConfig(file + "_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    core::ModelSpec &m = *loaded.value;
+    if (QFile::exists(corpusDir() + "/" + file + "_hf_quant_config.json")) {
+        std::vector<std::string> errors, warnings;
+        core::io::applyModelOptQuantConfig(readCorpusFile(file + "_hf_quant_config.json"), m, errors, warnings);
+        QVERIFY2(errors.empty(), qPrintable(joined(errors)));
+    }
+    m.loadMtp = loadMtp;
+    const core::ParameterCounts c = core::countParameters(m);
+    // What the weights term prices in the checkpoint's format: the modules
+    // its config names, or every linear module where it names none.
+    const double quantised = static_cast<double>(m.checkpointQuantizedTargets ? c.checkpointQuantized : c.linear);
+    const double rest = static_cast<double>(c.total) - quantised;
+    const double stored = m.checkpointFormat == "nvfp4" ? quantised / 2 + quantised / 16
+                          : m.checkpointFormat == "fp8" ? quantised + quantised / (128.0 * 128.0)
+                                                        : -1.0;
+    QVERIFY2(stored > 0, m.checkpointFormat.c_str());
+    const double error = (rest + stored) / static_cast<double>(hubTotal) - 1.0;
+    QVERIFY2(std::fabs(error) < 0.01, qPrintable(QString("%1 %").arg(100 * error, 0, 'f', 2)));
 }
 
 /// Gemma 4's text decoder, summed by hand from modeling_gemma4.py
