@@ -20,12 +20,16 @@
 
 namespace {
 
-/// --export needs no display: pick the offscreen platform before Qt starts.
-void preferOffscreenForExports(int argc, char **argv)
+/// A scripted export and the help and version texts need no display: pick
+/// the offscreen platform before Qt starts, so that they run where no
+/// window system is (a terminal over ssh, CI) instead of aborting.
+void preferOffscreenWithoutWindow(int argc, char **argv)
 {
+    static const char *const kNoWindow[] = {"--export", "--help", "-h", "--help-all", "--version", "-v"};
     for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--export") == 0 && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
+        for (const char *option : kNoWindow)
+            if (std::strcmp(argv[i], option) == 0 && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
 int fail(const QString &message)
@@ -38,7 +42,7 @@ int fail(const QString &message)
 
 int main(int argc, char **argv)
 {
-    preferOffscreenForExports(argc, argv);
+    preferOffscreenWithoutWindow(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("VRAM Planner"));
     QApplication::setApplicationVersion(QStringLiteral(VRAMPLANNER_VERSION));

@@ -127,6 +127,22 @@ void TestUi::scriptedExport()
     QVERIFY(context != gpus);
     QVERIFY(batch != context);
     QVERIFY(presentation != gpus);
+    // The help and version texts need no display: without one (no
+    // platform named, no X server) they print and exit 0 instead of
+    // aborting in the platform plugin.
+    QProcessEnvironment bare = QProcessEnvironment::systemEnvironment();
+    bare.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    bare.remove(QStringLiteral("DISPLAY"));
+    bare.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    for (const QString &option : {QStringLiteral("--help"), QStringLiteral("--version")}) {
+        QProcess plain;
+        plain.setProcessEnvironment(bare);
+        plain.start(QStringLiteral(VRAM_GUI_BINARY), {option});
+        QVERIFY(plain.waitForFinished(60000));
+        QCOMPARE(plain.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(plain.exitCode(), 0);
+        QVERIFY(plain.readAllStandardOutput().contains(option == QStringLiteral("--help") ? "--export" : "VRAM Planner"));
+    }
     // A failure exits non-zero with a message.
     app.start(QStringLiteral(VRAM_GUI_BINARY), {QStringLiteral("--open"), dir.filePath(QStringLiteral("missing.json")),
                                                 QStringLiteral("--export"), out});
