@@ -200,8 +200,13 @@ void MainWindow::buildMenus()
     undo->setShortcut(QKeySequence::Undo);
     edit->addAction(undo);
     QAction *redo = m_controller->undoStack()->createRedoAction(this, tr("&Redo"));
-    // Ctrl+Shift+Z everywhere, and the platform's own (Ctrl+Y on Windows).
-    redo->setShortcuts({QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence::Redo});
+    // The platform's own keys (Ctrl+Y on Windows) and Ctrl+Shift+Z
+    // everywhere, each once: on X11 the platform's Redo is Ctrl+Shift+Z, and
+    // naming it twice made Qt drop the key as an ambiguous overload.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (const QKeySequence everywhere(tr("Ctrl+Shift+Z")); !redoKeys.contains(everywhere))
+        redoKeys.prepend(everywhere);
+    redo->setShortcuts(redoKeys);
     edit->addAction(redo);
     edit->addSeparator();
     edit->addAction(tr("Paste &Log"), this, [this] {

@@ -277,6 +277,13 @@ void TestUi::editsUndoAndRedo()
                 redoAction = item;
         }
     QVERIFY(undoAction && redoAction);
+    // Every key the platform binds to Redo answers, and none is named twice
+    // (a duplicate is an "ambiguous shortcut overload" and does nothing).
+    const QList<QKeySequence> redoKeys = redoAction->shortcuts();
+    for (const QKeySequence &key : QKeySequence::keyBindings(QKeySequence::Redo))
+        QVERIFY2(redoKeys.contains(key), qPrintable(key.toString()));
+    for (const QKeySequence &key : redoKeys)
+        QCOMPARE(redoKeys.count(key), 1);
     undoAction->trigger();
     QCOMPARE(c->scenario().gpus, 1);
     QCOMPARE(window.fieldEditor(core::FieldId::Gpus)->value(), core::FieldValue(1.0));
