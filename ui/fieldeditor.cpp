@@ -1,6 +1,7 @@
 #include "ui/fieldeditor.h"
 
 #include "ui/scenariocontroller.h"
+#include "ui/wheelguard.h"
 
 #include "core/io/builtin.h"
 
@@ -81,6 +82,7 @@ private:
 QComboBox *compactCombo()
 {
     auto *combo = new QComboBox;
+    changeOnWheelOnlyWhenFocused(combo);
     combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     combo->setMinimumContentsLength(10);
     return combo;
@@ -143,6 +145,7 @@ void FieldEditor::build()
         m_input = line;
     } else if (f.kind == core::FieldKind::Integer && !f.optional()) {
         auto *spin = new QSpinBox;
+        changeOnWheelOnlyWhenFocused(spin);
         spin->setRange(static_cast<int>(f.min), static_cast<int>(f.max));
         spin->setGroupSeparatorShown(true);
         spin->setSuffix(unit);
@@ -151,6 +154,7 @@ void FieldEditor::build()
     } else if (f.kind == core::FieldKind::Number || f.kind == core::FieldKind::Integer) {
         // Numbers, and integers that may follow a default (-ngl: all layers).
         auto *spin = new ExactSpinBox(f.decimals);
+        changeOnWheelOnlyWhenFocused(spin);
         spin->setRange(f.min, f.max);
         spin->setSingleStep(f.max <= 1 ? 0.05 : 1.0);
         spin->setSuffix(unit);

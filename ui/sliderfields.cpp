@@ -1,5 +1,7 @@
 #include "ui/sliderfields.h"
 
+#include "ui/wheelguard.h"
+
 #include "core/base/units.h"
 
 #include <QComboBox>
@@ -20,6 +22,7 @@ LogSliderField::LogSliderField(std::uint64_t min, std::uint64_t max, Formatter f
     : QWidget(parent), m_min(min), m_max(max), m_acceptMin(min), m_acceptMax(max), m_value(min), m_format(std::move(format)),
       m_slider(new QSlider(Qt::Horizontal)), m_field(new QLineEdit)
 {
+    changeOnWheelOnlyWhenFocused(m_slider);
     m_slider->setRange(0, kSteps);
     m_slider->setPageStep(kSteps / 20);
     m_field->setMaximumWidth(110);
@@ -93,6 +96,8 @@ void LogSliderField::fieldEdited()
 StepSliderField::StepSliderField(QWidget *parent)
     : QWidget(parent), m_slider(new QSlider(Qt::Horizontal)), m_combo(new QComboBox)
 {
+    changeOnWheelOnlyWhenFocused(m_slider);
+    changeOnWheelOnlyWhenFocused(m_combo);
     m_slider->setPageStep(1);
     m_slider->setTickPosition(QSlider::TicksBelow);
     m_combo->setMinimumContentsLength(10);

@@ -64,6 +64,7 @@ private slots:
     void hiddenPagesCatchUpWhenOpened();
     void advancedSettingsFollowOtherPanels();
     void advancedFieldsTakeTheEnginesRanges();
+    void wheelScrollsPastUnfocusedFields();
     void qloraShowsItsStackDefaults();
     void everyEditorShowsTheScenario();
     void editsUndoAndRedo();

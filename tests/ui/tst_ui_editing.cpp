@@ -17,6 +17,7 @@
 
 #include <QButtonGroup>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -29,6 +30,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QWheelEvent>
 #include <QWidget>
 #include <QtTest>
 
@@ -145,6 +147,40 @@ void TestUi::advancedSettingsFollowOtherPanels()
     window.controller()->update(QString(), [](core::Scenario &s) { s.gpus = 8; });
     QCOMPARE(gpus->value(), core::FieldValue(8.0));
     QCOMPARE(window.controller()->scenario().gpus, 8); // and showing it changed nothing back
+}
+
+void TestUi::wheelScrollsPastUnfocusedFields()
+{
+    // The wheel over the settings scrolls them: an input that has no focus
+    // leaves the event to its parents (Qt hands an ignored wheel event up
+    // to the scroll area) and keeps its value; once a click or Tab has
+    // focused it, the wheel steps it as usual.
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const auto wheelUp = [](QWidget *w) {
+        const QPointF at(w->width() / 2.0, w->height() / 2.0);
+        QWheelEvent wheel(at, w->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(w, &wheel);
+        return wheel.isAccepted();
+    };
+    auto *attention = window.fieldEditor(core::FieldId::Attention)->findChild<QComboBox *>();
+    auto *gpus = window.fieldEditor(core::FieldId::Gpus)->findChild<QSpinBox *>();
+    QSlider *batch = window.controls()->batchField()->slider();
+    const core::Scenario before = window.controller()->scenario();
+    for (QWidget *input : std::initializer_list<QWidget *>{attention, gpus, batch}) {
+        QVERIFY(input && !input->hasFocus());
+        QVERIFY2(!wheelUp(input), input->metaObject()->className());
+    }
+    QCOMPARE(window.controller()->scenario().attention, before.attention);
+    QCOMPARE(window.controller()->scenario().gpus, before.gpus);
+    QCOMPARE(window.controller()->scenario().batch, before.batch);
+    QVERIFY(!window.controller()->undoStack()->canUndo());
+    gpus->setFocus();
+    QVERIFY(gpus->hasFocus());
+    QVERIFY(wheelUp(gpus));
+    QVERIFY(window.controller()->scenario().gpus != before.gpus);
 }
 
 void TestUi::advancedFieldsTakeTheEnginesRanges()
