@@ -1267,6 +1267,7 @@ TextPart textPart(JsonReader &top, const std::string &topType)
 void applyQuantization(const CheckpointQuantization &q, ModelSpec &m)
 {
     m.checkpointFormat = q.format;
+    m.checkpointRestFormat = q.restFormat;
     m.checkpointGroupSize = q.format.empty() ? 0 : q.groupSize;
     m.checkpointQuantizedTargets = quantizedTargets(q, m);
 }

@@ -1,5 +1,7 @@
 #include "core/io/quantconfig.h"
 
+#include <algorithm>
+
 namespace core::io {
 
 namespace {
@@ -51,22 +53,51 @@ std::string weightScheme(JsonReader &weights, int &groupSize)
     return "";
 }
 
-/// compressed-tensors (llm-compressor): the first config group's weight
-/// scheme and targets, and the ignore list.
-CheckpointQuantization compressedTensors(JsonReader &quant)
+/// One config group: its weight scheme, group size and targets.
+struct ConfigGroup
+{
+    std::string format;
+    int groupSize = 0;
+    int bits = 0;
+    std::vector<std::string> targets;
+};
+
+/// compressed-tensors (llm-compressor) and ModelOpt's MIXED_PRECISION export:
+/// the ignore list, and the config groups. The group of fewest weight bits
+/// gives the format and the targets (NVFP4 MLPs and experts in NVIDIA's
+/// Qwen3.6 releases); a second group's format is the rest's (their FP8
+/// attention and linear attention), and a third or more is said in `warnings`.
+CheckpointQuantization compressedTensors(JsonReader &quant, std::vector<std::string> &warnings)
 {
     CheckpointQuantization q;
     q.excluded = patternList(quant, "ignore");
     auto groups = quant.object("config_groups", false);
     if (!groups || !groups->json().is_object() || groups->json().empty())
         return q;
-    const std::string first = groups->json().begin().key();
-    auto group = groups->object(first.c_str(), false);
-    auto weights = group ? group->object("weights", false) : std::nullopt;
-    if (!weights)
+    std::vector<ConfigGroup> read;
+    for (auto it = groups->json().begin(); it != groups->json().end(); ++it) {
+        auto group = groups->object(it.key().c_str(), false);
+        auto weights = group ? group->object("weights", false) : std::nullopt;
+        if (!weights)
+            continue;
+        ConfigGroup g;
+        g.format = weightScheme(*weights, g.groupSize);
+        g.bits = static_cast<int>(weights->uint("num_bits", 1, 64, false).value_or(64));
+        g.targets = patternList(*group, "targets");
+        if (!g.format.empty())
+            read.push_back(std::move(g));
+    }
+    if (read.empty())
         return q;
-    q.format = weightScheme(*weights, q.groupSize);
-    q.targets = patternList(*group, "targets");
+    std::stable_sort(read.begin(), read.end(), [](const ConfigGroup &a, const ConfigGroup &b) { return a.bits < b.bits; });
+    q.format = read.front().format;
+    q.groupSize = read.front().groupSize;
+    q.targets = read.front().targets;
+    if (read.size() > 1)
+        q.restFormat = read[1].format;
+    if (read.size() > 2)
+        warnings.push_back(groups->pointer() + ": " + std::to_string(read.size())
+                           + " weight schemes; the modules of the third and later are priced as the second's");
     q.listsModules = !q.excluded.empty() || !q.targets.empty();
     return q;
 }
@@ -95,20 +126,24 @@ CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std
     } else if (method == "fp8" || method == "mxfp4") {
         q.format = method;
     } else if (method == "compressed-tensors") {
-        q = compressedTensors(quant);
+        q = compressedTensors(quant, warnings);
     } else if (method == "modelopt") {
         // ModelOpt's export into config.json: quant_algo with the exclusions
         // under "ignore" (older exports: exclude_modules); MIXED_PRECISION
         // names its main scheme in config_groups.
+        // MIXED_PRECISION names its schemes in config_groups, each with
+        // its modules (targets), as compressed-tensors does.
         const std::string algo = quant.string("quant_algo", false).value_or("");
-        const CheckpointQuantization groups = compressedTensors(quant);
-        q.format = algo == "MIXED_PRECISION" ? groups.format : modelOptFormat(algo);
-        q.groupSize = static_cast<int>(quant.uint("group_size", 1, 1u << 20, false).value_or(groups.groupSize));
+        if (algo == "MIXED_PRECISION")
+            q = compressedTensors(quant, warnings);
+        else
+            q.format = modelOptFormat(algo);
+        q.groupSize = static_cast<int>(quant.uint("group_size", 1, 1u << 20, false).value_or(q.groupSize));
         q.patterns = ModulePatterns::Glob;
         q.excluded = patternList(quant, "ignore");
         if (q.excluded.empty())
             q.excluded = patternList(quant, "exclude_modules");
-        q.listsModules = !q.excluded.empty();
+        q.listsModules = !q.excluded.empty() || !q.targets.empty();
     }
     if (q.format.empty())
         warnings.push_back(quant.pointer() + ": quant_method '" + method

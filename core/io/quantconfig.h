@@ -32,12 +32,15 @@ struct CheckpointQuantization
     /// The config lists modules (targets or exclusions), so which ones are
     /// quantised is the config's word, not the format's rule.
     bool listsModules = false;
+    /// A second scheme for the layers' other linear modules (ModelOpt's
+    /// MIXED_PRECISION: NVFP4 MLPs beside FP8 attention); empty when none.
+    std::string restFormat;
 };
 
 /// A `quantization_config` object: bitsandbytes, GPTQ, AWQ, FP8, MXFP4,
-/// compressed-tensors (every config group's format; the first group's is
-/// taken), ModelOpt. An unmodelled one yields an empty format and a warning
-/// naming the method.
+/// compressed-tensors and ModelOpt (with several config groups, the one of
+/// fewest bits is the format of its targets and the next the rest's).
+/// An unmodelled one yields an empty format and a warning naming the method.
 CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std::string> &warnings);
 
 /// ModelOpt's hf_quant_config.json ({"producer": ..., "quantization":

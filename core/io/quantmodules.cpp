@@ -147,7 +147,7 @@ const std::vector<TargetNames> &targetNames()
           "mixer.shared_experts.up_proj", "ffn.shared_experts.w1"},
          {}},
         {kQuantExperts, false,
-         {"mlp.experts.0.gate_proj", "mlp.experts.0.down_proj", "mlp.experts.gate_up_proj",
+         {"mlp.experts.0.gate_proj", "mlp.experts.0.down_proj", "mlp.experts.gate_up_proj", "mlp.experts",
           "block_sparse_moe.experts.0.w1", "mixer.experts.0.up_proj", "ffn.experts.0.w1"},
          {}},
         {kQuantRouter, false, {"mlp.gate", "mlp.router", "block_sparse_moe.gate", "mixer.gate", "ffn.gate"}, {}},
