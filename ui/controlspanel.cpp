@@ -43,6 +43,7 @@ LogSliderField *logSlider(core::FieldId id, LogSliderField::Formatter format)
     auto *slider = new LogSliderField(static_cast<std::uint64_t>(f.typicalMin), static_cast<std::uint64_t>(f.typicalMax),
                                       std::move(format));
     slider->setAcceptedRange(static_cast<std::uint64_t>(f.min), static_cast<std::uint64_t>(f.max));
+    slider->setCountSuffixes(f.countSuffixes);
     return slider;
 }
 

@@ -78,7 +78,7 @@ void LogSliderField::sliderMoved(int position)
 
 void LogSliderField::fieldEdited()
 {
-    const auto parsed = core::parseCount(m_field->text().trimmed().toStdString());
+    const auto parsed = core::parseCount(m_field->text().trimmed().toStdString(), m_suffixes);
     if (!parsed || *parsed < m_acceptMin || *parsed > m_acceptMax) {
         m_field->setStyleSheet(QStringLiteral("color: #D55E00"));
         m_field->setToolTip(tr("Enter a value between %1 and %2").arg(m_format(m_acceptMin), m_format(m_acceptMax)));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/base/units.h"
+
 #include <QWidget>
 
 #include <cstdint>
@@ -27,6 +29,8 @@ public:
     /// What the field accepts when typed into, beyond the slider's span
     /// (the slider then rests at its end); default: the slider's span.
     void setAcceptedRange(std::uint64_t min, std::uint64_t max);
+    /// What a typed k or M means (default decimal: 7B parameters).
+    void setCountSuffixes(core::CountSuffixes suffixes) { m_suffixes = suffixes; }
     /// Sets without emitting valueChanged (for syncing from the model).
     void setValue(std::uint64_t value);
 
@@ -46,6 +50,7 @@ private:
     std::uint64_t m_max;
     std::uint64_t m_acceptMin;
     std::uint64_t m_acceptMax;
+    core::CountSuffixes m_suffixes = core::CountSuffixes::Decimal;
     std::uint64_t m_value;
     Formatter m_format;
     QSlider *m_slider;

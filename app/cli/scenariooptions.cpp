@@ -69,7 +69,8 @@ const std::vector<OptionSpec> &estimateOptionSpecs()
             help += " (";
             if (f.kind == core::FieldKind::Choice)
                 help += core::choiceList(f, " | ") + "; ";
-            help += "default " + core::describeDefault(f) + (f.optional() ? ", or say 'default'" : "") + ")";
+            help += "default " + core::describeDefault(f) + (f.optional() ? ", or say 'default'" : "")
+                + (f.countSuffixes == core::CountSuffixes::Binary ? "; k and M are binary: 8k = 8,192" : "") + ")";
             all.push_back({f.flag, f.metavar, help});
         }
         const std::vector<OptionSpec> rest = {

@@ -73,8 +73,9 @@ std::string groupDigitsOrDash(std::uint64_t value)
     return value == 0 ? "-" : groupDigits(value);
 }
 
-std::optional<std::uint64_t> parseCount(const std::string &text)
+std::optional<std::uint64_t> parseCount(const std::string &text, CountSuffixes suffixes)
 {
+    const bool binary = suffixes == CountSuffixes::Binary;
     if (text.empty() || text.size() > 64)
         return std::nullopt;
     double scale = 1;
@@ -86,8 +87,8 @@ std::optional<std::uint64_t> parseCount(const std::string &text)
     if (number.empty())
         return std::nullopt;
     switch (number.back()) {
-    case 'k': case 'K': scale = 1e3; break;
-    case 'm': case 'M': scale = 1e6; break;
+    case 'k': case 'K': scale = binary ? 1024.0 : 1e3; break;
+    case 'm': case 'M': scale = binary ? 1024.0 * 1024.0 : 1e6; break;
     case 'b': case 'B': scale = 1e9; break;
     case 't': case 'T': scale = 1e12; break;
     default: break;

@@ -97,10 +97,15 @@ const char *gigaSuffix(ByteUnit unit);
 /// no infinities, no trailing text.
 std::optional<double> parseDecimal(const std::string &text);
 
+/// What a count's k and M suffixes stand for.
+enum class CountSuffixes {
+    Decimal, ///< 7B parameters, 300B training tokens: k = 1,000, M = 1,000,000
+    Binary,  ///< context lengths as they are written: 8k = 8,192, 1M = 1,048,576
+};
 /// Parses a parameter count the way people write it: "7e9", "7B", "0.5b",
 /// "1.2T", "125M", "6738415616", "6,738,415,616". Nullopt for anything else:
-/// below 1, or not a whole number ("2.5").
-std::optional<std::uint64_t> parseCount(const std::string &text);
+/// below 1, or not a whole number ("2.5"). B and T stay decimal either way.
+std::optional<std::uint64_t> parseCount(const std::string &text, CountSuffixes suffixes = CountSuffixes::Decimal);
 
 /// Parses a size with its unit: "14949MiB", "29.03 GiB", "15.2GB", "512KiB",
 /// or a plain byte count. Nullopt for anything else (or negative).

@@ -111,8 +111,9 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
     FieldValue value;
     switch (f.kind) {
     case FieldKind::Integer: {
-        // The spellings --params takes: 4096, 32k, 1e6, 1M, 4,096.
-        const auto count = text == "0" ? std::optional<std::uint64_t>(0) : parseCount(text);
+        // The spellings --params takes: 4096, 32k, 1e6, 1M, 4,096; token
+        // counts of a context take k and M as 1,024 and 1,048,576.
+        const auto count = text == "0" ? std::optional<std::uint64_t>(0) : parseCount(text, f.countSuffixes);
         if (!count || static_cast<double>(*count) < f.min || static_cast<double>(*count) > f.max) {
             error = "'" + text + "' is not an integer between " + plain(f.min) + " and " + plain(f.max);
             return std::nullopt;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/units.h"
 #include "core/scenario/scenario.h"
 
 #include <cstdint>
@@ -116,6 +117,9 @@ struct FieldDescriptor
     double typicalMax = 0;
     int decimals = 0;    ///< Number: digits shown
     const char *unit = ""; ///< "tokens", "MiB", "%" (shown after the value)
+    /// Integer: what its k and M suffixes mean ("8k" tokens of context are
+    /// 8,192; "300B" training tokens are decimal).
+    CountSuffixes countSuffixes = CountSuffixes::Decimal;
     const char *label;   ///< English, translatable (context "Field")
     const char *help;    ///< one line, English, translatable (context "Field")
     /// For optional fields: what the default follows, e.g. "the training stack".
@@ -134,7 +138,8 @@ const FieldDescriptor &field(FieldId id);
 const FieldDescriptor *findFieldByKey(const std::string &key);
 
 /// Reads `text` as the field's value (the CLI's spelling: counts like 32k or
-/// 1e6 for integers, comma lists for sets, "default" for an optional);
+/// 1e6 for integers, k binary where the field says so, comma lists for
+/// sets, "default" for an optional);
 /// nullopt with `error` set ("'2.5' is not an integer between 1 and 1048576").
 std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::string &text, std::string &error);
 /// The value checked against the field's range or choices; empty when fine.

@@ -150,8 +150,8 @@ class Field
 {
 public:
     Field(FieldId id, const char *key, FieldGroup group)
-        : m_field{id, key, nullptr, nullptr, FieldKind::Integer, group, 0, 0, 0, 0, 0, "", nullptr, nullptr,
-                  nullptr, {}, nullptr, nullptr, nullptr, nullptr}
+        : m_field{id, key, nullptr, nullptr, FieldKind::Integer, group, 0, 0, 0, 0, 0, "", CountSuffixes::Decimal,
+                  nullptr, nullptr, nullptr, {}, nullptr, nullptr, nullptr, nullptr}
     {
     }
     operator FieldDescriptor() const { return m_field; }
@@ -166,6 +166,8 @@ public:
     }
 
     Field &integer(double min, double max) { return range(FieldKind::Integer, min, max); }
+    /// Tokens of a context: k and M are binary, as context lengths are written.
+    Field &tokenCount() { return set(m_field.countSuffixes, CountSuffixes::Binary); }
     Field &number(double min, double max, int decimals)
     {
         m_field.decimals = decimals;
@@ -322,6 +324,7 @@ std::vector<FieldDescriptor> makeFields()
         Field(FieldId::Sequence, "sequence", FieldGroup::Main)
             .cli("seq", "N")
             .integer(1, L::maxSequence)
+            .tokenCount()
             .slider(128, 1u << 20)
             .unit(QT_TRANSLATE_NOOP("Field", "tokens"))
             .label(QT_TRANSLATE_NOOP("Field", "Sequence length"))
@@ -447,6 +450,7 @@ std::vector<FieldDescriptor> makeFields()
         Field(FieldId::MaxBatchedTokens, "serving.max_num_batched_tokens", FieldGroup::Serving)
             .cli("max-num-batched-tokens", "N")
             .integer(1, L::maxSequence)
+            .tokenCount()
             .unit(QT_TRANSLATE_NOOP("Field", "tokens"))
             .label(QT_TRANSLATE_NOOP("Field", "max_num_batched_tokens"))
             .help(QT_TRANSLATE_NOOP("Field", "vLLM's token budget per step, profiled at start-up"))
@@ -476,6 +480,7 @@ std::vector<FieldDescriptor> makeFields()
         Field(FieldId::Ubatch, "serving.ubatch", FieldGroup::Serving)
             .cli("ubatch", "N")
             .integer(1, L::maxSequence)
+            .tokenCount()
             .unit(QT_TRANSLATE_NOOP("Field", "tokens"))
             .label(QT_TRANSLATE_NOOP("Field", "Micro-batch (n_ubatch)"))
             .help(QT_TRANSLATE_NOOP("Field",
@@ -703,6 +708,7 @@ std::vector<FieldDescriptor> makeFields()
         Field(FieldId::OutputTokens, "workload.output_tokens", FieldGroup::Workload)
             .cli("output-tokens", "N")
             .integer(1, L::maxSequence)
+            .tokenCount()
             .unit(QT_TRANSLATE_NOOP("Field", "tokens"))
             .label(QT_TRANSLATE_NOOP("Field", "Output tokens per request"))
             .help(QT_TRANSLATE_NOOP("Field", "tokens each request generates; its prompt is the rest of the context"))

@@ -173,8 +173,17 @@ void TestFields::defaultsAreDescribedByMode()
 void TestFields::textTakesWhatPeopleType()
 {
     std::string error;
-    QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::Sequence), "32k", error), core::FieldValue(32000.0));
+    // Context-like token counts take k and M as people write context
+    // lengths (an 8k context is 8,192 tokens); counts of parameters,
+    // training tokens and sequences stay decimal.
+    QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::Sequence), "32k", error), core::FieldValue(32768.0));
+    QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::Sequence), "8K", error), core::FieldValue(8192.0));
+    QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::Sequence), "1M", error), core::FieldValue(1048576.0));
+    for (core::FieldId tokens : {core::FieldId::MaxBatchedTokens, core::FieldId::Ubatch, core::FieldId::OutputTokens})
+        QCOMPARE(*core::parseFieldValue(core::field(tokens), "2k", error), core::FieldValue(2048.0));
     QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::Tokens), "300B", error), core::FieldValue(3e11));
+    QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::Tokens), "5k", error), core::FieldValue(5000.0));
+    QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::Batch), "1k", error), core::FieldValue(1000.0));
     QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::LoraTargets), "attention", error),
              core::FieldValue(std::string("q,k,v,o")));
     QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::LoraDropout), "default", error), core::FieldValue());

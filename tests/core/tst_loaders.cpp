@@ -227,7 +227,7 @@ void TestLoaders::parseCount_data()
     QTest::newRow("words") << "seven" << 0ull;
     QTest::newRow("overflow") << "1e30" << 0ull;
     QTest::newRow("trailing junk") << "7Bx" << 0ull;
-    QTest::newRow("32k tokens") << "32k" << 32000ull;
+    QTest::newRow("32k, decimal") << "32k" << 32000ull;
     QTest::newRow("1.5k") << "1.5k" << 1500ull;
     QTest::newRow("not whole") << "2.5" << 0ull;
     QTest::newRow("separators") << "6,738,415,616" << 6738415616ull;
@@ -239,6 +239,15 @@ void TestLoaders::parseCount()
     QFETCH(QString, text);
     QFETCH(qulonglong, expected);
     QCOMPARE(static_cast<qulonglong>(core::parseCount(text.toStdString()).value_or(0)), expected);
+    // Binary suffixes change k and M only: 1.5k tokens of context are 1,536.
+    const auto binary = core::parseCount(text.toStdString(), core::CountSuffixes::Binary);
+    const QChar last = text.isEmpty() ? QChar() : text.back().toLower();
+    if (last == 'k' && expected > 0)
+        QCOMPARE(static_cast<qulonglong>(binary.value_or(0)), expected * 1024 / 1000);
+    else if (last == 'm' && expected > 0)
+        QCOMPARE(static_cast<qulonglong>(binary.value_or(0)), expected / 1000000 * 1048576);
+    else
+        QCOMPARE(static_cast<qulonglong>(binary.value_or(0)), expected);
 }
 
 void TestLoaders::formatBytes_data()

@@ -99,9 +99,10 @@ void TestUi::exactEntryStaysInSync()
     QSignalSpy spy(window.controller(), &ui::ScenarioController::estimateChanged);
     seq->field()->setText(QStringLiteral("32k"));
     emit seq->field()->editingFinished();
-    QCOMPARE(window.controller()->scenario().sequence, 32000ull);
+    // A 32k context is 32,768 tokens, as context lengths are written.
+    QCOMPARE(window.controller()->scenario().sequence, 32768ull);
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(seq->field()->text(), QStringLiteral("32,000"));
+    QCOMPARE(seq->field()->text(), QStringLiteral("32,768"));
     // Below the slider's span but within the engine's range: accepted.
     seq->field()->setText(QStringLiteral("5"));
     emit seq->field()->editingFinished();
