@@ -2,6 +2,7 @@
 
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
+#include "core/scenario/servingruntime.h"
 #include "ui/scenarioedit.h"
 
 #include <QCoreApplication>
@@ -106,6 +107,9 @@ void ScenarioController::useModel(const core::ModelSpec &model, const core::Mode
     after.model = model;
     after.source = source;
     after.checkpoint = checkpoint;
+    // The runtime the files imply (a GGUF: llama.cpp), in the same step.
+    if (const auto runtime = checkpoint ? core::runtimeForCheckpoint(*checkpoint) : std::nullopt)
+        after.serving = *runtime;
     // Dragging the parameter slider is one step, like any other field.
     const int mergeKey = source.kind == core::ModelSource::Kind::ParameterCount ? static_cast<int>(core::FieldId::Count) : -1;
     m_undo->push(new ScenarioEdit(this, tr("Model"), m_scenario, after, mergeKey));

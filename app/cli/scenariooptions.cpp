@@ -8,6 +8,7 @@
 #include "core/io/scenarioio.h"
 #include "core/io/textfile.h"
 #include "core/scenario/fields.h"
+#include "core/scenario/servingruntime.h"
 #include "core/scenario/stack.h"
 
 #include <cmath>
@@ -141,6 +142,9 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         s.model = files->model;
         s.checkpoint = files->checkpoint;
         s.source = {core::ModelSource::Kind::ConfigFile, "", options.value(option), 0};
+        // The runtime the files imply (a GGUF: llama.cpp); --serving-engine overrides it.
+        if (const auto runtime = files->checkpoint ? core::runtimeForCheckpoint(*files->checkpoint) : std::nullopt)
+            s.serving = *runtime;
     } else if (options.has("params")) {
         const auto count = core::parseCount(options.value("params"));
         if (!count) {

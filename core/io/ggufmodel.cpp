@@ -684,6 +684,26 @@ const ArchRules *findArch(const std::string &arch)
     return nullptr;
 }
 
+/// The planner's weight format of a GGUF's general.file_type (llama.cpp
+/// include/llama.h enum llama_ftype: the type most tensors are in); empty
+/// for the types that have no format here (Q4_K_S, the IQ types, ...),
+/// whose bytes the tensor table gives all the same.
+std::string formatOfFileType(const std::map<std::string, GgufValue> &metadata)
+{
+    static const std::pair<std::uint64_t, const char *> kFileTypes[] = {
+        {0, "fp32"},         {1, "fp16"},         {2, "gguf-q4_0"},    {7, "gguf-q8_0"},
+        {10, "gguf-q2_k"},   {12, "gguf-q3_k_m"}, {15, "gguf-q4_k_m"}, {17, "gguf-q5_k_m"},
+        {18, "gguf-q6_k"},   {32, "bf16"},        {38, "mxfp4"},
+    };
+    const auto type = metadata.find("general.file_type");
+    if (type == metadata.end() || !type->second.count())
+        return "";
+    for (const auto &[id, format] : kFileTypes)
+        if (*type->second.count() == id)
+            return format;
+    return "";
+}
+
 } // namespace
 
 LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
@@ -735,6 +755,8 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
         errors.push_back(keys.key("feed_forward_length") + ": missing or 0; the dense layers need their width");
     m.vocab = vocabulary(keys, tensors, inventory, m.hidden, errors, assumed);
     readLayerTensors(tensors, rules, known != nullptr, m, assumed);
+    if (m.checkpointFormat.empty())
+        m.checkpointFormat = formatOfFileType(inventory.metadata);
     readQkNormWidth(reading);
     m.parallelBlock = rules.parallelBlock;
     if (const auto window = keys.count("attention.sliding_window", 0, ModelLimits::maxPositions, false); window && *window > 0) {

@@ -131,4 +131,14 @@ const RuntimeInfo &runtimeInfo(ServingEngine engine)
     return findByValue(allRuntimes(), &RuntimeInfo::engine, engine);
 }
 
+std::optional<ServingEngine> runtimeForCheckpoint(const CheckpointWeights &checkpoint)
+{
+    if (checkpoint.format != "gguf")
+        return std::nullopt;
+    for (const RuntimeInfo &runtime : allRuntimes())
+        if (runtime.behaviour.ggmlBuffers)
+            return runtime.engine;
+    return std::nullopt;
+}
+
 } // namespace core

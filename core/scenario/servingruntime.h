@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/checkpoint.h"
 #include "core/scenario/scenario.h"
 
 #include <optional>
@@ -117,6 +118,11 @@ inline const RuntimeBehaviour *servingBehaviour(const Scenario &s)
 {
     return s.isTraining() ? nullptr : &runtimeBehaviour(s.serving);
 }
+
+/// The runtime a checkpoint's files imply: a GGUF file is run by the
+/// runtime that sizes ggml buffers (llama.cpp); none for the others, which
+/// every runtime loads.
+std::optional<ServingEngine> runtimeForCheckpoint(const CheckpointWeights &checkpoint);
 
 /// Inference whose runtime sizes ggml buffers (llama.cpp's own layer split
 /// and compute buffers).

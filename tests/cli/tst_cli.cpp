@@ -4,6 +4,7 @@
 #include "app/cli/cli.h"
 #include "core/base/units.h"
 #include "tests/support/testregistry.h"
+#include "tests/support/weightfilewriter.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -61,6 +62,7 @@ private slots:
     void paramsSpellings_data();
     void paramsSpellings();
     void configFileAndFolder();
+    void ggufImpliesItsRuntimeAndFormat();
     void draftPreset();
     void unknownModelTypeWarns();
     void tableOutput();
@@ -159,6 +161,45 @@ void TestCli::configFileAndFolder()
     QVERIFY(QFile::copy(QString::fromStdString(file), dir.filePath("config.json")));
     QCOMPARE(runJson({"estimate", "--config", dir.path().toStdString()}).value("model").toObject().value("params_total").toDouble(),
              7241732096.0);
+}
+
+void TestCli::ggufImpliesItsRuntimeAndFormat()
+{
+    // A GGUF file is what llama.cpp runs, in the type its general.file_type
+    // names (15: Q4_K_M): both follow from the file; --serving-engine and
+    // --weights still choose otherwise.
+    constexpr std::uint32_t kF32 = 0; // ggml_type GGML_TYPE_F32
+    const std::uint64_t h = 256, ffn = 512, vocab = 1000;
+    testsupport::GgufFile file;
+    file.text("general.architecture", "llama")
+        .u32("general.file_type", 15)
+        .u32("llama.block_count", 2)
+        .u32("llama.context_length", 4096)
+        .u32("llama.embedding_length", h)
+        .u32("llama.feed_forward_length", ffn)
+        .u32("llama.attention.head_count", 4)
+        .u32("llama.attention.head_count_kv", 4)
+        .tensor("token_embd.weight", {h, vocab}, kF32, 4 * h * vocab)
+        .tensor("output_norm.weight", {h}, kF32, 4 * h);
+    for (int l = 0; l < 2; ++l) {
+        const std::string b = "blk." + std::to_string(l) + ".";
+        for (const char *norm : {"attn_norm.weight", "ffn_norm.weight"})
+            file.tensor(b + norm, {h}, kF32, 4 * h);
+        for (const char *square : {"attn_q.weight", "attn_k.weight", "attn_v.weight", "attn_output.weight"})
+            file.tensor(b + square, {h, h}, kF32, 4 * h * h);
+        file.tensor(b + "ffn_gate.weight", {h, ffn}, kF32, 4 * h * ffn)
+            .tensor(b + "ffn_up.weight", {h, ffn}, kF32, 4 * h * ffn)
+            .tensor(b + "ffn_down.weight", {ffn, h}, kF32, 4 * ffn * h);
+    }
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("tiny.gguf").toStdString();
+    file.write(path);
+    const QJsonObject implied = runJson({"estimate", "--model", path}).value("scenario").toObject();
+    QCOMPARE(implied.value("serving").toObject().value("engine").toString(), QString("llamacpp"));
+    QCOMPARE(implied.value("weights").toString(), QString("gguf-q4_k_m"));
+    const QJsonObject chosen =
+        runJson({"estimate", "--model", path, "--serving-engine", "vllm"}).value("scenario").toObject();
+    QCOMPARE(chosen.value("serving").toObject().value("engine").toString(), QString("vllm"));
 }
 
 void TestCli::unknownModelTypeWarns()

@@ -754,6 +754,20 @@ void TestWeightFiles::llamaFromGguf()
     QCOMPARE(result.warnings[0], std::string("ignored: llama.attention.layer_norm_rms_epsilon, llama.rope.freq_base "
                                              "(not part of the memory model)"));
     QCOMPARE(result.warnings[1], std::string("ignored: tensors rope_freqs.weight (the model does not count them)"));
+    // No general.file_type: no format of its own (the tensor table prices it).
+    QVERIFY(m.checkpointFormat.empty());
+    // With one, the format most tensors are in (llama.h LLAMA_FTYPE_MOSTLY_Q4_K_M
+    // = 15); a type with no format here (14, Q4_K_S) leaves it unset.
+    const std::pair<std::uint32_t, const char *> fileTypes[] = {{15, "gguf-q4_k_m"}, {7, "gguf-q8_0"}, {14, ""}};
+    for (const auto &[type, format] : fileTypes) {
+        GgufFile typed = file;
+        typed.u32("general.file_type", type);
+        const std::string typedPath = pathIn(dir, "typed.gguf");
+        typed.write(typedPath);
+        const auto typedModel = core::io::modelFromGguf(*core::io::readGguf(typedPath).value);
+        QVERIFY2(typedModel.ok(), joined(typedModel.errors).c_str());
+        QCOMPARE(typedModel.value->checkpointFormat, std::string(format));
+    }
 }
 
 void TestWeightFiles::unsupportedArchitecturesAreRefused_data()

@@ -21,6 +21,7 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace uitest;
@@ -86,6 +87,22 @@ void TestUi::configJsonOpens()
     QCOMPARE(window.controller()->scenario().source.kind, core::ModelSource::Kind::ConfigFile);
     QCOMPARE(window.controls()->parametersField()->value(), 7615616512ull);
     QVERIFY(window.controls()->modelCombo()->currentText().contains(QStringLiteral("config.json")));
+
+    // A GGUF's tables switch the engine to llama.cpp in the same undo step
+    // (a safetensors folder leaves it as it was).
+    core::CheckpointWeights gguf;
+    gguf.format = "gguf";
+    gguf.path = "model.gguf";
+    ui::ScenarioController *c = window.controller();
+    QCOMPARE(c->scenario().serving, core::ServingEngine::Generate);
+    c->useModel(c->scenario().model, {core::ModelSource::Kind::ConfigFile, "", "model.gguf", 0}, gguf);
+    QCOMPARE(c->scenario().serving, core::ServingEngine::LlamaCpp);
+    c->undoStack()->undo();
+    QCOMPARE(c->scenario().serving, core::ServingEngine::Generate);
+    core::CheckpointWeights safetensors = gguf;
+    safetensors.format = "safetensors";
+    c->useModel(c->scenario().model, {core::ModelSource::Kind::ConfigFile, "", "folder", 0}, safetensors);
+    QCOMPARE(c->scenario().serving, core::ServingEngine::Generate);
 }
 
 void TestUi::savedFocusGpuReachesTheWindow()
