@@ -92,6 +92,13 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
                  s.workload.requestRate > 0 ? tr("Requests/s\n(GPUs for\n%1 per second)").arg(QString::number(s.workload.requestRate, 'f', 2))
                                             : tr("Requests/s\nof %1\noutput tokens").arg(groupedCount(static_cast<double>(s.workload.outputTokens)))};
     QStringList lines{scenarioSummary(s)};
+    if (s.isTraining()) {
+        // Serving figures of a training run would read as zeros.
+        lines << tr("Deploy shows what serving the model takes: switch the mode to Inference to see it.");
+        m_heading = lines.join(QLatin1Char('\n'));
+        fill();
+        return;
+    }
     if (!result.estimate.isValid()) {
         lines << tr("Layout not valid: %1").arg(QString::fromStdString(result.estimate.errors.front()));
     } else {

@@ -3693,6 +3693,10 @@ output tokens</source>
         <source>%1 of %2 layers fit</source>
         <translation>%2 层中放得下 %1 层</translation>
     </message>
+    <message>
+        <source>Deploy shows what serving the model takes: switch the mode to Inference to see it.</source>
+        <translation>部署页显示的是部署推理服务所需的资源：请把模式切换到“推理”后查看。</translation>
+    </message>
 </context>
 <context>
     <name>ui::FieldEditor</name>

@@ -116,6 +116,11 @@ void TestDeploy::deployShowsTheServingFigures()
     const core::Estimate llama = core::estimate(window.controller()->scenario());
     QVERIFY(llama.details.hostBytesPerGpu > 0);
     QVERIFY2(view->heading().contains(ui::hostMemoryText(llama, core::ByteUnit::GiB)), qPrintable(view->heading()));
+    // A training mode has no serving figures: the view says what it shows
+    // instead of rows of zeros.
+    window.controller()->update(QString(), [](core::Scenario &s) { s.mode = core::Mode::Lora; });
+    QCOMPARE(view->rowCount(), 0);
+    QVERIFY2(view->heading().contains(QStringLiteral("switch the mode to Inference")), qPrintable(view->heading()));
 }
 
 void TestDeploy::matrixCellsAreTheEnginesFits()
