@@ -220,6 +220,10 @@ void FieldEditor::refresh()
                 ? choiceLabel(f, std::get<std::string>(shown))
                 : translated(f.defaultFollows);
             combo->setItemText(0, tr("default: %1").arg(effective));
+        } else if (f.kind == core::FieldKind::Text) {
+            // The focus GPU: unset, the figures still use one.
+            const core::GpuSpec *gpu = m_controller->focusGpu();
+            combo->setItemText(0, gpu ? tr("default: %1").arg(QString::fromStdString(gpu->name)) : tr("none"));
         }
         QString id;
         if (const std::string *text = std::get_if<std::string>(&stored))

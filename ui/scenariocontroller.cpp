@@ -129,9 +129,9 @@ void ScenarioController::setShownGpus(const QStringList &ids)
 
 const core::GpuSpec *ScenarioController::focusGpu() const
 {
-    // Without a GPU of its own the figures are for an H100, the common case.
-    const core::GpuSpec *gpu = m_catalog.find(m_scenario.gpuId);
-    return gpu ? gpu : m_catalog.find("h100-sxm5-80gb");
+    // An id the catalog does not hold falls back as none chosen does.
+    const core::GpuSpec *gpu = m_catalog.find(m_scenario.effectiveGpuId());
+    return gpu ? gpu : m_catalog.find(core::Scenario::kDefaultFocusGpu);
 }
 
 std::vector<std::string> ScenarioController::selectedGpuIds() const

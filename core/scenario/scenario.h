@@ -251,6 +251,10 @@ struct Scenario
     /// (older stacks): 1343 MiB measured on a V100 by the Hugging Face
     /// "Model training anatomy" doc (seed fact S11).
     double effectiveCudaOverheadMib() const;
+    /// The GPU the time, cost and serving figures are for: the chosen one,
+    /// or an H100 (the common case) when none is.
+    static constexpr const char *kDefaultFocusGpu = "h100-sxm5-80gb";
+    std::string effectiveGpuId() const { return gpuId.empty() ? kDefaultFocusGpu : gpuId; }
     double effectiveLoraDropout() const;
 };
 

@@ -110,6 +110,11 @@ void TestUi::savedFocusGpuReachesTheWindow()
     // A scenario file's "gpu" is the Cluster tab's focus GPU, the GPU the
     // time and cost figures use, and the row the GPUs table sets in bold.
     ui::MainWindow window;
+    // None chosen, the field names the GPU the figures use, not "none".
+    auto *focus = window.fieldEditor(core::FieldId::Gpu)->findChild<QComboBox *>();
+    QCOMPARE(focus->currentIndex(), 0);
+    QCOMPARE(focus->currentText(), QStringLiteral("default: %1").arg(QString::fromStdString(window.controller()->focusGpu()->name)));
+    QVERIFY(focus->currentText().contains(QStringLiteral("H100")));
     openPage(window, window.cluster());
     core::Scenario s = ui::ScenarioController::defaultScenario();
     s.gpuId = "rtx-3090";
