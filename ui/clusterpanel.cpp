@@ -38,8 +38,9 @@ QString hours(double seconds)
 
 ClusterPanel::ClusterPanel(ScenarioController *controller, QWidget *parent)
     : QWidget(parent), m_controller(controller), m_figures(new QLabel), m_ranks(new QCustomPlot),
-      m_plan(new QTableWidget(0, 8))
+      m_plan(new QTableWidget(0, 8)), m_planNote(new QLabel)
 {
+    m_planNote->setWordWrap(true);
     m_figures->setTextFormat(Qt::RichText);
     m_figures->setWordWrap(true);
     m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -71,6 +72,7 @@ ClusterPanel::ClusterPanel(ScenarioController *controller, QWidget *parent)
     right->addWidget(m_ranks, 1);
     right->addWidget(planButton);
     right->addWidget(m_plan, 1);
+    right->addWidget(m_planNote);
     auto *top = new QHBoxLayout(this);
     top->addLayout(left, 3);
     top->addLayout(right, 2);
@@ -78,6 +80,13 @@ ClusterPanel::ClusterPanel(ScenarioController *controller, QWidget *parent)
     connect(planButton, &QPushButton::clicked, this, &ClusterPanel::plan);
     connect(m_plan, &QTableWidget::cellDoubleClicked, this, [this](int row) { applyPlanRow(row); });
     connect(m_controller, &ScenarioController::estimateChanged, this, &ClusterPanel::showFigures);
+    // A plan answers the scenario it was made for: any other edit (undo
+    // too) or another scenario empties it.
+    connect(m_controller, &ScenarioController::fieldsChanged, this, [this] {
+        if (!m_applyingPlan)
+            clearPlan();
+    });
+    connect(m_controller, &ScenarioController::scenarioReplaced, this, &ClusterPanel::clearPlan);
     showFigures();
 }
 
@@ -194,7 +203,19 @@ void ClusterPanel::plan()
     const core::GpuSpec *gpu = m_controller->focusGpu();
     if (!gpu)
         return;
-    const auto layouts = core::planLayouts(m_controller->scenario(), *gpu, {});
+    // Offloaded states are checked against the machine's host memory where
+    // the scenario gives it, else against a DGX H100's, and the note says so.
+    const core::Scenario &base = m_controller->scenario();
+    core::PlanRequest request;
+    if (base.hostMemoryGib > 0)
+        request.hostBytesPerNode = base.hostMemoryGib * 1024.0 * 1024.0 * 1024.0;
+    const QString host = bytesText(core::Bytes::fromDouble(request.hostBytesPerNode), m_controller->unit());
+    m_planNote->setText(base.hostMemoryGib > 0
+                            ? tr("Offloaded states are checked against %1 of host memory per node.").arg(host)
+                            : tr("Offload layouts assume %1 of host memory per node, as in a DGX H100; set Host "
+                                 "memory in the advanced settings to plan for your machine.")
+                                  .arg(host));
+    const auto layouts = core::planLayouts(base, *gpu, request);
     m_planned.clear();
     m_plan->setRowCount(0);
     for (const core::PlanOption &o : layouts) {
@@ -224,12 +245,21 @@ void ClusterPanel::applyPlanRow(int row)
     if (row < 0 || static_cast<std::size_t>(row) >= m_planned.size())
         return;
     const core::Scenario chosen = m_planned[static_cast<std::size_t>(row)];
+    m_applyingPlan = true;
     m_controller->update(tr("Use a planned layout"), [&chosen](core::Scenario &s) {
         s.gpus = chosen.gpus;
         s.parallel = chosen.parallel;
         s.zeroStage = chosen.zeroStage;
         s.checkpointing = chosen.checkpointing;
     });
+    m_applyingPlan = false;
+}
+
+void ClusterPanel::clearPlan()
+{
+    m_planned.clear();
+    m_plan->setRowCount(0);
+    m_planNote->clear();
 }
 
 } // namespace ui

@@ -27,6 +27,8 @@ public:
     explicit ClusterPanel(ScenarioController *controller, QWidget *parent = nullptr);
 
     QTableWidget *planTable() const { return m_plan; }
+    /// What the plan assumed of host memory (under the plan table).
+    QLabel *planNote() const { return m_planNote; }
     QLabel *figures() const { return m_figures; }
     /// Fills the plan table for the chosen GPU (the "Plan for me" button).
     void plan();
@@ -38,11 +40,15 @@ protected:
 
 private:
     void showFigures();
+    /// Empties the plan table: its layouts were planned for another scenario.
+    void clearPlan();
 
     ScenarioController *m_controller;
     QLabel *m_figures;
     QCustomPlot *m_ranks;
     QTableWidget *m_plan;
+    QLabel *m_planNote;
+    bool m_applyingPlan = false; ///< the scenario changes by a row of the plan, which stays
     bool m_figuresStale = false; ///< the estimate changed while the panel was hidden
     std::vector<core::Scenario> m_planned; ///< the plan table's layouts, row by row
 };

@@ -3420,6 +3420,14 @@
         <source>; &lt;b&gt;%1 GPUs&lt;/b&gt; for %2 per second</source>
         <translation>；每秒 %2 个请求需要 &lt;b&gt;%1 块 GPU&lt;/b&gt;</translation>
     </message>
+    <message>
+        <source>Offloaded states are checked against %1 of host memory per node.</source>
+        <translation>卸载的状态按每节点 %1 主机内存检查。</translation>
+    </message>
+    <message>
+        <source>Offload layouts assume %1 of host memory per node, as in a DGX H100; set Host memory in the advanced settings to plan for your machine.</source>
+        <translation>卸载布局假定每节点有 %1 主机内存（与 DGX H100 相同）；在高级设置中填写“主机内存”即可按你的机器规划。</translation>
+    </message>
 </context>
 <context>
     <name>ui::ControlsPanel</name>

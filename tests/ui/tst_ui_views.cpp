@@ -22,6 +22,7 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTextBrowser>
+#include <QUndoStack>
 #include <QWidget>
 #include <QtTest>
 
@@ -152,6 +153,18 @@ void TestUi::clusterPanelPlansAndApplies()
     const core::GpuSpec *a100 = window.controller()->catalog().find("a100-sxm4-80gb");
     QVERIFY(window.controller()->result().estimate.total <= a100->capacity());
     QVERIFY(window.cluster()->figures()->text().contains(QStringLiteral("fits")));
+    // The plan says what it assumed of host memory; it stays while its rows
+    // are tried, and goes with any other edit, undo included.
+    QVERIFY(window.cluster()->planNote()->text().contains(QStringLiteral("DGX H100")));
+    QVERIFY(window.cluster()->planTable()->rowCount() > 0);
+    window.controller()->undoStack()->undo();
+    QCOMPARE(window.cluster()->planTable()->rowCount(), 0);
+    QVERIFY(window.cluster()->planNote()->text().isEmpty());
+    // With the machine's host memory given, the plan uses it.
+    window.controller()->update(QString(), [](core::Scenario &s) { s.hostMemoryGib = 512; });
+    window.cluster()->plan();
+    QVERIFY2(window.cluster()->planNote()->text().contains(QStringLiteral("512.00 GiB")),
+             qPrintable(window.cluster()->planNote()->text()));
 }
 
 void TestUi::clusterFiguresReadAsPeopleWriteThem()
