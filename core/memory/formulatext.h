@@ -124,7 +124,7 @@ inline constexpr const char *kFromZeroModelStates = "Rajbhandari et al. 2020 (Ze
 // --- LoRA adapters ---
 namespace lora {
 inline constexpr Symbol kRank{"r", "", QT_TRANSLATE_NOOP("Derivation", "LoRA rank")};
-inline constexpr Symbol kInPlusOut{"in + out", "", QT_TRANSLATE_NOOP("Derivation", "input plus output features of the adapted projection")};
+inline constexpr Symbol kInPlusOut{"d_io", "", QT_TRANSLATE_NOOP("Derivation", "input plus output features of the adapted projection")};
 inline constexpr Symbol kMatrices{"n", "", QT_TRANSLATE_NOOP("Derivation", "such projections in the model")};
 /// Indexed by LinearSlot.
 inline constexpr const char *kPartAdapters[] = {"",
@@ -167,8 +167,8 @@ inline constexpr Symbol kOptimizerStates{"S_all", "B", QT_TRANSLATE_NOOP("Deriva
 inline constexpr Symbol kStates{"n_s", "", QT_TRANSLATE_NOOP("Derivation", "full-size states per parameter")};
 inline constexpr Symbol kStateBytes{"b_s", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of one state element")};
 inline constexpr Symbol kFixedStateBytes{"b_s", "B", QT_TRANSLATE_NOOP("Derivation", "state bytes per parameter (8-bit states)")};
-inline constexpr Symbol kRowsPlusCols{"sum(rows + cols)", "", QT_TRANSLATE_NOOP("Derivation", "row and column accumulators of every matrix")};
-inline constexpr Symbol kVectorElements{"sum(vector)", "", QT_TRANSLATE_NOOP("Derivation", "elements of every vector parameter")};
+inline constexpr Symbol kRowsPlusCols{"n_rc", "", QT_TRANSLATE_NOOP("Derivation", "row and column accumulators of every matrix")};
+inline constexpr Symbol kVectorElements{"n_vec", "", QT_TRANSLATE_NOOP("Derivation", "elements of every vector parameter")};
 inline constexpr const char *kPartFactoredMoments = QT_TRANSLATE_NOOP("Derivation", "factored second moments of the matrices");
 inline constexpr const char *kPartVectorMoments = QT_TRANSLATE_NOOP("Derivation", "second moments of the vectors");
 } // namespace optimizer
@@ -351,7 +351,7 @@ inline constexpr const char *kFromIndexerCache =
     "vLLM model_executor/models/deepseek_v2.py Indexer (k_cache head_dim + head_dim // quant_block_size * 4, "
     "quant_block_size 128) and DeepseekV32IndexerCache (MLAAttentionSpec, one uint8 vector per token)";
 inline constexpr Symbol kCompressedLayers{"L_r", "", QT_TRANSLATE_NOOP("Derivation", "compressed layers of this ratio on this rank")};
-inline constexpr Symbol kCompressedEntries{"floor(T/r)", "", QT_TRANSLATE_NOOP("Derivation", "compressed entries of the context")};
+inline constexpr Symbol kCompressedEntries{"T_c", "", QT_TRANSLATE_NOOP("Derivation", "compressed entries of the context, floor(T / r)")};
 inline constexpr Symbol kLatentEntryBytes{"b_entry", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of one cached entry in vLLM's fp8_ds_mla layout: fp8 values of the non-RoPE part, bf16 RoPE part, one scale per 64, one pad byte")};
 inline constexpr Symbol kCompressorState{"S_comp", "B", QT_TRANSLATE_NOOP("Derivation", "fp32 compressor state of one sequence in one layer: the current (and, for ratio 4, the previous) window's entries and scores, and the indexer's")};
 inline constexpr const char *kPartCompressedEntries = QT_TRANSLATE_NOOP("Derivation", "compressed entries");
@@ -407,7 +407,7 @@ inline constexpr Symbol kLinearParams{"P_linear", "", QT_TRANSLATE_NOOP("Derivat
 inline constexpr Symbol kDequantBytes{"e_dq", "B", QT_TRANSLATE_NOOP("Derivation", "bytes a dequantisation allocates per weight element (bitsandbytes: one "
                                       "16-bit copy; torchao NF4: two int64 index tensors of n/2 and three half-size "
                                       "16-bit intermediates)")};
-inline constexpr Symbol kLargestMatrix{"rows x cols", "", QT_TRANSLATE_NOOP("Derivation", "elements of the largest quantised matrix")};
+inline constexpr Symbol kLargestMatrix{"m_max", "", QT_TRANSLATE_NOOP("Derivation", "elements of the largest quantised matrix")};
 inline constexpr Symbol kRecomputedLayer{"A_recompute", "B", QT_TRANSLATE_NOOP("Derivation", "one layer's activations, recomputed")};
 inline constexpr Symbol kLayerGradients{"G_layer", "B", QT_TRANSLATE_NOOP("Derivation", "gradients alive inside one layer's backward")};
 inline constexpr Symbol kStepTemporaryBytes{"b_tmp", "B", QT_TRANSLATE_NOOP("Derivation", "bytes per parameter of the step's full-size temporary")};
@@ -505,7 +505,7 @@ inline constexpr const char *kWhyDraftF16Cache = QT_TRANSLATE_NOOP("Derivation",
 // --- weights in host memory, run on the GPU (host offload for inference) ---
 namespace offload {
 inline constexpr Symbol kModuleParams{"P_module", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the largest offloaded module: a decoder layer, or the lm_head when it is offloaded")};
-inline constexpr Symbol kBytesPerParam{"W / P", "B", QT_TRANSLATE_NOOP("Derivation", "the model's weight bytes per parameter")};
+inline constexpr Symbol kBytesPerParam{"b_W", "B", QT_TRANSLATE_NOOP("Derivation", "the model's weight bytes per parameter")};
 inline constexpr Symbol kOffloadBudget{"B_offload", "B", QT_TRANSLATE_NOOP("Derivation", "--cpu-offload-gb of each GPU, in bytes (GiB x 2^30)")};
 inline constexpr Symbol kLayerBytesHere{"W_layers", "B", QT_TRANSLATE_NOOP("Derivation", "this GPU's decoder-layer weight bytes: all that vLLM can offload")};
 inline constexpr Symbol kOffloaded{"W_host", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of this GPU kept in host memory")};
@@ -533,7 +533,7 @@ inline constexpr Symbol kLayerParams{"P_layers", "", QT_TRANSLATE_NOOP("Derivati
 inline constexpr Symbol kLayers{"L", "", QT_TRANSLATE_NOOP("Derivation", "repeating layers")};
 inline constexpr Symbol kLayersHere{"L_gpu", "", QT_TRANSLATE_NOOP("Derivation", "repeating layers on this GPU (-ngl: the last ones)")};
 inline constexpr Symbol kLayerParamsHere{"P_gpu", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the repeating layers on this GPU")};
-inline constexpr Symbol kKeptShare{"1 - f_cpu", "", QT_TRANSLATE_NOOP("Derivation", "share of these layers' parameters left after --n-cpu-moe keeps their routed experts on the CPU")};
+inline constexpr Symbol kKeptShare{"f_gpu", "", QT_TRANSLATE_NOOP("Derivation", "share of these layers' parameters left after --n-cpu-moe keeps their routed experts on the CPU")};
 inline constexpr Symbol kOutputParams{"P_out", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the output layer (token_embd's copy when tied)")};
 inline constexpr Symbol kSequences{"n_seq", "", QT_TRANSLATE_NOOP("Derivation", "parallel sequences, one KV stream each")};
 inline constexpr Symbol kCells{"n_ctx_seq", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "KV cells per sequence: the context rounded up to 256")};

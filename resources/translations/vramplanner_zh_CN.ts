@@ -1691,10 +1691,6 @@
         <translation>本卡上该压缩比的压缩层数</translation>
     </message>
     <message>
-        <source>compressed entries of the context</source>
-        <translation>上下文的压缩条目数</translation>
-    </message>
-    <message>
         <source>bytes of one cached entry in vLLM&apos;s fp8_ds_mla layout: fp8 values of the non-RoPE part, bf16 RoPE part, one scale per 64, one pad byte</source>
         <translation>vLLM fp8_ds_mla 布局下一个缓存条目的字节数：非 RoPE 部分为 fp8，RoPE 部分为 bf16，每 64 个值一个缩放因子，外加一个填充字节</translation>
     </message>
@@ -1753,6 +1749,10 @@
     <message>
         <source>llama.cpp keeps the recurrent and convolution states in f32 (llama_memory_recurrent type_r = type_s = GGML_TYPE_F32)</source>
         <translation>llama.cpp 以 f32 保存循环状态与卷积状态（llama_memory_recurrent type_r = type_s = GGML_TYPE_F32）</translation>
+    </message>
+    <message>
+        <source>compressed entries of the context, floor(T / r)</source>
+        <translation>上下文的压缩条目数，floor(T / r)</translation>
     </message>
 </context>
 <context>

@@ -181,6 +181,13 @@ void TestDerivations::shownValuesEvaluateToTheBytes()
             for (const auto &[evaluated, value] : *definitions)
                 QVERIFY2(std::abs(evaluated - value) <= 1e-9 * std::max(1.0, std::abs(value)),
                          describe(s, id, d).c_str());
+            // Every symbol is one name ("d_io", not "in + out"), so that a
+            // product reads as the product of its symbols.
+            // (A legend entry's name is what its formula uses; a meaning
+            // with a "; " of its own splits into entries that are not.)
+            for (const std::string &name : testsupport::legendNames(d.legend))
+                QVERIFY2(d.formula.find(name) == std::string::npos || name.find_first_of(" +/()*") == std::string::npos,
+                         (name + " in " + describe(s, id, d)).c_str());
             // Whatever is held has a formula, symbols that say what they
             // are, and a source.
             if (bytes > 0)

@@ -127,4 +127,16 @@ inline std::optional<std::vector<std::pair<double, double>>> definitions(const s
     return out;
 }
 
+/// The symbols' names of a legend ("r: LoRA rank; n: such projections in
+/// the model"): each entry's text before its ": ".
+inline std::vector<std::string> legendNames(const std::string &legend)
+{
+    std::vector<std::string> names;
+    if (legend.empty())
+        return names;
+    for (const std::string &entry : split(legend, "; "))
+        names.push_back(entry.substr(0, entry.find(": ")));
+    return names;
+}
+
 } // namespace testsupport
