@@ -63,6 +63,19 @@ void appendWord(Text &out, Translator translator, const char *text)
         out += text;
 }
 
+/// A product's part: a tensor or a case (context "Derivation"), or a term
+/// where a formula sums terms (the allocator reserve's parts, context
+/// "Terms", as the breakdown names them).
+void appendPart(Text &out, Translator translator, const char *part)
+{
+    if (!translator) {
+        out += part;
+        return;
+    }
+    const std::string shown = translator("Derivation", part);
+    out += shown != part ? shown : translator("Terms", part);
+}
+
 void appendWithUnit(Text &out, double value, const char *unit, Translator tr)
 {
     appendNumber(out, value);
@@ -85,7 +98,7 @@ void appendProduct(Text &out, const Product &p, bool values, bool labelled, Tran
     }
     if (labelled && p.part) {
         out += " [";
-        appendWord(out, tr, p.part);
+        appendPart(out, tr, p.part);
         out += ']';
     }
 }
