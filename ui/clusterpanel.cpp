@@ -4,6 +4,7 @@
 #include "core/analysis/plan.h"
 #include "core/scenario/servingruntime.h"
 #include "ui/fieldeditor.h"
+#include "ui/language.h"
 #include "ui/scenariocontroller.h"
 #include "ui/servingtext.h"
 #include "ui/termstyle.h"
@@ -135,7 +136,7 @@ void ClusterPanel::showFigures()
                                              .arg(p.step[core::StepPart::PipelineBubble], 0, 'f', 3)
                                              .arg(p.stepCommSeconds, 0, 'f', 3)
                                              .arg(p.communicationBound ? tr(" — <b>communication-bound</b>") : QString());
-        text += QStringLiteral("<br>") + tr("Step parts: %1").arg(QString::fromStdString(core::describeStepParts(p.step)));
+        text += QStringLiteral("<br>") + tr("Step parts: %1").arg(QString::fromStdString(core::describeStepParts(p.step, 3, translateForCore)));
         if (p.trainingSeconds > 0) {
             text += QStringLiteral("<br>")
                 + tr("Training time: <b>%1</b>, %2 GPU-hours").arg(hours(p.trainingSeconds), groupedCount(p.gpuHours));

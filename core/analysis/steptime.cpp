@@ -1,6 +1,7 @@
 #include "core/analysis/steptime.h"
 
 #include "core/analysis/utilization.h"
+#include "core/base/translatable.h"
 #include "core/base/units.h"
 
 #include <algorithm>
@@ -190,11 +191,26 @@ double StepTime::communicating() const
         + (*this)[StepPart::PipelineP2p];
 }
 
-std::string describeStepParts(const StepTime &step, int decimals)
+const char *stepPartLabel(StepPart part)
+{
+    switch (part) {
+    case StepPart::Compute: return QT_TRANSLATE_NOOP("StepPart", "compute");
+    case StepPart::Recompute: return QT_TRANSLATE_NOOP("StepPart", "recompute");
+    case StepPart::PipelineBubble: return QT_TRANSLATE_NOOP("StepPart", "pipeline bubble");
+    case StepPart::TensorParallel: return QT_TRANSLATE_NOOP("StepPart", "tensor parallel");
+    case StepPart::DataParallelExposed: return QT_TRANSLATE_NOOP("StepPart", "data parallel, not overlapped");
+    case StepPart::Zero3Gathers: return QT_TRANSLATE_NOOP("StepPart", "ZeRO-3 gathers");
+    case StepPart::PipelineP2p: return QT_TRANSLATE_NOOP("StepPart", "pipeline transfers");
+    }
+    return "";
+}
+
+std::string describeStepParts(const StepTime &step, int decimals, Translator translator)
 {
     std::string text;
     for (StepPart part : allStepParts())
-        text += (text.empty() ? "" : ", ") + std::string(stepPartId(part)) + " " + formatFixed(step[part], decimals) + " s";
+        text += (text.empty() ? "" : ", ") + translate(translator, "StepPart", stepPartLabel(part)) + " "
+            + formatFixed(step[part], decimals) + " s";
     return text;
 }
 

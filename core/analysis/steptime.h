@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/base/message.h"
+
 #include "core/engine/estimate.h"
 
 #include <array>
@@ -45,9 +47,14 @@ struct StepTime
     double communicating() const;
 };
 
-/// "compute 1.234 s, recompute 0.000 s, ...": every part by its id, in
-/// seconds with `decimals` decimals (the CLI, the reports and the GUI).
-std::string describeStepParts(const StepTime &step, int decimals = 3);
+/// The part's name for people, English source text of Qt Linguist
+/// (context "StepPart"): "pipeline bubble", "ZeRO-3 gathers".
+const char *stepPartLabel(StepPart part);
+
+/// "compute 1.234 s, recompute 0.000 s, ...": every part by its name, in
+/// the reader's language, in seconds with `decimals` decimals (the CLI,
+/// the reports and the GUI).
+std::string describeStepParts(const StepTime &step, int decimals = 3, Translator translator = nullptr);
 
 /// Bytes one GPU sends in one step, per kind of collective.
 struct StepTraffic

@@ -164,7 +164,7 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
             line(QT_TRANSLATE_NOOP("Report", "step communication"),
                  formatFixed(p.stepCommSeconds, 3) + " s"
                      + (p.communicationBound ? " " + word(meta, QT_TRANSLATE_NOOP("Report", "(communication-bound)")) : ""));
-            line(QT_TRANSLATE_NOOP("Report", "step"), formatFixed(p.stepSeconds, 3) + " s (" + describeStepParts(p.step) + ")");
+            line(QT_TRANSLATE_NOOP("Report", "step"), formatFixed(p.stepSeconds, 3) + " s (" + describeStepParts(p.step, 3, meta.translator) + ")");
             if (p.trainingSeconds > 0) {
                 line(QT_TRANSLATE_NOOP("Report", "training time"),
                      fill(QT_TRANSLATE_NOOP("Report", "%1 h for %2 tokens"),

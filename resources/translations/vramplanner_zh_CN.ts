@@ -2112,16 +2112,8 @@
         <translation>vLLM（启动时的显存剖析）</translation>
     </message>
     <message>
-        <source>max_num_batched_tokens</source>
-        <translation>max_num_batched_tokens</translation>
-    </message>
-    <message>
         <source>vLLM&apos;s token budget per step, profiled at start-up</source>
         <translation>vLLM 每步的词元预算，启动时用于分析</translation>
-    </message>
-    <message>
-        <source>max_num_seqs</source>
-        <translation>max_num_seqs</translation>
     </message>
     <message>
         <source>vLLM&apos;s concurrent sequences, the sampler warm-up&apos;s rows</source>
@@ -2482,6 +2474,14 @@
     <message>
         <source>what crosses between host memory and a GPU per second, GB/s, for offloaded weights (the default: PCIe 4.0 x16 in practice)</source>
         <translation>主机内存与 GPU 之间每秒能传输的数据量（GB/s），用于被卸载的权重（默认值：PCIe 4.0 x16 的实际速率）</translation>
+    </message>
+    <message>
+        <source>Tokens per step</source>
+        <translation>每步词元数</translation>
+    </message>
+    <message>
+        <source>Sequences at once</source>
+        <translation>同时处理的序列数</translation>
     </message>
 </context>
 <context>
@@ -2882,6 +2882,37 @@
 %2</source>
         <translation>%1 不是有效的场景：
 %2</translation>
+    </message>
+</context>
+<context>
+    <name>StepPart</name>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>data parallel, not overlapped</source>
+        <translation>数据并行（未被计算掩盖）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gathers</source>
+        <translation>ZeRO-3 参数收集</translation>
+    </message>
+    <message>
+        <source>pipeline transfers</source>
+        <translation>流水线传输</translation>
     </message>
 </context>
 <context>

@@ -219,8 +219,8 @@ void TestStepTime::partsAddUpToTheStep()
     // 1e9 tokens / (1 x 2048 x 8 x dp 2) steps.
     QVERIFY(near(p.trainingSeconds, 1e9 / (2048.0 * 8 * 2) * p.stepSeconds));
     QCOMPARE(QString::fromStdString(core::describeStepParts(p.step, 0)),
-             QStringLiteral("compute %1 s, recompute %2 s, pipeline_bubble %3 s, tensor_parallel %4 s, "
-                            "data_parallel_exposed %5 s, zero3_gathers %6 s, pipeline_p2p %7 s")
+             QStringLiteral("compute %1 s, recompute %2 s, pipeline bubble %3 s, tensor parallel %4 s, "
+                            "data parallel, not overlapped %5 s, ZeRO-3 gathers %6 s, pipeline transfers %7 s")
                  .arg(std::llround(p.step[core::StepPart::Compute]))
                  .arg(std::llround(p.step[core::StepPart::Recompute]))
                  .arg(std::llround(p.step[core::StepPart::PipelineBubble]))
