@@ -197,8 +197,13 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     for (TermId id : allTerms()) {
         const Derivation &why = derivations[static_cast<std::size_t>(id)];
         md += "- **" + termName(id, tr) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted + " ("
-            + why.note + "). " + fill(QT_TRANSLATE_NOOP("Report", "Symbols: %1."), {why.legend}) + " "
-            + fill(QT_TRANSLATE_NOOP("Report", "Source: %1"), {why.source}) + "\n";
+            + why.note + ").";
+        // A term nothing holds has no symbols and no source: no empty stubs.
+        if (!why.legend.empty())
+            md += " " + fill(QT_TRANSLATE_NOOP("Report", "Symbols: %1."), {why.legend});
+        if (!why.source.empty())
+            md += " " + fill(QT_TRANSLATE_NOOP("Report", "Source: %1"), {why.source});
+        md += "\n";
     }
     return md;
 }

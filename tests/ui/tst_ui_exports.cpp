@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -93,6 +94,10 @@ void TestUi::reportExports()
     QVERIFY(text.contains(QStringLiteral("## Assumptions")));
     QVERIFY(text.contains(QStringLiteral("| Mode | QLoRA |")));
     QVERIFY(text.contains(QStringLiteral("| Checkpointing | full (default) |")));
+    // Terms nothing holds (QLoRA keeps no master weights) end without
+    // empty "Symbols: ." or "Source:" stubs.
+    QVERIFY(!text.contains(QStringLiteral("Symbols: .")));
+    QVERIFY(!text.contains(QRegularExpression(QStringLiteral("Source: *\n"))));
 }
 
 void TestUi::scriptedExport()
