@@ -47,6 +47,10 @@ LessonPanel::LessonPanel(QWidget *parent) : QWidget(parent), m_view(new QTextBro
     layout->addWidget(m_view);
     layout->addWidget(m_toolButton);
     m_view->setOpenExternalLinks(true);
+    // Lines break between words, never inside a number ("13.04 GiB").
+    m_view->setWordWrapMode(QTextOption::WordWrap);
+    // Wide enough for the check table's four columns; the dock resizes.
+    setMinimumWidth(fontMetrics().averageCharWidth() * 48);
     m_toolButton->hide();
     connect(m_toolButton, &QPushButton::clicked, this, [this] { emit toolRequested(m_tool); });
 }

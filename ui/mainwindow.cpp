@@ -497,9 +497,18 @@ void MainWindow::newScenario()
 {
     if (!maybeSave())
         return;
+    closeLesson();
     m_controller->setFilePath(QString());
     m_controller->setScenario(ScenarioController::defaultScenario());
     updateTitle();
+}
+
+void MainWindow::closeLesson()
+{
+    // A lesson explains its own scenario; another one makes it wrong.
+    m_lesson.reset();
+    if (m_lessonDock)
+        m_lessonDock->hide();
 }
 
 bool MainWindow::openFile(const QString &path, QString *error)
@@ -517,6 +526,7 @@ bool MainWindow::openFile(const QString &path, QString *error)
             const auto scenario = scenariofile::load(path, error);
             if (!scenario)
                 return false;
+            closeLesson();
             m_controller->setFilePath(path);
             m_controller->setScenario(*scenario);
             addRecentFile(path);

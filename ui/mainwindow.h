@@ -59,6 +59,8 @@ public:
 
     /// Loads a lesson's scenario and shows its question, answer and checks.
     void showLesson(const core::Lesson &lesson);
+    /// Hides the lesson: File > New or another file replaced its scenario.
+    void closeLesson();
     /// Opens a tool over the window: "utilization", the GPU utilisation
     /// calculator, prefilled from the scenario, or "runs", the user's kept
     /// runs. Null for another name.

@@ -9,9 +9,13 @@
 #include "ui/mainwindow.h"
 #include "ui/scenariocontroller.h"
 
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QtTest>
 
 #include <cmath>
@@ -64,4 +68,18 @@ void TestUi::lessonsLoadAndAgree()
         if (lesson.id == "s9-optimizer-states")
             window.showLesson(lesson);
     QVERIFY(window.lessonPanel()->text().contains(QStringLiteral("term bytes (optimizer) [optimizer: sgd-momentum]")));
+    // Numbers stay whole when the dock is narrow, and File > New closes the
+    // lesson, whose scenario is gone.
+    auto *view = window.lessonPanel()->findChild<QTextBrowser *>();
+    QCOMPARE(view->wordWrapMode(), QTextOption::WordWrap);
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("lessonDock"));
+    QVERIFY(dock && !dock->isHidden());
+    QAction *newAction = nullptr;
+    for (QAction *menu : window.menuBar()->actions())
+        for (QAction *item : menu->menu() ? menu->menu()->actions() : QList<QAction *>{})
+            if (item->shortcut() == QKeySequence(QKeySequence::New))
+                newAction = item;
+    QVERIFY(newAction);
+    newAction->trigger();
+    QVERIFY(dock->isHidden());
 }
