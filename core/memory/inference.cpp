@@ -67,11 +67,12 @@ Derived cachedValuesPerLayerToken(const ModelSpec &m, const AttentionShape &a, c
             values.product(kv::kPartLatent).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
             values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
             return values.note(kv::kWhyMlaLatent).cite(kv::kFromMla).derived();
-        case MlaCacheLayout::LatentKeyAndValue:
-            values.product(kv::kPartKeys).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
-            values.product(kv::kPartRopeKey).times(kv::kRopeKey, static_cast<double>(m.ropeHeadDim));
-            values.product(kv::kPartValues).times(kv::kLatentRank, static_cast<double>(m.kvLoraRank));
+        case MlaCacheLayout::LatentKeyAndValue: {
+            const AttentionShape head = latentAsOneHead(m);
+            values.product(kv::kPartKeys).times(text::llamacpp::kKeyWidth, static_cast<double>(head.keyWidth()));
+            values.product(kv::kPartValues).times(text::llamacpp::kValueWidth, static_cast<double>(head.valueWidth()));
             return values.note(kv::kWhyMlaLlamaCpp).cite(text::llamacpp::kFromKvCache).derived();
+        }
         case MlaCacheLayout::RebuiltHeads:
             break;
         }

@@ -26,15 +26,12 @@ std::uint64_t padCells(std::uint64_t n) { return (n + kCellPad - 1) / kCellPad *
 double kvElementBytes(const Scenario &s) { return s.kvDtype ? elementBytes(*s.kvDtype) : 2.0; /* f16 default */ }
 
 /// Values one token caches per layer in K and in V (llama_hparams
-/// n_embd_k_gqa / n_embd_v_gqa) for layers of `a`'s heads. DeepSeek's
-/// latent attention: K holds the latent and the RoPE key, V the latent
-/// (convert_hf_to_gguf writes key_length = kv_lora_rank + n_rot,
-/// value_length = kv_lora_rank, head_count_kv = 1).
+/// n_embd_k_gqa / n_embd_v_gqa) for layers of `a`'s heads; latent
+/// attention as one head (latentAsOneHead).
 std::pair<double, double> cachedWidths(const ModelSpec &m, const AttentionShape &a)
 {
-    if (m.isMla())
-        return {static_cast<double>(m.kvLoraRank + m.ropeHeadDim), static_cast<double>(m.kvLoraRank)};
-    return {static_cast<double>(a.keyWidth()), static_cast<double>(a.valueWidth())};
+    const AttentionShape cached = m.isMla() ? latentAsOneHead(m) : a;
+    return {static_cast<double>(cached.keyWidth()), static_cast<double>(cached.valueWidth())};
 }
 
 /// Layers of [first, first + count) whose experts --n-cpu-moe keeps on the

@@ -41,6 +41,11 @@ AttentionShape fullAttentionShape(const ModelSpec &m)
     return a;
 }
 
+AttentionShape latentAsOneHead(const ModelSpec &m)
+{
+    return {1, m.kvLoraRank + m.ropeHeadDim, m.kvLoraRank, false};
+}
+
 AttentionShape slidingAttentionShape(const ModelSpec &m)
 {
     AttentionShape a;

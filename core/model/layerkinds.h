@@ -39,6 +39,11 @@ struct AttentionShape
 /// where the config gives them, else the same).
 AttentionShape fullAttentionShape(const ModelSpec &model);
 AttentionShape slidingAttentionShape(const ModelSpec &model);
+/// Multi-head latent attention cached as one head whose key is the latent
+/// and the shared RoPE key and whose value is the latent again, as
+/// llama.cpp keeps it (convert_hf_to_gguf writes key_length = kv_lora_rank
+/// + n_rot, value_length = kv_lora_rank, head_count_kv = 1).
+AttentionShape latentAsOneHead(const ModelSpec &model);
 
 /// The attention kind with the widest keys, and the widest queries of any
 /// kind (heads x head size): a layer's transient peak is the wider one's
