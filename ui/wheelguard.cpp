@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QPointer>
 #include <QWidget>
 
 namespace ui {
@@ -28,7 +29,11 @@ public:
 
 void changeOnWheelOnlyWhenFocused(QWidget *input)
 {
-    static WheelGuard *guard = new WheelGuard(QCoreApplication::instance());
+    // One filter for the application's inputs, made again should a later
+    // application object replace the first (it goes with it).
+    static QPointer<WheelGuard> guard;
+    if (!guard)
+        guard = new WheelGuard(QCoreApplication::instance());
     // Wheel focus would focus the input before the filter sees the event.
     input->setFocusPolicy(Qt::StrongFocus);
     input->installEventFilter(guard);

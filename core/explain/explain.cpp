@@ -193,10 +193,12 @@ Shown unwrapped(const TermFormula &how)
             if (d.symbol != only)
                 where.push_back(d);
         });
+        // `definition` may live in outerWhere, which is replaced below.
+        const TermFormula *inner = definition->formula;
         shown.outerNotes = joinedLists(shown.body->notes, shown.outerNotes);
         shown.outerSources = joinedLists(shown.body->sources, shown.outerSources);
         shown.outerWhere = std::move(where);
-        shown.body = definition->formula;
+        shown.body = inner;
     }
     return shown;
 }

@@ -617,7 +617,7 @@ void readErnieMoe(ConfigKeys &k, ModelSpec &m)
     const std::uint64_t L = m.layers;
     const std::uint64_t experts = k.uint("moe_num_experts", 1, 1u << 16, 64);
     m.moe.experts = static_cast<int>(experts);
-    m.moe.expertsPerToken = static_cast<int>(k.uint("moe_k", 1, experts, 6));
+    m.moe.expertsPerToken = static_cast<int>(k.uint("moe_k", 1, experts, std::min<std::uint64_t>(6, experts)));
     m.moe.expertIntermediate = k.uint("moe_intermediate_size", 1, kMaxDim, 1536);
     m.moe.sharedExperts = static_cast<int>(k.uint("moe_num_shared_experts", 0, 1024, 2));
     m.moe.routerBias = true;

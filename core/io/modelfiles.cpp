@@ -6,6 +6,7 @@
 #include "core/io/hfconfig.h"
 #include "core/io/safetensors.h"
 #include "core/io/textfile.h"
+#include "core/model/formats.h"
 
 #include <filesystem>
 
@@ -46,7 +47,11 @@ void carryProblems(const LoadResult<T> &from, LoadResult<U> &to)
 /// that differs says the config and the files describe different models.
 void compareCounts(const ModelFiles &files, const std::string &path, std::vector<std::string> &warnings)
 {
-    if (!files.checkpoint || !files.model.checkpointFormat.empty())
+    // A GGUF's general.file_type may name a 16/32-bit type: plain too.
+    const auto format = parseFormat(files.model.checkpointFormat);
+    const bool plain = files.model.checkpointFormat.empty()
+        || (format && (*format == WeightFormat::Fp32 || *format == WeightFormat::Fp16 || *format == WeightFormat::Bf16));
+    if (!files.checkpoint || !plain)
         return;
     const std::uint64_t stored = files.checkpoint->elements();
     const std::uint64_t counted = countParameters(files.model).total;

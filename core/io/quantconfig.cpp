@@ -93,7 +93,9 @@ CheckpointQuantization compressedTensors(JsonReader &quant, std::vector<std::str
     q.format = read.front().format;
     q.groupSize = read.front().groupSize;
     q.targets = read.front().targets;
-    if (read.size() > 1)
+    // A rest format prices "the other linear modules": only where the
+    // main group names its own.
+    if (read.size() > 1 && !q.targets.empty())
         q.restFormat = read[1].format;
     if (read.size() > 2)
         warnings.push_back(groups->pointer() + ": " + std::to_string(read.size())
