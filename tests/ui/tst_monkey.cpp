@@ -1,12 +1,16 @@
 // A monkey drives the window for thousands of random steps (sliders, exact
-// fields, mode buttons, presets, advanced settings, unit and axis toggles)
-// and after every step the totals shown must be the engine's for the
-// controller's scenario: the breakdown's total and every chart bar.
+// fields, mode buttons, presets, advanced settings, unit and axis toggles,
+// undo and redo, hostile files, a language switch) and after every step the
+// totals shown must be the engine's for the controller's scenario: the
+// breakdown's total and every chart bar. The seed is fixed, so a failure
+// replays; VRAM_MONKEY_STEPS in the environment sets the number of steps.
 
 #include "tests/support/testregistry.h"
 #include "core/io/builtin.h"
+#include "core/io/scenarioio.h"
 #include "ui/breakdownpanel.h"
 #include "ui/controlspanel.h"
+#include "ui/language.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
 #include "ui/scenariocontroller.h"
@@ -16,12 +20,14 @@
 #include <QAbstractButton>
 #include <QButtonGroup>
 #include <QComboBox>
+#include <QDir>
 #include <QLineEdit>
 #include <QRandomGenerator>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QUndoStack>
 #include <QtTest>
 
 class TestMonkey : public QObject
@@ -50,9 +56,15 @@ void TestMonkey::randomStepsKeepTheDisplayTrue()
     const QList<QSpinBox *> spins = c->advancedSection()->findChildren<QSpinBox *>();
     const QList<QComboBox *> combos = c->advancedSection()->findChildren<QComboBox *>();
     ui::ScenarioController *controller = window.controller();
+    // Files that must be refused whole, the scenario left as it was.
+    const QDir errors(QStringLiteral(VRAM_TEST_DATA_DIR "/errors"));
+    const QStringList hostile = errors.entryList({QStringLiteral("scenario-*.json"), QStringLiteral("config-*.json")}, QDir::Files);
+    QVERIFY(!hostile.isEmpty());
+    const int steps = qEnvironmentVariableIsSet("VRAM_MONKEY_STEPS") ? qEnvironmentVariableIntValue("VRAM_MONKEY_STEPS")
+                                                                    : VRAM_MONKEY_STEPS;
 
-    for (int step = 0; step < 1500; ++step) {
-        switch (random.bounded(8)) {
+    for (int step = 0; step < steps; ++step) {
+        switch (random.bounded(11)) {
         case 0:
         case 1: {
             QSlider *s = sliders[random.bounded(sliders.size())];
@@ -87,8 +99,30 @@ void TestMonkey::randomStepsKeepTheDisplayTrue()
             emit combo->activated(i);
             break;
         }
-        default:
+        case 7:
             controller->setUnit(random.bounded(2) ? core::ByteUnit::GB : core::ByteUnit::GiB);
+            break;
+        case 8:
+            if (random.bounded(2))
+                controller->undoStack()->undo();
+            else
+                controller->undoStack()->redo();
+            break;
+        case 9: {
+            const std::string before = core::io::saveScenario(controller->scenario());
+            QString error;
+            const QString file = errors.filePath(hostile[random.bounded(hostile.size())]);
+            const bool opened = window.openFile(file, &error);
+            // A config that reads is a model (the unknown-type one): else
+            // the window says why and keeps its scenario.
+            if (!opened)
+                QCOMPARE(core::io::saveScenario(controller->scenario()), before);
+            break;
+        }
+        default:
+            // Every label is retranslated and back; the checks read English.
+            ui::applyLanguage(QStringLiteral("zh_CN"));
+            ui::applyLanguage(QStringLiteral("en"));
             break;
         }
 
