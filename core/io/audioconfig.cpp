@@ -62,6 +62,26 @@ std::uint64_t gemma4Audio(JsonReader &a, std::uint64_t textHidden)
     return subsampling + L * layer + P * H + P + P * textHidden;
 }
 
+/// Voxtral (transformers modular_voxtral.py @ 00aa0f5d: VoxtralEncoder is
+/// Qwen2AudioEncoder, a Whisper encoder): conv1 (mel bins -> D, 3 taps)
+/// and conv2 (D -> D, 3 taps), each with a bias; the positions' table
+/// (max_source_positions x D, kept in fp32); L layers of q, v and o with
+/// biases and k without, two LayerNorms, fc1 D -> F and fc2 F -> D with
+/// biases; a final LayerNorm. VoxtralMultiModalProjector: linear_1 from F
+/// (four frames of D) to the text width and linear_2 text -> text, no
+/// biases.
+std::uint64_t voxtralAudio(JsonReader &a, std::uint64_t textHidden)
+{
+    const std::uint64_t D = a.uint("hidden_size", 1, kMaxWidth, true).value_or(1280);
+    const std::uint64_t L = a.uint("num_hidden_layers", 1, kMaxDepth, true).value_or(32);
+    const std::uint64_t F = a.uint("intermediate_size", 1, kMaxWidth, true).value_or(5120);
+    const std::uint64_t mels = a.uint("num_mel_bins", 1, kMaxWidth, false).value_or(128);
+    const std::uint64_t positions = a.uint("max_source_positions", 1, kMaxWidth, false).value_or(1500);
+    const std::uint64_t convolutions = (mels * D * 3 + D) + (D * D * 3 + D);
+    const std::uint64_t layer = 4 * D * D + 3 * D + 4 * D + 2 * D * F + F + D;
+    return convolutions + positions * D + L * layer + 2 * D + F * textHidden + textHidden * textHidden;
+}
+
 } // namespace
 
 std::optional<std::uint64_t> readAudioEncoder(JsonReader &config, const std::string &modelType,
@@ -72,6 +92,8 @@ std::optional<std::uint64_t> readAudioEncoder(JsonReader &config, const std::str
         return std::nullopt;
     if (modelType == "gemma4")
         return gemma4Audio(*audio, textHidden);
+    if (modelType == "voxtral")
+        return voxtralAudio(*audio, textHidden);
     // Gemma 4 12B (modeling_gemma4_unified.py @ 2a4f1d4f: "no audio tower"):
     // raw waveform frames of output_proj_dims samples go straight into
     // embed_audio, one linear to the text width.

@@ -234,9 +234,26 @@ void TestCorpus::handSummedTotals()
         2 * 5120ull * 5120 + 2 * 5120ull * 1024 + 5120 + 1024 + 2 * 5120 + 3 * 5120ull * 27648;
     const std::uint64_t olmo = 64 * olmoLayer + 2 * 100278ull * 5120 + 5120;
     QCOMPARE(olmo, 32233522176ull);
+    // Voxtral Mini 3B (modular_voxtral.py): a Llama decoder of 30 layers
+    // (q 3072 x 4096, k and v 3072 x 1024, o 4096 x 3072, a gated MLP 3 x
+    // 3072 x 8192, two norms), embedding and head 131,072 x 3072 each, the
+    // final norm; its Whisper encoder of 32 layers (q, v, o 1280 x 1280
+    // with biases, k without, two LayerNorms, fc1 and fc2 1280 <-> 5120
+    // with biases), two convolutions (128 -> 1280 and 1280 -> 1280, 3
+    // taps, biases), 1500 x 1280 positions and a final LayerNorm; the
+    // projector 5120 -> 3072 -> 3072 without biases.
+    const std::uint64_t voxtralText = 30 * (3072ull * 4096 + 2 * 3072ull * 1024 + 4096ull * 3072 + 3 * 3072ull * 8192
+                                            + 2 * 3072)
+        + 2 * 131072ull * 3072 + 3072;
+    const std::uint64_t whisperLayer =
+        3 * (1280ull * 1280 + 1280) + 1280ull * 1280 + 2 * 2 * 1280 + (1280ull * 5120 + 5120) + (5120ull * 1280 + 1280);
+    const std::uint64_t voxtralAudio = (128ull * 1280 * 3 + 1280) + (1280ull * 1280 * 3 + 1280) + 1500ull * 1280
+        + 32 * whisperLayer + 2 * 1280 + 5120ull * 3072 + 3072ull * 3072;
+    QCOMPARE(voxtralAudio, 662134784ull);
     const std::pair<const char *, std::uint64_t> expected[] = {
         {"baidu--ERNIE-4.5-0.3B-Base-PT_config.json", ernie},
         {"allenai--Olmo-3.1-32B-Instruct_config.json", olmo},
+        {"mistralai--Voxtral-Mini-3B-2507_config.json", voxtralText + voxtralAudio},
     };
     for (const auto &[file, total] : expected) {
         const auto loaded = loadCorpusConfig(file);
