@@ -129,9 +129,7 @@ void ScenarioController::setShownGpus(const QStringList &ids)
 
 const core::GpuSpec *ScenarioController::focusGpu() const
 {
-    // An id the catalog does not hold falls back as none chosen does.
-    const core::GpuSpec *gpu = m_catalog.find(m_scenario.effectiveGpuId());
-    return gpu ? gpu : m_catalog.find(core::Scenario::kDefaultFocusGpu);
+    return core::focusGpu(m_scenario, m_catalog);
 }
 
 std::vector<std::string> ScenarioController::selectedGpuIds() const

@@ -49,12 +49,13 @@ std::string gpuLayersText(const core::GpuFit &fit, std::uint64_t layers)
     return static_cast<std::uint64_t>(fit.maxGpuLayers) > layers ? "all" : std::to_string(fit.maxGpuLayers);
 }
 
-/// Time and cost on the focused GPU (--gpu), as the JSON's "performance".
+/// Time and cost on the focus GPU (--gpu, else the default), as the JSON's "performance".
 void printPerformance(std::ostream &out, const core::Scenario &s, const core::Estimate &e, const core::GpuSpec &gpu)
 {
     const core::Performance p = core::performance(s, e, gpu);
     out << "\nOn " << gpu.name << " (" << core::formatFixed(p.peakTflops, 0) << " TFLOPS dense peak, MFU "
-        << core::formatFixed(100.0 * s.workload.mfu, 0) << " %)\n";
+        << core::formatFixed(100.0 * s.workload.mfu, 0) << " %)"
+        << (gpu.id == s.gpuId ? "" : "; no GPU chosen, so the default (--gpu chooses)") << "\n";
     if (!s.isTraining()) {
         out << "  prefill " << core::groupDigits(static_cast<std::uint64_t>(p.prefillTokensPerSecond))
             << " tokens/s, decode " << core::formatFigure(p.decodeTokensPerSecond) << " tokens/s for the batch\n";
@@ -213,7 +214,7 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         for (const core::Message &w : fit.warnings)
             out << "    ! " << core::render(w) << "\n";
     }
-    if (const core::GpuSpec *focus = catalog.find(s.gpuId))
+    if (const core::GpuSpec *focus = core::focusGpu(s, catalog))
         printPerformance(out, s, e, *focus);
     if (!e.warnings.empty()) {
         out << "\nWarnings\n";

@@ -144,9 +144,13 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
             + groupDigitsOrDash(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigitsOrDash(fit.kvTokens) : "-")
             + " |\n";
     }
-    if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+    if (const GpuSpec *gpu = focusGpu(s, catalog)) {
         const Performance p = performance(s, e, *gpu);
-        md += "\n## " + fill(QT_TRANSLATE_NOOP("Report", "Time and cost on %1"), {gpu->name}) + "\n\n| "
+        md += "\n## "
+            + fill(gpu->id == s.gpuId ? QT_TRANSLATE_NOOP("Report", "Time and cost on %1")
+                                      : QT_TRANSLATE_NOOP("Report", "Time and cost on %1 (no GPU chosen; the default)"),
+                   {gpu->name})
+            + "\n\n| "
             + word(meta, QT_TRANSLATE_NOOP("Report", "figure")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "value"))
             + " |\n|---|---:|\n";
         const auto line = [&md, &meta](const char *what, const std::string &value) {
@@ -249,7 +253,7 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
         if (fit.hasKvTokens)
             row("gpu", fit.gpuId, "kv_tokens", std::to_string(fit.kvTokens));
     }
-    if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+    if (const GpuSpec *gpu = focusGpu(s, catalog)) {
         const Performance p = performance(s, e, *gpu);
         row("performance", gpu->id, "peak_tflops", formatFixed(p.peakTflops, 1));
         row("performance", gpu->id, "step_compute_seconds", formatFixed(p.stepComputeSeconds, 6));

@@ -151,9 +151,10 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"available_bytes", s.hostMemoryGib > 0 ? Json(static_cast<std::uint64_t>(s.hostMemoryGib * 1024 * 1024 * 1024))
                                                                 : Json(nullptr)}};
     j["performance"] = nullptr;
-    if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+    if (const GpuSpec *gpu = focusGpu(s, catalog)) {
         const Performance p = performance(s, e, *gpu);
         j["performance"] = {{"gpu", gpu->id},
+                            {"gpu_chosen", gpu->id == s.gpuId},
                             {"peak_tflops", p.peakTflops},
                             {"mfu", s.workload.mfu},
                             {"flops_per_token", p.flopsPerToken},

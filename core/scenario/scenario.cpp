@@ -74,6 +74,12 @@ double Scenario::effectiveLoraDropout() const
     return lora.dropout.value_or(stackBehaviour(stack, mode).loraDropout);
 }
 
+const GpuSpec *focusGpu(const Scenario &s, const Catalog &catalog)
+{
+    const GpuSpec *chosen = s.gpuId.empty() ? nullptr : catalog.find(s.gpuId);
+    return chosen ? chosen : catalog.find(Scenario::kDefaultFocusGpu);
+}
+
 const std::vector<ModeInfo> &allModes()
 {
     static const std::vector<ModeInfo> modes = {

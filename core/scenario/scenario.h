@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/catalog.h"
 #include "core/model/checkpoint.h"
 #include "core/model/formats.h"
 #include "core/model/modelspec.h"
@@ -251,12 +252,17 @@ struct Scenario
     /// (older stacks): 1343 MiB measured on a V100 by the Hugging Face
     /// "Model training anatomy" doc (seed fact S11).
     double effectiveCudaOverheadMib() const;
-    /// The GPU the time, cost and serving figures are for: the chosen one,
-    /// or an H100 (the common case) when none is.
+    /// The GPU the time, cost and serving figures are for when none is
+    /// chosen: an H100, the common case (see focusGpu()).
     static constexpr const char *kDefaultFocusGpu = "h100-sxm5-80gb";
-    std::string effectiveGpuId() const { return gpuId.empty() ? kDefaultFocusGpu : gpuId; }
     double effectiveLoraDropout() const;
 };
+
+/// The GPU the time, cost and serving figures are for: the scenario's
+/// chosen one, else Scenario::kDefaultFocusGpu (also where the chosen id is
+/// not in `catalog`). Null only for a catalog without the default. Every
+/// front end and report asks here, so they name the same GPU.
+const GpuSpec *focusGpu(const Scenario &s, const Catalog &catalog);
 
 struct ModeInfo { Mode mode; const char *id; const char *label; };
 const std::vector<ModeInfo> &allModes();

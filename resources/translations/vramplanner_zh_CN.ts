@@ -2763,6 +2763,10 @@
         <source>step</source>
         <translation>步</translation>
     </message>
+    <message>
+        <source>Time and cost on %1 (no GPU chosen; the default)</source>
+        <translation>在 %1 上的时间与成本（未选择 GPU，按默认）</translation>
+    </message>
 </context>
 <context>
     <name>RunLog</name>

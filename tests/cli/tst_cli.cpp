@@ -3,6 +3,7 @@
 
 #include "app/cli/cli.h"
 #include "core/base/units.h"
+#include "core/scenario/scenario.h"
 #include "tests/support/testregistry.h"
 #include "tests/support/weightfilewriter.h"
 
@@ -357,6 +358,14 @@ void TestCli::clusterFlagsAndPerformance()
     QCOMPARE(perf.value("cost").toDouble(), perf.value("gpu_hours").toDouble() * 2.5);
     // Existing keys stay; new ones are added.
     QVERIFY(j.contains("per_gpu_bytes") && j.contains("gpus") && j.contains("host_memory_bytes_per_gpu"));
+    QCOMPARE(perf.value("gpu_chosen").toBool(), true);
+
+    // No --gpu: the figures are for the same default GPU the window shows,
+    // and both outputs say it was not chosen.
+    const QJsonObject unchosen = runJson({"estimate", "--preset", "llama-2-7b"}).value("performance").toObject();
+    QCOMPARE(unchosen.value("gpu").toString(), QString(core::Scenario::kDefaultFocusGpu));
+    QCOMPARE(unchosen.value("gpu_chosen").toBool(), false);
+    QVERIFY(run({"estimate", "--preset", "llama-2-7b"}).out.find("no GPU chosen, so the default") != std::string::npos);
 }
 
 void TestCli::deploymentFlags()
