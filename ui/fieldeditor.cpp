@@ -92,7 +92,6 @@ FieldEditor::FieldEditor(core::FieldId id, ScenarioController *controller, QWidg
     : QWidget(parent), m_field(core::field(id)), m_controller(controller)
 {
     build();
-    setToolTip(translated(m_field.help));
     connect(controller, &ScenarioController::fieldsChanged, this, &FieldEditor::refresh);
     refresh();
 }
@@ -206,11 +205,14 @@ void FieldEditor::refresh()
     const core::FieldValue stored = f.stored(s);
     const core::FieldValue shown = f.effective(s);
     const bool applies = f.applies(s);
+    const char *overriddenBy = f.overriddenBy ? f.overriddenBy(s) : nullptr;
     // Every edit announces itself to every editor; most have nothing new
     // to show (a slider step changes one field and the defaults of few).
-    if (m_shown && m_shown->stored == stored && m_shown->effective == shown && m_shown->applies == applies)
+    if (m_shown && m_shown->stored == stored && m_shown->effective == shown && m_shown->applies == applies
+        && m_shown->overriddenBy == overriddenBy)
         return;
-    m_shown = Shown{stored, shown, applies};
+    m_shown = Shown{stored, shown, applies, overriddenBy};
+    setToolTip(overriddenBy ? translated(f.help) + "\n" + translated(overriddenBy) : translated(f.help));
     const bool isDefault = std::holds_alternative<std::monostate>(stored);
     // The inputs' change signals fire while they are set; `send` ignores them.
     m_refreshing = true;

@@ -56,6 +56,7 @@ private:
         core::FieldValue stored;
         core::FieldValue effective;
         bool applies;
+        const char *overriddenBy;
     };
     std::optional<Shown> m_shown;
 };

@@ -330,8 +330,10 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
     if (!statesOffloaded) {
         Formula master(record);
         perTrainable(master, text::master::kMasterBytes, d.regime.masterWeights).cite(text::master::kFromMaster);
+        // fp32 training (or PEFT's fp32 adapters) updates the weights
+        // themselves; pure bf16 chooses to keep no copy.
         if (d.regime.masterWeights == 0)
-            master.note(text::master::kWhyNoMaster);
+            master.note(d.regime.weights >= 4 ? text::master::kWhyTrainedInFp32 : text::master::kWhyNoMaster);
         persistent.set(TermId::MasterWeights, shard(master, 1).bytes());
         Formula optimizer(record);
         optimizer.product()

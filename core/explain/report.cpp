@@ -55,6 +55,8 @@ std::string fieldText(const FieldDescriptor &f, const Scenario &s, Translator tr
     std::string text = plain();
     if (f.optional() && std::holds_alternative<std::monostate>(f.stored(s)))
         text += " " + translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "(default)"));
+    if (const char *by = f.overriddenBy ? f.overriddenBy(s) : nullptr)
+        text += " (" + translate(tr, "Field", by) + ")";
     return text;
 }
 

@@ -142,6 +142,8 @@ inline constexpr const char *kFromLora = "Hu et al. 2021, LoRA, arXiv:2106.09685
 namespace master {
 inline constexpr Symbol kMasterBytes{"b_m", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of the fp32 master copy per parameter")};
 inline constexpr const char *kWhyNoMaster = QT_TRANSLATE_NOOP("Derivation", "this regime keeps no separate master copy");
+inline constexpr const char *kWhyTrainedInFp32 =
+    QT_TRANSLATE_NOOP("Derivation", "the trained weights are fp32 already, so there is no separate master copy");
 inline constexpr const char *kFromMaster = "Micikevicius et al. 2018, Mixed Precision Training §3.1; ZeRO §III-A";
 } // namespace master
 

@@ -129,6 +129,9 @@ struct FieldDescriptor
     FieldValue (*effective)(const Scenario &); ///< the value the engine uses
     void (*assign)(Scenario &, const FieldValue &); ///< an already checked value; unset clears an optional
     bool (*applies)(const Scenario &);         ///< whether it changes this scenario's estimate
+    /// What in this scenario overrides part of the value's meaning, or
+    /// nullptr (English, translatable, context "Field"); shown beside it.
+    const char *(*overriddenBy)(const Scenario &) = nullptr;
 
     bool optional() const { return defaultFollows != nullptr; }
 };

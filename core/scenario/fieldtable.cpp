@@ -124,6 +124,15 @@ bool overHostLink(const Scenario &s)
 bool storedWeights(const Scenario &s) { return s.mode != Mode::Train; }
 bool bitsandbytes(const Scenario &s) { return s.mode == Mode::Qlora && s.stack != TrainingStack::Torchtune; }
 bool severalGpus(const Scenario &s) { return s.gpus > 1; }
+/// A stack that keeps LoRA adapters in fp32 (PEFT autocast_adapter_dtype)
+/// makes no 16-bit copy and no master copy of them, whatever the regime.
+const char *regimeOverride(const Scenario &s)
+{
+    return adapters(s) && stackBehaviour(s.stack, s.mode).fp32Adapters
+        ? QT_TRANSLATE_NOOP("Field",
+              "the stack keeps the adapters in fp32, with no master copy; the regime only chooses whether autocast runs")
+        : nullptr;
+}
 
 template <typename Enum, std::size_t N>
 std::vector<FieldChoice> choicesOf(const Spelling<Enum> (&table)[N])
@@ -221,6 +230,7 @@ public:
     Field &effective(FieldValue (*effective)(const Scenario &)) { return set(m_field.effective, effective); }
 
     Field &appliesWhen(bool (*applies)(const Scenario &)) { return set(m_field.applies, applies); }
+    Field &overriddenWhen(const char *(*by)(const Scenario &)) { return set(m_field.overriddenBy, by); }
 
 private:
     template <typename Member, typename Value>
@@ -297,7 +307,8 @@ std::vector<FieldDescriptor> makeFields()
             .help(QT_TRANSLATE_NOOP("Field",
                 "which copies of the weights, gradients and optimizer states are kept, in which dtype"))
             .choiceIn<regimeId, parseRegime, &S::regime>()
-            .appliesWhen(training),
+            .appliesWhen(training)
+            .overriddenWhen(regimeOverride),
         Field(FieldId::Optimizer, "optimizer", FieldGroup::Main)
             .cli("optimizer", "NAME")
             .oneOf(choicesOf(allOptimizers(), [](const OptimizerInfo &o) { return o.id; }))

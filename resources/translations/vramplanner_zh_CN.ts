@@ -1754,6 +1754,10 @@
         <source>compressed entries of the context, floor(T / r)</source>
         <translation>上下文的压缩条目数，floor(T / r)</translation>
     </message>
+    <message>
+        <source>the trained weights are fp32 already, so there is no separate master copy</source>
+        <translation>被训练的权重本身已是 fp32，因此没有单独的主副本</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2482,6 +2486,10 @@
     <message>
         <source>Sequences at once</source>
         <translation>同时处理的序列数</translation>
+    </message>
+    <message>
+        <source>the stack keeps the adapters in fp32, with no master copy; the regime only chooses whether autocast runs</source>
+        <translation>该训练栈将适配器保持为 fp32，没有主副本；训练精度方案只决定是否启用 autocast</translation>
     </message>
 </context>
 <context>

@@ -67,6 +67,7 @@ private slots:
     void sweepCrossingsMatchTheSearches_data();
     void sweepCrossingsMatchTheSearches();
     void reportsShowNoneAsADash();
+    void reportSaysWhatOverridesTheRegime();
     void rulesOfThumbAgainstTheDetail();
 };
 
@@ -452,6 +453,34 @@ void TestEngine::reportsShowNoneAsADash()
     const std::string md = core::markdownReport(s, result, core::io::builtinCatalog(), core::ReportMeta{});
     const std::string row = md.substr(md.find("| NVIDIA GeForce RTX 3070"));
     QVERIFY2(row.find("| - | - |") != std::string::npos, row.substr(0, 160).c_str());
+}
+
+void TestEngine::reportSaysWhatOverridesTheRegime()
+{
+    // LoRA under the Hugging Face stack: PEFT upcasts the adapters to fp32
+    // (autocast_adapter_dtype=True), so the mixed regime's master copy is
+    // not made. The assumptions must say so beside "fp32 master", and the
+    // master term must not blame the regime.
+    core::Scenario s = preset("llama-2-7b", core::Mode::Lora);
+    s.stack = core::TrainingStack::Hf;
+    s.regime = core::Regime::Mixed;
+    const core::EstimateWithFits result = core::estimateWithFits(s, core::io::builtinCatalog(), {});
+    QCOMPARE(term(result.estimate, core::TermId::MasterWeights), 0ull);
+    const std::string md = core::markdownReport(s, result, core::io::builtinCatalog(), core::ReportMeta{});
+    const std::string regimeRow = md.substr(md.find("| Training regime |"));
+    const std::string row = regimeRow.substr(0, regimeRow.find('\n'));
+    QVERIFY2(row.find("fp32 master") != std::string::npos && row.find("with no master copy") != std::string::npos,
+             row.c_str());
+    QVERIFY(md.find("this regime keeps no separate master copy") == std::string::npos);
+    QVERIFY(md.find("fp32 already, so there is no separate master copy") != std::string::npos);
+    // No term ends in an empty stub.
+    QVERIFY(md.find("Symbols: .") == std::string::npos && md.find("Source: \n") == std::string::npos);
+
+    // Full training in the mixed regime: nothing overrides it.
+    s.mode = core::Mode::Train;
+    const std::string full = core::markdownReport(s, core::estimateWithFits(s, core::io::builtinCatalog(), {}),
+                                                  core::io::builtinCatalog(), core::ReportMeta{});
+    QVERIFY(full.find("with no master copy") == std::string::npos);
 }
 
 void TestEngine::rulesOfThumbAgainstTheDetail()

@@ -130,7 +130,7 @@ void TestUi::chineseReportsHaveNoEnglishLeft()
             allowed << QString::fromUtf8(core::stepPartId(part)).split(QLatin1Char('_'));
         // Product, library and unit names a Chinese text keeps as they are.
         allowed << QStringLiteral("GiB MiB KiB TiB GB MB TB TFLOPS GFLOP FLOPs MFU LoRA QLoRA CUDA NCCL ZeRO FSDP SDPA PEFT "
-                                  "Hugging Face Trainer Transformers vLLM DeepSpeed bitsandbytes torchtune LitGPT "
+                                  "Hugging Face Trainer Transformers autocast vLLM DeepSpeed bitsandbytes torchtune LitGPT "
                                   "FlashAttention AMP Logits KV Llama adamw fp bf nf dq int gguf mxfp tp pp dp ep sp "
                                   "section item field value meta report title date version summary input term bytes "
                                   "share percent formula substituted source total peak phase name memory verdict "
