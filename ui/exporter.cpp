@@ -65,18 +65,13 @@ bool exportTo(const QString &path, ExportFormat format, const ScenarioController
     case ExportFormat::Svg:
     case ExportFormat::Pdf: {
         QCustomPlot *plot = shown ? shown : chart.plot();
-        const bool perGpu = plot == chart.plot();
-        if (perGpu)
-            chart.setTitle(scenarioSummary(s), QCoreApplication::translate("Exporter", "VRAM Planner, %1")
-                                                   .arg(QString::fromStdString(meta.date)));
         const int w = options.size.width();
         const int h = options.size.height();
         const QString title = scenarioSummary(s);
-        bytes = format == ExportFormat::Png ? renderPng(plot, w, h, options.scale, options.dpi)
-            : format == ExportFormat::Svg   ? renderSvg(plot, w, h, title)
-                                            : renderPdf(plot, w, h, title);
-        if (perGpu)
-            chart.setTitle(title);
+        const QString footer = QString::fromStdString(core::chartFooter(s, meta));
+        bytes = format == ExportFormat::Png ? renderPng(plot, w, h, options.scale, options.dpi, footer)
+            : format == ExportFormat::Svg   ? renderSvg(plot, w, h, title, footer)
+                                            : renderPdf(plot, w, h, title, footer);
         break;
     }
     case ExportFormat::Markdown:

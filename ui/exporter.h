@@ -31,11 +31,12 @@ struct ChartExportOptions
 };
 
 /// Writes the chart or the report for the controller's current scenario.
-/// Chart exports carry the scenario summary and today's date as title;
+/// Chart exports carry the scenario summary as title and the assumptions
+/// with the planner version and date as footer (core::chartFooter);
 /// reports list every input, term, fit and assumption. Files are written
 /// atomically; on failure `error` names the file and the reason.
-/// `shown` is the chart to render: the per-GPU chart, which then carries the
-/// scenario and the date as its title, or one of the sweeps as displayed.
+/// `shown` is the chart to render: the per-GPU chart, or one of the sweeps
+/// as displayed.
 bool exportTo(const QString &path, ExportFormat format, const ScenarioController &controller, MemoryChart &chart,
               QCustomPlot *shown, const ChartExportOptions &options, QString *error);
 

@@ -178,10 +178,7 @@ void MemoryChart::applyPalette()
         total->setColor(m_frame.ink());
 }
 
-void MemoryChart::setTitle(const QString &title, const QString &subtitle)
-{
-    m_frame.setTitle(subtitle.isEmpty() ? title : title + QLatin1Char('\n') + subtitle);
-}
+void MemoryChart::setTitle(const QString &title) { m_frame.setTitle(title); }
 
 void MemoryChart::setUnit(core::ByteUnit unit)
 {

@@ -37,8 +37,8 @@ public:
     /// black on white, and a hatch per term so greys stay apart.
     void setPresentation(bool on);
     bool isPresentation() const { return m_frame.isPresentation(); }
-    /// Title line (the scenario summary) and an optional subtitle (date).
-    void setTitle(const QString &title, const QString &subtitle = QString());
+    /// Title line: the scenario summary.
+    void setTitle(const QString &title);
 
     QString title() const;
     QPixmap toPixmap(int width, int height, double scale = 1.0);

@@ -1,5 +1,7 @@
 #include "ui/plotrender.h"
 
+#include "ui/chartlabels.h"
+
 #include <QBuffer>
 
 #include <cmath>
@@ -11,6 +13,44 @@
 namespace ui {
 
 namespace {
+
+/// Pixels kept free at each side of the footer.
+constexpr int kFooterMargin = 8;
+
+/// The footer as the plot's last layout row while it is drawn: the window
+/// never shows it.
+class FooterRow
+{
+public:
+    FooterRow(QCustomPlot *plot, const QString &text, int layoutWidth) : m_plot(plot)
+    {
+        if (text.isEmpty())
+            return;
+        m_element = new QCPTextElement(plot);
+        QFont font = plot->font();
+        m_element->setFont(font);
+        // The ink the chart's axes use (black in presentations); a chart
+        // without axes (the deploy view's) has the palette's.
+        m_element->setTextColor(plot->xAxis ? plot->xAxis->tickLabelColor() : plot->palette().color(QPalette::Text));
+        m_element->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+        m_element->setText(wrapText(text, font, layoutWidth - 2 * kFooterMargin));
+        m_element->setMargins(QMargins(kFooterMargin, 2, kFooterMargin, 4));
+        plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, m_element);
+    }
+    ~FooterRow()
+    {
+        if (!m_element)
+            return;
+        m_plot->plotLayout()->remove(m_element);
+        m_plot->plotLayout()->simplify();
+    }
+    FooterRow(const FooterRow &) = delete;
+    FooterRow &operator=(const FooterRow &) = delete;
+
+private:
+    QCustomPlot *m_plot;
+    QCPTextElement *m_element = nullptr;
+};
 
 /// Draws the plot onto a vector device; false when the device cannot paint.
 bool paint(QCustomPlot *plot, QPaintDevice &device, int width, int height)
@@ -25,7 +65,7 @@ bool paint(QCustomPlot *plot, QPaintDevice &device, int width, int height)
 
 } // namespace
 
-QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int dpi)
+QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int dpi, const QString &footer)
 {
     // A PNG goes on a slide or into a document, where the window's 9-point
     // text drawn 1:1 on 1600 pixels is too small to read: the chart is laid
@@ -33,6 +73,7 @@ QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int
     constexpr double kTextScale = 1.5;
     const int layoutWidth = static_cast<int>(std::ceil(width / kTextScale));
     const int layoutHeight = static_cast<int>(std::ceil(height / kTextScale));
+    const FooterRow row(plot, footer, layoutWidth);
     QImage image = plot->toPixmap(layoutWidth, layoutHeight, scale * kTextScale)
                        .toImage()
                        .copy(0, 0, static_cast<int>(width * scale), static_cast<int>(height * scale));
@@ -46,8 +87,9 @@ QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int
     return bytes;
 }
 
-QByteArray renderSvg(QCustomPlot *plot, int width, int height, const QString &title)
+QByteArray renderSvg(QCustomPlot *plot, int width, int height, const QString &title, const QString &footer)
 {
+    const FooterRow row(plot, footer, width);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     QSvgGenerator generator;
@@ -59,8 +101,9 @@ QByteArray renderSvg(QCustomPlot *plot, int width, int height, const QString &ti
     return paint(plot, generator, width, height) ? bytes : QByteArray();
 }
 
-QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &title)
+QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &title, const QString &footer)
 {
+    const FooterRow row(plot, footer, width);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);

@@ -8,10 +8,12 @@ class QCustomPlot;
 namespace ui {
 
 // Any chart of the window rendered at a chosen size in pixels into memory
-// (the exporter writes it atomically). PNG takes a pixel-ratio scale and
-// records `dpi`; SVG and PDF carry `title` as the document title.
-QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int dpi);
-QByteArray renderSvg(QCustomPlot *plot, int width, int height, const QString &title);
-QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &title);
+// (the exporter writes it atomically), with `footer` (the assumptions) in
+// a row of its own under the chart, wrapped to the width. PNG takes a
+// pixel-ratio scale and records `dpi`; SVG and PDF carry `title` as the
+// document title.
+QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int dpi, const QString &footer);
+QByteArray renderSvg(QCustomPlot *plot, int width, int height, const QString &title, const QString &footer);
+QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &title, const QString &footer);
 
 } // namespace ui

@@ -60,7 +60,39 @@ std::string fieldText(const FieldDescriptor &f, const Scenario &s, Translator tr
     return text;
 }
 
+std::string layoutText(const Scenario &s, Translator tr)
+{
+    return render({"Report", QT_TRANSLATE_NOOP("Report", "tp %1 × pp %2 × dp %3, ZeRO-%4, offload %5"),
+                   {std::to_string(s.parallel.tp), std::to_string(s.parallel.pp), std::to_string(s.dataParallel()),
+                    std::to_string(s.zeroStage), fieldText(field(FieldId::Offload), s, tr)}},
+                  tr);
+}
+
 } // namespace
+
+std::string chartFooter(const Scenario &s, const ReportMeta &meta)
+{
+    const Translator tr = meta.translator;
+    const auto labelled = [tr](const std::string &label, const std::string &value) {
+        return render({"Report", QT_TRANSLATE_NOOP("Report", "%1: %2"), {label, value}}, tr);
+    };
+    std::vector<std::string> parts;
+    // What the summary line above the chart does not say but the bars
+    // depend on, where it applies to this scenario.
+    for (FieldId id : {FieldId::ServingEngine, FieldId::Stack, FieldId::Regime, FieldId::Checkpointing, FieldId::KvDtype,
+                       FieldId::Attention}) {
+        const FieldDescriptor &f = field(id);
+        if (f.applies(s))
+            parts.push_back(labelled(translate(tr, "Field", f.label), fieldText(f, s, tr)));
+    }
+    if (s.gpus > 1 || s.isTraining())
+        parts.push_back(labelled(word(meta, QT_TRANSLATE_NOOP("Report", "layout")), layoutText(s, tr)));
+    parts.push_back(render({"Report", QT_TRANSLATE_NOOP("Report", "VRAM Planner %1, %2"), {meta.version, meta.date}}, tr));
+    std::string line;
+    for (const std::string &part : parts)
+        line += (line.empty() ? "" : " · ") + part;
+    return line;
+}
 
 std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &s, Translator tr)
 {
@@ -158,10 +190,7 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
         const auto line = [&md, &meta](const char *what, const std::string &value) {
             md += "| " + word(meta, what) + " | " + value + " |\n";
         };
-        line(QT_TRANSLATE_NOOP("Report", "layout"),
-             fill(QT_TRANSLATE_NOOP("Report", "tp %1 × pp %2 × dp %3, ZeRO-%4, offload %5"),
-                  {std::to_string(s.parallel.tp), std::to_string(s.parallel.pp), std::to_string(s.dataParallel()),
-                   std::to_string(s.zeroStage), fieldText(field(FieldId::Offload), s, tr)}));
+        line(QT_TRANSLATE_NOOP("Report", "layout"), layoutText(s, tr));
         line(QT_TRANSLATE_NOOP("Report", "dense peak used"),
              fill(QT_TRANSLATE_NOOP("Report", "%1 TFLOPS at MFU %2"), {formatFixed(p.peakTflops, 1), formatFixed(s.workload.mfu, 2)}));
         if (s.isTraining()) {

@@ -32,6 +32,11 @@ std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &
 /// One-line summary: "Llama 2 7B · full training · mixed precision · batch 4 · 2,048 tokens · 1 GPU".
 std::string summarize(const Scenario &scenario, Translator translator = nullptr);
 
+/// The assumptions line under an exported chart: what the bars depend on
+/// beyond summarize()'s title (engine or stack, regime, checkpointing, KV
+/// cache, attention, the layout) and the planner version and date.
+std::string chartFooter(const Scenario &scenario, const ReportMeta &meta);
+
 /// "KV cache", "backward", "needs 2 ×": the words reports and the window
 /// use for terms, phases and verdicts.
 std::string termName(TermId id, Translator translator = nullptr);

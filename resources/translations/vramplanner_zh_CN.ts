@@ -1821,10 +1821,6 @@
         <translation>VRAM Planner 显存估算</translation>
     </message>
     <message>
-        <source>VRAM Planner, %1</source>
-        <translation>VRAM Planner，%1</translation>
-    </message>
-    <message>
         <source>Could not render %1.</source>
         <translation>无法渲染 %1。</translation>
     </message>
@@ -2774,6 +2770,14 @@
     <message>
         <source>Time and cost on %1 (no GPU chosen; the default)</source>
         <translation>在 %1 上的时间与成本（未选择 GPU，按默认）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>VRAM Planner %1, %2</source>
+        <translation>VRAM Planner %1，%2</translation>
     </message>
 </context>
 <context>

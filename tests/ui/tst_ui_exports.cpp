@@ -48,6 +48,11 @@ void TestUi::chartExports()
         QVERIFY(svg.setContent(bytes));
         QCOMPARE(svg.documentElement().tagName(), QStringLiteral("svg"));
         QCOMPARE(svg.documentElement().attribute(QStringLiteral("viewBox")), QStringLiteral("0 0 1200 750"));
+        // The assumptions footer: engine, KV cache, planner version; drawn
+        // for the file only.
+        for (const QString &part : {QStringLiteral("Serving engine: "), QStringLiteral("KV cache format: "),
+                                    QStringLiteral("VRAM Planner ") + QCoreApplication::applicationVersion()})
+            QVERIFY2(bytes.contains(part.toUtf8()), qPrintable(part));
     } else {
         QVERIFY(bytes.startsWith("%PDF-"));
         QVERIFY(bytes.contains("/MediaBox [0 0 900")); // 1200 px at 96 dpi = 900 pt
