@@ -62,6 +62,16 @@ int main(int argc, char **argv)
                                   QStringLiteral("code"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Chart export size, default 1600x1000."),
                                   QStringLiteral("WxH"));
+    QStringList pageIds;
+    for (const ui::ExportPage &page : ui::exportPages())
+        pageIds << QString::fromLatin1(page.id);
+    const QCommandLineOption page(QStringLiteral("page"),
+                                  QStringLiteral("Lay the chart out for a printed size instead of --size: %1 "
+                                                 "(landscape pages; text keeps its point size; .pdf and .svg default to a4).")
+                                      .arg(pageIds.join(QStringLiteral(", "))),
+                                  QStringLiteral("size"));
+    const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("PNG resolution with --page, default 300."),
+                                 QStringLiteral("N"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("Save a screenshot of the window once shown, then exit."),
                                         QStringLiteral("file"));
@@ -76,7 +86,7 @@ int main(int argc, char **argv)
     const QCommandLineOption compareLog(QStringLiteral("compare-log"),
                                         QStringLiteral("Compare a run's log with the scenario (the screenshot shows it)."),
                                         QStringLiteral("file"));
-    parser.addOptions({open, exportTo, lang, size, screenshot, lesson, view, presentation, tool, compareLog});
+    parser.addOptions({open, exportTo, lang, size, page, dpi, screenshot, lesson, view, presentation, tool, compareLog});
     parser.process(app);
 
     const QString language = parser.isSet(lang) ? parser.value(lang) : QSettings().value(QStringLiteral("language")).toString();
@@ -118,6 +128,19 @@ int main(int argc, char **argv)
             if (!okW || !okH || options.size.width() < 100 || options.size.height() < 100
                 || options.size.width() > 20000 || options.size.height() > 20000)
                 return fail(QStringLiteral("--size: expected WxH between 100 and 20000, e.g. 1600x1000"));
+        }
+        const auto format = ui::exportFormatForPath(parser.value(exportTo));
+        const ui::ExportPage *printed = parser.isSet(page) ? ui::findExportPage(parser.value(page))
+            : parser.isSet(size) || !format                ? nullptr
+                                                           : ui::defaultExportPage(*format);
+        if (parser.isSet(page) && !printed)
+            return fail(QStringLiteral("--page: expected %1").arg(pageIds.join(QStringLiteral(", "))));
+        if (printed) {
+            bool okDpi = true;
+            const int perInch = parser.isSet(dpi) ? parser.value(dpi).toInt(&okDpi) : 300;
+            if (!okDpi || perInch < 72 || perInch > 1200)
+                return fail(QStringLiteral("--dpi: expected a whole number between 72 and 1200"));
+            options = ui::pageOptions(*printed, perInch);
         }
         window.resize(options.size);
         if (parser.isSet(presentation))

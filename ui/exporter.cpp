@@ -30,6 +30,45 @@ core::ReportMeta reportMeta(const ScenarioController &controller)
 
 } // namespace
 
+const std::vector<ExportPage> &exportPages()
+{
+    // ISO 216 A4 and US Letter landscape, a 16:9 slide as PowerPoint and
+    // Impress lay it out (13.33 x 7.5 in), and a 16 cm text column of an
+    // A4 document with 2.5 cm margins.
+    static const std::vector<ExportPage> pages = {
+        {"a4", QT_TRANSLATE_NOOP("ExportPage", "A4 page, landscape"), QSizeF(297, 210)},
+        {"letter", QT_TRANSLATE_NOOP("ExportPage", "Letter page, landscape"), QSizeF(279.4, 215.9)},
+        {"slide", QT_TRANSLATE_NOOP("ExportPage", "16:9 slide"), QSizeF(338.7, 190.5)},
+        {"column", QT_TRANSLATE_NOOP("ExportPage", "Document column, 16 cm"), QSizeF(160, 110)},
+    };
+    return pages;
+}
+
+const ExportPage *findExportPage(const QString &id)
+{
+    for (const ExportPage &page : exportPages())
+        if (id == QLatin1String(page.id))
+            return &page;
+    return nullptr;
+}
+
+const ExportPage *defaultExportPage(ExportFormat format)
+{
+    return format == ExportFormat::Pdf || format == ExportFormat::Svg ? findExportPage(QStringLiteral("a4")) : nullptr;
+}
+
+ChartExportOptions pageOptions(const ExportPage &page, int dpi)
+{
+    constexpr double kLayoutPixelsPerMm = 96 / 25.4;
+    ChartExportOptions options;
+    options.size = QSize(qRound(page.millimetres.width() * kLayoutPixelsPerMm),
+                         qRound(page.millimetres.height() * kLayoutPixelsPerMm));
+    options.dpi = dpi;
+    options.scale = dpi / 96.0;
+    options.printed = true;
+    return options;
+}
+
 std::optional<ExportFormat> exportFormatForPath(const QString &path)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -69,7 +108,10 @@ bool exportTo(const QString &path, ExportFormat format, const ScenarioController
         const int h = options.size.height();
         const QString title = scenarioSummary(s);
         const QString footer = QString::fromStdString(core::chartFooter(s, meta));
-        bytes = format == ExportFormat::Png ? renderPng(plot, w, h, options.scale, options.dpi, footer)
+        // A screen-sized PNG is read scaled down: its text is drawn half as
+        // large again. A printed size keeps text at its point size.
+        const double textScale = options.printed ? 1.0 : 1.5;
+        bytes = format == ExportFormat::Png ? renderPng(plot, w, h, options.scale, options.dpi, textScale, footer)
             : format == ExportFormat::Svg   ? renderSvg(plot, w, h, title, footer)
                                             : renderPdf(plot, w, h, title, footer);
         break;

@@ -1,9 +1,11 @@
 #pragma once
 
 #include <QSize>
+#include <QSizeF>
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 class QCustomPlot;
 
@@ -23,12 +25,34 @@ std::optional<ExportFormat> exportFormatForPath(const QString &path);
 /// Markdown, CSV or JSON: text rather than a drawing.
 bool isReport(ExportFormat format);
 
+/// A printed size a chart is laid out for: a page or slide (landscape) or
+/// a document's text column.
+struct ExportPage
+{
+    const char *id;    ///< --page spelling: "a4"
+    const char *label; ///< English, translatable (context "ExportPage")
+    QSizeF millimetres;
+};
+const std::vector<ExportPage> &exportPages();
+const ExportPage *findExportPage(const QString &id);
+/// A PDF or SVG goes into a document: an A4 page unless a size is asked
+/// for; a PNG: none (a size in pixels).
+const ExportPage *defaultExportPage(ExportFormat format);
+
 struct ChartExportOptions
 {
-    QSize size{1600, 1000};
+    QSize size{1600, 1000}; ///< the layout's size in pixels at 96 per inch
     double scale = 1.0; ///< PNG pixel ratio (2 = HiDPI)
     int dpi = 96;       ///< recorded in the PNG
+    /// Laid out for a printed size: text keeps its point size on paper
+    /// (the window's 9 points; nothing under 8) rather than being scaled
+    /// for a screen-sized image.
+    bool printed = false;
 };
+
+/// The options that lay a chart out at `page`'s printed size, as a PNG of
+/// `dpi` pixels per inch (a PDF or SVG page of that size ignores `dpi`).
+ChartExportOptions pageOptions(const ExportPage &page, int dpi);
 
 /// Writes the chart or the report for the controller's current scenario.
 /// Chart exports carry the scenario summary as title and the assumptions

@@ -9,6 +9,7 @@
 #include "ui/batchcontextchart.h"
 #include "ui/breakdownpanel.h"
 #include "ui/calibrationdialog.h"
+#include "ui/chartexportdialog.h"
 #include "ui/clusterpanel.h"
 #include "ui/controlspanel.h"
 #include "ui/deployview.h"
@@ -20,7 +21,6 @@
 #include "ui/matrixchart.h"
 #include "ui/memorychart.h"
 #include "ui/myrunsdialog.h"
-#include "ui/pngexportdialog.h"
 #include "ui/runcomparedialog.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenariofile.h"
@@ -639,8 +639,9 @@ bool MainWindow::exportFile(const QString &path, const ChartExportOptions &optio
 void MainWindow::exportDialog(const QString &filter, const QString &suffix)
 {
     ChartExportOptions options;
-    if (suffix == QLatin1String("png")) {
-        PngExportDialog dialog(this);
+    const auto format = exportFormatForPath(QStringLiteral("chart.") + suffix);
+    if (format && !isReport(*format)) {
+        ChartExportDialog dialog(*format, this);
         if (dialog.exec() != QDialog::Accepted)
             return;
         options = dialog.options();

@@ -65,16 +65,15 @@ bool paint(QCustomPlot *plot, QPaintDevice &device, int width, int height)
 
 } // namespace
 
-QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int dpi, const QString &footer)
+QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int dpi, double textScale,
+                     const QString &footer)
 {
-    // A PNG goes on a slide or into a document, where the window's 9-point
-    // text drawn 1:1 on 1600 pixels is too small to read: the chart is laid
-    // out at 2/3 of the size and drawn 1.5 times larger, to the same pixels.
-    constexpr double kTextScale = 1.5;
-    const int layoutWidth = static_cast<int>(std::ceil(width / kTextScale));
-    const int layoutHeight = static_cast<int>(std::ceil(height / kTextScale));
+    // Larger text: the chart is laid out at 1/textScale of the size and
+    // drawn textScale times larger, to the same pixels.
+    const int layoutWidth = static_cast<int>(std::ceil(width / textScale));
+    const int layoutHeight = static_cast<int>(std::ceil(height / textScale));
     const FooterRow row(plot, footer, layoutWidth);
-    QImage image = plot->toPixmap(layoutWidth, layoutHeight, scale * kTextScale)
+    QImage image = plot->toPixmap(layoutWidth, layoutHeight, scale * textScale)
                        .toImage()
                        .copy(0, 0, static_cast<int>(width * scale), static_cast<int>(height * scale));
     const int dotsPerMeter = static_cast<int>(dpi / 0.0254 + 0.5);

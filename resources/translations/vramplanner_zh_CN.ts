@@ -1815,6 +1815,25 @@
     </message>
 </context>
 <context>
+    <name>ExportPage</name>
+    <message>
+        <source>A4 page, landscape</source>
+        <translation>A4 纸，横向</translation>
+    </message>
+    <message>
+        <source>Letter page, landscape</source>
+        <translation>Letter 纸，横向</translation>
+    </message>
+    <message>
+        <source>16:9 slide</source>
+        <translation>16:9 幻灯片</translation>
+    </message>
+    <message>
+        <source>Document column, 16 cm</source>
+        <translation>文档栏宽，16 厘米</translation>
+    </message>
+</context>
+<context>
     <name>Exporter</name>
     <message>
         <source>VRAM Planner estimate</source>
@@ -3312,6 +3331,41 @@
     </message>
 </context>
 <context>
+    <name>ui::ChartExportDialog</name>
+    <message>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Size in pixels</source>
+        <translation>按像素指定尺寸</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>高度(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>%1 dpi</source>
+        <translation>%1 dpi</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>分辨率(&amp;R)：</translation>
+    </message>
+</context>
+<context>
     <name>ui::ClusterPanel</name>
     <message>
         <source>GPUs</source>
@@ -4349,33 +4403,6 @@ GPUs needed: %8</source>
     <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
-    </message>
-</context>
-<context>
-    <name>ui::PngExportDialog</name>
-    <message>
-        <source>Export PNG</source>
-        <translation>导出 PNG</translation>
-    </message>
-    <message>
-        <source> px</source>
-        <translation> px</translation>
-    </message>
-    <message>
-        <source>%1 dpi</source>
-        <translation>%1 dpi</translation>
-    </message>
-    <message>
-        <source>&amp;Width:</source>
-        <translation>宽度(&amp;W)：</translation>
-    </message>
-    <message>
-        <source>&amp;Height:</source>
-        <translation>高度(&amp;H)：</translation>
-    </message>
-    <message>
-        <source>&amp;Resolution:</source>
-        <translation>分辨率(&amp;R)：</translation>
     </message>
 </context>
 <context>

@@ -44,6 +44,7 @@ private slots:
     void breakdownListsEveryNonZeroTerm();
     void chartExports_data();
     void chartExports();
+    void printedPageExports();
     void reportExports_data();
     void reportExports();
     void saveOpenRoundTrip();

@@ -6,6 +6,7 @@
 #include "ui/mainwindow.h"
 #include "ui/scenariocontroller.h"
 
+#include <QApplication>
 #include <QDomDocument>
 #include <QImage>
 #include <QJsonDocument>
@@ -14,6 +15,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace uitest;
 
@@ -57,6 +60,33 @@ void TestUi::chartExports()
         QVERIFY(bytes.startsWith("%PDF-"));
         QVERIFY(bytes.contains("/MediaBox [0 0 900")); // 1200 px at 96 dpi = 900 pt
     }
+}
+
+void TestUi::printedPageExports()
+{
+    ui::MainWindow window;
+    QTemporaryDir dir;
+    QString error;
+    // A4 landscape is 297 x 210 mm: 841.9 x 595.3 pt.
+    const QString pdf = dir.filePath(QStringLiteral("a4.pdf"));
+    QVERIFY2(window.exportFile(pdf, ui::pageOptions(*ui::findExportPage(QStringLiteral("a4")), 96), &error),
+             qPrintable(error));
+    const QByteArray bytes = readAll(pdf);
+    const QRegularExpressionMatch box =
+        QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)")).match(QString::fromLatin1(bytes));
+    QVERIFY(box.hasMatch());
+    QVERIFY(std::abs(box.captured(1).toDouble() - 841.9) < 1.0);
+    QVERIFY(std::abs(box.captured(2).toDouble() - 595.3) < 1.0);
+    // A 16 cm column at 300 dpi: 160 / 25.4 x 300 = 1,889.8 pixels wide.
+    const QString png = dir.filePath(QStringLiteral("column.png"));
+    QVERIFY2(window.exportFile(png, ui::pageOptions(*ui::findExportPage(QStringLiteral("column")), 300), &error),
+             qPrintable(error));
+    const QImage image(png);
+    QVERIFY2(std::abs(image.width() - 1890) <= 1, qPrintable(QString::number(image.width())));
+    QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 300);
+    // Laid out at the printed size, the chart's text prints at its own
+    // point size: none under 8 points.
+    QVERIFY(window.controller() && QApplication::font().pointSizeF() >= 8);
 }
 
 void TestUi::reportExports_data()
