@@ -342,29 +342,31 @@ void ControlsPanel::syncStackNote()
     m_stackNote->setVisible(s.isTraining());
     if (!s.isTraining())
         return;
-    QString what;
-    switch (s.stack) {
-    case core::TrainingStack::Hf:
-        what = s.mode == core::Mode::Qlora
-            ? tr("PEFT's prepare_model_for_kbit_training casts the unquantised weights to fp32 and turns on "
-                 "gradient checkpointing; adapters are fp32.")
-            : tr("Adapters are fp32 (PEFT); the loss upcasts all logits to fp32.");
-        break;
-    case core::TrainingStack::Torchtune:
-        what = tr("Adapters in the model dtype, a torchao NF4 base for QLoRA, activation checkpointing and a "
-                  "chunked fp32 loss.");
-        break;
-    case core::TrainingStack::LitGpt:
-        what = tr("Adapters in the model dtype, every linear layer 4-bit for QLoRA (lm_head too), LoRA dropout "
-                  "0.05, no checkpointing on one GPU.");
-        break;
+    // What the stack does to this mode's run, from its behaviour table:
+    // nothing about adapters in full training.
+    const core::StackBehaviour b = core::stackBehaviour(s.stack, s.mode);
+    const bool adapters = s.mode == core::Mode::Lora || s.mode == core::Mode::Qlora;
+    QStringList what;
+    if (adapters)
+        what << (b.fp32Adapters ? tr("adapters are fp32 (PEFT)") : tr("adapters in the model dtype"));
+    if (adapters && b.loraDropout > 0)
+        what << tr("LoRA dropout %1").arg(b.loraDropout);
+    if (s.mode == core::Mode::Qlora) {
+        if (b.kbitUpcastsToFp32)
+            what << tr("the unquantised weights are cast to fp32 (prepare_model_for_kbit_training)");
+        if (b.torchaoNf4Base)
+            what << tr("a torchao NF4 base");
+        if (b.quantizesLmHead)
+            what << tr("every linear layer 4-bit, lm_head too");
     }
+    what << tr("logits: %1").arg(QCoreApplication::translate(
+        "Field", core::field(core::FieldId::Logits).choices[static_cast<std::size_t>(b.logits)].label));
     const core::FieldDescriptor &f = core::field(core::FieldId::Checkpointing);
     const QString checkpointing = QCoreApplication::translate(
         "Field", f.choices[static_cast<std::size_t>(s.effectiveCheckpointing())].label);
-    const QString text = tr("%1: checkpointing %2%3. %4")
+    const QString text = tr("%1: checkpointing %2%3; %4.")
                              .arg(QString::fromUtf8(core::stackInfo(s.stack).label), checkpointing,
-                                  s.checkpointing ? QString() : tr(" (default)"), what);
+                                  s.checkpointing ? QString() : tr(" (default)"), what.join(tr("; ")));
     if (m_stackNote->text() != text)
         m_stackNote->setText(text);
 }
