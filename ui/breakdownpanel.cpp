@@ -1,6 +1,7 @@
 #include "ui/breakdownpanel.h"
 
 #include "core/explain/explain.h"
+#include "core/explain/report.h"
 #include "core/explain/rulesofthumb.h"
 #include "core/scenario/servingruntime.h"
 #include "ui/language.h"
@@ -175,13 +176,14 @@ void BreakdownPanel::fillTerms()
                   || id == core::TermId::Lora)
                  && d.trainableParams)
             perParam = static_cast<double>(b.count()) / static_cast<double>(d.trainableParams);
-        const double share = 100.0 * static_cast<double>(b.count()) / static_cast<double>(e.total.count());
-        termRow(termName(id), markGuess(bytesText(b, m_unit), m_scenario.model), perParam > 0 ? QString::number(perParam, 'f', 2) : QString(),
-                QStringLiteral("%1 %").arg(share, 0, 'f', 1), static_cast<int>(id), termColor(id));
+        // A term held at more in another phase says so: the peak's
+        // gradients of full training are only the first ones.
+        termRow(ui::termName(id), markGuess(bytesText(b, m_unit), m_scenario.model), perParam > 0 ? QString::number(perParam, 'f', 2) : QString(),
+                QString::fromStdString(core::termShareText(e, id, m_unit, translateForCore)), static_cast<int>(id), termColor(id));
     }
     const int terms = row;
     // The total is the peak over the phases; its row says which phase.
-    termRow(tr("Total (%1 peak)").arg(phaseName(e.peakPhase)), markGuess(bytesText(e.total, m_unit), m_scenario.model), QString(),
+    termRow(tr("Total (%1 peak)").arg(ui::phaseName(e.peakPhase)), markGuess(bytesText(e.total, m_unit), m_scenario.model), QString(),
             QStringLiteral("100 %"), QVariant(), QVariant());
     // llama.cpp keeps token_embd, the CPU layers and its host buffers in
     // RAM; generate() and vLLM the weights they offload.
@@ -212,7 +214,7 @@ void BreakdownPanel::fillGpus()
             name += QStringLiteral(" ⚠");
         setCell(m_gpus, row, 0, name, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(tips.join(QLatin1Char('\n')));
         setCell(m_gpus, row, 1, bytesText(fit.capacity, m_unit, 1));
-        setCell(m_gpus, row, 2, verdictText(fit), Qt::AlignCenter);
+        setCell(m_gpus, row, 2, ui::verdictText(fit), Qt::AlignCenter);
         setCell(m_gpus, row, 3, headroomText(fit, m_unit));
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));
@@ -276,7 +278,7 @@ void BreakdownPanel::explain(core::TermId term)
     };
     QString html = QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b><br><code>%4</code></p><p>%5<br><code>%6</code></p>"
                                   "<p><b>%7</b> %8<br><small>%9</small></p>")
-                       .arg(termName(term).toHtmlEscaped(), termExplanation(term).toHtmlEscaped(), tr("Formula"),
+                       .arg(ui::termName(term).toHtmlEscaped(), termExplanation(term).toHtmlEscaped(), tr("Formula"),
                            lines(why.formula), tr("With this scenario's values:"), lines(why.substituted),
                            tr("Result:"), text(why.result), text(why.note));
     if (!why.legend.empty())

@@ -360,6 +360,15 @@ void recordFormulas(const Scenario &s, const Estimate &e, FormulaRecord &record)
         recordPoint(s, PreparedScenario(s, &record), e, record);
 }
 
+const PhaseTotal *phaseHoldingMore(const Estimate &e, TermId id)
+{
+    const PhaseTotal *most = nullptr;
+    for (const PhaseTotal &phase : e.phases)
+        if (phase.terms[termIndex(id)] > (most ? most->terms[termIndex(id)] : e.term(id)))
+            most = &phase;
+    return most;
+}
+
 Estimate estimate(const Scenario &s) { return estimate(s, PreparedScenario(s)); }
 
 Estimate estimateNumbers(const Scenario &s, const PreparedScenario &prepared)

@@ -101,6 +101,11 @@ struct Estimate
     bool isValid() const { return errors.empty(); }
 };
 
+/// The phase in which `id` is held at more than at the peak (full
+/// training's gradients: at the backward peak only the first ones exist,
+/// all of them at the optimizer step), the largest such; else nullptr.
+const PhaseTotal *phaseHoldingMore(const Estimate &estimate, TermId id);
+
 /// The memory model: pure, no I/O. Per-GPU bytes by component and phase.
 Estimate estimate(const Scenario &scenario);
 

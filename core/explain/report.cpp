@@ -70,6 +70,16 @@ std::string layoutText(const Scenario &s, Translator tr)
 
 } // namespace
 
+std::string termShareText(const Estimate &e, TermId id, ByteUnit unit, Translator tr)
+{
+    const std::string share = formatFixed(sharePercent(e.term(id), e.total), 1) + " %";
+    const PhaseTotal *more = phaseHoldingMore(e, id);
+    return more ? render({"Report", QT_TRANSLATE_NOOP("Report", "%1 (%2 in %3)"),
+                          {share, formatBytes(more->terms[termIndex(id)], unit), phaseName(more->phase, tr)}},
+                         tr)
+                : share;
+}
+
 std::string chartFooter(const Scenario &s, const ReportMeta &meta)
 {
     const Translator tr = meta.translator;
@@ -160,7 +170,7 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
         + " |\n|---|---:|---:|---:|\n";
     for (TermId id : allTerms())
         md += "| " + termName(id, tr) + " | " + formatBytes(e.term(id), u) + " | " + groupDigits(e.term(id).count()) + " | "
-            + formatFixed(sharePercent(e.term(id), e.total), 1) + " % |\n";
+            + termShareText(e, id, u, tr) + " |\n";
     md += "| **" + word(meta, QT_TRANSLATE_NOOP("Report", "total")) + "** | **" + formatBytes(e.total, u) + "** | "
         + groupDigits(e.total.count()) + " | 100.0 % |\n\n";
     md += word(meta, QT_TRANSLATE_NOOP("Report", "Phases:")) + " ";

@@ -2798,6 +2798,10 @@
         <source>VRAM Planner %1, %2</source>
         <translation>VRAM Planner %1，%2</translation>
     </message>
+    <message>
+        <source>%1 (%2 in %3)</source>
+        <translation>%1（%3阶段为 %2）</translation>
+    </message>
 </context>
 <context>
     <name>RunLog</name>
@@ -3601,26 +3605,6 @@
         <translation>全量训练按训练精度方案存储权重</translation>
     </message>
     <message>
-        <source>PEFT&apos;s prepare_model_for_kbit_training casts the unquantised weights to fp32 and turns on gradient checkpointing; adapters are fp32.</source>
-        <translation>PEFT 的 prepare_model_for_kbit_training 会把未量化的权重转为 fp32 并开启梯度检查点；适配器为 fp32。</translation>
-    </message>
-    <message>
-        <source>Adapters are fp32 (PEFT); the loss upcasts all logits to fp32.</source>
-        <translation>适配器为 fp32（PEFT）；计算损失时所有 logits 都上转为 fp32。</translation>
-    </message>
-    <message>
-        <source>Adapters in the model dtype, a torchao NF4 base for QLoRA, activation checkpointing and a chunked fp32 loss.</source>
-        <translation>适配器与模型数据类型相同，QLoRA 的基座为 torchao NF4，开启激活检查点，损失分块以 fp32 计算。</translation>
-    </message>
-    <message>
-        <source>Adapters in the model dtype, every linear layer 4-bit for QLoRA (lm_head too), LoRA dropout 0.05, no checkpointing on one GPU.</source>
-        <translation>适配器与模型数据类型相同，QLoRA 时每个线性层（包括 lm_head）都是 4 位，LoRA dropout 为 0.05，单卡时不开启检查点。</translation>
-    </message>
-    <message>
-        <source>%1: checkpointing %2%3. %4</source>
-        <translation>%1：梯度检查点 %2%3。%4</translation>
-    </message>
-    <message>
         <source> (default)</source>
         <translation>（默认）</translation>
     </message>
@@ -3683,6 +3667,42 @@
     <message>
         <source>Input</source>
         <translation>输入</translation>
+    </message>
+    <message>
+        <source>adapters are fp32 (PEFT)</source>
+        <translation>适配器为 fp32（PEFT）</translation>
+    </message>
+    <message>
+        <source>adapters in the model dtype</source>
+        <translation>适配器使用模型的数据类型</translation>
+    </message>
+    <message>
+        <source>LoRA dropout %1</source>
+        <translation>LoRA dropout %1</translation>
+    </message>
+    <message>
+        <source>the unquantised weights are cast to fp32 (prepare_model_for_kbit_training)</source>
+        <translation>未量化的权重转为 fp32（prepare_model_for_kbit_training）</translation>
+    </message>
+    <message>
+        <source>a torchao NF4 base</source>
+        <translation>基座为 torchao NF4</translation>
+    </message>
+    <message>
+        <source>every linear layer 4-bit, lm_head too</source>
+        <translation>所有线性层均为 4 位，lm_head 也是</translation>
+    </message>
+    <message>
+        <source>logits: %1</source>
+        <translation>logits：%1</translation>
+    </message>
+    <message>
+        <source>%1: checkpointing %2%3; %4.</source>
+        <translation>%1：梯度检查点 %2%3；%4。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
     </message>
 </context>
 <context>

@@ -68,6 +68,7 @@ private slots:
     void sweepCrossingsMatchTheSearches();
     void reportsShowNoneAsADash();
     void reportSaysWhatOverridesTheRegime();
+    void peakGradientsSayWhereTheyAreWhole();
     void rulesOfThumbAgainstTheDetail();
 };
 
@@ -481,6 +482,26 @@ void TestEngine::reportSaysWhatOverridesTheRegime()
     const std::string full = core::markdownReport(s, core::estimateWithFits(s, core::io::builtinCatalog(), {}),
                                                   core::io::builtinCatalog(), core::ReportMeta{});
     QVERIFY(full.find("with no master copy") == std::string::npos);
+}
+
+void TestEngine::peakGradientsSayWhereTheyAreWhole()
+{
+    // Full mixed-precision training of Llama 3 8B peaks as the loss runs
+    // backward, when only lm_head's gradients exist (128,256 x 4,096 x 2 B);
+    // all 8,030,261,248 x 2 B of them are held at the optimizer step. The
+    // table and the report say so beside the small share.
+    core::Scenario s = preset("llama-3-8b", core::Mode::Train);
+    s.stack = core::TrainingStack::Hf;
+    const core::Estimate e = core::estimate(s);
+    QCOMPARE(e.peakPhase, core::Phase::Backward);
+    QCOMPARE(term(e, core::TermId::Gradients), 128'256ull * 4'096 * 2);
+    const core::PhaseTotal *whole = core::phaseHoldingMore(e, core::TermId::Gradients);
+    QVERIFY(whole);
+    QCOMPARE(whole->phase, core::Phase::OptimizerStep);
+    QCOMPARE(whole->terms[core::termIndex(core::TermId::Gradients)].count(), 8'030'261'248ull * 2);
+    QCOMPARE(core::termShareText(e, core::TermId::Gradients, core::ByteUnit::GiB), std::string("0.8 % (14.96 GiB in optimizer step)"));
+    // Terms as large at the peak as anywhere keep their plain share.
+    QVERIFY(!core::phaseHoldingMore(e, core::TermId::Optimizer));
 }
 
 void TestEngine::rulesOfThumbAgainstTheDetail()
