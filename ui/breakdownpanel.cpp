@@ -200,8 +200,25 @@ void BreakdownPanel::fillTerms()
     explainCurrentTerm();
 }
 
+QString BreakdownPanel::suggestionsTip(const core::GpuFit &fit) const
+{
+    if (fit.fits)
+        return QString();
+    const std::vector<core::FitSuggestion> found = core::fitSuggestions(m_result.scenario, fit);
+    if (found.empty())
+        return tr("No one change alone makes it fit.");
+    QStringList lines{tr("Each of these alone makes it fit:")};
+    for (const core::FitSuggestion &suggestion : found)
+        lines << QStringLiteral("• ")
+                + QString::fromStdString(core::suggestionText(m_result.scenario, suggestion, m_unit, translateForCore));
+    return lines.join(QLatin1Char('\n'));
+}
+
 void BreakdownPanel::fillGpus()
 {
+    // Only the focus GPU's changes are searched: some tens of estimates.
+    const core::GpuSpec *focusSpec = core::focusGpu(m_scenario, *m_catalog);
+    const std::string focus = focusSpec ? focusSpec->id : std::string();
     m_gpus->setRowCount(static_cast<int>(m_result.fits.size()));
     int row = 0;
     for (const core::GpuFit &fit : m_result.fits) {
@@ -214,7 +231,8 @@ void BreakdownPanel::fillGpus()
             name += QStringLiteral(" ⚠");
         setCell(m_gpus, row, 0, name, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(tips.join(QLatin1Char('\n')));
         setCell(m_gpus, row, 1, bytesText(fit.capacity, m_unit, 1));
-        setCell(m_gpus, row, 2, ui::verdictText(fit), Qt::AlignCenter);
+        setCell(m_gpus, row, 2, ui::verdictText(fit), Qt::AlignCenter)
+            ->setToolTip(fit.gpuId == focus ? suggestionsTip(fit) : QString());
         setCell(m_gpus, row, 3, headroomText(fit, m_unit));
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));

@@ -1,6 +1,7 @@
 #include "app/cli/texttable.h"
 
 #include "core/analysis/performance.h"
+#include "core/analysis/suggest.h"
 #include "core/analysis/utilization.h"
 #include "core/base/units.h"
 #include "core/explain/report.h"
@@ -47,6 +48,28 @@ std::string gpuLayersText(const core::GpuFit &fit, std::uint64_t layers)
     if (fit.maxGpuLayers < 0)
         return "-";
     return static_cast<std::uint64_t>(fit.maxGpuLayers) > layers ? "all" : std::to_string(fit.maxGpuLayers);
+}
+
+/// What alone would make the scenario fit the focus GPU, as options.
+void printSuggestions(std::ostream &out, const core::Scenario &s, const core::EstimateWithFits &result,
+                      const core::GpuSpec &gpu, core::ByteUnit unit)
+{
+    const auto fit = std::find_if(result.fits.begin(), result.fits.end(),
+                                  [&gpu](const core::GpuFit &f) { return f.gpuId == gpu.id; });
+    if (fit == result.fits.end() || fit->fits)
+        return;
+    const std::vector<core::FitSuggestion> found = core::fitSuggestions(s, *fit);
+    out << "\nShort of " << gpu.name << " by " << core::formatBytes(fit->shortfall, unit) << "; ";
+    if (found.empty()) {
+        out << "no one change alone makes it fit.\n";
+        return;
+    }
+    out << "each of these alone makes it fit:\n";
+    for (const core::FitSuggestion &suggestion : found) {
+        const core::FieldDescriptor &f = core::field(suggestion.field);
+        out << "  " << padRight("--" + std::string(f.flag) + " " + core::formatFieldValue(f, suggestion.value), 30)
+            << padLeft(core::formatBytes(suggestion.total, unit), 11) << "   " << suggestion.foundBy << "\n";
+    }
 }
 
 /// Time and cost on the focus GPU (--gpu, else the default), as the JSON's "performance".
@@ -214,8 +237,10 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         for (const core::Message &w : fit.warnings)
             out << "    ! " << core::render(w) << "\n";
     }
-    if (const core::GpuSpec *focus = core::focusGpu(s, catalog))
+    if (const core::GpuSpec *focus = core::focusGpu(s, catalog)) {
+        printSuggestions(out, s, result, *focus, unit);
         printPerformance(out, s, e, *focus);
+    }
     if (!e.warnings.empty()) {
         out << "\nWarnings\n";
         for (const core::Message &w : e.warnings)

@@ -6,6 +6,8 @@
 #include "core/explain/explain.h"
 #include "core/scenario/fields.h"
 
+#include <algorithm>
+
 namespace core {
 
 namespace {
@@ -69,6 +71,17 @@ std::string layoutText(const Scenario &s, Translator tr)
 }
 
 } // namespace
+
+std::string suggestionText(const Scenario &s, const FitSuggestion &suggestion, ByteUnit unit, Translator tr)
+{
+    const FieldDescriptor &f = field(suggestion.field);
+    Scenario changed = s;
+    f.assign(changed, suggestion.value);
+    return render({"Report", QT_TRANSLATE_NOOP("Report", "%1: %2 → %3 per GPU (%4)"),
+                   {translate(tr, "Field", f.label), fieldText(f, changed, tr), formatBytes(suggestion.total, unit),
+                    translate(tr, "Suggest", suggestion.foundBy)}},
+                  tr);
+}
 
 std::string termShareText(const Estimate &e, TermId id, ByteUnit unit, Translator tr)
 {
@@ -188,7 +201,19 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
             + groupDigitsOrDash(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigitsOrDash(fit.kvTokens) : "-")
             + " |\n";
     }
-    if (const GpuSpec *gpu = focusGpu(s, catalog)) {
+    const GpuSpec *focus = focusGpu(s, catalog);
+    const auto focusFit = std::find_if(result.fits.begin(), result.fits.end(),
+                                       [focus](const GpuFit &f) { return focus && f.gpuId == focus->id; });
+    if (focusFit != result.fits.end() && !focusFit->fits) {
+        const std::vector<FitSuggestion> found = fitSuggestions(s, *focusFit);
+        md += "\n" + fill(found.empty() ? QT_TRANSLATE_NOOP("Report", "Short of %1 by %2; no one change alone makes it fit.")
+                                        : QT_TRANSLATE_NOOP("Report", "Short of %1 by %2; each of these alone makes it fit:"),
+                          {focus->name, formatBytes(focusFit->shortfall, u)})
+            + "\n\n";
+        for (const FitSuggestion &suggestion : found)
+            md += "- " + markdownCell(suggestionText(s, suggestion, u, tr)) + "\n";
+    }
+    if (const GpuSpec *gpu = focus) {
         const Performance p = performance(s, e, *gpu);
         md += "\n## "
             + fill(gpu->id == s.gpuId ? QT_TRANSLATE_NOOP("Report", "Time and cost on %1")

@@ -2,6 +2,7 @@
 
 #include "core/analysis/fit.h"
 #include "core/analysis/matrix.h"
+#include "core/analysis/suggest.h"
 #include "core/base/message.h"
 #include "core/engine/estimate.h"
 #include "core/model/catalog.h"
@@ -40,6 +41,12 @@ std::string chartFooter(const Scenario &scenario, const ReportMeta &meta);
 /// The share of a term in the peak, and where it is held at more than at
 /// the peak, that phase: "0.8 % (14.96 GiB in optimizer step)".
 std::string termShareText(const Estimate &estimate, TermId id, ByteUnit unit, Translator translator = nullptr);
+
+/// One change that makes `scenario` fit, as the reports and the window
+/// write it: "Checkpointing: full → 61.23 GiB per GPU (each choice, the one
+/// that keeps the most)".
+std::string suggestionText(const Scenario &scenario, const FitSuggestion &suggestion, ByteUnit unit,
+                           Translator translator = nullptr);
 
 /// "KV cache", "backward", "needs 2 ×": the words reports and the window
 /// use for terms, phases and verdicts.

@@ -1,6 +1,7 @@
 #include "core/io/reportjson.h"
 
 #include "core/analysis/performance.h"
+#include "core/analysis/suggest.h"
 #include "core/explain/explain.h"
 #include "core/io/scenariojson.h"
 #include "core/memory/deepspeed.h"
@@ -150,6 +151,25 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
     j["host_memory"] = {{"needed_bytes_per_machine", static_cast<std::uint64_t>(hostBytesPerMachine(s, e))},
                         {"available_bytes", s.hostMemoryGib > 0 ? Json(static_cast<std::uint64_t>(s.hostMemoryGib * 1024 * 1024 * 1024))
                                                                 : Json(nullptr)}};
+    // What alone would make it fit the focus GPU: null when it fits.
+    j["fit_suggestions"] = nullptr;
+    const GpuSpec *focus = focusGpu(s, catalog);
+    const auto focusFit = std::find_if(result.fits.begin(), result.fits.end(),
+                                       [focus](const GpuFit &f) { return focus && f.gpuId == focus->id; });
+    if (focusFit != result.fits.end() && !focusFit->fits) {
+        Json list = Json::array();
+        for (const FitSuggestion &suggestion : fitSuggestions(s, *focusFit)) {
+            const FieldDescriptor &f = field(suggestion.field);
+            list.push_back({{"field", f.key},
+                            {"option", std::string("--") + f.flag},
+                            {"value", formatFieldValue(f, suggestion.value)},
+                            {"total_bytes", suggestion.total.count()},
+                            {"found_by", suggestion.foundBy}});
+        }
+        j["fit_suggestions"] = {{"gpu", focus->id},
+                                {"shortfall_bytes", focusFit->shortfall.count()},
+                                {"each_alone", std::move(list)}};
+    }
     j["performance"] = nullptr;
     if (const GpuSpec *gpu = focusGpu(s, catalog)) {
         const Performance p = performance(s, e, *gpu);

@@ -140,4 +140,20 @@ bool isFloatFormat(WeightFormat format)
     return format == WeightFormat::Fp32 || format == WeightFormat::Fp16 || format == WeightFormat::Bf16;
 }
 
+bool isGgufFormat(WeightFormat format)
+{
+    switch (format) {
+    case WeightFormat::GgufQ8_0:
+    case WeightFormat::GgufQ6K:
+    case WeightFormat::GgufQ5KM:
+    case WeightFormat::GgufQ4KM:
+    case WeightFormat::GgufQ4_0:
+    case WeightFormat::GgufQ3KM:
+    case WeightFormat::GgufQ2K:
+        return true;
+    default:
+        return false;
+    }
+}
+
 } // namespace core

@@ -58,5 +58,7 @@ double elementBytes(WeightFormat format);
 
 /// True for fp32/fp16/bf16: formats that hold unquantised weights.
 bool isFloatFormat(WeightFormat format);
+/// A llama.cpp GGUF quantisation type: only a ggml runtime runs it as stored.
+bool isGgufFormat(WeightFormat format);
 
 } // namespace core

@@ -2802,6 +2802,18 @@
         <source>%1 (%2 in %3)</source>
         <translation>%1（%3阶段为 %2）</translation>
     </message>
+    <message>
+        <source>%1: %2 → %3 per GPU (%4)</source>
+        <translation>%1：%2 → 每 GPU %3（%4）</translation>
+    </message>
+    <message>
+        <source>Short of %1 by %2; no one change alone makes it fit.</source>
+        <translation>%1 还差 %2；单独改任何一项都装不下。</translation>
+    </message>
+    <message>
+        <source>Short of %1 by %2; each of these alone makes it fit:</source>
+        <translation>%1 还差 %2；以下任一项单独修改即可装下：</translation>
+    </message>
 </context>
 <context>
     <name>RunLog</name>
@@ -2952,6 +2964,29 @@
     <message>
         <source>pipeline transfers</source>
         <translation>流水线传输</translation>
+    </message>
+</context>
+<context>
+    <name>Suggest</name>
+    <message>
+        <source>largest batch that fits</source>
+        <translation>装得下的最大批大小</translation>
+    </message>
+    <message>
+        <source>longest sequence that fits</source>
+        <translation>装得下的最长序列</translation>
+    </message>
+    <message>
+        <source>most layers on the GPU that fit, the rest in host memory</source>
+        <translation>GPU 上能放下的最多层数，其余放在主机内存</translation>
+    </message>
+    <message>
+        <source>fewest GPUs that fit, the layers split or ZeRO-3</source>
+        <translation>装得下的最少 GPU 数，按层切分或 ZeRO-3</translation>
+    </message>
+    <message>
+        <source>each choice, the one that keeps the most</source>
+        <translation>逐一尝试各选项，取改动最小者</translation>
     </message>
 </context>
 <context>
@@ -3253,6 +3288,14 @@
     <message>
         <source>Host memory (beside the GPUs)</source>
         <translation>主机内存（GPU 之外）</translation>
+    </message>
+    <message>
+        <source>No one change alone makes it fit.</source>
+        <translation>单独改任何一项都装不下。</translation>
+    </message>
+    <message>
+        <source>Each of these alone makes it fit:</source>
+        <translation>以下任一项单独修改即可装下：</translation>
     </message>
 </context>
 <context>

@@ -76,6 +76,7 @@ private slots:
     void fileErrorsNameTheFile();
     void qloraDefaultsFollowTheStack();
     void planAndUtilization();
+    void suggestionsEachMakeItFit();
     void userCatalogAddsAndReplacesGpus();
     void brokenUserCatalogIsReported();
     void compareLlamaCppLog();
@@ -366,6 +367,41 @@ void TestCli::clusterFlagsAndPerformance()
     QCOMPARE(unchosen.value("gpu").toString(), QString(core::Scenario::kDefaultFocusGpu));
     QCOMPARE(unchosen.value("gpu_chosen").toBool(), false);
     QVERIFY(run({"estimate", "--preset", "llama-2-7b"}).out.find("no GPU chosen, so the default") != std::string::npos);
+}
+
+void TestCli::suggestionsEachMakeItFit()
+{
+    // Llama 3 8B in bf16 needs about 16.7 GiB; an RTX 3070 holds 7.8 GiB.
+    // Every change suggested, given back to the CLI as the option it names,
+    // must make the same scenario fit, at the total it promised.
+    const std::vector<std::string> base = {"estimate", "--preset", "llama-3-8b", "--gpu", "rtx-3070"};
+    const QJsonObject j = runJson(base);
+    const QJsonObject suggestions = j.value("fit_suggestions").toObject();
+    QCOMPARE(suggestions.value("gpu").toString(), QString("rtx-3070"));
+    const QJsonArray each = suggestions.value("each_alone").toArray();
+    QVERIFY(each.size() >= 2);
+    bool gpus = false;
+    for (const QJsonValue &v : each) {
+        const QJsonObject suggestion = v.toObject();
+        const QString option = suggestion.value("option").toString();
+        std::vector<std::string> changed = base;
+        changed.push_back(option.toStdString());
+        changed.push_back(suggestion.value("value").toString().toStdString());
+        const QJsonObject after = runJson(changed);
+        bool found = false;
+        for (const QJsonValue &g : after.value("gpus").toArray())
+            if (g.toObject().value("id").toString() == "rtx-3070") {
+                QVERIFY2(g.toObject().value("fits").toBool(), qPrintable(option));
+                found = true;
+            }
+        QVERIFY(found);
+        QCOMPARE(after.value("per_gpu_bytes").toObject().value("total").toDouble(),
+                 suggestion.value("total_bytes").toDouble());
+        QVERIFY(after.value("fit_suggestions").isNull());
+        gpus = gpus || option == "--gpus";
+    }
+    // The table's "needs 3 x" is among them.
+    QVERIFY(gpus);
 }
 
 void TestCli::deploymentFlags()

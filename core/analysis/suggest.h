@@ -1,0 +1,30 @@
+#pragma once
+
+// What would make a scenario fit a GPU it does not: each input alone.
+
+#include "core/analysis/fit.h"
+#include "core/scenario/fields.h"
+
+#include <vector>
+
+namespace core {
+
+/// One input changed alone so that the scenario fits, and what found it.
+struct FitSuggestion
+{
+    FieldId field;
+    FieldValue value;   ///< as the field stores it
+    Bytes total;        ///< the peak per GPU with the change
+    const char *foundBy; ///< English, translatable (context "Suggest")
+};
+
+/// The changes of one input each that make `scenario` fit `fit`'s GPU,
+/// in the order the fields are described: the largest batch and longest
+/// sequence that fit and the GPUs needed (the fit's own searches), then,
+/// for every choice input that changes memory (checkpointing, logits,
+/// optimizer, ZeRO stage, offload, weight format, KV cache format,
+/// attention) and applies here, the fitting choice that keeps the most
+/// memory, i.e. changes least. Empty when it fits or nothing alone does.
+std::vector<FitSuggestion> fitSuggestions(const Scenario &scenario, const GpuFit &fit);
+
+} // namespace core
