@@ -8,6 +8,7 @@
 #include "ui/termexplanations.h"
 #include "ui/termstyle.h"
 
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -63,6 +64,9 @@ void fitColumns(QTableWidget *table)
 }
 
 QString countText(std::uint64_t n) { return n ? QString::fromStdString(core::groupDigits(n)) : QStringLiteral("–"); }
+
+/// A sentence the reports share (context "Report").
+QString word(const char *text) { return QCoreApplication::translate("Report", text); }
 
 } // namespace
 
@@ -204,10 +208,13 @@ QString BreakdownPanel::suggestionsTip(const core::GpuFit &fit) const
 {
     if (fit.fits)
         return QString();
+    QStringList lines;
+    if (const auto floor = core::splitFloor(m_result.scenario, fit))
+        lines << QString::fromStdString(core::splitFloorText(*floor, m_unit, translateForCore)) + QLatin1Char('.');
     const std::vector<core::FitSuggestion> found = core::fitSuggestions(m_result.scenario, fit);
     if (found.empty())
-        return tr("No one change alone makes it fit.");
-    QStringList lines{tr("Each of these alone makes it fit:")};
+        return (lines << word(QT_TRANSLATE_NOOP("Report", "No one change alone makes it fit."))).join(QLatin1Char('\n'));
+    lines << word(QT_TRANSLATE_NOOP("Report", "Each of these alone makes it fit:"));
     for (const core::FitSuggestion &suggestion : found)
         lines << QStringLiteral("• ")
                 + QString::fromStdString(core::suggestionText(m_result.scenario, suggestion, m_unit, translateForCore));

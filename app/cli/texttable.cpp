@@ -59,12 +59,14 @@ void printSuggestions(std::ostream &out, const core::Scenario &s, const core::Es
     if (fit == result.fits.end() || fit->fits)
         return;
     const std::vector<core::FitSuggestion> found = core::fitSuggestions(s, *fit);
-    out << "\nShort of " << gpu.name << " by " << core::formatBytes(fit->shortfall, unit) << "; ";
+    out << "\nShort of " << gpu.name << " by " << core::formatBytes(fit->shortfall, unit) << ".\n";
+    if (const auto floor = core::splitFloor(s, *fit))
+        out << core::splitFloorText(*floor, unit) << ".\n";
     if (found.empty()) {
-        out << "no one change alone makes it fit.\n";
+        out << "No one change alone makes it fit.\n";
         return;
     }
-    out << "each of these alone makes it fit:\n";
+    out << "Each of these alone makes it fit:\n";
     for (const core::FitSuggestion &suggestion : found) {
         const core::FieldDescriptor &f = core::field(suggestion.field);
         out << "  " << padRight("--" + std::string(f.flag) + " " + core::formatFieldValue(f, suggestion.value), 30)

@@ -14,10 +14,6 @@
 
 namespace core {
 
-namespace {
-
-/// The scenario as run on `gpus` of one GPU type: layers split for
-/// inference, fully sharded (ZeRO-3 / FSDP full shard) for training.
 Scenario onGpus(const Scenario &scenario, int gpus)
 {
     Scenario s = scenario;
@@ -26,6 +22,8 @@ Scenario onGpus(const Scenario &scenario, int gpus)
         s.zeroStage = 3;
     return s;
 }
+
+namespace {
 
 std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
 {

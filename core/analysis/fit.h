@@ -81,6 +81,11 @@ struct DeviceSetFit
     std::vector<Message> notes;
 };
 
+/// The scenario as run on `gpus` of one GPU type, the layout a "needs N x"
+/// verdict names: layers split for inference, fully sharded (ZeRO-3 / FSDP
+/// full shard) for training.
+Scenario onGpus(const Scenario &scenario, int gpus);
+
 /// The headroom as shown in tables: "12.3 GiB", "-4.5 GiB" when short, and
 /// "exceeds" when the total itself is beyond what 64 bits of bytes can count.
 std::string formatHeadroom(const GpuFit &fit, ByteUnit unit, int decimals);

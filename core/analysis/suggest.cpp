@@ -4,6 +4,7 @@
 #include "core/model/formats.h"
 #include "core/scenario/servingruntime.h"
 
+#include <algorithm>
 #include <string>
 
 namespace core {
@@ -74,6 +75,18 @@ std::vector<FitSuggestion> fitSuggestions(const Scenario &s, const GpuFit &fit)
             found.push_back(*best);
     }
     return found;
+}
+
+std::optional<SplitFloor> splitFloor(const Scenario &s, const GpuFit &fit)
+{
+    if (fit.fits || fit.gpusNeeded > 0)
+        return std::nullopt;
+    // Inference splits by layer: past one layer per GPU nothing shrinks.
+    const std::uint64_t widest = s.isTraining() || s.model.layers == 0
+        ? static_cast<std::uint64_t>(ScenarioLimits::maxGpus)
+        : std::min<std::uint64_t>(s.model.layers, ScenarioLimits::maxGpus);
+    const int gpus = static_cast<int>(std::max<std::uint64_t>(widest, static_cast<std::uint64_t>(s.gpus)));
+    return SplitFloor{gpus, estimate(onGpus(s, gpus))};
 }
 
 } // namespace core

@@ -5,6 +5,7 @@
 #include "core/analysis/fit.h"
 #include "core/scenario/fields.h"
 
+#include <optional>
 #include <vector>
 
 namespace core {
@@ -26,5 +27,16 @@ struct FitSuggestion
 /// attention) and applies here, the fitting choice that keeps the most
 /// memory, i.e. changes least. Empty when it fits or nothing alone does.
 std::vector<FitSuggestion> fitSuggestions(const Scenario &scenario, const GpuFit &fit);
+
+/// Why no count of a GPU fits (a "cannot fit" verdict): each GPU's terms
+/// at the widest layout the verdict's search reaches (every layer on its
+/// own GPU for inference, the search's last count for ZeRO-3 training),
+/// where only what does not split is left.
+struct SplitFloor
+{
+    int gpus = 0;
+    Estimate perGpu;
+};
+std::optional<SplitFloor> splitFloor(const Scenario &scenario, const GpuFit &fit);
 
 } // namespace core

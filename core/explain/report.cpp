@@ -83,6 +83,23 @@ std::string suggestionText(const Scenario &s, const FitSuggestion &suggestion, B
                   tr);
 }
 
+std::string splitFloorText(const SplitFloor &floor, ByteUnit unit, Translator tr)
+{
+    const Estimate &e = floor.perGpu;
+    std::vector<TermId> largest;
+    for (TermId id : allTerms())
+        if (e.term(id).count() > 0)
+            largest.push_back(id);
+    std::stable_sort(largest.begin(), largest.end(), [&e](TermId a, TermId b) { return e.term(a) > e.term(b); });
+    largest.resize(std::min<std::size_t>(largest.size(), 3));
+    std::string terms;
+    for (TermId id : largest)
+        terms += (terms.empty() ? "" : ", ") + termName(id, tr) + " " + formatBytes(e.term(id), unit);
+    return render({"Report", QT_TRANSLATE_NOOP("Report", "Split as far as it goes (%1 GPUs), each still holds %2: %3"),
+                   {groupDigits(static_cast<std::uint64_t>(floor.gpus)), formatBytes(e.total, unit), terms}},
+                  tr);
+}
+
 std::string termShareText(const Estimate &e, TermId id, ByteUnit unit, Translator tr)
 {
     const std::string share = formatFixed(sharePercent(e.term(id), e.total), 1) + " %";
@@ -206,9 +223,12 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
                                        [focus](const GpuFit &f) { return focus && f.gpuId == focus->id; });
     if (focusFit != result.fits.end() && !focusFit->fits) {
         const std::vector<FitSuggestion> found = fitSuggestions(s, *focusFit);
-        md += "\n" + fill(found.empty() ? QT_TRANSLATE_NOOP("Report", "Short of %1 by %2; no one change alone makes it fit.")
-                                        : QT_TRANSLATE_NOOP("Report", "Short of %1 by %2; each of these alone makes it fit:"),
-                          {focus->name, formatBytes(focusFit->shortfall, u)})
+        md += "\n" + fill(QT_TRANSLATE_NOOP("Report", "Short of %1 by %2."), {focus->name, formatBytes(focusFit->shortfall, u)});
+        if (const auto floor = splitFloor(s, *focusFit))
+            md += " " + splitFloorText(*floor, u, tr) + ".";
+        md += " "
+            + word(meta, found.empty() ? QT_TRANSLATE_NOOP("Report", "No one change alone makes it fit.")
+                                       : QT_TRANSLATE_NOOP("Report", "Each of these alone makes it fit:"))
             + "\n\n";
         for (const FitSuggestion &suggestion : found)
             md += "- " + markdownCell(suggestionText(s, suggestion, u, tr)) + "\n";

@@ -38,6 +38,11 @@ std::string summarize(const Scenario &scenario, Translator translator = nullptr)
 /// cache, attention, the layout) and the planner version and date.
 std::string chartFooter(const Scenario &scenario, const ReportMeta &meta);
 
+/// Why no count of a GPU fits: "Split as far as it goes (32 GPUs), each
+/// still holds 9.8 GiB: activations 6.0 GiB, KV cache 2.0 GiB, ...", the
+/// three largest terms left.
+std::string splitFloorText(const SplitFloor &floor, ByteUnit unit, Translator translator = nullptr);
+
 /// The share of a term in the peak, and where it is held at more than at
 /// the peak, that phase: "0.8 % (14.96 GiB in optimizer step)".
 std::string termShareText(const Estimate &estimate, TermId id, ByteUnit unit, Translator translator = nullptr);

@@ -168,7 +168,17 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
         }
         j["fit_suggestions"] = {{"gpu", focus->id},
                                 {"shortfall_bytes", focusFit->shortfall.count()},
-                                {"each_alone", std::move(list)}};
+                                {"each_alone", std::move(list)},
+                                {"split_floor", nullptr}};
+        // "Cannot fit": what each GPU holds split as far as it goes.
+        if (const auto floor = splitFloor(s, *focusFit)) {
+            Json terms = Json::object();
+            for (TermId id : allTerms())
+                terms[termId(id)] = floor->perGpu.term(id).count();
+            j["fit_suggestions"]["split_floor"] = {{"gpus", floor->gpus},
+                                                   {"total_bytes", floor->perGpu.total.count()},
+                                                   {"per_gpu_bytes", std::move(terms)}};
+        }
     }
     j["performance"] = nullptr;
     if (const GpuSpec *gpu = focusGpu(s, catalog)) {

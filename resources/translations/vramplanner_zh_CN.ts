@@ -2807,12 +2807,20 @@
         <translation>%1：%2 → 每 GPU %3（%4）</translation>
     </message>
     <message>
-        <source>Short of %1 by %2; no one change alone makes it fit.</source>
-        <translation>%1 还差 %2；单独改任何一项都装不下。</translation>
+        <source>No one change alone makes it fit.</source>
+        <translation>单独改任何一项都装不下。</translation>
     </message>
     <message>
-        <source>Short of %1 by %2; each of these alone makes it fit:</source>
-        <translation>%1 还差 %2；以下任一项单独修改即可装下：</translation>
+        <source>Each of these alone makes it fit:</source>
+        <translation>以下任一项单独修改即可装下：</translation>
+    </message>
+    <message>
+        <source>Split as far as it goes (%1 GPUs), each still holds %2: %3</source>
+        <translation>切分到极限（%1 张 GPU）后，每张仍需 %2：%3</translation>
+    </message>
+    <message>
+        <source>Short of %1 by %2.</source>
+        <translation>%1 还差 %2。</translation>
     </message>
 </context>
 <context>
@@ -3288,14 +3296,6 @@
     <message>
         <source>Host memory (beside the GPUs)</source>
         <translation>主机内存（GPU 之外）</translation>
-    </message>
-    <message>
-        <source>No one change alone makes it fit.</source>
-        <translation>单独改任何一项都装不下。</translation>
-    </message>
-    <message>
-        <source>Each of these alone makes it fit:</source>
-        <translation>以下任一项单独修改即可装下：</translation>
     </message>
 </context>
 <context>

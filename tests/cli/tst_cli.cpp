@@ -402,6 +402,21 @@ void TestCli::suggestionsEachMakeItFit()
     }
     // The table's "needs 3 x" is among them.
     QVERIFY(gpus);
+    // At batch 8 x 8k nothing alone fits, and no GPU count does: the reason
+    // is what each GPU holds with one of Llama 3 8B's 32 layers apiece,
+    // more than the card's 7.8 GiB.
+    const QJsonObject stuck = runJson({"estimate", "--preset", "llama-3-8b", "--gpu", "rtx-3070", "--batch", "8",
+                                       "--seq", "8k"})
+                                  .value("fit_suggestions")
+                                  .toObject();
+    QVERIFY(stuck.value("each_alone").toArray().isEmpty());
+    const QJsonObject floor = stuck.value("split_floor").toObject();
+    QCOMPARE(floor.value("gpus").toInt(), 32);
+    double sum = 0;
+    for (const QJsonValue &bytes : floor.value("per_gpu_bytes").toObject())
+        sum += bytes.toDouble();
+    QCOMPARE(sum, floor.value("total_bytes").toDouble());
+    QVERIFY(floor.value("total_bytes").toDouble() > 7.8 * 1024 * 1024 * 1024);
 }
 
 void TestCli::deploymentFlags()
