@@ -212,9 +212,7 @@ QString BreakdownPanel::suggestionsTip(const core::GpuFit &fit) const
     if (const auto floor = core::splitFloor(m_result.scenario, fit))
         lines << QString::fromStdString(core::splitFloorText(*floor, m_unit, translateForCore)) + QLatin1Char('.');
     const std::vector<core::FitSuggestion> found = core::fitSuggestions(m_result.scenario, fit);
-    if (found.empty())
-        return (lines << word(QT_TRANSLATE_NOOP("Report", "No one change alone makes it fit."))).join(QLatin1Char('\n'));
-    lines << word(QT_TRANSLATE_NOOP("Report", "Each of these alone makes it fit:"));
+    lines << word(core::suggestionsHeading(found));
     for (const core::FitSuggestion &suggestion : found)
         lines << QStringLiteral("• ")
                 + QString::fromStdString(core::suggestionText(m_result.scenario, suggestion, m_unit, translateForCore));

@@ -62,15 +62,15 @@ void printSuggestions(std::ostream &out, const core::Scenario &s, const core::Es
     out << "\nShort of " << gpu.name << " by " << core::formatBytes(fit->shortfall, unit) << ".\n";
     if (const auto floor = core::splitFloor(s, *fit))
         out << core::splitFloorText(*floor, unit) << ".\n";
-    if (found.empty()) {
-        out << "No one change alone makes it fit.\n";
-        return;
-    }
-    out << "Each of these alone makes it fit:\n";
+    out << core::suggestionsHeading(found) << "\n";
     for (const core::FitSuggestion &suggestion : found) {
-        const core::FieldDescriptor &f = core::field(suggestion.field);
-        out << "  " << padRight("--" + std::string(f.flag) + " " + core::formatFieldValue(f, suggestion.value), 30)
-            << padLeft(core::formatBytes(suggestion.total, unit), 11) << "   " << suggestion.foundBy << "\n";
+        std::string options;
+        for (const core::FieldChange &change : suggestion.changes) {
+            const core::FieldDescriptor &f = core::field(change.field);
+            options += (options.empty() ? "--" : " --") + std::string(f.flag) + " " + core::formatFieldValue(f, change.value);
+        }
+        out << "  " << padRight(options, 40) << padLeft(core::formatBytes(suggestion.total, unit), 11) << "   "
+            << suggestion.foundBy << "\n";
     }
 }
 

@@ -74,13 +74,25 @@ std::string layoutText(const Scenario &s, Translator tr)
 
 std::string suggestionText(const Scenario &s, const FitSuggestion &suggestion, ByteUnit unit, Translator tr)
 {
-    const FieldDescriptor &f = field(suggestion.field);
     Scenario changed = s;
-    f.assign(changed, suggestion.value);
-    return render({"Report", QT_TRANSLATE_NOOP("Report", "%1: %2 → %3 per GPU (%4)"),
-                   {translate(tr, "Field", f.label), fieldText(f, changed, tr), formatBytes(suggestion.total, unit),
-                    translate(tr, "Suggest", suggestion.foundBy)}},
+    std::string what;
+    for (const FieldChange &change : suggestion.changes) {
+        const FieldDescriptor &f = field(change.field);
+        f.assign(changed, change.value);
+        what += (what.empty() ? "" : " + ")
+            + render({"Report", QT_TRANSLATE_NOOP("Report", "%1: %2"), {translate(tr, "Field", f.label), fieldText(f, changed, tr)}}, tr);
+    }
+    return render({"Report", QT_TRANSLATE_NOOP("Report", "%1 → %2 per GPU (%3)"),
+                   {what, formatBytes(suggestion.total, unit), translate(tr, "Suggest", suggestion.foundBy)}},
                   tr);
+}
+
+const char *suggestionsHeading(const std::vector<FitSuggestion> &found)
+{
+    if (found.empty())
+        return QT_TRANSLATE_NOOP("Report", "No change of one input, or of two, makes it fit.");
+    return found.front().changes.size() == 1 ? QT_TRANSLATE_NOOP("Report", "Each of these alone makes it fit:")
+                                             : QT_TRANSLATE_NOOP("Report", "Nothing alone makes it fit; each of these pairs does:");
 }
 
 std::string splitFloorText(const SplitFloor &floor, ByteUnit unit, Translator tr)
@@ -226,10 +238,7 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
         md += "\n" + fill(QT_TRANSLATE_NOOP("Report", "Short of %1 by %2."), {focus->name, formatBytes(focusFit->shortfall, u)});
         if (const auto floor = splitFloor(s, *focusFit))
             md += " " + splitFloorText(*floor, u, tr) + ".";
-        md += " "
-            + word(meta, found.empty() ? QT_TRANSLATE_NOOP("Report", "No one change alone makes it fit.")
-                                       : QT_TRANSLATE_NOOP("Report", "Each of these alone makes it fit:"))
-            + "\n\n";
+        md += " " + word(meta, suggestionsHeading(found)) + "\n\n";
         for (const FitSuggestion &suggestion : found)
             md += "- " + markdownCell(suggestionText(s, suggestion, u, tr)) + "\n";
     }

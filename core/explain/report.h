@@ -38,6 +38,10 @@ std::string summarize(const Scenario &scenario, Translator translator = nullptr)
 /// cache, attention, the layout) and the planner version and date.
 std::string chartFooter(const Scenario &scenario, const ReportMeta &meta);
 
+/// The sentence before fitSuggestions' list: each alone, pairs, or none
+/// (English, context "Report").
+const char *suggestionsHeading(const std::vector<FitSuggestion> &found);
+
 /// Why no count of a GPU fits: "Split as far as it goes (32 GPUs), each
 /// still holds 9.8 GiB: activations 6.0 GiB, KV cache 2.0 GiB, ...", the
 /// three largest terms left.

@@ -157,18 +157,26 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
     const auto focusFit = std::find_if(result.fits.begin(), result.fits.end(),
                                        [focus](const GpuFit &f) { return focus && f.gpuId == focus->id; });
     if (focusFit != result.fits.end() && !focusFit->fits) {
-        Json list = Json::array();
+        // Single changes when any fits, else pairs.
+        Json alone = Json::array();
+        Json pairs = Json::array();
         for (const FitSuggestion &suggestion : fitSuggestions(s, *focusFit)) {
-            const FieldDescriptor &f = field(suggestion.field);
-            list.push_back({{"field", f.key},
-                            {"option", std::string("--") + f.flag},
-                            {"value", formatFieldValue(f, suggestion.value)},
+            Json changes = Json::array();
+            for (const FieldChange &change : suggestion.changes) {
+                const FieldDescriptor &f = field(change.field);
+                changes.push_back({{"field", f.key},
+                                   {"option", std::string("--") + f.flag},
+                                   {"value", formatFieldValue(f, change.value)}});
+            }
+            (suggestion.changes.size() == 1 ? alone : pairs)
+                .push_back({{"changes", std::move(changes)},
                             {"total_bytes", suggestion.total.count()},
                             {"found_by", suggestion.foundBy}});
         }
         j["fit_suggestions"] = {{"gpu", focus->id},
                                 {"shortfall_bytes", focusFit->shortfall.count()},
-                                {"each_alone", std::move(list)},
+                                {"each_alone", std::move(alone)},
+                                {"pairs", std::move(pairs)},
                                 {"split_floor", nullptr}};
         // "Cannot fit": what each GPU holds split as far as it goes.
         if (const auto floor = splitFloor(s, *focusFit)) {

@@ -2803,14 +2803,6 @@
         <translation>%1（%3阶段为 %2）</translation>
     </message>
     <message>
-        <source>%1: %2 → %3 per GPU (%4)</source>
-        <translation>%1：%2 → 每 GPU %3（%4）</translation>
-    </message>
-    <message>
-        <source>No one change alone makes it fit.</source>
-        <translation>单独改任何一项都装不下。</translation>
-    </message>
-    <message>
         <source>Each of these alone makes it fit:</source>
         <translation>以下任一项单独修改即可装下：</translation>
     </message>
@@ -2821,6 +2813,18 @@
     <message>
         <source>Short of %1 by %2.</source>
         <translation>%1 还差 %2。</translation>
+    </message>
+    <message>
+        <source>%1 → %2 per GPU (%3)</source>
+        <translation>%1 → 每 GPU %2（%3）</translation>
+    </message>
+    <message>
+        <source>No change of one input, or of two, makes it fit.</source>
+        <translation>改动一项或两项输入都装不下。</translation>
+    </message>
+    <message>
+        <source>Nothing alone makes it fit; each of these pairs does:</source>
+        <translation>单独改任何一项都装不下；以下任一组合可以装下：</translation>
     </message>
 </context>
 <context>
@@ -2995,6 +2999,14 @@
     <message>
         <source>each choice, the one that keeps the most</source>
         <translation>逐一尝试各选项，取改动最小者</translation>
+    </message>
+    <message>
+        <source>the choice that saves most, then the count that fits</source>
+        <translation>先取最省显存的选项，再取装得下的数量</translation>
+    </message>
+    <message>
+        <source>two choices together, the pair that keeps the most</source>
+        <translation>两个选项同时修改，取改动最小的组合</translation>
     </message>
 </context>
 <context>

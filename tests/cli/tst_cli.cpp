@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -383,10 +384,12 @@ void TestCli::suggestionsEachMakeItFit()
     bool gpus = false;
     for (const QJsonValue &v : each) {
         const QJsonObject suggestion = v.toObject();
-        const QString option = suggestion.value("option").toString();
+        const QJsonArray changes = suggestion.value("changes").toArray();
+        QCOMPARE(changes.size(), 1);
+        const QString option = changes[0].toObject().value("option").toString();
         std::vector<std::string> changed = base;
         changed.push_back(option.toStdString());
-        changed.push_back(suggestion.value("value").toString().toStdString());
+        changed.push_back(changes[0].toObject().value("value").toString().toStdString());
         const QJsonObject after = runJson(changed);
         bool found = false;
         for (const QJsonValue &g : after.value("gpus").toArray())
@@ -410,6 +413,26 @@ void TestCli::suggestionsEachMakeItFit()
                                   .value("fit_suggestions")
                                   .toObject();
     QVERIFY(stuck.value("each_alone").toArray().isEmpty());
+    // Pairs then: both changes given back to the CLI make it fit.
+    const QJsonArray pairs = stuck.value("pairs").toArray();
+    QVERIFY(!pairs.isEmpty());
+    for (const QJsonValue &v : pairs) {
+        std::map<std::string, std::string> options = {{"--batch", "8"}, {"--seq", "8k"}};
+        const QJsonArray changes = v.toObject().value("changes").toArray();
+        QCOMPARE(changes.size(), 2);
+        for (const QJsonValue &change : changes)
+            options[change.toObject().value("option").toString().toStdString()] =
+                change.toObject().value("value").toString().toStdString();
+        std::vector<std::string> both = {"estimate", "--preset", "llama-3-8b", "--gpu", "rtx-3070"};
+        for (const auto &[option, value] : options) {
+            both.push_back(option);
+            both.push_back(value);
+        }
+        const QJsonObject after = runJson(both);
+        QVERIFY(after.value("fit_suggestions").isNull());
+        QCOMPARE(after.value("per_gpu_bytes").toObject().value("total").toDouble(),
+                 v.toObject().value("total_bytes").toDouble());
+    }
     const QJsonObject floor = stuck.value("split_floor").toObject();
     QCOMPARE(floor.value("gpus").toInt(), 32);
     double sum = 0;
