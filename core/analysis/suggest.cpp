@@ -104,7 +104,8 @@ std::vector<FitSuggestion> pairSuggestions(const Scenario &s, Bytes capacity,
                                             [](const ChoiceVariant &a, const ChoiceVariant &b) { return a.total < b.total; });
         if (saver == variants.end() || saver->total >= estimate(s).total)
             continue;
-        for (const auto &[knob, total] : searchedCounts(saver->scenario, capacity)) {
+        for (const std::pair<FieldChange, Bytes> &counted : searchedCounts(saver->scenario, capacity)) {
+            const FieldChange &knob = counted.first;
             const auto same = std::find_if(withCount.begin(), withCount.end(), [&knob](const FitSuggestion &f) {
                 return f.changes[1].field == knob.field;
             });
@@ -114,7 +115,7 @@ std::vector<FitSuggestion> pairSuggestions(const Scenario &s, Bytes capacity,
                                                 : value > std::get<double>(same->changes[1].value));
             if (!better)
                 continue;
-            FitSuggestion pair{{saver->change, knob}, total,
+            FitSuggestion pair{{saver->change, knob}, counted.second,
                                QT_TRANSLATE_NOOP("Suggest", "the choice that saves most, then the count that fits")};
             if (same == withCount.end())
                 withCount.push_back(std::move(pair));
