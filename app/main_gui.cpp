@@ -70,6 +70,9 @@ int main(int argc, char **argv)
                                                  "(landscape pages; text keeps its point size; .pdf and .svg default to a4).")
                                       .arg(pageIds.join(QStringLiteral(", "))),
                                   QStringLiteral("size"));
+    const QCommandLineOption report(QStringLiteral("report"),
+                                    QStringLiteral("With --export FILE.pdf: the one-page report (chart, breakdown, fits, "
+                                                   "what would fit, assumptions, sources), on --page (portrait; default a4)."));
     const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("PNG resolution with --page, default 300."),
                                  QStringLiteral("N"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
@@ -86,7 +89,7 @@ int main(int argc, char **argv)
     const QCommandLineOption compareLog(QStringLiteral("compare-log"),
                                         QStringLiteral("Compare a run's log with the scenario (the screenshot shows it)."),
                                         QStringLiteral("file"));
-    parser.addOptions({open, exportTo, lang, size, page, dpi, screenshot, lesson, view, presentation, tool, compareLog});
+    parser.addOptions({open, exportTo, lang, size, page, dpi, report, screenshot, lesson, view, presentation, tool, compareLog});
     parser.process(app);
 
     const QString language = parser.isSet(lang) ? parser.value(lang) : QSettings().value(QStringLiteral("language")).toString();
@@ -141,6 +144,11 @@ int main(int argc, char **argv)
             if (!okDpi || perInch < 72 || perInch > 1200)
                 return fail(QStringLiteral("--dpi: expected a whole number between 72 and 1200"));
             options = ui::pageOptions(*printed, perInch);
+        }
+        if (parser.isSet(report)) {
+            if (format != ui::ExportFormat::Pdf)
+                return fail(QStringLiteral("--report: the one-page report is a PDF; name a .pdf file"));
+            options.report = true;
         }
         window.resize(options.size);
         if (parser.isSet(presentation))

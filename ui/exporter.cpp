@@ -5,6 +5,7 @@
 #include "ui/language.h"
 #include "ui/memorychart.h"
 #include "ui/plotrender.h"
+#include "ui/reportpdf.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenariofile.h"
 #include "ui/termstyle.h"
@@ -13,9 +14,21 @@
 #include <QDateTime>
 #include <QFileInfo>
 
+
 namespace ui {
 
 namespace {
+
+/// The one-page report: the chart above the brief Markdown report, in
+/// the reader's language.
+QByteArray reportPdf(const core::Scenario &s, const core::EstimateWithFits &result, const core::Catalog &catalog,
+                     core::ReportMeta meta, QCustomPlot *plot, const ChartExportOptions &options)
+{
+    meta.brief = true;
+    const QSizeF page = options.pageMm.isEmpty() ? findExportPage(QStringLiteral("a4"))->millimetres : options.pageMm;
+    return renderReportPdf(plot, QString::fromStdString(core::markdownReport(s, result, catalog, meta)), page,
+                           QString::fromStdString(core::summarize(s, meta.translator)));
+}
 
 core::ReportMeta reportMeta(const ScenarioController &controller)
 {
@@ -66,6 +79,7 @@ ChartExportOptions pageOptions(const ExportPage &page, int dpi)
     options.dpi = dpi;
     options.scale = dpi / 96.0;
     options.printed = true;
+    options.pageMm = page.millimetres;
     return options;
 }
 
@@ -110,6 +124,10 @@ bool exportTo(const QString &path, ExportFormat format, const ScenarioController
         const QString footer = QString::fromStdString(core::chartFooter(s, meta));
         // A screen-sized PNG is read scaled down: its text is drawn half as
         // large again. A printed size keeps text at its point size.
+        if (format == ExportFormat::Pdf && options.report) {
+            bytes = reportPdf(s, result, controller.catalog(), meta, plot, options);
+            break;
+        }
         const double textScale = options.printed ? 1.0 : 1.5;
         bytes = format == ExportFormat::Png ? renderPng(plot, w, h, options.scale, options.dpi, textScale, footer)
             : format == ExportFormat::Svg   ? renderSvg(plot, w, h, title, footer)

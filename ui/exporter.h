@@ -48,6 +48,10 @@ struct ChartExportOptions
     /// (the window's 9 points; nothing under 8) rather than being scaled
     /// for a screen-sized image.
     bool printed = false;
+    QSizeF pageMm; ///< the printed size laid out for; empty for a size in pixels
+    /// PDF: the one-page report (title, chart, breakdown, fits, what would
+    /// fit, assumptions, sources) on the page, portrait, A4 unless set.
+    bool report = false;
 };
 
 /// The options that lay a chart out at `page`'s printed size, as a PNG of

@@ -189,6 +189,8 @@ void MainWindow::buildMenus()
         exportMenu->addAction(QString(), this, [this] { exportDialog(tr("Markdown (*.md)"), QStringLiteral("md")); }),
         exportMenu->addAction(QString(), this, [this] { exportDialog(tr("CSV (*.csv)"), QStringLiteral("csv")); }),
         exportMenu->addAction(QString(), this, [this] { exportDialog(tr("JSON (*.json)"), QStringLiteral("json")); })};
+    exportMenu->addAction(tr("One-Page Report as PD&F…"), this,
+                          [this] { exportDialog(tr("PDF documents (*.pdf)"), QStringLiteral("pdf"), true); });
     updateExportActions();
     file->addAction(tr("Cop&y Chart"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyChart);
     file->addAction(tr("&Print Chart…"), QKeySequence::Print, this, &MainWindow::printChart);
@@ -636,11 +638,12 @@ bool MainWindow::exportFile(const QString &path, const ChartExportOptions &optio
     return exportTo(path, *format, *m_controller, *m_chart, currentPlot(), options, error);
 }
 
-void MainWindow::exportDialog(const QString &filter, const QString &suffix)
+void MainWindow::exportDialog(const QString &filter, const QString &suffix, bool report)
 {
     ChartExportOptions options;
+    options.report = report;
     const auto format = exportFormatForPath(QStringLiteral("chart.") + suffix);
-    if (format && !isReport(*format)) {
+    if (format && !isReport(*format) && !report) {
         ChartExportDialog dialog(*format, this);
         if (dialog.exec() != QDialog::Accepted)
             return;

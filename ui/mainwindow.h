@@ -121,7 +121,7 @@ private:
     void compareDialog();
     bool save();
     bool saveAs();
-    void exportDialog(const QString &filter, const QString &suffix);
+    void exportDialog(const QString &filter, const QString &suffix, bool report = false);
     void applyProfileDialog();
     void copyChart();
     void printChart();

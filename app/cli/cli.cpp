@@ -303,8 +303,13 @@ int runMatrix(const std::vector<std::string> &args, const core::Catalog &catalog
         out << core::io::matrixToJson(matrix);
     else if (options->has("csv"))
         out << core::matrixCsv(matrix);
-    else if (options->has("markdown"))
-        out << core::matrixMarkdown(*scenario, matrix, catalog, core::ReportMeta{"", today(), VRAMPLANNER_VERSION});
+    else if (options->has("markdown")) {
+        core::ReportMeta meta;
+        meta.title.clear();
+        meta.date = today();
+        meta.version = VRAMPLANNER_VERSION;
+        out << core::matrixMarkdown(*scenario, matrix, catalog, meta);
+    }
     else
         printMatrix(out, *scenario, matrix);
     return Ok;

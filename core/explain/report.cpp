@@ -211,14 +211,18 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
         + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "bytes")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "share"))
         + " |\n|---|---:|---:|---:|\n";
     for (TermId id : allTerms())
-        md += "| " + termName(id, tr) + " | " + formatBytes(e.term(id), u) + " | " + groupDigits(e.term(id).count()) + " | "
-            + termShareText(e, id, u, tr) + " |\n";
+        if (!meta.brief || e.term(id).count() > 0)
+            md += "| " + termName(id, tr) + " | " + formatBytes(e.term(id), u) + " | " + groupDigits(e.term(id).count())
+                + " | " + termShareText(e, id, u, tr) + " |\n";
     md += "| **" + word(meta, QT_TRANSLATE_NOOP("Report", "total")) + "** | **" + formatBytes(e.total, u) + "** | "
         + groupDigits(e.total.count()) + " | 100.0 % |\n\n";
-    md += word(meta, QT_TRANSLATE_NOOP("Report", "Phases:")) + " ";
-    for (const PhaseTotal &p : e.phases)
-        md += phaseName(p.phase, tr) + " " + formatBytes(p.total, u) + "; ";
-    md += "\n\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "GPUs")) + "\n\n| GPU | "
+    if (e.phases.size() > 1) {
+        md += word(meta, QT_TRANSLATE_NOOP("Report", "Phases:")) + " ";
+        for (const PhaseTotal &p : e.phases)
+            md += phaseName(p.phase, tr) + " " + formatBytes(p.total, u) + "; ";
+        md += "\n\n";
+    }
+    md += "## " + word(meta, QT_TRANSLATE_NOOP("Report", "GPUs")) + "\n\n| GPU | "
         + word(meta, QT_TRANSLATE_NOOP("Report", "memory")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "verdict")) + " | "
         + word(meta, QT_TRANSLATE_NOOP("Report", "headroom")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "max batch"))
         + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "max context")) + " | "
@@ -286,13 +290,27 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
         for (const Message &w : e.warnings)
             md += "- " + render(w, tr) + "\n";
     }
-    md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "Assumptions")) + "\n\n| "
-        + word(meta, QT_TRANSLATE_NOOP("Report", "input")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "value"))
+    md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "Assumptions")) + "\n\n";
+    const std::array<Derivation, kTermCount> derivations = explainTerms(result, meta.translator);
+    if (meta.brief) {
+        std::string inputs;
+        for (const auto &[name, value] : describeInputs(s, tr))
+            inputs += (inputs.empty() ? "" : " · ") + fill(QT_TRANSLATE_NOOP("Report", "%1: %2"), {name, value});
+        md += inputs + "\n\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "Sources")) + "\n\n";
+        std::vector<std::string> sources;
+        for (const Derivation &why : derivations)
+            if (!why.source.empty() && std::find(sources.begin(), sources.end(), why.source) == sources.end())
+                sources.push_back(why.source);
+        std::string list;
+        for (const std::string &source : sources)
+            list += (list.empty() ? "" : " · ") + source;
+        return md + list + "\n";
+    }
+    md += "| " + word(meta, QT_TRANSLATE_NOOP("Report", "input")) + " | " + word(meta, QT_TRANSLATE_NOOP("Report", "value"))
         + " |\n|---|---|\n";
     for (const auto &[name, value] : describeInputs(s, tr))
         md += "| " + markdownCell(name) + " | " + markdownCell(value) + " |\n";
     md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "How each term is computed")) + "\n\n";
-    const std::array<Derivation, kTermCount> derivations = explainTerms(result, meta.translator);
     for (TermId id : allTerms()) {
         const Derivation &why = derivations[static_cast<std::size_t>(id)];
         md += "- **" + termName(id, tr) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted + " ("

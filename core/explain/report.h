@@ -23,6 +23,10 @@ struct ReportMeta
     /// The reader's language for everything but ids, numbers and names;
     /// nullptr: English.
     Translator translator = nullptr;
+    /// A page for a proposal: terms nothing holds left out, the inputs as
+    /// one paragraph, and the derivations' sources listed in place of the
+    /// derivations.
+    bool brief = false;
 };
 
 /// Every input that matters for the scenario as (label, value) pairs, in

@@ -2826,6 +2826,10 @@
         <source>Nothing alone makes it fit; each of these pairs does:</source>
         <translation>单独改任何一项都装不下；以下任一组合可以装下：</translation>
     </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
 </context>
 <context>
     <name>RunLog</name>
@@ -4353,6 +4357,10 @@ output tokens</source>
     <message>
         <source>Run logs (*.log *.txt *.out *.csv *.json);;All files (*)</source>
         <translation>运行日志 (*.log *.txt *.out *.csv *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>One-Page Report as PD&amp;F…</source>
+        <translation>单页报告 PDF(&amp;F)…</translation>
     </message>
 </context>
 <context>

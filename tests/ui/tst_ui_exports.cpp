@@ -87,6 +87,20 @@ void TestUi::printedPageExports()
     // Laid out at the printed size, the chart's text prints at its own
     // point size: none under 8 points.
     QVERIFY(window.controller() && QApplication::font().pointSizeF() >= 8);
+
+    // The report for a proposal: the default scenario's chart, tables,
+    // assumptions and sources on one A4 page standing (595.3 x 841.9 pt).
+    ui::ChartExportOptions report;
+    report.report = true;
+    const QString onePage = dir.filePath(QStringLiteral("report.pdf"));
+    QVERIFY2(window.exportFile(onePage, report, &error), qPrintable(error));
+    const QByteArray reportBytes = readAll(onePage);
+    const QRegularExpressionMatch standing =
+        QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)")).match(QString::fromLatin1(reportBytes));
+    QVERIFY(standing.hasMatch());
+    QVERIFY(std::abs(standing.captured(1).toDouble() - 595.3) < 1.0);
+    QVERIFY(std::abs(standing.captured(2).toDouble() - 841.9) < 1.0);
+    QVERIFY2(reportBytes.contains("/Count 1"), "the default scenario's report is one page");
 }
 
 void TestUi::reportExports_data()

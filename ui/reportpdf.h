@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QByteArray>
+#include <QSizeF>
+#include <QString>
+
+class QCustomPlot;
+
+namespace ui {
+
+/// A report for a proposal as a PDF on a portrait page of `pageMm` with
+/// 15 mm margins: `markdown` (core::markdownReport, brief) in 8 pt text
+/// with the chart, drawn as vectors the width of the text, under its title
+/// block; further pages, broken between paragraphs and tables, where it
+/// does not end on the first.
+QByteArray renderReportPdf(QCustomPlot *chart, const QString &markdown, const QSizeF &pageMm, const QString &title);
+
+} // namespace ui
