@@ -8,7 +8,6 @@
 #include "ui/termexplanations.h"
 #include "ui/termstyle.h"
 
-#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -64,9 +63,6 @@ void fitColumns(QTableWidget *table)
 }
 
 QString countText(std::uint64_t n) { return n ? QString::fromStdString(core::groupDigits(n)) : QStringLiteral("–"); }
-
-/// A sentence the reports share (context "Report").
-QString word(const char *text) { return QCoreApplication::translate("Report", text); }
 
 } // namespace
 
@@ -204,21 +200,6 @@ void BreakdownPanel::fillTerms()
     explainCurrentTerm();
 }
 
-QString BreakdownPanel::suggestionsTip(const core::GpuFit &fit) const
-{
-    if (fit.fits)
-        return QString();
-    QStringList lines;
-    if (const auto floor = core::splitFloor(m_result.scenario, fit))
-        lines << QString::fromStdString(core::splitFloorText(*floor, m_unit, translateForCore)) + QLatin1Char('.');
-    const std::vector<core::FitSuggestion> found = core::fitSuggestions(m_result.scenario, fit);
-    lines << word(core::suggestionsHeading(found));
-    for (const core::FitSuggestion &suggestion : found)
-        lines << QStringLiteral("• ")
-                + QString::fromStdString(core::suggestionText(m_result.scenario, suggestion, m_unit, translateForCore));
-    return lines.join(QLatin1Char('\n'));
-}
-
 void BreakdownPanel::fillGpus()
 {
     // Only the focus GPU's changes are searched: some tens of estimates.
@@ -237,7 +218,8 @@ void BreakdownPanel::fillGpus()
         setCell(m_gpus, row, 0, name, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(tips.join(QLatin1Char('\n')));
         setCell(m_gpus, row, 1, bytesText(fit.capacity, m_unit, 1));
         setCell(m_gpus, row, 2, ui::verdictText(fit), Qt::AlignCenter)
-            ->setToolTip(fit.gpuId == focus ? suggestionsTip(fit) : QString());
+            ->setToolTip(fit.gpuId == focus ? whatWouldFitLines(m_result.scenario, fit, m_unit).join(QLatin1Char('\n'))
+                                            : QString());
         setCell(m_gpus, row, 3, headroomText(fit, m_unit));
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));

@@ -46,8 +46,6 @@ private:
     void refreshCurrentPage();
     void fillTerms();
     void fillGpus();
-    /// The focus GPU's verdict tip: each change that alone makes it fit.
-    QString suggestionsTip(const core::GpuFit &fit) const;
     void fillRules();
     void explainCurrentTerm();
 

@@ -424,6 +424,11 @@ void MemoryChart::showToolTip(QMouseEvent *event)
         } else {
             text += QStringLiteral("<br>") + tr("per GPU, with %1 GPUs").arg(fit.layoutGpus);
         }
+        // A verdict short of "fits" says why and what would fit (searched
+        // on hover only).
+        if (index != m_hostBar)
+            for (const QString &line : whatWouldFitLines(m_result.scenario, fit, m_unit))
+                text += QStringLiteral("<br>") + line.toHtmlEscaped();
         QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
         return;
     }

@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QString>
+#include <QStringList>
 
 namespace ui {
 
@@ -36,6 +37,11 @@ QString verdictText(const core::GpuFit &fit);
 /// The headroom column: "12.3 GiB", "−4.5 GiB" when short, "exceeds" when
 /// the total is beyond counting (as core::formatHeadroom, translated).
 QString headroomText(const core::GpuFit &fit, core::ByteUnit unit);
+
+/// Why `fit`'s GPU does not take the scenario and what would make it fit,
+/// a line each (the split floor, the heading, one line a suggestion);
+/// empty when it fits. Searches: call on demand, not per repaint.
+QStringList whatWouldFitLines(const core::Scenario &scenario, const core::GpuFit &fit, core::ByteUnit unit);
 
 /// The colour of a verdict (Okabe-Ito): bluish green = fits, orange =
 /// needs several, vermillion = cannot fit.
