@@ -100,6 +100,15 @@ QByteArray renderSvg(QCustomPlot *plot, int width, int height, const QString &ti
     return paint(plot, generator, width, height) ? bytes : QByteArray();
 }
 
+void setUpPdf(QPdfWriter &writer, const QString &title, const QPageSize &page)
+{
+    writer.setCreator(QStringLiteral("VRAM Planner"));
+    writer.setTitle(title);
+    writer.setResolution(96);
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setPageSize(page);
+}
+
 QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &title, const QString &footer)
 {
     const FooterRow row(plot, footer, width);
@@ -107,11 +116,7 @@ QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &ti
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
-    writer.setCreator(QStringLiteral("VRAM Planner"));
-    writer.setTitle(title);
-    writer.setResolution(96);
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-    writer.setPageSize(QPageSize(QSizeF(width * 72.0 / 96.0, height * 72.0 / 96.0), QPageSize::Point));
+    setUpPdf(writer, title, QPageSize(QSizeF(width * 72.0 / 96.0, height * 72.0 / 96.0), QPageSize::Point));
     return paint(plot, writer, width, height) ? bytes : QByteArray();
 }
 

@@ -4,6 +4,8 @@
 #include <QString>
 
 class QCustomPlot;
+class QPageSize;
+class QPdfWriter;
 
 namespace ui {
 
@@ -16,6 +18,9 @@ namespace ui {
 QByteArray renderPng(QCustomPlot *plot, int width, int height, double scale, int dpi, double textScale,
                      const QString &footer);
 QByteArray renderSvg(QCustomPlot *plot, int width, int height, const QString &title, const QString &footer);
+/// A PDF page of `page` laid out at 96 px per inch without margins, as
+/// VRAM Planner's, titled `title`.
+void setUpPdf(QPdfWriter &writer, const QString &title, const QPageSize &page);
 QByteArray renderPdf(QCustomPlot *plot, int width, int height, const QString &title, const QString &footer);
 
 } // namespace ui

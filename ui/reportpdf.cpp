@@ -1,5 +1,7 @@
 #include "ui/reportpdf.h"
 
+#include "ui/plotrender.h"
+
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QGuiApplication>
@@ -118,11 +120,7 @@ QByteArray renderReportPdf(QCustomPlot *chart, const QString &markdown, const QS
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
-    writer.setCreator(QStringLiteral("VRAM Planner"));
-    writer.setTitle(title);
-    writer.setResolution(96);
-    writer.setPageSize(QPageSize(portrait, QPageSize::Millimeter));
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    setUpPdf(writer, title, QPageSize(portrait, QPageSize::Millimeter));
     QCPPainter painter;
     if (!painter.begin(&writer))
         return QByteArray();
