@@ -54,9 +54,8 @@ std::string gpuLayersText(const core::GpuFit &fit, std::uint64_t layers)
 void printSuggestions(std::ostream &out, const core::Scenario &s, const core::EstimateWithFits &result,
                       const core::GpuSpec &gpu, core::ByteUnit unit)
 {
-    const auto fit = std::find_if(result.fits.begin(), result.fits.end(),
-                                  [&gpu](const core::GpuFit &f) { return f.gpuId == gpu.id; });
-    if (fit == result.fits.end() || fit->fits)
+    const core::GpuFit *fit = result.fitFor(gpu.id);
+    if (!fit || fit->fits)
         return;
     const std::vector<core::FitSuggestion> found = core::fitSuggestions(s, *fit);
     out << "\nShort of " << gpu.name << " by " << core::formatBytes(fit->shortfall, unit) << ".\n";

@@ -11,6 +11,7 @@
 #include "core/model/catalog.h"
 #include "core/scenario/scenario.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -109,6 +110,13 @@ struct EstimateWithFits
     /// What `estimate` was made from: every variant of `scenario` in batch
     /// or sequence estimates from it (null where the scenario is not valid).
     std::shared_ptr<const PreparedScenario> prepared;
+
+    /// The fit against `gpuId`; null where it was not among the GPUs asked.
+    const GpuFit *fitFor(const std::string &gpuId) const
+    {
+        const auto it = std::find_if(fits.begin(), fits.end(), [&gpuId](const GpuFit &f) { return f.gpuId == gpuId; });
+        return it == fits.end() ? nullptr : &*it;
+    }
 };
 /// Whether an estimate keeps its operands: the interactive estimate does, so
 /// that the term the user opens is explained without estimating again; a

@@ -99,10 +99,11 @@ std::vector<FitSuggestion> pairSuggestions(const Scenario &s, Bytes capacity,
     std::vector<FitSuggestion> found;
     // One count knob, the choice that lets it go furthest.
     std::vector<FitSuggestion> withCount;
+    const Bytes current = estimate(s).total;
     for (const std::vector<ChoiceVariant> &variants : byInput) {
         const auto saver = std::min_element(variants.begin(), variants.end(),
                                             [](const ChoiceVariant &a, const ChoiceVariant &b) { return a.total < b.total; });
-        if (saver == variants.end() || saver->total >= estimate(s).total)
+        if (saver == variants.end() || saver->total >= current)
             continue;
         for (const std::pair<FieldChange, Bytes> &counted : searchedCounts(saver->scenario, capacity)) {
             const FieldChange &knob = counted.first;

@@ -235,9 +235,8 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
             + " |\n";
     }
     const GpuSpec *focus = focusGpu(s, catalog);
-    const auto focusFit = std::find_if(result.fits.begin(), result.fits.end(),
-                                       [focus](const GpuFit &f) { return focus && f.gpuId == focus->id; });
-    if (focusFit != result.fits.end() && !focusFit->fits) {
+    const GpuFit *focusFit = focus ? result.fitFor(focus->id) : nullptr;
+    if (focusFit && !focusFit->fits) {
         const std::vector<FitSuggestion> found = fitSuggestions(s, *focusFit);
         md += "\n" + fill(QT_TRANSLATE_NOOP("Report", "Short of %1 by %2."), {focus->name, formatBytes(focusFit->shortfall, u)});
         if (const auto floor = splitFloor(s, *focusFit))

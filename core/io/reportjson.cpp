@@ -154,9 +154,8 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
     // What alone would make it fit the focus GPU: null when it fits.
     j["fit_suggestions"] = nullptr;
     const GpuSpec *focus = focusGpu(s, catalog);
-    const auto focusFit = std::find_if(result.fits.begin(), result.fits.end(),
-                                       [focus](const GpuFit &f) { return focus && f.gpuId == focus->id; });
-    if (focusFit != result.fits.end() && !focusFit->fits) {
+    const GpuFit *focusFit = focus ? result.fitFor(focus->id) : nullptr;
+    if (focusFit && !focusFit->fits) {
         // Single changes when any fits, else pairs.
         Json alone = Json::array();
         Json pairs = Json::array();
