@@ -111,7 +111,7 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         }
         // The checkpoint's quantisation config names the modules it
         // quantised (compressed-tensors ignore, ModelOpt exclude_modules).
-        if (ownFormat && s.model.checkpointQuantizedTargets != 0)
+        if (ownFormat && s.model.namesQuantizedModules())
             quantized = static_cast<double>(pc.checkpointQuantized);
         // The checkpoint's other linear modules in a second format of its own.
         const std::optional<WeightFormat> restFormat =

@@ -427,10 +427,9 @@ const NemotronBlockName kNemotronBlocks[] = {
     {'-', "mlp", "mlp", NemotronBlock::Mlp},
 };
 
-/// How many blocks of each kind the config lists, or nothing (with an error).
-std::optional<std::array<std::uint64_t, 4>> countNemotronBlocks(ConfigKeys &k)
+/// The block kind of each layer the config lists, or nothing (with an error).
+std::optional<std::vector<NemotronBlock>> nemotronBlocks(JsonReader &r)
 {
-    JsonReader &r = k.reader();
     const char *key = "hybrid_override_pattern";
     std::vector<std::string> names;
     if (r.has(key)) {
@@ -444,7 +443,7 @@ std::optional<std::array<std::uint64_t, 4>> countNemotronBlocks(ConfigKeys &k)
         r.error(key, "missing; expected the block kinds of the layers");
         return std::nullopt;
     }
-    std::array<std::uint64_t, 4> count = {};
+    std::vector<NemotronBlock> blocks;
     for (const std::string &n : names) {
         const auto match = std::find_if(std::begin(kNemotronBlocks), std::end(kNemotronBlocks), [&](const auto &b) {
             return n == std::string(1, b.pattern) || n == b.name || n == b.olderName;
@@ -453,9 +452,52 @@ std::optional<std::array<std::uint64_t, 4>> countNemotronBlocks(ConfigKeys &k)
             r.error(key, "'" + n + "' is not a Nemotron-H block kind (M, *, E, -)");
             return std::nullopt;
         }
-        ++count[static_cast<std::size_t>(match->kind)];
+        blocks.push_back(match->kind);
     }
+    return blocks;
+}
+
+/// How many blocks of each kind the config lists, or nothing (with an error).
+std::optional<std::array<std::uint64_t, 4>> countNemotronBlocks(ConfigKeys &k)
+{
+    const auto blocks = nemotronBlocks(k.reader());
+    if (!blocks)
+        return std::nullopt;
+    std::array<std::uint64_t, 4> count = {};
+    for (const NemotronBlock b : *blocks)
+        ++count[static_cast<std::size_t>(b)];
     return count;
+}
+
+/// Each layer's mixer and MLP where the config lists its blocks one per
+/// layer (Nemotron-H: one mixer or one MLP per block); empty otherwise.
+std::vector<LayerBlocks> layerLayout(JsonReader &r, const ModelSpec &m)
+{
+    std::vector<LayerBlocks> layout;
+    if (m.family != "nemotron_h")
+        return layout;
+    std::vector<std::string> ignored;
+    JsonReader quiet(r.json(), r.pointer(), ignored);
+    const auto blocks = nemotronBlocks(quiet);
+    if (!blocks || blocks->size() != m.layers)
+        return layout;
+    for (const NemotronBlock b : *blocks) {
+        switch (b) {
+        case NemotronBlock::Mamba:
+            layout.push_back({LayerScope::MambaLayers, LayerScope::None});
+            break;
+        case NemotronBlock::Attention:
+            layout.push_back({LayerScope::AttentionLayers, LayerScope::None});
+            break;
+        case NemotronBlock::Moe:
+            layout.push_back({LayerScope::None, LayerScope::MoeLayers});
+            break;
+        case NemotronBlock::Mlp:
+            layout.push_back({LayerScope::None, LayerScope::DenseLayers});
+            break;
+        }
+    }
+    return layout;
 }
 
 /// Nemotron-H (modeling_nemotron_h.py): the blocks of each kind, the
@@ -1264,17 +1306,20 @@ TextPart textPart(JsonReader &top, const std::string &topType)
 
 /// The checkpoint's own format on the model, once its shape is read (which
 /// modules the config names depends on the layers and experts).
-void applyQuantization(const CheckpointQuantization &q, ModelSpec &m)
+void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerBlocks> &layout, ModelSpec &m)
 {
     m.checkpointFormat = q.format;
     m.checkpointRestFormat = q.restFormat;
     m.checkpointGroupSize = q.format.empty() ? 0 : q.groupSize;
-    m.checkpointQuantizedTargets = quantizedTargets(q, m);
+    const QuantizedModules modules = quantizedModules(q, m, layout);
+    m.checkpointQuantizedTargets = modules.targets;
+    m.checkpointPartialTargets = modules.partial;
 }
 
 } // namespace
 
-LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &name)
+LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &name,
+                                    const CheckpointQuantization *besideConfig)
 {
     LoadResult<ModelSpec> result;
     const std::optional<Json> json = parseJson(text, result.errors);
@@ -1377,8 +1422,10 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         r.error("num_key_value_heads", "must divide num_attention_heads");
     if (m.linearLayers > m.layers)
         r.error("layer_types", "names more linear-attention layers than there are layers");
+    if ((!quantization || quantization->format.empty()) && besideConfig)
+        quantization = *besideConfig;
     if (quantization)
-        applyQuantization(*quantization, m);
+        applyQuantization(*quantization, layerLayout(r, m), m);
     // DeepSeek-V4's expert_dtype "fp4": the routed experts ship in MXFP4
     // (inference/convert.py: two e2m1 values a byte, an e8m0 scale per 32)
     // beside the block-fp8 rest of the layers' linear modules.
@@ -1400,20 +1447,21 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     return result;
 }
 
-void applyModelOptQuantConfig(const std::string &text, ModelSpec &m, std::vector<std::string> &errors,
-                              std::vector<std::string> &warnings)
+LoadResult<CheckpointQuantization> readModelOptQuantFile(const std::string &text)
 {
-    const std::optional<Json> json = parseJson(text, errors);
+    LoadResult<CheckpointQuantization> result;
+    const std::optional<Json> json = parseJson(text, result.errors);
     if (!json)
-        return;
+        return result;
     if (!json->is_object()) {
-        errors.push_back("/: expected an hf_quant_config.json object");
-        return;
+        result.errors.push_back("/: expected an hf_quant_config.json object");
+        return result;
     }
-    JsonReader file(*json, "", errors);
-    const CheckpointQuantization q = readModelOptQuantConfig(file, warnings);
-    if (errors.empty())
-        applyQuantization(q, m);
+    JsonReader file(*json, "", result.errors);
+    CheckpointQuantization q = readModelOptQuantConfig(file, result.warnings);
+    if (result.errors.empty())
+        result.value = std::move(q);
+    return result;
 }
 
 } // namespace core::io

@@ -8,17 +8,19 @@
 
 namespace core::io {
 
+struct CheckpointQuantization; // core/io/quantconfig.h
+
 /// Reads a Hugging Face `config.json` (JSON as Python writes it: Infinity
 /// and NaN load). Families with their own rules are listed in hfconfig.cpp
 /// (kFamilies); any other model_type is read with the standard keys and a
-/// warning; a missing required key is an error naming it.
-LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &name);
+/// warning; a missing required key is an error naming it. Where the file
+/// states no quantization_config, `besideConfig` (ModelOpt's
+/// hf_quant_config.json, read by readModelOptQuantFile) gives the format.
+LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &name,
+                                    const CheckpointQuantization *besideConfig = nullptr);
 
-/// Applies ModelOpt's hf_quant_config.json (`text`) to a model whose
-/// config.json states no quantization_config: the format of its quantised
-/// modules and which modules those are. Problems go to `errors` and
-/// `warnings`, each with its JSON pointer.
-void applyModelOptQuantConfig(const std::string &text, ModelSpec &model, std::vector<std::string> &errors,
-                              std::vector<std::string> &warnings);
+/// Reads ModelOpt's hf_quant_config.json: the format of the quantised
+/// modules and which modules are left out. Problems name their JSON pointer.
+LoadResult<CheckpointQuantization> readModelOptQuantFile(const std::string &text);
 
 } // namespace core::io

@@ -4,6 +4,7 @@
 #include "core/io/gguf.h"
 #include "core/io/ggufmodel.h"
 #include "core/io/hfconfig.h"
+#include "core/io/quantconfig.h"
 #include "core/io/safetensors.h"
 #include "core/io/textfile.h"
 #include "core/model/formats.h"
@@ -95,32 +96,33 @@ LoadResult<ModelFiles> loadHuggingFace(const fs::path &config, const fs::path &w
     // after that name.
     const std::string name =
         config.filename() == "config.json" ? config.parent_path().filename().string() : config.stem().string();
-    LoadResult<ModelSpec> model = parseHfConfig(*text, name);
+    // ModelOpt (NVIDIA's NVFP4 and FP8 checkpoints) states the format in
+    // hf_quant_config.json beside config.json when config.json does not.
+    const fs::path modelOpt = config.parent_path() / "hf_quant_config.json";
+    std::error_code ec;
+    std::optional<CheckpointQuantization> besideConfig;
+    if (fs::exists(modelOpt, ec)) {
+        const auto quantText = readTextFile(modelOpt.string(), kMaxInputBytes, error);
+        if (!quantText) {
+            result.errors.push_back(error);
+            return result;
+        }
+        LoadResult<CheckpointQuantization> quant = readModelOptQuantFile(*quantText);
+        for (const std::string &e : quant.errors)
+            result.errors.push_back(inFile(modelOpt.string(), e));
+        for (const std::string &w : quant.warnings)
+            result.warnings.push_back(inFile(modelOpt.string(), w));
+        if (!quant.ok())
+            return result;
+        besideConfig = std::move(quant.value);
+    }
+    LoadResult<ModelSpec> model = parseHfConfig(*text, name, besideConfig ? &*besideConfig : nullptr);
     for (const std::string &e : model.errors)
         result.errors.push_back(inFile(config.string(), e));
     for (const std::string &w : model.warnings)
         result.warnings.push_back(inFile(config.string(), w));
     if (!model.ok())
         return result;
-    // ModelOpt (NVIDIA's NVFP4 and FP8 checkpoints) states the format in
-    // hf_quant_config.json beside config.json when config.json does not.
-    const fs::path modelOpt = config.parent_path() / "hf_quant_config.json";
-    std::error_code ec;
-    if (model.value->checkpointFormat.empty() && fs::exists(modelOpt, ec)) {
-        const auto quant = readTextFile(modelOpt.string(), kMaxInputBytes, error);
-        if (!quant) {
-            result.errors.push_back(error);
-            return result;
-        }
-        std::vector<std::string> errors, warnings;
-        applyModelOptQuantConfig(*quant, *model.value, errors, warnings);
-        for (const std::string &e : errors)
-            result.errors.push_back(inFile(modelOpt.string(), e));
-        for (const std::string &w : warnings)
-            result.warnings.push_back(inFile(modelOpt.string(), w));
-        if (!errors.empty())
-            return result;
-    }
     ModelFiles files{*model.value, std::nullopt};
     if (!weights.empty()) {
         const LoadResult<WeightInventory> inventory = readSafetensors(weights.string());

@@ -47,10 +47,29 @@ CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std
 /// {"quant_algo", "group_size", "exclude_modules", ...}}).
 CheckpointQuantization readModelOptQuantConfig(JsonReader &file, std::vector<std::string> &warnings);
 
-/// The QuantTarget bits of `model` that `q` quantises: each kind of module
-/// is tested by its names as transformers and the producers spell them
-/// (model.layers.N.self_attn.q_proj, ...mlp.experts.0.gate_proj, ...) in a
-/// middle layer, a dense layer for the dense MLP. 0 when `q` lists no modules.
-unsigned quantizedTargets(const CheckpointQuantization &q, const ModelSpec &model);
+/// A decoder layer's token mixer and MLP, as scopes of the tensor groups
+/// (None: the layer has no such block).
+struct LayerBlocks
+{
+    LayerScope mixer = LayerScope::None;
+    LayerScope mlp = LayerScope::None;
+};
+
+/// Which modules a checkpoint ships in its format.
+struct QuantizedModules
+{
+    unsigned targets = 0; ///< QuantTarget bits quantised in every layer that has them
+    std::vector<PartialQuantization> partial;
+};
+
+/// The modules of `model` that `q` quantises: each kind of module is tested
+/// by its names as transformers and the producers spell them
+/// (model.layers.N.self_attn.q_proj, ...mlp.experts.0.gate_proj, ...). With
+/// a `layout` of one entry per layer (Nemotron-H's pattern), every layer is
+/// tested as what it is; without one, a middle layer stands for all (the
+/// first for the dense MLP of a model with dense leading layers). Nothing
+/// when `q` lists no modules.
+QuantizedModules quantizedModules(const CheckpointQuantization &q, const ModelSpec &model,
+                                  const std::vector<LayerBlocks> &layout);
 
 } // namespace core::io

@@ -124,48 +124,74 @@ const char *const kLayerPrefixes[] = {"model.", "model.language_model.", "langua
 struct TargetNames
 {
     unsigned target;
-    bool denseLayer; ///< named in a dense layer (the first), not a middle one
     std::vector<const char *> inLayer; ///< after "layers.<i>."
     std::vector<const char *> whole;   ///< full names (output head, embeddings)
+    /// The model_type these names are the only ones of (its modules sit
+    /// elsewhere than the usual names say); nullptr: every other family's.
+    const char *family = nullptr;
 };
 
 /// Each kind's names across the families' modeling code: transformers
 /// (self_attn, mlp.experts, mlp.shared_experts / shared_expert, mlp.gate),
 /// Mixtral and MiniMax (block_sparse_moe), Nemotron-H (mixer), Qwen3-Next
 /// and Qwen3.5 (linear_attn), DeepSeek-V4's reference code (attn, ffn).
+/// Gemma 4 keeps its experts and router beside the dense MLP, not in it
+/// (modeling_gemma4.py Gemma4TextDecoderLayer: self.router, self.experts),
+/// so its "layers.N.mlp*" exclusions leave the experts quantised.
 const std::vector<TargetNames> &targetNames()
 {
     static const std::vector<TargetNames> names = {
-        {kQuantMixerIn, false,
+        {kQuantMixerIn,
          {"self_attn.q_proj", "self_attn.q_a_proj", "self_attn.kv_a_proj_with_mqa", "self_attn.qkv_proj",
           "linear_attn.in_proj_qkvz", "mixer.in_proj", "mixer.q_proj", "attn.wq_a"},
          {}},
-        {kQuantMixerOut, false, {"self_attn.o_proj", "linear_attn.out_proj", "mixer.out_proj", "mixer.o_proj", "attn.wo_a"}, {}},
-        {kQuantDenseMlp, true, {"mlp.gate_proj", "mlp.up_proj", "mlp.down_proj", "mixer.up_proj", "ffn.w1"}, {}},
-        {kQuantSharedExperts, false,
+        {kQuantMixerOut, {"self_attn.o_proj", "linear_attn.out_proj", "mixer.out_proj", "mixer.o_proj", "attn.wo_a"}, {}},
+        {kQuantDenseMlp, {"mlp.gate_proj", "mlp.up_proj", "mlp.down_proj", "mixer.up_proj", "ffn.w1"}, {}},
+        {kQuantSharedExperts,
          {"mlp.shared_experts.gate_proj", "mlp.shared_expert.gate_proj", "block_sparse_moe.shared_experts.gate_proj",
           "mixer.shared_experts.up_proj", "ffn.shared_experts.w1"},
          {}},
-        {kQuantExperts, false,
+        {kQuantExperts,
          {"mlp.experts.0.gate_proj", "mlp.experts.0.down_proj", "mlp.experts.gate_up_proj", "mlp.experts",
           "block_sparse_moe.experts.0.w1", "mixer.experts.0.up_proj", "ffn.experts.0.w1"},
          {}},
-        {kQuantRouter, false, {"mlp.gate", "mlp.router", "block_sparse_moe.gate", "mixer.gate", "ffn.gate"}, {}},
-        {kQuantLmHead, false, {}, {"lm_head", "language_model.lm_head", "head"}},
-        {kQuantEmbedding, false, {},
+        {kQuantExperts, {"experts.gate_up_proj", "experts.down_proj", "experts"}, {}, "gemma4_text"},
+        {kQuantRouter, {"mlp.gate", "mlp.router", "block_sparse_moe.gate", "mixer.gate", "ffn.gate"}, {}},
+        {kQuantRouter, {"router.proj", "router"}, {}, "gemma4_text"},
+        {kQuantLmHead, {}, {"lm_head", "language_model.lm_head", "head"}},
+        {kQuantEmbedding, {},
          {"model.embed_tokens", "model.language_model.embed_tokens", "language_model.model.embed_tokens",
           "backbone.embeddings", "embed"}},
     };
     return names;
 }
 
-/// Every full name of one kind of module in `layer`.
-std::vector<std::string> fullNames(const TargetNames &t, std::uint64_t layer)
+/// The names of one kind of module in `family`'s models: its own where the
+/// table has them, else the usual ones.
+std::vector<const TargetNames *> namesOf(unsigned target, const std::string &family)
 {
-    std::vector<std::string> all(t.whole.begin(), t.whole.end());
-    for (const char *prefix : kLayerPrefixes)
-        for (const char *name : t.inLayer)
-            all.push_back(std::string(prefix) + "layers." + std::to_string(layer) + "." + name);
+    std::vector<const TargetNames *> own, usual;
+    for (const TargetNames &t : targetNames()) {
+        if (t.target != target)
+            continue;
+        if (t.family == nullptr)
+            usual.push_back(&t);
+        else if (family == t.family)
+            own.push_back(&t);
+    }
+    return own.empty() ? usual : own;
+}
+
+/// Every full name of one kind of module in `layer`.
+std::vector<std::string> fullNames(const std::vector<const TargetNames *> &entries, std::uint64_t layer)
+{
+    std::vector<std::string> all;
+    for (const TargetNames *t : entries) {
+        all.insert(all.end(), t->whole.begin(), t->whole.end());
+        for (const char *prefix : kLayerPrefixes)
+            for (const char *name : t->inLayer)
+                all.push_back(std::string(prefix) + "layers." + std::to_string(layer) + "." + name);
+    }
     return all;
 }
 
@@ -176,28 +202,118 @@ std::vector<std::string> fullNames(const TargetNames &t, std::uint64_t layer)
 constexpr unsigned kLinearTargets =
     kQuantMixerIn | kQuantMixerOut | kQuantDenseMlp | kQuantSharedExperts | kQuantExperts | kQuantLmHead;
 
-} // namespace
+constexpr unsigned kAllTargets[] = {kQuantMixerIn,  kQuantMixerOut, kQuantDenseMlp, kQuantSharedExperts,
+                                    kQuantExperts,  kQuantRouter,   kQuantLmHead,   kQuantEmbedding};
 
-unsigned quantizedTargets(const CheckpointQuantization &q, const ModelSpec &m)
+/// Whether `q` puts one kind of module of one layer in its format.
+class ModuleTest
 {
-    if (!q.listsModules || q.format.empty() || m.layers == 0)
-        return 0;
-    const PatternSet excluded(q.excluded, q.patterns);
-    const PatternSet targets(q.targets, q.patterns);
-    const bool linearTargets = q.targets.empty() || targets.names("Linear");
-    const std::uint64_t middle = m.layers / 2;
-    const std::uint64_t dense = m.moe.isMoe() && m.moe.denseLayers > 0 ? 0 : middle;
-    unsigned quantized = 0;
-    for (const TargetNames &t : targetNames()) {
-        const std::vector<std::string> names = fullNames(t, t.denseLayer ? dense : middle);
+public:
+    ModuleTest(const CheckpointQuantization &q, const ModelSpec &m)
+        : m_model(m)
+        , m_excluded(q.excluded, q.patterns)
+        , m_targets(q.targets, q.patterns)
+        , m_linearTargets(q.targets.empty() || m_targets.names("Linear"))
+    {
+    }
+
+    bool quantized(unsigned target, std::uint64_t layer) const
+    {
+        const std::vector<std::string> names = fullNames(namesOf(target, m_model.family), layer);
         const auto any = [&](const PatternSet &set) {
             return std::any_of(names.begin(), names.end(), [&](const std::string &n) { return set.matches(n); });
         };
-        const bool covered = (linearTargets && (kLinearTargets & t.target)) || any(targets);
-        if (covered && !any(excluded))
-            quantized |= t.target;
+        const bool covered = (m_linearTargets && (kLinearTargets & target)) || any(m_targets);
+        return covered && !any(m_excluded);
     }
-    return quantized;
+
+private:
+    const ModelSpec &m_model;
+    PatternSet m_excluded;
+    PatternSet m_targets;
+    bool m_linearTargets;
+};
+
+/// The kinds of module a layer of these blocks holds, by scope.
+std::vector<std::pair<LayerScope, unsigned>> modulesOf(const LayerBlocks &b, const ModelSpec &m)
+{
+    std::vector<std::pair<LayerScope, unsigned>> modules;
+    if (b.mixer != LayerScope::None) {
+        modules.emplace_back(b.mixer, kQuantMixerIn);
+        modules.emplace_back(b.mixer, kQuantMixerOut);
+    }
+    if (b.mlp == LayerScope::DenseLayers)
+        modules.emplace_back(b.mlp, kQuantDenseMlp);
+    if (b.mlp == LayerScope::MoeLayers) {
+        modules.emplace_back(b.mlp, kQuantExperts);
+        modules.emplace_back(b.mlp, kQuantRouter);
+        if (m.moe.sharedExperts > 0)
+            modules.emplace_back(b.mlp, kQuantSharedExperts);
+    }
+    return modules;
+}
+
+/// Layer by layer: each kind of module quantised in every layer that has
+/// it is a target; one quantised in some of a scope's layers is partial.
+QuantizedModules perLayer(const ModuleTest &test, const ModelSpec &m, const std::vector<LayerBlocks> &layout)
+{
+    struct Tally
+    {
+        LayerScope scope;
+        unsigned target;
+        std::uint64_t layers = 0;
+        std::uint64_t quantized = 0;
+    };
+    std::vector<Tally> tallies;
+    for (std::uint64_t i = 0; i < layout.size(); ++i)
+        for (const auto &[scope, target] : modulesOf(layout[i], m)) {
+            auto t = std::find_if(tallies.begin(), tallies.end(),
+                                  [&, s = scope, g = target](const Tally &x) { return x.scope == s && x.target == g; });
+            if (t == tallies.end())
+                t = tallies.insert(tallies.end(), Tally{scope, target});
+            ++t->layers;
+            t->quantized += test.quantized(target, i) ? 1 : 0;
+        }
+    QuantizedModules result;
+    for (const unsigned target : kAllTargets) {
+        bool all = true, none = true, present = false;
+        for (const Tally &t : tallies)
+            if (t.target == target) {
+                present = true;
+                all = all && t.quantized == t.layers;
+                none = none && t.quantized == 0;
+            }
+        if (!present) {
+            if ((target == kQuantLmHead || target == kQuantEmbedding) && test.quantized(target, 0))
+                result.targets |= target;
+        } else if (all) {
+            result.targets |= target;
+        } else if (!none) {
+            for (const Tally &t : tallies)
+                if (t.target == target)
+                    result.partial.push_back({t.scope, t.target, t.quantized});
+        }
+    }
+    return result;
+}
+
+} // namespace
+
+QuantizedModules quantizedModules(const CheckpointQuantization &q, const ModelSpec &m,
+                                  const std::vector<LayerBlocks> &layout)
+{
+    if (!q.listsModules || q.format.empty() || m.layers == 0)
+        return {};
+    const ModuleTest test(q, m);
+    if (layout.size() == m.layers)
+        return perLayer(test, m, layout);
+    const std::uint64_t middle = m.layers / 2;
+    const std::uint64_t dense = m.moe.isMoe() && m.moe.denseLayers > 0 ? 0 : middle;
+    QuantizedModules result;
+    for (const unsigned target : kAllTargets)
+        if (test.quantized(target, target == kQuantDenseMlp ? dense : middle))
+            result.targets |= target;
+    return result;
 }
 
 } // namespace core::io

@@ -4,6 +4,7 @@
 #include "core/model/layerkinds.h"
 #include "core/scenario/fields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -230,6 +231,63 @@ std::vector<std::uint64_t> readLayerList(JsonReader &r, const char *key, bool ze
     return values;
 }
 
+/// The layer scopes as scenario files spell them.
+const std::pair<LayerScope, const char *> kScopeNames[] = {
+    {LayerScope::AllLayers, "all"},        {LayerScope::AttentionLayers, "attention"},
+    {LayerScope::WindowedAttentionLayers, "windowed_attention"}, {LayerScope::LinearLayers, "linear_attention"},
+    {LayerScope::MambaLayers, "mamba"},    {LayerScope::DenseLayers, "dense_mlp"},
+    {LayerScope::MoeLayers, "moe"},
+};
+
+/// checkpoint_partial_targets: [{"scope": "mamba", "target": 1, "quantized_layers": 17}, ...].
+std::vector<PartialQuantization> readPartialTargets(JsonReader &r)
+{
+    const char *key = "checkpoint_partial_targets";
+    std::vector<PartialQuantization> partial;
+    if (!r.has(key))
+        return partial;
+    const Json &list = r.json().at(key);
+    if (!list.is_array() || list.size() > 64) {
+        r.error(key, "expected a list of at most 64 scope, target and layer-count entries");
+        return partial;
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].is_object()) {
+            r.error(key, "expected objects with scope, target and quantized_layers");
+            return {};
+        }
+        std::vector<std::string> errors;
+        JsonReader entry(list[i], r.pointerOf(key) + "/" + std::to_string(i), errors);
+        PartialQuantization p;
+        const std::string scope = entry.string("scope", true).value_or("");
+        const auto named = std::find_if(std::begin(kScopeNames), std::end(kScopeNames),
+                                        [&](const auto &n) { return scope == n.second; });
+        p.target = static_cast<unsigned>(entry.uint("target", 1, kQuantEmbedding, true).value_or(0));
+        p.quantizedLayers = entry.uint("quantized_layers", 0, ModelLimits::maxLayers, true).value_or(0);
+        if (named == std::end(kScopeNames) || (p.target & (p.target - 1)) != 0 || !errors.empty()) {
+            r.error(key, "entry " + std::to_string(i) + " needs a scope (all, attention, mamba, moe ...), one "
+                             "quantisation target bit and a layer count");
+            return {};
+        }
+        p.scope = named->first;
+        partial.push_back(p);
+    }
+    return partial;
+}
+
+Json partialTargetsJson(const std::vector<PartialQuantization> &partial)
+{
+    Json list = Json::array();
+    for (const PartialQuantization &p : partial) {
+        const auto named = std::find_if(std::begin(kScopeNames), std::end(kScopeNames),
+                                        [&](const auto &n) { return p.scope == n.first; });
+        list.push_back({{"scope", named != std::end(kScopeNames) ? named->second : "all"},
+                        {"target", p.target},
+                        {"quantized_layers", p.quantizedLayers}});
+    }
+    return list;
+}
+
 ModelSpec readModel(JsonReader &r)
 {
     ModelSpec m;
@@ -267,6 +325,7 @@ ModelSpec readModel(JsonReader &r)
         r.error("checkpoint_rest_format", "'" + m.checkpointRestFormat + "' is not a weight format");
     m.checkpointQuantizedTargets =
         r.uint("checkpoint_quantized_targets", 0, 0xff, false).value_or(0);
+    m.checkpointPartialTargets = readPartialTargets(r);
     if (auto moe = r.object("moe", false)) {
         m.moe.experts = static_cast<int>(moe->uint("experts", 0, 1u << 16, false).value_or(0));
         m.moe.expertsPerToken = static_cast<int>(moe->uint("experts_per_token", 0, 1u << 16, false).value_or(0));
@@ -326,6 +385,8 @@ Json modelToJson(const ModelSpec &m)
     if (!m.checkpointRestFormat.empty())
         j["checkpoint_rest_format"] = m.checkpointRestFormat;
     j["checkpoint_quantized_targets"] = m.checkpointQuantizedTargets;
+    if (!m.checkpointPartialTargets.empty())
+        j["checkpoint_partial_targets"] = partialTargetsJson(m.checkpointPartialTargets);
     j["moe"] = {{"experts", m.moe.experts},
                 {"experts_per_token", m.moe.expertsPerToken},
                 {"shared_experts", m.moe.sharedExperts},

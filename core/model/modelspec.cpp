@@ -445,6 +445,25 @@ unsigned quantTargetOf(const TensorGroup &g)
     return 0;
 }
 
+namespace {
+
+/// Of a group's `n` elements, those the checkpoint ships in its format: all
+/// where the target is quantised throughout, the quantised layers' share
+/// where only some of the scope's layers are.
+std::uint64_t quantizedElements(const ModelSpec &m, const TensorGroup &g, unsigned target, std::uint64_t n)
+{
+    if (target == 0)
+        return 0;
+    if (m.checkpointQuantizedTargets & target)
+        return n;
+    for (const PartialQuantization &p : m.checkpointPartialTargets)
+        if (p.target == target && p.scope == g.scope && g.layers > 0)
+            return n / g.layers * std::min(p.quantizedLayers, g.layers);
+    return 0;
+}
+
+} // namespace
+
 ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {
     ParameterCounts c;
@@ -470,10 +489,10 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         c.active = saturatingAdd(c.active, g.activeElements());
         constexpr unsigned layerLinears = kQuantMixerIn | kQuantMixerOut | kQuantDenseMlp | kQuantSharedExperts | kQuantExperts;
         const unsigned target = m.checkpointFormat.empty() ? 0u : quantTargetOf(g);
-        if (m.checkpointQuantizedTargets & target)
-            c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, n);
-        else if (target & layerLinears)
-            c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, n);
+        const std::uint64_t quantized = quantizedElements(m, g, target, n);
+        c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, quantized);
+        if (target & layerLinears)
+            c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, n - quantized);
         switch (g.role) {
         case TensorRole::Embedding:
             c.embedding += n;

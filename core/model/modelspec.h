@@ -70,6 +70,36 @@ enum QuantTarget : unsigned {
     kQuantEmbedding = 1u << 7,
 };
 
+/// Which decoder layers a tensor group lives in. A layer has at most one
+/// token mixer (softmax attention, linear attention or Mamba-2) and at most
+/// one MLP (dense or MoE).
+enum class LayerScope {
+    None,
+    AllLayers,
+    AttentionLayers,        ///< softmax attention (all of it, or the full-attention layers where the windowed have heads of their own)
+    WindowedAttentionLayers, ///< sliding-window layers with heads of their own
+    LinearLayers,
+    MambaLayers,
+    DenseLayers,
+    MoeLayers
+};
+
+/// A kind of module that a checkpoint quantises in only some of the layers
+/// of a scope that have it: NVIDIA's Nemotron 3 NVFP4 keeps the Mamba block
+/// before each attention block, and every attention block, in bf16
+/// (hf_quant_config.json exclude_modules lists them by layer).
+struct PartialQuantization
+{
+    LayerScope scope = LayerScope::AllLayers;
+    unsigned target = 0;               ///< one QuantTarget bit
+    std::uint64_t quantizedLayers = 0; ///< of the scope's layers, those in the checkpoint's format
+
+    bool operator==(const PartialQuantization &o) const
+    {
+        return scope == o.scope && target == o.target && quantizedLayers == o.quantizedLayers;
+    }
+};
+
 /// A transformer's architecture, as far as memory depends on it. Filled from
 /// a Hugging Face config.json (io/hfconfig), a preset (which is a config.json),
 /// or the parameter-count heuristic (`modelFromParameterCount`). A new member
@@ -297,6 +327,12 @@ struct ModelSpec
     /// `checkpointFormat` (the rest stay in the checkpoint's dtype); 0 when
     /// the config says nothing per module (the format's own rule applies).
     std::uint64_t checkpointQuantizedTargets = 0;
+    /// The kinds of module quantised in some layers of a scope but not all
+    /// (not in checkpointQuantizedTargets); empty for most checkpoints.
+    std::vector<PartialQuantization> checkpointPartialTargets;
+    /// The checkpoint's config names the modules it quantised (in every
+    /// layer or in some), so those, not the format's rule, are quantised.
+    bool namesQuantizedModules() const { return checkpointQuantizedTargets != 0 || !checkpointPartialTargets.empty(); }
     /// The format the checkpoint ships its other linear modules in, where
     /// that is a second quantised one (DeepSeek-V4: block fp8 beside its
     /// MXFP4 experts); empty: the checkpoint's dtype.
@@ -378,20 +414,6 @@ enum class TensorRole {
 
 /// Which LoRA target a linear tensor group is.
 enum class LinearSlot { None, Q, K, V, O, Gate, Up, Down };
-
-/// Which decoder layers a tensor group lives in. A layer has at most one
-/// token mixer (softmax attention, linear attention or Mamba-2) and at most
-/// one MLP (dense or MoE).
-enum class LayerScope {
-    None,
-    AllLayers,
-    AttentionLayers,        ///< softmax attention (all of it, or the full-attention layers where the windowed have heads of their own)
-    WindowedAttentionLayers, ///< sliding-window layers with heads of their own
-    LinearLayers,
-    MambaLayers,
-    DenseLayers,
-    MoeLayers
-};
 
 /// `count` tensors of shape rows x cols (cols = 1 for vectors).
 struct TensorGroup

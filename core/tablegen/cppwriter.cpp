@@ -77,6 +77,16 @@ void CppWriter::set(const char *member, const std::vector<std::uint64_t> &values
     setExpression(member, list + "}");
 }
 
+void CppWriter::set(const char *member, const std::vector<PartialQuantization> &values)
+{
+    std::string list = "{";
+    for (const PartialQuantization &v : values)
+        list += (list.size() > 1 ? ", " : "") + std::string("{static_cast<LayerScope>(")
+            + std::to_string(static_cast<int>(v.scope)) + "), " + std::to_string(v.target) + "u, "
+            + std::to_string(v.quantizedLayers) + "ull}";
+    setExpression(member, list + "}");
+}
+
 void CppWriter::setExpression(const char *member, const std::string &expression)
 {
     m_out << "    " << m_object << '.' << member << " = " << expression << ";\n";

@@ -29,6 +29,7 @@ public:
     void set(const char *member, NormKind value);
     void set(const char *member, const std::vector<std::string> &values);
     void set(const char *member, const std::vector<std::uint64_t> &values);
+    void set(const char *member, const std::vector<PartialQuantization> &values);
 
     /// An absent optional is left at its default (nullopt).
     template <typename T>

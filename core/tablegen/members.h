@@ -31,4 +31,4 @@
     X(perLayerInputWidth) X(perLayerInputVocab) X(sinksWindowedOnly) X(layerScalars)        \
     X(mixersAsLinear) X(mlpsAsLinear) X(normPerBlock) X(mlpWidths)        \
     X(compressRatios) X(outputGroups) X(outputLoraRank) X(hyperConnections) X(hashRoutedLayers) X(moe.withDenseMlp) X(moe.routerScales) X(moe.latentWidth) X(moe.latentNorm) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32) X(activationSavedTensors) X(torchDtype)    \
-    X(checkpointFormat) X(checkpointGroupSize) X(checkpointQuantizedTargets) X(checkpointRestFormat) X(declaredParameters) X(unplacedParameters)
+    X(checkpointFormat) X(checkpointGroupSize) X(checkpointQuantizedTargets) X(checkpointPartialTargets) X(checkpointRestFormat) X(declaredParameters) X(unplacedParameters)

@@ -6,6 +6,7 @@
 #include "core/engine/estimate.h"
 #include "core/io/hfconfig.h"
 #include "core/io/modelfiles.h"
+#include "core/io/quantconfig.h"
 #include "core/io/scenarioio.h"
 #include "core/model/modelspec.h"
 #include "tests/support/testregistry.h"
@@ -33,6 +34,19 @@ std::string readCorpusFile(const QString &name)
 core::LoadResult<core::ModelSpec> loadCorpusConfig(const QString &name)
 {
     return core::io::parseHfConfig(readCorpusFile(name), name.toStdString());
+}
+
+/// A corpus release's config.json with its ModelOpt hf_quant_config.json
+/// beside it, where the corpus has one (as a model folder loads).
+core::LoadResult<core::ModelSpec> loadCorpusRelease(const QString &release)
+{
+    const QString quantFile = release + "_hf_quant_config.json";
+    if (!QFile::exists(corpusDir() + "/" + quantFile))
+        return loadCorpusConfig(release + "_config.json");
+    const auto quant = core::io::readModelOptQuantFile(readCorpusFile(quantFile));
+    if (!quant.ok())
+        qFatal("cannot read %s", qPrintable(quantFile));
+    return core::io::parseHfConfig(readCorpusFile(release + "_config.json"), release.toStdString(), &*quant.value);
 }
 
 /// Inference of `model` under `engine` at `sequence` tokens.
@@ -322,6 +336,46 @@ void TestCorpus::quantisedModules()
     QCOMPARE(QString::fromStdString(mixed.value->checkpointRestFormat), QString("fp8"));
     QCOMPARE(mixed.value->checkpointQuantizedTargets, std::uint64_t(core::kQuantDenseMlp | core::kQuantLmHead));
     QCOMPARE(mixed.value->checkpointGroupSize, 16);
+
+    // Nemotron 3 Nano NVFP4 (hf_quant_config.json exclude_modules by layer):
+    // of the 23 Mamba blocks, those at 4, 11, 18, 25, 32 and 41 (each just
+    // before one of the 6 attention blocks) keep in_proj and out_proj in
+    // bf16, the other 17 are NVFP4; no attention block is; the 23 MoE
+    // blocks' experts and shared experts are. Saved and reopened, a
+    // scenario keeps the split.
+    QTemporaryDir nano;
+    for (const char *file : {"config.json", "hf_quant_config.json"})
+        QVERIFY(QFile::copy(corpusDir() + "/nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4_" + file,
+                            nano.filePath(file)));
+    const auto hybrid = core::io::loadModelFiles(nano.path().toStdString());
+    QVERIFY2(hybrid.ok(), qPrintable(joined(hybrid.errors)));
+    const core::ModelSpec &h = hybrid.value->model;
+    QCOMPARE(h.checkpointQuantizedTargets, std::uint64_t(core::kQuantExperts | core::kQuantSharedExperts));
+    const std::vector<core::PartialQuantization> split = {
+        {core::LayerScope::MambaLayers, core::kQuantMixerIn, 17},
+        {core::LayerScope::AttentionLayers, core::kQuantMixerIn, 0},
+        {core::LayerScope::MambaLayers, core::kQuantMixerOut, 17},
+        {core::LayerScope::AttentionLayers, core::kQuantMixerOut, 0},
+    };
+    QVERIFY(h.checkpointPartialTargets == split);
+    core::Scenario saved;
+    saved.model = h;
+    const auto reopened = core::io::loadScenario(core::io::saveScenario(saved));
+    QVERIFY2(reopened.ok(), qPrintable(joined(reopened.errors)));
+    QVERIFY(reopened.value->model.checkpointPartialTargets == split);
+    // A file that names no scope, or two targets in one entry, is refused
+    // with the key named.
+    for (const char *lie : {R"({"scope": "everywhere", "target": 1, "quantized_layers": 17})",
+                            R"({"scope": "mamba", "target": 3, "quantized_layers": 17})"}) {
+        std::string text = core::io::saveScenario(saved);
+        const std::string key = "\"checkpoint_partial_targets\": [";
+        const auto at = text.find(key);
+        QVERIFY(at != std::string::npos);
+        text.insert(at + key.size(), std::string(lie) + ", ");
+        const auto refused = core::io::loadScenario(text);
+        QVERIFY(!refused.ok());
+        QVERIFY2(joined(refused.errors).contains("checkpoint_partial_targets"), qPrintable(joined(refused.errors)));
+    }
 }
 
 /// The Hub API's safetensors totals of quantised checkpoints count stored
@@ -348,6 +402,7 @@ void TestCorpus::quantisedHubTotals_data()
     };
     row("Qwen--Qwen3-235B-A22B-FP8", false, true, 235107904512ull);
     row("moonshotai--Kimi-K2-Instruct", false, true, 1026470731056ull);
+    row("moonshotai--Kimi-K2.5", false, true, 1058589420528ull);
     row("zai-org--GLM-5-FP8", true, true, 753910024032ull);
     row("nvidia--GLM-5-NVFP4", true, true, 435238854912ull);
     row("nvidia--DeepSeek-V3.1-NVFP4", true, true, 393632819968ull);
@@ -358,6 +413,13 @@ void TestCorpus::quantisedHubTotals_data()
     // linear attention (config_groups).
     row("nvidia--Qwen3.6-27B-NVFP4", false, false, 18164649200ull);
     row("nvidia--Qwen3.6-35B-A3B-NVFP4", false, false, 18683860336ull);
+    // exclude_modules by layer: the 6 attention blocks and the Mamba block
+    // before each stay bf16, the other 17 Mamba blocks are NVFP4.
+    row("nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4", false, true, 18237772608ull);
+    // Every layer's self_attn and dense mlp stay bf16 (26B-A4B: its router
+    // too); the experts beside the MLP are NVFP4. Vision tower in bf16.
+    row("nvidia--Gemma-4-26B-A4B-NVFP4", false, false, 14386941232ull);
+    row("nvidia--Gemma-4-31B-IT-NVFP4", false, false, 20868591152ull);
 }
 
 void TestCorpus::quantisedHubTotals()
@@ -366,24 +428,24 @@ void TestCorpus::quantisedHubTotals()
     QFETCH(bool, loadMtp);
     QFETCH(bool, scalesCounted);
     QFETCH(qulonglong, hubTotal);
-    auto loaded = loadCorpusConfig(file + "_config.json");
+    auto loaded = loadCorpusRelease(file);
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
     core::ModelSpec &m = *loaded.value;
-    if (m.checkpointFormat.empty() && QFile::exists(corpusDir() + "/" + file + "_hf_quant_config.json")) {
-        std::vector<std::string> errors, warnings;
-        core::io::applyModelOptQuantConfig(readCorpusFile(file + "_hf_quant_config.json"), m, errors, warnings);
-        QVERIFY2(errors.empty(), qPrintable(joined(errors)));
-    }
     m.loadMtp = loadMtp;
     const core::ParameterCounts c = core::countParameters(m);
     // What the weights term prices in the checkpoint's format: the modules
     // its config names, or every linear module where it names none; and
     // the other linear modules of the layers in its rest format.
-    const double quantised = static_cast<double>(m.checkpointQuantizedTargets ? c.checkpointQuantized : c.linear);
+    const double quantised = static_cast<double>(m.namesQuantizedModules() ? c.checkpointQuantized : c.linear);
     const double restLinear = m.checkpointRestFormat.empty() ? 0.0 : static_cast<double>(c.checkpointRestLinear);
-    const auto stored = [scalesCounted](const std::string &format, double n) {
+    const double groupSize = m.checkpointGroupSize > 0 ? m.checkpointGroupSize : 32.0;
+    const auto stored = [scalesCounted, groupSize](const std::string &format, double n) {
         if (format == "nvfp4")
             return n / 2 + (scalesCounted ? n / 16 : 0.0);
+        // compressed-tensors pack-quantized: the Hub counts the I32 words
+        // eight values each, and one bf16 scale per group.
+        if (format == "int4-group")
+            return n + (scalesCounted ? n / groupSize : 0.0);
         if (format == "fp8")
             return n + (scalesCounted ? n / (128.0 * 128.0) : 0.0);
         return -1.0;

@@ -6,15 +6,15 @@
 #include "fuzzinput.h"
 
 #include "core/io/hfconfig.h"
+#include "core/io/quantconfig.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    const auto parsed = core::io::parseHfConfig(fuzzText(data, size), "fuzz");
+    const std::string text = fuzzText(data, size);
+    const auto quant = core::io::readModelOptQuantFile(text);
+    const auto parsed = core::io::parseHfConfig(text, "fuzz", quant.ok() ? &*quant.value : nullptr);
     if (!parsed.ok())
         return 0;
-    core::ModelSpec model = *parsed.value;
-    std::vector<std::string> errors, warnings;
-    core::io::applyModelOptQuantConfig(fuzzText(data, size), model, errors, warnings);
-    estimateModel(model);
+    estimateModel(*parsed.value);
     return 0;
 }
