@@ -10,6 +10,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -99,6 +100,8 @@ BreakdownPanel::BreakdownPanel(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs);
 
+    m_gpus->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_gpus, &QTableWidget::customContextMenuRequested, this, &BreakdownPanel::offerChanges);
     connect(m_terms, &QTableWidget::currentCellChanged, this, &BreakdownPanel::explainCurrentTerm);
     connect(m_tabs, &QTabWidget::currentChanged, this, &BreakdownPanel::refreshCurrentPage);
 }
@@ -218,8 +221,10 @@ void BreakdownPanel::fillGpus()
         setCell(m_gpus, row, 0, name, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(tips.join(QLatin1Char('\n')));
         setCell(m_gpus, row, 1, bytesText(fit.capacity, m_unit, 1));
         setCell(m_gpus, row, 2, ui::verdictText(fit), Qt::AlignCenter)
-            ->setToolTip(fit.gpuId == focus ? whatWouldFitLines(m_result.scenario, fit, m_unit).join(QLatin1Char('\n'))
-                                            : QString());
+            ->setToolTip(fit.gpuId == focus
+                             ? whatWouldFitLines(m_result, fit, m_unit).join(QLatin1Char('\n')) + QLatin1Char('\n')
+                                 + tr("Right-click to apply a change.")
+                             : (fit.fits ? QString() : tr("Right-click for why, and what would fit.")));
         setCell(m_gpus, row, 3, headroomText(fit, m_unit));
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));
@@ -233,6 +238,33 @@ void BreakdownPanel::fillGpus()
         ++row;
     }
     fitColumns(m_gpus);
+}
+
+void BreakdownPanel::offerChanges(const QPoint &at)
+{
+    QMenu menu(this);
+    fillChangesMenu(menu, m_gpus->rowAt(at.y()));
+    if (!menu.isEmpty())
+        menu.exec(m_gpus->viewport()->mapToGlobal(at));
+}
+
+void BreakdownPanel::fillChangesMenu(QMenu &menu, int row)
+{
+    if (row < 0 || row >= static_cast<int>(m_result.fits.size()) || m_result.fits[row].fits)
+        return;
+    const core::GpuFit &fit = m_result.fits[row];
+    if (const auto reason = core::fitReason(m_result.scenario, m_result.estimate, fit))
+        menu.addSection(QString::fromStdString(core::fitReasonText(*reason, m_unit, translateForCore)));
+    const std::vector<core::FitSuggestion> found = core::fitSuggestions(m_result.scenario, fit);
+    for (const core::FitSuggestion &suggestion : found) {
+        const QString text =
+            QString::fromStdString(core::suggestionText(m_result.scenario, suggestion, m_unit, translateForCore));
+        connect(menu.addAction(text), &QAction::triggered, this, [this, text, changes = suggestion.changes] {
+            emit changesChosen(tr("Make it fit: %1").arg(text), changes);
+        });
+    }
+    if (found.empty())
+        menu.addAction(tr("No change of one or two inputs makes it fit"))->setEnabled(false);
 }
 
 void BreakdownPanel::showPage(int index) { m_tabs->setCurrentIndex(index); }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/analysis/fit.h"
+#include "core/analysis/suggest.h"
 #include "core/engine/estimate.h"
 
 #include <QWidget>
@@ -8,6 +9,7 @@
 #include <array>
 
 class QLabel;
+class QMenu;
 class QTabWidget;
 class QTableWidget;
 class QTextBrowser;
@@ -40,8 +42,19 @@ public:
     QTextBrowser *whyView() const { return m_why; }
     /// Shows the derivation of `term` in the why view.
     void explain(core::TermId term);
+    /// The GPUs table's context menu for `row`, a GPU short of "fits": why
+    /// (the section title), and each change that would make it fit, one
+    /// action each, emitting changesChosen. Nothing for a GPU that fits.
+    void fillChangesMenu(QMenu &menu, int row);
+
+signals:
+    /// A change offered for a GPU short of "fits" was chosen (the GPUs
+    /// table's context menu): apply `changes` as one undoable step.
+    void changesChosen(const QString &what, const std::vector<core::FieldChange> &changes);
 
 private:
+    /// Opens fillChangesMenu's menu for the row under `at`.
+    void offerChanges(const QPoint &at);
     /// Fills the current page if the estimate changed since it was filled.
     void refreshCurrentPage();
     void fillTerms();

@@ -427,7 +427,7 @@ void MemoryChart::showToolTip(QMouseEvent *event)
         // A verdict short of "fits" says why and what would fit (searched
         // on hover only).
         if (index != m_hostBar)
-            for (const QString &line : whatWouldFitLines(m_result.scenario, fit, m_unit))
+            for (const QString &line : whatWouldFitLines(m_result, fit, m_unit))
                 text += QStringLiteral("<br>") + line.toHtmlEscaped();
         QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
         return;

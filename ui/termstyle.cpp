@@ -54,17 +54,18 @@ QString headroomText(const core::GpuFit &fit, core::ByteUnit unit)
     return QStringLiteral("−") + bytesText(fit.shortfall, unit, 1);
 }
 
-QStringList whatWouldFitLines(const core::Scenario &scenario, const core::GpuFit &fit, core::ByteUnit unit)
+QStringList whatWouldFitLines(const core::EstimateWithFits &result, const core::GpuFit &fit, core::ByteUnit unit)
 {
     QStringList lines;
-    if (fit.fits)
+    const auto reason = core::fitReason(result.scenario, result.estimate, fit);
+    if (!reason)
         return lines;
-    if (const auto floor = core::splitFloor(scenario, fit))
-        lines << QString::fromStdString(core::splitFloorText(*floor, unit, translateForCore)) + QLatin1Char('.');
-    const std::vector<core::FitSuggestion> found = core::fitSuggestions(scenario, fit);
+    lines << QString::fromStdString(core::fitReasonText(*reason, unit, translateForCore)) + QLatin1Char('.');
+    const std::vector<core::FitSuggestion> found = core::fitSuggestions(result.scenario, fit);
     lines << QCoreApplication::translate("Report", core::suggestionsHeading(found));
     for (const core::FitSuggestion &suggestion : found)
-        lines << QStringLiteral("• ") + QString::fromStdString(core::suggestionText(scenario, suggestion, unit, translateForCore));
+        lines << QStringLiteral("• ")
+                + QString::fromStdString(core::suggestionText(result.scenario, suggestion, unit, translateForCore));
     return lines;
 }
 

@@ -41,7 +41,7 @@ QString headroomText(const core::GpuFit &fit, core::ByteUnit unit);
 /// Why `fit`'s GPU does not take the scenario and what would make it fit,
 /// a line each (the split floor, the heading, one line a suggestion);
 /// empty when it fits. Searches: call on demand, not per repaint.
-QStringList whatWouldFitLines(const core::Scenario &scenario, const core::GpuFit &fit, core::ByteUnit unit);
+QStringList whatWouldFitLines(const core::EstimateWithFits &result, const core::GpuFit &fit, core::ByteUnit unit);
 
 /// The colour of a verdict (Okabe-Ito): bluish green = fits, orange =
 /// needs several, vermillion = cannot fit.

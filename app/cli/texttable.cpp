@@ -59,8 +59,8 @@ void printSuggestions(std::ostream &out, const core::Scenario &s, const core::Es
         return;
     const std::vector<core::FitSuggestion> found = core::fitSuggestions(s, *fit);
     out << "\nShort of " << gpu.name << " by " << core::formatBytes(fit->shortfall, unit) << ".\n";
-    if (const auto floor = core::splitFloor(s, *fit))
-        out << core::splitFloorText(*floor, unit) << ".\n";
+    if (const auto reason = core::fitReason(s, result.estimate, *fit))
+        out << core::fitReasonText(*reason, unit) << ".\n";
     out << core::suggestionsHeading(found) << "\n";
     for (const core::FitSuggestion &suggestion : found) {
         std::string options;

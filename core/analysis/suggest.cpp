@@ -30,15 +30,6 @@ bool runsAsStored(const Scenario &s)
     return s.isTraining() || isGgufFormat(s.effectiveWeights()) == usesGgmlBuffers(s);
 }
 
-/// A choice input set to one of its other choices, where the result is a
-/// scenario the engine runs.
-struct ChoiceVariant
-{
-    FieldChange change;
-    Scenario scenario;
-    Bytes total;
-};
-
 std::vector<ChoiceVariant> choiceVariants(const Scenario &s, FieldId id)
 {
     std::vector<ChoiceVariant> variants;
@@ -69,44 +60,90 @@ Scenario changed(Scenario s, const FieldChange &change)
 
 FieldChange count(FieldId id, std::uint64_t value) { return {id, FieldValue(static_cast<double>(value))}; }
 
-/// The largest batch, longest sequence and fewest GPUs with which `s`
-/// fits `capacity`, each below (above, for GPUs) the scenario's own.
-std::vector<std::pair<FieldChange, Bytes>> searchedCounts(const Scenario &s, Bytes capacity)
+/// The inputs onGpus sets: the count, and ZeRO-3 where training is spread
+/// over more than one GPU and is not sharded yet.
+std::vector<FieldChange> gpuChanges(const Scenario &s, std::uint64_t gpus)
 {
-    std::vector<std::pair<FieldChange, Bytes>> found;
-    const auto probe = [&](FieldId id, std::uint64_t limit, bool largest) {
+    std::vector<FieldChange> changes = {count(FieldId::Gpus, gpus)};
+    const Scenario spread = onGpus(s, static_cast<int>(gpus));
+    if (spread.zeroStage != s.zeroStage)
+        changes.push_back(count(FieldId::Zero, static_cast<std::uint64_t>(spread.zeroStage)));
+    return changes;
+}
+
+/// The largest batch, longest sequence and fewest GPUs with which `s`
+/// fits `capacity`, each below (above, for GPUs) the scenario's own: the
+/// changes (the GPUs with the ZeRO stage they take) and the total.
+std::vector<std::pair<std::vector<FieldChange>, Bytes>> searchedCounts(const Scenario &s, Bytes capacity)
+{
+    std::vector<std::pair<std::vector<FieldChange>, Bytes>> found;
+    const auto probe = [&](FieldId id, std::uint64_t limit) {
         MonotoneProbe total([&](std::uint64_t x) { return estimate(changed(s, count(id, x))).total; });
-        const std::uint64_t x = largest ? total.largestFitting(capacity, limit) : total.smallestFitting(capacity, limit);
+        const std::uint64_t x = total.largestFitting(capacity, limit);
         if (x > 0)
-            found.emplace_back(count(id, x), total.at(x));
+            found.emplace_back(std::vector<FieldChange>{count(id, x)}, total.at(x));
     };
     if (s.batch > 1)
-        probe(FieldId::Batch, s.batch - 1, true);
+        probe(FieldId::Batch, s.batch - 1);
     if (s.sequence > 1)
-        probe(FieldId::Sequence, s.sequence - 1, true);
+        probe(FieldId::Sequence, s.sequence - 1);
     MonotoneProbe byGpus([&s](std::uint64_t gpus) { return estimate(onGpus(s, static_cast<int>(gpus))).total; });
     const std::uint64_t gpus = byGpus.smallestFitting(capacity, static_cast<std::uint64_t>(ScenarioLimits::maxGpus));
     if (gpus > static_cast<std::uint64_t>(s.gpus))
-        found.emplace_back(count(FieldId::Gpus, gpus), byGpus.at(gpus));
+        found.emplace_back(gpuChanges(s, gpus), byGpus.at(gpus));
     return found;
+}
+
+} // namespace
+
+const std::vector<std::vector<ChoiceVariant>> &FitSearch::byInput()
+{
+    if (!m_byInput) {
+        m_byInput.emplace();
+        for (FieldId id : kChoiceInputs)
+            m_byInput->push_back(choiceVariants(m_scenario, id));
+    }
+    return *m_byInput;
+}
+
+const std::vector<std::vector<FitSearch::ChoicePair>> &FitSearch::pairsByInputs()
+{
+    if (m_pairs)
+        return *m_pairs;
+    m_pairs.emplace();
+    const auto &inputs = byInput();
+    for (std::size_t a = 0; a < inputs.size(); ++a)
+        for (std::size_t b = a + 1; b < inputs.size(); ++b) {
+            std::vector<ChoicePair> &pairs = m_pairs->emplace_back();
+            for (const ChoiceVariant &first : inputs[a])
+                for (const ChoiceVariant &second : inputs[b]) {
+                    const Scenario both = changed(first.scenario, second.change);
+                    if (!field(second.change.field).applies(both) || !runsAsStored(both))
+                        continue;
+                    const Estimate e = estimate(both);
+                    if (e.isValid())
+                        pairs.push_back({first.change, second.change, e.total});
+                }
+        }
+    return *m_pairs;
 }
 
 /// Where nothing alone fits: the choice that saves most in each input,
 /// with the best count that then fits; two choice inputs together.
-std::vector<FitSuggestion> pairSuggestions(const Scenario &s, Bytes capacity,
-                                           const std::vector<std::vector<ChoiceVariant>> &byInput)
+std::vector<FitSuggestion> FitSearch::pairSuggestions(Bytes capacity)
 {
+    const Scenario &s = m_scenario;
     std::vector<FitSuggestion> found;
     // One count knob, the choice that lets it go furthest.
     std::vector<FitSuggestion> withCount;
     const Bytes current = estimate(s).total;
-    for (const std::vector<ChoiceVariant> &variants : byInput) {
+    for (const std::vector<ChoiceVariant> &variants : byInput()) {
         const auto saver = std::min_element(variants.begin(), variants.end(),
                                             [](const ChoiceVariant &a, const ChoiceVariant &b) { return a.total < b.total; });
         if (saver == variants.end() || saver->total >= current)
             continue;
-        for (const std::pair<FieldChange, Bytes> &counted : searchedCounts(saver->scenario, capacity)) {
-            const FieldChange &knob = counted.first;
+        for (const auto &[knobs, total] : searchedCounts(saver->scenario, capacity)) {
+            const FieldChange &knob = knobs.front();
             const auto same = std::find_if(withCount.begin(), withCount.end(), [&knob](const FitSuggestion &f) {
                 return f.changes[1].field == knob.field;
             });
@@ -116,34 +153,51 @@ std::vector<FitSuggestion> pairSuggestions(const Scenario &s, Bytes capacity,
                                                 : value > std::get<double>(same->changes[1].value));
             if (!better)
                 continue;
-            FitSuggestion pair{{saver->change, knob}, counted.second,
+            FitSuggestion pair{{saver->change}, total,
                                QT_TRANSLATE_NOOP("Suggest", "the choice that saves most, then the count that fits")};
+            // The saver may be the ZeRO stage the GPUs take already.
+            for (const FieldChange &k : knobs)
+                if (k.field != saver->change.field)
+                    pair.changes.push_back(k);
             if (same == withCount.end())
                 withCount.push_back(std::move(pair));
             else
                 *same = std::move(pair);
         }
     }
+    // Two counts: the fewest GPUs that take the scenario at batch (or
+    // sequence) 1, then the largest batch (longest sequence) on them.
+    for (const FieldId knob : {FieldId::Batch, FieldId::Sequence}) {
+        const std::uint64_t own = knob == FieldId::Batch ? s.batch : s.sequence;
+        if (own <= 1)
+            continue;
+        const Scenario least = changed(s, count(knob, 1));
+        MonotoneProbe byGpus([&least](std::uint64_t gpus) { return estimate(onGpus(least, static_cast<int>(gpus))).total; });
+        const std::uint64_t gpus = byGpus.smallestFitting(capacity, static_cast<std::uint64_t>(ScenarioLimits::maxGpus));
+        if (gpus <= static_cast<std::uint64_t>(s.gpus))
+            continue;
+        const Scenario spread = onGpus(s, static_cast<int>(gpus));
+        MonotoneProbe total([&](std::uint64_t x) { return estimate(changed(spread, count(knob, x))).total; });
+        const std::uint64_t x = total.largestFitting(capacity, own - 1);
+        if (x == 0)
+            continue;
+        std::vector<FieldChange> changes = gpuChanges(s, gpus);
+        changes.insert(changes.begin(), count(knob, x));
+        withCount.push_back({std::move(changes), total.at(x),
+                             QT_TRANSLATE_NOOP("Suggest", "the fewest GPUs that fit, then the largest count on them")});
+    }
     found.insert(found.end(), withCount.begin(), withCount.end());
     // Two choice inputs: the fitting pairs that keep the most memory.
     std::vector<FitSuggestion> twoChoices;
-    for (std::size_t a = 0; a < byInput.size(); ++a)
-        for (std::size_t b = a + 1; b < byInput.size(); ++b) {
-            std::optional<FitSuggestion> best;
-            for (const ChoiceVariant &first : byInput[a])
-                for (const ChoiceVariant &second : byInput[b]) {
-                    const Scenario both = changed(first.scenario, second.change);
-                    if (!field(second.change.field).applies(both) || !runsAsStored(both))
-                        continue;
-                    const Estimate e = estimate(both);
-                    if (!e.isValid() || e.total > capacity || (best && e.total <= best->total))
-                        continue;
-                    best = FitSuggestion{{first.change, second.change}, e.total,
-                                         QT_TRANSLATE_NOOP("Suggest", "two choices together, the pair that keeps the most")};
-                }
-            if (best)
-                twoChoices.push_back(std::move(*best));
-        }
+    for (const std::vector<ChoicePair> &pairs : pairsByInputs()) {
+        const ChoicePair *best = nullptr;
+        for (const ChoicePair &p : pairs)
+            if (p.total <= capacity && (!best || p.total > best->total))
+                best = &p;
+        if (best)
+            twoChoices.push_back({{best->first, best->second}, best->total,
+                                  QT_TRANSLATE_NOOP("Suggest", "two choices together, the pair that keeps the most")});
+    }
     std::stable_sort(twoChoices.begin(), twoChoices.end(),
                      [](const FitSuggestion &x, const FitSuggestion &y) { return x.total > y.total; });
     twoChoices.resize(std::min<std::size_t>(twoChoices.size(), 3));
@@ -151,10 +205,9 @@ std::vector<FitSuggestion> pairSuggestions(const Scenario &s, Bytes capacity,
     return found;
 }
 
-} // namespace
-
-std::vector<FitSuggestion> fitSuggestions(const Scenario &s, const GpuFit &fit)
+std::vector<FitSuggestion> FitSearch::suggestionsFor(const GpuFit &fit)
 {
+    const Scenario &s = m_scenario;
     std::vector<FitSuggestion> found;
     if (fit.fits)
         return found;
@@ -170,31 +223,51 @@ std::vector<FitSuggestion> fitSuggestions(const Scenario &s, const GpuFit &fit)
         searched(FieldId::GpuLayers, static_cast<std::uint64_t>(fit.maxGpuLayers),
                  QT_TRANSLATE_NOOP("Suggest", "most layers on the GPU that fit, the rest in host memory"));
     if (fit.gpusNeeded > s.gpus)
-        found.push_back({{count(FieldId::Gpus, static_cast<std::uint64_t>(fit.gpusNeeded))}, fit.layoutTotal,
+        found.push_back({gpuChanges(s, static_cast<std::uint64_t>(fit.gpusNeeded)), fit.layoutTotal,
                          QT_TRANSLATE_NOOP("Suggest", "fewest GPUs that fit, the layers split or ZeRO-3")});
-    std::vector<std::vector<ChoiceVariant>> byInput;
-    for (FieldId id : kChoiceInputs) {
-        byInput.push_back(choiceVariants(s, id));
+    for (const std::vector<ChoiceVariant> &variants : byInput()) {
         const ChoiceVariant *best = nullptr;
-        for (const ChoiceVariant &variant : byInput.back())
+        for (const ChoiceVariant &variant : variants)
             if (variant.total <= fit.capacity && (!best || variant.total > best->total))
                 best = &variant;
         if (best)
             found.push_back({{best->change}, best->total, QT_TRANSLATE_NOOP("Suggest", "each choice, the one that keeps the most")});
     }
-    return found.empty() ? pairSuggestions(s, fit.capacity, byInput) : found;
+    return found.empty() ? pairSuggestions(fit.capacity) : found;
 }
 
-std::optional<SplitFloor> splitFloor(const Scenario &s, const GpuFit &fit)
+std::vector<FitSuggestion> fitSuggestions(const Scenario &s, const GpuFit &fit)
 {
-    if (fit.fits || fit.gpusNeeded > 0)
+    return FitSearch(s).suggestionsFor(fit);
+}
+
+std::optional<FitReason> fitReason(const Scenario &s, const Estimate &e, const GpuFit &fit)
+{
+    if (fit.fits)
         return std::nullopt;
-    // Inference splits by layer: past one layer per GPU nothing shrinks.
-    const std::uint64_t widest = s.isTraining() || s.model.layers == 0
-        ? static_cast<std::uint64_t>(ScenarioLimits::maxGpus)
-        : std::min<std::uint64_t>(s.model.layers, ScenarioLimits::maxGpus);
-    const int gpus = static_cast<int>(std::max<std::uint64_t>(widest, static_cast<std::uint64_t>(s.gpus)));
-    return SplitFloor{gpus, estimate(onGpus(s, gpus))};
+    FitReason reason;
+    const Estimate *perGpu = &e;
+    std::optional<Estimate> floor;
+    reason.gpus = s.gpus;
+    if (fit.gpusNeeded <= 0) {
+        // Inference splits by layer: past one layer per GPU nothing shrinks.
+        const std::uint64_t widest = s.isTraining() || s.model.layers == 0
+            ? static_cast<std::uint64_t>(ScenarioLimits::maxGpus)
+            : std::min<std::uint64_t>(s.model.layers, ScenarioLimits::maxGpus);
+        reason.gpus = static_cast<int>(std::max<std::uint64_t>(widest, static_cast<std::uint64_t>(s.gpus)));
+        reason.splitFloor = true;
+        floor = estimate(onGpus(s, reason.gpus));
+        perGpu = &*floor;
+    }
+    reason.total = perGpu->total;
+    reason.over = perGpu->total.count() > fit.capacity.count() ? Bytes::fromCount(perGpu->total.count() - fit.capacity.count())
+                                                               : Bytes{};
+    for (TermId id : allTerms())
+        if (perGpu->term(id).count() > 0)
+            reason.blocking.emplace_back(id, perGpu->term(id));
+    std::stable_sort(reason.blocking.begin(), reason.blocking.end(),
+                     [](const auto &a, const auto &b) { return a.second > b.second; });
+    return reason;
 }
 
 } // namespace core

@@ -26,28 +26,71 @@ struct FitSuggestion
     const char *foundBy; ///< English, translatable (context "Suggest")
 };
 
-/// What makes `scenario` fit `fit`'s GPU. First each input alone, in the
-/// order the fields are described: the largest batch and longest sequence
-/// that fit, the most GPU layers and the GPUs needed (the fit's own
-/// searches), then, for every choice input that changes memory
-/// (checkpointing, logits, optimizer, ZeRO stage, offload, weight format,
-/// KV cache format, attention) and applies here, the fitting choice that
-/// keeps the most memory, i.e. changes least. Where nothing alone fits,
-/// pairs: the choice that saves most in one input with the largest batch,
-/// longest sequence or fewest GPUs that then fit, and two choice inputs
-/// together (the three pairs that keep the most). Empty when it fits or
-/// no pair does.
+/// A choice input set to one of its other choices, where the result is a
+/// scenario the engine runs, and its per-GPU total.
+struct ChoiceVariant
+{
+    FieldChange change;
+    Scenario scenario;
+    Bytes total;
+};
+
+/// What makes a scenario fit a GPU it does not, for any of the GPUs it is
+/// fitted against: the choice inputs' other choices, and pairs of them,
+/// are estimated once for all GPUs; only the count searches depend on
+/// the GPU's memory.
+///
+/// For one GPU: first each input alone, in the order the fields are
+/// described: the largest batch and longest sequence that fit, the most GPU
+/// layers and the GPUs needed (the fit's own searches), then, for every
+/// choice input that changes memory (checkpointing, logits, optimizer, ZeRO
+/// stage, offload, weight format, KV cache format, attention) and applies
+/// here, the fitting choice that keeps the most memory, i.e. changes least.
+/// Where nothing alone fits, pairs: the choice that saves most in one input
+/// with the largest batch, longest sequence or fewest GPUs that then fit,
+/// and two choice inputs together (the three pairs that keep the most).
+/// Empty when it fits or no pair does.
+class FitSearch
+{
+public:
+    explicit FitSearch(Scenario scenario) : m_scenario(std::move(scenario)) {}
+
+    std::vector<FitSuggestion> suggestionsFor(const GpuFit &fit);
+
+private:
+    /// Two choices together and their total.
+    struct ChoicePair
+    {
+        FieldChange first;
+        FieldChange second;
+        Bytes total;
+    };
+    const std::vector<std::vector<ChoiceVariant>> &byInput();
+    const std::vector<std::vector<ChoicePair>> &pairsByInputs();
+    std::vector<FitSuggestion> pairSuggestions(Bytes capacity);
+
+    Scenario m_scenario;
+    std::optional<std::vector<std::vector<ChoiceVariant>>> m_byInput;
+    std::optional<std::vector<std::vector<ChoicePair>>> m_pairs; ///< per pair of inputs, every pair that runs
+};
+
+/// FitSearch for one GPU.
 std::vector<FitSuggestion> fitSuggestions(const Scenario &scenario, const GpuFit &fit);
 
-/// Why no count of a GPU fits (a "cannot fit" verdict): each GPU's terms
-/// at the widest layout the verdict's search reaches (every layer on its
-/// own GPU for inference, the search's last count for ZeRO-3 training),
-/// where only what does not split is left.
-struct SplitFloor
+/// Why a GPU is short of "fits": each GPU's terms where the verdict looked,
+/// largest first, and how far the total is over the GPU's memory. For
+/// "needs N x", at the scenario's own layout (N of them split it); for
+/// "cannot fit", split as far as it goes (every layer on its own GPU for
+/// inference, the search's last count for ZeRO-3 training), where only what
+/// does not split is left.
+struct FitReason
 {
-    int gpus = 0;
-    Estimate perGpu;
+    int gpus = 1;             ///< the GPUs the terms are each GPU's share of
+    bool splitFloor = false;  ///< split as far as it goes ("cannot fit")
+    Bytes total;              ///< per GPU
+    Bytes over;               ///< total less the GPU's memory
+    std::vector<std::pair<TermId, Bytes>> blocking; ///< the non-zero terms, largest first
 };
-std::optional<SplitFloor> splitFloor(const Scenario &scenario, const GpuFit &fit);
+std::optional<FitReason> fitReason(const Scenario &scenario, const Estimate &estimate, const GpuFit &fit);
 
 } // namespace core

@@ -95,21 +95,21 @@ const char *suggestionsHeading(const std::vector<FitSuggestion> &found)
                                              : QT_TRANSLATE_NOOP("Report", "Nothing alone makes it fit; each of these pairs does:");
 }
 
-std::string splitFloorText(const SplitFloor &floor, ByteUnit unit, Translator tr)
+std::string fitReasonText(const FitReason &reason, ByteUnit unit, Translator tr)
 {
-    const Estimate &e = floor.perGpu;
-    std::vector<TermId> largest;
-    for (TermId id : allTerms())
-        if (e.term(id).count() > 0)
-            largest.push_back(id);
-    std::stable_sort(largest.begin(), largest.end(), [&e](TermId a, TermId b) { return e.term(a) > e.term(b); });
-    largest.resize(std::min<std::size_t>(largest.size(), 3));
     std::string terms;
-    for (TermId id : largest)
-        terms += (terms.empty() ? "" : ", ") + termName(id, tr) + " " + formatBytes(e.term(id), unit);
-    return render({"Report", QT_TRANSLATE_NOOP("Report", "Split as far as it goes (%1 GPUs), each still holds %2: %3"),
-                   {groupDigits(static_cast<std::uint64_t>(floor.gpus)), formatBytes(e.total, unit), terms}},
-                  tr);
+    for (std::size_t i = 0; i < reason.blocking.size() && i < 3; ++i)
+        terms += (terms.empty() ? "" : ", ") + termName(reason.blocking[i].first, tr) + " "
+            + formatBytes(reason.blocking[i].second, unit);
+    const std::string gpus = groupDigits(static_cast<std::uint64_t>(reason.gpus));
+    const std::string total = formatBytes(reason.total, unit);
+    if (reason.splitFloor)
+        return render({"Report", QT_TRANSLATE_NOOP("Report", "Split as far as it goes (%1 GPUs), each still holds %2: %3"),
+                       {gpus, total, terms}},
+                      tr);
+    if (reason.gpus == 1)
+        return render({"Report", QT_TRANSLATE_NOOP("Report", "As set, one GPU holds %1: %2"), {total, terms}}, tr);
+    return render({"Report", QT_TRANSLATE_NOOP("Report", "As set, each of %1 GPUs holds %2: %3"), {gpus, total, terms}}, tr);
 }
 
 std::string termShareText(const Estimate &e, TermId id, ByteUnit unit, Translator tr)
@@ -239,8 +239,8 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     if (focusFit && !focusFit->fits) {
         const std::vector<FitSuggestion> found = fitSuggestions(s, *focusFit);
         md += "\n" + fill(QT_TRANSLATE_NOOP("Report", "Short of %1 by %2."), {focus->name, formatBytes(focusFit->shortfall, u)});
-        if (const auto floor = splitFloor(s, *focusFit))
-            md += " " + splitFloorText(*floor, u, tr) + ".";
+        if (const auto reason = fitReason(s, e, *focusFit))
+            md += " " + fitReasonText(*reason, u, tr) + ".";
         md += " " + word(meta, suggestionsHeading(found)) + "\n\n";
         for (const FitSuggestion &suggestion : found)
             md += "- " + markdownCell(suggestionText(s, suggestion, u, tr)) + "\n";

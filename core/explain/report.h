@@ -46,10 +46,11 @@ std::string chartFooter(const Scenario &scenario, const ReportMeta &meta);
 /// (English, context "Report").
 const char *suggestionsHeading(const std::vector<FitSuggestion> &found);
 
-/// Why no count of a GPU fits: "Split as far as it goes (32 GPUs), each
-/// still holds 9.8 GiB: activations 6.0 GiB, KV cache 2.0 GiB, ...", the
-/// three largest terms left.
-std::string splitFloorText(const SplitFloor &floor, ByteUnit unit, Translator translator = nullptr);
+/// Why a GPU is short of "fits", the three largest terms where the verdict
+/// looked: "As set, one GPU holds 19.28 GiB: weights 17.49 GiB, ..." or,
+/// where no count fits, "Split as far as it goes (32 GPUs), each still
+/// holds 9.8 GiB: activations 6.0 GiB, KV cache 2.0 GiB, ...".
+std::string fitReasonText(const FitReason &reason, ByteUnit unit, Translator translator = nullptr);
 
 /// The share of a term in the peak, and where it is held at more than at
 /// the peak, that phase: "0.8 % (14.96 GiB in optimizer step)".

@@ -418,17 +418,18 @@ struct NemotronBlockName
     const char *name;
     const char *olderName;
     NemotronBlock kind;
+    LayerBlocks scopes; ///< the tensor groups' scopes of such a layer
 };
 
 const NemotronBlockName kNemotronBlocks[] = {
-    {'M', "linear_attention", "mamba", NemotronBlock::Mamba},
-    {'*', "full_attention", "attention", NemotronBlock::Attention},
-    {'E', "moe", "moe", NemotronBlock::Moe},
-    {'-', "mlp", "mlp", NemotronBlock::Mlp},
+    {'M', "linear_attention", "mamba", NemotronBlock::Mamba, {LayerScope::MambaLayers, LayerScope::None}},
+    {'*', "full_attention", "attention", NemotronBlock::Attention, {LayerScope::AttentionLayers, LayerScope::None}},
+    {'E', "moe", "moe", NemotronBlock::Moe, {LayerScope::None, LayerScope::MoeLayers}},
+    {'-', "mlp", "mlp", NemotronBlock::Mlp, {LayerScope::None, LayerScope::DenseLayers}},
 };
 
 /// The block kind of each layer the config lists, or nothing (with an error).
-std::optional<std::vector<NemotronBlock>> nemotronBlocks(JsonReader &r)
+std::optional<std::vector<const NemotronBlockName *>> nemotronBlocks(JsonReader &r)
 {
     const char *key = "hybrid_override_pattern";
     std::vector<std::string> names;
@@ -443,7 +444,7 @@ std::optional<std::vector<NemotronBlock>> nemotronBlocks(JsonReader &r)
         r.error(key, "missing; expected the block kinds of the layers");
         return std::nullopt;
     }
-    std::vector<NemotronBlock> blocks;
+    std::vector<const NemotronBlockName *> blocks;
     for (const std::string &n : names) {
         const auto match = std::find_if(std::begin(kNemotronBlocks), std::end(kNemotronBlocks), [&](const auto &b) {
             return n == std::string(1, b.pattern) || n == b.name || n == b.olderName;
@@ -452,7 +453,7 @@ std::optional<std::vector<NemotronBlock>> nemotronBlocks(JsonReader &r)
             r.error(key, "'" + n + "' is not a Nemotron-H block kind (M, *, E, -)");
             return std::nullopt;
         }
-        blocks.push_back(match->kind);
+        blocks.push_back(match);
     }
     return blocks;
 }
@@ -464,8 +465,8 @@ std::optional<std::array<std::uint64_t, 4>> countNemotronBlocks(ConfigKeys &k)
     if (!blocks)
         return std::nullopt;
     std::array<std::uint64_t, 4> count = {};
-    for (const NemotronBlock b : *blocks)
-        ++count[static_cast<std::size_t>(b)];
+    for (const NemotronBlockName *b : *blocks)
+        ++count[static_cast<std::size_t>(b->kind)];
     return count;
 }
 
@@ -481,22 +482,8 @@ std::vector<LayerBlocks> layerLayout(JsonReader &r, const ModelSpec &m)
     const auto blocks = nemotronBlocks(quiet);
     if (!blocks || blocks->size() != m.layers)
         return layout;
-    for (const NemotronBlock b : *blocks) {
-        switch (b) {
-        case NemotronBlock::Mamba:
-            layout.push_back({LayerScope::MambaLayers, LayerScope::None});
-            break;
-        case NemotronBlock::Attention:
-            layout.push_back({LayerScope::AttentionLayers, LayerScope::None});
-            break;
-        case NemotronBlock::Moe:
-            layout.push_back({LayerScope::None, LayerScope::MoeLayers});
-            break;
-        case NemotronBlock::Mlp:
-            layout.push_back({LayerScope::None, LayerScope::DenseLayers});
-            break;
-        }
-    }
+    for (const NemotronBlockName *b : *blocks)
+        layout.push_back(b->scopes);
     return layout;
 }
 

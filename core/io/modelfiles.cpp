@@ -37,11 +37,15 @@ bool holdsSafetensors(const fs::path &folder)
     return false;
 }
 
+/// `from`'s errors and warnings into `to`, each prefixed with the file it
+/// is about where they name only a JSON pointer.
 template <typename T, typename U>
-void carryProblems(const LoadResult<T> &from, LoadResult<U> &to)
+void carryProblems(const LoadResult<T> &from, LoadResult<U> &to, const std::string &file = {})
 {
-    to.errors.insert(to.errors.end(), from.errors.begin(), from.errors.end());
-    to.warnings.insert(to.warnings.end(), from.warnings.begin(), from.warnings.end());
+    for (const std::string &e : from.errors)
+        to.errors.push_back(file.empty() ? e : inFile(file, e));
+    for (const std::string &w : from.warnings)
+        to.warnings.push_back(file.empty() ? w : inFile(file, w));
 }
 
 /// A plain 16/32-bit checkpoint stores one element per parameter; a count
@@ -70,10 +74,7 @@ LoadResult<ModelFiles> loadGguf(const std::string &path)
     if (!inventory.ok())
         return result;
     LoadResult<ModelSpec> model = modelFromGguf(*inventory.value);
-    for (const std::string &e : model.errors)
-        result.errors.push_back(inFile(path, e));
-    for (const std::string &w : model.warnings)
-        result.warnings.push_back(inFile(path, w));
+    carryProblems(model, result, path);
     if (!model.ok())
         return result;
     ModelFiles files{*model.value, summarizeCheckpoint(*inventory.value, *model.value)};
@@ -108,19 +109,13 @@ LoadResult<ModelFiles> loadHuggingFace(const fs::path &config, const fs::path &w
             return result;
         }
         LoadResult<CheckpointQuantization> quant = readModelOptQuantFile(*quantText);
-        for (const std::string &e : quant.errors)
-            result.errors.push_back(inFile(modelOpt.string(), e));
-        for (const std::string &w : quant.warnings)
-            result.warnings.push_back(inFile(modelOpt.string(), w));
+        carryProblems(quant, result, modelOpt.string());
         if (!quant.ok())
             return result;
         besideConfig = std::move(quant.value);
     }
     LoadResult<ModelSpec> model = parseHfConfig(*text, name, besideConfig ? &*besideConfig : nullptr);
-    for (const std::string &e : model.errors)
-        result.errors.push_back(inFile(config.string(), e));
-    for (const std::string &w : model.warnings)
-        result.warnings.push_back(inFile(config.string(), w));
+    carryProblems(model, result, config.string());
     if (!model.ok())
         return result;
     ModelFiles files{*model.value, std::nullopt};

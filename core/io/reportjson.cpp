@@ -3,10 +3,12 @@
 #include "core/analysis/performance.h"
 #include "core/analysis/suggest.h"
 #include "core/explain/explain.h"
+#include "core/explain/report.h"
 #include "core/io/scenariojson.h"
 #include "core/memory/deepspeed.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace core::io {
 
@@ -66,6 +68,53 @@ Json optionalNumber(const std::optional<double> &value)
     return value ? Json(*value) : Json(nullptr);
 }
 
+/// Why a GPU is short of "fits" (null when it fits): how far over, the
+/// sentence, and where no count fits, what blocks: each GPU's terms split
+/// as far as it goes, largest first. Where more GPUs fit nothing blocks
+/// (the scenario's own terms are per_gpu_bytes).
+Json whyJson(const Scenario &s, const Estimate &e, const GpuFit &fit)
+{
+    const auto reason = fitReason(s, e, fit);
+    if (!reason)
+        return nullptr;
+    Json blocking = Json::array();
+    if (reason->splitFloor)
+        for (const auto &[term, bytes] : reason->blocking)
+            blocking.push_back({{"term", termId(term)}, {"bytes", bytes.count()}});
+    return {{"blocking", std::move(blocking)},
+            {"gpus", reason->gpus},
+            {"split_as_far_as_it_goes", reason->splitFloor},
+            {"per_gpu_bytes", reason->total.count()},
+            {"shortfall_bytes", reason->over.count()},
+            {"text", fitReasonText(*reason, ByteUnit::GiB)}};
+}
+
+/// The changes that make it fit (empty when it fits): each a set of field
+/// ids and values as the registry writes them, the per-GPU total and GPU
+/// count with them, and what found it.
+Json whatWouldFitJson(const Scenario &s, FitSearch &search, const GpuFit &fit)
+{
+    Json found = Json::array();
+    for (const FitSuggestion &suggestion : search.suggestionsFor(fit)) {
+        Json changes = Json::object();
+        int gpus = s.gpus;
+        for (const FieldChange &change : suggestion.changes) {
+            const FieldDescriptor &f = field(change.field);
+            if (const double *number = std::get_if<double>(&change.value))
+                changes[f.key] = *number == std::floor(*number) ? Json(static_cast<long long>(*number)) : Json(*number);
+            else
+                changes[f.key] = formatFieldValue(f, change.value);
+            if (change.field == FieldId::Gpus)
+                gpus = static_cast<int>(std::get<double>(change.value));
+        }
+        found.push_back({{"changes", std::move(changes)},
+                         {"per_gpu_bytes", suggestion.total.count()},
+                         {"gpus", gpus},
+                         {"by", suggestion.foundBy}});
+    }
+    return found;
+}
+
 } // namespace
 
 std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, const Catalog &catalog)
@@ -115,6 +164,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
     }
     j["derivations"] = derivations;
     Json gpus = Json::array();
+    FitSearch search(s);
     for (const GpuFit &fit : result.fits) {
         const GpuSpec *gpu = catalog.find(fit.gpuId);
         gpus.push_back({{"id", fit.gpuId},
@@ -128,6 +178,8 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"kv_tokens", fit.hasKvTokens ? Json(fit.kvTokens) : Json(nullptr)},
                         {"concurrent_sequences", fit.hasKvTokens ? Json(fit.concurrentSequences) : Json(nullptr)},
                         {"max_gpu_layers", fit.hasGpuLayers && fit.maxGpuLayers >= 0 ? Json(fit.maxGpuLayers) : Json(nullptr)},
+                        {"why", whyJson(s, e, fit)},
+                        {"what_would_fit", whatWouldFitJson(s, search, fit)},
                         {"warnings", renderAll(fit.warnings)}});
     }
     j["gpus"] = gpus;
@@ -151,42 +203,6 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
     j["host_memory"] = {{"needed_bytes_per_machine", static_cast<std::uint64_t>(hostBytesPerMachine(s, e))},
                         {"available_bytes", s.hostMemoryGib > 0 ? Json(static_cast<std::uint64_t>(s.hostMemoryGib * 1024 * 1024 * 1024))
                                                                 : Json(nullptr)}};
-    // What alone would make it fit the focus GPU: null when it fits.
-    j["fit_suggestions"] = nullptr;
-    const GpuSpec *focus = focusGpu(s, catalog);
-    const GpuFit *focusFit = focus ? result.fitFor(focus->id) : nullptr;
-    if (focusFit && !focusFit->fits) {
-        // Single changes when any fits, else pairs.
-        Json alone = Json::array();
-        Json pairs = Json::array();
-        for (const FitSuggestion &suggestion : fitSuggestions(s, *focusFit)) {
-            Json changes = Json::array();
-            for (const FieldChange &change : suggestion.changes) {
-                const FieldDescriptor &f = field(change.field);
-                changes.push_back({{"field", f.key},
-                                   {"option", std::string("--") + f.flag},
-                                   {"value", formatFieldValue(f, change.value)}});
-            }
-            (suggestion.changes.size() == 1 ? alone : pairs)
-                .push_back({{"changes", std::move(changes)},
-                            {"total_bytes", suggestion.total.count()},
-                            {"found_by", suggestion.foundBy}});
-        }
-        j["fit_suggestions"] = {{"gpu", focus->id},
-                                {"shortfall_bytes", focusFit->shortfall.count()},
-                                {"each_alone", std::move(alone)},
-                                {"pairs", std::move(pairs)},
-                                {"split_floor", nullptr}};
-        // "Cannot fit": what each GPU holds split as far as it goes.
-        if (const auto floor = splitFloor(s, *focusFit)) {
-            Json terms = Json::object();
-            for (TermId id : allTerms())
-                terms[termId(id)] = floor->perGpu.term(id).count();
-            j["fit_suggestions"]["split_floor"] = {{"gpus", floor->gpus},
-                                                   {"total_bytes", floor->perGpu.total.count()},
-                                                   {"per_gpu_bytes", std::move(terms)}};
-        }
-    }
     j["performance"] = nullptr;
     if (const GpuSpec *gpu = focusGpu(s, catalog)) {
         const Performance p = performance(s, e, *gpu);

@@ -2830,6 +2830,14 @@
         <source>Sources</source>
         <translation>来源</translation>
     </message>
+    <message>
+        <source>As set, one GPU holds %1: %2</source>
+        <translation>按当前设置，一块 GPU 需容纳 %1：%2</translation>
+    </message>
+    <message>
+        <source>As set, each of %1 GPUs holds %2: %3</source>
+        <translation>按当前设置，%1 块 GPU 每块需容纳 %2：%3</translation>
+    </message>
 </context>
 <context>
     <name>RunLog</name>
@@ -3011,6 +3019,10 @@
     <message>
         <source>two choices together, the pair that keeps the most</source>
         <translation>两个选项同时修改，取改动最小的组合</translation>
+    </message>
+    <message>
+        <source>the fewest GPUs that fit, then the largest count on them</source>
+        <translation>能放下的最少 GPU 数，再取其上能放下的最大数量</translation>
     </message>
 </context>
 <context>
@@ -3312,6 +3324,22 @@
     <message>
         <source>Host memory (beside the GPUs)</source>
         <translation>主机内存（GPU 之外）</translation>
+    </message>
+    <message>
+        <source>Right-click to apply a change.</source>
+        <translation>右键单击可应用其中一项修改。</translation>
+    </message>
+    <message>
+        <source>Right-click for why, and what would fit.</source>
+        <translation>右键单击查看原因，以及怎样才能放下。</translation>
+    </message>
+    <message>
+        <source>Make it fit: %1</source>
+        <translation>使其放下：%1</translation>
+    </message>
+    <message>
+        <source>No change of one or two inputs makes it fit</source>
+        <translation>改动一两项输入都无法放下</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 
 #include "app/cli/cli.h"
 #include "core/base/units.h"
+#include "core/scenario/fields.h"
 #include "core/scenario/scenario.h"
 #include "tests/support/testregistry.h"
 #include "tests/support/weightfilewriter.h"
@@ -370,76 +371,111 @@ void TestCli::clusterFlagsAndPerformance()
     QVERIFY(run({"estimate", "--preset", "llama-2-7b"}).out.find("no GPU chosen, so the default") != std::string::npos);
 }
 
+namespace {
+
+/// A GPU's entry in `estimate --json`'s gpus list.
+QJsonObject gpuEntry(const QJsonObject &estimate, const QString &id)
+{
+    for (const QJsonValue &g : estimate.value("gpus").toArray())
+        if (g.toObject().value("id").toString() == id)
+            return g.toObject();
+    return {};
+}
+
+/// The CLI options of a what_would_fit entry's changes (field id: value),
+/// through the field registry's flags.
+std::map<std::string, std::string> optionsOf(const QJsonObject &changes)
+{
+    std::map<std::string, std::string> options;
+    for (auto it = changes.begin(); it != changes.end(); ++it) {
+        const core::FieldDescriptor *f = core::findFieldByKey(it.key().toStdString());
+        if (!f)
+            qFatal("no field %s", qPrintable(it.key()));
+        options[std::string("--") + f->flag] =
+            it.value().isString() ? it.value().toString().toStdString() : QString::number(it.value().toDouble(), 'g', 17).toStdString();
+    }
+    return options;
+}
+
+} // namespace
+
 void TestCli::suggestionsEachMakeItFit()
 {
     // Llama 3 8B in bf16 needs about 16.7 GiB; an RTX 3070 holds 7.8 GiB.
-    // Every change suggested, given back to the CLI as the option it names,
-    // must make the same scenario fit, at the total it promised.
+    // Every change suggested, given back to the CLI as the options its
+    // field ids name, must make the same scenario fit, at the total it
+    // promised.
     const std::vector<std::string> base = {"estimate", "--preset", "llama-3-8b", "--gpu", "rtx-3070"};
-    const QJsonObject j = runJson(base);
-    const QJsonObject suggestions = j.value("fit_suggestions").toObject();
-    QCOMPARE(suggestions.value("gpu").toString(), QString("rtx-3070"));
-    const QJsonArray each = suggestions.value("each_alone").toArray();
+    const QJsonObject rtx = gpuEntry(runJson(base), "rtx-3070");
+    QVERIFY(!rtx.value("fits").toBool());
+    // Why: one GPU as set holds more than the card; three of them split it,
+    // so nothing blocks.
+    const QJsonObject why = rtx.value("why").toObject();
+    QCOMPARE(why.value("gpus").toInt(), 1);
+    QVERIFY(!why.value("split_as_far_as_it_goes").toBool());
+    QVERIFY(why.value("blocking").toArray().isEmpty());
+    QVERIFY(why.value("text").toString().startsWith("As set, one GPU holds"));
+    QCOMPARE(why.value("shortfall_bytes").toDouble(), -rtx.value("headroom_bytes").toDouble());
+    const QJsonArray each = rtx.value("what_would_fit").toArray();
     QVERIFY(each.size() >= 2);
     bool gpus = false;
     for (const QJsonValue &v : each) {
         const QJsonObject suggestion = v.toObject();
-        const QJsonArray changes = suggestion.value("changes").toArray();
-        QCOMPARE(changes.size(), 1);
-        const QString option = changes[0].toObject().value("option").toString();
+        const auto options = optionsOf(suggestion.value("changes").toObject());
+        QCOMPARE(options.size(), std::size_t(1));
         std::vector<std::string> changed = base;
-        changed.push_back(option.toStdString());
-        changed.push_back(changes[0].toObject().value("value").toString().toStdString());
+        changed.push_back(options.begin()->first);
+        changed.push_back(options.begin()->second);
         const QJsonObject after = runJson(changed);
-        bool found = false;
-        for (const QJsonValue &g : after.value("gpus").toArray())
-            if (g.toObject().value("id").toString() == "rtx-3070") {
-                QVERIFY2(g.toObject().value("fits").toBool(), qPrintable(option));
-                found = true;
-            }
-        QVERIFY(found);
+        const QJsonObject fitted = gpuEntry(after, "rtx-3070");
+        QVERIFY2(fitted.value("fits").toBool(), options.begin()->first.c_str());
+        QVERIFY(fitted.value("why").isNull() && fitted.value("what_would_fit").toArray().isEmpty());
         QCOMPARE(after.value("per_gpu_bytes").toObject().value("total").toDouble(),
-                 suggestion.value("total_bytes").toDouble());
-        QVERIFY(after.value("fit_suggestions").isNull());
-        gpus = gpus || option == "--gpus";
+                 suggestion.value("per_gpu_bytes").toDouble());
+        QCOMPARE(suggestion.value("gpus").toInt(), options.begin()->first == "--gpus" ? std::stoi(options.begin()->second) : 1);
+        gpus = gpus || options.begin()->first == "--gpus";
     }
     // The table's "needs 3 x" is among them.
     QVERIFY(gpus);
     // At batch 8 x 8k nothing alone fits, and no GPU count does: the reason
     // is what each GPU holds with one of Llama 3 8B's 32 layers apiece,
     // more than the card's 7.8 GiB.
-    const QJsonObject stuck = runJson({"estimate", "--preset", "llama-3-8b", "--gpu", "rtx-3070", "--batch", "8",
-                                       "--seq", "8k"})
-                                  .value("fit_suggestions")
-                                  .toObject();
-    QVERIFY(stuck.value("each_alone").toArray().isEmpty());
+    const std::map<std::string, std::string> stuckOptions = {{"--batch", "8"}, {"--seq", "8k"}};
+    std::vector<std::string> stuckArgs = base;
+    for (const auto &[option, value] : stuckOptions) {
+        stuckArgs.push_back(option);
+        stuckArgs.push_back(value);
+    }
+    const QJsonObject stuck = gpuEntry(runJson(stuckArgs), "rtx-3070");
     // Pairs then: both changes given back to the CLI make it fit.
-    const QJsonArray pairs = stuck.value("pairs").toArray();
+    const QJsonArray pairs = stuck.value("what_would_fit").toArray();
     QVERIFY(!pairs.isEmpty());
     for (const QJsonValue &v : pairs) {
-        std::map<std::string, std::string> options = {{"--batch", "8"}, {"--seq", "8k"}};
-        const QJsonArray changes = v.toObject().value("changes").toArray();
-        QCOMPARE(changes.size(), 2);
-        for (const QJsonValue &change : changes)
-            options[change.toObject().value("option").toString().toStdString()] =
-                change.toObject().value("value").toString().toStdString();
-        std::vector<std::string> both = {"estimate", "--preset", "llama-3-8b", "--gpu", "rtx-3070"};
+        std::map<std::string, std::string> options = stuckOptions;
+        const auto changes = optionsOf(v.toObject().value("changes").toObject());
+        QCOMPARE(changes.size(), std::size_t(2));
+        for (const auto &[option, value] : changes)
+            options[option] = value;
+        std::vector<std::string> both = base;
         for (const auto &[option, value] : options) {
             both.push_back(option);
             both.push_back(value);
         }
         const QJsonObject after = runJson(both);
-        QVERIFY(after.value("fit_suggestions").isNull());
+        QVERIFY(gpuEntry(after, "rtx-3070").value("fits").toBool());
         QCOMPARE(after.value("per_gpu_bytes").toObject().value("total").toDouble(),
-                 v.toObject().value("total_bytes").toDouble());
+                 v.toObject().value("per_gpu_bytes").toDouble());
     }
-    const QJsonObject floor = stuck.value("split_floor").toObject();
+    const QJsonObject floor = stuck.value("why").toObject();
+    QVERIFY(floor.value("split_as_far_as_it_goes").toBool());
     QCOMPARE(floor.value("gpus").toInt(), 32);
     double sum = 0;
-    for (const QJsonValue &bytes : floor.value("per_gpu_bytes").toObject())
-        sum += bytes.toDouble();
-    QCOMPARE(sum, floor.value("total_bytes").toDouble());
-    QVERIFY(floor.value("total_bytes").toDouble() > 7.8 * 1024 * 1024 * 1024);
+    for (const QJsonValue &term : floor.value("blocking").toArray())
+        sum += term.toObject().value("bytes").toDouble();
+    QCOMPARE(sum, floor.value("per_gpu_bytes").toDouble());
+    QVERIFY(floor.value("per_gpu_bytes").toDouble() > 7.8 * 1024 * 1024 * 1024);
+    QCOMPARE(floor.value("per_gpu_bytes").toDouble() - floor.value("shortfall_bytes").toDouble(),
+             stuck.value("memory_bytes").toDouble());
 }
 
 void TestCli::deploymentFlags()

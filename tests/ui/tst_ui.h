@@ -74,5 +74,6 @@ private slots:
     void chineseReportsHaveNoEnglishLeft();
     void fullDiskKeepsTheSavedScenario();
     void extremeScenarioSaysExceeds();
+    void offeredChangesApplyInOneStep();
     void userCatalogReachesTheWindow();
 };

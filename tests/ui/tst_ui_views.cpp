@@ -17,6 +17,7 @@
 #include "ui/termstyle.h"
 
 #include <QLabel>
+#include <QMenu>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -224,4 +225,50 @@ void TestUi::extremeScenarioSaysExceeds()
     for (core::TermId id : core::allTerms())
         for (double value : window.chart()->barValues(id))
             QVERIFY(std::isfinite(value));
+}
+
+void TestUi::offeredChangesApplyInOneStep()
+{
+    // Llama 3 8B at batch 8 x 8k on an RTX 3070: nothing alone fits, so the
+    // GPUs table's menu offers pairs; one click applies both inputs as one
+    // undo step, after which the card fits, and Undo restores both.
+    ui::MainWindow window;
+    ui::ScenarioController *c = window.controller();
+    c->usePreset("llama-3-8b");
+    c->update(QString(), [](core::Scenario &s) {
+        s.batch = 8;
+        s.sequence = 8192;
+    });
+    const core::Scenario before = c->scenario();
+    openPage(window, window.breakdown()->gpuTable());
+    const auto &fits = c->result().fits;
+    const auto at = std::find_if(fits.begin(), fits.end(), [](const core::GpuFit &f) { return f.gpuId == "rtx-3070"; });
+    QVERIFY(at != fits.end() && !at->fits);
+    QMenu menu;
+    window.breakdown()->fillChangesMenu(menu, static_cast<int>(at - fits.begin()));
+    QList<QAction *> offered;
+    for (QAction *action : menu.actions())
+        if (!action->isSeparator() && action->isEnabled())
+            offered << action;
+    QVERIFY(!offered.isEmpty());
+    // The section title says why: split as far as it goes.
+    QVERIFY(menu.actions().front()->text().startsWith(QStringLiteral("Split as far as it goes")));
+    const int steps = c->undoStack()->count();
+    offered.front()->trigger();
+    QCOMPARE(c->undoStack()->count(), steps + 1);
+    QVERIFY(c->scenario().batch != before.batch || c->scenario().sequence != before.sequence);
+    const auto &after = c->result().fits;
+    QVERIFY(std::find_if(after.begin(), after.end(), [](const core::GpuFit &f) {
+                return f.gpuId == "rtx-3070" && f.fits;
+            }) != after.end());
+    c->undoStack()->undo();
+    QCOMPARE(c->scenario().batch, before.batch);
+    QCOMPARE(c->scenario().sequence, before.sequence);
+    QCOMPARE(c->scenario().weights, before.weights);
+    // A GPU that fits offers nothing.
+    const auto fitting = std::find_if(c->result().fits.begin(), c->result().fits.end(), [](const core::GpuFit &f) { return f.fits; });
+    QVERIFY(fitting != c->result().fits.end());
+    QMenu none;
+    window.breakdown()->fillChangesMenu(none, static_cast<int>(fitting - c->result().fits.begin()));
+    QVERIFY(none.isEmpty());
 }
