@@ -114,7 +114,38 @@ void SweepChart::showSweep(const core::Scenario &scenario, const core::EstimateW
     m_result = result;
     m_catalog = &catalog;
     m_unit = unit;
+    spreadWhereNothingFits();
     draw();
+}
+
+void SweepChart::spreadWhereNothingFits()
+{
+    m_spreadNote.clear();
+    const bool batch = m_axis == core::SweepAxis::Batch;
+    const auto &fits = m_result.fits;
+    if (fits.empty()
+        || std::any_of(fits.begin(), fits.end(), [batch](const core::GpuFit &f) { return (batch ? f.maxBatch : f.maxSequence) > 0; }))
+        return;
+    const core::GpuSpec *focus = core::focusGpu(m_scenario, *m_catalog);
+    const core::GpuFit *fit = focus ? m_result.fitFor(focus->id) : nullptr;
+    if (!fit || fit->gpusNeeded <= m_scenario.gpus) {
+        const auto some = std::find_if(fits.begin(), fits.end(), [this](const core::GpuFit &f) {
+            return f.gpusNeeded > m_scenario.gpus;
+        });
+        fit = some == fits.end() ? nullptr : &*some;
+    }
+    const core::GpuSpec *gpu = fit ? m_catalog->find(fit->gpuId) : nullptr;
+    if (!gpu)
+        return;
+    std::vector<std::string> shown;
+    for (const core::GpuFit &f : fits)
+        shown.push_back(f.gpuId);
+    const QString layout = tr("%1 × %2").arg(fit->gpusNeeded).arg(shortGpuName(*gpu));
+    m_spreadNote = m_scenario.gpus == 1
+        ? tr("Nothing shown fits one GPU as set: drawn per GPU of %1, the fewest that fit").arg(layout)
+        : tr("Nothing shown fits %1 GPUs as set: drawn per GPU of %2, the fewest that fit").arg(m_scenario.gpus).arg(layout);
+    m_scenario = core::onGpus(m_scenario, fit->gpusNeeded);
+    m_result = core::estimateWithFits(m_scenario, *m_catalog, shown);
 }
 
 void SweepChart::draw()
@@ -136,6 +167,8 @@ void SweepChart::draw()
         capacities.push_back(core::toGiga(fit.capacity, m_unit));
     const double top = memoryTop(tallest, capacities);
     QStringList summary;
+    if (!m_spreadNote.isEmpty())
+        summary << m_spreadNote;
     drawCapacities(to, top, &summary);
     drawScenario(current, from, to);
     summary << drawClipped(points, totals, top);

@@ -58,6 +58,11 @@ private:
     };
 
     void draw();
+    /// Where no GPU shown takes even the smallest value of the axis, the
+    /// curve is drawn per GPU of the fewest of the focus GPU (else of the
+    /// first GPU shown that some count takes) that fit the scenario, so it
+    /// crosses the capacities instead of lying above them all.
+    void spreadWhereNothingFits();
     /// The terms as stacked areas; returns the totals.
     QVector<double> drawStack(const std::vector<core::SweepPoint> &points);
     /// A line per card and a label per capacity up to `top`; adds the
@@ -81,6 +86,7 @@ private:
     PlotFrame m_frame;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;
+    QString m_spreadNote; ///< the layout drawn, where spreadWhereNothingFits spread it
     const core::Catalog *m_catalog = nullptr;
     core::ByteUnit m_unit = core::ByteUnit::GiB;
     QStringList m_labels;

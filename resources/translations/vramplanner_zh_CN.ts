@@ -4729,6 +4729,18 @@ GPUs needed: %8</source>
         <source>Above the chart: up to %1 at %2 tokens</source>
         <translation>超出图表：%2 个词元时最高 %1</translation>
     </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Nothing shown fits one GPU as set: drawn per GPU of %1, the fewest that fit</source>
+        <translation>按当前设置，所示 GPU 单卡都放不下：按能放下的最少配置 %1 画出每块 GPU 的用量</translation>
+    </message>
+    <message>
+        <source>Nothing shown fits %1 GPUs as set: drawn per GPU of %2, the fewest that fit</source>
+        <translation>按当前设置，所示 GPU 用 %1 块都放不下：按能放下的最少配置 %2 画出每块 GPU 的用量</translation>
+    </message>
 </context>
 <context>
     <name>ui::UtilizationDialog</name>

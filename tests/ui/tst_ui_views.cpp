@@ -103,6 +103,31 @@ void TestUi::sweepLabelsAreTheEngineCrossings()
     }
     window.chartTabs()->setCurrentWidget(window.batchSweep());
     QCOMPARE(window.batchSweep()->crossingLabels().size(), static_cast<int>(r.fits.size()));
+
+    // DeepSeek-V3 in bf16 fits no GPU shown at any context: the curve is
+    // drawn per GPU of the fewest H100s (the focus GPU) that fit, and each
+    // crossing is that layout's longest context, as the engine finds it.
+    window.controller()->usePreset("deepseek-v3");
+    window.chartTabs()->setCurrentWidget(window.contextSweep());
+    const core::EstimateWithFits &alone = window.controller()->result();
+    const auto h100 = std::find_if(alone.fits.begin(), alone.fits.end(),
+                                   [](const core::GpuFit &f) { return f.gpuId == "h100-sxm5-80gb"; });
+    QVERIFY(h100 != alone.fits.end() && h100->gpusNeeded > 1);
+    const int needed = h100->gpusNeeded;
+    const core::EstimateWithFits spread =
+        core::estimateWithFits(core::onGpus(window.controller()->scenario(), needed), window.controller()->catalog(),
+                               {"h200-sxm-141gb"});
+    QVERIFY(spread.fits.front().maxSequence > 0);
+    const QStringList spreadLabels = window.contextSweep()->crossingLabels();
+    const QString h200 = QStringLiteral("max context on H200 SXM 141GB: %1 tokens")
+                             .arg(QString::fromStdString(core::groupDigits(spread.fits.front().maxSequence)));
+    QVERIFY2(spreadLabels.contains(h200), qPrintable(spreadLabels.join(QLatin1Char('|'))));
+    bool titled = false;
+    for (const ui::ChartLabel &label : window.contextSweep()->labels())
+        titled = titled
+            || label.text.contains(QStringLiteral("Nothing shown fits one GPU as set: drawn per GPU of %1 × H100 SXM5 80GB")
+                                       .arg(needed));
+    QVERIFY(titled);
 }
 
 void TestUi::whyViewExplainsWithValues()
