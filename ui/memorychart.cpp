@@ -1,5 +1,6 @@
 #include "ui/memorychart.h"
 
+#include "core/analysis/suggest.h"
 #include "core/explain/explain.h"
 #include "ui/language.h"
 #include "ui/termstyle.h"
@@ -250,6 +251,12 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
         ticker->addTick(i + 1, label);
         // Without a host memory given, the RAM bar has no verdict.
         m_verdictTexts << (i == m_hostBar && scenario.hostMemoryGib <= 0 ? QString() : verdictText(fit));
+        // Under "cannot fit", why in a line: each GPU is still over by
+        // this much split as far as it goes ("needs N ×" draws one of the
+        // N, under its line). The tool tip has the whole story.
+        if (i != m_hostBar && !fit.fits && fit.gpusNeeded <= 0)
+            if (const auto reason = core::fitReason(scenario, result.estimate, fit))
+                m_verdictTexts.back() += QLatin1Char('\n') + tr("+%1 even split").arg(bytesText(reason->over, m_unit, 1));
         m_totalTexts << markGuess(bytesText(fit.layoutTotal, m_unit, 1), scenario.model);
     }
     if (n > 0 || !catalog.gpus.empty())

@@ -4450,6 +4450,10 @@ GPUs needed: %8</source>
         <source>in host memory, for the GPUs of one machine</source>
         <translation>位于主机内存，对应一台机器上的 GPU</translation>
     </message>
+    <message>
+        <source>+%1 even split</source>
+        <translation>均分后仍超 %1</translation>
+    </message>
 </context>
 <context>
     <name>ui::MyRunsDialog</name>

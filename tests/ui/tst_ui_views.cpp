@@ -290,6 +290,14 @@ void TestUi::offeredChangesApplyInOneStep()
     QCOMPARE(c->scenario().batch, before.batch);
     QCOMPARE(c->scenario().sequence, before.sequence);
     QCOMPARE(c->scenario().weights, before.weights);
+    // The chart says why under the RTX 3070's "cannot fit": split as far
+    // as it goes, each GPU is still over by the reason's bytes.
+    const core::EstimateWithFits &stuck = c->result();
+    const auto rtx = std::find_if(stuck.fits.begin(), stuck.fits.end(), [](const core::GpuFit &f) { return f.gpuId == "rtx-3070"; });
+    const auto reason = core::fitReason(stuck.scenario, stuck.estimate, *rtx);
+    QVERIFY(reason && reason->splitFloor);
+    const QString why = QStringLiteral("cannot fit\n+%1 even split").arg(ui::bytesText(reason->over, core::ByteUnit::GiB, 1));
+    QVERIFY2(window.chart()->verdicts().contains(why), qPrintable(window.chart()->verdicts().join(QLatin1Char('|'))));
     // A GPU that fits offers nothing.
     const auto fitting = std::find_if(c->result().fits.begin(), c->result().fits.end(), [](const core::GpuFit &f) { return f.fits; });
     QVERIFY(fitting != c->result().fits.end());
