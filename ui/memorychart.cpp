@@ -234,6 +234,7 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
     QVector<double> keys(n);
     m_categoryNames.clear();
     m_verdictTexts.clear();
+    m_whyTexts.clear();
     m_totalTexts.clear();
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     for (int i = 0; i < n; ++i) {
@@ -254,9 +255,10 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
         // Under "cannot fit", why in a line: each GPU is still over by
         // this much split as far as it goes ("needs N ×" draws one of the
         // N, under its line). The tool tip has the whole story.
+        m_whyTexts << QString();
         if (i != m_hostBar && !fit.fits && fit.gpusNeeded <= 0)
             if (const auto reason = core::fitReason(scenario, result.estimate, fit))
-                m_verdictTexts.back() += QLatin1Char('\n') + tr("+%1 even split").arg(bytesText(reason->over, m_unit, 1));
+                m_whyTexts.back() = tr("+%1 even split").arg(bytesText(reason->over, m_unit, 1));
         m_totalTexts << markGuess(bytesText(fit.layoutTotal, m_unit, 1), scenario.model);
     }
     if (n > 0 || !catalog.gpus.empty())
@@ -314,22 +316,29 @@ void MemoryChart::fitToSize()
         m_plot->xAxis->setTickLabelFont(text);
         relayout(m_plot);
     }
-    for (int i = 0; i < n; ++i) {
-        m_totals[i]->setFont(text);
-        m_totals[i]->setText(wrapText(m_totalTexts[i], text, room));
-        m_verdicts[i]->setFont(scaled(font, scale, true));
-        m_verdicts[i]->setText(wrapText(unbroken(m_verdictTexts[i]), m_verdicts[i]->font(), room));
-    }
     // Room above each bar and marker for its total and verdict, twice over
     // where even the smallest type overflows the slots and neighbours'
     // labels take turns in height.
     // In the smallest charts two tiers of both would squash the bars to
-    // nothing: the totals give way to the verdicts.
+    // nothing: the why lines give way first, then the totals.
     const int tiers = widest * scale > room + 0.5 ? 2 : 1;
     const double height = m_plot->axisRect()->height();
-    double block = 0;
-    for (int i = 0; i < n; ++i)
-        block = std::max(block, boxSize(m_totals[i]).height() + boxSize(m_verdicts[i]).height() + 5);
+    const auto labelBlock = [&](bool why) {
+        double block = 0;
+        for (int i = 0; i < n; ++i) {
+            m_totals[i]->setFont(text);
+            m_totals[i]->setText(wrapText(m_totalTexts[i], text, room));
+            m_verdicts[i]->setFont(scaled(font, scale, true));
+            const QString verdict = why && !m_whyTexts[i].isEmpty() ? m_verdictTexts[i] + QLatin1Char('\n') + m_whyTexts[i]
+                                                                   : m_verdictTexts[i];
+            m_verdicts[i]->setText(wrapText(unbroken(verdict), m_verdicts[i]->font(), room));
+            block = std::max(block, boxSize(m_totals[i]).height() + boxSize(m_verdicts[i]).height() + 5);
+        }
+        return block;
+    };
+    double block = labelBlock(tiers == 1);
+    if (tiers == 1 && block > height * kMaxLabelShare)
+        block = labelBlock(false);
     const bool totals = tiers * block <= height * kMaxLabelShare;
     double top = 1;
     for (int i = 0; i < n; ++i) {

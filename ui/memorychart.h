@@ -49,6 +49,9 @@ public:
     QVector<double> barValues(core::TermId term) const;
     QStringList categories() const { return m_categoryNames; }
     QStringList verdicts() const { return m_verdictTexts; }
+    /// The line under each verdict that says why ("+1.5 GiB even split"
+    /// under "cannot fit"; empty for others), shown where there is room.
+    QStringList whyLines() const { return m_whyTexts; }
     /// Every text (title, legend, totals, verdicts, GPU names) where the
     /// last layout put it, for tests of the layout.
     QList<ChartLabel> labels() const;
@@ -75,6 +78,7 @@ private:
     QVector<QCPItemText *> m_verdicts;
     QStringList m_categoryNames;
     QStringList m_verdictTexts;
+    QStringList m_whyTexts;
     QStringList m_totalTexts;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;

@@ -296,8 +296,8 @@ void TestUi::offeredChangesApplyInOneStep()
     const auto rtx = std::find_if(stuck.fits.begin(), stuck.fits.end(), [](const core::GpuFit &f) { return f.gpuId == "rtx-3070"; });
     const auto reason = core::fitReason(stuck.scenario, stuck.estimate, *rtx);
     QVERIFY(reason && reason->splitFloor);
-    const QString why = QStringLiteral("cannot fit\n+%1 even split").arg(ui::bytesText(reason->over, core::ByteUnit::GiB, 1));
-    QVERIFY2(window.chart()->verdicts().contains(why), qPrintable(window.chart()->verdicts().join(QLatin1Char('|'))));
+    const QString why = QStringLiteral("+%1 even split").arg(ui::bytesText(reason->over, core::ByteUnit::GiB, 1));
+    QVERIFY2(window.chart()->whyLines().contains(why), qPrintable(window.chart()->whyLines().join(QLatin1Char('|'))));
     // A GPU that fits offers nothing.
     const auto fitting = std::find_if(c->result().fits.begin(), c->result().fits.end(), [](const core::GpuFit &f) { return f.fits; });
     QVERIFY(fitting != c->result().fits.end());
