@@ -33,15 +33,18 @@ void compactHeadings(QTextDocument &doc)
         const int level = block.blockFormat().headingLevel();
         if (level == 0)
             continue;
+        // The heading's own text only: BlockUnderCursor would take the
+        // separator before it, and setBlockFormat the block before with
+        // it (a list's last item then left its list).
         QTextCursor cursor(block);
-        cursor.select(QTextCursor::BlockUnderCursor);
+        cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
         QTextCharFormat format;
         format.setFontPointSize(level == 1 ? 14 : 10);
         cursor.mergeCharFormat(format);
         QTextBlockFormat spacing = block.blockFormat();
         spacing.setTopMargin(level == 1 ? 0 : 6);
         spacing.setBottomMargin(2);
-        cursor.setBlockFormat(spacing);
+        QTextCursor(block).setBlockFormat(spacing);
     }
 }
 
@@ -85,6 +88,17 @@ double pageBreak(const QTextDocument &doc, double from, double to)
 
 } // namespace
 
+void setReportText(QTextDocument &doc, const QString &markdown)
+{
+    QFont font = QGuiApplication::font();
+    font.setPointSizeF(kTextPoints);
+    doc.setDefaultFont(font);
+    doc.setDocumentMargin(0);
+    doc.setMarkdown(markdown);
+    compactHeadings(doc);
+    compactTables(doc);
+}
+
 QByteArray renderReportPdf(QCustomPlot *chart, const QString &markdown, const QSizeF &pageMm, const QString &title)
 {
     // A report reads top to bottom: the page stands.
@@ -98,17 +112,8 @@ QByteArray renderReportPdf(QCustomPlot *chart, const QString &markdown, const QS
     const int firstSection = markdown.indexOf(QStringLiteral("\n## "));
     QTextDocument head;
     QTextDocument body;
-    for (QTextDocument *doc : {&head, &body}) {
-        QFont font = QGuiApplication::font();
-        font.setPointSizeF(kTextPoints);
-        doc->setDefaultFont(font);
-        doc->setDocumentMargin(0);
-    }
-    head.setMarkdown(markdown.left(firstSection));
-    body.setMarkdown(markdown.mid(firstSection));
-    compactHeadings(head);
-    compactHeadings(body);
-    compactTables(body);
+    setReportText(head, markdown.left(firstSection));
+    setReportText(body, markdown.mid(firstSection));
     head.setTextWidth(width);
     body.setTextWidth(width);
     // The chart as tall as leaves the report one page, from 0.4 of its

@@ -5,6 +5,7 @@
 #include <QString>
 
 class QCustomPlot;
+class QTextDocument;
 
 namespace ui {
 
@@ -14,5 +15,9 @@ namespace ui {
 /// block; further pages, broken between paragraphs and tables, where it
 /// does not end on the first.
 QByteArray renderReportPdf(QCustomPlot *chart, const QString &markdown, const QSizeF &pageMm, const QString &title);
+
+/// `markdown` in `doc` as the report prints it: 8 pt text, headings a step
+/// above it, tables with thin rules; no margin around the document.
+void setReportText(QTextDocument &doc, const QString &markdown);
 
 } // namespace ui

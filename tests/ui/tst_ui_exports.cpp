@@ -5,11 +5,15 @@
 #include "tests/support/pdftextsizes.h"
 
 #include "ui/exporter.h"
+#include "ui/reportpdf.h"
 #include "ui/mainwindow.h"
 #include "ui/scenariocontroller.h"
 
 #include <QApplication>
 #include <QDomDocument>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextList>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -106,6 +110,17 @@ void TestUi::printedPageExports()
     QVERIFY(std::abs(standing.captured(1).toDouble() - 595.3) < 1.0);
     QVERIFY(std::abs(standing.captured(2).toDouble() - 841.9) < 1.0);
     QVERIFY2(reportBytes.contains("/Count 1"), "the default scenario's report is one page");
+    // A list's last item before a heading stays in its list (the heading's
+    // spacing once took it out: its bullet was gone from the page).
+    QTextDocument listed;
+    ui::setReportText(listed, QStringLiteral("Text.\n\n- one\n- two\n\n## Next\n\nMore.\n"));
+    int items = 0;
+    for (QTextBlock block = listed.begin(); block.isValid(); block = block.next())
+        if (block.text() == QLatin1String("one") || block.text() == QLatin1String("two")) {
+            QVERIFY2(block.textList(), qPrintable(block.text()));
+            ++items;
+        }
+    QCOMPARE(items, 2);
     const std::vector<double> reportText = testsupport::pdfTextSizes(reportBytes);
     QVERIFY(reportText.size() > 20);
     const double smallestInReport = *std::min_element(reportText.begin(), reportText.end());
