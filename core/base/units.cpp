@@ -1,8 +1,12 @@
 #include "core/base/units.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <optional>
 
 namespace core {
 
@@ -32,6 +36,36 @@ const char *gigaSuffix(ByteUnit unit)
     return unit == ByteUnit::GiB ? "GiB" : "GB";
 }
 
+namespace {
+
+/// `count` / 2^shift to `decimals` places, as formatFixed writes the
+/// double (exact here: a count below 2^53 over a power of two is), by
+/// integer arithmetic: the decimals' digits rounded half to even, as
+/// printf and to_chars round a tie. Nothing where the scaled count would
+/// not fit 64 bits.
+std::optional<std::string> fixedOverPowerOfTwo(std::uint64_t count, int shift, int decimals)
+{
+    std::uint64_t scale = 1;
+    for (int i = 0; i < decimals; ++i)
+        scale *= 10;
+    if (decimals < 0 || decimals > 6 || count >= (1ull << 53) || count > UINT64_MAX / scale)
+        return std::nullopt;
+    const std::uint64_t scaled = count * scale;
+    std::uint64_t whole = scaled >> shift;
+    const std::uint64_t rest = scaled & ((1ull << shift) - 1);
+    const std::uint64_t half = 1ull << (shift - 1);
+    if (rest > half || (rest == half && (whole & 1)))
+        ++whole;
+    std::string text = std::to_string(whole / scale);
+    if (decimals > 0) {
+        std::string fraction = std::to_string(whole % scale);
+        text += '.' + std::string(static_cast<std::size_t>(decimals) - fraction.size(), '0') + fraction;
+    }
+    return text;
+}
+
+} // namespace
+
 std::string formatBytes(Bytes bytes, ByteUnit unit, int decimals)
 {
     if (bytes.isSaturated())
@@ -48,6 +82,11 @@ std::string formatBytes(Bytes bytes, ByteUnit unit, int decimals)
     }
     if (index == 0)
         return groupDigits(bytes.count()) + " B";
+    // Binary units divide by powers of two: the digits come exactly from
+    // integers, without to_chars' general fixed-precision path.
+    if (unit == ByteUnit::GiB)
+        if (auto exact = fixedOverPowerOfTwo(bytes.count(), 10 * index, decimals))
+            return *exact + " " + names[index];
     return formatFixed(value, decimals) + " " + names[index];
 }
 
@@ -134,14 +173,29 @@ std::optional<Bytes> parseBytes(const std::string &text)
 
 GroupedDigits groupedDigits(std::uint64_t value)
 {
-    // Written from the last digit back, a comma before every third.
+    // Written from the last group back: three digits and a comma while
+    // more than three are left, then the leading one to three.
+    static const auto kGroups = [] {
+        std::array<char, 3000> digits{};
+        for (int i = 0; i < 1000; ++i) {
+            digits[static_cast<std::size_t>(3 * i)] = static_cast<char>('0' + i / 100);
+            digits[static_cast<std::size_t>(3 * i + 1)] = static_cast<char>('0' + i / 10 % 10);
+            digits[static_cast<std::size_t>(3 * i + 2)] = static_cast<char>('0' + i % 10);
+        }
+        return digits;
+    }();
     GroupedDigits out;
     std::size_t at = sizeof out.text;
-    for (int written = 0; written == 0 || value > 0; ++written, value /= 10) {
-        if (written > 0 && written % 3 == 0)
-            out.text[--at] = ',';
-        out.text[--at] = static_cast<char>('0' + value % 10);
+    while (value >= 1000) {
+        const std::size_t group = static_cast<std::size_t>(value % 1000) * 3;
+        value /= 1000;
+        at -= 3;
+        std::memcpy(out.text + at, kGroups.data() + group, 3);
+        out.text[--at] = ',';
     }
+    const std::size_t lead = value >= 100 ? 3 : value >= 10 ? 2 : 1;
+    at -= lead;
+    std::memcpy(out.text + at, kGroups.data() + static_cast<std::size_t>(value) * 3 + (3 - lead), lead);
     out.begin = at;
     return out;
 }

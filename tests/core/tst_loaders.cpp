@@ -11,6 +11,8 @@
 
 #include <QtTest>
 
+#include <cstdio>
+
 namespace {
 
 bool anyErrorContains(const std::vector<std::string> &errors, const std::string &text)
@@ -48,6 +50,7 @@ private slots:
     void parseCount();
     void formatBytes_data();
     void formatBytes();
+    void bytesReadAsPrintfWritesThem();
     void saturatingBytes();
 };
 
@@ -269,6 +272,42 @@ void TestLoaders::formatBytes()
     QCOMPARE(QString::fromStdString(core::formatBytes(core::Bytes::fromCount(bytes),
                                                       decimal ? core::ByteUnit::GB : core::ByteUnit::GiB)),
              text);
+}
+
+void TestLoaders::bytesReadAsPrintfWritesThem()
+{
+    // formatBytes writes binary units from integers; printf ("%.*f" of the
+    // double, which is exact) is the reference, ties (x.xx5 exactly: 5,
+    // 1,029 and 1,031 x 2^10 / 2^11 ...) included, and groupDigits is
+    // checked against a comma put every third digit by hand.
+    std::vector<std::uint64_t> counts = {0, 1, 5, 999, 1000, 1023, 1024, 1029, 1536, 5 * 512, 1031 * 512,
+                                         (1ull << 30) + (1ull << 22), (1ull << 53) - 1, 1ull << 53, UINT64_MAX / 3};
+    std::uint64_t x = 88172645463325252ull;
+    for (int i = 0; i < 5000; ++i) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        counts.push_back(x >> (x % 60));
+    }
+    const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    for (const std::uint64_t count : counts) {
+        std::string grouped = std::to_string(count);
+        for (int at = static_cast<int>(grouped.size()) - 3; at > 0; at -= 3)
+            grouped.insert(static_cast<std::size_t>(at), ",");
+        QCOMPARE(core::groupDigits(count), grouped);
+        for (int decimals : {0, 1, 2, 3}) {
+            double value = static_cast<double>(count);
+            int index = 0;
+            while (value >= 1024.0 && index < 6) {
+                value /= 1024.0;
+                ++index;
+            }
+            char printed[64];
+            std::snprintf(printed, sizeof printed, "%.*f %s", decimals, value, units[index]);
+            const std::string expected = index == 0 ? grouped + " B" : printed;
+            QCOMPARE(core::formatBytes(core::Bytes::fromCount(count), core::ByteUnit::GiB, decimals), expected);
+        }
+    }
 }
 
 void TestLoaders::saturatingBytes()
