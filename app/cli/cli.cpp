@@ -233,11 +233,14 @@ int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, 
     request.hostBytesPerNode = hostGiB * 1024.0 * 1024 * 1024;
     request.allowOffload = !options->has("no-offload");
     const auto layouts = core::planLayouts(*scenario, *gpu, request);
+    // Where no layout fits, the what-would-fit search says why and what
+    // would, for the scenario as set on this GPU.
+    const core::EstimateWithFits asSet = core::estimateWithFits(*scenario, catalog, {gpu->id});
     if (options->has("json")) {
-        out << core::io::planToJson(*gpu, layouts);
+        out << core::io::planToJson(*gpu, layouts, asSet);
         return Ok;
     }
-    printPlan(out, *gpu, layouts);
+    printPlan(out, *gpu, layouts, asSet);
     return layouts.empty() ? Failure : Ok;
 }
 

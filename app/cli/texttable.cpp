@@ -250,10 +250,12 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
     out << "\nAll catalog GPUs and every term's derivation: add --json.\n";
 }
 
-void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<core::PlanOption> &layouts)
+void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<core::PlanOption> &layouts,
+               const core::EstimateWithFits &asSet)
 {
     if (layouts.empty()) {
         out << "No layout of " << gpu.name << " up to the GPU limit fits.\n";
+        printSuggestions(out, asSet.scenario, asSet, gpu, core::ByteUnit::GiB);
         return;
     }
     out << "Smallest layouts on " << gpu.name << " that fit (" << gpuCount(layouts.front().scenario.gpus)

@@ -20,7 +20,10 @@ namespace cli {
 void printEstimate(std::ostream &out, const core::Scenario &scenario, const core::EstimateWithFits &result,
                    const core::Catalog &catalog, core::ByteUnit unit);
 
-void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<core::PlanOption> &layouts);
+/// The layouts `plan` found; where it found none, why the scenario as set
+/// does not fit the GPU and what would (`asSet`: its estimate on that GPU).
+void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<core::PlanOption> &layouts,
+               const core::EstimateWithFits &asSet);
 void printUtilization(std::ostream &out, const core::Scenario *scenario, double peakTflops,
                       std::optional<double> measuredTflops, std::optional<double> tokensPerSecond,
                       std::optional<double> referenceTokensPerSecond);

@@ -261,7 +261,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
     return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
-std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layouts)
+std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layouts, const EstimateWithFits &asSet)
 {
     Json list = Json::array();
     for (const PlanOption &o : layouts) {
@@ -283,8 +283,15 @@ std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layout
                         {"step_parts_seconds", stepPartsJson(o.performance.step)},
                         {"communication_bound", o.performance.communicationBound}});
     }
-    return Json{{"schema_version", 1}, {"gpu", gpu.id}, {"layouts", list}}.dump(2, ' ', false, Json::error_handler_t::replace)
-        + "\n";
+    Json plan{{"schema_version", 1}, {"gpu", gpu.id}, {"layouts", list}, {"why", nullptr}, {"what_would_fit", Json::array()}};
+    // No layout fits: why the scenario as set does not, and what would.
+    const GpuFit *fit = asSet.fitFor(gpu.id);
+    if (list.empty() && fit) {
+        FitSearch search(asSet.scenario);
+        plan["why"] = whyJson(asSet.scenario, asSet.estimate, *fit);
+        plan["what_would_fit"] = whatWouldFitJson(asSet.scenario, search, *fit);
+    }
+    return plan.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string catalogToJson(const Catalog &catalog)

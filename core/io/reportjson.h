@@ -17,8 +17,10 @@ namespace core::io {
 /// sum of the other terms; a term that does not apply is present and 0.
 std::string estimateToJson(const Scenario &scenario, const EstimateWithFits &result, const Catalog &catalog);
 
-/// Layouts found by core::planLayouts (`vramplanner-cli plan --json`).
-std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layouts);
+/// Layouts found by core::planLayouts (`vramplanner-cli plan --json`); where
+/// none fits, `why` and `what_would_fit` as estimateToJson writes them for
+/// the scenario as set on the GPU (`asSet`: its estimate with that GPU's fit).
+std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layouts, const EstimateWithFits &asSet);
 /// {"schema_version": 1, "formats": [...], "gpus": [...], "cells": [{"format",
 /// "gpu", "fits", "total_bytes", "max_seq", "gpus_needed"}, ...]}.
 std::string matrixToJson(const FormatMatrix &matrix);

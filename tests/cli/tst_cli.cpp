@@ -579,6 +579,29 @@ void TestCli::planAndUtilization()
     for (const QJsonValue &l : layouts)
         QVERIFY(l.toObject().value("offload").toString() != QLatin1String("none")); // 70B on 8 x A100 needs offload
     QCOMPARE(run({"plan", "--preset", "gpt2"}).code, 2); // needs --gpu
+    // No layout of up to 4 RTX 3070s serves Llama 2 70B: the plan says why
+    // and what would fit, from the same search as estimate's, and each
+    // change given back to estimate fits the card.
+    const std::vector<std::string> base = {"--preset", "llama-2-70b", "--gpu", "rtx-3070"};
+    std::vector<std::string> planArgs = {"plan", "--max-gpus", "4", "--json"};
+    planArgs.insert(planArgs.begin() + 1, base.begin(), base.end());
+    const QJsonObject none = QJsonDocument::fromJson(QByteArray::fromStdString(run(planArgs).out)).object();
+    QVERIFY(none.value("layouts").toArray().isEmpty());
+    QVERIFY(none.value("why").toObject().value("text").toString().startsWith("As set, one GPU holds"));
+    const QJsonArray wouldFit = none.value("what_would_fit").toArray();
+    QVERIFY(!wouldFit.isEmpty());
+    for (const QJsonValue &v : wouldFit) {
+        std::vector<std::string> args = {"estimate"};
+        args.insert(args.end(), base.begin(), base.end());
+        for (const auto &[option, value] : optionsOf(v.toObject().value("changes").toObject())) {
+            args.push_back(option);
+            args.push_back(value);
+        }
+        QVERIFY(gpuEntry(runJson(args), "rtx-3070").value("fits").toBool());
+    }
+    std::vector<std::string> textArgs = planArgs;
+    textArgs.pop_back();
+    QVERIFY(run(textArgs).out.find("Each of these alone makes it fit") != std::string::npos);
     const Run s14 = run({"utilization", "--gpu", "a100-sxm4-80gb", "--measured-tflops", "100"});
     QCOMPARE(s14.code, 0);
     QVERIFY(s14.out.find("32.05 %") != std::string::npos);

@@ -191,6 +191,16 @@ void TestUi::clusterPanelPlansAndApplies()
     window.cluster()->plan();
     QVERIFY2(window.cluster()->planNote()->text().contains(QStringLiteral("512.00 GiB")),
              qPrintable(window.cluster()->planNote()->text()));
+    // DeepSeek-V3 training on a 4 GB card: no layout up to 1,024 fits, and
+    // the note says why, from the search the GPUs table uses.
+    window.controller()->usePreset("deepseek-v3");
+    window.controller()->update(QString(), [](core::Scenario &s) {
+        s.mode = core::Mode::Train;
+        s.gpuId = "gtx-960";
+    });
+    window.cluster()->plan();
+    QVERIFY2(window.cluster()->planNote()->text().contains(QStringLiteral("Split as far as it goes")),
+             qPrintable(window.cluster()->planNote()->text()));
 }
 
 void TestUi::clusterFiguresReadAsPeopleWriteThem()
