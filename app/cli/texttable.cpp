@@ -65,8 +65,11 @@ void printSuggestions(std::ostream &out, const core::Scenario &s, const core::Es
     for (const core::FitSuggestion &suggestion : found) {
         std::string options;
         for (const core::FieldChange &change : suggestion.changes) {
+            // A switch is given by its name alone.
             const core::FieldDescriptor &f = core::field(change.field);
-            options += (options.empty() ? "--" : " --") + std::string(f.flag) + " " + core::formatFieldValue(f, change.value);
+            options += (options.empty() ? "--" : " --") + std::string(f.flag);
+            if (f.kind != core::FieldKind::Flag)
+                options += " " + core::formatFieldValue(f, change.value);
         }
         out << "  " << padRight(options, 40) << padLeft(core::formatBytes(suggestion.total, unit), 11) << "   "
             << suggestion.foundBy << "\n";

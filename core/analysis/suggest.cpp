@@ -6,6 +6,7 @@
 #include "core/scenario/servingruntime.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 namespace core {
@@ -69,6 +70,34 @@ std::vector<FieldChange> gpuChanges(const Scenario &s, std::uint64_t gpus)
     if (spread.zeroStage != s.zeroStage)
         changes.push_back(count(FieldId::Zero, static_cast<std::uint64_t>(spread.zeroStage)));
     return changes;
+}
+
+/// More GPUs by tensor parallelism, which splits what layer splitting and
+/// ZeRO-3 leave whole on each GPU (a layer's activations and workspace,
+/// the KV cache's heads), and in training sequence parallelism with it,
+/// which splits the rest of the activations (Korthikanti et al. 2022,
+/// arXiv:2205.05198, §4.2.2): the smallest power-of-two degree above the
+/// scenario's, up to 64, on as many more GPUs (data parallelism kept),
+/// with which it fits; nothing where none does or the engine runs none.
+std::optional<FitSuggestion> tensorParallelFitting(const Scenario &s, Bytes capacity)
+{
+    for (int tp = s.parallel.tp * 2; tp <= std::min(64, ScenarioLimits::maxTp); tp *= 2) {
+        const int gpus = tp * s.parallel.pp * s.dataParallel();
+        if (gpus > ScenarioLimits::maxGpus)
+            break;
+        std::vector<FieldChange> changes = {count(FieldId::Tp, static_cast<std::uint64_t>(tp)),
+                                            count(FieldId::Gpus, static_cast<std::uint64_t>(gpus))};
+        if (field(FieldId::SequenceParallel).applies(s) && !s.parallel.sequenceParallel)
+            changes.push_back({FieldId::SequenceParallel, FieldValue(true)});
+        Scenario spread = s;
+        for (const FieldChange &change : changes)
+            field(change.field).assign(spread, change.value);
+        const Estimate e = estimate(spread);
+        if (e.isValid() && e.total <= capacity)
+            return FitSuggestion{std::move(changes), e.total,
+                                 QT_TRANSLATE_NOOP("Suggest", "the smallest tensor-parallel degree that fits, on as many more GPUs")};
+    }
+    return std::nullopt;
 }
 
 /// The largest batch, longest sequence and fewest GPUs with which `s`
@@ -154,7 +183,7 @@ std::vector<FitSuggestion> FitSearch::pairSuggestions(Bytes capacity)
             if (!better)
                 continue;
             FitSuggestion pair{{saver->change}, total,
-                               QT_TRANSLATE_NOOP("Suggest", "the choice that saves most, then the count that fits")};
+                               QT_TRANSLATE_NOOP("Suggest", "the choice that saves most, then the count that fits"), true};
             // The saver may be the ZeRO stage the GPUs take already.
             for (const FieldChange &k : knobs)
                 if (k.field != saver->change.field)
@@ -184,7 +213,7 @@ std::vector<FitSuggestion> FitSearch::pairSuggestions(Bytes capacity)
         std::vector<FieldChange> changes = gpuChanges(s, gpus);
         changes.insert(changes.begin(), count(knob, x));
         withCount.push_back({std::move(changes), total.at(x),
-                             QT_TRANSLATE_NOOP("Suggest", "the fewest GPUs that fit, then the largest count on them")});
+                             QT_TRANSLATE_NOOP("Suggest", "the fewest GPUs that fit, then the largest count on them"), true});
     }
     found.insert(found.end(), withCount.begin(), withCount.end());
     // Two choice inputs: the fitting pairs that keep the most memory.
@@ -196,7 +225,7 @@ std::vector<FitSuggestion> FitSearch::pairSuggestions(Bytes capacity)
                 best = &p;
         if (best)
             twoChoices.push_back({{best->first, best->second}, best->total,
-                                  QT_TRANSLATE_NOOP("Suggest", "two choices together, the pair that keeps the most")});
+                                  QT_TRANSLATE_NOOP("Suggest", "two choices together, the pair that keeps the most"), true});
     }
     std::stable_sort(twoChoices.begin(), twoChoices.end(),
                      [](const FitSuggestion &x, const FitSuggestion &y) { return x.total > y.total; });
@@ -225,6 +254,8 @@ std::vector<FitSuggestion> FitSearch::suggestionsFor(const GpuFit &fit)
     if (fit.gpusNeeded > s.gpus)
         found.push_back({gpuChanges(s, static_cast<std::uint64_t>(fit.gpusNeeded)), fit.layoutTotal,
                          QT_TRANSLATE_NOOP("Suggest", "fewest GPUs that fit, the layers split or ZeRO-3")});
+    if (auto spread = tensorParallelFitting(s, fit.capacity))
+        found.push_back(std::move(*spread));
     for (const std::vector<ChoiceVariant> &variants : byInput()) {
         const ChoiceVariant *best = nullptr;
         for (const ChoiceVariant &variant : variants)
@@ -256,6 +287,7 @@ std::optional<FitReason> fitReason(const Scenario &s, const Estimate &e, const G
             : std::min<std::uint64_t>(s.model.layers, ScenarioLimits::maxGpus);
         reason.gpus = static_cast<int>(std::max<std::uint64_t>(widest, static_cast<std::uint64_t>(s.gpus)));
         reason.splitFloor = true;
+        reason.byLayers = !s.isTraining();
         floor = estimate(onGpus(s, reason.gpus));
         perGpu = &*floor;
     }

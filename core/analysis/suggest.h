@@ -21,9 +21,10 @@ struct FieldChange
 /// what found it.
 struct FitSuggestion
 {
-    std::vector<FieldChange> changes;
+    std::vector<FieldChange> changes; ///< one input, or the inputs one layout sets together (GPUs, tp, sp)
     Bytes total;         ///< the peak per GPU with the changes
     const char *foundBy; ///< English, translatable (context "Suggest")
+    bool pair = false;   ///< two changes together, found where none alone fits
 };
 
 /// A choice input set to one of its other choices, where the result is a
@@ -87,6 +88,7 @@ struct FitReason
 {
     int gpus = 1;             ///< the GPUs the terms are each GPU's share of
     bool splitFloor = false;  ///< split as far as it goes ("cannot fit")
+    bool byLayers = false;    ///< that split is one layer per GPU (inference), else ZeRO-3 (training)
     Bytes total;              ///< per GPU
     Bytes over;               ///< total less the GPU's memory
     std::vector<std::pair<TermId, Bytes>> blocking; ///< the non-zero terms, largest first

@@ -91,8 +91,8 @@ const char *suggestionsHeading(const std::vector<FitSuggestion> &found)
 {
     if (found.empty())
         return QT_TRANSLATE_NOOP("Report", "No change of one input, or of two, makes it fit.");
-    return found.front().changes.size() == 1 ? QT_TRANSLATE_NOOP("Report", "Each of these alone makes it fit:")
-                                             : QT_TRANSLATE_NOOP("Report", "Nothing alone makes it fit; each of these pairs does:");
+    return !found.front().pair ? QT_TRANSLATE_NOOP("Report", "Each of these alone makes it fit:")
+                               : QT_TRANSLATE_NOOP("Report", "Nothing alone makes it fit; each of these pairs does:");
 }
 
 std::string fitReasonText(const FitReason &reason, ByteUnit unit, Translator tr)
@@ -103,8 +103,12 @@ std::string fitReasonText(const FitReason &reason, ByteUnit unit, Translator tr)
             + formatBytes(reason.blocking[i].second, unit);
     const std::string gpus = groupDigits(static_cast<std::uint64_t>(reason.gpus));
     const std::string total = formatBytes(reason.total, unit);
+    // The verdict's own layouts: layers split, or ZeRO-3; tensor
+    // parallelism is a change it may offer beside them.
     if (reason.splitFloor)
-        return render({"Report", QT_TRANSLATE_NOOP("Report", "Split as far as it goes (%1 GPUs), each still holds %2: %3"),
+        return render({"Report",
+                       reason.byLayers ? QT_TRANSLATE_NOOP("Report", "With one layer per GPU (%1 GPUs), each still holds %2: %3")
+                                       : QT_TRANSLATE_NOOP("Report", "With ZeRO-3 over %1 GPUs, each still holds %2: %3"),
                        {gpus, total, terms}},
                       tr);
     if (reason.gpus == 1)

@@ -48,8 +48,9 @@ const char *suggestionsHeading(const std::vector<FitSuggestion> &found);
 
 /// Why a GPU is short of "fits", the three largest terms where the verdict
 /// looked: "As set, one GPU holds 19.28 GiB: weights 17.49 GiB, ..." or,
-/// where no count fits, "Split as far as it goes (32 GPUs), each still
-/// holds 9.8 GiB: activations 6.0 GiB, KV cache 2.0 GiB, ...".
+/// where no count fits, "With one layer per GPU (32 GPUs), each still
+/// holds 9.8 GiB: workspace 6.0 GiB, ..." (training: "With ZeRO-3 over
+/// 65,536 GPUs, ...").
 std::string fitReasonText(const FitReason &reason, ByteUnit unit, Translator translator = nullptr);
 
 /// The share of a term in the peak, and where it is held at more than at

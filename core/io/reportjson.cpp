@@ -102,6 +102,8 @@ Json whatWouldFitJson(const Scenario &s, FitSearch &search, const GpuFit &fit)
             const FieldDescriptor &f = field(change.field);
             if (const double *number = std::get_if<double>(&change.value))
                 changes[f.key] = *number == std::floor(*number) ? Json(static_cast<long long>(*number)) : Json(*number);
+            else if (const bool *on = std::get_if<bool>(&change.value))
+                changes[f.key] = *on;
             else
                 changes[f.key] = formatFieldValue(f, change.value);
             if (change.field == FieldId::Gpus)

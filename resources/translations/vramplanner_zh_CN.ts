@@ -2807,10 +2807,6 @@
         <translation>以下任一项单独修改即可装下：</translation>
     </message>
     <message>
-        <source>Split as far as it goes (%1 GPUs), each still holds %2: %3</source>
-        <translation>切分到极限（%1 张 GPU）后，每张仍需 %2：%3</translation>
-    </message>
-    <message>
         <source>Short of %1 by %2.</source>
         <translation>%1 还差 %2。</translation>
     </message>
@@ -2837,6 +2833,14 @@
     <message>
         <source>As set, each of %1 GPUs holds %2: %3</source>
         <translation>按当前设置，%1 块 GPU 每块需容纳 %2：%3</translation>
+    </message>
+    <message>
+        <source>With one layer per GPU (%1 GPUs), each still holds %2: %3</source>
+        <translation>每块 GPU 只放一层（%1 块 GPU）时，每块仍需 %2：%3</translation>
+    </message>
+    <message>
+        <source>With ZeRO-3 over %1 GPUs, each still holds %2: %3</source>
+        <translation>以 ZeRO-3 分片到 %1 块 GPU 时，每块仍需 %2：%3</translation>
     </message>
 </context>
 <context>
@@ -3023,6 +3027,10 @@
     <message>
         <source>the fewest GPUs that fit, then the largest count on them</source>
         <translation>能放下的最少 GPU 数，再取其上能放下的最大数量</translation>
+    </message>
+    <message>
+        <source>the smallest tensor-parallel degree that fits, on as many more GPUs</source>
+        <translation>能放下的最小张量并行度，GPU 数随之增加</translation>
     </message>
 </context>
 <context>

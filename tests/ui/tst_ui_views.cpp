@@ -199,7 +199,7 @@ void TestUi::clusterPanelPlansAndApplies()
         s.gpuId = "gtx-960";
     });
     window.cluster()->plan();
-    QVERIFY2(window.cluster()->planNote()->text().contains(QStringLiteral("Split as far as it goes")),
+    QVERIFY2(window.cluster()->planNote()->text().contains(QStringLiteral("With ZeRO-3 over")),
              qPrintable(window.cluster()->planNote()->text()));
 }
 
@@ -286,12 +286,14 @@ void TestUi::offeredChangesApplyInOneStep()
         if (!action->isSeparator() && action->isEnabled())
             offered << action;
     QVERIFY(!offered.isEmpty());
-    // The section title says why: split as far as it goes.
-    QVERIFY(menu.actions().front()->text().startsWith(QStringLiteral("Split as far as it goes")));
+    // The section title says why: one layer per GPU is not enough.
+    QVERIFY2(menu.actions().front()->text().startsWith(QStringLiteral("With one layer per GPU")),
+             qPrintable(menu.actions().front()->text()));
     const int steps = c->undoStack()->count();
     offered.front()->trigger();
     QCOMPARE(c->undoStack()->count(), steps + 1);
-    QVERIFY(c->scenario().batch != before.batch || c->scenario().sequence != before.sequence);
+    QVERIFY(c->scenario().batch != before.batch || c->scenario().sequence != before.sequence
+            || c->scenario().gpus != before.gpus || c->scenario().weights != before.weights);
     const auto &after = c->result().fits;
     QVERIFY(std::find_if(after.begin(), after.end(), [](const core::GpuFit &f) {
                 return f.gpuId == "rtx-3070" && f.fits;
@@ -300,6 +302,8 @@ void TestUi::offeredChangesApplyInOneStep()
     QCOMPARE(c->scenario().batch, before.batch);
     QCOMPARE(c->scenario().sequence, before.sequence);
     QCOMPARE(c->scenario().weights, before.weights);
+    QCOMPARE(c->scenario().gpus, before.gpus);
+    QCOMPARE(c->scenario().parallel.tp, before.parallel.tp);
     // The chart says why under the RTX 3070's "cannot fit": split as far
     // as it goes, each GPU is still over by the reason's bytes.
     const core::EstimateWithFits &stuck = c->result();
