@@ -221,10 +221,10 @@ void BreakdownPanel::fillGpus()
         setCell(m_gpus, row, 0, name, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(tips.join(QLatin1Char('\n')));
         setCell(m_gpus, row, 1, bytesText(fit.capacity, m_unit, 1));
         setCell(m_gpus, row, 2, ui::verdictText(fit), Qt::AlignCenter)
-            ->setToolTip(fit.gpuId == focus
-                             ? whatWouldFitLines(m_result, fit, m_unit).join(QLatin1Char('\n')) + QLatin1Char('\n')
-                                 + tr("Right-click to apply a change.")
-                             : (fit.fits ? QString() : tr("Right-click for why, and what would fit.")));
+            ->setToolTip(fit.fits                ? QString()
+                         : fit.gpuId == focus ? whatWouldFitLines(m_result, fit, m_unit).join(QLatin1Char('\n'))
+                                                   + QLatin1Char('\n') + tr("Right-click to apply a change.")
+                                              : tr("Right-click for why, and what would fit."));
         setCell(m_gpus, row, 3, headroomText(fit, m_unit));
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));

@@ -240,9 +240,10 @@ void ClusterPanel::plan()
         m_plan->setItem(0, 0, new QTableWidgetItem(tr("No layout up to 1,024 GPUs fits")));
         // The what-would-fit search says why, and what would, as set.
         const core::EstimateWithFits asSet = core::estimateWithFits(base, m_controller->catalog(), {gpu->id});
-        if (const core::GpuFit *fit = asSet.fitFor(gpu->id))
-            m_planNote->setText(m_planNote->text() + QLatin1Char('\n')
-                                + whatWouldFitLines(asSet, *fit, m_controller->unit()).join(QLatin1Char('\n')));
+        const core::GpuFit *fit = asSet.fitFor(gpu->id);
+        const QStringList why = fit ? whatWouldFitLines(asSet, *fit, m_controller->unit()) : QStringList();
+        if (!why.isEmpty())
+            m_planNote->setText(m_planNote->text() + QLatin1Char('\n') + why.join(QLatin1Char('\n')));
     }
 }
 

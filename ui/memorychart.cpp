@@ -257,7 +257,7 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
         // N, under its line). The tool tip has the whole story.
         m_whyTexts << QString();
         if (i != m_hostBar && !fit.fits && fit.gpusNeeded <= 0)
-            if (const auto reason = core::fitReason(scenario, result.estimate, fit))
+            if (const auto reason = core::fitReason(scenario, result.estimate, fit); reason && reason->splitFloor())
                 m_whyTexts.back() = tr("+%1 even split").arg(bytesText(reason->over, m_unit, 1));
         m_totalTexts << markGuess(bytesText(fit.layoutTotal, m_unit, 1), scenario.model);
     }

@@ -120,7 +120,7 @@ void SweepChart::showSweep(const core::Scenario &scenario, const core::EstimateW
 
 void SweepChart::spreadWhereNothingFits()
 {
-    m_spreadNote.clear();
+    m_spread = {};
     const bool batch = m_axis == core::SweepAxis::Batch;
     const auto &fits = m_result.fits;
     if (fits.empty()
@@ -140,10 +140,7 @@ void SweepChart::spreadWhereNothingFits()
     std::vector<std::string> shown;
     for (const core::GpuFit &f : fits)
         shown.push_back(f.gpuId);
-    const QString layout = tr("%1 × %2").arg(fit->gpusNeeded).arg(shortGpuName(*gpu));
-    m_spreadNote = m_scenario.gpus == 1
-        ? tr("Nothing shown fits one GPU as set: drawn per GPU of %1, the fewest that fit").arg(layout)
-        : tr("Nothing shown fits %1 GPUs as set: drawn per GPU of %2, the fewest that fit").arg(m_scenario.gpus).arg(layout);
+    m_spread = {m_scenario.gpus, fit->gpusNeeded, shortGpuName(*gpu)};
     m_scenario = core::onGpus(m_scenario, fit->gpusNeeded);
     m_result = core::estimateWithFits(m_scenario, *m_catalog, shown);
 }
@@ -167,8 +164,15 @@ void SweepChart::draw()
         capacities.push_back(core::toGiga(fit.capacity, m_unit));
     const double top = memoryTop(tallest, capacities);
     QStringList summary;
-    if (!m_spreadNote.isEmpty())
-        summary << m_spreadNote;
+    // Written here, so a language switch redraws it in the new language.
+    if (!m_spread.card.isEmpty()) {
+        const QString layout = tr("%1 × %2").arg(m_spread.gpus).arg(m_spread.card);
+        summary << (m_spread.asSet == 1
+                        ? tr("Nothing shown fits one GPU as set: drawn per GPU of %1, the fewest that fit").arg(layout)
+                        : tr("Nothing shown fits %1 GPUs as set: drawn per GPU of %2, the fewest that fit")
+                              .arg(m_spread.asSet)
+                              .arg(layout));
+    }
     drawCapacities(to, top, &summary);
     drawScenario(current, from, to);
     summary << drawClipped(points, totals, top);

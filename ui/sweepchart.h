@@ -86,7 +86,14 @@ private:
     PlotFrame m_frame;
     core::Scenario m_scenario;
     core::EstimateWithFits m_result;
-    QString m_spreadNote; ///< the layout drawn, where spreadWhereNothingFits spread it
+    /// Where spreadWhereNothingFits spread the scenario: its GPUs as set,
+    /// and the layout drawn (count and card); no card: not spread.
+    struct Spread
+    {
+        int asSet = 0;
+        int gpus = 0;
+        QString card;
+    } m_spread;
     const core::Catalog *m_catalog = nullptr;
     core::ByteUnit m_unit = core::ByteUnit::GiB;
     QStringList m_labels;

@@ -76,7 +76,7 @@ std::vector<FieldChange> gpuChanges(const Scenario &s, std::uint64_t gpus)
 /// ZeRO-3 leave whole on each GPU (a layer's activations and workspace,
 /// the KV cache's heads), and in training sequence parallelism with it,
 /// which splits the rest of the activations (Korthikanti et al. 2022,
-/// arXiv:2205.05198, §4.2.2): the smallest power-of-two degree above the
+/// arXiv:2205.05198, §4.2.2): the smallest degree, doubling from the
 /// scenario's, up to 64, on as many more GPUs (data parallelism kept),
 /// with which it fits; nothing where none does or the engine runs none.
 std::optional<FitSuggestion> tensorParallelFitting(const Scenario &s, Bytes capacity)
@@ -107,7 +107,7 @@ std::vector<std::pair<std::vector<FieldChange>, Bytes>> searchedCounts(const Sce
 {
     std::vector<std::pair<std::vector<FieldChange>, Bytes>> found;
     const auto probe = [&](FieldId id, std::uint64_t limit) {
-        MonotoneProbe total([&](std::uint64_t x) { return estimate(changed(s, count(id, x))).total; });
+        MonotoneProbe total([&](std::uint64_t x) { return totalOf(changed(s, count(id, x))); });
         const std::uint64_t x = total.largestFitting(capacity, limit);
         if (x > 0)
             found.emplace_back(std::vector<FieldChange>{count(id, x)}, total.at(x));
@@ -116,7 +116,7 @@ std::vector<std::pair<std::vector<FieldChange>, Bytes>> searchedCounts(const Sce
         probe(FieldId::Batch, s.batch - 1);
     if (s.sequence > 1)
         probe(FieldId::Sequence, s.sequence - 1);
-    MonotoneProbe byGpus([&s](std::uint64_t gpus) { return estimate(onGpus(s, static_cast<int>(gpus))).total; });
+    MonotoneProbe byGpus([&s](std::uint64_t gpus) { return totalOf(onGpus(s, static_cast<int>(gpus))); });
     const std::uint64_t gpus = byGpus.smallestFitting(capacity, static_cast<std::uint64_t>(ScenarioLimits::maxGpus));
     if (gpus > static_cast<std::uint64_t>(s.gpus))
         found.emplace_back(gpuChanges(s, gpus), byGpus.at(gpus));
@@ -201,12 +201,12 @@ std::vector<FitSuggestion> FitSearch::pairSuggestions(Bytes capacity)
         if (own <= 1)
             continue;
         const Scenario least = changed(s, count(knob, 1));
-        MonotoneProbe byGpus([&least](std::uint64_t gpus) { return estimate(onGpus(least, static_cast<int>(gpus))).total; });
+        MonotoneProbe byGpus([&least](std::uint64_t gpus) { return totalOf(onGpus(least, static_cast<int>(gpus))); });
         const std::uint64_t gpus = byGpus.smallestFitting(capacity, static_cast<std::uint64_t>(ScenarioLimits::maxGpus));
         if (gpus <= static_cast<std::uint64_t>(s.gpus))
             continue;
         const Scenario spread = onGpus(s, static_cast<int>(gpus));
-        MonotoneProbe total([&](std::uint64_t x) { return estimate(changed(spread, count(knob, x))).total; });
+        MonotoneProbe total([&](std::uint64_t x) { return totalOf(changed(spread, count(knob, x))); });
         const std::uint64_t x = total.largestFitting(capacity, own - 1);
         if (x == 0)
             continue;
@@ -277,19 +277,28 @@ std::optional<FitReason> fitReason(const Scenario &s, const Estimate &e, const G
     if (fit.fits)
         return std::nullopt;
     FitReason reason;
+    reason.gpus = s.gpus;
     const Estimate *perGpu = &e;
     std::optional<Estimate> floor;
-    reason.gpus = s.gpus;
-    if (fit.gpusNeeded <= 0) {
-        // Inference splits by layer: past one layer per GPU nothing shrinks.
-        const std::uint64_t widest = s.isTraining() || s.model.layers == 0
-            ? static_cast<std::uint64_t>(ScenarioLimits::maxGpus)
-            : std::min<std::uint64_t>(s.model.layers, ScenarioLimits::maxGpus);
-        reason.gpus = static_cast<int>(std::max<std::uint64_t>(widest, static_cast<std::uint64_t>(s.gpus)));
-        reason.splitFloor = true;
-        reason.byLayers = !s.isTraining();
-        floor = estimate(onGpus(s, reason.gpus));
-        perGpu = &*floor;
+    // Where no count fits: the widest count the verdict's search reaches,
+    // one layer per GPU for inference, its last count (a whole number of
+    // tp x pp groups) for ZeRO-3 training. As set where more GPUs split
+    // nothing further (inference with tp or pp fixed: they are replicas) or
+    // are no layout the engine runs (a mixed device set, a count it refuses).
+    const int group = std::max(1, s.parallel.tp * s.parallel.pp);
+    const bool splits = s.isTraining() || (group == 1 && s.model.layers > 0);
+    if (fit.gpusNeeded <= 0 && s.devices.empty() && splits) {
+        const int widest = s.isTraining()
+            ? ScenarioLimits::maxGpus / group * group
+            : static_cast<int>(std::min<std::uint64_t>(s.model.layers, ScenarioLimits::maxGpus));
+        const int gpus = std::max(s.gpus, widest);
+        Estimate spread = estimate(onGpus(s, gpus));
+        if (spread.isValid()) {
+            floor = std::move(spread);
+            perGpu = &*floor;
+            reason.gpus = gpus;
+            reason.split = s.isTraining() ? FitReason::Split::ZeroThree : FitReason::Split::LayerPerGpu;
+        }
     }
     reason.total = perGpu->total;
     reason.over = perGpu->total.count() > fit.capacity.count() ? Bytes::fromCount(perGpu->total.count() - fit.capacity.count())

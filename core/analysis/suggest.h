@@ -47,10 +47,13 @@ struct ChoiceVariant
 /// choice input that changes memory (checkpointing, logits, optimizer, ZeRO
 /// stage, offload, weight format, KV cache format, attention) and applies
 /// here, the fitting choice that keeps the most memory, i.e. changes least.
-/// Where nothing alone fits, pairs: the choice that saves most in one input
-/// with the largest batch, longest sequence or fewest GPUs that then fit,
-/// and two choice inputs together (the three pairs that keep the most).
-/// Empty when it fits or no pair does.
+/// Besides them, the smallest tensor-parallel degree (with sequence
+/// parallelism in training) on as many more GPUs. Where nothing alone
+/// fits, pairs: the choice that saves most in one input with the largest
+/// batch, longest sequence or fewest GPUs that then fit, the fewest GPUs
+/// at batch (sequence) 1 with the largest batch (sequence) on them, and two
+/// choice inputs together (the three pairs that keep the most). Empty when
+/// it fits or no pair does.
 class FitSearch
 {
 public:
@@ -81,17 +84,23 @@ std::vector<FitSuggestion> fitSuggestions(const Scenario &scenario, const GpuFit
 /// Why a GPU is short of "fits": each GPU's terms where the verdict looked,
 /// largest first, and how far the total is over the GPU's memory. For
 /// "needs N x", at the scenario's own layout (N of them split it); for
-/// "cannot fit", split as far as it goes (every layer on its own GPU for
-/// inference, the search's last count for ZeRO-3 training), where only what
-/// does not split is left.
+/// "cannot fit", split as far as the verdict's search goes (every layer on
+/// its own GPU for inference, the search's last count for ZeRO-3
+/// training), where only what does not split is left; as set where that
+/// split is no layout the engine runs.
 struct FitReason
 {
+    /// Where the terms were taken: as set, or split as far as the
+    /// verdict's search goes ("cannot fit"): one layer per GPU, or ZeRO-3
+    /// over its last count.
+    enum class Split { AsSet, LayerPerGpu, ZeroThree };
+    Split split = Split::AsSet;
     int gpus = 1;             ///< the GPUs the terms are each GPU's share of
-    bool splitFloor = false;  ///< split as far as it goes ("cannot fit")
-    bool byLayers = false;    ///< that split is one layer per GPU (inference), else ZeRO-3 (training)
     Bytes total;              ///< per GPU
     Bytes over;               ///< total less the GPU's memory
     std::vector<std::pair<TermId, Bytes>> blocking; ///< the non-zero terms, largest first
+
+    bool splitFloor() const { return split != Split::AsSet; }
 };
 std::optional<FitReason> fitReason(const Scenario &scenario, const Estimate &estimate, const GpuFit &fit);
 

@@ -105,12 +105,18 @@ std::string fitReasonText(const FitReason &reason, ByteUnit unit, Translator tr)
     const std::string total = formatBytes(reason.total, unit);
     // The verdict's own layouts: layers split, or ZeRO-3; tensor
     // parallelism is a change it may offer beside them.
-    if (reason.splitFloor)
-        return render({"Report",
-                       reason.byLayers ? QT_TRANSLATE_NOOP("Report", "With one layer per GPU (%1 GPUs), each still holds %2: %3")
-                                       : QT_TRANSLATE_NOOP("Report", "With ZeRO-3 over %1 GPUs, each still holds %2: %3"),
+    switch (reason.split) {
+    case FitReason::Split::LayerPerGpu:
+        return render({"Report", QT_TRANSLATE_NOOP("Report", "With one layer per GPU (%1 GPUs), each still holds %2: %3"),
                        {gpus, total, terms}},
                       tr);
+    case FitReason::Split::ZeroThree:
+        return render({"Report", QT_TRANSLATE_NOOP("Report", "With ZeRO-3 over %1 GPUs, each still holds %2: %3"),
+                       {gpus, total, terms}},
+                      tr);
+    case FitReason::Split::AsSet:
+        break;
+    }
     if (reason.gpus == 1)
         return render({"Report", QT_TRANSLATE_NOOP("Report", "As set, one GPU holds %1: %2"), {total, terms}}, tr);
     return render({"Report", QT_TRANSLATE_NOOP("Report", "As set, each of %1 GPUs holds %2: %3"), {gpus, total, terms}}, tr);

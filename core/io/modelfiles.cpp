@@ -97,27 +97,30 @@ LoadResult<ModelFiles> loadHuggingFace(const fs::path &config, const fs::path &w
     // after that name.
     const std::string name =
         config.filename() == "config.json" ? config.parent_path().filename().string() : config.stem().string();
+    LoadResult<ModelSpec> model = parseHfConfig(*text, name);
+    carryProblems(model, result, config.string());
+    if (!model.ok())
+        return result;
     // ModelOpt (NVIDIA's NVFP4 and FP8 checkpoints) states the format in
-    // hf_quant_config.json beside config.json when config.json does not.
+    // hf_quant_config.json beside config.json when config.json does not:
+    // read then (and only then may its problems stop the load), and the
+    // config read again with it, so its modules are tested layer by layer.
     const fs::path modelOpt = config.parent_path() / "hf_quant_config.json";
     std::error_code ec;
-    std::optional<CheckpointQuantization> besideConfig;
-    if (fs::exists(modelOpt, ec)) {
+    if (model.value->checkpointFormat.empty() && fs::exists(modelOpt, ec)) {
         const auto quantText = readTextFile(modelOpt.string(), kMaxInputBytes, error);
         if (!quantText) {
             result.errors.push_back(error);
             return result;
         }
-        LoadResult<CheckpointQuantization> quant = readModelOptQuantFile(*quantText);
+        const LoadResult<CheckpointQuantization> quant = readModelOptQuantFile(*quantText);
         carryProblems(quant, result, modelOpt.string());
         if (!quant.ok())
             return result;
-        besideConfig = std::move(quant.value);
+        model = parseHfConfig(*text, name, &*quant.value);
+        if (!model.ok())
+            return result;
     }
-    LoadResult<ModelSpec> model = parseHfConfig(*text, name, besideConfig ? &*besideConfig : nullptr);
-    carryProblems(model, result, config.string());
-    if (!model.ok())
-        return result;
     ModelFiles files{*model.value, std::nullopt};
     if (!weights.empty()) {
         const LoadResult<WeightInventory> inventory = readSafetensors(weights.string());

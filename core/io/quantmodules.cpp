@@ -234,6 +234,14 @@ private:
     bool m_linearTargets;
 };
 
+/// The layer whose names stand for every layer's: a middle one, the first
+/// for the dense MLP of a model with dense leading layers.
+std::uint64_t middleLayer(const ModelSpec &m, unsigned target)
+{
+    const bool denseFirst = target == kQuantDenseMlp && m.moe.isMoe() && m.moe.denseLayers > 0;
+    return denseFirst ? 0 : m.layers / 2;
+}
+
 /// The kinds of module a layer of these blocks holds, by scope.
 std::vector<std::pair<LayerScope, unsigned>> modulesOf(const LayerBlocks &b, const ModelSpec &m)
 {
@@ -284,7 +292,10 @@ QuantizedModules perLayer(const ModuleTest &test, const ModelSpec &m, const std:
                 none = none && t.quantized == 0;
             }
         if (!present) {
-            if ((target == kQuantLmHead || target == kQuantEmbedding) && test.quantized(target, 0))
+            // A kind the layout does not place (the output head and
+            // embeddings; Nemotron 3's latent projections in its MoE
+            // blocks): as a middle layer's names say.
+            if (test.quantized(target, middleLayer(m, target)))
                 result.targets |= target;
         } else if (all) {
             result.targets |= target;
@@ -307,11 +318,9 @@ QuantizedModules quantizedModules(const CheckpointQuantization &q, const ModelSp
     const ModuleTest test(q, m);
     if (layout.size() == m.layers)
         return perLayer(test, m, layout);
-    const std::uint64_t middle = m.layers / 2;
-    const std::uint64_t dense = m.moe.isMoe() && m.moe.denseLayers > 0 ? 0 : middle;
     QuantizedModules result;
     for (const unsigned target : kAllTargets)
-        if (test.quantized(target, target == kQuantDenseMlp ? dense : middle))
+        if (test.quantized(target, middleLayer(m, target)))
             result.targets |= target;
     return result;
 }

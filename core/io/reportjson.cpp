@@ -78,12 +78,12 @@ Json whyJson(const Scenario &s, const Estimate &e, const GpuFit &fit)
     if (!reason)
         return nullptr;
     Json blocking = Json::array();
-    if (reason->splitFloor)
+    if (reason->splitFloor())
         for (const auto &[term, bytes] : reason->blocking)
             blocking.push_back({{"term", termId(term)}, {"bytes", bytes.count()}});
     return {{"blocking", std::move(blocking)},
             {"gpus", reason->gpus},
-            {"split_as_far_as_it_goes", reason->splitFloor},
+            {"split_as_far_as_it_goes", reason->splitFloor()},
             {"per_gpu_bytes", reason->total.count()},
             {"shortfall_bytes", reason->over.count()},
             {"text", fitReasonText(*reason, ByteUnit::GiB)}};
@@ -91,7 +91,8 @@ Json whyJson(const Scenario &s, const Estimate &e, const GpuFit &fit)
 
 /// The changes that make it fit (empty when it fits): each a set of field
 /// ids and values as the registry writes them, the per-GPU total and GPU
-/// count with them, and what found it.
+/// count with them, whether it is a pair (found where nothing alone fits),
+/// and what found it.
 Json whatWouldFitJson(const Scenario &s, FitSearch &search, const GpuFit &fit)
 {
     Json found = Json::array();
@@ -112,6 +113,7 @@ Json whatWouldFitJson(const Scenario &s, FitSearch &search, const GpuFit &fit)
         found.push_back({{"changes", std::move(changes)},
                          {"per_gpu_bytes", suggestion.total.count()},
                          {"gpus", gpus},
+                         {"pair", suggestion.pair},
                          {"by", suggestion.foundBy}});
     }
     return found;

@@ -449,10 +449,10 @@ void TestCli::suggestionsEachMakeItFit()
     }
     // The table's "needs 3 x" is among them.
     QVERIFY(gpus);
-    // At batch 8 x 8k nothing alone fits, and no GPU count does: the reason
-    // is what each GPU holds with one of Llama 3 8B's 32 layers apiece,
-    // more than the card's 7.8 GiB.
-    const std::map<std::string, std::string> stuckOptions = {{"--batch", "8"}, {"--seq", "8k"}};
+    // At batch 64 x 8k nothing alone fits, and no GPU count does: the
+    // reason is what each GPU holds with one of Llama 3 8B's 32 layers
+    // apiece, more than the card's 7.8 GiB.
+    const std::map<std::string, std::string> stuckOptions = {{"--batch", "64"}, {"--seq", "8k"}};
     std::vector<std::string> stuckArgs = base;
     addOptions(stuckArgs, stuckOptions);
     const QJsonObject stuck = gpuEntry(runJson(stuckArgs), "rtx-3070");
@@ -462,7 +462,8 @@ void TestCli::suggestionsEachMakeItFit()
     for (const QJsonValue &v : pairs) {
         std::map<std::string, std::string> options = stuckOptions;
         const auto changes = optionsOf(v.toObject().value("changes").toObject());
-        QCOMPARE(changes.size(), std::size_t(2));
+        QVERIFY(v.toObject().value("pair").toBool());
+        QVERIFY(changes.size() >= 2); // two changes; the GPUs bring their ZeRO stage in training
         for (const auto &[option, value] : changes)
             options[option] = value;
         std::vector<std::string> both = base;

@@ -12,6 +12,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 namespace {
 
 /// A preset with inputs set as the CLI's options set them (field keys).
@@ -50,10 +52,13 @@ void TestSuggest::everyVerdictExplained_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QStringList>("inputs"); // field key, value, key, value ...
-    const auto row = [](const char *name, const char *preset, const QStringList &inputs) {
-        QTest::newRow(name) << QString(preset) << inputs;
+    QTest::addColumn<bool>("allOffered");
+    QTest::addColumn<bool>("wantsPairs"); // some GPU is offered pairs only
+    const auto row = [](const char *name, const char *preset, const QStringList &inputs, bool allOffered = true,
+                        bool wantsPairs = false) {
+        QTest::newRow(name) << QString(preset) << inputs << allOffered << wantsPairs;
     };
-    row("8B generate 8 x 8k", "llama-3-8b", {"batch", "8", "sequence", "8k"});
+    row("8B generate 64 x 8k", "llama-3-8b", {"batch", "64", "sequence", "8k"}, true, true);
     row("8B vLLM 32k", "llama-3-8b", {"serving.engine", "vllm", "sequence", "32k"});
     row("8B llama.cpp q4_k_m", "llama-3-8b", {"serving.engine", "llamacpp", "weights", "gguf-q4_k_m", "sequence", "16k"});
     row("70B generate bf16", "llama-2-70b", {});
@@ -66,12 +71,21 @@ void TestSuggest::everyVerdictExplained_data()
     row("Mixtral vLLM", "mixtral-8x7b", {"serving.engine", "vllm"});
     row("13B training checkpointed 8 x 4k", "llama-2-13b",
         {"mode", "train", "batch", "8", "sequence", "4k", "checkpointing", "full"});
+    // Layouts the widest split must respect: three pipeline stages, tensor
+    // parallel pairs, a mixed device set.
+    row("8B 8 x 8k on 3 stages", "llama-3-8b", {"batch", "8", "sequence", "8k", "parallel.pp", "3", "gpus", "3"});
+    row("8B 64 x 8k tp 2", "llama-3-8b", {"batch", "64", "sequence", "8k", "parallel.tp", "2", "gpus", "2"});
+    // A mixed device set fixes the GPU count: the small cards are offered
+    // nothing, but each is still told why (what each of the two holds).
+    row("70B on a 4090 and a 3090", "llama-2-70b", {"devices", "rtx-4090,rtx-3090"}, false);
 }
 
 void TestSuggest::everyVerdictExplained()
 {
     QFETCH(QString, preset);
     QFETCH(QStringList, inputs);
+    QFETCH(bool, allOffered);
+    QFETCH(bool, wantsPairs);
     std::vector<std::pair<std::string, std::string>> set;
     for (int i = 0; i + 1 < inputs.size(); i += 2)
         set.emplace_back(inputs[i].toStdString(), inputs[i + 1].toStdString());
@@ -80,7 +94,7 @@ void TestSuggest::everyVerdictExplained()
     const core::EstimateWithFits result = core::estimateWithFits(scenario, catalog);
     QVERIFY(result.estimate.isValid());
     core::FitSearch search(scenario);
-    int shortOfFits = 0, offered = 0;
+    int shortOfFits = 0, offered = 0, pairs = 0;
     for (const core::GpuFit &fit : result.fits) {
         const auto reason = core::fitReason(scenario, result.estimate, fit);
         QCOMPARE(reason.has_value(), !fit.fits);
@@ -97,13 +111,16 @@ void TestSuggest::everyVerdictExplained()
         }
         QCOMPARE(sum, reason->total.count());
         QCOMPARE(reason->total.count() - reason->over.count(), fit.capacity.count());
-        QCOMPARE(reason->splitFloor, fit.gpusNeeded <= 0);
-        if (!reason->splitFloor)
+        // Split only where no count fits, and then to a layout that runs.
+        QVERIFY(!reason->splitFloor() || fit.gpusNeeded <= 0);
+        QVERIFY(reason->total.count() > 0);
+        if (!reason->splitFloor())
             QCOMPARE(reason->over.count(), fit.shortfall.count());
         // What would fit: each change, applied field by field, fits this
         // GPU at the total promised.
         const std::vector<core::FitSuggestion> found = search.suggestionsFor(fit);
         offered += found.empty() ? 0 : 1;
+        pairs += static_cast<int>(std::count_if(found.begin(), found.end(), [](const core::FitSuggestion &f) { return f.pair; }));
         for (const core::FitSuggestion &suggestion : found) {
             core::Scenario changed = scenario;
             for (const core::FieldChange &change : suggestion.changes)
@@ -117,7 +134,9 @@ void TestSuggest::everyVerdictExplained()
     // Every scenario is short of some GPU, and every GPU it is short of is
     // offered a change: none of these needs more than two.
     QVERIFY(shortOfFits > 0);
-    QCOMPARE(offered, shortOfFits);
+    if (allOffered)
+        QCOMPARE(offered, shortOfFits);
+    QVERIFY(!wantsPairs || pairs > 0);
 }
 
 VRAM_TEST_MAIN(tst_suggest, TestSuggest, None)

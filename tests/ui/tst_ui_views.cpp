@@ -264,14 +264,14 @@ void TestUi::extremeScenarioSaysExceeds()
 
 void TestUi::offeredChangesApplyInOneStep()
 {
-    // Llama 3 8B at batch 8 x 8k on an RTX 3070: nothing alone fits, so the
-    // GPUs table's menu offers pairs; one click applies both inputs as one
-    // undo step, after which the card fits, and Undo restores both.
+    // Llama 3 8B at batch 64 x 8k on an RTX 3070: nothing alone fits, so
+    // the GPUs table's menu offers pairs; one click applies both inputs as
+    // one undo step, after which the card fits, and Undo restores both.
     ui::MainWindow window;
     ui::ScenarioController *c = window.controller();
     c->usePreset("llama-3-8b");
     c->update(QString(), [](core::Scenario &s) {
-        s.batch = 8;
+        s.batch = 64;
         s.sequence = 8192;
     });
     const core::Scenario before = c->scenario();
@@ -286,6 +286,7 @@ void TestUi::offeredChangesApplyInOneStep()
         if (!action->isSeparator() && action->isEnabled())
             offered << action;
     QVERIFY(!offered.isEmpty());
+    QVERIFY(core::fitSuggestions(before, *at).front().pair);
     // The section title says why: one layer per GPU is not enough.
     QVERIFY2(menu.actions().front()->text().startsWith(QStringLiteral("With one layer per GPU")),
              qPrintable(menu.actions().front()->text()));
@@ -309,7 +310,7 @@ void TestUi::offeredChangesApplyInOneStep()
     const core::EstimateWithFits &stuck = c->result();
     const auto rtx = std::find_if(stuck.fits.begin(), stuck.fits.end(), [](const core::GpuFit &f) { return f.gpuId == "rtx-3070"; });
     const auto reason = core::fitReason(stuck.scenario, stuck.estimate, *rtx);
-    QVERIFY(reason && reason->splitFloor);
+    QVERIFY(reason && reason->splitFloor());
     const QString why = QStringLiteral("+%1 even split").arg(ui::bytesText(reason->over, core::ByteUnit::GiB, 1));
     QVERIFY2(window.chart()->whyLines().contains(why), qPrintable(window.chart()->whyLines().join(QLatin1Char('|'))));
     // A GPU that fits offers nothing.
