@@ -97,9 +97,11 @@ const char *suggestionsHeading(const std::vector<FitSuggestion> &found)
 
 std::string fitReasonText(const FitReason &reason, ByteUnit unit, Translator tr)
 {
+    // Chinese lists take the full-width comma.
+    const std::string comma = translate(tr, "Report", QT_TRANSLATE_NOOP("Report", ", "));
     std::string terms;
     for (std::size_t i = 0; i < reason.blocking.size() && i < 3; ++i)
-        terms += (terms.empty() ? "" : ", ") + termName(reason.blocking[i].first, tr) + " "
+        terms += (terms.empty() ? "" : comma) + termName(reason.blocking[i].first, tr) + " "
             + formatBytes(reason.blocking[i].second, unit);
     const std::string gpus = groupDigits(static_cast<std::uint64_t>(reason.gpus));
     const std::string total = formatBytes(reason.total, unit);

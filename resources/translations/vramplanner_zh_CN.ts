@@ -2842,6 +2842,10 @@
         <source>With ZeRO-3 over %1 GPUs, each still holds %2: %3</source>
         <translation>以 ZeRO-3 分片到 %1 块 GPU 时，每块仍需 %2：%3</translation>
     </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
 </context>
 <context>
     <name>RunLog</name>

@@ -61,6 +61,16 @@ void TestUi::languageSwitchesLive()
     QTRY_COMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
     QVERIFY(window.breakdown()->termTable()->item(0, 0)->text() == QStringLiteral("权重"));
     QCOMPARE(core::io::saveScenario(window.controller()->scenario()), before); // the state survives the rebuild
+    // A reason lists its terms with the full-width comma in Chinese.
+    window.controller()->update(QString(), [](core::Scenario &s) {
+        s.batch = 64;
+        s.sequence = 8192;
+    });
+    const core::EstimateWithFits &r = window.controller()->result();
+    const auto short3070 = std::find_if(r.fits.begin(), r.fits.end(), [](const core::GpuFit &f) { return f.gpuId == "rtx-3070"; });
+    QVERIFY(short3070 != r.fits.end());
+    const QString why = ui::whatWouldFitLines(r, *short3070, core::ByteUnit::GiB).front();
+    QVERIFY2(why.contains(QStringLiteral("，")) && !why.contains(QStringLiteral(", ")), qPrintable(why));
     ui::applyLanguage(QStringLiteral("en"));
     QTRY_COMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("&File"));
 }
