@@ -308,9 +308,11 @@ void BreakdownPanel::explainCurrentTerm()
 void BreakdownPanel::explain(core::TermId term)
 {
     const core::Derivation why = core::explainTerm(m_result, term, translateForCore);
-    const auto text = [](const std::string &s) { return QString::fromStdString(s).toHtmlEscaped(); };
+    const auto text = [](std::string_view s) {
+        return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())).toHtmlEscaped();
+    };
     // The symbols a formula defines follow it after "; ", one to a line here.
-    const auto lines = [&text](const std::string &s) {
+    const auto lines = [&text](std::string_view s) {
         return text(s).replace(QStringLiteral("; "), QStringLiteral("<br>"));
     };
     QString html = QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b><br><code>%4</code></p><p>%5<br><code>%6</code></p>"

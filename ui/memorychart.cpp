@@ -433,10 +433,11 @@ void MemoryChart::showToolTip(QMouseEvent *event)
             text += QStringLiteral("<br>") + tr("in host memory, for the GPUs of one machine");
         } else if (fit.layoutGpus == m_scenario.gpus) {
             const core::Derivation why = core::explainTerm(m_result, id, translateForCore);
+            const auto escaped = [](std::string_view s) {
+                return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())).toHtmlEscaped();
+            };
             text += QStringLiteral("<br><code>%1</code><br><small>%2<br>%3</small>")
-                        .arg(QString::fromStdString(why.formula).toHtmlEscaped(),
-                             QString::fromStdString(why.note).toHtmlEscaped(),
-                             QString::fromStdString(why.source).toHtmlEscaped());
+                        .arg(escaped(why.formula), escaped(why.note), escaped(why.source));
         } else {
             text += QStringLiteral("<br>") + tr("per GPU, with %1 GPUs").arg(fit.layoutGpus);
         }

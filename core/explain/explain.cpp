@@ -32,6 +32,7 @@ public:
         return *this;
     }
     Text &operator+=(char c) { return *this += std::string_view(&c, 1); }
+    std::size_t size() const { return m_size; }
     std::string str() const { return std::string(m_room.data(), m_size); }
 
 private:
@@ -55,10 +56,12 @@ void appendNumber(Text &out, double value)
 }
 
 /// A derivation's words in the reader's language (context "Derivation").
-void appendWord(Text &out, Translator translator, const char *text)
+/// `text` views a string literal, which ends with the '\0' the translator
+/// reads to.
+void appendWord(Text &out, Translator translator, std::string_view text)
 {
     if (translator)
-        out += translator("Derivation", text);
+        out += translator("Derivation", text.data());
     else
         out += text;
 }
@@ -76,10 +79,10 @@ void appendPart(Text &out, Translator translator, const char *part)
     out += shown != part ? shown : translator("Terms", part);
 }
 
-void appendWithUnit(Text &out, double value, const char *unit, Translator tr)
+void appendWithUnit(Text &out, double value, std::string_view unit, Translator tr)
 {
     appendNumber(out, value);
-    if (unit[0] != '\0') {
+    if (!unit.empty()) {
         out += ' ';
         appendWord(out, tr, unit);
     }
@@ -224,11 +227,31 @@ struct Scratch
     std::vector<const char *> sources;
 };
 
+/// Where a derivation's six texts lie in the text rendered: [begin, end)
+/// of the formula, substituted, note, legend, source and result.
+using Spans = std::array<std::pair<std::size_t, std::size_t>, 6>;
+
+/// The derivation whose texts `spans` marks in `text`.
+Derivation viewed(const std::shared_ptr<const std::string> &text, const Spans &spans)
+{
+    const auto view = [&text](const std::pair<std::size_t, std::size_t> &span) {
+        return std::string_view(text->data() + span.first, span.second - span.first);
+    };
+    Derivation d;
+    d.formula = view(spans[0]);
+    d.substituted = view(spans[1]);
+    d.note = view(spans[2]);
+    d.legend = view(spans[3]);
+    d.source = view(spans[4]);
+    d.result = view(spans[5]);
+    d.text = text;
+    return d;
+}
+
 /// The derivation text of `term`, held by `outer` at the peak `when`
-/// (nothing held where `outer` is null). Each text is built in `room`,
-/// which outlives the call, and copied out at its size.
-Derivation render(TermId term, const TermFormula *outer, const std::string &when, Bytes bytes, Translator tr,
-                  Scratch &room)
+/// (nothing held where `outer` is null), appended to `room`'s text, which
+/// outlives the call: where each of its texts lies.
+Spans render(TermId term, const TermFormula *outer, const std::string &when, Bytes bytes, Translator tr, Scratch &room)
 {
     static const TermFormula nothing;
     const Shown how = unwrapped(outer ? *outer : nothing);
@@ -260,13 +283,13 @@ Derivation render(TermId term, const TermFormula *outer, const std::string &when
         collect(*d.formula);
     const bool held = !how.body->sum.empty();
 
-    const auto write = [&scratch](std::string &field, const auto &build) {
-        scratch.clear();
+    Spans out{};
+    const auto write = [&scratch](std::pair<std::size_t, std::size_t> &span, const auto &build) {
+        span.first = scratch.size();
         build(scratch);
-        field = scratch.str();
+        span.second = scratch.size();
     };
-    Derivation out;
-    write(out.formula, [&](Text &text) {
+    write(out[0], [&](Text &text) {
         text += text::termSymbol(term).name;
         text += " = ";
         appendSum(text, how.body->sum, false, tr);
@@ -277,7 +300,7 @@ Derivation render(TermId term, const TermFormula *outer, const std::string &when
             appendSum(text, d.formula->sum, false, tr);
         }
     });
-    write(out.substituted, [&](Text &text) {
+    write(out[1], [&](Text &text) {
         appendSum(text, how.body->sum, true, tr);
         if (!held) {
             text += ": ";
@@ -298,21 +321,21 @@ Derivation render(TermId term, const TermFormula *outer, const std::string &when
             appendWithUnit(text, d.formula->evaluate(), d.symbol->unit, tr);
         }
     });
-    write(out.note, [&](Text &text) {
+    write(out[2], [&](Text &text) {
         text += when;
         if (held && !notes.empty()) {
             text += "; ";
             appendJoined(text, notes, tr);
         }
     });
-    write(out.legend, [&](Text &text) {
+    write(out[3], [&](Text &text) {
         for (const Symbol *s : symbols) {
             if (s != symbols.front())
                 text += "; ";
             text += s->name;
             text += ": ";
             appendWord(text, tr, s->meaning);
-            if (s->unit[0]) {
+            if (!s->unit.empty()) {
                 text += " (";
                 appendWord(text, tr, s->unit);
                 text += ')';
@@ -320,8 +343,8 @@ Derivation render(TermId term, const TermFormula *outer, const std::string &when
         }
     });
     // Citations keep their authors' words.
-    write(out.source, [&](Text &text) { appendJoined(text, sources, nullptr); });
-    write(out.result, [&](Text &text) {
+    write(out[4], [&](Text &text) { appendJoined(text, sources, nullptr); });
+    write(out[5], [&](Text &text) {
         text += formatBytes(bytes);
         text += " (";
         text += groupedDigits(bytes.count()).view();
@@ -349,19 +372,32 @@ public:
 
     Derivation explain(TermId term)
     {
-        return render(term, m_formulas.find(m_estimate.peakPhase, m_moment, term), m_when, m_estimate.term(term), m_tr,
-                      m_room);
+        m_room.text.clear();
+        const Spans spans = renderTerm(term);
+        return viewed(std::make_shared<const std::string>(m_room.text.str()), spans);
     }
 
+    /// Every term into one text, one allocation for all of them.
     std::array<Derivation, kTermCount> explainAll()
     {
-        std::array<Derivation, kTermCount> all;
+        m_room.text.clear();
+        std::array<Spans, kTermCount> spans;
         for (TermId id : allTerms())
-            all[static_cast<std::size_t>(id)] = explain(id);
+            spans[static_cast<std::size_t>(id)] = renderTerm(id);
+        const auto text = std::make_shared<const std::string>(m_room.text.str());
+        std::array<Derivation, kTermCount> all;
+        for (std::size_t i = 0; i < kTermCount; ++i)
+            all[i] = viewed(text, spans[i]);
         return all;
     }
 
 private:
+    Spans renderTerm(TermId term)
+    {
+        return render(term, m_formulas.find(m_estimate.peakPhase, m_moment, term), m_when, m_estimate.term(term), m_tr,
+                      m_room);
+    }
+
     const Estimate &m_estimate;
     const FormulaRecord &m_formulas;
     Translator m_tr;

@@ -5,7 +5,9 @@
 #include "core/engine/estimate.h"
 
 #include <array>
+#include <memory>
 #include <string>
+#include <string_view>
 
 namespace core {
 
@@ -16,14 +18,17 @@ namespace core {
 /// Symbols that are sums of their own follow the formula after "; "
 /// ("c = 2 [logits] + 4 [fp32 copy] + 4 [log-softmax]"), and each
 /// substituted definition ends with its value ("= 10 B").
+/// The texts are views into `text`, which the derivations rendered together
+/// share (one allocation for a report's thirteen, not six each).
 struct Derivation
 {
-    std::string formula;
-    std::string substituted;
-    std::string result;
-    std::string source;
-    std::string note;
-    std::string legend;
+    std::string_view formula;
+    std::string_view substituted;
+    std::string_view result;
+    std::string_view source;
+    std::string_view note;
+    std::string_view legend;
+    std::shared_ptr<const std::string> text;
 };
 
 /// Built on demand by running the estimate's stage again with a recorder

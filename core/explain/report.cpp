@@ -311,7 +311,7 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
         std::vector<std::string> sources;
         for (const Derivation &why : derivations)
             if (!why.source.empty() && std::find(sources.begin(), sources.end(), why.source) == sources.end())
-                sources.push_back(why.source);
+                sources.emplace_back(why.source);
         std::string list;
         for (const std::string &source : sources)
             list += (list.empty() ? "" : " · ") + source;
@@ -324,13 +324,14 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     md += "\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "How each term is computed")) + "\n\n";
     for (TermId id : allTerms()) {
         const Derivation &why = derivations[static_cast<std::size_t>(id)];
-        md += "- **" + termName(id, tr) + "** = " + why.result + ": `" + why.formula + "`; " + why.substituted + " ("
-            + why.note + ").";
+        md += "- **" + termName(id, tr) + "** = ";
+        md.append(why.result).append(": `").append(why.formula).append("`; ").append(why.substituted).append(" (");
+        md.append(why.note).append(").");
         // A term nothing holds has no symbols and no source: no empty stubs.
         if (!why.legend.empty())
-            md += " " + fill(QT_TRANSLATE_NOOP("Report", "Symbols: %1."), {why.legend});
+            md += " " + fill(QT_TRANSLATE_NOOP("Report", "Symbols: %1."), {std::string(why.legend)});
         if (!why.source.empty())
-            md += " " + fill(QT_TRANSLATE_NOOP("Report", "Source: %1"), {why.source});
+            md += " " + fill(QT_TRANSLATE_NOOP("Report", "Source: %1"), {std::string(why.source)});
         md += "\n";
     }
     return md;
@@ -355,11 +356,11 @@ std::string csvReport(const Scenario &s, const EstimateWithFits &result, const C
         const Derivation &why = derivations[static_cast<std::size_t>(id)];
         row("term", termId(id), "bytes", std::to_string(e.term(id).count()));
         row("term", termId(id), "share_percent", formatFixed(sharePercent(e.term(id), e.total), 2));
-        row("term", termId(id), "formula", why.formula);
-        row("term", termId(id), "substituted", why.substituted);
-        row("term", termId(id), "note", why.note);
-        row("term", termId(id), "legend", why.legend);
-        row("term", termId(id), "source", why.source);
+        row("term", termId(id), "formula", std::string(why.formula));
+        row("term", termId(id), "substituted", std::string(why.substituted));
+        row("term", termId(id), "note", std::string(why.note));
+        row("term", termId(id), "legend", std::string(why.legend));
+        row("term", termId(id), "source", std::string(why.source));
     }
     row("term", "total", "bytes", std::to_string(e.total.count()));
     row("peak", "phase", "value", phaseId(e.peakPhase));

@@ -25,7 +25,7 @@ void Formula::recordProduct(const char *part)
     // Most products have a handful of factors, most sums a few products:
     // one block for each rather than a regrowth per operand.
     if (m_record->sum.empty())
-        m_record->sum.reserve(4);
+        m_record->sum.reserve(8);
     m_record->sum.emplace_back(part).factors.reserve(6);
 }
 
@@ -39,13 +39,26 @@ void Formula::define(const Symbol &symbol, const TermFormula *how)
     const auto known = std::find_if(m_record->where.begin(), m_record->where.end(),
                                     [&symbol](const Definition &d) { return d.symbol == &symbol; });
     if (how && known == m_record->where.end())
-        m_record->where.push_back({&symbol, how});
+        pushOnto(m_record->where, Definition{&symbol, how});
 }
 
 Quantity recordedTogether(FormulaStore &store, std::initializer_list<Quantity> parts)
 {
     Quantity sum;
     TermFormula *joined = store.create();
+    // Each list sized once for all the parts.
+    std::size_t sums = 0, wheres = 0, notes = 0, sources = 0;
+    for (const Quantity &part : parts)
+        if (part.how && part.bytes.count() != 0) {
+            sums += part.how->sum.size();
+            wheres += part.how->where.size();
+            notes += part.how->notes.size();
+            sources += part.how->sources.size();
+        }
+    joined->sum.reserve(sums);
+    joined->where.reserve(wheres);
+    joined->notes.reserve(notes);
+    joined->sources.reserve(sources);
     for (const Quantity &part : parts) {
         sum.bytes += part.bytes;
         if (!part.how || part.bytes.count() == 0)
@@ -64,7 +77,7 @@ Quantity noted(FormulaStore *store, Quantity quantity, const char *note)
     if (!store || !quantity.how)
         return quantity;
     TermFormula *copy = store->copy(*quantity.how);
-    copy->notes.push_back(note);
+    pushOnto(copy->notes, note);
     return {quantity.bytes, copy};
 }
 

@@ -5,6 +5,7 @@
 #include <deque>
 #include <initializer_list>
 #include <memory_resource>
+#include <string_view>
 #include <vector>
 
 namespace core {
@@ -12,11 +13,13 @@ namespace core {
 /// A named quantity in a formula: how it is written, its unit and what it
 /// means ("L", "", "decoder layers on this rank"). Every symbol the engine
 /// uses is a string literal in core/formulatext.h.
+/// Views of string literals (their lengths counted when compiled, and
+/// each ends with a '\0', as the translator wants).
 struct Symbol
 {
-    const char *name;
-    const char *unit;
-    const char *meaning;
+    std::string_view name;
+    std::string_view unit;
+    std::string_view meaning;
 };
 
 /// One operand as the engine used it: a multiplier, or a divisor.
@@ -101,6 +104,16 @@ struct Quantity
     const TermFormula *how = nullptr;
 };
 
+/// Appends to a record's list, with room for a few at the first: a list
+/// grown one by one copies itself at every doubling.
+template <typename T>
+void pushOnto(std::pmr::vector<T> &list, T item)
+{
+    if (list.empty())
+        list.reserve(4);
+    list.push_back(item);
+}
+
 /// Owns the formulas of one explained estimate; their addresses are stable.
 /// Everything they hold comes from one arena, freed with the store: a
 /// recording makes a few thousand small lists, and allocating each from the
@@ -177,13 +190,13 @@ public:
     Formula &note(const char *text)
     {
         if (m_record)
-            m_record->notes.push_back(text);
+            pushOnto(m_record->notes, text);
         return *this;
     }
     Formula &cite(const char *source)
     {
         if (m_record)
-            m_record->sources.push_back(source);
+            pushOnto(m_record->sources, source);
         return *this;
     }
 

@@ -126,7 +126,7 @@ std::string describe(const core::Scenario &s, core::TermId id, const core::Deriv
 {
     return std::string(core::termId(id)) + " of " + s.model.name + " (" + core::modeId(s.mode) + ", tp "
         + std::to_string(s.parallel.tp) + ", pp " + std::to_string(s.parallel.pp) + ", " + std::to_string(s.gpus)
-        + " GPUs): " + d.substituted + " -> " + d.result;
+        + " GPUs): " + std::string(d.substituted) + " -> " + std::string(d.result);
 }
 
 /// `estimateStages(s)`'s estimate of the named pipeline stage.
@@ -222,9 +222,9 @@ void TestDerivations::activationsSubstituteThisRanksLayers()
     QCOMPARE(first.term(core::TermId::Activations).count(), 8'258'584'576ull);
     const core::Derivation a = core::explainTerm(s, first, core::TermId::Activations);
     QVERIFY2(a.substituted.rfind("16 x 258,080,768 B x 2; A_layer = 1 x 2,048 tokens x 126,016 B/token", 0) == 0,
-             a.substituted.c_str());
-    QVERIFY2(a.substituted.find("= 126,016 B/token") != std::string::npos, a.substituted.c_str());
-    QVERIFY2(a.formula.rfind("A = L_rank x A_layer x n_mb", 0) == 0, a.formula.c_str());
+             std::string(a.substituted).c_str());
+    QVERIFY2(a.substituted.find("= 126,016 B/token") != std::string::npos, std::string(a.substituted).c_str());
+    QVERIFY2(a.formula.rfind("A = L_rank x A_layer x n_mb", 0) == 0, std::string(a.formula).c_str());
     QCOMPARE(*testsupport::evaluateTerm(a.substituted), 8'258'584'576.0);
     // Last stage: one micro-batch, plus the final RMSNorm (6h) and the
     // lm_head input (2h), replicated: 2048 x 8 x 4096 = 67,108,864 B.
@@ -232,7 +232,7 @@ void TestDerivations::activationsSubstituteThisRanksLayers()
     QCOMPARE(last.term(core::TermId::Activations).count(), 16ull * 258'080'768 + 67'108'864);
     const core::Derivation l = core::explainTerm(s, last, core::TermId::Activations);
     QVERIFY2(l.substituted.rfind("16 x 258,080,768 B [layers on this rank] + 67,108,864 B", 0) == 0,
-             l.substituted.c_str());
+             std::string(l.substituted).c_str());
 }
 
 void TestDerivations::kvCacheSubstitutesThisRanksLayersAndHeads()
@@ -249,9 +249,9 @@ void TestDerivations::kvCacheSubstitutesThisRanksLayersAndHeads()
     const core::Estimate e = core::estimate(s);
     QCOMPARE(e.term(core::TermId::KvCache).count(), 134'217'728ull);
     const core::Derivation kv = core::explainTerm(s, e, core::TermId::KvCache);
-    QCOMPARE(kv.formula,
+    QCOMPARE(std::string(kv.formula),
         std::string("KV = c_kv x e_kv x T_cache x b; c_kv = 2 x n_kv,rank x d; T_cache = L_full x s"));
-    QCOMPARE(kv.substituted, std::string("1,024 x 2 B x 65,536 layer-tokens x 1; c_kv = 2 x 4 x 128 = 1,024; "
+    QCOMPARE(std::string(kv.substituted), std::string("1,024 x 2 B x 65,536 layer-tokens x 1; c_kv = 2 x 4 x 128 = 1,024; "
                                          "T_cache = 16 x 4,096 tokens = 65,536 layer-tokens"));
     // Sixteen ranks for 8 KV heads: each keeps a copy of one (and says so).
     s.gpus = 32;
@@ -272,18 +272,18 @@ void TestDerivations::gradientsAtTheBackwardPeakAreTheFirstOnes()
     QCOMPARE(static_cast<int>(e.peakPhase), static_cast<int>(core::Phase::Backward));
     QCOMPARE(e.term(core::TermId::Gradients).count(), 1'050'673'152ull);
     const core::Derivation g = core::explainTerm(s, e, core::TermId::Gradients);
-    QCOMPARE(g.formula, std::string("G = P_head x b_g"));
-    QCOMPARE(g.substituted, std::string("525,336,576 x 2 B"));
+    QCOMPARE(std::string(g.formula), std::string("G = P_head x b_g"));
+    QCOMPARE(std::string(g.substituted), std::string("525,336,576 x 2 B"));
     QVERIFY2(g.note.find("loss backward") != std::string::npos && g.note.find("lm_head") != std::string::npos,
-             g.note.c_str());
+             std::string(g.note).c_str());
     // With gradient accumulation every gradient is kept between
     // micro-batches: 8,030,261,248 x 2 B = 16,060,522,496 B.
     s.gradAccum = 4;
     const core::Estimate accumulated = core::estimate(s);
     QCOMPARE(accumulated.term(core::TermId::Gradients).count(), 16'060'522'496ull);
     const core::Derivation all = core::explainTerm(s, accumulated, core::TermId::Gradients);
-    QCOMPARE(all.substituted, std::string("8,030,261,248 x 2 B"));
-    QVERIFY2(all.note.find("accumulation") != std::string::npos, all.note.c_str());
+    QCOMPARE(std::string(all.substituted), std::string("8,030,261,248 x 2 B"));
+    QVERIFY2(all.note.find("accumulation") != std::string::npos, std::string(all.note).c_str());
     // ZeRO-3 over 8 GPUs shards even the first ones: 1,050,673,152 / 8.
     s.gradAccum = 1;
     s.gpus = 8;
@@ -307,7 +307,7 @@ void TestDerivations::logitsNameTheirParts()
     const core::Estimate e = core::estimate(s);
     QCOMPARE(e.term(core::TermId::Logits).count(), 14'709'424'128ull);
     const core::Derivation l = core::explainTerm(s, e, core::TermId::Logits);
-    QCOMPARE(l.substituted, std::string("4 x 2,048 tokens x 128,256 x 14 B; c = 2 B [logits the training loop keeps] + "
+    QCOMPARE(std::string(l.substituted), std::string("4 x 2,048 tokens x 128,256 x 14 B; c = 2 B [logits the training loop keeps] + "
                                         "4 B [gradient from nll_loss] + 4 B [gradient out of log_softmax] + "
                                         "4 B [saved log-softmax] = 14 B"));
 }

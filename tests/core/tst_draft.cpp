@@ -112,9 +112,9 @@ void TestDraft::derivationsShowTheDraft()
     const auto terms = core::explainTerms(s, core::estimate(s));
     const core::Derivation &weights = terms[static_cast<std::size_t>(core::TermId::Weights)];
     const core::Derivation &kv = terms[static_cast<std::size_t>(core::TermId::KvCache)];
-    QVERIFY2(weights.formula.find("W_draft") != std::string::npos, weights.formula.c_str());
-    QVERIFY2(kv.formula.find("c_kv,draft") != std::string::npos, kv.formula.c_str());
-    QVERIFY2(weights.source.find("draft_tensor_parallel_size") != std::string::npos, weights.source.c_str());
+    QVERIFY2(weights.formula.find("W_draft") != std::string::npos, std::string(weights.formula).c_str());
+    QVERIFY2(kv.formula.find("c_kv,draft") != std::string::npos, std::string(kv.formula).c_str());
+    QVERIFY2(weights.source.find("draft_tensor_parallel_size") != std::string::npos, std::string(weights.source).c_str());
 }
 
 void TestDraft::trainingIgnoresTheDraft()

@@ -128,7 +128,7 @@ void TestModelFiles::folderGivesTheExactBytesByDtype()
     const core::Estimate e = core::estimate(s);
     QCOMPARE(e.term(core::TermId::Weights).count(), 2 * (kLayerBf16 + kLayerF32) + kEndsBf16 + kEndsF32);
     const core::Derivation how = core::explainTerm(s, e, core::TermId::Weights);
-    QCOMPARE(how.formula, std::string("W = B_file [BF16] + B_file [F32]"));
+    QCOMPARE(std::string(how.formula), std::string("W = B_file [BF16] + B_file [F32]"));
 }
 
 void TestModelFiles::mtpLayersAreNotLoaded()

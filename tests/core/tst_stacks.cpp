@@ -285,11 +285,12 @@ void TestStacks::workspaceDerivationAddsUp()
     const core::Derivation d = core::explainTerm(s, e, core::TermId::Workspace);
     // The substituted values are the parts shown in the formula; they add
     // up to the term (each part rounded up to whole bytes on its own).
-    const std::optional<double> sum = testsupport::evaluateTerm(d.substituted);
-    QVERIFY2(sum, d.substituted.c_str());
+    const std::string substituted(d.substituted);
+    const std::optional<double> sum = testsupport::evaluateTerm(substituted);
+    QVERIFY2(sum, substituted.c_str());
     const double workspace = static_cast<double>(e.term(core::TermId::Workspace).count());
-    const double parts = static_cast<double>(testsupport::productCount(d.substituted));
-    QVERIFY2(std::abs(*sum - workspace) <= parts + 1.0, qPrintable(QString::fromStdString(d.substituted)));
+    const double parts = static_cast<double>(testsupport::productCount(substituted));
+    QVERIFY2(std::abs(*sum - workspace) <= parts + 1.0, substituted.c_str());
 }
 
 VRAM_TEST_MAIN(tst_stacks, TestStacks, None)

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace testsupport {
@@ -97,23 +98,23 @@ inline std::optional<double> evaluate(const std::string &expression)
 }
 
 /// The substituted line's own expression: before the first definition.
-inline std::optional<double> evaluateTerm(const std::string &substituted)
+inline std::optional<double> evaluateTerm(std::string_view substituted)
 {
-    return evaluate(split(withoutParts(substituted), "; ").front());
+    return evaluate(split(withoutParts(std::string(substituted)), "; ").front());
 }
 
 /// Products in the term's expression (each may round up by a byte).
-inline std::size_t productCount(const std::string &substituted)
+inline std::size_t productCount(std::string_view substituted)
 {
-    return split(split(withoutParts(substituted), "; ").front(), " + ").size();
+    return split(split(withoutParts(std::string(substituted)), "; ").front(), " + ").size();
 }
 
 /// Each definition, "sym = expression = value unit", as (evaluated
 /// expression, value shown); nullopt where one does not read so.
-inline std::optional<std::vector<std::pair<double, double>>> definitions(const std::string &substituted)
+inline std::optional<std::vector<std::pair<double, double>>> definitions(std::string_view substituted)
 {
     std::vector<std::pair<double, double>> out;
-    const std::vector<std::string> segments = split(withoutParts(substituted), "; ");
+    const std::vector<std::string> segments = split(withoutParts(std::string(substituted)), "; ");
     for (std::size_t i = 1; i < segments.size(); ++i) {
         const std::vector<std::string> sides = split(segments[i], " = ");
         if (sides.size() != 3)
@@ -129,12 +130,12 @@ inline std::optional<std::vector<std::pair<double, double>>> definitions(const s
 
 /// The symbols' names of a legend ("r: LoRA rank; n: such projections in
 /// the model"): each entry's text before its ": ".
-inline std::vector<std::string> legendNames(const std::string &legend)
+inline std::vector<std::string> legendNames(std::string_view legend)
 {
     std::vector<std::string> names;
     if (legend.empty())
         return names;
-    for (const std::string &entry : split(legend, "; "))
+    for (const std::string &entry : split(std::string(legend), "; "))
         names.push_back(entry.substr(0, entry.find(": ")));
     return names;
 }
