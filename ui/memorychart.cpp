@@ -237,6 +237,8 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
     m_whyTexts.clear();
     m_totalTexts.clear();
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    // One search for every bar: the GPUs that cannot fit share its split.
+    core::FitSearch search(scenario);
     for (int i = 0; i < n; ++i) {
         const core::GpuFit &fit = fits[static_cast<std::size_t>(i)];
         keys[i] = i + 1;
@@ -257,7 +259,7 @@ void MemoryChart::showEstimate(const core::Scenario &scenario, const core::Estim
         // N, under its line). The tool tip has the whole story.
         m_whyTexts << QString();
         if (i != m_hostBar && !fit.fits && fit.gpusNeeded <= 0)
-            if (const auto reason = core::fitReason(scenario, result.estimate, fit); reason && reason->splitFloor())
+            if (const auto reason = search.reasonFor(result.estimate, fit); reason && reason->splitFloor())
                 m_whyTexts.back() = tr("+%1 even split").arg(bytesText(reason->over, m_unit, 1));
         m_totalTexts << markGuess(bytesText(fit.layoutTotal, m_unit, 1), scenario.model);
     }

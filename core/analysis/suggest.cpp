@@ -13,6 +13,10 @@ namespace core {
 
 namespace {
 
+/// The widest tensor parallelism the search offers: one NVLink domain of
+/// the largest systems (GB200 NVL72's 72 GPUs), in powers of two.
+constexpr int kWidestTensorParallel = 64;
+
 /// The choice inputs tried, each alone.
 constexpr FieldId kChoiceInputs[] = {FieldId::Checkpointing, FieldId::Logits, FieldId::Optimizer, FieldId::Zero,
                                      FieldId::Offload,       FieldId::Weights, FieldId::KvDtype, FieldId::Attention};
@@ -77,11 +81,12 @@ std::vector<FieldChange> gpuChanges(const Scenario &s, std::uint64_t gpus)
 /// the KV cache's heads), and in training sequence parallelism with it,
 /// which splits the rest of the activations (Korthikanti et al. 2022,
 /// arXiv:2205.05198, §4.2.2): the smallest degree, doubling from the
-/// scenario's, up to 64, on as many more GPUs (data parallelism kept),
-/// with which it fits; nothing where none does or the engine runs none.
+/// scenario's, up to kWidestTensorParallel, on as many more GPUs (data
+/// parallelism kept), with which it fits; nothing where none does or the
+/// engine runs none.
 std::optional<FitSuggestion> tensorParallelFitting(const Scenario &s, Bytes capacity)
 {
-    for (int tp = s.parallel.tp * 2; tp <= std::min(64, ScenarioLimits::maxTp); tp *= 2) {
+    for (int tp = s.parallel.tp * 2; tp <= std::min(kWidestTensorParallel, ScenarioLimits::maxTp); tp *= 2) {
         const int gpus = tp * s.parallel.pp * s.dataParallel();
         if (gpus > ScenarioLimits::maxGpus)
             break;
@@ -165,7 +170,7 @@ std::vector<FitSuggestion> FitSearch::pairSuggestions(Bytes capacity)
     std::vector<FitSuggestion> found;
     // One count knob, the choice that lets it go furthest.
     std::vector<FitSuggestion> withCount;
-    const Bytes current = estimate(s).total;
+    const Bytes current = currentTotal();
     for (const std::vector<ChoiceVariant> &variants : byInput()) {
         const auto saver = std::min_element(variants.begin(), variants.end(),
                                             [](const ChoiceVariant &a, const ChoiceVariant &b) { return a.total < b.total; });
@@ -272,34 +277,51 @@ std::vector<FitSuggestion> fitSuggestions(const Scenario &s, const GpuFit &fit)
     return FitSearch(s).suggestionsFor(fit);
 }
 
-std::optional<FitReason> fitReason(const Scenario &s, const Estimate &e, const GpuFit &fit)
+Bytes FitSearch::currentTotal()
+{
+    if (!m_currentTotal)
+        m_currentTotal = estimate(m_scenario).total;
+    return *m_currentTotal;
+}
+
+const FitSearch::Floor *FitSearch::floor()
+{
+    if (m_floor)
+        return *m_floor ? &**m_floor : nullptr;
+    m_floor.emplace();
+    // The widest count the verdict's search reaches: one layer per GPU for
+    // inference, its last count (a whole number of tp x pp groups) for
+    // ZeRO-3 training. None where more GPUs split nothing further
+    // (inference with tp or pp fixed: they are replicas) or are no layout
+    // the engine runs (a mixed device set, a count it refuses).
+    const Scenario &s = m_scenario;
+    const int group = std::max(1, s.parallel.tp * s.parallel.pp);
+    const bool splits = s.isTraining() || (group == 1 && s.model.layers > 0);
+    if (!s.devices.empty() || !splits)
+        return nullptr;
+    const int widest = s.isTraining() ? ScenarioLimits::maxGpus / group * group
+                                      : static_cast<int>(std::min<std::uint64_t>(s.model.layers, ScenarioLimits::maxGpus));
+    const int gpus = std::max(s.gpus, widest);
+    Estimate spread = estimate(onGpus(s, gpus));
+    if (!spread.isValid())
+        return nullptr;
+    *m_floor = Floor{gpus, s.isTraining() ? FitReason::Split::ZeroThree : FitReason::Split::LayerPerGpu, std::move(spread)};
+    return &**m_floor;
+}
+
+std::optional<FitReason> FitSearch::reasonFor(const Estimate &e, const GpuFit &fit)
 {
     if (fit.fits)
         return std::nullopt;
     FitReason reason;
-    reason.gpus = s.gpus;
+    reason.gpus = m_scenario.gpus;
     const Estimate *perGpu = &e;
-    std::optional<Estimate> floor;
-    // Where no count fits: the widest count the verdict's search reaches,
-    // one layer per GPU for inference, its last count (a whole number of
-    // tp x pp groups) for ZeRO-3 training. As set where more GPUs split
-    // nothing further (inference with tp or pp fixed: they are replicas) or
-    // are no layout the engine runs (a mixed device set, a count it refuses).
-    const int group = std::max(1, s.parallel.tp * s.parallel.pp);
-    const bool splits = s.isTraining() || (group == 1 && s.model.layers > 0);
-    if (fit.gpusNeeded <= 0 && s.devices.empty() && splits) {
-        const int widest = s.isTraining()
-            ? ScenarioLimits::maxGpus / group * group
-            : static_cast<int>(std::min<std::uint64_t>(s.model.layers, ScenarioLimits::maxGpus));
-        const int gpus = std::max(s.gpus, widest);
-        Estimate spread = estimate(onGpus(s, gpus));
-        if (spread.isValid()) {
-            floor = std::move(spread);
-            perGpu = &*floor;
-            reason.gpus = gpus;
-            reason.split = s.isTraining() ? FitReason::Split::ZeroThree : FitReason::Split::LayerPerGpu;
+    if (fit.gpusNeeded <= 0)
+        if (const Floor *split = floor()) {
+            perGpu = &split->perGpu;
+            reason.gpus = split->gpus;
+            reason.split = split->split;
         }
-    }
     reason.total = perGpu->total;
     reason.over = perGpu->total.count() > fit.capacity.count() ? Bytes::fromCount(perGpu->total.count() - fit.capacity.count())
                                                                : Bytes{};
@@ -309,6 +331,11 @@ std::optional<FitReason> fitReason(const Scenario &s, const Estimate &e, const G
     std::stable_sort(reason.blocking.begin(), reason.blocking.end(),
                      [](const auto &a, const auto &b) { return a.second > b.second; });
     return reason;
+}
+
+std::optional<FitReason> fitReason(const Scenario &s, const Estimate &e, const GpuFit &fit)
+{
+    return FitSearch(s).reasonFor(e, fit);
 }
 
 } // namespace core

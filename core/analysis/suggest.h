@@ -36,6 +36,27 @@ struct ChoiceVariant
     Bytes total;
 };
 
+/// Why a GPU is short of "fits": each GPU's terms where the verdict looked,
+/// largest first, and how far the total is over the GPU's memory. For
+/// "needs N x", at the scenario's own layout (N of them split it); for
+/// "cannot fit", split as far as the verdict's search goes (every layer on
+/// its own GPU for inference, the search's last count for ZeRO-3
+/// training), where only what does not split is left; as set where that
+/// split is no layout the engine runs.
+struct FitReason
+{
+    /// Where the terms were taken: as set, or split as far as the
+    /// verdict's search goes ("cannot fit"): one layer per GPU, or ZeRO-3
+    /// over its last count.
+    enum class Split { AsSet, LayerPerGpu, ZeroThree };
+    Split split = Split::AsSet;
+    int gpus = 1;             ///< the GPUs the terms are each GPU's share of
+    Bytes total;              ///< per GPU
+    Bytes over;               ///< total less the GPU's memory
+    std::vector<std::pair<TermId, Bytes>> blocking; ///< the non-zero terms, largest first
+
+    bool splitFloor() const { return split != Split::AsSet; }
+};
 /// What makes a scenario fit a GPU it does not, for any of the GPUs it is
 /// fitted against: the choice inputs' other choices, and pairs of them,
 /// are estimated once for all GPUs; only the count searches depend on
@@ -60,8 +81,22 @@ public:
     explicit FitSearch(Scenario scenario) : m_scenario(std::move(scenario)) {}
 
     std::vector<FitSuggestion> suggestionsFor(const GpuFit &fit);
+    /// Why `fit`'s GPU is short of "fits" (`estimate`: the scenario's own;
+    /// nothing when it fits). The split every "cannot fit" shares is
+    /// estimated once for all the GPUs asked about.
+    std::optional<FitReason> reasonFor(const Estimate &estimate, const GpuFit &fit);
 
 private:
+    /// Where no count fits: each GPU split as far as the verdict's search
+    /// goes, or nothing where more GPUs split nothing further.
+    struct Floor
+    {
+        int gpus = 0;
+        FitReason::Split split = FitReason::Split::AsSet;
+        Estimate perGpu;
+    };
+    const Floor *floor();
+    Bytes currentTotal();
     /// Two choices together and their total.
     struct ChoicePair
     {
@@ -74,34 +109,14 @@ private:
     std::vector<FitSuggestion> pairSuggestions(Bytes capacity);
 
     Scenario m_scenario;
+    std::optional<Bytes> m_currentTotal;
+    std::optional<std::optional<Floor>> m_floor;
     std::optional<std::vector<std::vector<ChoiceVariant>>> m_byInput;
     std::optional<std::vector<std::vector<ChoicePair>>> m_pairs; ///< per pair of inputs, every pair that runs
 };
 
-/// FitSearch for one GPU.
+/// FitSearch for one GPU: its suggestions, and why.
 std::vector<FitSuggestion> fitSuggestions(const Scenario &scenario, const GpuFit &fit);
-
-/// Why a GPU is short of "fits": each GPU's terms where the verdict looked,
-/// largest first, and how far the total is over the GPU's memory. For
-/// "needs N x", at the scenario's own layout (N of them split it); for
-/// "cannot fit", split as far as the verdict's search goes (every layer on
-/// its own GPU for inference, the search's last count for ZeRO-3
-/// training), where only what does not split is left; as set where that
-/// split is no layout the engine runs.
-struct FitReason
-{
-    /// Where the terms were taken: as set, or split as far as the
-    /// verdict's search goes ("cannot fit"): one layer per GPU, or ZeRO-3
-    /// over its last count.
-    enum class Split { AsSet, LayerPerGpu, ZeroThree };
-    Split split = Split::AsSet;
-    int gpus = 1;             ///< the GPUs the terms are each GPU's share of
-    Bytes total;              ///< per GPU
-    Bytes over;               ///< total less the GPU's memory
-    std::vector<std::pair<TermId, Bytes>> blocking; ///< the non-zero terms, largest first
-
-    bool splitFloor() const { return split != Split::AsSet; }
-};
 std::optional<FitReason> fitReason(const Scenario &scenario, const Estimate &estimate, const GpuFit &fit);
 
 } // namespace core

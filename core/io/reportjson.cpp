@@ -72,9 +72,9 @@ Json optionalNumber(const std::optional<double> &value)
 /// sentence, and where no count fits, what blocks: each GPU's terms split
 /// as far as it goes, largest first. Where more GPUs fit nothing blocks
 /// (the scenario's own terms are per_gpu_bytes).
-Json whyJson(const Scenario &s, const Estimate &e, const GpuFit &fit)
+Json whyJson(FitSearch &search, const Estimate &e, const GpuFit &fit)
 {
-    const auto reason = fitReason(s, e, fit);
+    const auto reason = search.reasonFor(e, fit);
     if (!reason)
         return nullptr;
     Json blocking = Json::array();
@@ -182,7 +182,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"kv_tokens", fit.hasKvTokens ? Json(fit.kvTokens) : Json(nullptr)},
                         {"concurrent_sequences", fit.hasKvTokens ? Json(fit.concurrentSequences) : Json(nullptr)},
                         {"max_gpu_layers", fit.hasGpuLayers && fit.maxGpuLayers >= 0 ? Json(fit.maxGpuLayers) : Json(nullptr)},
-                        {"why", whyJson(s, e, fit)},
+                        {"why", whyJson(search, e, fit)},
                         {"what_would_fit", whatWouldFitJson(s, search, fit)},
                         {"warnings", renderAll(fit.warnings)}});
     }
@@ -292,7 +292,7 @@ std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layout
     const GpuFit *fit = asSet.fitFor(gpu.id);
     if (list.empty() && fit) {
         FitSearch search(asSet.scenario);
-        plan["why"] = whyJson(asSet.scenario, asSet.estimate, *fit);
+        plan["why"] = whyJson(search, asSet.estimate, *fit);
         plan["what_would_fit"] = whatWouldFitJson(asSet.scenario, search, *fit);
     }
     return plan.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

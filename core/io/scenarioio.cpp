@@ -247,8 +247,10 @@ std::vector<PartialQuantization> readPartialTargets(JsonReader &r)
     if (!r.has(key))
         return partial;
     const Json &list = r.json().at(key);
-    if (!list.is_array() || list.size() > 64) {
-        r.error(key, "expected a list of at most 64 scope, target and layer-count entries");
+    // One entry per scope and QuantTarget kind (eight) at most.
+    const std::size_t most = std::size(kScopeNames) * 8;
+    if (!list.is_array() || list.size() > most) {
+        r.error(key, "expected a list of at most " + std::to_string(most) + " scope, target and layer-count entries");
         return partial;
     }
     for (std::size_t i = 0; i < list.size(); ++i) {

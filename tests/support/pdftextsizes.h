@@ -1,14 +1,17 @@
 #pragma once
 
-// The printed size of every run of text in a PDF, read from its content
-// streams as a PDF reader places it (ISO 32000-1 §9.4.2: the text space
-// is the font size scaled by the text matrix and the current
+// A PDF's page size, and the printed size of every run of its text read
+// from its content streams as a PDF reader places it (ISO 32000-1 §9.4.2:
+// the text space is the font size scaled by the text matrix and the current
 // transformation matrix), so a test can hold an export to a minimum point
 // size without rendering it.
 
 #include <QByteArray>
+#include <QRegularExpression>
+#include <QSizeF>
 #include <QtEndian>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <vector>
@@ -124,6 +127,21 @@ inline std::vector<double> pdfTextSizes(const QByteArray &pdf)
         }
     }
     return sizes;
+}
+
+/// The first page's size in points, from its /MediaBox (empty where none).
+inline QSizeF pdfPageSize(const QByteArray &pdf)
+{
+    const QRegularExpressionMatch box =
+        QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)")).match(QString::fromLatin1(pdf));
+    return box.hasMatch() ? QSizeF(box.captured(1).toDouble(), box.captured(2).toDouble()) : QSizeF();
+}
+
+/// The smallest effective text size in `pdf` (0 where it shows no text).
+inline double smallestTextSize(const QByteArray &pdf)
+{
+    const std::vector<double> sizes = pdfTextSizes(pdf);
+    return sizes.empty() ? 0.0 : *std::min_element(sizes.begin(), sizes.end());
 }
 
 } // namespace testsupport

@@ -78,11 +78,9 @@ void TestUi::printedPageExports()
     QVERIFY2(window.exportFile(pdf, ui::pageOptions(*ui::findExportPage(QStringLiteral("a4")), 96), &error),
              qPrintable(error));
     const QByteArray bytes = readAll(pdf);
-    const QRegularExpressionMatch box =
-        QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)")).match(QString::fromLatin1(bytes));
-    QVERIFY(box.hasMatch());
-    QVERIFY(std::abs(box.captured(1).toDouble() - 841.9) < 1.0);
-    QVERIFY(std::abs(box.captured(2).toDouble() - 595.3) < 1.0);
+    const QSizeF landscape = testsupport::pdfPageSize(bytes);
+    QVERIFY(std::abs(landscape.width() - 841.9) < 1.0);
+    QVERIFY(std::abs(landscape.height() - 595.3) < 1.0);
     // A 16 cm column at 300 dpi: 160 / 25.4 x 300 = 1,889.8 pixels wide.
     const QString png = dir.filePath(QStringLiteral("column.png"));
     QVERIFY2(window.exportFile(png, ui::pageOptions(*ui::findExportPage(QStringLiteral("column")), 300), &error),
@@ -92,9 +90,8 @@ void TestUi::printedPageExports()
     QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 300);
     // Laid out at the printed size, the chart's text prints at its own
     // point size: none under 8 points, as a PDF reader places it.
-    const std::vector<double> chartText = testsupport::pdfTextSizes(bytes);
-    QVERIFY(chartText.size() > 20);
-    const double smallestInChart = *std::min_element(chartText.begin(), chartText.end());
+    QVERIFY(testsupport::pdfTextSizes(bytes).size() > 20);
+    const double smallestInChart = testsupport::smallestTextSize(bytes);
     QVERIFY2(smallestInChart >= 8.0 - 1e-6, qPrintable(QString::number(smallestInChart)));
 
     // The report for a proposal: the default scenario's chart, tables,
@@ -104,11 +101,9 @@ void TestUi::printedPageExports()
     const QString onePage = dir.filePath(QStringLiteral("report.pdf"));
     QVERIFY2(window.exportFile(onePage, report, &error), qPrintable(error));
     const QByteArray reportBytes = readAll(onePage);
-    const QRegularExpressionMatch standing =
-        QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)")).match(QString::fromLatin1(reportBytes));
-    QVERIFY(standing.hasMatch());
-    QVERIFY(std::abs(standing.captured(1).toDouble() - 595.3) < 1.0);
-    QVERIFY(std::abs(standing.captured(2).toDouble() - 841.9) < 1.0);
+    const QSizeF standing = testsupport::pdfPageSize(reportBytes);
+    QVERIFY(std::abs(standing.width() - 595.3) < 1.0);
+    QVERIFY(std::abs(standing.height() - 841.9) < 1.0);
     QVERIFY2(reportBytes.contains("/Count 1"), "the default scenario's report is one page");
     // A list's last item before a heading stays in its list (the heading's
     // spacing once took it out: its bullet was gone from the page).
@@ -121,9 +116,8 @@ void TestUi::printedPageExports()
             ++items;
         }
     QCOMPARE(items, 2);
-    const std::vector<double> reportText = testsupport::pdfTextSizes(reportBytes);
-    QVERIFY(reportText.size() > 20);
-    const double smallestInReport = *std::min_element(reportText.begin(), reportText.end());
+    QVERIFY(testsupport::pdfTextSizes(reportBytes).size() > 20);
+    const double smallestInReport = testsupport::smallestTextSize(reportBytes);
     QVERIFY2(smallestInReport >= 8.0 - 1e-6, qPrintable(QString::number(smallestInReport)));
 }
 
