@@ -253,9 +253,10 @@ void BreakdownPanel::fillChangesMenu(QMenu &menu, int row)
     if (row < 0 || row >= static_cast<int>(m_result.fits.size()) || m_result.fits[row].fits)
         return;
     const core::GpuFit &fit = m_result.fits[row];
-    if (const auto reason = core::fitReason(m_result.scenario, m_result.estimate, fit))
+    core::FitSearch search(m_result.scenario);
+    if (const auto reason = search.reasonFor(m_result.estimate, fit))
         menu.addSection(QString::fromStdString(core::fitReasonText(*reason, m_unit, translateForCore)));
-    const std::vector<core::FitSuggestion> found = core::fitSuggestions(m_result.scenario, fit);
+    const std::vector<core::FitSuggestion> found = search.suggestionsFor(fit);
     for (const core::FitSuggestion &suggestion : found) {
         const QString text =
             QString::fromStdString(core::suggestionText(m_result.scenario, suggestion, m_unit, translateForCore));

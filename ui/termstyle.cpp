@@ -57,11 +57,12 @@ QString headroomText(const core::GpuFit &fit, core::ByteUnit unit)
 QStringList whatWouldFitLines(const core::EstimateWithFits &result, const core::GpuFit &fit, core::ByteUnit unit)
 {
     QStringList lines;
-    const auto reason = core::fitReason(result.scenario, result.estimate, fit);
+    core::FitSearch search(result.scenario);
+    const auto reason = search.reasonFor(result.estimate, fit);
     if (!reason)
         return lines;
     lines << QString::fromStdString(core::fitReasonText(*reason, unit, translateForCore)) + QLatin1Char('.');
-    const std::vector<core::FitSuggestion> found = core::fitSuggestions(result.scenario, fit);
+    const std::vector<core::FitSuggestion> found = search.suggestionsFor(fit);
     lines << QCoreApplication::translate("Report", core::suggestionsHeading(found));
     for (const core::FitSuggestion &suggestion : found)
         lines << QStringLiteral("• ")

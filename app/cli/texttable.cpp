@@ -57,9 +57,10 @@ void printSuggestions(std::ostream &out, const core::Scenario &s, const core::Es
     const core::GpuFit *fit = result.fitFor(gpu.id);
     if (!fit || fit->fits)
         return;
-    const std::vector<core::FitSuggestion> found = core::fitSuggestions(s, *fit);
+    core::FitSearch search(s);
+    const std::vector<core::FitSuggestion> found = search.suggestionsFor(*fit);
     out << "\nShort of " << gpu.name << " by " << core::formatBytes(fit->shortfall, unit) << ".\n";
-    if (const auto reason = core::fitReason(s, result.estimate, *fit))
+    if (const auto reason = search.reasonFor(result.estimate, *fit))
         out << core::fitReasonText(*reason, unit) << ".\n";
     out << core::suggestionsHeading(found) << "\n";
     for (const core::FitSuggestion &suggestion : found) {

@@ -272,11 +272,6 @@ std::vector<FitSuggestion> FitSearch::suggestionsFor(const GpuFit &fit)
     return found.empty() ? pairSuggestions(fit.capacity) : found;
 }
 
-std::vector<FitSuggestion> fitSuggestions(const Scenario &s, const GpuFit &fit)
-{
-    return FitSearch(s).suggestionsFor(fit);
-}
-
 Bytes FitSearch::currentTotal()
 {
     if (!m_currentTotal)
@@ -331,11 +326,6 @@ std::optional<FitReason> FitSearch::reasonFor(const Estimate &e, const GpuFit &f
     std::stable_sort(reason.blocking.begin(), reason.blocking.end(),
                      [](const auto &a, const auto &b) { return a.second > b.second; });
     return reason;
-}
-
-std::optional<FitReason> fitReason(const Scenario &s, const Estimate &e, const GpuFit &fit)
-{
-    return FitSearch(s).reasonFor(e, fit);
 }
 
 } // namespace core

@@ -115,8 +115,5 @@ private:
     std::optional<std::vector<std::vector<ChoicePair>>> m_pairs; ///< per pair of inputs, every pair that runs
 };
 
-/// FitSearch for one GPU: its suggestions, and why.
-std::vector<FitSuggestion> fitSuggestions(const Scenario &scenario, const GpuFit &fit);
-std::optional<FitReason> fitReason(const Scenario &scenario, const Estimate &estimate, const GpuFit &fit);
 
 } // namespace core

@@ -249,9 +249,10 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     const GpuSpec *focus = focusGpu(s, catalog);
     const GpuFit *focusFit = focus ? result.fitFor(focus->id) : nullptr;
     if (focusFit && !focusFit->fits) {
-        const std::vector<FitSuggestion> found = fitSuggestions(s, *focusFit);
+        FitSearch search(s);
+        const std::vector<FitSuggestion> found = search.suggestionsFor(*focusFit);
         md += "\n" + fill(QT_TRANSLATE_NOOP("Report", "Short of %1 by %2."), {focus->name, formatBytes(focusFit->shortfall, u)});
-        if (const auto reason = fitReason(s, e, *focusFit))
+        if (const auto reason = search.reasonFor(e, *focusFit))
             md += " " + fitReasonText(*reason, u, tr) + ".";
         md += " " + word(meta, suggestionsHeading(found)) + "\n\n";
         for (const FitSuggestion &suggestion : found)

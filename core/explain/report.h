@@ -42,7 +42,7 @@ std::string summarize(const Scenario &scenario, Translator translator = nullptr)
 /// cache, attention, the layout) and the planner version and date.
 std::string chartFooter(const Scenario &scenario, const ReportMeta &meta);
 
-/// The sentence before fitSuggestions' list: each alone, pairs, or none
+/// The sentence before FitSearch's list of suggestions: each alone, pairs, or none
 /// (English, context "Report").
 const char *suggestionsHeading(const std::vector<FitSuggestion> &found);
 

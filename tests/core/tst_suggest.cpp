@@ -96,7 +96,7 @@ void TestSuggest::everyVerdictExplained()
     core::FitSearch search(scenario);
     int shortOfFits = 0, offered = 0, pairs = 0;
     for (const core::GpuFit &fit : result.fits) {
-        const auto reason = core::fitReason(scenario, result.estimate, fit);
+        const auto reason = search.reasonFor(result.estimate, fit);
         QCOMPARE(reason.has_value(), !fit.fits);
         if (fit.fits)
             continue;

@@ -286,7 +286,7 @@ void TestUi::offeredChangesApplyInOneStep()
         if (!action->isSeparator() && action->isEnabled())
             offered << action;
     QVERIFY(!offered.isEmpty());
-    QVERIFY(core::fitSuggestions(before, *at).front().pair);
+    QVERIFY(core::FitSearch(before).suggestionsFor(*at).front().pair);
     // The section title says why: one layer per GPU is not enough.
     QVERIFY2(menu.actions().front()->text().startsWith(QStringLiteral("With one layer per GPU")),
              qPrintable(menu.actions().front()->text()));
@@ -309,7 +309,7 @@ void TestUi::offeredChangesApplyInOneStep()
     // as it goes, each GPU is still over by the reason's bytes.
     const core::EstimateWithFits &stuck = c->result();
     const auto rtx = std::find_if(stuck.fits.begin(), stuck.fits.end(), [](const core::GpuFit &f) { return f.gpuId == "rtx-3070"; });
-    const auto reason = core::fitReason(stuck.scenario, stuck.estimate, *rtx);
+    const auto reason = core::FitSearch(stuck.scenario).reasonFor(stuck.estimate, *rtx);
     QVERIFY(reason && reason->splitFloor());
     const QString why = QStringLiteral("+%1 even split").arg(ui::bytesText(reason->over, core::ByteUnit::GiB, 1));
     QVERIFY2(window.chart()->whyLines().contains(why), qPrintable(window.chart()->whyLines().join(QLatin1Char('|'))));
