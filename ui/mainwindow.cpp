@@ -129,10 +129,7 @@ void MainWindow::buildUi()
     m_breakdown = new BreakdownPanel;
     connect(m_breakdown, &BreakdownPanel::changesChosen, this,
             [this](const QString &what, const std::vector<core::FieldChange> &changes) {
-                m_controller->update(what, [&changes](core::Scenario &s) {
-                    for (const core::FieldChange &change : changes)
-                        core::field(change.field).assign(s, change.value);
-                });
+                m_controller->update(what, [&changes](core::Scenario &s) { core::applyChanges(s, changes); });
             });
     m_cluster = new ClusterPanel(m_controller);
     // Scrolls rather than widening the window below 1024 pixels.

@@ -11,6 +11,12 @@
 
 namespace core {
 
+void applyChanges(Scenario &scenario, const std::vector<FieldChange> &changes)
+{
+    for (const FieldChange &change : changes)
+        field(change.field).assign(scenario, change.value);
+}
+
 namespace {
 
 /// The widest tensor parallelism the search offers: one NVLink domain of
@@ -59,7 +65,7 @@ std::vector<ChoiceVariant> choiceVariants(const Scenario &s, FieldId id)
 
 Scenario changed(Scenario s, const FieldChange &change)
 {
-    field(change.field).assign(s, FieldValue(change.value));
+    applyChanges(s, {change});
     return s;
 }
 
@@ -95,8 +101,7 @@ std::optional<FitSuggestion> tensorParallelFitting(const Scenario &s, Bytes capa
         if (field(FieldId::SequenceParallel).applies(s) && !s.parallel.sequenceParallel)
             changes.push_back({FieldId::SequenceParallel, FieldValue(true)});
         Scenario spread = s;
-        for (const FieldChange &change : changes)
-            field(change.field).assign(spread, change.value);
+        applyChanges(spread, changes);
         const Estimate e = estimate(spread);
         if (e.isValid() && e.total <= capacity)
             return FitSuggestion{std::move(changes), e.total,

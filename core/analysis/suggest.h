@@ -17,6 +17,9 @@ struct FieldChange
     FieldValue value; ///< as the field stores it
 };
 
+/// `changes` applied to `scenario`, as the window applies a suggestion.
+void applyChanges(Scenario &scenario, const std::vector<FieldChange> &changes);
+
 /// A change of one input, or of two, that makes the scenario fit, and
 /// what found it.
 struct FitSuggestion

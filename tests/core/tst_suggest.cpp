@@ -123,8 +123,7 @@ void TestSuggest::everyVerdictExplained()
         pairs += static_cast<int>(std::count_if(found.begin(), found.end(), [](const core::FitSuggestion &f) { return f.pair; }));
         for (const core::FitSuggestion &suggestion : found) {
             core::Scenario changed = scenario;
-            for (const core::FieldChange &change : suggestion.changes)
-                core::field(change.field).assign(changed, change.value);
+            core::applyChanges(changed, suggestion.changes);
             const core::EstimateWithFits after = core::estimateWithFits(changed, catalog, {fit.gpuId});
             QVERIFY2(after.fits.size() == 1 && after.fits.front().fits,
                      qPrintable(QString::fromStdString(fit.gpuId + ": " + suggestion.foundBy)));
