@@ -157,7 +157,7 @@ void estimateLlamaCpp(const Scenario &s, int device, const StageStates &st, Esti
     d.hostTermsPerGpu[termIndex(TermId::Workspace)] = Bytes::fromDouble(host.compute * perGpu);
     d.hostTermsPerGpu[termIndex(TermId::Logits)] = Bytes::fromDouble(host.output * perGpu);
     d.hostBytesPerGpu = static_cast<double>(sumTerms(d.hostTermsPerGpu).count());
-    d.hostWeightBytes = host.weights - host.input;
+    d.hostWeightBytes = host.weights - host.repacked - host.input; // a step reads each weight once: the copy or the mapping
     d.hostExpertBytes = host.experts;
     d.hostKvBytes = host.kvCache;
     d.expertBytesOnGpu = llamaCppGpuExpertBytes(s, d.params, st.modelWeights.value, share);

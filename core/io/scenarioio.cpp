@@ -406,17 +406,29 @@ Json modelToJson(const ModelSpec &m)
 
 namespace {
 
-/// A [file, device] byte pair.
-PlacedBytes readPlaced(const Json &pair, JsonReader &r, const char *key)
+/// [file, device] bytes, then the host copies of each CPU build in
+/// allCpuBuilds' order (files saved before they existed have none).
+PlacedBytes readPlaced(const Json &group, JsonReader &r, const char *key)
 {
-    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_unsigned() || !pair[1].is_number_unsigned()) {
-        r.error(key, "expected [file bytes, device bytes]");
+    const bool counts = group.is_array()
+        && std::all_of(group.begin(), group.end(), [](const Json &n) { return n.is_number_unsigned(); });
+    if (!counts || (group.size() != 2 && group.size() != 2 + kCpuBuilds)) {
+        r.error(key, "expected [file bytes, device bytes, and the host copies of each CPU build]");
         return {};
     }
-    return {pair[0].get<std::uint64_t>(), pair[1].get<std::uint64_t>()};
+    PlacedBytes p{group[0].get<std::uint64_t>(), group[1].get<std::uint64_t>(), {}};
+    for (std::size_t b = 0; b + 2 < group.size(); ++b)
+        p.hostCopies[b] = group[b + 2].get<std::uint64_t>();
+    return p;
 }
 
-Json placedToJson(const PlacedBytes &p) { return Json::array({p.file, p.device}); }
+Json placedToJson(const PlacedBytes &p)
+{
+    Json group = Json::array({p.file, p.device});
+    for (const std::uint64_t copies : p.hostCopies)
+        group.push_back(copies);
+    return group;
+}
 
 GgufPlacement readPlacement(JsonReader &r)
 {

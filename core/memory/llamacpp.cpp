@@ -48,6 +48,24 @@ double expertParamsPerLayer(const ModelSpec &m, const ParameterCounts &pc)
     return static_cast<double>(pc.experts) / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
 }
 
+/// The CPU backend's copies of the weights that stay on the host: the CPU
+/// layers, the routed experts --n-cpu-moe keeps, a CPU output layer
+/// (cpuBufferCopy's rule for `build`, summed per group in the placement).
+double hostCopies(const GgufPlacement &p, std::uint64_t layers, std::uint64_t cpuLayers, const LlamaCppLayout &l,
+                  CpuBuild build)
+{
+    double bytes = static_cast<double>(p.input.hostCopy(build));
+    for (std::uint64_t i = 0; i < layers && i < p.layers.size() && i < p.experts.size(); ++i) {
+        if (i < cpuLayers)
+            bytes += static_cast<double>(p.layers[i].hostCopy(build));
+        else if (i < l.cpuMoeLayers)
+            bytes += static_cast<double>(p.experts[i].hostCopy(build));
+    }
+    if (!l.outputOnGpu)
+        bytes += static_cast<double>(p.output.hostCopy(build));
+    return bytes;
+}
+
 } // namespace
 
 LlamaCppLayout llamaCppLayout(const Scenario &s)
@@ -289,6 +307,7 @@ LlamaCppHost llamaCppHost(const Scenario &s, const ParameterCounts &pc, double m
         }
         if (!l.outputOnGpu)
             host.weights += static_cast<double>(p.output.file);
+        host.repacked = hostCopies(p, m.layers, cpuLayers, l, s.cpuBuild);
     } else {
         const double perParam = pc.total > 0 ? modelWeightBytes / static_cast<double>(pc.total) : 0.0;
         const double layerParams = std::max(0.0, static_cast<double>(pc.total - pc.embedding - pc.lmHead));
@@ -299,7 +318,12 @@ LlamaCppHost llamaCppHost(const Scenario &s, const ParameterCounts &pc, double m
             * (static_cast<double>(pc.embedding) + perLayer * static_cast<double>(cpuLayers)
                + experts * static_cast<double>(cpuExperts) + (l.outputOnGpu ? 0.0 : static_cast<double>(pc.lmHead)));
         host.experts = perParam * experts * static_cast<double>(cpuLayers + cpuExperts);
+        // Without a file only Q4_0 is certain: every matmul weight repacks
+        // on each of the builds that repack (layers and a CPU output layer).
+        if (s.weights == WeightFormat::GgufQ4_0 && s.cpuBuild != CpuBuild::None)
+            host.repacked = host.weights - host.input;
     }
+    host.weights += host.repacked;
     // The host compute buffer holds the token embeddings' rows (get_rows
     // runs where token_embd is) and the f32 KQ mask input; CPU layers, CPU
     // experts and a CPU output layer compute there too. The output buffer

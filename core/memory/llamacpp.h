@@ -61,7 +61,10 @@ Derived llamaCppOutputCompute(const Scenario &s, const LlamaCppLayout &layout, F
 /// Host memory the llama.cpp process needs beside the GPUs.
 struct LlamaCppHost
 {
-    double weights = 0; ///< mapped weights left on the CPU: token_embd, CPU layers, CPU experts, a CPU output layer
+    /// weights left on the CPU: the mapped token_embd, CPU layers, CPU
+    /// experts, a CPU output layer, and the CPU backend's copies of them
+    double weights = 0;
+    double repacked = 0; ///< of `weights`, the CPU backend's copies (CPU_REPACK, AMX buffers)
     double input = 0;   ///< of `weights`, token_embd (a step reads only its tokens' rows)
     double experts = 0; ///< of `weights`, the routed experts (--n-cpu-moe and CPU layers)
     double compute = 0; ///< the host compute buffer

@@ -96,10 +96,19 @@ bool isRoutedExpert(const std::string &name)
     return false;
 }
 
+void addHostCopies(PlacedBytes &group, const StoredTensor &t)
+{
+    for (const CpuBuildInfo &b : allCpuBuilds()) {
+        std::uint64_t &copies = group.hostCopies[static_cast<std::size_t>(b.build)];
+        copies = saturatingAdd(copies, cpuBufferCopy(t, b.build));
+    }
+}
+
 void add(PlacedBytes &group, const StoredTensor &t)
 {
     group.file = saturatingAdd(group.file, t.bytes);
     group.device = saturatingAdd(group.device, cudaAllocation(t));
+    addHostCopies(group, t);
 }
 
 GgufPlacement placeGgufTensors(const WeightInventory &inventory, const ModelSpec &model)
@@ -123,11 +132,16 @@ GgufPlacement placeGgufTensors(const WeightInventory &inventory, const ModelSpec
         }
     }
     // No output.weight: llama.cpp creates `output` as a duplicate of
-    // token_embd on the output layer's device.
+    // token_embd on the output layer's device; on the host the duplicate
+    // is a matmul weight, which the CPU backend may repack.
     if (!ownOutput)
         for (const StoredTensor &t : inventory.tensors)
-            if (t.name == "token_embd.weight")
+            if (t.name == "token_embd.weight") {
                 p.output.device = saturatingAdd(p.output.device, cudaAllocation(t));
+                StoredTensor output = t;
+                output.name = "output.weight";
+                addHostCopies(p.output, output);
+            }
     return p;
 }
 

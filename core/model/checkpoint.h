@@ -1,8 +1,10 @@
 #pragma once
 
+#include "core/model/cpubuffers.h"
 #include "core/model/modelspec.h"
 #include "core/model/weightinventory.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,12 +13,19 @@
 namespace core {
 
 /// Bytes of a group of tensors where llama.cpp keeps them: in the file
-/// (the host maps it: CPU_Mapped) and as a CUDA buffer allocates them.
+/// (the host maps it: CPU_Mapped), as a CUDA buffer allocates them, and,
+/// per CPU build, the copies the CPU backend makes of them in its extra
+/// buffers when they stay on the host (CPU_REPACK, AMX: cpuBufferCopy).
 struct PlacedBytes
 {
     std::uint64_t file = 0;
     std::uint64_t device = 0;
-    bool operator==(const PlacedBytes &other) const { return file == other.file && device == other.device; }
+    std::array<std::uint64_t, kCpuBuilds> hostCopies{};
+    std::uint64_t hostCopy(CpuBuild build) const { return hostCopies[static_cast<std::size_t>(build)]; }
+    bool operator==(const PlacedBytes &other) const
+    {
+        return file == other.file && device == other.device && hostCopies == other.hostCopies;
+    }
 };
 
 /// A GGUF file's tensors in the groups llama.cpp places as units

@@ -16,7 +16,9 @@ namespace {
 
 bool isHostBuffer(const std::string &name)
 {
-    return name.find("CPU") != std::string::npos || name.find("Host") != std::string::npos;
+    // CPU, CPU_Mapped, CPU_REPACK, CUDA_Host ...; AMX is the CPU backend's
+    // buffer for AMX-packed weights (ggml-cpu/amx/amx.cpp).
+    return name.find("CPU") != std::string::npos || name.find("Host") != std::string::npos || name == "AMX";
 }
 
 /// llama.cpp's backend names end in the device index: "CUDA1", "ROCm0", "Vulkan2".
@@ -119,6 +121,16 @@ void llamaCppSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingW
         }
     if (!gpus.empty())
         w.set(FieldId::Gpus, count(gpus.size()), line);
+    // A CPU build prints neither "offloaded N/M layers" nor a device's
+    // model buffer: every layer ran on the host.
+    const auto modelBuffers = log.find(rl::Quantity::LlamaModelBuffer);
+    if (!ls.offloadedLayers && gpus.empty() && !modelBuffers.empty())
+        w.set(FieldId::GpuLayers, "0", modelBuffers.front()->line);
+    // An AMX buffer is the AMX build's (ggml-cpu/amx/amx.cpp); CPU_REPACK
+    // alone is AVX2's or Arm's, which the planner's default covers.
+    for (const rl::Reading *r : modelBuffers)
+        if (r->device == "AMX")
+            w.set(FieldId::CpuBuild, cpuBuildId(CpuBuild::Amx), r->line);
 }
 
 void vllmSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWriter &w)

@@ -43,6 +43,7 @@ enum class FieldId {
     Ubatch,
     KvOnHost,
     CpuMoeLayers,
+    CpuBuild,
     TensorSplit,
     HostBandwidth,
     CpuOffloadGib,

@@ -516,6 +516,15 @@ std::vector<FieldDescriptor> makeFields()
                 "the CPU; attention, shared experts and the KV cache stay on the GPU"))
             .numberIn<&S::cpuMoeLayers>()
             .appliesWhen(llamaCppMoe),
+        Field(FieldId::CpuBuild, "serving.cpu_build", FieldGroup::Serving)
+            .cli("cpu-build", "CPU")
+            .oneOf(choicesOf(allCpuBuilds(), [](const CpuBuildInfo &b) { return b.label; }))
+            .label(QT_TRANSLATE_NOOP("Field", "Host CPU"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "the CPU that runs llama.cpp's host layers: its backend copies the weights it has faster kernels "
+                "for into a second buffer (CPU_REPACK, AMX) beside the mapped file"))
+            .choiceIn<cpuBuildId, parseCpuBuild, &S::cpuBuild>()
+            .appliesWhen(llamaCpp),
         Field(FieldId::TensorSplit, "serving.tensor_split", FieldGroup::Serving)
             .cli("tensor-split", "LIST")
             .numberList()

@@ -171,6 +171,9 @@ struct Scenario
     /// llama.cpp --n-cpu-moe N: the routed experts of the first N layers
     /// stay in host memory and run on the CPU.
     std::uint64_t cpuMoeLayers = 0;
+    /// The CPU llama.cpp's host layers run on: which weights its backend
+    /// copies into repacked buffers.
+    CpuBuild cpuBuild = CpuBuild::Avx2;
     /// Host memory bandwidth for the layers and experts llama.cpp runs on
     /// the CPU, GB/s: dual-channel DDR5-5600's peak, 2 x 8 B x 5600 MT/s
     /// (JEDEC JESD79-5 data rate over a 64-bit channel).

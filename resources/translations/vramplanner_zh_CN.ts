@@ -2506,6 +2506,30 @@
         <source>the stack keeps the adapters in fp32, with no master copy; the regime only chooses whether autocast runs</source>
         <translation>该训练栈将适配器保持为 fp32，没有主副本；训练精度方案只决定是否启用 autocast</translation>
     </message>
+    <message>
+        <source>x86-64 with AVX2 (repacks Q4_0, Q4_K, IQ4_NL, MXFP4)</source>
+        <translation>x86-64，支持 AVX2（重排 Q4_0、Q4_K、IQ4_NL、MXFP4）</translation>
+    </message>
+    <message>
+        <source>x86-64 with AMX (Xeon 4th gen. and later)</source>
+        <translation>x86-64，支持 AMX（第四代至强及更新）</translation>
+    </message>
+    <message>
+        <source>Arm64 with dot product and int8 matrix multiply</source>
+        <translation>Arm64，支持点积与 int8 矩阵乘法指令</translation>
+    </message>
+    <message>
+        <source>no repacking (--no-repack, other CPUs)</source>
+        <translation>不重排（--no-repack，或其他 CPU）</translation>
+    </message>
+    <message>
+        <source>Host CPU</source>
+        <translation>主机 CPU</translation>
+    </message>
+    <message>
+        <source>the CPU that runs llama.cpp&apos;s host layers: its backend copies the weights it has faster kernels for into a second buffer (CPU_REPACK, AMX) beside the mapped file</source>
+        <translation>运行 llama.cpp 主机侧各层的 CPU：其后端会把有更快内核的权重复制到映射文件之外的第二个缓冲区（CPU_REPACK、AMX）</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>

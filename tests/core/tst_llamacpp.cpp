@@ -258,9 +258,15 @@ void TestLlamaCpp::partialOffloadKeepsTheFirstLayersOnTheHost()
     // output layer, their KV, and the host compute buffer (the inputs plus
     // the larger of a CPU layer's peak and the logits' peak).
     const double mapped = q4k(4096, 128256) + 16.0 * layer + 8.0 * extra + q6k(4096, 128256) + 4096 * 4;
+    // The default host CPU has AVX2: its backend copies the CPU layers'
+    // Q4_K matrices into CPU_REPACK (not the Q6_K ones, nor token_embd).
+    const double q4kMatrices = 2.0 * q4k(4096, 4096) + q4k(4096, 1024) + 2.0 * q4k(4096, 14336);
+    const double repacked = 8.0 * (q4kMatrices + q4k(4096, 1024) + q4k(14336, 4096)) + 8.0 * q4kMatrices;
     const double kv = 16.0 * 512 * 2048 * 2;
     const double compute = 4.0 * 512 * (4096 + 512) + 4.0 * 512 * (128256 + 4096);
-    QCOMPARE(e.details.hostBytesPerGpu, mapped + kv + compute + 4.0 * 128256);
+    QCOMPARE(e.details.hostBytesPerGpu, mapped + repacked + kv + compute + 4.0 * 128256);
+    s.cpuBuild = core::CpuBuild::None;
+    QCOMPARE(core::estimate(s).details.hostBytesPerGpu, mapped + kv + compute + 4.0 * 128256);
 }
 
 void TestLlamaCpp::layerSplitPutsTheOutputOnTheLastGpu()

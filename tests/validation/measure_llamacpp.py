@@ -334,6 +334,7 @@ def measure(node_modules, workdir, case):
         "held_back": case["held_back"],
         "cpu": case["cpu"],
         "settings": case["settings"],
+        "metadata": {key: value for key, value in meta.items() if not key.startswith("tokenizer.")},
         "tensors": table,
         "context": buffers.pop("context"),
         "buffers_mib": buffers,
