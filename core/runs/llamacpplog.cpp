@@ -9,6 +9,8 @@
 //   src/llama-model.cpp llama_model::load_tensors:
 //     "%s: offloaded %d/%d layers to GPU\n"
 //     "%s: %12s model buffer size = %8.2f MiB\n"
+//     (llama.cpp b1500-b3300, 2023-24, llama.cpp llm_load_tensors:
+//     "%s: %10s buffer size = %8.2f MiB\n", no "model")
 //   src/llama-kv-cache.cpp llama_kv_cache constructor:
 //     "%s: %10s KV buffer size = %8.2f MiB\n"
 //     "%s: size = %7.2f MiB (%6u cells, %3d layers, %2u/%u seqs), K (%s): %7.2f MiB, V (%s): %7.2f MiB\n"
@@ -102,12 +104,14 @@ bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
     const std::string &t = line.text;
     LogSettings &settings = context.log.settings;
 
+    // The model buffers of 2023-24, before "model" joined the line.
+    const bool oldModelBuffer = t.find("llm_load_tensors: ") != std::string::npos;
     for (const BufferLine &b : kBuffers) {
-        const std::size_t at = t.find(b.anchor);
+        const std::size_t at = t.find(oldModelBuffer && b.quantity == Quantity::LlamaModelBuffer ? " buffer size = " : b.anchor);
         if (at == std::string::npos)
             continue;
         const std::string name = bufferNameBefore(t, at);
-        std::size_t pos = at + std::string(b.anchor).size();
+        std::size_t pos = t.find(" = ", at) + 3;
         const auto n = readNumber(t, pos);
         if (name.empty() || !n || n->negative || t.compare(pos, 4, " MiB") != 0) {
             context.malformed(line, std::string("a buffer name and a size in MiB around '") + trimmed(b.anchor) + "'");

@@ -38,6 +38,7 @@ public:
 private:
     bool m_inResultsBlock = false; ///< inside a multi-line "Memory profiling results:" message
     bool readResultsPairs(const LogLine &line, ReadContext &context);
+    bool readBlockLine(const LogLine &line, ReadContext &context);
 };
 
 /// llama.cpp (src/llama.cpp, src/llama-model.cpp, src/llama-kv-cache.cpp,

@@ -31,7 +31,65 @@ const ResultsKey kResultsKeys[] = {
     {"memory_usage_post_profile=", std::nullopt},
 };
 
+/// The multi-line block of vLLM 0.6.5-0.7 (vllm/worker/worker.py
+/// determine_num_available_blocks after PR #10511): one "LABEL<tab>VALUE"
+/// per line under "Memory profiling results:", each with the logger's
+/// prefix.
+struct BlockLabel
+{
+    const char *label;
+    std::optional<Quantity> quantity; ///< nullopt: the utilisation (a setting) or the duration
+};
+const BlockLabel kBlockLabels[] = {
+    {"total_gpu_memory", Quantity::VllmTotalGpuMemory},
+    {"the current vLLM instance can use", Quantity::VllmInstanceMemory},
+    {"model weights take", Quantity::VllmWeights},
+    {"non_torch_memory", Quantity::VllmNonTorch},
+    {"PyTorch activation peak memory", Quantity::VllmActivationPeak},
+    {"available_kv_cache_memory", Quantity::VllmKvCacheMemory},
+    {"gpu_memory_utilization", std::nullopt},
+    {"duration", std::nullopt},
+};
+
+/// The message of a logger line: what follows "file.py:LINE] ".
+std::string messageOf(const std::string &text)
+{
+    const std::size_t at = text.find("] ");
+    return at == std::string::npos ? text : text.substr(at + 2);
+}
+
 } // namespace
+
+bool VllmReader::readBlockLine(const LogLine &line, ReadContext &context)
+{
+    const std::string message = messageOf(line.text);
+    for (const BlockLabel &b : kBlockLabels) {
+        const std::size_t length = std::char_traits<char>::length(b.label);
+        if (message.compare(0, length, b.label) != 0 || message.size() <= length
+            || (message[length] != ' ' && message[length] != '\t'))
+            continue;
+        std::size_t pos = length;
+        while (pos < message.size() && (message[pos] == ' ' || message[pos] == '\t'))
+            ++pos;
+        const auto n = readNumber(message, pos);
+        if (!n || n->negative) {
+            context.malformed(line, std::string("a number after '") + b.label + "'");
+            return true;
+        }
+        if (b.quantity) {
+            if (message.compare(pos, 3, "GiB") != 0) {
+                context.malformed(line, std::string("a size in GiB after '") + b.label + "'");
+                return true;
+            }
+            context.addPrinted(*b.quantity, line, *n, kGiB, line.worker);
+        } else if (b.label == std::string("gpu_memory_utilization")) {
+            context.log.settings.gpuMemoryUtilization = Noted<double>{static_cast<double>(n->value), line.number};
+            context.seen(LogFormat::Vllm);
+        }
+        return true;
+    }
+    return false;
+}
 
 bool VllmReader::readResultsPairs(const LogLine &line, ReadContext &context)
 {
@@ -68,8 +126,9 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
         return true;
     }
     if (m_inResultsBlock) {
-        // Continuation lines of the same message carry no logger prefix.
-        if (readResultsPairs(line, context))
+        // Continuation lines of the same message carry no logger prefix;
+        // the tabbed block's lines each carry one.
+        if (readResultsPairs(line, context) || readBlockLine(line, context))
             return true;
         m_inResultsBlock = false;
     }

@@ -1,0 +1,179 @@
+// Logs users pasted in public threads (tests/data/logs/, each with its
+// source in SOURCES.md), read back to every figure they print. The
+// expected values are the printed numbers, copied here from the log text
+// by hand; a figure the reader skips or misreads fails its row.
+
+#include "core/io/builtin.h"
+#include "core/runs/runcompare.h"
+#include "core/runs/runlog.h"
+#include "tests/support/testregistry.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+using core::runlog::Quantity;
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = kMiB * 1024.0;
+
+std::string logText(const char *name)
+{
+    std::ifstream in(std::string(VRAM_TEST_DATA_DIR "/logs/") + name, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+core::runlog::RunLog readLog(const char *name)
+{
+    const auto r = core::runlog::readRunLog(logText(name));
+    if (!r.ok())
+        qFatal("%s: %s", name, r.errors.empty() ? "unreadable" : r.errors.front().c_str());
+    return *r.value;
+}
+
+/// The readings of `q` on `device`, in bytes.
+std::vector<std::uint64_t> readings(const core::runlog::RunLog &log, Quantity q, const std::string &device)
+{
+    std::vector<std::uint64_t> found;
+    for (const auto *r : log.find(q))
+        if (r->device == device)
+            found.push_back(r->bytes.count());
+    return found;
+}
+
+/// A printed figure's bytes, as the reader rounds them.
+std::uint64_t bytesOf(double printed, double unit) { return static_cast<std::uint64_t>(std::llround(printed * unit)); }
+
+struct Figure
+{
+    Quantity quantity;
+    const char *device;
+    double printed;
+    double unit;
+};
+
+void expectFigures(const char *name, std::initializer_list<Figure> figures)
+{
+    const core::runlog::RunLog log = readLog(name);
+    for (const Figure &f : figures) {
+        const auto found = readings(log, f.quantity, f.device);
+        const std::string what = std::string(name) + ": " + f.device + " " + std::to_string(f.printed);
+        QVERIFY2(std::find(found.begin(), found.end(), bytesOf(f.printed, f.unit)) != found.end(), what.c_str());
+    }
+}
+
+int gpusOf(const core::runlog::RunLog &log)
+{
+    core::Scenario base;
+    base.model = core::io::findPreset("llama-2-7b")->model;
+    return core::scenarioFromLog(base, log, core::io::builtinCatalog(), {}).scenario.gpus;
+}
+
+} // namespace
+
+class TestRealLogs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void llamaCpp2024ModelBuffersAndTwoGpus();
+    void llamaCppCpuOnly();
+    void vllmTabbedProfilingBlock();
+    void vllmOneLineProfileOfEachWorker();
+};
+
+void TestRealLogs::llamaCpp2024ModelBuffersAndTwoGpus()
+{
+    // llm_load_tensors printed "CPU buffer size" without "model" until mid-2024.
+    expectFigures("llamacpp-2024-03-2gpu-pr6122.log",
+                  {{Quantity::LlamaModelBuffer, "CPU", 1640.62, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA0", 5434.38, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA1", 13989.53, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA0", 1536.00, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA1", 3584.00, kMiB},
+                   {Quantity::LlamaOutputBuffer, "CUDA_Host", 1.95, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA0", 672.01, kMiB}});
+    QCOMPARE(gpusOf(readLog("llamacpp-2024-03-2gpu-pr6122.log")), 2);
+    // ggml_init_cublas: found 2 CUDA devices, then the model buffers.
+    expectFigures("llamacpp-2024-04-2gpu-cublas-kv-oom-xinference1202.log",
+                  {{Quantity::LlamaModelBuffer, "CUDA_Host", 510.47, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA0", 16854.41, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA1", 16892.66, kMiB}});
+    QCOMPARE(gpusOf(readLog("llamacpp-2024-04-2gpu-cublas-kv-oom-xinference1202.log")), 2);
+    expectFigures("llamacpp-2024-06-2gpu-partial-offload-pr8035.log",
+                  {{Quantity::LlamaModelBuffer, "CPU", 22994.45, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA0", 12633.25, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA1", 8652.00, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA_Host", 64.00, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA0", 1472.00, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA1", 1024.00, kMiB},
+                   {Quantity::LlamaOutputBuffer, "CUDA_Host", 0.98, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA0", 1108.50, kMiB}});
+    expectFigures("llamacpp-2024-1gpu-llamafile-pr552.log",
+                  {{Quantity::LlamaModelBuffer, "CPU", 297.00, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA0", 7317.71, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA0", 180.00, kMiB},
+                   {Quantity::LlamaOutputBuffer, "CUDA_Host", 0.19, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA0", 105.00, kMiB}});
+    QCOMPARE(gpusOf(readLog("llamacpp-2024-1gpu-llamafile-pr552.log")), 1);
+}
+
+void TestRealLogs::llamaCppCpuOnly()
+{
+    // A CPU build: no "offloaded N/M layers", no device buffer.
+    for (const char *name : {"llamacpp-2025-09-cpu-only-issue15946.log", "llamacpp-2024-01-all-on-cpu-0-layers-issue5137.log"}) {
+        const core::runlog::RunLog log = readLog(name);
+        core::Scenario base;
+        base.model = core::io::findPreset("llama-2-7b")->model;
+        const core::RunScenario run = core::scenarioFromLog(base, log, core::io::builtinCatalog(), {});
+        QVERIFY2(run.scenario.gpuLayers && *run.scenario.gpuLayers == 0, name);
+    }
+    expectFigures("llamacpp-2025-09-cpu-only-issue15946.log",
+                  {{Quantity::LlamaModelBuffer, "CPU_Mapped", 14526.27, kMiB},
+                   {Quantity::LlamaOutputBuffer, "CPU", 0.58, kMiB},
+                   {Quantity::LlamaKvBuffer, "CPU", 7000.00, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CPU", 403.02, kMiB}});
+    expectFigures("llamacpp-2024-01-all-on-cpu-0-layers-issue5137.log",
+                  {{Quantity::LlamaModelBuffer, "CPU", 11712.97, kMiB},
+                   {Quantity::LlamaKvBuffer, "CPU", 64.00, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CPU", 114.53, kMiB}});
+}
+
+void TestRealLogs::vllmTabbedProfilingBlock()
+{
+    // vLLM 0.6.5-0.7: one "label<tab>value" a line, each with its prefix.
+    const char *name = "vllm-v0-2024-12-memprof-multiline-pr10511.log";
+    expectFigures(name, {{Quantity::VllmTotalGpuMemory, "", 79.22, kGiB},
+                         {Quantity::VllmInstanceMemory, "", 71.29, kGiB},
+                         {Quantity::VllmWeights, "", 14.96, kGiB},
+                         {Quantity::VllmNonTorch, "", 1.79, kGiB},
+                         {Quantity::VllmActivationPeak, "", 1.26, kGiB},
+                         {Quantity::VllmKvCacheMemory, "", 53.29, kGiB}});
+    const auto read = core::runlog::readRunLog(logText(name));
+    QVERIFY(read.ok());
+    QCOMPARE(read.value->settings.gpuMemoryUtilization->value, 0.90);
+    // Every line of the block read: no warning.
+    QVERIFY2(read.warnings.empty(), read.warnings.empty() ? "" : read.warnings.front().c_str());
+}
+
+void TestRealLogs::vllmOneLineProfileOfEachWorker()
+{
+    // Two tensor-parallel workers, each printing its own profile.
+    const char *name = "vllm-v0-2025-04-tp2-l40s-issue15815.log";
+    expectFigures(name, {{Quantity::VllmWeights, "pid=3280379", 30.7098, kGiB},
+                         {Quantity::VllmWeights, "pid=3280379", 30.71, kGiB},
+                         {Quantity::VllmKvCacheMemory, "pid=3280379", 7.71, kGiB},
+                         {Quantity::VllmKvCacheMemory, "", 7.71, kGiB},
+                         {Quantity::VllmInstanceMemory, "", 39.98, kGiB}});
+    QCOMPARE(gpusOf(readLog(name)), 2);
+}
+
+VRAM_TEST_MAIN(tst_reallogs, TestRealLogs, Core)
+#include "tst_reallogs.moc"
