@@ -505,7 +505,9 @@ void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
         // llama.cpp computes in f32 and caches f16 unless told otherwise;
         // its split, buffers and cache follow its layout (llamacpp.h).
         d.activationElementBytes = 4;
-        d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : 2.0;
+        // K and V may differ (-ctk, -ctv): their mean, for K and V of one width.
+        const auto bytes = [](const std::optional<WeightFormat> &f) { return f ? elementBytes(*f) : 2.0; };
+        d.kvElementBytes = (bytes(s.kvDtype) + bytes(s.valueCacheDtype())) / 2.0;
         return;
     }
     const WeightFormat wf = s.effectiveWeights();

@@ -23,8 +23,10 @@ Scenario draftScenario(const Scenario &s)
     d.images = 0;
     d.gpuLayers.reset();
     d.cpuMoeLayers = 0;
-    if (runtimeBehaviour(s.serving).draftCacheF16)
+    if (runtimeBehaviour(s.serving).draftCacheF16) {
         d.kvDtype.reset();
+        d.kvDtypeV.reset();
+    }
     return d;
 }
 

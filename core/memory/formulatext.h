@@ -542,6 +542,8 @@ inline constexpr Symbol kCells{"n_ctx_seq", QT_TRANSLATE_NOOP("Derivation", "tok
 inline constexpr Symbol kSlidingCells{"n_swa_cells", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "cells of a sliding-window layer: min(n_ctx_seq, window + n_ubatch) rounded up to 256")};
 inline constexpr Symbol kFullLayers{"L_full", "", QT_TRANSLATE_NOOP("Derivation", "full-attention layers on this GPU")};
 inline constexpr Symbol kSlidingLayers{"L_swa", "", QT_TRANSLATE_NOOP("Derivation", "sliding-window layers on this GPU")};
+inline constexpr Symbol kKeyElementBytes{"e_k", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a cached K value: -ctk (f16 2, q8_0 34/32, q4_0 18/32)")};
+inline constexpr Symbol kValueElementBytes{"e_v", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a cached V value: -ctv, as -ctk unless set")};
 inline constexpr Symbol kRowBytes{"r_kv", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of one token's K row and V row in one layer: ggml_row_size(type_k, n_embd_k) + ggml_row_size(type_v, n_embd_v)")};
 inline constexpr Symbol kKeyWidth{"n_embd_k", "", QT_TRANSLATE_NOOP("Derivation", "K values per token and layer")};
 inline constexpr Symbol kValueWidth{"n_embd_v", "", QT_TRANSLATE_NOOP("Derivation", "V values per token and layer")};

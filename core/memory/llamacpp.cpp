@@ -23,7 +23,8 @@ constexpr double kF32 = 4.0;
 
 std::uint64_t padCells(std::uint64_t n) { return (n + kCellPad - 1) / kCellPad * kCellPad; }
 
-double kvElementBytes(const Scenario &s) { return s.kvDtype ? elementBytes(*s.kvDtype) : 2.0; /* f16 default */ }
+/// Bytes per cached K and per cached V value: -ctk and -ctv, f16 by default.
+double cacheBytes(const std::optional<WeightFormat> &format) { return format ? elementBytes(*format) : 2.0; }
 
 /// Values one token caches per layer in K and in V (llama_hparams
 /// n_embd_k_gqa / n_embd_v_gqa) for layers of `a`'s heads; latent
@@ -184,15 +185,16 @@ Derived llamaCppKvCache(const Scenario &s, const LlamaCppLayout &l, std::uint64_
     Formula bytes(store);
     if (m.encoderOnly || layers == 0)
         return bytes.derived();
-    const double e = kvElementBytes(s);
+    const double keyBytes = cacheBytes(s.kvDtype);
+    const double valueBytes = cacheBytes(s.valueCacheDtype());
     // llama_memory_hybrid sizes its attention cache by n_ctx, the whole
     // context of every stream, in each stream (llama-model.cpp create_memory).
     const double streamCells = static_cast<double>(m.hasRecurrentState() ? l.cells * l.sequences : l.cells);
     for (const CacheGroup &group : cacheGroups(m, layers)) {
         const auto [keyWidth, valueWidth] = cachedWidths(m, group.attention);
         Formula row(store);
-        row.product(text::kv::kPartKeys).times(lc::kKeyWidth, keyWidth).times(text::kv::kKvElementBytes, e);
-        row.product(text::kv::kPartValues).times(lc::kValueWidth, valueWidth).times(text::kv::kKvElementBytes, e);
+        row.product(text::kv::kPartKeys).times(lc::kKeyWidth, keyWidth).times(lc::kKeyElementBytes, keyBytes);
+        row.product(text::kv::kPartValues).times(lc::kValueWidth, valueWidth).times(lc::kValueElementBytes, valueBytes);
         const Derived rowBytes = row.derived();
         if (group.fullLayers > 0)
             bytes.product(text::kv::kPartFullLayers)

@@ -101,14 +101,15 @@ void llamaCppSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingW
         w.set(FieldId::Attention, ls.flashAttention->value ? "flash" : "eager", ls.flashAttention->line);
     if (ls.kType && ls.vType) {
         const auto k = kvFormatOf(ls.kType->value);
-        if (ls.kType->value != ls.vType->value)
-            run.notes.push_back("line " + std::to_string(ls.kType->line) + ": K (" + ls.kType->value + ") and V ("
-                                + ls.vType->value + ") differ; the planner stores both in one type");
-        else if (!k)
-            run.notes.push_back("line " + std::to_string(ls.kType->line) + ": the KV type " + ls.kType->value
-                                + " is not one the planner models");
-        else
+        const auto v = kvFormatOf(ls.vType->value);
+        if (!k || !v)
+            run.notes.push_back("line " + std::to_string(ls.kType->line) + ": the KV type "
+                                + (k ? ls.vType->value : ls.kType->value) + " is not one the planner models");
+        else {
             w.set(FieldId::KvDtype, *k, ls.kType->line);
+            if (*v != *k)
+                w.set(FieldId::KvDtypeV, *v, ls.vType->line);
+        }
     }
     if (ls.offloadedLayers)
         w.set(FieldId::GpuLayers, count(ls.offloadedLayers->value), ls.offloadedLayers->line);

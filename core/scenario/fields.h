@@ -34,6 +34,7 @@ enum class FieldId {
     LoraTargets,
     LoraDropout,
     KvDtype,
+    KvDtypeV,
     Logits,
     GpuMemoryUtilization,
     ServingEngine,

@@ -426,10 +426,25 @@ std::vector<FieldDescriptor> makeFields()
             .cli("kv-dtype", "FORMAT")
             .oneOf(kvFormats)
             .label(QT_TRANSLATE_NOOP("Field", "KV cache format"))
-            .help(QT_TRANSLATE_NOOP("Field", "the KV cache's element format"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "the KV cache's element format (llama.cpp: -ctk, and -ctv unless the V cache format is set)"))
             .defaultFollows(QT_TRANSLATE_NOOP("Field", "the activation dtype"))
             .optionalChoiceIn<formatId, parseKvFormat, &S::kvDtype>()
             .appliesWhen(inference),
+        Field(FieldId::KvDtypeV, "kv_dtype_v", FieldGroup::Serving)
+            .cli("kv-dtype-v", "FORMAT")
+            .oneOf(kvFormats)
+            .label(QT_TRANSLATE_NOOP("Field", "V cache format"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "llama.cpp -ctv: the V cache's element format where it differs from the K cache's (-ctk, the KV "
+                "cache format); a quantised V cache needs flash attention"))
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "the KV cache format"))
+            .optionalChoiceIn<formatId, parseKvFormat, &S::kvDtypeV>()
+            .effective([](const S &s) {
+                const auto v = s.valueCacheDtype();
+                return FieldValue(std::string(v ? formatId(*v) : formatId(WeightFormat::Fp16)));
+            })
+            .appliesWhen(llamaCpp),
         Field(FieldId::Logits, "logits", FieldGroup::Precision)
             .cli("logits", "MODE")
             .oneOf(choicesOf(kLogitsSpellings))

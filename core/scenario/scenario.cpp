@@ -152,6 +152,8 @@ std::vector<std::string> validateScenario(const Scenario &s)
     }
     if (s.kvDtype && !formatInfo(*s.kvDtype).usableForKvCache)
         errors.push_back(std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format");
+    if (s.kvDtypeV && !formatInfo(*s.kvDtypeV).usableForKvCache)
+        errors.push_back(std::string("kv_dtype_v: ") + formatInfo(*s.kvDtypeV).id + " is not a KV-cache format");
     if (!errors.empty())
         return errors; // the checks below combine fields (and divide by tp, pp, ep)
     const Parallelism &p = s.parallel;
@@ -169,14 +171,17 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(!(s.isTraining() && s.effectiveLogits() == LogitsMode::LastToken),
           "logits: 'last' applies to inference only");
     // llama.cpp's cache types (common/arg.cpp --cache-type-k/-v) are its own;
-    // a quantised V cache needs flash attention (llama_context throws
-    // "quantized V cache was requested, but this requires Flash Attention").
+    // a quantised V cache needs flash attention (llama-context.cpp,
+    // llama.cpp 0.4.0: "quantized V cache was requested, but this requires
+    // Flash Attention"); a quantised K cache does not.
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     const bool ggufCacheTypes = runtime && runtime->ggufCacheTypes;
-    const bool ggufCache = s.kvDtype && (*s.kvDtype == WeightFormat::GgufQ8_0 || *s.kvDtype == WeightFormat::GgufQ4_0);
-    check(!ggufCache || ggufCacheTypes, "kv_dtype: the GGUF cache types are llama.cpp's (serving engine llamacpp)");
-    check(!(ggufCacheTypes && ggufCache && s.attention == Attention::Eager),
-          "kv_dtype: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");
+    const auto ggufType = [](const std::optional<WeightFormat> &f) {
+        return f && (*f == WeightFormat::GgufQ8_0 || *f == WeightFormat::GgufQ4_0);
+    };
+    check(!ggufType(s.kvDtype) || ggufCacheTypes, "kv_dtype: the GGUF cache types are llama.cpp's (serving engine llamacpp)");
+    check(!(ggufCacheTypes && ggufType(s.valueCacheDtype()) && s.attention == Attention::Eager),
+          "kv_dtype_v: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");
     check(!(runtime && runtime->splitsLayersByMemory) || p.tp == 1,
           "tp: llama.cpp splits layers over GPUs (gpus), not tensors");
     // generate()'s CPU offload is accelerate's device_map, a layer split.

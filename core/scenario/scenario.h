@@ -150,6 +150,10 @@ struct Scenario
     Attention attention = Attention::Sdpa;
     LoraSettings lora;
     std::optional<WeightFormat> kvDtype; ///< unset: the activation dtype
+    /// llama.cpp's V cache type (-ctv) where it differs from the K cache's
+    /// (-ctk, kvDtype); unset: as kvDtype.
+    std::optional<WeightFormat> kvDtypeV;
+    std::optional<WeightFormat> valueCacheDtype() const { return kvDtypeV ? kvDtypeV : kvDtype; }
     std::optional<LogitsMode> logits;    ///< unset: Fp32 for training, LastToken for inference
     double gpuMemoryUtilization = 0.9;   ///< vLLM default
     ServingEngine serving = ServingEngine::Generate;

@@ -1758,6 +1758,14 @@
         <source>the trained weights are fp32 already, so there is no separate master copy</source>
         <translation>被训练的权重本身已是 fp32，因此没有单独的主副本</translation>
     </message>
+    <message>
+        <source>bytes of a cached K value: -ctk (f16 2, q8_0 34/32, q4_0 18/32)</source>
+        <translation>每个缓存 K 值的字节数：-ctk（f16 为 2，q8_0 为 34/32，q4_0 为 18/32）</translation>
+    </message>
+    <message>
+        <source>bytes of a cached V value: -ctv, as -ctk unless set</source>
+        <translation>每个缓存 V 值的字节数：-ctv，未设置时同 -ctk</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2069,10 +2077,6 @@
     <message>
         <source>KV cache format</source>
         <translation>KV 缓存格式</translation>
-    </message>
-    <message>
-        <source>the KV cache&apos;s element format</source>
-        <translation>KV 缓存的元素格式</translation>
     </message>
     <message>
         <source>the activation dtype</source>
@@ -2529,6 +2533,22 @@
     <message>
         <source>the CPU that runs llama.cpp&apos;s host layers: its backend copies the weights it has faster kernels for into a second buffer (CPU_REPACK, AMX) beside the mapped file</source>
         <translation>运行 llama.cpp 主机侧各层的 CPU：其后端会把有更快内核的权重复制到映射文件之外的第二个缓冲区（CPU_REPACK、AMX）</translation>
+    </message>
+    <message>
+        <source>V cache format</source>
+        <translation>V 缓存格式</translation>
+    </message>
+    <message>
+        <source>llama.cpp -ctv: the V cache&apos;s element format where it differs from the K cache&apos;s (-ctk, the KV cache format); a quantised V cache needs flash attention</source>
+        <translation>llama.cpp -ctv：V 缓存与 K 缓存（-ctk，即 KV 缓存格式）不同时的元素格式；量化的 V 缓存需要 Flash Attention</translation>
+    </message>
+    <message>
+        <source>the KV cache format</source>
+        <translation>同 KV 缓存格式</translation>
+    </message>
+    <message>
+        <source>the KV cache&apos;s element format (llama.cpp: -ctk, and -ctv unless the V cache format is set)</source>
+        <translation>KV 缓存的元素格式（llama.cpp：-ctk；未设置 V 缓存格式时也是 -ctv）</translation>
     </message>
 </context>
 <context>

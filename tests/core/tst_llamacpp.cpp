@@ -454,7 +454,16 @@ void TestLlamaCpp::quantisedValuesNeedFlashAttention()
     s.kvDtype = core::WeightFormat::GgufQ4_0;
     const std::vector<std::string> errors = core::validateScenario(s);
     QCOMPARE(errors.size(), std::size_t(1));
-    QVERIFY(errors[0].rfind("kv_dtype:", 0) == 0);
+    QVERIFY(errors[0].rfind("kv_dtype_v:", 0) == 0); // V follows K unless set
+    // Only V needs it (-ctk q8_0 -ctv f16 runs without flash attention);
+    // a quantised V alone still does.
+    s.kvDtypeV = core::WeightFormat::Fp16;
+    QVERIFY(core::validateScenario(s).empty());
+    s.kvDtype.reset();
+    s.kvDtypeV = core::WeightFormat::GgufQ8_0;
+    QCOMPARE(core::validateScenario(s).size(), std::size_t(1));
+    s.kvDtype = core::WeightFormat::GgufQ4_0;
+    s.kvDtypeV.reset();
     // The GGUF cache types are llama.cpp's only.
     s.serving = core::ServingEngine::Vllm;
     s.attention = core::Attention::Flash;
