@@ -49,6 +49,13 @@ public:
     bool read(const LogLine &line, ReadContext &context);
 };
 
+/// ollama's server log: its projection before it starts llama.cpp (llm/memory.go).
+class OllamaReader
+{
+public:
+    bool read(const LogLine &line, ReadContext &context);
+};
+
 /// torch.cuda.memory_summary() (torch/cuda/memory.py memory_summary).
 class TorchSummaryReader
 {

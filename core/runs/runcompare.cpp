@@ -120,6 +120,10 @@ void llamaCppSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingW
             gpus.insert(deviceIndex(r->device));
             line = line ? line : r->line;
         }
+    // ollama's projection lists one allocation per GPU it plans on.
+    const auto allocations = log.find(rl::Quantity::OllamaAllocation);
+    if (gpus.empty() && !allocations.empty())
+        w.set(FieldId::Gpus, count(allocations.size()), allocations.front()->line);
     if (!gpus.empty())
         w.set(FieldId::Gpus, count(gpus.size()), line);
     // A CPU build prints neither "offloaded N/M layers" nor a device's
@@ -275,6 +279,32 @@ void compareLlamaCpp(const Scenario &s, const rl::RunLog &log, RunComparison &ou
         out.notes.push_back("an equal split plans its first and last GPU; the GPUs between are planned as the first");
 }
 
+/// ollama's projection (llm/memory.go) against the plan: its whole-model
+/// weights, KV cache and compute graph, and what it means to put on each
+/// GPU. ollama estimates these itself before llama.cpp loads; the rows
+/// show how far its estimate and the planner's agree.
+void compareOllama(const Scenario &s, const rl::RunLog &log, RunComparison &out)
+{
+    const std::vector<Estimate> stages = estimateStages(s);
+    const Estimate &first = stages.front();
+    const LlamaCppLayout layout = llamaCppLayout(s);
+    const double kv = llamaCppKvCache(s, layout, s.model.layers).value;
+    for (const rl::Reading *r : log.find(rl::Quantity::OllamaWeights))
+        out.rows.push_back(row(*r, Bytes::fromDouble(first.details.weightBytesTotal), "weights (whole model)"));
+    for (const rl::Reading *r : log.find(rl::Quantity::OllamaKv))
+        out.rows.push_back(row(*r, Bytes::fromDouble(kv), "kv_cache (every layer)"));
+    for (const rl::Reading *r : log.find(rl::Quantity::OllamaGraph))
+        out.rows.push_back(row(*r, terms(first, {TermId::Workspace, TermId::Logits}), "workspace + logits"));
+    for (const rl::Reading *r : log.find(rl::Quantity::OllamaAllocation)) {
+        const int device = deviceIndex(r->device);
+        out.rows.push_back(device < s.gpus ? row(*r, stageFor(stages, device).total, "total", r->device)
+                                           : row(*r, std::nullopt, "-", r->device));
+    }
+    for (const rl::Quantity q : {rl::Quantity::OllamaRequiredFull, rl::Quantity::OllamaAvailable})
+        for (const rl::Reading *r : log.find(q))
+            out.rows.push_back(row(*r, std::nullopt, "-", r->device));
+}
+
 /// vLLM's KV pool as the planner sizes it (core/analysis/fit.cpp kvTokenBudget) on
 /// the run's GPU memory where the log states it, else the catalog GPU's.
 std::optional<GpuFit> vllmPool(const RunScenario &run, const Catalog &catalog, std::string &capacityNote)
@@ -428,7 +458,7 @@ RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog 
     RunScenario run;
     run.scenario = std::move(base);
     SettingWriter writer(run, userFields);
-    if (log.has(rl::LogFormat::LlamaCpp))
+    if (log.has(rl::LogFormat::LlamaCpp) || log.has(rl::LogFormat::Ollama))
         llamaCppSettings(log.settings, log, writer, run);
     else if (log.has(rl::LogFormat::Vllm))
         vllmSettings(log.settings, log, writer);
@@ -462,6 +492,8 @@ RunComparison compareRun(const RunScenario &run, const rl::RunLog &log, const Ca
     out.notes = run.notes;
     if (log.has(rl::LogFormat::LlamaCpp))
         compareLlamaCpp(run.scenario, log, out);
+    if (log.has(rl::LogFormat::Ollama))
+        compareOllama(run.scenario, log, out);
     if (log.has(rl::LogFormat::Vllm))
         compareVllm(run, log, catalog, out);
     compareAllocator(run.scenario, log, catalog, out);

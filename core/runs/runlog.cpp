@@ -18,6 +18,7 @@ const char *logFormatId(LogFormat format)
     case LogFormat::HfTrainer: return "hf_trainer";
     case LogFormat::NvidiaSmiTable: return "nvidia_smi";
     case LogFormat::NvidiaSmiCsv: return "nvidia_smi_csv";
+    case LogFormat::Ollama: return "ollama";
     }
     return "";
 }
@@ -47,6 +48,12 @@ const std::vector<QuantityInfo> &allQuantities()
         {Quantity::SmiMemoryUsed, "nvidia_smi.memory_used", QT_TRANSLATE_NOOP("RunLog", "memory used"), F::NvidiaSmiTable, true},
         {Quantity::SmiMemoryTotal, "nvidia_smi.memory_total", QT_TRANSLATE_NOOP("RunLog", "memory total"), F::NvidiaSmiTable, true},
         {Quantity::SmiProcessMemory, "nvidia_smi.process_memory", QT_TRANSLATE_NOOP("RunLog", "process memory"), F::NvidiaSmiTable, true},
+        {Quantity::OllamaRequiredFull, "ollama.required_full", QT_TRANSLATE_NOOP("RunLog", "ollama: required (full offload)"), F::Ollama, true},
+        {Quantity::OllamaKv, "ollama.required_kv", QT_TRANSLATE_NOOP("RunLog", "ollama: KV cache"), F::Ollama, true},
+        {Quantity::OllamaWeights, "ollama.weights_total", QT_TRANSLATE_NOOP("RunLog", "ollama: weights"), F::Ollama, true},
+        {Quantity::OllamaGraph, "ollama.graph_full", QT_TRANSLATE_NOOP("RunLog", "ollama: compute graph"), F::Ollama, true},
+        {Quantity::OllamaAllocation, "ollama.allocation", QT_TRANSLATE_NOOP("RunLog", "ollama: planned on the GPU"), F::Ollama, true},
+        {Quantity::OllamaAvailable, "ollama.available", QT_TRANSLATE_NOOP("RunLog", "ollama: free on the GPU"), F::Ollama, true},
         {Quantity::VllmKvCacheTokens, "vllm.kv_cache_tokens", QT_TRANSLATE_NOOP("RunLog", "KV cache tokens"), F::Vllm, false},
         {Quantity::VllmMaxConcurrency, "vllm.max_concurrency", QT_TRANSLATE_NOOP("RunLog", "maximum concurrency"), F::Vllm, false},
     };
@@ -116,11 +123,12 @@ LoadResult<RunLog> readRunLog(const std::string &text)
     TorchStatsReader stats;
     HfTrainerReader trainer;
     NvidiaSmiReader smi;
+    OllamaReader ollama;
     const std::vector<LogLine> lines = splitLogLines(text);
     context.log.lines = lines.size();
     for (const LogLine &line : lines) {
         // One reader per line; the order puts the most specific anchors first.
-        if (vllm.read(line, context) || llama.read(line, context) || summary.read(line, context)
+        if (vllm.read(line, context) || ollama.read(line, context) || llama.read(line, context) || summary.read(line, context)
             || stats.read(line, context) || trainer.read(line, context))
             continue;
         smi.read(line, context);

@@ -19,7 +19,8 @@ enum class LogFormat {
     TorchMemoryStats,   ///< torch.cuda.memory_stats() as JSON or as a printed dict
     HfTrainer,          ///< Hugging Face Trainer memory metrics
     NvidiaSmiTable,     ///< nvidia-smi's default table
-    NvidiaSmiCsv        ///< nvidia-smi --query-gpu=... --format=csv
+    NvidiaSmiCsv,       ///< nvidia-smi --query-gpu=... --format=csv
+    Ollama              ///< ollama's server log: its projection and the runner's command
 };
 /// "vllm", "llamacpp", "torch_memory_summary", ...: JSON and CLI spelling.
 const char *logFormatId(LogFormat format);
@@ -47,6 +48,12 @@ enum class Quantity {
     SmiMemoryUsed,         ///< nvidia-smi memory.used of a GPU
     SmiMemoryTotal,        ///< nvidia-smi memory.total of a GPU
     SmiProcessMemory,      ///< nvidia-smi's per-process GPU memory
+    OllamaRequiredFull,    ///< ollama memory.required.full: the whole model on the GPUs
+    OllamaKv,              ///< memory.required.kv
+    OllamaWeights,         ///< memory.weights.total
+    OllamaGraph,           ///< memory.graph.full
+    OllamaAllocation,      ///< memory.required.allocations, one per GPU
+    OllamaAvailable,       ///< memory.available, one per GPU
     VllmKvCacheTokens,     ///< count: "GPU KV cache size: N tokens"
     VllmMaxConcurrency     ///< ratio: "Maximum concurrency for T tokens per request: C x"
 };

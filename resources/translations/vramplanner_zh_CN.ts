@@ -2985,6 +2985,30 @@
         <source>maximum concurrency</source>
         <translation>最大并发数</translation>
     </message>
+    <message>
+        <source>ollama: required (full offload)</source>
+        <translation>ollama：全部卸载所需</translation>
+    </message>
+    <message>
+        <source>ollama: KV cache</source>
+        <translation>ollama：KV 缓存</translation>
+    </message>
+    <message>
+        <source>ollama: weights</source>
+        <translation>ollama：权重</translation>
+    </message>
+    <message>
+        <source>ollama: compute graph</source>
+        <translation>ollama：计算图</translation>
+    </message>
+    <message>
+        <source>ollama: planned on the GPU</source>
+        <translation>ollama：计划放在该 GPU 上</translation>
+    </message>
+    <message>
+        <source>ollama: free on the GPU</source>
+        <translation>ollama：该 GPU 的空闲显存</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioFile</name>

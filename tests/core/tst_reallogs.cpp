@@ -87,6 +87,7 @@ private slots:
     void llamaCppCpuOnly();
     void vllmTabbedProfilingBlock();
     void vllmOneLineProfileOfEachWorker();
+    void ollamaProjectionAndRunner();
 };
 
 void TestRealLogs::llamaCpp2024ModelBuffersAndTwoGpus()
@@ -173,6 +174,45 @@ void TestRealLogs::vllmOneLineProfileOfEachWorker()
                          {Quantity::VllmKvCacheMemory, "", 7.71, kGiB},
                          {Quantity::VllmInstanceMemory, "", 39.98, kGiB}});
     QCOMPARE(gpusOf(readLog(name)), 2);
+}
+
+void TestRealLogs::ollamaProjectionAndRunner()
+{
+    // ollama 2024: msg="offload to cuda" with its projection, then the
+    // runner's command line (--ctx-size 8192 for --parallel 4).
+    const char *name = "ollama-2024-12-offload-to-cuda-issue8098.log";
+    expectFigures(name, {{Quantity::OllamaRequiredFull, "", 3.7, kGiB},
+                         {Quantity::OllamaKv, "", 896.0, kMiB},
+                         {Quantity::OllamaWeights, "", 2.4, kGiB},
+                         {Quantity::OllamaGraph, "", 424.0, kMiB},
+                         {Quantity::OllamaAllocation, "GPU0", 3.7, kGiB},
+                         {Quantity::OllamaAvailable, "GPU0", 78.6, kGiB}});
+    core::Scenario base;
+    base.model = core::io::findPreset("llama-2-7b")->model;
+    core::RunScenario run = core::scenarioFromLog(base, readLog(name), core::io::builtinCatalog(), {});
+    QCOMPARE(run.scenario.serving, core::ServingEngine::LlamaCpp);
+    QCOMPARE(*run.scenario.gpuLayers, 29ull);
+    QCOMPARE(run.scenario.batch, 4ull);        // --parallel 4
+    QCOMPARE(run.scenario.sequence, 2048ull);  // --ctx-size 8192 over 4 sequences
+    QCOMPARE(run.scenario.gpus, 1);
+
+    // ollama 2025 (msg=offload library=cuda): four GPUs, 44 of 81 layers.
+    name = "ollama-2025-02-4gpu-offload-issue9181.log";
+    expectFigures(name, {{Quantity::OllamaRequiredFull, "", 127.4, kGiB},
+                         {Quantity::OllamaKv, "", 19.5, kGiB},
+                         {Quantity::OllamaWeights, "", 87.3, kGiB},
+                         {Quantity::OllamaGraph, "", 8.2, kGiB},
+                         {Quantity::OllamaAllocation, "GPU3", 21.8, kGiB},
+                         {Quantity::OllamaAvailable, "GPU2", 22.0, kGiB}});
+    run = core::scenarioFromLog(base, readLog(name), core::io::builtinCatalog(), {});
+    QCOMPARE(run.scenario.gpus, 4);
+    QCOMPARE(*run.scenario.gpuLayers, 44ull);
+    // compare gives every projected figure a row beside the plan.
+    const core::RunComparison c = core::compareRun(run, readLog(name), core::io::builtinCatalog());
+    int ollamaRows = 0;
+    for (const core::ComparisonRow &r : c.rows)
+        ollamaRows += r.quantity.rfind("ollama.", 0) == 0 ? 1 : 0;
+    QCOMPARE(ollamaRows, 1 + 1 + 1 + 1 + 4 + 4);
 }
 
 VRAM_TEST_MAIN(tst_reallogs, TestRealLogs, Core)
