@@ -137,7 +137,8 @@ LoadResult<RunLog> readRunLog(const std::string &text)
     if (context.log.readings.empty() && context.log.formats.empty()) {
         result.errors.push_back(
             "no line of a known run log (expected vLLM's memory profile, llama.cpp's 'model buffer size' lines, "
-            "torch.cuda.memory_summary() or memory_stats(), Trainer *_mem_gpu_* metrics, or nvidia-smi output)");
+            "ollama's 'offload' projection, torch.cuda.memory_summary() or memory_stats(), Trainer *_mem_gpu_* "
+            "metrics, or nvidia-smi output)");
         if (!context.warnings.empty())
             result.errors.push_back(context.warnings.front());
         return result;
