@@ -1,8 +1,10 @@
 #include "ui/deployview.h"
 
+#include "core/analysis/llamafit.h"
 #include "core/analysis/performance.h"
 #include "core/analysis/sweep.h"
 #include "ui/chartlabels.h"
+#include "ui/language.h"
 #include "ui/plotframe.h"
 #include "ui/servingtext.h"
 #include "ui/termstyle.h"
@@ -147,6 +149,12 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
                 + (fit->maxGpuLayers < 0 ? tr("no layers fit")
                    : allLayers           ? tr("all layers fit")
                        : tr("%1 of %2 layers fit").arg(fit->maxGpuLayers).arg(s.model.layers));
+        // What llama-server would choose itself (--fit, -c and -ngl unset).
+        if (!s.isTraining() && s.serving == core::ServingEngine::LlamaCpp)
+            row[Fit] += QLatin1Char('\n')
+                + tr("--fit: %1")
+                      .arg(QString::fromStdString(
+                          core::render(core::llamaServerFitMessage(core::llamaServerFit(s, *gpu), s.model), translateForCore)));
         row[KvBudget] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->kvTokens)) : QStringLiteral("—");
         row[Sequences] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->concurrentSequences)) : QStringLiteral("—");
         row[FirstToken] = atBatch.ttftSeconds;

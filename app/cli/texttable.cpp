@@ -1,5 +1,6 @@
 #include "app/cli/texttable.h"
 
+#include "core/analysis/llamafit.h"
 #include "core/analysis/performance.h"
 #include "core/analysis/suggest.h"
 #include "core/analysis/utilization.h"
@@ -51,6 +52,21 @@ std::string gpuLayersText(const core::GpuFit &fit, std::uint64_t layers)
 }
 
 /// What alone would make the scenario fit the focus GPU, as options.
+/// What llama-server's --fit would choose on `gpu`: with the context left
+/// unset, and with the scenario's as -c.
+void printLlamaServerFit(std::ostream &out, const core::Scenario &s, const core::GpuSpec &gpu)
+{
+    const core::LlamaServerFitOptions options;
+    out << "\nllama-server --fit on " << gpu.name << " (keeps " << core::formatBytes(options.margin, core::ByteUnit::GiB, 0)
+        << " free)\n";
+    const core::LlamaServerFit unset = core::llamaServerFit(s, gpu, options);
+    out << "  without -c: " << core::render(core::llamaServerFitMessage(unset, s.model)) << "\n";
+    core::LlamaServerFitOptions withContext = options;
+    withContext.contextSet = true;
+    out << "  with -c " << s.sequence << ": "
+        << core::render(core::llamaServerFitMessage(core::llamaServerFit(s, gpu, withContext), s.model)) << "\n";
+}
+
 void printSuggestions(std::ostream &out, const core::Scenario &s, const core::EstimateWithFits &result,
                       const core::GpuSpec &gpu, core::ByteUnit unit)
 {
@@ -243,6 +259,8 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
             out << "    ! " << core::render(w) << "\n";
     }
     if (const core::GpuSpec *focus = core::focusGpu(s, catalog)) {
+        if (!s.isTraining() && s.serving == core::ServingEngine::LlamaCpp)
+            printLlamaServerFit(out, s, *focus);
         printSuggestions(out, s, result, *focus, unit);
         printPerformance(out, s, e, *focus);
     }

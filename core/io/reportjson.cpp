@@ -1,5 +1,6 @@
 #include "core/io/reportjson.h"
 
+#include "core/analysis/llamafit.h"
 #include "core/analysis/performance.h"
 #include "core/analysis/suggest.h"
 #include "core/explain/explain.h"
@@ -207,8 +208,29 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
     j["host_memory"] = {{"needed_bytes_per_machine", static_cast<std::uint64_t>(hostBytesPerMachine(s, e))},
                         {"available_bytes", s.hostMemoryGib > 0 ? Json(static_cast<std::uint64_t>(s.hostMemoryGib * 1024 * 1024 * 1024))
                                                                 : Json(nullptr)}};
+    j["llama_server_fit"] = nullptr;
+    const GpuSpec *focus = focusGpu(s, catalog);
+    if (focus && !s.isTraining() && s.serving == ServingEngine::LlamaCpp) {
+        const auto fitJson = [&s](const LlamaServerFit &f) {
+            return Json{{"outcome", llamaServerFitOutcomeId(f.outcome)},
+                        {"context", f.context},
+                        {"trained_context", f.trainedContext},
+                        {"gpu_layers", f.gpuLayers},
+                        {"cpu_moe_layers", f.cpuMoeLayers},
+                        {"per_gpu_bytes", f.perGpu.count()},
+                        {"target_bytes", f.target.count()},
+                        {"text", render(llamaServerFitMessage(f, s.model))}};
+        };
+        LlamaServerFitOptions options;
+        const LlamaServerFit unset = llamaServerFit(s, *focus, options);
+        options.contextSet = true;
+        j["llama_server_fit"] = {{"gpu", focus->id},
+                                 {"margin_bytes", options.margin.count()},
+                                 {"without_context", fitJson(unset)},
+                                 {"with_context", fitJson(llamaServerFit(s, *focus, options))}};
+    }
     j["performance"] = nullptr;
-    if (const GpuSpec *gpu = focusGpu(s, catalog)) {
+    if (const GpuSpec *gpu = focus) {
         const Performance p = performance(s, e, *gpu);
         j["performance"] = {{"gpu", gpu->id},
                             {"gpu_chosen", gpu->id == s.gpuId},

@@ -1676,7 +1676,7 @@
     </message>
     <message>
         <source>bytes of the sparse-attention indexer&apos;s key per layer and token: index_head_dim fp8 values and one fp32 scale per 128</source>
-        <translation>稀疏注意力索引器每层每个 token 的键所占字节：index_head_dim 个 fp8 值，每 128 个值一个 fp32 缩放因子</translation>
+        <translation>稀疏注意力索引器每层每个词元 的键所占字节：index_head_dim 个 fp8 值，每 128 个值一个 fp32 缩放因子</translation>
     </message>
     <message>
         <source>sparse-attention indexer&apos;s keys</source>
@@ -1712,7 +1712,7 @@
     </message>
     <message>
         <source>DeepSeek-V4: every layer keeps a window of raw entries and, where its ratio r is set, one compressed entry per r tokens; one latent serves as key and value</source>
-        <translation>DeepSeek-V4：每层保留一个原始条目窗口；设置了压缩比 r 的层每 r 个 token 再保留一个压缩条目；同一个潜向量既作键也作值</translation>
+        <translation>DeepSeek-V4：每层保留一个原始条目窗口；设置了压缩比 r 的层每 r 个词元 再保留一个压缩条目；同一个潜向量既作键也作值</translation>
     </message>
     <message>
         <source>vLLM stores DeepSeek-V4&apos;s cache as fp8_ds_mla whatever the KV dtype</source>
@@ -2556,6 +2556,33 @@
     <message>
         <source>System default</source>
         <translation>系统默认</translation>
+    </message>
+</context>
+<context>
+    <name>LlamaFit</name>
+    <message>
+        <source>no change: %1 tokens, every layer on the GPU</source>
+        <translation>不作改动：%1 个词元，所有层都在 GPU 上</translation>
+    </message>
+    <message>
+        <source>context lowered from %1 to %2 tokens, every layer on the GPU</source>
+        <translation>上下文从 %1 降到 %2 个词元，所有层都在 GPU 上</translation>
+    </message>
+    <message>
+        <source>%1 tokens, experts of the first %2 layers in host memory (--n-cpu-moe %2)</source>
+        <translation>%1 个词元，前 %2 层的专家在主机内存（--n-cpu-moe %2）</translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2 of %3 layers on the GPU (-ngl %2), every expert in host memory</source>
+        <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %2），所有专家在主机内存</translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2 of %3 layers on the GPU (-ngl %2)</source>
+        <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %2）</translation>
+    </message>
+    <message>
+        <source>no layout keeps its free margin, not even every layer in host memory (%1 tokens)</source>
+        <translation>没有布局能留出所需的空闲余量，即使所有层都在主机内存（%1 个词元）</translation>
     </message>
 </context>
 <context>
@@ -3992,6 +4019,10 @@ output tokens</source>
     <message>
         <source>Deploy shows what serving the model takes: switch the mode to Inference to see it.</source>
         <translation>部署页显示的是部署推理服务所需的资源：请把模式切换到“推理”后查看。</translation>
+    </message>
+    <message>
+        <source>--fit: %1</source>
+        <translation>--fit：%1</translation>
     </message>
 </context>
 <context>
