@@ -235,9 +235,12 @@ Derived llamaCppLayerCompute(const Scenario &s, const LlamaCppLayout &l, Formula
                 .times(lc::kUbatch, ub)
                 .times(lc::kCells, cells)
                 .times(sh::kHeads, static_cast<double>(m.heads));
-        f.product(lc::kPartMask).times(sh::kFp32Bytes, kF32).times(lc::kUbatch, ub).times(lc::kCells, cells);
+        // The mask is made in the type the kernel reads: f16 for flash
+        // attention, f32 for soft_max (llama-graph.cpp build_attn_inp_kq_mask).
         if (l.flash)
             f.product(lc::kPartMaskF16).times(lc::kF16Bytes, 2.0).times(lc::kUbatch, ub).times(lc::kCells, cells);
+        else
+            f.product(lc::kPartMask).times(sh::kFp32Bytes, kF32).times(lc::kUbatch, ub).times(lc::kCells, cells);
         f.product(lc::kPartHiddenRows)
             .times(lc::kHiddenRows, 4.0)
             .times(sh::kFp32Bytes, kF32)
@@ -245,9 +248,11 @@ Derived llamaCppLayerCompute(const Scenario &s, const LlamaCppLayout &l, Formula
             .times(sh::kHidden, h);
         f.note(l.flash ? lc::kWhyFlash : lc::kWhyNoFlash);
     };
-    // Gated MLP: the residual, then gate and up alive together; an MoE
-    // layer's k experts each hold gate and up, then their product and the
-    // down outputs (build_moe_ffn).
+    // Gated MLP: the residual, then up, gate and their product alive
+    // together (ggml_swiglu_split is GGML_OP_GLU, which ggml-alloc never
+    // runs in place: ggml_op_can_inplace); ungated, the activation reuses up
+    // (GGML_OP_UNARY is in place). An MoE layer's k experts each hold gate
+    // and up, then their product and the down outputs (build_moe_ffn).
     const auto mlp = [&](Formula &f) {
         f.product(lc::kPartResidual).times(sh::kFp32Bytes, kF32).times(lc::kUbatch, ub).times(sh::kHidden, h);
         if (m.moe.isMoe()) {
@@ -259,10 +264,10 @@ Derived llamaCppLayerCompute(const Scenario &s, const LlamaCppLayout &l, Formula
                 .times(lc::kExpertWidth, std::max(2.0 * I, I + h));
             f.note(lc::kWhyUnchecked);
         } else {
-            f.product(lc::kPartGateUp)
+            f.product(lc::kPartMlpOutputs)
                 .times(sh::kFp32Bytes, kF32)
                 .times(lc::kUbatch, ub)
-                .times(text::workspace::kMlpTensors, m.gatedMlp ? 2.0 : 1.0)
+                .times(text::workspace::kMlpTensors, m.gatedMlp ? 3.0 : 1.0)
                 .times(sh::kIntermediate, static_cast<double>(m.intermediate));
         }
     };
@@ -327,11 +332,13 @@ LlamaCppHost llamaCppHost(const Scenario &s, const ParameterCounts &pc, double m
     }
     host.weights += host.repacked;
     // The host compute buffer holds the token embeddings' rows (get_rows
-    // runs where token_embd is) and the f32 KQ mask input; CPU layers, CPU
+    // runs where token_embd is) and the KQ mask input, f16 with flash
+    // attention and f32 without (build_attn_inp_kq_mask); CPU layers, CPU
     // experts and a CPU output layer compute there too. The output buffer
     // keeps one f32 logits row per sequence.
     const double ub = static_cast<double>(l.ubatch);
-    const double inputs = kF32 * ub * (static_cast<double>(m.hidden) + static_cast<double>(l.cells));
+    const double maskBytes = l.flash ? 2.0 : kF32;
+    const double inputs = ub * (kF32 * static_cast<double>(m.hidden) + maskBytes * static_cast<double>(l.cells));
     const double layer = cpuLayers > 0 || s.kvOnHost || l.cpuMoeLayers > 0 ? llamaCppLayerCompute(s, l).value : 0.0;
     const double head = l.outputOnGpu ? 0.0 : llamaCppOutputCompute(s, l).value;
     host.compute = inputs + std::max(layer, head);

@@ -1499,10 +1499,6 @@
         <translation>KQ 掩码（f32）</translation>
     </message>
     <message>
-        <source>KQ mask cast to f16 for flash attention</source>
-        <translation>为 flash attention 转换为 f16 的 KQ 掩码</translation>
-    </message>
-    <message>
         <source>hidden-wide rows</source>
         <translation>隐藏宽度的行</translation>
     </message>
@@ -1553,10 +1549,6 @@
     <message>
         <source>eager attention (-fa off): the KQ matrix is materialised</source>
         <translation>普通注意力（-fa off）：KQ 矩阵被完整生成</translation>
-    </message>
-    <message>
-        <source>flash attention: no KQ matrix, the mask is cast to f16</source>
-        <translation>flash attention：不生成 KQ 矩阵，掩码转换为 f16</translation>
     </message>
     <message>
         <source>graph-order estimate, not checked against a llama.cpp log</source>
@@ -1765,6 +1757,18 @@
     <message>
         <source>bytes of a cached V value: -ctv, as -ctk unless set</source>
         <translation>每个缓存 V 值的字节数：-ctv，未设置时同 -ctk</translation>
+    </message>
+    <message>
+        <source>KQ mask (f16, for flash attention)</source>
+        <translation>KQ 掩码（f16，供 Flash Attention 使用）</translation>
+    </message>
+    <message>
+        <source>up, gate and their product (ungated: up)</source>
+        <translation>up、gate 及二者之积（无门控时只有 up）</translation>
+    </message>
+    <message>
+        <source>flash attention: no KQ matrix; the mask is made in f16</source>
+        <translation>Flash Attention：没有 KQ 矩阵；掩码直接以 f16 建立</translation>
     </message>
 </context>
 <context>

@@ -179,7 +179,9 @@ void TestLlamaCppCpu::computeBufferError()
 {
     // Reported, not yet held to issue 27's bar (median under 2 %, worst
     // under 8 %): the CPU compute buffer is ggml-alloc's peak over the
-    // whole graph, which the planner's per-layer peaks approximate.
+    // whole graph, which the planner's per-layer peaks approximate; held
+    // here to the worst it reaches now, so that a change that loses
+    // accuracy fails.
     const json r = results();
     QTemporaryDir dir;
     std::vector<double> errors;
@@ -192,7 +194,7 @@ void TestLlamaCppCpu::computeBufferError()
     const double worst = *std::max_element(errors.begin(), errors.end());
     qInfo("CPU compute buffer: %zu cases, median error %.1f %%, worst %.1f %%", errors.size(), 100 * median(errors),
           100 * worst);
-    QVERIFY(median(errors) < 0.10);
+    QVERIFY(worst < 0.17);
 }
 
 VRAM_TEST_MAIN(tst_llamacppcpu, TestLlamaCppCpu, Core)
