@@ -23,9 +23,16 @@
 //     "%s: %10s  output buffer size = %8.2f MiB\n"
 //   src/llama-context.cpp sched_reserve (llama_context constructor before):
 //     "%s: %10s compute buffer size = %8.2f MiB\n"
+//   common/fit.cpp common_memory_breakdown_print (llama.cpp 0.4.0; --fit
+//   prints it for each dry run, the server at exit), in whole MiB:
+//     "%s: | %s | %s   %s    %s   %s   %s   %s    %s |"  (the header: memory breakdown [MiB])
+//     "%s: | %s | %s = %s + (%s = %s + %s + %s) + %s |"  (a GPU: total = free + (self = model + context + compute) + unaccounted)
+//     "%s: | %s | %s   %s    %s = %s + %s + %s    %s |"  (the host: self = model + context + compute)
 // Sizes are buffer bytes / 1024.0 / 1024.0 printed with 2 decimals.
 
 #include "core/runs/readers.h"
+
+#include <algorithm>
 
 namespace core::runlog {
 
@@ -97,12 +104,94 @@ std::optional<std::string> typeAfter(const std::string &text, const std::string 
     return type;
 }
 
+/// The detail of the breakdown's readings: each table replaces the one
+/// before (a --fit dry run, then the next), so only the last one stands.
+const char *const kBreakdown = "memory breakdown";
+
+/// The whole MiB of the breakdown table: "32111", "-17552".
+std::optional<PrintedNumber> wholeMib(const std::string &text, std::size_t &pos)
+{
+    while (pos < text.size() && (text[pos] == ' ' || text[pos] == '(' || text[pos] == ')' || text[pos] == '=' || text[pos] == '+'))
+        ++pos;
+    return readNumber(text, pos);
+}
+
+/// A device row of the memory breakdown: "  - CUDA0 (RTX 5090)   | 32111
+/// = 31605 + (18058 = 16386 + 1024 + 648) + -17552 |" or "  - Host | 1234
+/// = 682 + 0 + 552 |". The figures are model, context (the KV cache and
+/// the output buffer) and compute, and for a GPU its total and free memory.
+bool readBreakdownRow(const LogLine &line, ReadContext &context)
+{
+    const std::string &t = line.text;
+    const std::size_t dash = t.find("|   - ");
+    if (dash == std::string::npos)
+        return false;
+    const std::size_t bar = t.find('|', dash + 6);
+    if (bar == std::string::npos) {
+        context.malformed(line, "'| - DEVICE | figures |' in the memory breakdown");
+        return true;
+    }
+    const std::string label = trimmed(t.substr(dash + 6, bar - dash - 6));
+    const std::string device = label.substr(0, label.find(" ("));
+    const bool gpu = t.find("= (", bar) == std::string::npos && t.find("+ (", bar) != std::string::npos;
+    std::size_t pos = bar + 1;
+    std::vector<PrintedNumber> n;
+    while (n.size() < (gpu ? 7u : 4u)) {
+        const auto value = wholeMib(t, pos);
+        if (!value)
+            break;
+        n.push_back(*value);
+    }
+    if (n.size() != (gpu ? 7u : 4u)) {
+        context.malformed(line, gpu ? "'total = free + (self = model + context + compute) + unaccounted' in MiB"
+                                    : "'self = model + context + compute' in MiB");
+        return true;
+    }
+    // total, free, self, model, context, compute (a GPU); self, model, context, compute (the host)
+    const std::size_t model = gpu ? 3 : 1;
+    context.addPrinted(Quantity::LlamaModelBuffer, line, n[model], kMiB, device, kBreakdown);
+    context.addPrinted(Quantity::LlamaKvBuffer, line, n[model + 1], kMiB, device, kBreakdown);
+    context.addPrinted(Quantity::LlamaComputeBuffer, line, n[model + 2], kMiB, device, kBreakdown);
+    if (gpu) {
+        context.addPrinted(Quantity::LlamaDeviceFree, line, n[1], kMiB, device, kBreakdown);
+        const Bytes total = bytesOf(n[0], kMiB);
+        bool known = false;
+        for (LogDevice &d : context.log.settings.devices)
+            if (d.id == device) {
+                d.total = total;
+                known = true;
+            }
+        int index = 0;
+        for (char c : device)
+            if (c >= '0' && c <= '9' && index < 100000)
+                index = index * 10 + (c - '0');
+        if (!known)
+            context.log.settings.devices.push_back({device, index, "", total, line.number});
+    }
+    return true;
+}
+
 } // namespace
 
 bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
 {
     const std::string &t = line.text;
     LogSettings &settings = context.log.settings;
+
+    if (t.find("| memory breakdown [MiB]") != std::string::npos) {
+        m_inBreakdown = true;
+        std::vector<Reading> &readings = context.log.readings;
+        readings.erase(std::remove_if(readings.begin(), readings.end(),
+                                      [](const Reading &r) { return r.detail == kBreakdown; }),
+                       readings.end());
+        context.seen(LogFormat::LlamaCpp);
+        return true;
+    }
+    if (m_inBreakdown) {
+        if (readBreakdownRow(line, context))
+            return true;
+        m_inBreakdown = false;
+    }
 
     // The model buffers of 2023-24, before "model" joined the line.
     const bool oldModelBuffer = t.find("llm_load_tensors: ") != std::string::npos;

@@ -47,6 +47,9 @@ class LlamaCppReader
 {
 public:
     bool read(const LogLine &line, ReadContext &context);
+
+private:
+    bool m_inBreakdown = false; ///< under common_memory_breakdown_print's header
 };
 
 /// ollama's server log: its projection before it starts llama.cpp (llm/memory.go).

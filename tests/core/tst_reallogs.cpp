@@ -88,6 +88,7 @@ private slots:
     void vllmTabbedProfilingBlock();
     void vllmOneLineProfileOfEachWorker();
     void ollamaProjectionAndRunner();
+    void llamaCppMemoryBreakdown();
 };
 
 void TestRealLogs::llamaCpp2024ModelBuffersAndTwoGpus()
@@ -213,6 +214,39 @@ void TestRealLogs::ollamaProjectionAndRunner()
     for (const core::ComparisonRow &r : c.rows)
         ollamaRows += r.quantity.rfind("ollama.", 0) == 0 ? 1 : 0;
     QCOMPARE(ollamaRows, 1 + 1 + 1 + 1 + 4 + 4);
+}
+
+void TestRealLogs::llamaCppMemoryBreakdown()
+{
+    // llama.cpp 2026 prints a memory breakdown table (whole MiB) for each
+    // --fit dry run: the last one read stands for each device. The first
+    // table here: | - CUDA0 (RTX 5090) | 32111 = 31605 + (18058 = 16386 + 1024 + 648) + -17552 |
+    const char *name = "llamacpp-2026-07-fit-no-ctx-rtx5090-pr25465.log";
+    const core::runlog::RunLog log = readLog(name);
+    // | - CUDA0 (RTX 5090) | 32111 = 31153 + (33975 = 16386 + 16832 + 756) + -33017 |
+    QCOMPARE(readings(log, Quantity::LlamaKvBuffer, "CUDA0").back(), bytesOf(16832, kMiB));
+    QCOMPARE(readings(log, Quantity::LlamaComputeBuffer, "CUDA0").back(), bytesOf(756, kMiB));
+    QCOMPARE(readings(log, Quantity::LlamaModelBuffer, "CUDA0").back(), bytesOf(16386, kMiB));
+    QCOMPARE(readings(log, Quantity::LlamaDeviceFree, "CUDA0").back(), bytesOf(31153, kMiB));
+    // | - Host | 1234 = 682 + 0 + 552 |
+    QCOMPARE(readings(log, Quantity::LlamaModelBuffer, "Host").back(), bytesOf(682, kMiB));
+    QCOMPARE(readings(log, Quantity::LlamaComputeBuffer, "Host").back(), bytesOf(552, kMiB));
+    QCOMPARE(log.settings.devices.size(), std::size_t(1));
+    QCOMPARE(*log.settings.devices.front().total, core::Bytes::mib(32111));
+    QCOMPARE(gpusOf(log), 1);
+    // A laptop GPU, two tables; the second stands:
+    // | - CUDA0 (RTX 2000 Ada Generation Laptop GPU) | 7807 = 7627 + (24770 = 21654 + 2622 + 493) + -24590 |
+    // | - Host | 779 = 515 + 0 + 264 |
+    expectFigures("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log",
+                  {{Quantity::LlamaModelBuffer, "CUDA0", 21654, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA0", 2622, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA0", 493, kMiB},
+                   {Quantity::LlamaModelBuffer, "Host", 515, kMiB},
+                   {Quantity::LlamaComputeBuffer, "Host", 264, kMiB}});
+    QCOMPARE(readings(readLog("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log"), Quantity::LlamaModelBuffer, "CUDA0").size(),
+             std::size_t(1));
+    const auto read = core::runlog::readRunLog(logText("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log"));
+    QVERIFY2(read.warnings.empty(), read.warnings.empty() ? "" : read.warnings.front().c_str());
 }
 
 VRAM_TEST_MAIN(tst_reallogs, TestRealLogs, Core)
