@@ -61,6 +61,9 @@ const BufferLine kBuffers[] = {
     {" KV buffer size = ", Quantity::LlamaKvBuffer},
     {" compute buffer size = ", Quantity::LlamaComputeBuffer},
     {" output buffer size = ", Quantity::LlamaOutputBuffer},
+    // llama_memory_recurrent: the recurrent state of hybrid and SSM models,
+    // which the planner's KV term holds (llama-memory-recurrent.cpp).
+    {" RS buffer size = ", Quantity::LlamaKvBuffer},
 };
 
 /// "n_ctx         = 4096": the value of `key` when the line prints it.
@@ -206,7 +209,21 @@ bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
             context.malformed(line, std::string("a buffer name and a size in MiB around '") + trimmed(b.anchor) + "'");
             return true;
         }
-        context.addPrinted(b.quantity, line, *n, kMiB, name);
+        context.addPrinted(b.quantity, line, *n, kMiB, name,
+                           b.anchor == std::string(" RS buffer size = ") ? "recurrent state" : "");
+        return true;
+    }
+    // A buffer line of a kind the reader does not know (2024's separate
+    // "input buffer", say) is named once, at its first line.
+    if (const std::size_t at = t.find(" buffer size"); at != std::string::npos && t.find(" MiB", at) != std::string::npos) {
+        std::size_t start = at;
+        while (start > 0 && t[start - 1] != ' ')
+            --start;
+        const std::string kind = t.substr(start, at - start);
+        if (m_unknownBuffers.insert(kind).second)
+            context.warnings.push_back(atLine(line.number, "a llama.cpp '" + kind
+                                                               + " buffer' this reader does not know; not compared"));
+        context.seen(LogFormat::LlamaCpp);
         return true;
     }
 

@@ -5,6 +5,7 @@
 
 #include "core/runs/logtext.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,7 @@ public:
 
 private:
     bool m_inBreakdown = false; ///< under common_memory_breakdown_print's header
+    std::set<std::string> m_unknownBuffers; ///< buffer kinds already named once
 };
 
 /// ollama's server log: its projection before it starts llama.cpp (llm/memory.go).

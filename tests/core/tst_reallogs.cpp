@@ -89,6 +89,7 @@ private slots:
     void vllmOneLineProfileOfEachWorker();
     void ollamaProjectionAndRunner();
     void llamaCppMemoryBreakdown();
+    void recurrentStateAndUnknownBuffers();
 };
 
 void TestRealLogs::llamaCpp2024ModelBuffersAndTwoGpus()
@@ -247,6 +248,24 @@ void TestRealLogs::llamaCppMemoryBreakdown()
              std::size_t(1));
     const auto read = core::runlog::readRunLog(logText("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log"));
     QVERIFY2(read.warnings.empty(), read.warnings.empty() ? "" : read.warnings.front().c_str());
+}
+
+void TestRealLogs::recurrentStateAndUnknownBuffers()
+{
+    // A hybrid model: "CUDA0 KV buffer size = 8192.00 MiB" and
+    // llama_memory_recurrent's "CUDA0 RS buffer size = 50.25 MiB", both
+    // what the planner's KV term holds.
+    const core::runlog::RunLog hybrid = readLog("llamacpp-2026-hybrid-kv-rs-1gpu-pr22546.log");
+    const auto kv = readings(hybrid, Quantity::LlamaKvBuffer, "CUDA0");
+    QVERIFY(std::find(kv.begin(), kv.end(), bytesOf(8192.00, kMiB)) != kv.end());
+    QVERIFY(std::find(kv.begin(), kv.end(), bytesOf(50.25, kMiB)) != kv.end());
+    // 2024's separate "CPU input buffer size = 9.01 MiB" is named once, at its line.
+    const auto read = core::runlog::readRunLog(logText("llamacpp-2024-01-all-on-cpu-0-layers-issue5137.log"));
+    QVERIFY(read.ok());
+    QCOMPARE(read.warnings.size(), std::size_t(1));
+    QVERIFY2(read.warnings.front().find("line 20") != std::string::npos
+                 && read.warnings.front().find("'input buffer'") != std::string::npos,
+             read.warnings.front().c_str());
 }
 
 VRAM_TEST_MAIN(tst_reallogs, TestRealLogs, Core)
