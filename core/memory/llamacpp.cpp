@@ -2,6 +2,7 @@
 
 #include "core/memory/formulatext.h"
 #include "core/memory/inference.h"
+#include "core/memory/llamacppgraph.h"
 
 #include <algorithm>
 #include <cmath>
@@ -342,6 +343,10 @@ LlamaCppHost llamaCppHost(const Scenario &s, const ParameterCounts &pc, double m
     const double layer = cpuLayers > 0 || s.kvOnHost || l.cpuMoeLayers > 0 ? llamaCppLayerCompute(s, l).value : 0.0;
     const double head = l.outputOnGpu ? 0.0 : llamaCppOutputCompute(s, l).value;
     host.compute = inputs + std::max(layer, head);
+    // Everything on the CPU, in a graph the replay knows: ggml-alloc's own
+    // figure (llamacppgraph.h).
+    if (const auto replayed = llamaCppCpuComputeBuffer(s, l))
+        host.compute = *replayed;
     host.output = kF32 * static_cast<double>(m.vocab) * static_cast<double>(l.sequences);
     host.kvCache = llamaCppKvCache(s, l, s.kvOnHost ? m.layers : cpuLayers).value;
     return host;

@@ -107,6 +107,16 @@ std::optional<std::string> typeAfter(const std::string &text, const std::string 
     return type;
 }
 
+/// The number in a backend's name: 1 of "CUDA1".
+int deviceNumber(const std::string &name)
+{
+    int index = 0;
+    for (char c : name)
+        if (c >= '0' && c <= '9' && index < 100000)
+            index = index * 10 + (c - '0');
+    return index;
+}
+
 /// The detail of the breakdown's readings: each table replaces the one
 /// before (a --fit dry run, then the next), so only the last one stands.
 const char *const kBreakdown = "memory breakdown";
@@ -164,12 +174,8 @@ bool readBreakdownRow(const LogLine &line, ReadContext &context)
                 d.total = total;
                 known = true;
             }
-        int index = 0;
-        for (char c : device)
-            if (c >= '0' && c <= '9' && index < 100000)
-                index = index * 10 + (c - '0');
         if (!known)
-            context.log.settings.devices.push_back({device, index, "", total, line.number});
+            context.log.settings.devices.push_back({device, deviceNumber(device), "", total, line.number});
     }
     return true;
 }
@@ -250,11 +256,7 @@ bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
                 known = true;
             }
         if (!known) {
-            int index = 0;
-            for (char c : id)
-                if (c >= '0' && c <= '9' && index < 100000)
-                    index = index * 10 + (c - '0');
-            settings.devices.push_back({id, index, description, std::nullopt, line.number});
+            settings.devices.push_back({id, deviceNumber(id), description, std::nullopt, line.number});
         }
         return true;
     }

@@ -177,24 +177,33 @@ void TestLlamaCppCpu::modelOutputAndKvBuffersAsPrinted()
 
 void TestLlamaCppCpu::computeBufferError()
 {
-    // Reported, not yet held to issue 27's bar (median under 2 %, worst
-    // under 8 %): the CPU compute buffer is ggml-alloc's peak over the
-    // whole graph, which the planner's per-layer peaks approximate; held
-    // here to the worst it reaches now, so that a change that loses
-    // accuracy fails.
+    // The llama, qwen2 and qwen3 graphs: ggml-alloc replayed over the graph
+    // llama.cpp builds (core/memory/llamacppgraph.h) gives the figure the
+    // context's destructor prints with four decimals, held-back cases too.
+    // gemma3 and the MoE graph are still priced by the per-layer peaks:
+    // reported, and held to the worst they reach now.
     const json r = results();
     QTemporaryDir dir;
-    std::vector<double> errors;
+    std::vector<double> others;
+    int replayed = 0;
     for (const json &c : r.at("cases")) {
         const auto p = plan(c, dir);
         QVERIFY(p);
         const double measured = sum(c.at("buffers_mib").at("compute_exact"));
-        errors.push_back(std::abs(p->host.compute / kMiB - measured) / measured);
+        const std::string arch = c.at("architecture").at("arch").get<std::string>();
+        if (arch == "llama" || arch == "qwen2" || arch == "qwen3") {
+            const std::string name = c.at("model").get<std::string>() + " " + c.at("weights").get<std::string>();
+            QVERIFY2(std::abs(p->host.compute / kMiB - measured) <= 0.00005, name.c_str());
+            ++replayed;
+        } else {
+            others.push_back(std::abs(p->host.compute / kMiB - measured) / measured);
+        }
     }
-    const double worst = *std::max_element(errors.begin(), errors.end());
-    qInfo("CPU compute buffer: %zu cases, median error %.1f %%, worst %.1f %%", errors.size(), 100 * median(errors),
-          100 * worst);
-    QVERIFY(worst < 0.17);
+    QCOMPARE(replayed, 34);
+    const double worst = *std::max_element(others.begin(), others.end());
+    qInfo("CPU compute buffer, graphs not replayed yet (gemma3, MoE): %zu cases, median error %.1f %%, worst %.1f %%",
+          others.size(), 100 * median(others), 100 * worst);
+    QVERIFY(worst < 0.12);
 }
 
 VRAM_TEST_MAIN(tst_llamacppcpu, TestLlamaCppCpu, Core)
