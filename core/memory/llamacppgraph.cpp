@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 namespace core {
 
@@ -17,13 +18,55 @@ constexpr std::uint64_t kMostLayers = 4096;
 /// A per-head 3-D tensor's layout differs from a 2-D one of the same bytes.
 constexpr std::uint64_t kPerHead = 1ull << 63;
 
-/// The families whose llama.cpp graph this builder writes.
+/// The families whose llama.cpp graph this builder writes: dense ones, and
+/// Qwen3's MoE (every layer routed, softmax gating, no shared expert).
 bool knownGraph(const ModelSpec &m)
 {
-    static constexpr std::array<const char *, 4> kFamilies = {"llama", "mistral", "qwen2", "qwen3"};
-    const bool family = std::any_of(kFamilies.begin(), kFamilies.end(), [&m](const char *f) { return m.family == f; });
-    return family && !m.moe.isMoe() && m.slidingWindow == 0 && !m.isMla() && !m.hasRecurrentState() && m.gatedMlp
+    static constexpr std::array<const char *, 4> kDense = {"llama", "mistral", "qwen2", "qwen3"};
+    const bool dense = !m.moe.isMoe()
+        && std::any_of(kDense.begin(), kDense.end(), [&m](const char *f) { return m.family == f; });
+    const MoeSpec &e = m.moe;
+    const bool qwen3Moe = m.family == "qwen3_moe" && e.isMoe() && e.sharedExperts == 0 && e.denseLayers == 0
+        && !e.routerBias && !e.expertBias && !e.withDenseMlp && !e.routerScales && e.latentWidth == 0;
+    return (dense || qwen3Moe) && m.slidingWindow == 0 && !m.isMla() && !m.hasRecurrentState() && m.gatedMlp
         && !m.attnOutBias && !m.mlpBias && !m.lmHeadBias && !m.qkNormWholeProjection && !m.encoderOnly;
+}
+
+/// build_moe_ffn (llama-graph.cpp) as Qwen3-MoE calls it: softmax gating,
+/// top-k by argsort, the k weights normalised, up, gate and down for the k
+/// experts of each token (MUL_MAT_ID), weighted, then summed expert by
+/// expert.
+int moeFeedForward(ggml::ComputeGraph &g, const ModelSpec &m, int cur, std::uint64_t ub)
+{
+    const auto experts = static_cast<std::uint64_t>(m.moe.experts);
+    const auto used = static_cast<std::uint64_t>(m.moe.expertsPerToken);
+    const int logits = g.op(kF32 * experts * ub, {g.weight(), cur});
+    const int probs = g.op(kF32 * experts * ub, {logits}, true);
+    const int selected = g.view(g.op(4 * experts * ub, {probs})); // argsort, its first k
+    const int weights = g.op(kF32 * used * ub, {g.view(probs), selected});
+    const int rows = g.view(weights);
+    const int sum = g.op(kF32 * ub, {g.op(kF32 * ub, {rows})}, true); // sum_rows, then clamp in place
+    const int normalised = g.view(g.op(kF32 * used * ub, {rows, sum}, true));
+    g.expand(normalised);
+    const int input = g.view(cur);
+    const std::uint64_t ffBytes = kF32 * m.moe.expertIntermediate * used * ub;
+    const int up = g.op(ffBytes, {g.weight(), input, selected});
+    const int gate = g.op(ffBytes, {g.weight(), input, selected});
+    const int product = g.op(ffBytes, {gate, up});
+    const int down = g.op(kF32 * m.hidden * used * ub, {g.weight(), product, selected});
+    const int weighted = g.op(kF32 * m.hidden * used * ub, {down, normalised}, true);
+    g.expand(weighted);
+    std::vector<int> each;
+    for (std::uint64_t i = 0; i < used; ++i) {
+        each.push_back(g.view(weighted));
+        g.expand(each.back());
+    }
+    int out = each.front();
+    for (std::size_t i = 1; i < each.size(); ++i) {
+        out = g.op(kF32 * m.hidden * ub, {out, each[i]}, true);
+        g.expand(out);
+    }
+    return used == 1 ? g.op(kF32 * m.hidden * ub, {out}) : out;
 }
 
 bool quantised(const std::optional<WeightFormat> &cache)
@@ -137,11 +180,15 @@ std::optional<double> llamaCppCpuComputeBuffer(const Scenario &s, const LlamaCpp
         const int ffnIn = g.op(kF32 * h * ub, {cur, residual}, true);
         cur = g.op(kF32 * h * ub, {ffnIn}, true);
         cur = g.op(kF32 * h * ub, {cur, g.weight()}, true);
-        const std::uint64_t ffBytes = kF32 * m.intermediate * ub;
-        const int up = g.op(ffBytes, {g.weight(), cur});
-        const int gate = g.op(ffBytes, {g.weight(), cur});
-        const int product = g.op(ffBytes, {gate, up}); // GGML_OP_GLU: not in place
-        cur = g.op(kF32 * h * ub, {g.weight(), product});
+        if (m.moe.isMoe()) {
+            cur = moeFeedForward(g, m, cur, ub);
+        } else {
+            const std::uint64_t ffBytes = kF32 * m.intermediate * ub;
+            const int up = g.op(ffBytes, {g.weight(), cur});
+            const int gate = g.op(ffBytes, {g.weight(), cur});
+            const int product = g.op(ffBytes, {gate, up}); // GGML_OP_GLU: not in place
+            cur = g.op(kF32 * h * ub, {g.weight(), product});
+        }
         layerIn = g.op(kF32 * h * ub, {cur, ffnIn}, true);
     }
     int cur = g.op(kF32 * h * ub, {layerIn}, true);

@@ -177,11 +177,12 @@ void TestLlamaCppCpu::modelOutputAndKvBuffersAsPrinted()
 
 void TestLlamaCppCpu::computeBufferError()
 {
-    // The llama, qwen2 and qwen3 graphs: ggml-alloc replayed over the graph
-    // llama.cpp builds (core/memory/llamacppgraph.h) gives the figure the
-    // context's destructor prints with four decimals, held-back cases too.
-    // gemma3 and the MoE graph are still priced by the per-layer peaks:
-    // reported, and held to the worst they reach now.
+    // The llama, qwen2, qwen3 and qwen3moe graphs: ggml-alloc replayed over
+    // the graph llama.cpp builds (core/memory/llamacppgraph.h) gives the
+    // figure the context's destructor prints with four decimals, held-back
+    // cases too. gemma3's sliding-window graph is still priced by the
+    // per-layer peaks: reported, and held to issue 27's bar (median under
+    // 2 %, worst under 8 %) over the whole grid.
     const json r = results();
     QTemporaryDir dir;
     std::vector<double> others;
@@ -191,7 +192,7 @@ void TestLlamaCppCpu::computeBufferError()
         QVERIFY(p);
         const double measured = sum(c.at("buffers_mib").at("compute_exact"));
         const std::string arch = c.at("architecture").at("arch").get<std::string>();
-        if (arch == "llama" || arch == "qwen2" || arch == "qwen3") {
+        if (arch == "llama" || arch == "qwen2" || arch == "qwen3" || arch == "qwen3moe") {
             const std::string name = c.at("model").get<std::string>() + " " + c.at("weights").get<std::string>();
             QVERIFY2(std::abs(p->host.compute / kMiB - measured) <= 0.00005, name.c_str());
             ++replayed;
@@ -199,11 +200,13 @@ void TestLlamaCppCpu::computeBufferError()
             others.push_back(std::abs(p->host.compute / kMiB - measured) / measured);
         }
     }
-    QCOMPARE(replayed, 34);
+    QCOMPARE(replayed, 38);
     const double worst = *std::max_element(others.begin(), others.end());
-    qInfo("CPU compute buffer, graphs not replayed yet (gemma3, MoE): %zu cases, median error %.1f %%, worst %.1f %%",
+    qInfo("CPU compute buffer, graphs not replayed yet (gemma3): %zu cases, median error %.1f %%, worst %.1f %%",
           others.size(), 100 * median(others), 100 * worst);
-    QVERIFY(worst < 0.12);
+    others.resize(r.at("cases").size(), 0.0); // the replayed cases: exact
+    QVERIFY(median(others) < 0.02);
+    QVERIFY(worst < 0.08);
 }
 
 VRAM_TEST_MAIN(tst_llamacppcpu, TestLlamaCppCpu, Core)
