@@ -372,8 +372,14 @@ void printComparison(std::ostream &out, const core::RunComparison &c, core::Byte
             << (s.line > 0 ? ", line " + std::to_string(s.line) : ", by its format") << "\n";
     const auto size = [unit](core::Bytes b) { return core::formatBytes(b, unit, 2); };
     const auto number = [](double v) { return core::formatFixed(v, std::abs(v - std::round(v)) < 1e-9 ? 0 : 2); };
-    out << "\n" << padRight("quantity", 34) << padRight("device", 14) << padLeft("measured", 14) << padLeft("planned", 14)
-        << padLeft("planned-meas.", 15) << padLeft("error", 10) << "  term\n";
+    // The quantity and device columns fit their longest entry, a space beside.
+    std::size_t labelWidth = 34, deviceWidth = 14;
+    for (const core::ComparisonRow &r : c.rows) {
+        labelWidth = std::max(labelWidth, r.label.size() + 1);
+        deviceWidth = std::max(deviceWidth, r.device.size() + 1);
+    }
+    out << "\n" << padRight("quantity", labelWidth) << padRight("device", deviceWidth) << padLeft("measured", 14)
+        << padLeft("planned", 14) << padLeft("planned-meas.", 15) << padLeft("error", 10) << "  term\n";
     for (const core::ComparisonRow &r : c.rows) {
         const bool planned = r.planned.has_value();
         const auto error = r.errorPercent();
@@ -383,7 +389,7 @@ void printComparison(std::ostream &out, const core::RunComparison &c, core::Byte
         else if (planned)
             difference = std::string(r.difference() >= 0 ? "+" : "-")
                 + size(core::Bytes::fromDouble(std::abs(r.difference())));
-        out << padRight(r.label, 34) << padRight(r.device.empty() ? "-" : r.device, 14)
+        out << padRight(r.label, labelWidth) << padRight(r.device.empty() ? "-" : r.device, deviceWidth)
             << padLeft(r.isCount ? number(r.measuredNumber) : size(r.measured), 14)
             << padLeft(!planned ? "-" : (r.isCount ? number(r.plannedNumber) : size(*r.planned)), 14)
             << padLeft(difference, 15)

@@ -203,7 +203,9 @@ bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
     }
 
     // The model buffers of 2023-24, before "model" joined the line.
-    const bool oldModelBuffer = t.find("llm_load_tensors: ") != std::string::npos;
+    // (mid-2024 on, llm_load_tensors printed "model" too: ollama's vendored copies)
+    const bool oldModelBuffer = t.find("llm_load_tensors: ") != std::string::npos
+        && t.find(" model buffer size = ") == std::string::npos;
     for (const BufferLine &b : kBuffers) {
         const std::size_t at = t.find(oldModelBuffer && b.quantity == Quantity::LlamaModelBuffer ? " buffer size = " : b.anchor);
         if (at == std::string::npos)

@@ -90,6 +90,8 @@ private slots:
     void ollamaProjectionAndRunner();
     void llamaCppMemoryBreakdown();
     void recurrentStateAndUnknownBuffers();
+    void vllmV0ProfilesOfEachRelease();
+    void llamaCppBuffersBehindEveryPrefix();
 };
 
 void TestRealLogs::llamaCpp2024ModelBuffersAndTwoGpus()
@@ -266,6 +268,95 @@ void TestRealLogs::recurrentStateAndUnknownBuffers()
     QVERIFY2(read.warnings.front().find("line 20") != std::string::npos
                  && read.warnings.front().find("'input buffer'") != std::string::npos,
              read.warnings.front().c_str());
+}
+
+void TestRealLogs::vllmV0ProfilesOfEachRelease()
+{
+    // vLLM 0.7-0.8's one-line profile and the concurrency line.
+    expectFigures("vllm-v0-2025-03-tp-issue15039.log", {{Quantity::VllmWeights, "", 32.95, kGiB},
+                                                        {Quantity::VllmNonTorch, "", 0.28, kGiB},
+                                                        {Quantity::VllmActivationPeak, "", 1.30, kGiB},
+                                                        {Quantity::VllmKvCacheMemory, "", 36.07, kGiB}});
+    core::runlog::RunLog log = readLog("vllm-v0-2025-03-tp-issue15039.log");
+    QCOMPARE(log.settings.maxModelLen->value, 131072ull);
+    QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 3.61);
+    expectFigures("vllm-v0-1gpu-h100-mellea-pr416.log", {{Quantity::VllmWeights, "", 1.12, kGiB},
+                                                         {Quantity::VllmNonTorch, "", 0.16, kGiB},
+                                                         {Quantity::VllmActivationPeak, "", 0.23, kGiB},
+                                                         {Quantity::VllmKvCacheMemory, "", 61.84, kGiB}});
+    log = readLog("vllm-v0-1gpu-h100-mellea-pr416.log");
+    QCOMPARE(log.settings.maxModelLen->value, 8192ull);
+    QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 70.67);
+    // Two tensor-parallel workers, each with its own profile.
+    for (const char *worker : {"pid=507", "pid=577"})
+        expectFigures("vllm-v0-2025-04-tp-workers-3090-pr14447.log", {{Quantity::VllmTotalGpuMemory, worker, 23.58, kGiB},
+                                                                      {Quantity::VllmInstanceMemory, worker, 23.35, kGiB},
+                                                                      {Quantity::VllmWeights, worker, 21.21, kGiB},
+                                                                      {Quantity::VllmNonTorch, worker, 0.20, kGiB},
+                                                                      {Quantity::VllmActivationPeak, worker, 0.37, kGiB},
+                                                                      {Quantity::VllmKvCacheMemory, worker, 1.57, kGiB}});
+    QCOMPARE(readLog("vllm-v0-2025-04-tp-workers-3090-pr14447.log").settings.gpuMemoryUtilization->value, 0.99);
+    // vLLM 0.6.4's one-line "Memory profiling results: duration=..., ..." of each worker.
+    expectFigures("vllm-v0-2024-12-memprof-oneline-tp2-pr10909.log",
+                  {{Quantity::VllmWeights, "", 18.4902, kGiB},
+                   {Quantity::VllmWeights, "pid=1587462", 18.4902, kGiB},
+                   {Quantity::VllmTotalGpuMemory, "pid=1587462", 79.15, kGiB},
+                   {Quantity::VllmTorchPeak, "pid=1587462", 34.32, kGiB},
+                   {Quantity::VllmTorchPeak, "", 34.50, kGiB},
+                   {Quantity::VllmNonTorch, "", 1.96, kGiB},
+                   {Quantity::VllmKvCacheMemory, "pid=1587462", 34.96, kGiB},
+                   {Quantity::VllmKvCacheMemory, "", 34.78, kGiB}});
+    log = readLog("vllm-v0-2024-12-memprof-oneline-tp2-pr10909.log");
+    QCOMPARE(log.settings.maxModelLen->value, 1024ull);
+    QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 2967.89);
+}
+
+void TestRealLogs::llamaCppBuffersBehindEveryPrefix()
+{
+    // 2024's llama_new_context_with_model lines (a Tesla P40, imatrix run).
+    expectFigures("llamacpp-2024-01-cublas-p40-imatrix-pr4957-part2.log",
+                  {{Quantity::LlamaKvBuffer, "CUDA_Host", 34.00, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA0", 30.00, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA0", 108.03, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA_Host", 109.04, kMiB}});
+    // Early 2025's short-lived "init:" prefix of the KV buffer.
+    expectFigures("llamacpp-2025-03-context-init-prefix-1gpu-pr12449.log",
+                  {{Quantity::LlamaOutputBuffer, "CUDA_Host", 0.98, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA0", 192.00, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA0", 508.03, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA_Host", 23.00, kMiB}});
+    // 2026 with timestamps and level letters before each line.
+    expectFigures("llamacpp-2026-07-load-tensors-timestamped-issue25408.log",
+                  {{Quantity::LlamaModelBuffer, "CPU_Mapped", 682.03, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA0", 16386.94, kMiB}});
+    QCOMPARE(readLog("llamacpp-2026-07-load-tensors-timestamped-issue25408.log").settings.offloadedLayers->value, 66ull);
+    expectFigures("llamacpp-2026-load-tensors-partial-offload-pr22673.log",
+                  {{Quantity::LlamaModelBuffer, "CPU", 682.03, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA0", 14323.45, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA_Host", 1452.62, kMiB}});
+    QCOMPARE(readLog("llamacpp-2026-load-tensors-partial-offload-pr22673.log").settings.offloadedLayers->value, 60ull);
+    // llama_kv_cache_unified (mid-2025), CPU only.
+    expectFigures("llamacpp-2025-cpu-only-kv-unified-llmaz402.log",
+                  {{Quantity::LlamaOutputBuffer, "CPU", 0.12, kMiB},
+                   {Quantity::LlamaKvBuffer, "CPU", 2048.00, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CPU", 71.01, kMiB}});
+    // ollama's vendored llama.cpp behind docker-compose's and journald's prefixes.
+    expectFigures("ollama-2025-01-partial-offload-cpu-kv-issue8447.log",
+                  {{Quantity::LlamaModelBuffer, "CPU_Mapped", 378582.96, kMiB},
+                   {Quantity::LlamaModelBuffer, "CUDA0", 7106.67, kMiB},
+                   {Quantity::LlamaKvBuffer, "CPU", 9600.00, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA0", 160.00, kMiB}});
+    QCOMPARE(readLog("ollama-2025-01-partial-offload-cpu-kv-issue8447.log").settings.offloadedLayers->value, 1ull);
+    expectFigures("ollama-2024-04-1gpu-partial-issue3301.log",
+                  {{Quantity::LlamaModelBuffer, "CPU", 38110.61, kMiB}, {Quantity::LlamaModelBuffer, "CUDA0", 13771.88, kMiB}});
+    QCOMPARE(readLog("ollama-2024-04-1gpu-partial-issue3301.log").settings.offloadedLayers->value, 30ull);
+    expectFigures("ollama-2025-01-2gpu-kv-compute-issue8377.log",
+                  {{Quantity::LlamaKvBuffer, "CUDA0", 5120.00, kMiB},
+                   {Quantity::LlamaKvBuffer, "CUDA1", 3072.00, kMiB},
+                   {Quantity::LlamaOutputBuffer, "CUDA_Host", 0.60, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA0", 2896.01, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA1", 2896.02, kMiB},
+                   {Quantity::LlamaComputeBuffer, "CUDA_Host", 266.02, kMiB}});
 }
 
 VRAM_TEST_MAIN(tst_reallogs, TestRealLogs, Core)
