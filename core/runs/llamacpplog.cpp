@@ -23,6 +23,11 @@
 //     "%s: %10s  output buffer size = %8.2f MiB\n"
 //   src/llama-context.cpp sched_reserve (llama_context constructor before):
 //     "%s: %10s compute buffer size = %8.2f MiB\n"
+//   common/fit.cpp common_params_fit_impl (llama_params_fit in 2025), the
+//   projection --fit starts from and what it changes:
+//     "%s: projected to use %" PRId64 " MiB of device memory vs. %" PRId64 " MiB of free device memory"
+//     ("vs. a total of %d MiB" in 2025), "context size reduced from %u to %u",
+//     "context size set by user to %u -> no change"
 //   common/fit.cpp common_memory_breakdown_print (llama.cpp 0.4.0; --fit
 //   prints it for each dry run, the server at exit), in whole MiB:
 //     "%s: | %s | %s   %s    %s   %s   %s   %s    %s |"  (the header: memory breakdown [MiB])
@@ -186,6 +191,31 @@ bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
 {
     const std::string &t = line.text;
     LogSettings &settings = context.log.settings;
+
+    if (t.find("projected to use ") != std::string::npos && t.find(" MiB of device memory") != std::string::npos) {
+        const auto used = numberAfter(t, "projected to use ");
+        if (!used || used->negative) {
+            context.malformed(line, "'projected to use N MiB of device memory'");
+            return true;
+        }
+        context.addPrinted(Quantity::LlamaFitProjected, line, *used, kMiB);
+        return true;
+    }
+    // The context --fit settles on (or keeps): the run's n_ctx.
+    for (const char *anchor : {"context size reduced from ", "context size set by user to "}) {
+        if (t.find(anchor) == std::string::npos)
+            continue;
+        std::size_t after = 0;
+        auto n = numberAfter(t, anchor, &after);
+        if (n && std::string(anchor).find("reduced") != std::string::npos)
+            n = numberAfter(t.substr(after), " to ");
+        if (!n || n->negative || n->decimals > 0)
+            context.malformed(line, std::string("a token count after '") + trimmed(anchor) + "'");
+        else
+            settings.contextSize = Noted<std::uint64_t>{static_cast<std::uint64_t>(n->value), line.number};
+        context.seen(LogFormat::LlamaCpp);
+        return true;
+    }
 
     if (t.find("| memory breakdown [MiB]") != std::string::npos) {
         m_inBreakdown = true;

@@ -275,6 +275,16 @@ void compareLlamaCpp(const Scenario &s, const rl::RunLog &log, RunComparison &ou
         if (hostSum)
             out.rows.push_back(row(*hostSum, Bytes::fromDouble(host.*k.hostPart), k.hostTerm, hostNames));
     }
+    // --fit's projection: model, context and compute on every device, the
+    // CUDA context aside (llama.cpp measures free memory after it).
+    for (const rl::Reading *r : log.find(rl::Quantity::LlamaFitProjected)) {
+        Bytes planned;
+        for (int d = 0; d < s.gpus; ++d) {
+            const Estimate &e = stageFor(stages, d);
+            planned += e.total - e.term(TermId::CudaOverhead);
+        }
+        out.rows.push_back(row(*r, planned, "total - cuda_overhead, every GPU"));
+    }
     if (stages.size() < static_cast<std::size_t>(s.gpus))
         out.notes.push_back("an equal split plans its first and last GPU; the GPUs between are planned as the first");
 }

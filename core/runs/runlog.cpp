@@ -39,6 +39,7 @@ const std::vector<QuantityInfo> &allQuantities()
         {Quantity::LlamaComputeBuffer, "llamacpp.compute_buffer", QT_TRANSLATE_NOOP("RunLog", "compute buffer"), F::LlamaCpp, true},
         {Quantity::LlamaOutputBuffer, "llamacpp.output_buffer", QT_TRANSLATE_NOOP("RunLog", "output buffer"), F::LlamaCpp, true},
         {Quantity::LlamaDeviceFree, "llamacpp.device_free", QT_TRANSLATE_NOOP("RunLog", "free at load"), F::LlamaCpp, true},
+        {Quantity::LlamaFitProjected, "llamacpp.fit_projected", QT_TRANSLATE_NOOP("RunLog", "--fit: projected use"), F::LlamaCpp, true},
         {Quantity::TorchAllocatedCurrent, "torch.allocated", QT_TRANSLATE_NOOP("RunLog", "allocated"), F::TorchMemoryStats, true},
         {Quantity::TorchAllocatedPeak, "torch.max_allocated", QT_TRANSLATE_NOOP("RunLog", "peak allocated"), F::TorchMemoryStats, true},
         {Quantity::TorchReservedCurrent, "torch.reserved", QT_TRANSLATE_NOOP("RunLog", "reserved"), F::TorchMemoryStats, true},

@@ -39,6 +39,7 @@ enum class Quantity {
     LlamaComputeBuffer,    ///< a backend's compute buffer
     LlamaOutputBuffer,     ///< the host output buffer
     LlamaDeviceFree,       ///< free memory llama.cpp found on a device
+    LlamaFitProjected,     ///< --fit: "projected to use N MiB of device memory" (all devices)
     TorchAllocatedCurrent, ///< allocated_bytes.all.current
     TorchAllocatedPeak,    ///< allocated_bytes.all.peak
     TorchReservedCurrent,  ///< reserved_bytes.all.current

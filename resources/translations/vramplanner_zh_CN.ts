@@ -3040,6 +3040,10 @@
         <source>ollama: free on the GPU</source>
         <translation>ollama：该 GPU 的空闲显存</translation>
     </message>
+    <message>
+        <source>--fit: projected use</source>
+        <translation>--fit：预计用量</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioFile</name>

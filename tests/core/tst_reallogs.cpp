@@ -92,6 +92,7 @@ private slots:
     void recurrentStateAndUnknownBuffers();
     void vllmV0ProfilesOfEachRelease();
     void llamaCppBuffersBehindEveryPrefix();
+    void fitProjections();
 };
 
 void TestRealLogs::llamaCpp2024ModelBuffersAndTwoGpus()
@@ -357,6 +358,22 @@ void TestRealLogs::llamaCppBuffersBehindEveryPrefix()
                    {Quantity::LlamaComputeBuffer, "CUDA0", 2896.01, kMiB},
                    {Quantity::LlamaComputeBuffer, "CUDA1", 2896.02, kMiB},
                    {Quantity::LlamaComputeBuffer, "CUDA_Host", 266.02, kMiB}});
+}
+
+void TestRealLogs::fitProjections()
+{
+    // llama-server's --fit: what it projects, and the context it keeps.
+    expectFigures("llamacpp-2026-fit-no-change-hilbertraum318.log", {{Quantity::LlamaFitProjected, "", 9226, kMiB}});
+    expectFigures("llamacpp-2026-fit-reduce-needed-hilbertraum318.log", {{Quantity::LlamaFitProjected, "", 6007, kMiB}});
+    QCOMPARE(readLog("llamacpp-2026-fit-reduce-needed-hilbertraum318.log").settings.contextSize->value, 8192ull);
+    // 2025's llama_params_fit: 158,641 MiB projected on three ROCm GPUs, the
+    // context reduced from 65,536 to 4,096.
+    expectFigures("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log", {{Quantity::LlamaFitProjected, "", 158641, kMiB}});
+    QCOMPARE(readLog("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log").settings.contextSize->value, 4096ull);
+    // ggml_init_cublas (2024): the device line names the GPU.
+    const core::runlog::RunLog p40 = readLog("llamacpp-2024-01-cublas-p40-imatrix-pr4957-part1.log");
+    QCOMPARE(p40.settings.devices.size(), std::size_t(1));
+    QCOMPARE(p40.settings.devices.front().name, std::string("Tesla P40"));
 }
 
 VRAM_TEST_MAIN(tst_reallogs, TestRealLogs, Core)
