@@ -201,6 +201,35 @@ bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
         context.addPrinted(Quantity::LlamaFitProjected, line, *used, kMiB);
         return true;
     }
+    // --fit's projection for each device (several devices):
+    //   "  - %s: %6 total, %6 used, %6 free vs. target of %6" (2026),
+    //   "  - %s: %6 total, %6 used, %6 deficit" (llama_params_fit, 2025).
+    if (t.find("  - ") != std::string::npos && t.find(" total, ") != std::string::npos
+        && t.find(" used, ") != std::string::npos) {
+        const std::size_t dash = t.find("  - ") + 4;
+        const std::size_t colon = t.find(':', dash);
+        std::size_t pos = colon == std::string::npos ? t.size() : t.find_first_not_of(' ', colon + 1);
+        const auto total = pos == std::string::npos ? std::nullopt : readNumber(t, pos);
+        const auto used = numberAfter(t, " total, ");
+        if (!total || total->negative || !used || used->negative) {
+            context.malformed(line, "'- DEVICE: N total, N used, ...' in MiB");
+            return true;
+        }
+        // "ROCm0 (AMD Radeon Graphics)": the backend, then the device's name.
+        const std::string label = trimmed(t.substr(dash, colon - dash));
+        const std::size_t open = label.find(" (");
+        const std::string device = label.substr(0, open);
+        const std::string name = open == std::string::npos ? "" : label.substr(open + 2, label.rfind(')') - open - 2);
+        context.addPrinted(Quantity::LlamaFitProjected, line, *used, kMiB, device);
+        const Bytes bytes = bytesOf(*total, kMiB);
+        const auto known = std::find_if(settings.devices.begin(), settings.devices.end(),
+                                        [&device](const LogDevice &d) { return d.id == device; });
+        if (known == settings.devices.end())
+            settings.devices.push_back({device, deviceNumber(device), name, bytes, line.number});
+        else
+            known->total = bytes;
+        return true;
+    }
     // The context --fit settles on (or keeps): the run's n_ctx.
     for (const char *anchor : {"context size reduced from ", "context size set by user to "}) {
         if (t.find(anchor) == std::string::npos)

@@ -120,10 +120,18 @@ void llamaCppSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingW
             gpus.insert(deviceIndex(r->device));
             line = line ? line : r->line;
         }
-    // ollama's projection lists one allocation per GPU it plans on.
+    // ollama's projection lists one allocation per GPU it plans on, --fit
+    // one projection per device.
     const auto allocations = log.find(rl::Quantity::OllamaAllocation);
     if (gpus.empty() && !allocations.empty())
         w.set(FieldId::Gpus, count(allocations.size()), allocations.front()->line);
+    std::set<std::string> fitDevices;
+    std::size_t fitLine = 0;
+    for (const rl::Reading *r : log.find(rl::Quantity::LlamaFitProjected))
+        if (!r->device.empty() && fitDevices.insert(r->device).second)
+            fitLine = fitLine ? fitLine : r->line;
+    if (gpus.empty() && allocations.empty() && !fitDevices.empty())
+        w.set(FieldId::Gpus, count(fitDevices.size()), fitLine);
     if (!gpus.empty())
         w.set(FieldId::Gpus, count(gpus.size()), line);
     // A CPU build prints neither "offloaded N/M layers" nor a device's
@@ -277,12 +285,21 @@ void compareLlamaCpp(const Scenario &s, const rl::RunLog &log, RunComparison &ou
     }
     // --fit's projection: model, context and compute on every device, the
     // CUDA context aside (llama.cpp measures free memory after it).
+    // A device's own projection (several devices) beside that GPU's plan.
+    const auto withoutContext = [&stages](int device) {
+        const Estimate &e = stageFor(stages, device);
+        return e.total - e.term(TermId::CudaOverhead);
+    };
     for (const rl::Reading *r : log.find(rl::Quantity::LlamaFitProjected)) {
-        Bytes planned;
-        for (int d = 0; d < s.gpus; ++d) {
-            const Estimate &e = stageFor(stages, d);
-            planned += e.total - e.term(TermId::CudaOverhead);
+        if (!r->device.empty()) {
+            const int device = deviceIndex(r->device);
+            out.rows.push_back(device < s.gpus ? row(*r, withoutContext(device), "total - cuda_overhead")
+                                               : row(*r, std::nullopt, "-"));
+            continue;
         }
+        Bytes planned;
+        for (int d = 0; d < s.gpus; ++d)
+            planned += withoutContext(d);
         out.rows.push_back(row(*r, planned, "total - cuda_overhead, every GPU"));
     }
     if (stages.size() < static_cast<std::size_t>(s.gpus))
@@ -381,15 +398,22 @@ void compareVllm(const RunScenario &run, const rl::RunLog &log, const Catalog &c
             out.rows.push_back(row(r, poolBytes, "kv_cache pool"));
             break;
         case rl::Quantity::VllmKvCacheTokens:
+        case rl::Quantity::VllmKvCacheBlocks:
         case rl::Quantity::VllmMaxConcurrency: {
-            ComparisonRow c = row(r, std::nullopt, r.quantity == rl::Quantity::VllmKvCacheTokens ? "kv_cache tokens"
-                                                                                                 : "kv_cache tokens / sequence");
+            // V0's blocks hold CacheConfig's default block_size of 16 tokens.
+            constexpr double kV0BlockTokens = 16;
+            const bool tokens = r.quantity == rl::Quantity::VllmKvCacheTokens;
+            const bool blocks = r.quantity == rl::Quantity::VllmKvCacheBlocks;
+            ComparisonRow c = row(r, std::nullopt, tokens ? "kv_cache tokens"
+                                                   : blocks ? "kv_cache tokens / 16"
+                                                            : "kv_cache tokens / sequence");
             c.isCount = true;
             c.measuredNumber = r.number;
             if (pool) {
-                c.plannedNumber = r.quantity == rl::Quantity::VllmKvCacheTokens
-                    ? static_cast<double>(pool->kvTokens)
-                    : static_cast<double>(pool->kvTokens) / static_cast<double>(std::max<std::uint64_t>(1, s.sequence));
+                const auto budget = static_cast<double>(pool->kvTokens);
+                c.plannedNumber = tokens ? budget
+                    : blocks             ? std::floor(budget / kV0BlockTokens)
+                                         : budget / static_cast<double>(std::max<std::uint64_t>(1, s.sequence));
                 c.planned = Bytes();
             }
             out.rows.push_back(c);

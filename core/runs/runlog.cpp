@@ -56,6 +56,7 @@ const std::vector<QuantityInfo> &allQuantities()
         {Quantity::OllamaAllocation, "ollama.allocation", QT_TRANSLATE_NOOP("RunLog", "ollama: planned on the GPU"), F::Ollama, true},
         {Quantity::OllamaAvailable, "ollama.available", QT_TRANSLATE_NOOP("RunLog", "ollama: free on the GPU"), F::Ollama, true},
         {Quantity::VllmKvCacheTokens, "vllm.kv_cache_tokens", QT_TRANSLATE_NOOP("RunLog", "KV cache tokens"), F::Vllm, false},
+        {Quantity::VllmKvCacheBlocks, "vllm.kv_cache_blocks", QT_TRANSLATE_NOOP("RunLog", "KV cache blocks"), F::Vllm, false},
         {Quantity::VllmMaxConcurrency, "vllm.max_concurrency", QT_TRANSLATE_NOOP("RunLog", "maximum concurrency"), F::Vllm, false},
     };
     return table;

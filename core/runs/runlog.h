@@ -56,6 +56,7 @@ enum class Quantity {
     OllamaAllocation,      ///< memory.required.allocations, one per GPU
     OllamaAvailable,       ///< memory.available, one per GPU
     VllmKvCacheTokens,     ///< count: "GPU KV cache size: N tokens"
+    VllmKvCacheBlocks,     ///< count: V0's "# GPU blocks: N" (also "# cuda blocks", "# CUDA blocks")
     VllmMaxConcurrency     ///< ratio: "Maximum concurrency for T tokens per request: C x"
 };
 

@@ -211,6 +211,18 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
                         LogFormat::Vllm);
         return true;
     }
+    // vllm/executor/executor_base.py initialize_cache (V0):
+    //   "# %s blocks: %d, # CPU blocks: %d" (the device's name: GPU, cuda, CUDA).
+    if (const std::size_t at = t.find("# "); at != std::string::npos && t.find(" blocks: ", at) != std::string::npos
+        && t.find(", # CPU blocks: ", at) != std::string::npos) {
+        const auto n = numberAfter(t.substr(at), " blocks: ");
+        if (!n || n->negative)
+            context.malformed(line, "a block count after '# GPU blocks:'");
+        else
+            context.add({Quantity::VllmKvCacheBlocks, line.worker, {}, {}, {}, static_cast<double>(n->value), line.number},
+                        LogFormat::Vllm);
+        return true;
+    }
     if (t.find("Maximum concurrency for ") != std::string::npos) {
         std::size_t after = 0;
         const auto length = numberAfter(t, "Maximum concurrency for ", &after, true);

@@ -3044,6 +3044,10 @@
         <source>--fit: projected use</source>
         <translation>--fit：预计用量</translation>
     </message>
+    <message>
+        <source>KV cache blocks</source>
+        <translation>KV 缓存块数</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioFile</name>

@@ -179,6 +179,7 @@ void TestRealLogs::vllmOneLineProfileOfEachWorker()
                          {Quantity::VllmKvCacheMemory, "", 7.71, kGiB},
                          {Quantity::VllmInstanceMemory, "", 39.98, kGiB}});
     QCOMPARE(gpusOf(readLog(name)), 2);
+    QCOMPARE(readLog(name).find(Quantity::VllmKvCacheBlocks).front()->number, 3947.0); // "# CUDA blocks: 3947"
 }
 
 void TestRealLogs::ollamaProjectionAndRunner()
@@ -280,6 +281,7 @@ void TestRealLogs::vllmV0ProfilesOfEachRelease()
                                                         {Quantity::VllmKvCacheMemory, "", 36.07, kGiB}});
     core::runlog::RunLog log = readLog("vllm-v0-2025-03-tp-issue15039.log");
     QCOMPARE(log.settings.maxModelLen->value, 131072ull);
+    QCOMPARE(log.find(Quantity::VllmKvCacheBlocks).front()->number, 29547.0); // "# cuda blocks: 29547"
     QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 3.61);
     expectFigures("vllm-v0-1gpu-h100-mellea-pr416.log", {{Quantity::VllmWeights, "", 1.12, kGiB},
                                                          {Quantity::VllmNonTorch, "", 0.16, kGiB},
@@ -287,6 +289,7 @@ void TestRealLogs::vllmV0ProfilesOfEachRelease()
                                                          {Quantity::VllmKvCacheMemory, "", 61.84, kGiB}});
     log = readLog("vllm-v0-1gpu-h100-mellea-pr416.log");
     QCOMPARE(log.settings.maxModelLen->value, 8192ull);
+    QCOMPARE(log.find(Quantity::VllmKvCacheBlocks).front()->number, 36184.0);
     QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 70.67);
     // Two tensor-parallel workers, each with its own profile.
     for (const char *worker : {"pid=507", "pid=577"})
@@ -309,6 +312,7 @@ void TestRealLogs::vllmV0ProfilesOfEachRelease()
                    {Quantity::VllmKvCacheMemory, "", 34.78, kGiB}});
     log = readLog("vllm-v0-2024-12-memprof-oneline-tp2-pr10909.log");
     QCOMPARE(log.settings.maxModelLen->value, 1024ull);
+    QCOMPARE(log.find(Quantity::VllmKvCacheBlocks).front()->number, 189945.0); // "# GPU blocks: 189945"
     QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 2967.89);
 }
 
@@ -368,7 +372,16 @@ void TestRealLogs::fitProjections()
     QCOMPARE(readLog("llamacpp-2026-fit-reduce-needed-hilbertraum318.log").settings.contextSize->value, 8192ull);
     // 2025's llama_params_fit: 158,641 MiB projected on three ROCm GPUs, the
     // context reduced from 65,536 to 4,096.
-    expectFigures("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log", {{Quantity::LlamaFitProjected, "", 158641, kMiB}});
+    // "- ROCm0 (AMD Radeon Graphics) : 16304 total, 39959 used, 24341 deficit", and two more devices.
+    expectFigures("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log", {{Quantity::LlamaFitProjected, "", 158641, kMiB},
+                                                                        {Quantity::LlamaFitProjected, "ROCm0", 39959, kMiB},
+                                                                        {Quantity::LlamaFitProjected, "ROCm1", 42480, kMiB},
+                                                                        {Quantity::LlamaFitProjected, "ROCm2", 76200, kMiB}});
+    const core::runlog::RunLog rocm = readLog("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log");
+    QCOMPARE(rocm.settings.devices.size(), std::size_t(3));
+    QCOMPARE(rocm.settings.devices[2].name, std::string("AMD Instinct MI60 / MI50"));
+    QCOMPARE(*rocm.settings.devices[2].total, core::Bytes::mib(32752));
+    QCOMPARE(gpusOf(rocm), 3);
     QCOMPARE(readLog("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log").settings.contextSize->value, 4096ull);
     // ggml_init_cublas (2024): the device line names the GPU.
     const core::runlog::RunLog p40 = readLog("llamacpp-2024-01-cublas-p40-imatrix-pr4957-part1.log");
