@@ -150,7 +150,7 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
                    : allLayers           ? tr("all layers fit")
                        : tr("%1 of %2 layers fit").arg(fit->maxGpuLayers).arg(s.model.layers));
         // What llama-server would choose itself (--fit, -c and -ngl unset).
-        if (!s.isTraining() && s.serving == core::ServingEngine::LlamaCpp)
+        if (core::fitsItselfAtLoad(s))
             row[Fit] += QLatin1Char('\n')
                 + tr("--fit: %1")
                       .arg(QString::fromStdString(

@@ -259,7 +259,7 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
             out << "    ! " << core::render(w) << "\n";
     }
     if (const core::GpuSpec *focus = core::focusGpu(s, catalog)) {
-        if (!s.isTraining() && s.serving == core::ServingEngine::LlamaCpp)
+        if (core::fitsItselfAtLoad(s))
             printLlamaServerFit(out, s, *focus);
         printSuggestions(out, s, result, *focus, unit);
         printPerformance(out, s, e, *focus);

@@ -2,6 +2,7 @@
 
 #include "core/analysis/monotoneprobe.h"
 #include "core/base/translatable.h"
+#include "core/scenario/servingruntime.h"
 
 #include <algorithm>
 
@@ -20,6 +21,12 @@ Scenario withContext(Scenario s, std::uint64_t context)
 }
 
 } // namespace
+
+bool fitsItselfAtLoad(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->fitsItselfAtLoad;
+}
 
 LlamaServerFit llamaServerFit(const Scenario &scenario, const GpuSpec &gpu, const LlamaServerFitOptions &options)
 {

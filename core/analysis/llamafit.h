@@ -41,6 +41,10 @@ struct LlamaServerFit
     Bytes target;                     ///< each GPU's memory less the margin
 };
 
+/// Inference on a runtime that sizes itself at load (its policy row's
+/// fitsItselfAtLoad): where llamaServerFit has something to say.
+bool fitsItselfAtLoad(const Scenario &s);
+
 /// llama-server's --fit on `s.gpus` of `gpu`, from the planner's own
 /// per-GPU totals where llama.cpp measures its buffers with a dry run. The
 /// rule, step by step as common_params_fit_impl takes it: (1) nothing

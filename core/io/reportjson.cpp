@@ -210,7 +210,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                                                                 : Json(nullptr)}};
     j["llama_server_fit"] = nullptr;
     const GpuSpec *focus = focusGpu(s, catalog);
-    if (focus && !s.isTraining() && s.serving == ServingEngine::LlamaCpp) {
+    if (focus && fitsItselfAtLoad(s)) {
         const auto fitJson = [&s](const LlamaServerFit &f) {
             return Json{{"outcome", llamaServerFitOutcomeId(f.outcome)},
                         {"context", f.context},

@@ -5,84 +5,95 @@
 
 namespace core::ggml {
 
+void ComputeGraph::reserve(std::size_t tensors)
+{
+    m_tensors.reserve(tensors);
+    m_sources.reserve(tensors * 2);
+    m_nodes.reserve(tensors);
+    m_visited.reserve(tensors);
+}
+
+int ComputeGraph::add(GraphTensor t, std::initializer_list<int> sources)
+{
+    t.firstSource = static_cast<int>(m_sources.size());
+    t.sourceCount = static_cast<int>(sources.size());
+    m_sources.insert(m_sources.end(), sources.begin(), sources.end());
+    m_tensors.push_back(t);
+    return static_cast<int>(m_tensors.size()) - 1;
+}
+
 int ComputeGraph::leaf(std::uint64_t bytes, bool input)
 {
     GraphTensor t;
     t.bytes = bytes;
     t.shape = bytes;
     t.input = input;
-    m_tensors.push_back(t);
-    return static_cast<int>(m_tensors.size()) - 1;
+    return add(t, {});
 }
 
 int ComputeGraph::weight()
 {
     GraphTensor t;
     t.external = true;
-    m_tensors.push_back(t);
-    return static_cast<int>(m_tensors.size()) - 1;
+    return add(t, {});
 }
 
-int ComputeGraph::op(std::uint64_t bytes, std::vector<int> sources, bool inPlace, std::uint64_t shape)
+int ComputeGraph::op(std::uint64_t bytes, std::initializer_list<int> sources, bool inPlace, std::uint64_t shape)
 {
     GraphTensor t;
     t.bytes = bytes;
     t.shape = shape != 0 ? shape : bytes;
-    t.sources = std::move(sources);
     t.hasOp = true;
     t.inPlace = inPlace;
-    m_tensors.push_back(t);
-    return static_cast<int>(m_tensors.size()) - 1;
+    return add(t, sources);
 }
 
 int ComputeGraph::view(int source)
 {
-    const GraphTensor &s = m_tensors[static_cast<std::size_t>(source)];
+    const GraphTensor &s = tensor(source);
     GraphTensor t;
     t.bytes = s.bytes;
     t.shape = s.shape;
-    t.sources = {source};
     t.viewOf = s.viewOf >= 0 ? s.viewOf : source;
-    t.external = m_tensors[static_cast<std::size_t>(t.viewOf)].external;
+    t.external = tensor(t.viewOf).external;
     t.hasOp = true;
-    m_tensors.push_back(t);
-    return static_cast<int>(m_tensors.size()) - 1;
+    return add(t, {source});
 }
 
-int ComputeGraph::setRows(int destination, std::vector<int> sources)
+int ComputeGraph::setRows(int destination, std::initializer_list<int> sources)
 {
     GraphTensor t;
-    t.sources = {destination};
-    t.sources.insert(t.sources.end(), sources.begin(), sources.end());
     t.viewOf = destination;
     t.external = true;
     t.hasOp = true;
-    m_tensors.push_back(t);
-    return static_cast<int>(m_tensors.size()) - 1;
+    const int index = add(t, {destination});
+    m_sources.insert(m_sources.end(), sources.begin(), sources.end());
+    m_tensors.back().sourceCount += static_cast<int>(sources.size());
+    return index;
 }
 
 void ComputeGraph::expand(int tensor)
 {
-    m_visited.resize(m_tensors.size(), false);
     // ggml_visit_parents_graph, without recursion: a tensor joins the graph
     // once its sources have, left to right.
-    std::vector<std::pair<int, std::size_t>> stack{{tensor, 0}};
+    m_visited.resize(m_tensors.size(), false);
     if (m_visited[static_cast<std::size_t>(tensor)])
         return;
     m_visited[static_cast<std::size_t>(tensor)] = true;
-    while (!stack.empty()) {
-        auto &[t, next] = stack.back();
-        const GraphTensor &g = m_tensors[static_cast<std::size_t>(t)];
-        if (next < g.sources.size()) {
-            const int source = g.sources[next++];
+    m_stack.assign(1, {tensor, 0});
+    while (!m_stack.empty()) {
+        auto &[t, next] = m_stack.back();
+        const auto [begin, end] = sources(t);
+        if (begin + next < end) {
+            const int source = begin[next++];
             if (!m_visited[static_cast<std::size_t>(source)]) {
                 m_visited[static_cast<std::size_t>(source)] = true;
-                stack.emplace_back(source, 0);
+                m_stack.emplace_back(source, 0);
             }
             continue;
         }
-        (g.hasOp ? m_nodes : m_leafs).push_back(t);
-        stack.pop_back();
+        (this->tensor(t).hasOp ? m_nodes : m_leafs).push_back(t);
+        m_stack.pop_back();
     }
 }
 
@@ -157,6 +168,20 @@ private:
     std::uint64_t m_highWater = 0;
 };
 
+/// A tensor's sources, for range-for.
+struct Sources
+{
+    const int *first;
+    const int *last;
+    const int *begin() const { return first; }
+    const int *end() const { return last; }
+};
+Sources sourcesOf(const ComputeGraph &g, int index)
+{
+    const auto [first, last] = g.sources(index);
+    return {first, last};
+}
+
 struct State
 {
     int children = 0;
@@ -182,7 +207,7 @@ std::uint64_t computeBufferBytes(const ComputeGraph &graph, std::uint64_t alignm
         // In place: a parent this allocator owns (never a view), read last
         // here, of the same layout.
         if (t.inPlace)
-            for (const int parent : t.sources) {
+            for (const int parent : sourcesOf(graph, index)) {
                 State &p = state[static_cast<std::size_t>(parent)];
                 if (!p.allocated || tensors[static_cast<std::size_t>(parent)].shape != t.shape || p.children != 1
                     || p.views != 0)
@@ -206,18 +231,17 @@ std::uint64_t computeBufferBytes(const ComputeGraph &graph, std::uint64_t alignm
         const GraphTensor &t = tensors[static_cast<std::size_t>(node)];
         if (t.viewOf >= 0)
             ++state[static_cast<std::size_t>(t.viewOf)].views;
-        for (const int source : t.sources) {
+        for (const int source : sourcesOf(graph, node)) {
             ++state[static_cast<std::size_t>(source)].children;
             if (tensors[static_cast<std::size_t>(source)].input)
                 allocate(source);
         }
     }
     for (const int node : graph.nodes()) {
-        const GraphTensor &t = tensors[static_cast<std::size_t>(node)];
-        for (const int parent : t.sources)
+        for (const int parent : sourcesOf(graph, node))
             allocate(parent);
         allocate(node);
-        for (const int parent : t.sources) {
+        for (const int parent : sourcesOf(graph, node)) {
             State &p = state[static_cast<std::size_t>(parent)];
             if (--p.children != 0 || p.views != 0)
                 continue;

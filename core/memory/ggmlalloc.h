@@ -7,6 +7,8 @@
 // their engines (llamacppgraph.h).
 
 #include <cstdint>
+#include <initializer_list>
+#include <utility>
 #include <vector>
 
 namespace core::ggml {
@@ -16,7 +18,8 @@ struct GraphTensor
 {
     std::uint64_t bytes = 0;
     std::uint64_t shape = 0;       ///< same value, same ne and nb (ggml_are_same_layout)
-    std::vector<int> sources;      ///< indices into the graph's tensors
+    int firstSource = 0;           ///< its sources: ComputeGraph::sources
+    int sourceCount = 0;
     int viewOf = -1;               ///< the tensor whose memory a view shares
     bool hasOp = false;            ///< false: a leaf (an input, a weight)
     bool external = false;         ///< memory outside the compute buffer: weights, the KV cache
@@ -29,25 +32,39 @@ struct GraphTensor
 class ComputeGraph
 {
 public:
+    /// Room for about `tensors` tensors (a graph is rebuilt per estimate).
+    void reserve(std::size_t tensors);
     int leaf(std::uint64_t bytes, bool input);
     int weight();
-    int op(std::uint64_t bytes, std::vector<int> sources, bool inPlace = false, std::uint64_t shape = 0);
+    int op(std::uint64_t bytes, std::initializer_list<int> sources, bool inPlace = false, std::uint64_t shape = 0);
     /// A view (VIEW, RESHAPE, PERMUTE, TRANSPOSE) of `source`'s memory.
     int view(int source);
     /// ggml_set_rows: a view of `destination` (the KV cache) that reads `sources`.
-    int setRows(int destination, std::vector<int> sources);
+    int setRows(int destination, std::initializer_list<int> sources);
     /// ggml_build_forward_expand: sources first, left to right, each once.
     void expand(int tensor);
 
     const std::vector<GraphTensor> &tensors() const { return m_tensors; }
+    const GraphTensor &tensor(int index) const { return m_tensors[static_cast<std::size_t>(index)]; }
+    /// The sources of tensor `index`, as [begin, end).
+    std::pair<const int *, const int *> sources(int index) const
+    {
+        const GraphTensor &t = tensor(index);
+        const int *first = m_sources.data() + t.firstSource;
+        return {first, first + t.sourceCount};
+    }
     const std::vector<int> &nodes() const { return m_nodes; }
     const std::vector<int> &leafs() const { return m_leafs; }
 
 private:
+    int add(GraphTensor t, std::initializer_list<int> sources);
+
     std::vector<GraphTensor> m_tensors;
+    std::vector<int> m_sources;
     std::vector<int> m_nodes;
     std::vector<int> m_leafs;
     std::vector<bool> m_visited;
+    std::vector<std::pair<int, int>> m_stack; ///< expand's path: tensor, next source
 };
 
 /// The bytes ggml-alloc reserves for `graph` in one buffer of `alignment`.

@@ -68,6 +68,25 @@ double hostCopies(const GgufPlacement &p, std::uint64_t layers, std::uint64_t cp
     return bytes;
 }
 
+/// The host compute buffer. Everything on the CPU, in a graph the replay
+/// knows: ggml-alloc's own figure (llamacppgraph.h). Else the token
+/// embeddings' rows (get_rows runs where token_embd is) and the KQ mask
+/// input, f16 with flash attention and f32 without
+/// (build_attn_inp_kq_mask), plus the larger of a CPU layer's peak (CPU
+/// layers, CPU experts, a host KV cache) and a CPU output layer's.
+double llamaCppHostCompute(const Scenario &s, const LlamaCppLayout &l, std::uint64_t cpuLayers)
+{
+    if (const auto replayed = llamaCppCpuComputeBuffer(s, l))
+        return *replayed;
+    const ModelSpec &m = s.model;
+    const double ub = static_cast<double>(l.ubatch);
+    const double maskBytes = l.flash ? 2.0 : kF32;
+    const double inputs = ub * (kF32 * static_cast<double>(m.hidden) + maskBytes * static_cast<double>(l.cells));
+    const double layer = cpuLayers > 0 || s.kvOnHost || l.cpuMoeLayers > 0 ? llamaCppLayerCompute(s, l).value : 0.0;
+    const double head = l.outputOnGpu ? 0.0 : llamaCppOutputCompute(s, l).value;
+    return inputs + std::max(layer, head);
+}
+
 } // namespace
 
 LlamaCppLayout llamaCppLayout(const Scenario &s)
@@ -332,21 +351,8 @@ LlamaCppHost llamaCppHost(const Scenario &s, const ParameterCounts &pc, double m
             host.repacked = host.weights - host.input;
     }
     host.weights += host.repacked;
-    // The host compute buffer holds the token embeddings' rows (get_rows
-    // runs where token_embd is) and the KQ mask input, f16 with flash
-    // attention and f32 without (build_attn_inp_kq_mask); CPU layers, CPU
-    // experts and a CPU output layer compute there too. The output buffer
-    // keeps one f32 logits row per sequence.
-    const double ub = static_cast<double>(l.ubatch);
-    const double maskBytes = l.flash ? 2.0 : kF32;
-    const double inputs = ub * (kF32 * static_cast<double>(m.hidden) + maskBytes * static_cast<double>(l.cells));
-    const double layer = cpuLayers > 0 || s.kvOnHost || l.cpuMoeLayers > 0 ? llamaCppLayerCompute(s, l).value : 0.0;
-    const double head = l.outputOnGpu ? 0.0 : llamaCppOutputCompute(s, l).value;
-    host.compute = inputs + std::max(layer, head);
-    // Everything on the CPU, in a graph the replay knows: ggml-alloc's own
-    // figure (llamacppgraph.h).
-    if (const auto replayed = llamaCppCpuComputeBuffer(s, l))
-        host.compute = *replayed;
+    host.compute = llamaCppHostCompute(s, l, cpuLayers);
+    // The output buffer keeps one f32 logits row per sequence.
     host.output = kF32 * static_cast<double>(m.vocab) * static_cast<double>(l.sequences);
     host.kvCache = llamaCppKvCache(s, l, s.kvOnHost ? m.layers : cpuLayers).value;
     return host;

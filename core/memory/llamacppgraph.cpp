@@ -15,6 +15,8 @@ constexpr std::uint64_t kCpuAlignment = 32;
 constexpr std::uint64_t kF32 = 4;
 /// More layers than any released model: the replay's graph grows with them.
 constexpr std::uint64_t kMostLayers = 4096;
+/// Room for one layer's tensors, MoE routing and rotations included.
+constexpr std::size_t kTensorsPerLayer = 96;
 /// A per-head 3-D tensor's layout differs from a 2-D one of the same bytes.
 constexpr std::uint64_t kPerHead = 1ull << 63;
 
@@ -310,6 +312,7 @@ std::optional<double> llamaCppCpuComputeBuffer(const Scenario &s, const LlamaCpp
     const std::uint64_t outputs = l.ubatch;
     batch.ubatch = (l.ubatch + l.sequences - 1) / l.sequences * l.sequences;
     ggml::ComputeGraph g;
+    g.reserve(static_cast<std::size_t>(m.layers) * kTensorsPerLayer + kTensorsPerLayer);
     if (gemma3)
         gemma3Graph(g, s, batch, outputs);
     else

@@ -96,6 +96,7 @@ RuntimeBehaviour llamaCppBehaviour()
     b.lightningState = StateDtype::Fp32;
     b.ssmState = StateDtype::Fp32;
     b.ggmlBuffers = true;
+    b.fitsItselfAtLoad = true;
     b.splitsLayersByMemory = true;
     b.layerOffload = LayerOffload::GpuLayers;
     b.ggufCacheTypes = true;

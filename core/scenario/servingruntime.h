@@ -76,6 +76,10 @@ struct RuntimeBehaviour
     /// compute buffers per device (llama.cpp, core/memory/llamacpp.h),
     /// not as torch allocations.
     bool ggmlBuffers = false;
+    /// Chooses its own context and offload at load when the user left them
+    /// unset (llama-server --fit, on by default since llama.cpp PR 16653:
+    /// common/fit.cpp common_params_fit_impl).
+    bool fitsItselfAtLoad = false;
     /// Splits whole layers over the GPUs by their free memory and runs
     /// them one after another (llama.cpp --split-mode layer), not tensors.
     bool splitsLayersByMemory = false;
