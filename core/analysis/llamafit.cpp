@@ -28,6 +28,28 @@ bool fitsItselfAtLoad(const Scenario &s)
     return runtime && runtime->fitsItselfAtLoad;
 }
 
+Bytes llamaFitDeficit(const LlamaFitSums &sums)
+{
+    return sums.used + sums.margins - sums.free;
+}
+
+std::optional<std::uint64_t> llamaFitContext(const LlamaFitContextRange &range, const LlamaFitSums &atMax,
+                                             Bytes usedAtMin, std::size_t devices, Bytes modelPerLayer, bool moe)
+{
+    Bytes target = atMax.free - atMax.margins;
+    if (devices > 1)
+        target = target - Bytes::fromCount((devices + 1) * modelPerLayer.count() / (moe ? 6 : 2));
+    if (target <= usedAtMin)
+        return std::nullopt;
+    if (atMax.used <= usedAtMin || range.max <= range.min)
+        return range.min;
+    // The source's 64-bit integer arithmetic: cells x bytes / bytes.
+    const std::uint64_t lowered = range.min
+        + (range.max - range.min) * (target - usedAtMin).count() / (atMax.used - usedAtMin).count();
+    const std::uint64_t align = kContextAlignment * std::max<std::uint64_t>(1, range.streams);
+    return std::max(range.min, std::min(range.max, lowered - lowered % align));
+}
+
 LlamaServerFit llamaServerFit(const Scenario &scenario, const GpuSpec &gpu, const LlamaServerFitOptions &options)
 {
     LlamaServerFit fit;
@@ -42,26 +64,34 @@ LlamaServerFit llamaServerFit(const Scenario &scenario, const GpuSpec &gpu, cons
     fit.context = fit.trainedContext;
     fit.gpuLayers = m.layers + 1;
 
-    // Step 1: the defaults.
-    fit.perGpu = totalOf(withContext(s, fit.context));
+    // Step 1: the defaults. The plan's GPUs are alike and equally loaded:
+    // each one's total against its memory less the margin.
+    const Estimate atMax = estimate(withContext(s, fit.context));
+    fit.perGpu = atMax.isValid() ? atMax.total : Bytes::max();
     if (fit.perGpu <= fit.target)
         return fit;
 
-    // Step 2: an unset context, lowered by linear interpolation between the
-    // trained context and --fit-ctx.
+    // Step 2: an unset context, lowered towards --fit-ctx.
     if (!options.contextSet && fit.trainedContext > options.minContext) {
-        const Bytes atMax = fit.perGpu;
-        const Bytes atMin = totalOf(withContext(s, options.minContext));
-        fit.context = options.minContext;
-        if (fit.target > atMin) {
-            const double share = static_cast<double>((fit.target - atMin).count())
-                / static_cast<double>(std::max<std::uint64_t>(1, (atMax - atMin).count()));
-            const auto span = static_cast<double>(fit.trainedContext - options.minContext);
-            const auto lowered = options.minContext + static_cast<std::uint64_t>(span * share);
-            fit.context = std::max(options.minContext, lowered - lowered % kContextAlignment);
+        const auto devices = static_cast<std::uint64_t>(std::max(1, s.gpus));
+        const auto times = [devices](Bytes perGpu) {
+            return perGpu.count() > Bytes::max().count() / devices ? Bytes::max() : Bytes::fromCount(perGpu.count() * devices);
+        };
+        const LlamaFitSums sums{times(fit.perGpu), times(gpu.capacity()), times(options.margin)};
+        const Bytes usedAtMin = times(totalOf(withContext(s, options.minContext)));
+        const Bytes modelPerLayer
+            = Bytes::fromCount(times(atMax.term(TermId::Weights)).count() / std::max<std::uint64_t>(1, m.layers));
+        const auto lowered = llamaFitContext({fit.trainedContext, options.minContext, 1}, sums, usedAtMin,
+                                             static_cast<std::size_t>(devices), modelPerLayer, m.moe.isMoe());
+        fit.context = lowered.value_or(options.minContext);
+        if (lowered) {
+            // One device: done ("entire model can be fit by reducing
+            // context"). Several go on to step 3, where the layers are
+            // placed at this context; alike GPUs that keep it take them all.
             fit.outcome = LlamaServerFit::Outcome::ContextReduced;
             fit.perGpu = totalOf(withContext(s, fit.context));
-            return fit;
+            if (devices == 1 || fit.perGpu <= fit.target)
+                return fit;
         }
     }
     s = withContext(s, fit.context);
@@ -73,16 +103,22 @@ LlamaServerFit llamaServerFit(const Scenario &scenario, const GpuSpec &gpu, cons
             t.cpuMoeLayers = t.model.layers - (keptPlusOne - 1);
             return totalOf(t);
         });
-        // Layers whose experts stay on the GPUs, counted from the last.
+        // Layers whose experts stay on the GPUs. fit.cpp never moves them
+        // all: its "dense-only" layout gives the last device n_layer - 1
+        // partial layers, meant to spare the output layer, but the
+        // overrides cover the device's last n_part layer indices, the
+        // output's among them, so its first layer keeps its experts
+        // (set_ngl_tensor_split_tbo). The planner keeps one layer's, the
+        // same bytes.
         const std::uint64_t keptPlusOne = byKeptExperts.largestFitting(fit.target, m.layers + 1);
-        if (keptPlusOne > 0) {
+        if (keptPlusOne >= 2) {
             fit.cpuMoeLayers = m.layers - (keptPlusOne - 1);
             fit.outcome = LlamaServerFit::Outcome::ExpertsMoved;
             fit.perGpu = byKeptExperts.at(keptPlusOne);
             return fit;
         }
-        s.cpuMoeLayers = m.layers;
-        fit.cpuMoeLayers = m.layers;
+        s.cpuMoeLayers = m.layers - 1;
+        fit.cpuMoeLayers = s.cpuMoeLayers;
     }
     MonotoneProbe byLayers([&s](std::uint64_t layersPlusOne) {
         Scenario t = s;
@@ -121,7 +157,7 @@ Message llamaServerFitMessage(const LlamaServerFit &fit, const ModelSpec &model)
         if (fit.cpuMoeLayers > 0)
             return {"LlamaFit",
                     QT_TRANSLATE_NOOP("LlamaFit",
-                                      "%1 tokens, %2 of %3 layers on the GPU (-ngl %2), every expert in host memory"),
+                                      "%1 tokens, %2 of %3 layers on the GPU (-ngl %2), the experts of all but one in host memory"),
                     {context, std::to_string(fit.gpuLayers), std::to_string(model.layers)}};
         return {"LlamaFit", QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, %2 of %3 layers on the GPU (-ngl %2)"),
                 {context, std::to_string(std::min(fit.gpuLayers, model.layers)), std::to_string(model.layers)}};

@@ -11,6 +11,7 @@
 #include "core/scenario/scenario.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace core {
 
@@ -29,7 +30,7 @@ struct LlamaServerFit
         Unchanged,      ///< the defaults leave the margin free
         ContextReduced, ///< a shorter context alone fits
         ExpertsMoved,   ///< every layer on the GPUs, the first layers' routed experts on the host
-        LayersMoved,    ///< the first layers on the host (MoE: with every layer's experts there)
+        LayersMoved,    ///< the first layers on the host (MoE: with the experts of all layers but one)
         NothingFits,    ///< not even every layer on the host leaves the margin
     };
     Outcome outcome = Outcome::Unchanged;
@@ -41,6 +42,36 @@ struct LlamaServerFit
     Bytes target;                     ///< each GPU's memory less the margin
 };
 
+/// What --fit's first two steps read of a layout, summed over the devices
+/// (common_params_fit_impl's sum_projected_used, sum_free and margins).
+struct LlamaFitSums
+{
+    Bytes used;    ///< the projected use: model, context and compute buffers
+    Bytes free;    ///< the devices' free memory
+    Bytes margins; ///< --fit-target, once per device
+};
+
+/// Step 2's "need to reduce device memory by N MiB": what the layout misses
+/// its margins by in total, zero when it keeps them.
+Bytes llamaFitDeficit(const LlamaFitSums &sums);
+
+/// The range step 2 lowers an unset context in, in cells over every stream.
+struct LlamaFitContextRange
+{
+    std::uint64_t max = 0;     ///< n_ctx_max: the trained context x the streams
+    std::uint64_t min = 0;     ///< n_ctx_min_total: --fit-ctx x the streams
+    std::uint64_t streams = 1; ///< KV streams (-np without a unified cache)
+};
+
+/// Step 2's context: linear between the use at `range.max` (`atMax.used`)
+/// and at `range.min` (`usedAtMin`), to the free memory less the margins;
+/// on several devices less (devices + 1) x modelPerLayer / 2 as well (/ 6
+/// for MoE), the whole layers (MoE: tensors) a device cannot split;
+/// rounded down to 256 cells per stream. Nothing when not even `range.min`
+/// reaches the target (--fit then runs with `range.min` and moves weights).
+std::optional<std::uint64_t> llamaFitContext(const LlamaFitContextRange &range, const LlamaFitSums &atMax, Bytes usedAtMin,
+                              std::size_t devices, Bytes modelPerLayer, bool moe);
+
 /// Inference on a runtime that sizes itself at load (its policy row's
 /// fitsItselfAtLoad): where llamaServerFit has something to say.
 bool fitsItselfAtLoad(const Scenario &s);
@@ -51,11 +82,12 @@ bool fitsItselfAtLoad(const Scenario &s);
 /// changes when the default layout leaves the margin; (2) an unset context
 /// is lowered, interpolating linearly between the trained context and
 /// --fit-ctx, rounded down to 256 cells per sequence; (3) with the least
-/// context, an MoE model's routed experts go to the host (all, then back
-/// layer by layer from the last while they fit), else whole layers from
-/// the first. Several GPUs are planned with an equal layer split (llama.cpp
-/// fills them unevenly; not modelled), and a partly offloaded layer's
-/// tensors (its first overflowing layer) are whole layers here.
+/// context, an MoE model's routed experts go to the host (all but one
+/// layer's, then back layer by layer while they fit), else whole layers
+/// from the first. Steps 1 and 2 are llamaFitDeficit and llamaFitContext on the
+/// planner's totals. Several GPUs are planned with an equal layer split
+/// (llama.cpp fills them unevenly; not modelled), and a partly offloaded
+/// layer's tensors (its first overflowing layer) are whole layers here.
 LlamaServerFit llamaServerFit(const Scenario &s, const GpuSpec &gpu, const LlamaServerFitOptions &options = {});
 
 /// The choice in words: "context lowered from 131,072 to 40,960 tokens,

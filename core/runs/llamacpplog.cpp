@@ -23,11 +23,7 @@
 //     "%s: %10s  output buffer size = %8.2f MiB\n"
 //   src/llama-context.cpp sched_reserve (llama_context constructor before):
 //     "%s: %10s compute buffer size = %8.2f MiB\n"
-//   common/fit.cpp common_params_fit_impl (llama_params_fit in 2025), the
-//   projection --fit starts from and what it changes:
-//     "%s: projected to use %" PRId64 " MiB of device memory vs. %" PRId64 " MiB of free device memory"
-//     ("vs. a total of %d MiB" in 2025), "context size reduced from %u to %u",
-//     "context size set by user to %u -> no change"
+//   common/fit.cpp common_params_fit_impl: llamafitlog.cpp
 //   common/fit.cpp common_memory_breakdown_print (llama.cpp 0.4.0; --fit
 //   prints it for each dry run, the server at exit), in whole MiB:
 //     "%s: | %s | %s   %s    %s   %s   %s   %s    %s |"  (the header: memory breakdown [MiB])
@@ -112,16 +108,6 @@ std::optional<std::string> typeAfter(const std::string &text, const std::string 
     return type;
 }
 
-/// The number in a backend's name: 1 of "CUDA1".
-int deviceNumber(const std::string &name)
-{
-    int index = 0;
-    for (char c : name)
-        if (c >= '0' && c <= '9' && index < 100000)
-            index = index * 10 + (c - '0');
-    return index;
-}
-
 /// The detail of the breakdown's readings: each table replaces the one
 /// before (a --fit dry run, then the next), so only the last one stands.
 const char *const kBreakdown = "memory breakdown";
@@ -192,59 +178,8 @@ bool LlamaCppReader::read(const LogLine &line, ReadContext &context)
     const std::string &t = line.text;
     LogSettings &settings = context.log.settings;
 
-    if (t.find("projected to use ") != std::string::npos && t.find(" MiB of device memory") != std::string::npos) {
-        const auto used = numberAfter(t, "projected to use ");
-        if (!used || used->negative) {
-            context.malformed(line, "'projected to use N MiB of device memory'");
-            return true;
-        }
-        context.addPrinted(Quantity::LlamaFitProjected, line, *used, kMiB);
+    if (readLlamaFitLine(line, context))
         return true;
-    }
-    // --fit's projection for each device (several devices):
-    //   "  - %s: %6 total, %6 used, %6 free vs. target of %6" (2026),
-    //   "  - %s: %6 total, %6 used, %6 deficit" (llama_params_fit, 2025).
-    if (t.find("  - ") != std::string::npos && t.find(" total, ") != std::string::npos
-        && t.find(" used, ") != std::string::npos) {
-        const std::size_t dash = t.find("  - ") + 4;
-        const std::size_t colon = t.find(':', dash);
-        std::size_t pos = colon == std::string::npos ? t.size() : t.find_first_not_of(' ', colon + 1);
-        const auto total = pos == std::string::npos ? std::nullopt : readNumber(t, pos);
-        const auto used = numberAfter(t, " total, ");
-        if (!total || total->negative || !used || used->negative) {
-            context.malformed(line, "'- DEVICE: N total, N used, ...' in MiB");
-            return true;
-        }
-        // "ROCm0 (AMD Radeon Graphics)": the backend, then the device's name.
-        const std::string label = trimmed(t.substr(dash, colon - dash));
-        const std::size_t open = label.find(" (");
-        const std::string device = label.substr(0, open);
-        const std::string name = open == std::string::npos ? "" : label.substr(open + 2, label.rfind(')') - open - 2);
-        context.addPrinted(Quantity::LlamaFitProjected, line, *used, kMiB, device);
-        const Bytes bytes = bytesOf(*total, kMiB);
-        const auto known = std::find_if(settings.devices.begin(), settings.devices.end(),
-                                        [&device](const LogDevice &d) { return d.id == device; });
-        if (known == settings.devices.end())
-            settings.devices.push_back({device, deviceNumber(device), name, bytes, line.number});
-        else
-            known->total = bytes;
-        return true;
-    }
-    // The context --fit settles on (or keeps): the run's n_ctx.
-    for (const char *anchor : {"context size reduced from ", "context size set by user to "}) {
-        if (t.find(anchor) == std::string::npos)
-            continue;
-        std::size_t after = 0;
-        auto n = numberAfter(t, anchor, &after);
-        if (n && std::string(anchor).find("reduced") != std::string::npos)
-            n = numberAfter(t.substr(after), " to ");
-        if (!n || n->negative || n->decimals > 0)
-            context.malformed(line, std::string("a token count after '") + trimmed(anchor) + "'");
-        else
-            settings.contextSize = Noted<std::uint64_t>{static_cast<std::uint64_t>(n->value), line.number};
-        context.seen(LogFormat::LlamaCpp);
-        return true;
-    }
 
     if (t.find("| memory breakdown [MiB]") != std::string::npos) {
         m_inBreakdown = true;

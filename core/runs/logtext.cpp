@@ -180,4 +180,13 @@ bool endsWith(const std::string &text, const std::string &suffix)
 
 std::string atLine(std::size_t line, const std::string &what) { return "line " + std::to_string(line) + ": " + what; }
 
+int deviceNumber(const std::string &name)
+{
+    int index = 0;
+    for (char c : name)
+        if (c >= '0' && c <= '9' && index < 100000)
+            index = index * 10 + (c - '0');
+    return index;
+}
+
 } // namespace core::runlog

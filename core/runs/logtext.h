@@ -57,6 +57,9 @@ std::vector<std::string> splitTrimmed(const std::string &text, char separator);
 bool startsWith(const std::string &text, const std::string &prefix);
 bool endsWith(const std::string &text, const std::string &suffix);
 
+/// The number in a backend's name: 1 of "CUDA1".
+int deviceNumber(const std::string &name);
+
 /// "line 12: ..." for diagnostics.
 std::string atLine(std::size_t line, const std::string &what);
 

@@ -10,7 +10,7 @@
 // memory.total.
 //
 // The default table: a box that starts with the "NVIDIA-SMI <version>"
-// line; per GPU a row whose first cell is "<index>  <name>  On|Off" and a
+// line (with "Driver Version", or "KMD Version" from driver 610); per GPU a row whose first cell is "<index>  <name>  On|Off" and a
 // row with a cell "<used>MiB / <total>MiB"; then the "Processes:" box,
 // rows "<gpu> <gi> <ci> <pid> <type> <name> <memory>MiB" (older drivers
 // leave out GI and CI). Sizes are whole MiB, so each is within 1 MiB.
@@ -85,7 +85,10 @@ void noteDevice(LogSettings &settings, const std::string &id, int index, const s
 
 bool NvidiaSmiReader::read(const LogLine &line, ReadContext &context)
 {
-    if (line.text.find("NVIDIA-SMI ") != std::string::npos && line.text.find("Driver Version") != std::string::npos) {
+    // The header names the driver ("Driver Version: 550.163.01"), or, from
+    // the 600 series, its kernel-mode part ("KMD Version: 610.57.04").
+    if (line.text.find("NVIDIA-SMI ") != std::string::npos
+        && (line.text.find("Driver Version") != std::string::npos || line.text.find("KMD Version") != std::string::npos)) {
         m_inTable = true;
         m_inProcesses = false;
         m_tableGpu = -1;

@@ -81,9 +81,13 @@ struct OffloadFigure
 };
 const OffloadFigure kFigures[] = {
     {"memory.required.full", Quantity::OllamaRequiredFull, false},
+    {"memory.required.partial", Quantity::OllamaRequiredPartial, false},
     {"memory.required.kv", Quantity::OllamaKv, false},
     {"memory.weights.total", Quantity::OllamaWeights, false},
+    {"memory.weights.repeating", Quantity::OllamaWeightsRepeating, false},
+    {"memory.weights.nonrepeating", Quantity::OllamaWeightsNonRepeating, false},
     {"memory.graph.full", Quantity::OllamaGraph, false},
+    {"memory.graph.partial", Quantity::OllamaGraphPartial, false},
     {"memory.required.allocations", Quantity::OllamaAllocation, true},
 };
 

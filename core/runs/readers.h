@@ -42,6 +42,9 @@ private:
     bool readBlockLine(const LogLine &line, ReadContext &context);
 };
 
+/// llama-server's --fit lines (llamafitlog.cpp): true when the line was one.
+bool readLlamaFitLine(const LogLine &line, ReadContext &context);
+
 /// llama.cpp (src/llama.cpp, src/llama-model.cpp, src/llama-kv-cache.cpp,
 /// src/llama-context.cpp, ggml/src/ggml-cuda/ggml-cuda.cu).
 class LlamaCppReader
@@ -70,6 +73,21 @@ public:
 private:
     std::string m_device; ///< "GPU n" from the summary's header line
     bool m_inSummary = false;
+};
+
+/// torch's CUDA out-of-memory error, also wrapped over several lines
+/// (torchoomlog.cpp).
+class TorchOomReader
+{
+public:
+    bool read(const LogLine &line, ReadContext &context);
+
+private:
+    void readMessage(const std::string &text, ReadContext &context);
+
+    std::string m_message; ///< the message so far, while it spans lines
+    LogLine m_start;       ///< its first line
+    std::size_t m_lines = 0;
 };
 
 /// torch.cuda.memory_stats() printed as JSON, a dict or an OrderedDict.

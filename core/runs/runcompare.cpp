@@ -113,6 +113,8 @@ void llamaCppSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingW
     }
     if (ls.offloadedLayers)
         w.set(FieldId::GpuLayers, count(ls.offloadedLayers->value), ls.offloadedLayers->line);
+    if (ls.cpuMoeLayers)
+        w.set(FieldId::CpuMoeLayers, count(ls.cpuMoeLayers->value), ls.cpuMoeLayers->line);
     std::set<int> gpus;
     std::size_t line = 0;
     for (const rl::Reading *r : log.find(rl::Quantity::LlamaModelBuffer))
@@ -290,6 +292,11 @@ void compareLlamaCpp(const Scenario &s, const rl::RunLog &log, RunComparison &ou
         const Estimate &e = stageFor(stages, device);
         return e.total - e.term(TermId::CudaOverhead);
     };
+    for (const rl::Reading *r : log.find(rl::Quantity::LlamaFitPlaced)) {
+        const int device = deviceIndex(r->device);
+        out.rows.push_back(device < s.gpus ? row(*r, withoutContext(device), "total - cuda_overhead")
+                                           : row(*r, std::nullopt, "-"));
+    }
     for (const rl::Reading *r : log.find(rl::Quantity::LlamaFitProjected)) {
         if (!r->device.empty()) {
             const int device = deviceIndex(r->device);
@@ -320,8 +327,15 @@ void compareOllama(const Scenario &s, const rl::RunLog &log, RunComparison &out)
         out.rows.push_back(row(*r, Bytes::fromDouble(first.details.weightBytesTotal), "weights (whole model)"));
     for (const rl::Reading *r : log.find(rl::Quantity::OllamaKv))
         out.rows.push_back(row(*r, Bytes::fromDouble(kv), "kv_cache (every layer)"));
-    for (const rl::Reading *r : log.find(rl::Quantity::OllamaGraph))
-        out.rows.push_back(row(*r, terms(first, {TermId::Workspace, TermId::Logits}), "workspace + logits"));
+    for (const rl::Quantity q : {rl::Quantity::OllamaGraph, rl::Quantity::OllamaGraphPartial})
+        for (const rl::Reading *r : log.find(q))
+            out.rows.push_back(row(*r, terms(first, {TermId::Workspace, TermId::Logits}), "workspace + logits"));
+    // The partial figure is what the layers it offloads need on all its GPUs.
+    Bytes onGpus;
+    for (int d = 0; d < s.gpus; ++d)
+        onGpus += stageFor(stages, d).total;
+    for (const rl::Reading *r : log.find(rl::Quantity::OllamaRequiredPartial))
+        out.rows.push_back(row(*r, onGpus, "total, every GPU"));
     for (const rl::Reading *r : log.find(rl::Quantity::OllamaAllocation)) {
         const int device = deviceIndex(r->device);
         out.rows.push_back(device < s.gpus ? row(*r, stageFor(stages, device).total, "total", r->device)
@@ -454,8 +468,27 @@ void compareAllocator(const Scenario &s, const rl::RunLog &log, const Catalog &c
         out.rows.push_back(c);
     }
 
-    // nvidia-smi sees everything the process holds: the whole estimate.
+    // torch's out-of-memory error: what was allocated plus what it tried
+    // to allocate is a floor of the tensors the step needed, against the
+    // plan's; the process's memory in use is nvidia-smi's figure.
+    for (const rl::Reading *r : log.find(rl::Quantity::TorchOomRequested))
+        for (const rl::Reading *allocated : log.find(rl::Quantity::TorchOomAllocated))
+            if (allocated->device == r->device && allocated->line == r->line) {
+                ComparisonRow c = row(*r, tensors, kTensorTerms);
+                c.quantity = "torch_oom.needed_at_least";
+                c.label = "out of memory: allocated + tried to allocate (at least)";
+                c.measured = allocated->bytes + r->bytes;
+                c.uncertainty = allocated->uncertainty + r->uncertainty;
+                out.rows.push_back(c);
+            }
+    for (const rl::Reading *r : log.find(rl::Quantity::TorchOomProcessMemory))
+        if (r->detail == "this process")
+            out.rows.push_back(row(*r, e.total, "total"));
     const GpuSpec *gpu = catalog.find(s.gpuId);
+    for (const rl::Reading *r : log.find(rl::Quantity::TorchOomCapacity))
+        out.rows.push_back(row(*r, gpu ? std::optional(gpu->capacity()) : std::nullopt, "capacity"));
+
+    // nvidia-smi sees everything the process holds: the whole estimate.
     const auto processes = byDevice(log, rl::Quantity::SmiProcessMemory, true);
     for (const auto &[device, r] : processes)
         out.rows.push_back(row(r, e.total, "total", device));

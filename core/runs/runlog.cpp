@@ -18,6 +18,7 @@ const char *logFormatId(LogFormat format)
     case LogFormat::HfTrainer: return "hf_trainer";
     case LogFormat::NvidiaSmiTable: return "nvidia_smi";
     case LogFormat::NvidiaSmiCsv: return "nvidia_smi_csv";
+    case LogFormat::TorchOutOfMemory: return "torch_oom";
     case LogFormat::Ollama: return "ollama";
     }
     return "";
@@ -40,24 +41,41 @@ const std::vector<QuantityInfo> &allQuantities()
         {Quantity::LlamaOutputBuffer, "llamacpp.output_buffer", QT_TRANSLATE_NOOP("RunLog", "output buffer"), F::LlamaCpp, true},
         {Quantity::LlamaDeviceFree, "llamacpp.device_free", QT_TRANSLATE_NOOP("RunLog", "free at load"), F::LlamaCpp, true},
         {Quantity::LlamaFitProjected, "llamacpp.fit_projected", QT_TRANSLATE_NOOP("RunLog", "--fit: projected use"), F::LlamaCpp, true},
+        {Quantity::LlamaFitDeficit, "llamacpp.fit_deficit", QT_TRANSLATE_NOOP("RunLog", "--fit: short of the margins"), F::LlamaCpp, true},
+        {Quantity::LlamaFitContextSaving, "llamacpp.fit_context_saving", QT_TRANSLATE_NOOP("RunLog", "--fit: saved by the shorter context"), F::LlamaCpp, true},
+        {Quantity::LlamaFitDenseOnlySurplus, "llamacpp.fit_dense_only_surplus", QT_TRANSLATE_NOOP("RunLog", "--fit: left with the experts on the host"), F::LlamaCpp, true},
+        {Quantity::LlamaFitTarget, "llamacpp.fit_target", QT_TRANSLATE_NOOP("RunLog", "--fit: target (free less margin)"), F::LlamaCpp, true},
+        {Quantity::LlamaFitPlaced, "llamacpp.fit_placed", QT_TRANSLATE_NOOP("RunLog", "--fit: use at its layout"), F::LlamaCpp, true},
         {Quantity::TorchAllocatedCurrent, "torch.allocated", QT_TRANSLATE_NOOP("RunLog", "allocated"), F::TorchMemoryStats, true},
         {Quantity::TorchAllocatedPeak, "torch.max_allocated", QT_TRANSLATE_NOOP("RunLog", "peak allocated"), F::TorchMemoryStats, true},
         {Quantity::TorchReservedCurrent, "torch.reserved", QT_TRANSLATE_NOOP("RunLog", "reserved"), F::TorchMemoryStats, true},
         {Quantity::TorchReservedPeak, "torch.max_reserved", QT_TRANSLATE_NOOP("RunLog", "peak reserved"), F::TorchMemoryStats, true},
+        {Quantity::TorchOomRequested, "torch_oom.requested", QT_TRANSLATE_NOOP("RunLog", "out of memory: tried to allocate"), F::TorchOutOfMemory, true},
+        {Quantity::TorchOomCapacity, "torch_oom.capacity", QT_TRANSLATE_NOOP("RunLog", "out of memory: total capacity"), F::TorchOutOfMemory, true},
+        {Quantity::TorchOomFree, "torch_oom.free", QT_TRANSLATE_NOOP("RunLog", "out of memory: free"), F::TorchOutOfMemory, true},
+        {Quantity::TorchOomAllocated, "torch_oom.allocated", QT_TRANSLATE_NOOP("RunLog", "out of memory: allocated"), F::TorchOutOfMemory, true},
+        {Quantity::TorchOomReserved, "torch_oom.reserved", QT_TRANSLATE_NOOP("RunLog", "out of memory: reserved"), F::TorchOutOfMemory, true},
+        {Quantity::TorchOomUnallocated, "torch_oom.reserved_unallocated", QT_TRANSLATE_NOOP("RunLog", "out of memory: reserved, unallocated"), F::TorchOutOfMemory, true},
+        {Quantity::TorchOomProcessMemory, "torch_oom.process_memory", QT_TRANSLATE_NOOP("RunLog", "out of memory: process memory"), F::TorchOutOfMemory, true},
         {Quantity::HfAllocDelta, "hf.mem_gpu_alloc_delta", QT_TRANSLATE_NOOP("RunLog", "allocated during the stage"), F::HfTrainer, true},
         {Quantity::HfPeakedDelta, "hf.mem_gpu_peaked_delta", QT_TRANSLATE_NOOP("RunLog", "peak above the stage's end"), F::HfTrainer, true},
         {Quantity::SmiMemoryUsed, "nvidia_smi.memory_used", QT_TRANSLATE_NOOP("RunLog", "memory used"), F::NvidiaSmiTable, true},
         {Quantity::SmiMemoryTotal, "nvidia_smi.memory_total", QT_TRANSLATE_NOOP("RunLog", "memory total"), F::NvidiaSmiTable, true},
         {Quantity::SmiProcessMemory, "nvidia_smi.process_memory", QT_TRANSLATE_NOOP("RunLog", "process memory"), F::NvidiaSmiTable, true},
         {Quantity::OllamaRequiredFull, "ollama.required_full", QT_TRANSLATE_NOOP("RunLog", "ollama: required (full offload)"), F::Ollama, true},
+        {Quantity::OllamaRequiredPartial, "ollama.required_partial", QT_TRANSLATE_NOOP("RunLog", "ollama: required (partial offload)"), F::Ollama, true},
         {Quantity::OllamaKv, "ollama.required_kv", QT_TRANSLATE_NOOP("RunLog", "ollama: KV cache"), F::Ollama, true},
         {Quantity::OllamaWeights, "ollama.weights_total", QT_TRANSLATE_NOOP("RunLog", "ollama: weights"), F::Ollama, true},
+        {Quantity::OllamaWeightsRepeating, "ollama.weights_repeating", QT_TRANSLATE_NOOP("RunLog", "ollama: repeating weights"), F::Ollama, true},
+        {Quantity::OllamaWeightsNonRepeating, "ollama.weights_nonrepeating", QT_TRANSLATE_NOOP("RunLog", "ollama: non-repeating weights"), F::Ollama, true},
+        {Quantity::OllamaGraphPartial, "ollama.graph_partial", QT_TRANSLATE_NOOP("RunLog", "ollama: compute graph (partial offload)"), F::Ollama, true},
         {Quantity::OllamaGraph, "ollama.graph_full", QT_TRANSLATE_NOOP("RunLog", "ollama: compute graph"), F::Ollama, true},
         {Quantity::OllamaAllocation, "ollama.allocation", QT_TRANSLATE_NOOP("RunLog", "ollama: planned on the GPU"), F::Ollama, true},
         {Quantity::OllamaAvailable, "ollama.available", QT_TRANSLATE_NOOP("RunLog", "ollama: free on the GPU"), F::Ollama, true},
         {Quantity::VllmKvCacheTokens, "vllm.kv_cache_tokens", QT_TRANSLATE_NOOP("RunLog", "KV cache tokens"), F::Vllm, false},
         {Quantity::VllmKvCacheBlocks, "vllm.kv_cache_blocks", QT_TRANSLATE_NOOP("RunLog", "KV cache blocks"), F::Vllm, false},
         {Quantity::VllmMaxConcurrency, "vllm.max_concurrency", QT_TRANSLATE_NOOP("RunLog", "maximum concurrency"), F::Vllm, false},
+        {Quantity::LlamaFitLayers, "llamacpp.fit_layers", QT_TRANSLATE_NOOP("RunLog", "--fit: layers on the device"), F::LlamaCpp, false},
     };
     return table;
 }
@@ -126,12 +144,13 @@ LoadResult<RunLog> readRunLog(const std::string &text)
     HfTrainerReader trainer;
     NvidiaSmiReader smi;
     OllamaReader ollama;
+    TorchOomReader oom;
     const std::vector<LogLine> lines = splitLogLines(text);
     context.log.lines = lines.size();
     for (const LogLine &line : lines) {
         // One reader per line; the order puts the most specific anchors first.
-        if (vllm.read(line, context) || ollama.read(line, context) || llama.read(line, context) || summary.read(line, context)
-            || stats.read(line, context) || trainer.read(line, context))
+        if (oom.read(line, context) || vllm.read(line, context) || ollama.read(line, context) || llama.read(line, context)
+            || summary.read(line, context) || stats.read(line, context) || trainer.read(line, context))
             continue;
         smi.read(line, context);
     }
@@ -140,7 +159,7 @@ LoadResult<RunLog> readRunLog(const std::string &text)
         result.errors.push_back(
             "no line of a known run log (expected vLLM's memory profile, llama.cpp's 'model buffer size' lines, "
             "ollama's 'offload' projection, torch.cuda.memory_summary() or memory_stats(), Trainer *_mem_gpu_* "
-            "metrics, or nvidia-smi output)");
+            "metrics, nvidia-smi output, or torch's 'CUDA out of memory' error)");
         if (!context.warnings.empty())
             result.errors.push_back(context.warnings.front());
         return result;

@@ -20,12 +20,13 @@ enum class LogFormat {
     HfTrainer,          ///< Hugging Face Trainer memory metrics
     NvidiaSmiTable,     ///< nvidia-smi's default table
     NvidiaSmiCsv,       ///< nvidia-smi --query-gpu=... --format=csv
-    Ollama              ///< ollama's server log: its projection and the runner's command
+    Ollama,             ///< ollama's server log: its projection and the runner's command
+    TorchOutOfMemory    ///< torch's "CUDA out of memory. Tried to allocate ..." error
 };
 /// "vllm", "llamacpp", "torch_memory_summary", ...: JSON and CLI spelling.
 const char *logFormatId(LogFormat format);
 
-/// What a log line states. Byte quantities come first; the last two are counts.
+/// What a log line states. Byte quantities come first; the last four are counts.
 enum class Quantity {
     VllmTotalGpuMemory,    ///< total_gpu_memory: the card as torch sees it
     VllmInstanceMemory,    ///< total_gpu_memory x gpu_memory_utilization
@@ -40,24 +41,41 @@ enum class Quantity {
     LlamaOutputBuffer,     ///< the host output buffer
     LlamaDeviceFree,       ///< free memory llama.cpp found on a device
     LlamaFitProjected,     ///< --fit: "projected to use N MiB of device memory" (all devices)
+    LlamaFitDeficit,       ///< --fit: what the start misses its margins by in total
+    LlamaFitContextSaving, ///< --fit: what lowering the context saves
+    LlamaFitDenseOnlySurplus, ///< --fit: memory left with every routed expert on the host
+    LlamaFitTarget,        ///< --fit: a device's free memory less its margin
+    LlamaFitPlaced,        ///< --fit: a device's use at the layout it settled on
     TorchAllocatedCurrent, ///< allocated_bytes.all.current
     TorchAllocatedPeak,    ///< allocated_bytes.all.peak
     TorchReservedCurrent,  ///< reserved_bytes.all.current
     TorchReservedPeak,     ///< reserved_bytes.all.peak
+    TorchOomRequested,     ///< out of memory: "Tried to allocate"
+    TorchOomCapacity,      ///< out of memory: the GPU's total capacity
+    TorchOomFree,          ///< out of memory: what the driver had free
+    TorchOomAllocated,     ///< out of memory: allocated by PyTorch
+    TorchOomReserved,      ///< out of memory: reserved in total by PyTorch (torch 2.0 and before)
+    TorchOomUnallocated,   ///< out of memory: reserved by PyTorch but unallocated (torch 2.1 on)
+    TorchOomProcessMemory, ///< out of memory: a process's memory in use (this one, or by pid)
     HfAllocDelta,          ///< <stage>_mem_gpu_alloc_delta
     HfPeakedDelta,         ///< <stage>_mem_gpu_peaked_delta
     SmiMemoryUsed,         ///< nvidia-smi memory.used of a GPU
     SmiMemoryTotal,        ///< nvidia-smi memory.total of a GPU
     SmiProcessMemory,      ///< nvidia-smi's per-process GPU memory
     OllamaRequiredFull,    ///< ollama memory.required.full: the whole model on the GPUs
+    OllamaRequiredPartial, ///< memory.required.partial: the layers it offloads
     OllamaKv,              ///< memory.required.kv
     OllamaWeights,         ///< memory.weights.total
+    OllamaWeightsRepeating,    ///< memory.weights.repeating: the repeated blocks
+    OllamaWeightsNonRepeating, ///< memory.weights.nonrepeating: embeddings and output
     OllamaGraph,           ///< memory.graph.full
+    OllamaGraphPartial,    ///< memory.graph.partial: the compute graph when only part is offloaded
     OllamaAllocation,      ///< memory.required.allocations, one per GPU
     OllamaAvailable,       ///< memory.available, one per GPU
     VllmKvCacheTokens,     ///< count: "GPU KV cache size: N tokens"
     VllmKvCacheBlocks,     ///< count: V0's "# GPU blocks: N" (also "# cuda blocks", "# CUDA blocks")
-    VllmMaxConcurrency     ///< ratio: "Maximum concurrency for T tokens per request: C x"
+    VllmMaxConcurrency,    ///< ratio: "Maximum concurrency for T tokens per request: C x"
+    LlamaFitLayers         ///< count: --fit's layers on a device
 };
 
 struct QuantityInfo
@@ -123,6 +141,7 @@ struct LogSettings
     std::optional<Noted<std::string>> vType;
     std::optional<Noted<std::uint64_t>> offloadedLayers;    ///< N of "offloaded N/M layers"
     std::optional<Noted<std::uint64_t>> offloadableLayers;  ///< M: n_layer + 1
+    std::optional<Noted<std::uint64_t>> cpuMoeLayers;       ///< layers whose routed experts stay on the host
     std::optional<Noted<double>> gpuMemoryUtilization;      ///< vLLM
     std::optional<Noted<std::uint64_t>> maxModelLen;        ///< vLLM, from the concurrency line
     std::vector<LogDevice> devices;

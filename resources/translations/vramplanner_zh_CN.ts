@@ -2577,16 +2577,16 @@
         <translation>%1 个词元，前 %2 层的专家在主机内存（--n-cpu-moe %2）</translation>
     </message>
     <message>
-        <source>%1 tokens, %2 of %3 layers on the GPU (-ngl %2), every expert in host memory</source>
-        <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %2），所有专家在主机内存</translation>
-    </message>
-    <message>
         <source>%1 tokens, %2 of %3 layers on the GPU (-ngl %2)</source>
         <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %2）</translation>
     </message>
     <message>
         <source>no layout keeps its free margin, not even every layer in host memory (%1 tokens)</source>
         <translation>没有布局能留出所需的空闲余量，即使所有层都在主机内存（%1 个词元）</translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2 of %3 layers on the GPU (-ngl %2), the experts of all but one in host memory</source>
+        <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %2），除一层外其余层的专家都在主机内存中</translation>
     </message>
 </context>
 <context>
@@ -3047,6 +3047,74 @@
     <message>
         <source>KV cache blocks</source>
         <translation>KV 缓存块数</translation>
+    </message>
+    <message>
+        <source>--fit: short of the margins</source>
+        <translation>--fit：距预留余量的缺口</translation>
+    </message>
+    <message>
+        <source>--fit: saved by the shorter context</source>
+        <translation>--fit：缩短上下文节省的内存</translation>
+    </message>
+    <message>
+        <source>--fit: left with the experts on the host</source>
+        <translation>--fit：专家移到主机后的剩余内存</translation>
+    </message>
+    <message>
+        <source>--fit: target (free less margin)</source>
+        <translation>--fit：目标（空闲内存减预留余量）</translation>
+    </message>
+    <message>
+        <source>--fit: use at its layout</source>
+        <translation>--fit：其选定布局下的占用</translation>
+    </message>
+    <message>
+        <source>out of memory: tried to allocate</source>
+        <translation>显存不足：尝试分配</translation>
+    </message>
+    <message>
+        <source>out of memory: total capacity</source>
+        <translation>显存不足：总容量</translation>
+    </message>
+    <message>
+        <source>out of memory: free</source>
+        <translation>显存不足：空闲</translation>
+    </message>
+    <message>
+        <source>out of memory: allocated</source>
+        <translation>显存不足：已分配</translation>
+    </message>
+    <message>
+        <source>out of memory: reserved</source>
+        <translation>显存不足：已保留</translation>
+    </message>
+    <message>
+        <source>out of memory: reserved, unallocated</source>
+        <translation>显存不足：已保留但未分配</translation>
+    </message>
+    <message>
+        <source>out of memory: process memory</source>
+        <translation>显存不足：进程占用</translation>
+    </message>
+    <message>
+        <source>--fit: layers on the device</source>
+        <translation>--fit：设备上的层数</translation>
+    </message>
+    <message>
+        <source>ollama: required (partial offload)</source>
+        <translation>ollama：所需（部分卸载）</translation>
+    </message>
+    <message>
+        <source>ollama: repeating weights</source>
+        <translation>ollama：重复层权重</translation>
+    </message>
+    <message>
+        <source>ollama: non-repeating weights</source>
+        <translation>ollama：非重复层权重</translation>
+    </message>
+    <message>
+        <source>ollama: compute graph (partial offload)</source>
+        <translation>ollama：计算图（部分卸载）</translation>
     </message>
 </context>
 <context>

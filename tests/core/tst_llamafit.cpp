@@ -5,9 +5,13 @@
 #include "core/analysis/llamafit.h"
 #include "core/analysis/monotoneprobe.h"
 #include "core/io/builtin.h"
+#include "core/runs/runlog.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>
+
+#include <fstream>
+#include <sstream>
 
 namespace {
 
@@ -37,6 +41,32 @@ core::Bytes totalAt(core::Scenario s, std::uint64_t context)
     return core::totalOf(s);
 }
 
+using core::runlog::Quantity;
+
+core::runlog::RunLog publicLog(const char *name)
+{
+    std::ifstream in(std::string(VRAM_TEST_DATA_DIR "/logs/") + name, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return *core::runlog::readRunLog(text.str()).value;
+}
+
+/// The one figure of `q` the log states (all devices).
+core::Bytes figure(const core::runlog::RunLog &log, Quantity q)
+{
+    for (const auto *r : log.find(q))
+        if (r->device.empty())
+            return r->bytes;
+    qFatal("figure missing");
+}
+
+/// --fit prints whole MiB, rounded down: `n` devices' figures summed lie
+/// within n MiB of the exact sum.
+bool withinMiB(core::Bytes a, core::Bytes b, int n)
+{
+    return (a > b ? a - b : b - a) <= core::Bytes::mib(n);
+}
+
 } // namespace
 
 class TestLlamaFit : public QObject
@@ -48,6 +78,8 @@ private slots:
     void contextLoweredByLinearInterpolation();
     void expertsLeaveBeforeLayers();
     void layersLeaveFromTheFirst();
+    void publicLogsByTheirOwnFigures();
+    void severalDevicesLowerTheTarget();
 };
 
 void TestLlamaFit::nothingChangesWhenTheMarginStaysFree()
@@ -108,6 +140,12 @@ void TestLlamaFit::expertsLeaveBeforeLayers()
     QVERIFY(core::totalOf(at) <= fit.target);
     at.cpuMoeLayers = fit.cpuMoeLayers - 1;
     QVERIFY(core::totalOf(at) > fit.target);
+    // On 2.5 GiB not even the attention of every layer fits: layers leave,
+    // and one layer keeps its experts (fit.cpp's overrides spare the
+    // device's first layer).
+    const core::LlamaServerFit small = core::llamaServerFit(s, gpuOf(2.5), given);
+    QCOMPARE(small.outcome, core::LlamaServerFit::Outcome::LayersMoved);
+    QCOMPARE(small.cpuMoeLayers, s.model.layers - 1);
 }
 
 void TestLlamaFit::layersLeaveFromTheFirst()
@@ -128,6 +166,66 @@ void TestLlamaFit::layersLeaveFromTheFirst()
     QVERIFY(fit.gpuLayers > 30 && fit.gpuLayers < 50);
     // Nothing fits a card smaller than the margin and the CUDA context.
     QCOMPARE(core::llamaServerFit(s, gpuOf(1), given).outcome, core::LlamaServerFit::Outcome::NothingFits);
+}
+
+void TestLlamaFit::publicLogsByTheirOwnFigures()
+{
+    // The rule's steps 1 and 2 fed what each public --fit log printed of
+    // its own dry runs: they must reach the log's own deficit and context.
+    const core::Bytes margin = core::Bytes::mib(1024);
+
+    // One GPU, 9226 MiB projected, 11312 MiB free: "will leave 2086 >= 1024
+    // MiB of free device memory, no changes needed".
+    const auto noChange = publicLog("llamacpp-2026-fit-no-change-hilbertraum318.log");
+    QCOMPARE(core::llamaFitDeficit({figure(noChange, Quantity::LlamaFitProjected),
+                                    figure(noChange, Quantity::LlamaDeviceFree), margin}),
+             core::Bytes());
+
+    // 6007 MiB projected, 6898 free: 133 MiB short; -c 8192 stays (set by
+    // the user); the layers' target is 6898 - 1024 = 5874 MiB.
+    const auto reduce = publicLog("llamacpp-2026-fit-reduce-needed-hilbertraum318.log");
+    const core::Bytes free = figure(reduce, Quantity::LlamaDeviceFree);
+    QVERIFY(withinMiB(core::llamaFitDeficit({figure(reduce, Quantity::LlamaFitProjected), free, margin}),
+                      figure(reduce, Quantity::LlamaFitDeficit), 1));
+    QCOMPARE(free - margin, reduce.find(Quantity::LlamaFitTarget).front()->bytes);
+
+    // Three ROCm GPUs (2025): each device's free memory is its projected
+    // use less the deficit it printed (used - free then); the total
+    // deficit adds the three margins. Lowering the unset context from
+    // 65,536 saves 13,440 MiB, and even 4,096 (its floor) misses the
+    // target, so --fit runs with 4,096 and moves weights.
+    const auto rocm = publicLog("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log");
+    const std::vector<std::uint64_t> deviceDeficits = {24341, 26296, 43626};
+    core::Bytes rocmFree;
+    for (std::size_t i = 0; i < deviceDeficits.size(); ++i) {
+        const auto *used = rocm.find(Quantity::LlamaFitProjected)[i];
+        rocmFree += used->bytes - core::Bytes::mib(static_cast<double>(deviceDeficits[i]));
+    }
+    const core::LlamaFitSums atMax{figure(rocm, Quantity::LlamaFitProjected), rocmFree, core::Bytes::mib(3 * 1024)};
+    QVERIFY(withinMiB(core::llamaFitDeficit(atMax), figure(rocm, Quantity::LlamaFitDeficit), 3));
+    const core::Bytes usedAtMin = atMax.used - figure(rocm, Quantity::LlamaFitContextSaving);
+    const auto context = core::llamaFitContext({65536, 4096, 1}, atMax, usedAtMin, 3, core::Bytes(), true);
+    QVERIFY(!context.has_value());
+    QCOMPARE(rocm.settings.contextSize->value, 4096ull);
+}
+
+void TestLlamaFit::severalDevicesLowerTheTarget()
+{
+    // By hand: 100 GiB used at 65,536 cells, 40 GiB at 4,096, 80 GiB free
+    // on two devices with 1 GiB margins, 1 GiB of model per layer. The
+    // target, 78 GiB, less (2 + 1) x 1 GiB / 2 = 76.5 GiB (dense):
+    //   4096 + 61440 x (76.5 - 40) / (100 - 40) = 41,472 (a multiple of 256).
+    // MoE takes / 6: 77.5 GiB, 4096 + 61440 x 37.5 / 60 = 42,496.
+    const core::LlamaFitSums sums{core::Bytes::gib(100), core::Bytes::gib(80), core::Bytes::gib(2)};
+    const core::Bytes atMin = core::Bytes::gib(40), perLayer = core::Bytes::gib(1);
+    QCOMPARE(core::llamaFitContext({65536, 4096, 1}, sums, atMin, 2, perLayer, false).value(), 41472ull);
+    QCOMPARE(core::llamaFitContext({65536, 4096, 1}, sums, atMin, 2, perLayer, true).value(), 42496ull);
+    // One device has no such allowance: 4096 + 61440 x 38 / 60 = 43,008.
+    QCOMPARE(core::llamaFitContext({65536, 4096, 1}, sums, atMin, 1, perLayer, false).value(), 43008ull);
+    // Two streams: 256 x 2 cells; 4096 x 2 + 122880 x 38 / 60 = 86,016.
+    QCOMPARE(core::llamaFitContext({131072, 8192, 2}, sums, atMin, 1, perLayer, false).value(), 86016ull);
+    // A target under the least context's use: nothing, --fit moves weights.
+    QVERIFY(!core::llamaFitContext({65536, 4096, 1}, sums, core::Bytes::gib(79), 1, perLayer, false));
 }
 
 VRAM_TEST_MAIN(tst_llamafit, TestLlamaFit, Core)

@@ -93,6 +93,9 @@ private slots:
     void vllmV0ProfilesOfEachRelease();
     void llamaCppBuffersBehindEveryPrefix();
     void fitProjections();
+    void nvidiaSmiTables();
+    void torchSummariesAndTrainerMetrics();
+    void torchOutOfMemoryMessages();
 };
 
 void TestRealLogs::llamaCpp2024ModelBuffersAndTwoGpus()
@@ -191,6 +194,10 @@ void TestRealLogs::ollamaProjectionAndRunner()
                          {Quantity::OllamaKv, "", 896.0, kMiB},
                          {Quantity::OllamaWeights, "", 2.4, kGiB},
                          {Quantity::OllamaGraph, "", 424.0, kMiB},
+                         {Quantity::OllamaRequiredPartial, "", 3.7, kGiB},
+                         {Quantity::OllamaWeightsRepeating, "", 2.1, kGiB},
+                         {Quantity::OllamaWeightsNonRepeating, "", 308.2, kMiB},
+                         {Quantity::OllamaGraphPartial, "", 570.7, kMiB},
                          {Quantity::OllamaAllocation, "GPU0", 3.7, kGiB},
                          {Quantity::OllamaAvailable, "GPU0", 78.6, kGiB}});
     core::Scenario base;
@@ -208,6 +215,10 @@ void TestRealLogs::ollamaProjectionAndRunner()
                          {Quantity::OllamaKv, "", 19.5, kGiB},
                          {Quantity::OllamaWeights, "", 87.3, kGiB},
                          {Quantity::OllamaGraph, "", 8.2, kGiB},
+                         {Quantity::OllamaRequiredPartial, "", 87.1, kGiB},
+                         {Quantity::OllamaWeightsRepeating, "", 86.2, kGiB},
+                         {Quantity::OllamaWeightsNonRepeating, "", 1.0, kGiB},
+                         {Quantity::OllamaGraphPartial, "", 8.2, kGiB},
                          {Quantity::OllamaAllocation, "GPU3", 21.8, kGiB},
                          {Quantity::OllamaAvailable, "GPU2", 22.0, kGiB}});
     run = core::scenarioFromLog(base, readLog(name), core::io::builtinCatalog(), {});
@@ -218,7 +229,10 @@ void TestRealLogs::ollamaProjectionAndRunner()
     int ollamaRows = 0;
     for (const core::ComparisonRow &r : c.rows)
         ollamaRows += r.quantity.rfind("ollama.", 0) == 0 ? 1 : 0;
-    QCOMPARE(ollamaRows, 1 + 1 + 1 + 1 + 4 + 4);
+    // weights, KV, graph full and partial, required partial, 4 allocations,
+    // required full, 4 available (repeating and non-repeating weights are
+    // read, not compared).
+    QCOMPARE(ollamaRows, 1 + 1 + 2 + 1 + 4 + 1 + 4);
 }
 
 void TestRealLogs::llamaCppMemoryBreakdown()
@@ -367,9 +381,23 @@ void TestRealLogs::llamaCppBuffersBehindEveryPrefix()
 void TestRealLogs::fitProjections()
 {
     // llama-server's --fit: what it projects, and the context it keeps.
-    expectFigures("llamacpp-2026-fit-no-change-hilbertraum318.log", {{Quantity::LlamaFitProjected, "", 9226, kMiB}});
-    expectFigures("llamacpp-2026-fit-reduce-needed-hilbertraum318.log", {{Quantity::LlamaFitProjected, "", 6007, kMiB}});
+    // "projected to use 9226 MiB of device memory vs. 11312 MiB of free device memory"
+    expectFigures("llamacpp-2026-fit-no-change-hilbertraum318.log",
+                  {{Quantity::LlamaFitProjected, "", 9226, kMiB}, {Quantity::LlamaDeviceFree, "", 11312, kMiB}});
+    // "... need to reduce device memory by 133 MiB", "context size set by
+    // user to 8192 -> no change", "id=0, target=5874 MiB".
+    expectFigures("llamacpp-2026-fit-reduce-needed-hilbertraum318.log",
+                  {{Quantity::LlamaFitProjected, "", 6007, kMiB},
+                   {Quantity::LlamaDeviceFree, "", 6898, kMiB},
+                   {Quantity::LlamaFitDeficit, "", 133, kMiB},
+                   {Quantity::LlamaFitTarget, "device 0", 5874, kMiB}});
     QCOMPARE(readLog("llamacpp-2026-fit-reduce-needed-hilbertraum318.log").settings.contextSize->value, 8192ull);
+    // Step 3 on one GPU: "- CUDA0 (...): 42 layers,   5658 MiB used,   1968 MiB free".
+    const core::runlog::RunLog overflow = readLog("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log");
+    expectFigures("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log", {{Quantity::LlamaFitPlaced, "CUDA0", 5658, kMiB}});
+    QCOMPARE(overflow.find(Quantity::LlamaFitLayers).size(), std::size_t(1));
+    QCOMPARE(overflow.find(Quantity::LlamaFitLayers).front()->number, 42.0);
+    QCOMPARE(overflow.find(Quantity::LlamaFitLayers).front()->device, std::string("CUDA0"));
     // 2025's llama_params_fit: 158,641 MiB projected on three ROCm GPUs, the
     // context reduced from 65,536 to 4,096.
     // "- ROCm0 (AMD Radeon Graphics) : 16304 total, 39959 used, 24341 deficit", and two more devices.
@@ -382,11 +410,121 @@ void TestRealLogs::fitProjections()
     QCOMPARE(rocm.settings.devices[2].name, std::string("AMD Instinct MI60 / MI50"));
     QCOMPARE(*rocm.settings.devices[2].total, core::Bytes::mib(32752));
     QCOMPARE(gpusOf(rocm), 3);
-    QCOMPARE(readLog("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log").settings.contextSize->value, 4096ull);
+    QCOMPARE(rocm.settings.contextSize->value, 4096ull);
+    // "need to use 97337 MiB less in total", "-> need 13440 MiB less
+    // memory", "a total surplus of 53432 MiB", "set to use 35 dense-only
+    // and 22 full GPU layers in total".
+    expectFigures("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log",
+                  {{Quantity::LlamaFitDeficit, "", 97337, kMiB},
+                   {Quantity::LlamaFitContextSaving, "", 13440, kMiB},
+                   {Quantity::LlamaFitDenseOnlySurplus, "", 53432, kMiB}});
+    QCOMPARE(rocm.settings.offloadedLayers->value, 57ull);
+    QCOMPARE(rocm.settings.cpuMoeLayers->value, 35ull);
+    QVERIFY(rocm.find(Quantity::LlamaFitDeficit).front()->uncertainty == core::Bytes::mib(1));
     // ggml_init_cublas (2024): the device line names the GPU.
     const core::runlog::RunLog p40 = readLog("llamacpp-2024-01-cublas-p40-imatrix-pr4957-part1.log");
     QCOMPARE(p40.settings.devices.size(), std::size_t(1));
     QCOMPARE(p40.settings.devices.front().name, std::string("Tesla P40"));
+}
+
+void TestRealLogs::nvidiaSmiTables()
+{
+    // Driver 418 (2019): "46MiB /  4037MiB", and the process table's
+    // "/usr/bin/python3.6  35MiB".
+    expectFigures("nvidia-smi-2019-1gpu-processes-deepracer58.log",
+                  {{Quantity::SmiMemoryUsed, "GPU 0", 46, kMiB},
+                   {Quantity::SmiMemoryTotal, "GPU 0", 4037, kMiB},
+                   {Quantity::SmiProcessMemory, "GPU 0", 35, kMiB}});
+    // Driver 550 (2025), two RTX 4090s: "507MiB /  24564MiB", "459MiB /  24564MiB".
+    expectFigures("nvidia-smi-2025-2gpu-rtx4090-rlinf255.log",
+                  {{Quantity::SmiMemoryUsed, "GPU 0", 507, kMiB},
+                   {Quantity::SmiMemoryTotal, "GPU 0", 24564, kMiB},
+                   {Quantity::SmiMemoryUsed, "GPU 1", 459, kMiB},
+                   {Quantity::SmiMemoryTotal, "GPU 1", 24564, kMiB}});
+    // Driver 610 (2026) heads the table with "KMD Version" and "CUDA UMD
+    // Version"; two RTX 5090s: "29024MiB /  32607MiB", "29174MiB /  32607MiB".
+    const char *kmd = "nvidia-smi-2026-2gpu-rtx5090-kmd-umd-header-club3090-1261.log";
+    expectFigures(kmd, {{Quantity::SmiMemoryUsed, "GPU 0", 29024, kMiB},
+                        {Quantity::SmiMemoryUsed, "GPU 1", 29174, kMiB},
+                        {Quantity::SmiMemoryTotal, "GPU 1", 32607, kMiB}});
+    QCOMPARE(readLog(kmd).settings.devices.front().name, std::string("NVIDIA GeForce RTX 5090"));
+}
+
+void TestRealLogs::torchSummariesAndTrainerMetrics()
+{
+    // memory_summary() of 2020 ("MB", floored): allocated 1062 / 4877,
+    // reserved 12420 / 12420.
+    expectFigures("torch-memory-summary-2020-mb-units-pytorch35901.log",
+                  {{Quantity::TorchAllocatedCurrent, "GPU 0", 1062, kMiB},
+                   {Quantity::TorchAllocatedPeak, "GPU 0", 4877, kMiB},
+                   {Quantity::TorchReservedCurrent, "GPU 0", 12420, kMiB},
+                   {Quantity::TorchReservedPeak, "GPU 0", 12420, kMiB}});
+    // A ROCm build's summary after "Memory summary: " on its first line:
+    // allocated 21964 MiB now, 23472 MiB at the peak.
+    expectFigures("torch-memory-summary-rocm-mib-gib-comfyui-bitdance2.log",
+                  {{Quantity::TorchAllocatedCurrent, "GPU 0", 21964, kMiB},
+                   {Quantity::TorchAllocatedPeak, "GPU 0", 23472, kMiB}});
+    // The Trainer's "init_mem_gpu_alloc_delta = 230MB" ... (v >> 20: MiB).
+    expectFigures("hf-trainer-metrics-2021-t5-small-transformers10929.log",
+                  {{Quantity::HfAllocDelta, "", 230, kMiB},
+                   {Quantity::HfPeakedDelta, "", 0, kMiB},
+                   {Quantity::HfAllocDelta, "", 232, kMiB}});
+    // A negative alloc delta (ZeRO-3 freed more than it kept) is named,
+    // not read; the peaked delta is.
+    const auto negative = core::runlog::readRunLog(logText("hf-trainer-metrics-2021-negative-delta-transformers13915.log"));
+    QVERIFY(negative.ok());
+    QCOMPARE(negative.warnings.size(), std::size_t(1));
+    QVERIFY(negative.warnings.front().find("line 1") != std::string::npos);
+    expectFigures("hf-trainer-metrics-2021-negative-delta-transformers13915.log", {{Quantity::HfPeakedDelta, "", 2012, kMiB}});
+}
+
+void TestRealLogs::torchOutOfMemoryMessages()
+{
+    // torch 2.0 and before, on one line: "Tried to allocate 44.00 MiB (GPU 0;
+    // 14.56 GiB total capacity; 13.25 GiB already allocated; 10.44 MiB free;
+    // 13.83 GiB reserved in total by PyTorch)".
+    expectFigures("torch-oom-old-2023-simple-llm-finetuner46.log",
+                  {{Quantity::TorchOomRequested, "GPU 0", 44.00, kMiB},
+                   {Quantity::TorchOomCapacity, "GPU 0", 14.56, kGiB},
+                   {Quantity::TorchOomAllocated, "GPU 0", 13.25, kGiB},
+                   {Quantity::TorchOomFree, "GPU 0", 10.44, kMiB},
+                   {Quantity::TorchOomReserved, "GPU 0", 13.83, kGiB}});
+    // The same form wrapped over two and over four lines, the second on GPU 1.
+    expectFigures("torch-oom-old-2023-wrapped-gpt4llm16.log",
+                  {{Quantity::TorchOomRequested, "GPU 0", 172.00, kMiB},
+                   {Quantity::TorchOomCapacity, "GPU 0", 79.35, kGiB},
+                   {Quantity::TorchOomAllocated, "GPU 0", 73.95, kGiB},
+                   {Quantity::TorchOomFree, "GPU 0", 12.19, kMiB},
+                   {Quantity::TorchOomReserved, "GPU 0", 76.80, kGiB}});
+    expectFigures("torch-oom-old-2023-wrapped-gpu1-fastchat2701.log",
+                  {{Quantity::TorchOomRequested, "GPU 1", 1.25, kGiB},
+                   {Quantity::TorchOomCapacity, "GPU 1", 79.10, kGiB},
+                   {Quantity::TorchOomAllocated, "GPU 1", 76.13, kGiB},
+                   {Quantity::TorchOomFree, "GPU 1", 290.12, kMiB},
+                   {Quantity::TorchOomReserved, "GPU 1", 77.47, kGiB}});
+    // torch 2.1 ("capacty"), another process named by pid.
+    const char *process = "torch-oom-new-2024-capacty-process-code-llama-finetune3.log";
+    expectFigures(process, {{Quantity::TorchOomRequested, "GPU 0", 64.00, kGiB},
+                            {Quantity::TorchOomCapacity, "GPU 0", 14.75, kGiB},
+                            {Quantity::TorchOomFree, "GPU 0", 5.48, kGiB},
+                            {Quantity::TorchOomProcessMemory, "GPU 0", 9.27, kGiB},
+                            {Quantity::TorchOomAllocated, "GPU 0", 8.79, kGiB},
+                            {Quantity::TorchOomUnallocated, "GPU 0", 351.89, kMiB}});
+    QCOMPARE(readLog(process).find(Quantity::TorchOomProcessMemory).front()->detail, std::string("pid 15367"));
+    // torch 2.5 under torchrun ("[rank0]: "), "this process has".
+    const char *rank = "torch-oom-new-2025-rank-prefix-torchtune-llama-cookbook898.log";
+    expectFigures(rank, {{Quantity::TorchOomRequested, "GPU 0", 424.00, kMiB},
+                         {Quantity::TorchOomCapacity, "GPU 0", 21.96, kGiB},
+                         {Quantity::TorchOomFree, "GPU 0", 163.12, kMiB},
+                         {Quantity::TorchOomProcessMemory, "GPU 0", 21.80, kGiB},
+                         {Quantity::TorchOomAllocated, "GPU 0", 20.30, kGiB},
+                         {Quantity::TorchOomUnallocated, "GPU 0", 1.15, kGiB}});
+    // Each message is read once, whatever its lines.
+    for (const char *name : {process, rank, "torch-oom-old-2023-wrapped-gpu1-fastchat2701.log"}) {
+        const auto read = core::runlog::readRunLog(logText(name));
+        QVERIFY2(read.ok() && read.warnings.empty(), name);
+        QCOMPARE(read.value->find(Quantity::TorchOomRequested).size(), std::size_t(1));
+    }
 }
 
 VRAM_TEST_MAIN(tst_reallogs, TestRealLogs, Core)
