@@ -20,6 +20,58 @@ Scenario withContext(Scenario s, std::uint64_t context)
     return s;
 }
 
+/// Each device's peak with `perDevice` units (layers in order, the output
+/// layer last) on it: llama.cpp's -ngl (their sum) and --tensor-split.
+std::vector<Bytes> deviceTotals(Scenario s, const std::vector<std::uint64_t> &perDevice)
+{
+    std::uint64_t units = 0;
+    for (std::uint64_t n : perDevice)
+        units += n;
+    s.gpuLayers = units;
+    s.tensorSplit.clear();
+    if (units > 0)
+        for (std::uint64_t n : perDevice)
+            s.tensorSplit.push_back(static_cast<double>(n));
+    // Without a split the GPUs hold no layer and are alike: the first
+    // stands for all.
+    std::vector<Bytes> totals(perDevice.size(), Bytes::max());
+    for (const Estimate &stage : estimateStages(s)) {
+        const auto device = static_cast<std::size_t>(std::max(0, stage.details.device));
+        const Bytes total = stage.isValid() ? stage.total : Bytes::max();
+        if (s.tensorSplit.empty())
+            std::fill(totals.begin(), totals.end(), total);
+        else if (device < totals.size())
+            totals[device] = total;
+    }
+    return totals;
+}
+
+/// fit.cpp step 3 for a dense model on several devices ("filling dense
+/// layers back-to-front"): from the last device, each takes the most units
+/// not yet placed that keep its target (by the method of false position
+/// there, by bisection here: both stop at the largest count that fits).
+std::vector<std::uint64_t> fillBackToFront(const Scenario &s, Bytes target)
+{
+    std::vector<std::uint64_t> perDevice(static_cast<std::size_t>(s.gpus), 0);
+    std::uint64_t unassigned = s.model.layers + 1;
+    for (std::size_t id = perDevice.size(); id-- > 0;) {
+        MonotoneProbe byUnits([&s, &perDevice, id](std::uint64_t unitsPlusOne) {
+            std::vector<std::uint64_t> trial = perDevice;
+            trial[id] = unitsPlusOne - 1;
+            return deviceTotals(s, trial)[id];
+        });
+        const std::uint64_t plusOne = byUnits.largestFitting(target, unassigned + 1);
+        perDevice[id] = plusOne == 0 ? 0 : plusOne - 1;
+        unassigned -= perDevice[id];
+    }
+    return perDevice;
+}
+
+Bytes largest(const std::vector<Bytes> &totals)
+{
+    return totals.empty() ? Bytes() : *std::max_element(totals.begin(), totals.end());
+}
+
 } // namespace
 
 bool fitsItselfAtLoad(const Scenario &s)
@@ -90,11 +142,27 @@ LlamaServerFit llamaServerFit(const Scenario &scenario, const GpuSpec &gpu, cons
             // placed at this context; alike GPUs that keep it take them all.
             fit.outcome = LlamaServerFit::Outcome::ContextReduced;
             fit.perGpu = totalOf(withContext(s, fit.context));
-            if (devices == 1 || fit.perGpu <= fit.target)
+            if (devices == 1 || (m.moe.isMoe() && fit.perGpu <= fit.target))
                 return fit;
         }
     }
     s = withContext(s, fit.context);
+
+    // Step 3, a dense model on several devices: layers placed from the
+    // last device back. Every layer placed with a lowered context keeps
+    // that outcome.
+    if (s.gpus > 1 && !m.moe.isMoe()) {
+        fit.gpuLayersPerDevice = fillBackToFront(s, fit.target);
+        fit.gpuLayers = 0;
+        for (std::uint64_t n : fit.gpuLayersPerDevice)
+            fit.gpuLayers += n;
+        fit.perGpu = largest(deviceTotals(s, fit.gpuLayersPerDevice));
+        if (fit.gpuLayers == 0)
+            fit.outcome = LlamaServerFit::Outcome::NothingFits;
+        else if (fit.gpuLayers < m.layers + 1 || fit.outcome != LlamaServerFit::Outcome::ContextReduced)
+            fit.outcome = LlamaServerFit::Outcome::LayersMoved;
+        return fit;
+    }
 
     // Step 3: weights to the host, an MoE model's routed experts first.
     if (m.moe.isMoe()) {
@@ -141,6 +209,18 @@ LlamaServerFit llamaServerFit(const Scenario &scenario, const GpuSpec &gpu, cons
 Message llamaServerFitMessage(const LlamaServerFit &fit, const ModelSpec &model)
 {
     const std::string context = groupDigits(fit.context);
+    if (!fit.gpuLayersPerDevice.empty() && fit.outcome != LlamaServerFit::Outcome::NothingFits) {
+        std::string split;
+        for (std::uint64_t n : fit.gpuLayersPerDevice)
+            split += (split.empty() ? "" : ",") + std::to_string(n);
+        if (fit.outcome == LlamaServerFit::Outcome::ContextReduced)
+            return {"LlamaFit",
+                    QT_TRANSLATE_NOOP("LlamaFit", "context lowered from %1 to %2 tokens, every layer on the GPUs (-ts %3)"),
+                    {groupDigits(fit.trainedContext), context, split}};
+        return {"LlamaFit", QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, %2 of %3 layers on the GPUs (-ngl %4 -ts %5)"),
+                {context, std::to_string(std::min(fit.gpuLayers, model.layers)), std::to_string(model.layers),
+                 std::to_string(fit.gpuLayers), split}};
+    }
     switch (fit.outcome) {
     case LlamaServerFit::Outcome::Unchanged:
         return {"LlamaFit", QT_TRANSLATE_NOOP("LlamaFit", "no change: %1 tokens, every layer on the GPU"), {context}};

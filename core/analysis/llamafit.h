@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace core {
 
@@ -38,6 +39,9 @@ struct LlamaServerFit
     std::uint64_t context = 0;        ///< the context it runs with, per sequence
     std::uint64_t gpuLayers = 0;      ///< -ngl it sets: layers + 1 is every layer and the output layer
     std::uint64_t cpuMoeLayers = 0;   ///< the leading layers whose routed experts stay on the host
+    /// A dense model on several GPUs: the units (layers, the output layer
+    /// last) on each, as --tensor-split; empty otherwise (an equal split).
+    std::vector<std::uint64_t> gpuLayersPerDevice;
     Bytes perGpu;                     ///< the planned peak per GPU at that choice
     Bytes target;                     ///< each GPU's memory less the margin
 };
@@ -69,8 +73,8 @@ struct LlamaFitContextRange
 /// for MoE), the whole layers (MoE: tensors) a device cannot split;
 /// rounded down to 256 cells per stream. Nothing when not even `range.min`
 /// reaches the target (--fit then runs with `range.min` and moves weights).
-std::optional<std::uint64_t> llamaFitContext(const LlamaFitContextRange &range, const LlamaFitSums &atMax, Bytes usedAtMin,
-                              std::size_t devices, Bytes modelPerLayer, bool moe);
+std::optional<std::uint64_t> llamaFitContext(const LlamaFitContextRange &range, const LlamaFitSums &atMax,
+                                             Bytes usedAtMin, std::size_t devices, Bytes modelPerLayer, bool moe);
 
 /// Inference on a runtime that sizes itself at load (its policy row's
 /// fitsItselfAtLoad): where llamaServerFit has something to say.
@@ -85,9 +89,12 @@ bool fitsItselfAtLoad(const Scenario &s);
 /// context, an MoE model's routed experts go to the host (all but one
 /// layer's, then back layer by layer while they fit), else whole layers
 /// from the first. Steps 1 and 2 are llamaFitDeficit and llamaFitContext on the
-/// planner's totals. Several GPUs are planned with an equal layer split
-/// (llama.cpp fills them unevenly; not modelled), and a partly offloaded
-/// layer's tensors (its first overflowing layer) are whole layers here.
+/// planner's totals. A dense model on several GPUs is placed as fit.cpp
+/// places it, back to front, each GPU its own count (--tensor-split); an
+/// MoE model on several keeps an equal split with the experts counted over
+/// all of them (fit.cpp gives each GPU its own dense-only layers, which
+/// --n-cpu-moe cannot say), and a partly offloaded layer's tensors (its
+/// first overflowing layer) are whole layers here.
 LlamaServerFit llamaServerFit(const Scenario &s, const GpuSpec &gpu, const LlamaServerFitOptions &options = {});
 
 /// The choice in words: "context lowered from 131,072 to 40,960 tokens,

@@ -217,6 +217,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"trained_context", f.trainedContext},
                         {"gpu_layers", f.gpuLayers},
                         {"cpu_moe_layers", f.cpuMoeLayers},
+                        {"gpu_layers_per_device", f.gpuLayersPerDevice},
                         {"per_gpu_bytes", f.perGpu.count()},
                         {"target_bytes", f.target.count()},
                         {"text", render(llamaServerFitMessage(f, s.model))}};

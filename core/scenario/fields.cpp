@@ -92,13 +92,17 @@ std::string checkFieldValue(const FieldDescriptor &f, const FieldValue &value)
     case FieldKind::NumberList: {
         const std::string *list = std::get_if<std::string>(&value);
         if (!list)
-            return "expected positive numbers separated by commas, e.g. 24,12";
+            return "expected shares separated by commas, e.g. 24,12 or 0,1";
         std::istringstream in(*list);
         std::string item;
-        while (std::getline(in, item, ','))
-            if (const auto number = parseDecimal(item); !number || !(*number > 0) || !std::isfinite(*number))
-                return "'" + item + "' is not a positive number (e.g. 24,12)";
-        return "";
+        bool anyPositive = list->empty();
+        while (std::getline(in, item, ',')) {
+            const auto number = parseDecimal(item);
+            if (!number || *number < 0 || !std::isfinite(*number))
+                return "'" + item + "' is not a share of zero or more (e.g. 24,12 or 0,1)";
+            anyPositive = anyPositive || *number > 0;
+        }
+        return anyPositive ? "" : "'" + *list + "' gives every GPU a share of zero";
     }
     }
     return "";

@@ -84,7 +84,7 @@ enum class FieldKind {
     ChoiceSet, ///< a subset of `choices`: a comma list of ids
     Flag,      ///< on or off
     Text,      ///< free text (a catalog GPU id)
-    NumberList, ///< comma-separated positive numbers ("24,12"); empty: none
+    NumberList, ///< comma-separated shares, zero or more, one above zero ("24,12", "0,1"); empty: none
     TextList,   ///< comma-separated ids ("rtx-4090,rtx-3090"); empty: none
     ModelPreset ///< a model preset's id (core/io/builtin.h); empty: none
 };

@@ -545,8 +545,8 @@ std::vector<FieldDescriptor> makeFields()
             .numberList()
             .label(QT_TRANSLATE_NOOP("Field", "Tensor split"))
             .help(QT_TRANSLATE_NOOP("Field",
-                "llama.cpp --tensor-split: each GPU's share of the layers in split order, e.g. 24,12; empty: "
-                "equal shares"))
+                "llama.cpp --tensor-split: each GPU's share of the layers in split order, e.g. 24,12, or 0,1 "
+                "for none on the first; empty: equal shares"))
             .accessors([](const S &s) { return FieldValue(splitText(s.tensorSplit)); },
                 [](S &s, const FieldValue &v) { s.tensorSplit = parseSplit(std::get<std::string>(v)); })
             .appliesWhen(llamaCpp),

@@ -192,10 +192,11 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(s.tensorSplit.empty()
               || (s.tensorSplit.size() == static_cast<std::size_t>(s.gpus)
                   && std::all_of(s.tensorSplit.begin(), s.tensorSplit.end(),
-                                 [](double share) { return share > 0 && std::isfinite(share); })),
+                                 [](double share) { return share >= 0 && std::isfinite(share); })
+                  && std::any_of(s.tensorSplit.begin(), s.tensorSplit.end(), [](double share) { return share > 0; })),
           [&s] {
               return "serving.tensor_split: expected " + std::to_string(s.gpus)
-                  + " positive numbers, one per GPU, e.g. 24,12";
+                  + " shares, one per GPU, zero or more and one above zero, e.g. 24,12 or 0,1";
           });
     check(s.devices.empty() || s.devices.size() == static_cast<std::size_t>(s.gpus), [&s] {
         return "devices: " + std::to_string(s.devices.size()) + " GPUs listed, but gpus is " + std::to_string(s.gpus);

@@ -2423,10 +2423,6 @@
         <translation>张量切分</translation>
     </message>
     <message>
-        <source>llama.cpp --tensor-split: each GPU&apos;s share of the layers in split order, e.g. 24,12; empty: equal shares</source>
-        <translation>llama.cpp --tensor-split：按切分顺序给出每张 GPU 分得的层的比例，例如 24,12；留空：均分</translation>
-    </message>
-    <message>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
@@ -2554,6 +2550,10 @@
         <source>the KV cache&apos;s element format (llama.cpp: -ctk, and -ctv unless the V cache format is set)</source>
         <translation>KV 缓存的元素格式（llama.cpp：-ctk；未设置 V 缓存格式时也是 -ctv）</translation>
     </message>
+    <message>
+        <source>llama.cpp --tensor-split: each GPU&apos;s share of the layers in split order, e.g. 24,12, or 0,1 for none on the first; empty: equal shares</source>
+        <translation>llama.cpp --tensor-split：按切分顺序给出每张 GPU 分得的层的比例，例如 24,12；0,1 表示第一张不放层；留空：均分</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -2587,6 +2587,14 @@
     <message>
         <source>%1 tokens, %2 of %3 layers on the GPU (-ngl %2), the experts of all but one in host memory</source>
         <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %2），除一层外其余层的专家都在主机内存中</translation>
+    </message>
+    <message>
+        <source>context lowered from %1 to %2 tokens, every layer on the GPUs (-ts %3)</source>
+        <translation>上下文从 %1 降到 %2 个词元，所有层都在 GPU 上（-ts %3）</translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2 of %3 layers on the GPUs (-ngl %4 -ts %5)</source>
+        <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %4 -ts %5）</translation>
     </message>
 </context>
 <context>

@@ -294,6 +294,16 @@ void TestLlamaCpp::layerSplitPutsTheOutputOnTheLastGpu()
     QCOMPARE(core::llamaCppShare(s, layout, 1).layers, 10u);
     QVERIFY(core::llamaCppShare(s, layout, 1).output);
     QCOMPARE(core::estimateStages(s).size(), std::size_t(2));
+    // --tensor-split 0,1: every unit u has u / 33 >= 0 / 1, so GPU 1 holds
+    // all 32 layers and the output, GPU 0 none (upper_bound skips a zero
+    // share).
+    s.tensorSplit = {0, 1};
+    QVERIFY(core::validateScenario(s).empty());
+    QCOMPARE(core::llamaCppShare(s, layout, 0).layers, 0u);
+    QCOMPARE(core::llamaCppShare(s, layout, 1).layers, 32u);
+    QVERIFY(core::llamaCppShare(s, layout, 1).output);
+    s.tensorSplit = {0, 0};
+    QVERIFY(!core::validateScenario(s).empty());
     s.tensorSplit.clear();
     // -ngl 20 over two GPUs: layers 12-31, ten each, the output on the host.
     s.gpuLayers = 20;

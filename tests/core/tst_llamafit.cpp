@@ -80,6 +80,7 @@ private slots:
     void layersLeaveFromTheFirst();
     void publicLogsByTheirOwnFigures();
     void severalDevicesLowerTheTarget();
+    void severalGpusFilledFromTheLast();
 };
 
 void TestLlamaFit::nothingChangesWhenTheMarginStaysFree()
@@ -226,6 +227,47 @@ void TestLlamaFit::severalDevicesLowerTheTarget()
     QCOMPARE(core::llamaFitContext({131072, 8192, 2}, sums, atMin, 1, perLayer, false).value(), 86016ull);
     // A target under the least context's use: nothing, --fit moves weights.
     QVERIFY(!core::llamaFitContext({65536, 4096, 1}, sums, core::Bytes::gib(79), 1, perLayer, false));
+}
+
+/// Device `id`'s total with `perDevice` units (layers, then the output
+/// layer) on each GPU: -ngl their sum, --tensor-split the counts.
+core::Bytes deviceTotal(core::Scenario s, const std::vector<std::uint64_t> &perDevice, std::size_t id)
+{
+    std::uint64_t units = 0;
+    s.tensorSplit.clear();
+    for (std::uint64_t n : perDevice) {
+        units += n;
+        s.tensorSplit.push_back(static_cast<double>(n));
+    }
+    s.gpuLayers = units;
+    return core::estimateStages(s).at(id).total;
+}
+
+void TestLlamaFit::severalGpusFilledFromTheLast()
+{
+    // Llama 3 70B Q4_K_M (about 40 GiB) on three 12 GiB cards at -c 4096:
+    // fit.cpp fills back to front, the last GPU first with the most units
+    // that keep 1 GiB free while the GPUs before it hold none, then the one
+    // before it, ...; -ts is each GPU's count, -ngl their sum.
+    core::Scenario s = llamaServer("llama-3-70b", core::WeightFormat::GgufQ4KM);
+    s.gpus = 3;
+    core::LlamaServerFitOptions given;
+    given.contextSet = true;
+    const core::LlamaServerFit fit = core::llamaServerFit(s, gpuOf(12), given);
+    QCOMPARE(fit.outcome, core::LlamaServerFit::Outcome::LayersMoved);
+    const std::vector<std::uint64_t> &split = fit.gpuLayersPerDevice;
+    QCOMPARE(split.size(), std::size_t(3));
+    QCOMPARE(split[0] + split[1] + split[2], fit.gpuLayers);
+    QVERIFY(fit.gpuLayers < s.model.layers + 1);
+    for (std::size_t id = 0; id < 3; ++id) {
+        std::vector<std::uint64_t> placed = split;
+        for (std::size_t before = 0; before < id; ++before)
+            placed[before] = 0;
+        QVERIFY(deviceTotal(s, placed, id) <= fit.target);
+        ++placed[id];
+        QVERIFY(deviceTotal(s, placed, id) > fit.target);
+    }
+    QVERIFY(core::render(core::llamaServerFitMessage(fit, s.model)).find("-ts ") != std::string::npos);
 }
 
 VRAM_TEST_MAIN(tst_llamafit, TestLlamaFit, Core)
