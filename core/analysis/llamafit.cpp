@@ -209,6 +209,10 @@ LlamaServerFit llamaServerFit(const Scenario &scenario, const GpuSpec &gpu, cons
 Message llamaServerFitMessage(const LlamaServerFit &fit, const ModelSpec &model)
 {
     const std::string context = groupDigits(fit.context);
+    // -ngl N: the output layer and the last N - 1 layers.
+    const std::string layers = std::to_string(fit.gpuLayers > 0 ? std::min(fit.gpuLayers - 1, model.layers) : 0);
+    const std::string of = std::to_string(model.layers);
+    const std::string ngl = std::to_string(fit.gpuLayers);
     if (!fit.gpuLayersPerDevice.empty() && fit.outcome != LlamaServerFit::Outcome::NothingFits) {
         std::string split;
         for (std::uint64_t n : fit.gpuLayersPerDevice)
@@ -217,9 +221,9 @@ Message llamaServerFitMessage(const LlamaServerFit &fit, const ModelSpec &model)
             return {"LlamaFit",
                     QT_TRANSLATE_NOOP("LlamaFit", "context lowered from %1 to %2 tokens, every layer on the GPUs (-ts %3)"),
                     {groupDigits(fit.trainedContext), context, split}};
-        return {"LlamaFit", QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, %2 of %3 layers on the GPUs (-ngl %4 -ts %5)"),
-                {context, std::to_string(std::min(fit.gpuLayers, model.layers)), std::to_string(model.layers),
-                 std::to_string(fit.gpuLayers), split}};
+        return {"LlamaFit",
+                QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, the output layer and %2 of %3 layers on the GPUs (-ngl %4 -ts %5)"),
+                {context, layers, of, ngl, split}};
     }
     switch (fit.outcome) {
     case LlamaServerFit::Outcome::Unchanged:
@@ -236,11 +240,11 @@ Message llamaServerFitMessage(const LlamaServerFit &fit, const ModelSpec &model)
     case LlamaServerFit::Outcome::LayersMoved:
         if (fit.cpuMoeLayers > 0)
             return {"LlamaFit",
-                    QT_TRANSLATE_NOOP("LlamaFit",
-                                      "%1 tokens, %2 of %3 layers on the GPU (-ngl %2), the experts of all but one in host memory"),
-                    {context, std::to_string(fit.gpuLayers), std::to_string(model.layers)}};
-        return {"LlamaFit", QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, %2 of %3 layers on the GPU (-ngl %2)"),
-                {context, std::to_string(std::min(fit.gpuLayers, model.layers)), std::to_string(model.layers)}};
+                    QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, the output layer and %2 of %3 layers on the GPU (-ngl %4), "
+                                                  "the experts of all but one in host memory"),
+                    {context, layers, of, ngl}};
+        return {"LlamaFit", QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, the output layer and %2 of %3 layers on the GPU (-ngl %4)"),
+                {context, layers, of, ngl}};
     case LlamaServerFit::Outcome::NothingFits:
         break;
     }

@@ -103,9 +103,13 @@ LlamaCppLayout llamaCppLayout(const Scenario &s)
     // plus one micro-batch per stream.
     if (m.slidingWindow > 0)
         l.slidingCells = padCells(std::min(l.cells, m.slidingWindow + l.ubatch));
+    // -ngl counts units from the back, the output layer first: load_tensors'
+    // i_gpu_start = n_layer + 1 - n_gpu_layers (llama.cpp PR 18148,
+    // December 2025; before it the repeating layers went first and the
+    // output layer only above n_layer).
     const std::uint64_t ngl = s.gpuLayers.value_or(m.layers + 1);
-    l.gpuLayers = std::min(ngl, m.layers);
-    l.outputOnGpu = ngl > m.layers;
+    l.outputOnGpu = ngl > 0;
+    l.gpuLayers = ngl > 0 ? std::min(ngl - 1, m.layers) : 0;
     l.flash = s.attention != Attention::Eager;
     l.cpuMoeLayers = m.moe.isMoe() ? std::min(s.cpuMoeLayers, m.layers) : 0;
     return l;

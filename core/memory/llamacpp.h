@@ -18,8 +18,8 @@ struct LlamaCppLayout
     std::uint64_t cells = 256;      ///< n_ctx_seq: the context rounded up to 256 (GGML_PAD)
     std::uint64_t slidingCells = 0; ///< a sliding-window layer's cells: PAD256(min(n_ctx_seq, n_swa + n_ubatch))
     std::uint64_t ubatch = 512;     ///< min(-ub, n_batch), n_batch = min(n_ctx, 2048)
-    std::uint64_t gpuLayers = 0;    ///< repeating layers on the GPUs: the last min(-ngl, L)
-    bool outputOnGpu = true;        ///< -ngl above L moves the output layer too
+    std::uint64_t gpuLayers = 0;    ///< repeating layers on the GPUs: the last min(-ngl - 1, L)
+    bool outputOnGpu = true;        ///< -ngl 1 or more: the output layer goes first
     bool flash = true;              ///< -fa: auto resolves to on; eager attention is -fa off
     std::uint64_t cpuMoeLayers = 0; ///< --n-cpu-moe: layers 0..N-1 keep their routed experts on the CPU
 };

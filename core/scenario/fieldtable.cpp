@@ -495,9 +495,10 @@ std::vector<FieldDescriptor> makeFields()
             .unit(QT_TRANSLATE_NOOP("Field", "layers"))
             .label(QT_TRANSLATE_NOOP("Field", "GPU layers"))
             .help(QT_TRANSLATE_NOOP("Field",
-                "decoder layers on the GPUs, the rest in host memory; more than the model's layers also moves the "
-                "output layer. llama.cpp -ngl: the last N layers, the rest run on the CPU. generate(): device_map "
-                "with CPU offload, the first N layers; the rest are copied to the GPU as they run"))
+                "layers on the GPUs, the rest in host memory. llama.cpp -ngl: the output layer first, then the "
+                "last N - 1 decoder layers; the rest run on the CPU. generate(): device_map with CPU offload, the "
+                "first N decoder layers, more than the model's also the output layer; the rest are copied to the "
+                "GPU as they run"))
             .defaultFollows(QT_TRANSLATE_NOOP("Field", "all layers and the output layer"))
             .optionalNumberIn<&S::gpuLayers>()
             .effective(

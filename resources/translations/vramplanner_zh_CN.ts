@@ -2479,10 +2479,6 @@
         <translation>为投机解码起草词元的较小模型：它的权重和 KV 缓存另外计入（预设 id，见 &apos;vramplanner-cli models&apos;）；留空：无</translation>
     </message>
     <message>
-        <source>decoder layers on the GPUs, the rest in host memory; more than the model&apos;s layers also moves the output layer. llama.cpp -ngl: the last N layers, the rest run on the CPU. generate(): device_map with CPU offload, the first N layers; the rest are copied to the GPU as they run</source>
-        <translation>放在 GPU 上的解码器层数，其余在主机内存中；超过模型层数时输出层也放到 GPU。llama.cpp -ngl：最后 N 层在 GPU，其余在 CPU 上运行。generate()：device_map 开启 CPU 卸载，前 N 层在 GPU，其余层运行时才复制到 GPU</translation>
-    </message>
-    <message>
         <source>CPU offload</source>
         <translation>CPU 卸载</translation>
     </message>
@@ -2554,6 +2550,10 @@
         <source>llama.cpp --tensor-split: each GPU&apos;s share of the layers in split order, e.g. 24,12, or 0,1 for none on the first; empty: equal shares</source>
         <translation>llama.cpp --tensor-split：按切分顺序给出每张 GPU 分得的层的比例，例如 24,12；0,1 表示第一张不放层；留空：均分</translation>
     </message>
+    <message>
+        <source>layers on the GPUs, the rest in host memory. llama.cpp -ngl: the output layer first, then the last N - 1 decoder layers; the rest run on the CPU. generate(): device_map with CPU offload, the first N decoder layers, more than the model&apos;s also the output layer; the rest are copied to the GPU as they run</source>
+        <translation>放在 GPU 上的层数，其余在主机内存中。llama.cpp -ngl：先放输出层，再放最后 N - 1 个解码器层，其余在 CPU 上运行。generate()：device_map 开启 CPU 卸载，前 N 个解码器层在 GPU，超过模型层数时输出层也在 GPU，其余层运行时才复制到 GPU</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -2577,24 +2577,24 @@
         <translation>%1 个词元，前 %2 层的专家在主机内存（--n-cpu-moe %2）</translation>
     </message>
     <message>
-        <source>%1 tokens, %2 of %3 layers on the GPU (-ngl %2)</source>
-        <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %2）</translation>
-    </message>
-    <message>
         <source>no layout keeps its free margin, not even every layer in host memory (%1 tokens)</source>
         <translation>没有布局能留出所需的空闲余量，即使所有层都在主机内存（%1 个词元）</translation>
-    </message>
-    <message>
-        <source>%1 tokens, %2 of %3 layers on the GPU (-ngl %2), the experts of all but one in host memory</source>
-        <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %2），除一层外其余层的专家都在主机内存中</translation>
     </message>
     <message>
         <source>context lowered from %1 to %2 tokens, every layer on the GPUs (-ts %3)</source>
         <translation>上下文从 %1 降到 %2 个词元，所有层都在 GPU 上（-ts %3）</translation>
     </message>
     <message>
-        <source>%1 tokens, %2 of %3 layers on the GPUs (-ngl %4 -ts %5)</source>
-        <translation>%1 个词元，%3 层中的 %2 层在 GPU 上（-ngl %4 -ts %5）</translation>
+        <source>%1 tokens, the output layer and %2 of %3 layers on the GPUs (-ngl %4 -ts %5)</source>
+        <translation>%1 个词元，输出层和 %3 层中的 %2 层在 GPU 上（-ngl %4 -ts %5）</translation>
+    </message>
+    <message>
+        <source>%1 tokens, the output layer and %2 of %3 layers on the GPU (-ngl %4), the experts of all but one in host memory</source>
+        <translation>%1 个词元，输出层和 %3 层中的 %2 层在 GPU 上（-ngl %4），除一层外其余层的专家都在主机内存中</translation>
+    </message>
+    <message>
+        <source>%1 tokens, the output layer and %2 of %3 layers on the GPU (-ngl %4)</source>
+        <translation>%1 个词元，输出层和 %3 层中的 %2 层在 GPU 上（-ngl %4）</translation>
     </message>
 </context>
 <context>

@@ -240,33 +240,40 @@ void TestLlamaCpp::flashAttentionLeavesTheLogitsPeak()
 
 void TestLlamaCpp::partialOffloadKeepsTheFirstLayersOnTheHost()
 {
-    // -ngl 16: layers 16-31 on the GPU (i_gpu_start = 32 - 16), the output
-    // layer and token_embd on the host. Of layers 16-31, 18, 21, 24, 27 and
-    // 28-31 are the recipe's Q6_K layers.
+    // -ngl 17: the output layer first, then layers 16-31 (i_gpu_start =
+    // 32 + 1 - 17, llama.cpp since PR 18148); token_embd on the host. Of
+    // layers 16-31, 18, 21, 24, 27 and 28-31 are the recipe's Q6_K layers;
+    // the output layer is Q6_K with its f32 norm.
     QTemporaryDir dir;
     auto loaded = llama3FromFile(dir, 512);
     QVERIFY(loaded);
     core::Scenario s = *loaded;
-    s.gpuLayers = 16;
+    s.gpuLayers = 17;
     const core::Estimate e = core::estimate(s);
     const std::uint64_t layer = kLayerBytes;
     const std::uint64_t extra = kMoreBits;
-    QCOMPARE(e.term(core::TermId::Weights).count(), 16 * layer + 8 * extra);
+    const double output = q6k(4096, 128256) + 4096 * 4;
+    QCOMPARE(static_cast<double>(e.term(core::TermId::Weights).count()), 16.0 * layer + 8.0 * extra + output);
     QCOMPARE(e.term(core::TermId::KvCache).count(), 16ull * 512 * 2048 * 2);
-    QCOMPARE(e.term(core::TermId::Logits).count(), 0ull); // the output layer computes on the CPU
-    // Host: token_embd, layers 0-15 (0-3, 6, 9, 12, 15 with Q6_K), the
-    // output layer, their KV, and the host compute buffer (the inputs plus
-    // the larger of a CPU layer's peak and the logits' peak).
-    const double mapped = q4k(4096, 128256) + 16.0 * layer + 8.0 * extra + q6k(4096, 128256) + 4096 * 4;
+    QVERIFY(e.term(core::TermId::Logits).count() > 0); // the output layer computes on the GPU
+    // Host: token_embd, layers 0-15 (0-3, 6, 9, 12, 15 with Q6_K), their
+    // KV, and the host compute buffer: the inputs (an f32 hidden row and,
+    // without flash attention, an f32 mask row per token) plus a CPU
+    // layer's peak, here its gated MLP: the residual and up, gate and their
+    // product, f32, per token.
+    const double mapped = q4k(4096, 128256) + 16.0 * layer + 8.0 * extra;
     // The default host CPU has AVX2: its backend copies the CPU layers'
     // Q4_K matrices into CPU_REPACK (not the Q6_K ones, nor token_embd).
     const double q4kMatrices = 2.0 * q4k(4096, 4096) + q4k(4096, 1024) + 2.0 * q4k(4096, 14336);
     const double repacked = 8.0 * (q4kMatrices + q4k(4096, 1024) + q4k(14336, 4096)) + 8.0 * q4kMatrices;
     const double kv = 16.0 * 512 * 2048 * 2;
-    const double compute = 4.0 * 512 * (4096 + 512) + 4.0 * 512 * (128256 + 4096);
+    const double compute = 4.0 * 512 * 4096 + 4.0 * 512 * 512 + 4.0 * 512 * (4096 + 3 * 14336);
     QCOMPARE(e.details.hostBytesPerGpu, mapped + repacked + kv + compute + 4.0 * 128256);
     s.cpuBuild = core::CpuBuild::None;
     QCOMPARE(core::estimate(s).details.hostBytesPerGpu, mapped + kv + compute + 4.0 * 128256);
+    // -ngl 1 puts the output layer alone on the GPU; -ngl 0 nothing.
+    s.gpuLayers = 1;
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Weights).count()), output);
 }
 
 void TestLlamaCpp::layerSplitPutsTheOutputOnTheLastGpu()
@@ -305,13 +312,14 @@ void TestLlamaCpp::layerSplitPutsTheOutputOnTheLastGpu()
     s.tensorSplit = {0, 0};
     QVERIFY(!core::validateScenario(s).empty());
     s.tensorSplit.clear();
-    // -ngl 20 over two GPUs: layers 12-31, ten each, the output on the host.
+    // -ngl 20 over two GPUs: the output layer and layers 13-31, 20 units,
+    // ten each: layers 13-22 on GPU 0, 23-31 and the output on GPU 1.
     s.gpuLayers = 20;
     const core::LlamaCppLayout partial = core::llamaCppLayout(s);
-    QCOMPARE(core::llamaCppShare(s, partial, 0).firstLayer, 12u);
+    QCOMPARE(core::llamaCppShare(s, partial, 0).firstLayer, 13u);
     QCOMPARE(core::llamaCppShare(s, partial, 0).layers, 10u);
-    QCOMPARE(core::llamaCppShare(s, partial, 1).layers, 10u);
-    QVERIFY(!core::llamaCppShare(s, partial, 1).output);
+    QCOMPARE(core::llamaCppShare(s, partial, 1).layers, 9u);
+    QVERIFY(core::llamaCppShare(s, partial, 1).output);
 }
 
 void TestLlamaCpp::expertsOfTheFirstLayersStayOnTheHost()
@@ -358,12 +366,12 @@ void TestLlamaCpp::decodeReadsBothMemories()
     const double gpuAll = 32.0 * layer + 16.0 * extra + q6k(4096, 128256) + 4096 * 4 + 32 * kvLayer;
     core::Performance p = core::performance(s, core::estimate(s), *gpu);
     QCOMPARE(p.decodeTokensPerSecond, 1.0 / (gpuAll / (gpu->bandwidthGBps * 1e9)));
-    // -ngl 16: layers 16-31 and their KV on the GPU; layers 0-15, the output
-    // layer and their KV read from host memory (token_embd: only a row).
-    s.gpuLayers = 16;
+    // -ngl 17: the output layer, layers 16-31 and their KV on the GPU;
+    // layers 0-15 and their KV read from host memory (token_embd: only a row).
+    s.gpuLayers = 17;
     s.hostBandwidthGBps = 50;
-    const double gpuPart = 16.0 * layer + 8.0 * extra + 16 * kvLayer;
-    const double hostPart = 16.0 * layer + 8.0 * extra + q6k(4096, 128256) + 4096 * 4 + 16 * kvLayer;
+    const double gpuPart = 16.0 * layer + 8.0 * extra + q6k(4096, 128256) + 4096 * 4 + 16 * kvLayer;
+    const double hostPart = 16.0 * layer + 8.0 * extra + 16 * kvLayer;
     p = core::performance(s, core::estimate(s), *gpu);
     QCOMPARE(p.decodeTokensPerSecond, 1.0 / (gpuPart / (gpu->bandwidthGBps * 1e9) + hostPart / 50e9));
 
