@@ -1,5 +1,6 @@
 #include "core/analysis/llamafit.h"
 
+#include "core/analysis/llamafitplacement.h"
 #include "core/analysis/monotoneprobe.h"
 #include "core/base/translatable.h"
 #include "core/scenario/servingruntime.h"
@@ -18,58 +19,6 @@ Scenario withContext(Scenario s, std::uint64_t context)
 {
     s.sequence = std::max<std::uint64_t>(1, context);
     return s;
-}
-
-/// Each device's peak with `perDevice` units (layers in order, the output
-/// layer last) on it: llama.cpp's -ngl (their sum) and --tensor-split.
-std::vector<Bytes> deviceTotals(Scenario s, const std::vector<std::uint64_t> &perDevice)
-{
-    std::uint64_t units = 0;
-    for (std::uint64_t n : perDevice)
-        units += n;
-    s.gpuLayers = units;
-    s.tensorSplit.clear();
-    if (units > 0)
-        for (std::uint64_t n : perDevice)
-            s.tensorSplit.push_back(static_cast<double>(n));
-    // Without a split the GPUs hold no layer and are alike: the first
-    // stands for all.
-    std::vector<Bytes> totals(perDevice.size(), Bytes::max());
-    for (const Estimate &stage : estimateStages(s)) {
-        const auto device = static_cast<std::size_t>(std::max(0, stage.details.device));
-        const Bytes total = stage.isValid() ? stage.total : Bytes::max();
-        if (s.tensorSplit.empty())
-            std::fill(totals.begin(), totals.end(), total);
-        else if (device < totals.size())
-            totals[device] = total;
-    }
-    return totals;
-}
-
-/// fit.cpp step 3 for a dense model on several devices ("filling dense
-/// layers back-to-front"): from the last device, each takes the most units
-/// not yet placed that keep its target (by the method of false position
-/// there, by bisection here: both stop at the largest count that fits).
-std::vector<std::uint64_t> fillBackToFront(const Scenario &s, Bytes target)
-{
-    std::vector<std::uint64_t> perDevice(static_cast<std::size_t>(s.gpus), 0);
-    std::uint64_t unassigned = s.model.layers + 1;
-    for (std::size_t id = perDevice.size(); id-- > 0;) {
-        MonotoneProbe byUnits([&s, &perDevice, id](std::uint64_t unitsPlusOne) {
-            std::vector<std::uint64_t> trial = perDevice;
-            trial[id] = unitsPlusOne - 1;
-            return deviceTotals(s, trial)[id];
-        });
-        const std::uint64_t plusOne = byUnits.largestFitting(target, unassigned + 1);
-        perDevice[id] = plusOne == 0 ? 0 : plusOne - 1;
-        unassigned -= perDevice[id];
-    }
-    return perDevice;
-}
-
-Bytes largest(const std::vector<Bytes> &totals)
-{
-    return totals.empty() ? Bytes() : *std::max_element(totals.begin(), totals.end());
 }
 
 } // namespace
@@ -148,61 +97,26 @@ LlamaServerFit llamaServerFit(const Scenario &scenario, const GpuSpec &gpu, cons
     }
     s = withContext(s, fit.context);
 
-    // Step 3, a dense model on several devices: layers placed from the
-    // last device back. Every layer placed with a lowered context keeps
-    // that outcome.
-    if (s.gpus > 1 && !m.moe.isMoe()) {
-        fit.gpuLayersPerDevice = fillBackToFront(s, fit.target);
-        fit.gpuLayers = 0;
-        for (std::uint64_t n : fit.gpuLayersPerDevice)
-            fit.gpuLayers += n;
-        fit.perGpu = largest(deviceTotals(s, fit.gpuLayersPerDevice));
-        if (fit.gpuLayers == 0)
-            fit.outcome = LlamaServerFit::Outcome::NothingFits;
-        else if (fit.gpuLayers < m.layers + 1 || fit.outcome != LlamaServerFit::Outcome::ContextReduced)
-            fit.outcome = LlamaServerFit::Outcome::LayersMoved;
-        return fit;
+    // Steps 3 and 4: the layers, and an MoE model's routed experts, placed
+    // as fit.cpp places them.
+    const FitLayout layout = placeLayersForFit(s, fit.target);
+    fit.gpuLayers = 0;
+    fit.perGpu = Bytes();
+    for (std::size_t id = 0; id < layout.size(); ++id) {
+        fit.gpuLayers += layout[id].layers;
+        fit.perGpu = std::max(fit.perGpu, fitDeviceTotal(s, layout, id));
+        if (layout.size() > 1)
+            fit.gpuLayersPerDevice.push_back(layout[id].layers);
     }
-
-    // Step 3: weights to the host, an MoE model's routed experts first.
-    if (m.moe.isMoe()) {
-        MonotoneProbe byKeptExperts([&s](std::uint64_t keptPlusOne) {
-            Scenario t = s;
-            t.cpuMoeLayers = t.model.layers - (keptPlusOne - 1);
-            return totalOf(t);
-        });
-        // Layers whose experts stay on the GPUs. fit.cpp never moves them
-        // all: its "dense-only" layout gives the last device n_layer - 1
-        // partial layers, meant to spare the output layer, but the
-        // overrides cover the device's last n_part layer indices, the
-        // output's among them, so its first layer keeps its experts
-        // (set_ngl_tensor_split_tbo). The planner keeps one layer's, the
-        // same bytes.
-        const std::uint64_t keptPlusOne = byKeptExperts.largestFitting(fit.target, m.layers + 1);
-        if (keptPlusOne >= 2) {
-            fit.cpuMoeLayers = m.layers - (keptPlusOne - 1);
-            fit.outcome = LlamaServerFit::Outcome::ExpertsMoved;
-            fit.perGpu = byKeptExperts.at(keptPlusOne);
-            return fit;
-        }
-        s.cpuMoeLayers = m.layers - 1;
-        fit.cpuMoeLayers = s.cpuMoeLayers;
-    }
-    MonotoneProbe byLayers([&s](std::uint64_t layersPlusOne) {
-        Scenario t = s;
-        t.gpuLayers = layersPlusOne - 1;
-        return totalOf(t);
-    });
-    const std::uint64_t layersPlusOne = byLayers.largestFitting(fit.target, m.layers + 2);
-    if (layersPlusOne == 0) {
+    fit.cpuMoeLayers = hostExpertLayers(s, layout);
+    if (fit.perGpu > fit.target)
         fit.outcome = LlamaServerFit::Outcome::NothingFits;
-        fit.gpuLayers = 0;
-        fit.perGpu = byLayers.at(1);
-        return fit;
-    }
-    fit.outcome = LlamaServerFit::Outcome::LayersMoved;
-    fit.gpuLayers = layersPlusOne - 1;
-    fit.perGpu = byLayers.at(layersPlusOne);
+    else if (fit.gpuLayers < m.layers + 1)
+        fit.outcome = LlamaServerFit::Outcome::LayersMoved;
+    else if (fit.cpuMoeLayers > 0)
+        fit.outcome = LlamaServerFit::Outcome::ExpertsMoved;
+    else if (fit.outcome != LlamaServerFit::Outcome::ContextReduced)
+        fit.outcome = LlamaServerFit::Outcome::LayersMoved; // every layer, split otherwise than by default
     return fit;
 }
 
@@ -213,17 +127,24 @@ Message llamaServerFitMessage(const LlamaServerFit &fit, const ModelSpec &model)
     const std::string layers = std::to_string(fit.gpuLayers > 0 ? std::min(fit.gpuLayers - 1, model.layers) : 0);
     const std::string of = std::to_string(model.layers);
     const std::string ngl = std::to_string(fit.gpuLayers);
-    if (!fit.gpuLayersPerDevice.empty() && fit.outcome != LlamaServerFit::Outcome::NothingFits) {
-        std::string split;
+    const std::string experts = std::to_string(fit.cpuMoeLayers);
+    const bool split = !fit.gpuLayersPerDevice.empty() && fit.outcome != LlamaServerFit::Outcome::NothingFits;
+    if (split) {
+        std::string ts;
         for (std::uint64_t n : fit.gpuLayersPerDevice)
-            split += (split.empty() ? "" : ",") + std::to_string(n);
+            ts += (ts.empty() ? "" : ",") + std::to_string(n);
         if (fit.outcome == LlamaServerFit::Outcome::ContextReduced)
             return {"LlamaFit",
                     QT_TRANSLATE_NOOP("LlamaFit", "context lowered from %1 to %2 tokens, every layer on the GPUs (-ts %3)"),
-                    {groupDigits(fit.trainedContext), context, split}};
+                    {groupDigits(fit.trainedContext), context, ts}};
+        if (fit.cpuMoeLayers > 0)
+            return {"LlamaFit",
+                    QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, the output layer and %2 of %3 layers on the GPUs (-ngl %4 "
+                                                  "-ts %5), the experts of %6 of them in host memory"),
+                    {context, layers, of, ngl, ts, experts}};
         return {"LlamaFit",
                 QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, the output layer and %2 of %3 layers on the GPUs (-ngl %4 -ts %5)"),
-                {context, layers, of, ngl, split}};
+                {context, layers, of, ngl, ts}};
     }
     switch (fit.outcome) {
     case LlamaServerFit::Outcome::Unchanged:
@@ -234,15 +155,14 @@ Message llamaServerFitMessage(const LlamaServerFit &fit, const ModelSpec &model)
                 {groupDigits(fit.trainedContext), context}};
     case LlamaServerFit::Outcome::ExpertsMoved:
         return {"LlamaFit",
-                QT_TRANSLATE_NOOP("LlamaFit",
-                                  "%1 tokens, experts of the first %2 layers in host memory (--n-cpu-moe %2)"),
-                {context, std::to_string(fit.cpuMoeLayers)}};
+                QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, the experts of %2 layers in host memory (as --n-cpu-moe %2)"),
+                {context, experts}};
     case LlamaServerFit::Outcome::LayersMoved:
         if (fit.cpuMoeLayers > 0)
             return {"LlamaFit",
                     QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, the output layer and %2 of %3 layers on the GPU (-ngl %4), "
-                                                  "the experts of all but one in host memory"),
-                    {context, layers, of, ngl}};
+                                                  "the experts of %5 of them in host memory"),
+                    {context, layers, of, ngl, experts}};
         return {"LlamaFit", QT_TRANSLATE_NOOP("LlamaFit", "%1 tokens, the output layer and %2 of %3 layers on the GPU (-ngl %4)"),
                 {context, layers, of, ngl}};
     case LlamaServerFit::Outcome::NothingFits:

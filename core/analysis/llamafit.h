@@ -30,17 +30,17 @@ struct LlamaServerFit
     enum class Outcome {
         Unchanged,      ///< the defaults leave the margin free
         ContextReduced, ///< a shorter context alone fits
-        ExpertsMoved,   ///< every layer on the GPUs, the first layers' routed experts on the host
-        LayersMoved,    ///< the first layers on the host (MoE: with the experts of all layers but one)
+        ExpertsMoved,   ///< every layer on the GPUs, some layers' routed experts in host memory
+        LayersMoved,    ///< the first layers in host memory (MoE: most GPU layers' experts too), or a split of its own
         NothingFits,    ///< not even every layer on the host leaves the margin
     };
     Outcome outcome = Outcome::Unchanged;
     std::uint64_t trainedContext = 0; ///< what -c 0 starts from, per sequence
     std::uint64_t context = 0;        ///< the context it runs with, per sequence
     std::uint64_t gpuLayers = 0;      ///< -ngl it sets: layers + 1 is every layer and the output layer
-    std::uint64_t cpuMoeLayers = 0;   ///< the leading layers whose routed experts stay on the host
-    /// A dense model on several GPUs: the units (layers, the output layer
-    /// last) on each, as --tensor-split; empty otherwise (an equal split).
+    std::uint64_t cpuMoeLayers = 0;   ///< layers on the GPUs whose routed experts stay in host memory
+    /// Several GPUs: the units (layers, the output layer last) on each, as
+    /// --tensor-split; empty on one.
     std::vector<std::uint64_t> gpuLayersPerDevice;
     Bytes perGpu;                     ///< the planned peak per GPU at that choice
     Bytes target;                     ///< each GPU's memory less the margin
@@ -85,16 +85,9 @@ bool fitsItselfAtLoad(const Scenario &s);
 /// rule, step by step as common_params_fit_impl takes it: (1) nothing
 /// changes when the default layout leaves the margin; (2) an unset context
 /// is lowered, interpolating linearly between the trained context and
-/// --fit-ctx, rounded down to 256 cells per sequence; (3) with the least
-/// context, an MoE model's routed experts go to the host (all but one
-/// layer's, then back layer by layer while they fit), else whole layers
-/// from the first. Steps 1 and 2 are llamaFitDeficit and llamaFitContext on the
-/// planner's totals. A dense model on several GPUs is placed as fit.cpp
-/// places it, back to front, each GPU its own count (--tensor-split); an
-/// MoE model on several keeps an equal split with the experts counted over
-/// all of them (fit.cpp gives each GPU its own dense-only layers, which
-/// --n-cpu-moe cannot say), and a partly offloaded layer's tensors (its
-/// first overflowing layer) are whole layers here.
+/// --fit-ctx, rounded down to 256 cells per sequence (llamaFitDeficit and
+/// llamaFitContext); (3, 4) the layers, and an MoE model's experts, placed
+/// device by device (placeLayersForFit).
 LlamaServerFit llamaServerFit(const Scenario &s, const GpuSpec &gpu, const LlamaServerFitOptions &options = {});
 
 /// The choice in words: "context lowered from 131,072 to 40,960 tokens,

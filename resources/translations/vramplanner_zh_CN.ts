@@ -2573,10 +2573,6 @@
         <translation>上下文从 %1 降到 %2 个词元，所有层都在 GPU 上</translation>
     </message>
     <message>
-        <source>%1 tokens, experts of the first %2 layers in host memory (--n-cpu-moe %2)</source>
-        <translation>%1 个词元，前 %2 层的专家在主机内存（--n-cpu-moe %2）</translation>
-    </message>
-    <message>
         <source>no layout keeps its free margin, not even every layer in host memory (%1 tokens)</source>
         <translation>没有布局能留出所需的空闲余量，即使所有层都在主机内存（%1 个词元）</translation>
     </message>
@@ -2589,12 +2585,20 @@
         <translation>%1 个词元，输出层和 %3 层中的 %2 层在 GPU 上（-ngl %4 -ts %5）</translation>
     </message>
     <message>
-        <source>%1 tokens, the output layer and %2 of %3 layers on the GPU (-ngl %4), the experts of all but one in host memory</source>
-        <translation>%1 个词元，输出层和 %3 层中的 %2 层在 GPU 上（-ngl %4），除一层外其余层的专家都在主机内存中</translation>
-    </message>
-    <message>
         <source>%1 tokens, the output layer and %2 of %3 layers on the GPU (-ngl %4)</source>
         <translation>%1 个词元，输出层和 %3 层中的 %2 层在 GPU 上（-ngl %4）</translation>
+    </message>
+    <message>
+        <source>%1 tokens, the output layer and %2 of %3 layers on the GPUs (-ngl %4 -ts %5), the experts of %6 of them in host memory</source>
+        <translation>%1 个词元，输出层和 %3 层中的 %2 层在 GPU 上（-ngl %4 -ts %5），其中 %6 层的专家在主机内存中</translation>
+    </message>
+    <message>
+        <source>%1 tokens, the experts of %2 layers in host memory (as --n-cpu-moe %2)</source>
+        <translation>%1 个词元，%2 层的专家在主机内存中（相当于 --n-cpu-moe %2）</translation>
+    </message>
+    <message>
+        <source>%1 tokens, the output layer and %2 of %3 layers on the GPU (-ngl %4), the experts of %5 of them in host memory</source>
+        <translation>%1 个词元，输出层和 %3 层中的 %2 层在 GPU 上（-ngl %4），其中 %5 层的专家在主机内存中</translation>
     </message>
 </context>
 <context>

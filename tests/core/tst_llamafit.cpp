@@ -3,6 +3,7 @@
 // the two totals it reads, and the boundaries it stops at.
 
 #include "core/analysis/llamafit.h"
+#include "core/analysis/llamafitplacement.h"
 #include "core/analysis/monotoneprobe.h"
 #include "core/io/builtin.h"
 #include "core/runs/runlog.h"
@@ -81,6 +82,7 @@ private slots:
     void publicLogsByTheirOwnFigures();
     void severalDevicesLowerTheTarget();
     void severalGpusFilledFromTheLast();
+    void expertsFillTheFirstGpuFirst();
 };
 
 void TestLlamaFit::nothingChangesWhenTheMarginStaysFree()
@@ -141,12 +143,14 @@ void TestLlamaFit::expertsLeaveBeforeLayers()
     QVERIFY(core::totalOf(at) <= fit.target);
     at.cpuMoeLayers = fit.cpuMoeLayers - 1;
     QVERIFY(core::totalOf(at) > fit.target);
-    // On 2.5 GiB not even the attention of every layer fits: layers leave,
-    // and one layer keeps its experts (fit.cpp's overrides spare the
-    // device's first layer).
+    // On 2.5 GiB not even the attention of every layer fits: layers leave.
+    // -ngl N holds the output layer and N - 1 layers, whose experts stay in
+    // host memory but for the first's (fit.cpp's overrides, meant to spare
+    // the output layer, spare the device's first layer): N - 2 of them.
     const core::LlamaServerFit small = core::llamaServerFit(s, gpuOf(2.5), given);
     QCOMPARE(small.outcome, core::LlamaServerFit::Outcome::LayersMoved);
-    QCOMPARE(small.cpuMoeLayers, s.model.layers - 1);
+    QVERIFY(small.gpuLayers >= 2 && small.gpuLayers < s.model.layers);
+    QCOMPARE(small.cpuMoeLayers, small.gpuLayers - 2);
 }
 
 void TestLlamaFit::layersLeaveFromTheFirst()
@@ -268,6 +272,37 @@ void TestLlamaFit::severalGpusFilledFromTheLast()
         QVERIFY(deviceTotal(s, placed, id) > fit.target);
     }
     QVERIFY(core::render(core::llamaServerFitMessage(fit, s.model)).find("-ts ") != std::string::npos);
+}
+
+void TestLlamaFit::expertsFillTheFirstGpuFirst()
+{
+    // Qwen3-235B-A22B Q4_K_M (94 layers of 128 experts) on two 24 GiB cards
+    // at -c 16384. Step 3 places the layers dense-only from the last GPU
+    // back; step 4, with memory to spare, turns dense-only layers into full
+    // ones front to back: GPU 0 takes full layers from GPU 1 until one more
+    // would not fit, then GPU 1 turns its own while they fit.
+    core::Scenario s = llamaServer("qwen3-235b-a22b", core::WeightFormat::GgufQ4KM);
+    s.sequence = 16384;
+    s.gpus = 2;
+    const core::Bytes target = core::Bytes::gib(23);
+    const core::FitLayout layout = core::placeLayersForFit(s, target);
+    QCOMPARE(layout.size(), std::size_t(2));
+    QCOMPARE(layout[0].layers + layout[1].layers, s.model.layers + 1);
+    QCOMPARE(layout[0].partial, 0ull);
+    QVERIFY(layout[1].partial > 0);
+    for (std::size_t id = 0; id < 2; ++id)
+        QVERIFY(core::fitDeviceTotal(s, layout, id) <= target);
+    core::FitLayout more = layout;
+    ++more[0].layers;
+    --more[1].layers;
+    --more[1].partial;
+    QVERIFY(core::fitDeviceTotal(s, more, 0) > target);
+    more = layout;
+    --more[1].partial;
+    QVERIFY(core::fitDeviceTotal(s, more, 1) > target);
+    // The experts kept in host memory are GPU 1's dense-only layers; its
+    // last partial unit is the output layer, which has none.
+    QCOMPARE(core::hostExpertLayers(s, layout), layout[1].partial - 1);
 }
 
 VRAM_TEST_MAIN(tst_llamafit, TestLlamaFit, Core)
