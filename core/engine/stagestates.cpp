@@ -5,6 +5,7 @@
 #include "core/memory/draft.h"
 #include "core/memory/formulatext.h"
 #include "core/memory/hostoffload.h"
+#include "core/memory/inference.h"
 #include "core/memory/logits.h"
 #include "core/memory/overheads.h"
 #include "core/memory/training.h"
@@ -510,8 +511,7 @@ void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
         d.kvElementBytes = (bytes(s.kvDtype) + bytes(s.valueCacheDtype())) / 2.0;
         return;
     }
-    const WeightFormat wf = s.effectiveWeights();
-    const double e = isFloatFormat(wf) ? elementBytes(wf) : 2.0;
+    const double e = computeDtypeBytes(s);
     d.activationElementBytes = e;
     d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
     const RankShare &share = st.share;

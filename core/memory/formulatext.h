@@ -361,6 +361,7 @@ inline constexpr const char *kPartCompressedLayers = QT_TRANSLATE_NOOP("Derivati
 inline constexpr const char *kPartCompressorState = QT_TRANSLATE_NOOP("Derivation", "compressor state");
 inline constexpr const char *kWhyCompressedAttention = QT_TRANSLATE_NOOP("Derivation", "DeepSeek-V4: every layer keeps a window of raw entries and, where its ratio r is set, one compressed entry per r tokens; one latent serves as key and value");
 inline constexpr const char *kWhyFp8DsMla = QT_TRANSLATE_NOOP("Derivation", "vLLM stores DeepSeek-V4's cache as fp8_ds_mla whatever the KV dtype");
+inline constexpr const char *kWhySkipLayers = QT_TRANSLATE_NOOP("Derivation", "--kv-cache-dtype-skip-layers: the named layers cache in the model's dtype, the others in the KV cache format; e_kv is the mean over this group's layers (layer indices counted in proportion to the kinds)");
 inline constexpr const char *kFromCompressedAttention =
     "DeepSeek-V4 inference/model.py (Attention kv_cache [win + S // ratio, head_dim], Compressor state, "
     "Indexer kv_cache [S // 4, index_head_dim]); vLLM deepseek_v4_attention.py (fp8_ds_mla head_bytes, "

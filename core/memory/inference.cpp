@@ -136,7 +136,29 @@ double indexerKeyBytes(const ModelSpec &m)
     return static_cast<double>(m.indexHeadDim + m.indexHeadDim / 128 * 4);
 }
 
+/// The element bytes of a group's cache with vLLM's
+/// kv_cache_dtype_skip_layers: the named layers at the model's dtype, the
+/// rest at the KV cache format's. The descriptor counts kinds, not
+/// positions, so named indices fall on each kind in proportion.
+double groupElementBytes(const Scenario &s, const ModelSpec &m, const RuntimeBehaviour &runtime, const CacheGroup &g,
+                         double kvElementBytes)
+{
+    if (!runtime.skipsKvQuantisationPerLayer || s.kvSkipLayers.empty() || !s.kvDtype || g.layers() == 0)
+        return kvElementBytes;
+    const KvSkipLayers skip = kvSkipLayers(s);
+    const double indexed = std::min(1.0, static_cast<double>(skip.indexed) / static_cast<double>(std::max<std::uint64_t>(1, m.layers)));
+    const double skipped = static_cast<double>(g.fullLayers) * indexed
+        + static_cast<double>(g.windowedLayers) * (skip.slidingWindow ? 1.0 : indexed);
+    return kvElementBytes + (computeDtypeBytes(s) - kvElementBytes) * skipped / static_cast<double>(g.layers());
+}
+
 } // namespace
+
+double computeDtypeBytes(const Scenario &s)
+{
+    const WeightFormat wf = s.effectiveWeights();
+    return isFloatFormat(wf) ? elementBytes(wf) : 2.0;
+}
 
 double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std::uint64_t layers, double tp,
                          double kvElementBytes, const CacheTerm &term, FormulaStore *store)
@@ -161,7 +183,7 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
         // compressed layer one per ratio tokens (its window does not grow).
         const double layerEntries = static_cast<double>(g.layers()) * terms[termCount - 1].values.value;
         if (!compressed)
-            perToken += layerEntries * kvElementBytes;
+            perToken += layerEntries * groupElementBytes(s, m, runtime, g, kvElementBytes);
         else if (g.compressRatio > 0)
             perToken += (entryBytes > 0 ? static_cast<double>(g.layers()) * entryBytes : layerEntries * kvElementBytes)
                 / static_cast<double>(g.compressRatio);
@@ -179,8 +201,12 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
         kv.product(part);
         if (entryBytes > 0)
             kv.times(kv::kLatentEntryBytes, entryBytes).note(kv::kWhyFp8DsMla);
-        else
-            kv.times(*term.values, t.values).times(kv::kKvElementBytes, kvElementBytes);
+        else {
+            const double elementBytes = groupElementBytes(s, m, runtime, *t.group, kvElementBytes);
+            kv.times(*term.values, t.values).times(kv::kKvElementBytes, elementBytes);
+            if (elementBytes != kvElementBytes)
+                kv.note(kv::kWhySkipLayers);
+        }
         kv.times(*term.tokens, t.tokens);
         rows(kv);
         if (m.indexHeads > 0 && runtime.keepsIndexerKeys && (!compressed || t.group->compressRatio == 4)) {

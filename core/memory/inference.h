@@ -31,6 +31,10 @@ struct CacheTerm
     const Symbol *tokens;  ///< layer-tokens cached
 };
 
+/// Bytes of the dtype a torch engine computes, and caches in unless told
+/// otherwise: the weights' float format, else 16-bit.
+double computeDtypeBytes(const Scenario &scenario);
+
 /// Adds to `kv` the KV cache of the softmax-attention layers among `layers`
 /// of `model` (a share of its layers) for the scenario's rows and context:
 /// values per layer-token x element bytes x layer-tokens x rows, one

@@ -35,6 +35,7 @@ enum class FieldId {
     LoraDropout,
     KvDtype,
     KvDtypeV,
+    KvSkipLayers,
     Logits,
     GpuMemoryUtilization,
     ServingEngine,

@@ -445,6 +445,16 @@ std::vector<FieldDescriptor> makeFields()
                 return FieldValue(std::string(v ? formatId(*v) : formatId(WeightFormat::Fp16)));
             })
             .appliesWhen(llamaCpp),
+        Field(FieldId::KvSkipLayers, "kv_skip_layers", FieldGroup::Serving)
+            .cli("kv-skip-layers", "LIST")
+            .textList()
+            .label(QT_TRANSLATE_NOOP("Field", "Layers with an unquantised KV cache"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "vLLM --kv-cache-dtype-skip-layers: layers whose KV cache keeps the model's dtype while the others "
+                "use the KV cache format, by index (0,1,47) or sliding_window for every windowed layer; empty: none"))
+            .accessors([](const S &s) { return FieldValue(idListText(s.kvSkipLayers)); },
+                [](S &s, const FieldValue &v) { s.kvSkipLayers = splitIds(std::get<std::string>(v)); })
+            .appliesWhen(vllm),
         Field(FieldId::Logits, "logits", FieldGroup::Precision)
             .cli("logits", "MODE")
             .oneOf(choicesOf(kLogitsSpellings))

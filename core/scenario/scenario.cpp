@@ -189,6 +189,9 @@ std::vector<std::string> validateScenario(const Scenario &s)
         && *s.gpuLayers <= m.layers;
     check(!deviceMapOffload || p.tp * p.pp == 1,
           "serving.gpu_layers: generate() offloads layers through device_map, which splits layers over the GPUs: no tp or pp");
+    std::string skipProblem;
+    kvSkipLayers(s, &skipProblem);
+    check(skipProblem.empty(), [&skipProblem] { return "kv_skip_layers: " + skipProblem; });
     check(s.tensorSplit.empty()
               || (s.tensorSplit.size() == static_cast<std::size_t>(s.gpus)
                   && std::all_of(s.tensorSplit.begin(), s.tensorSplit.end(),
@@ -211,6 +214,31 @@ std::vector<std::string> validateScenario(const Scenario &s)
         return "tp: must divide the draft model's attention heads (" + std::to_string(s.draft.model->heads) + ")";
     });
     return errors;
+}
+
+KvSkipLayers kvSkipLayers(const Scenario &s, std::string *problem)
+{
+    KvSkipLayers skip;
+    std::vector<std::uint64_t> seen;
+    for (const std::string &entry : s.kvSkipLayers) {
+        if (entry == "sliding_window") {
+            skip.slidingWindow = true;
+            continue;
+        }
+        const bool digits = !entry.empty() && entry.size() <= 9
+            && std::all_of(entry.begin(), entry.end(), [](char c) { return c >= '0' && c <= '9'; });
+        const std::uint64_t index = digits ? std::stoull(entry) : 0;
+        if (!digits || index >= s.model.layers) {
+            if (problem && problem->empty())
+                *problem = "'" + entry + "' is neither a layer index below " + std::to_string(s.model.layers)
+                    + " nor sliding_window";
+            continue;
+        }
+        if (std::find(seen.begin(), seen.end(), index) == seen.end())
+            seen.push_back(index);
+    }
+    skip.indexed = seen.size();
+    return skip;
 }
 
 } // namespace core

@@ -154,6 +154,9 @@ struct Scenario
     /// (-ctk, kvDtype); unset: as kvDtype.
     std::optional<WeightFormat> kvDtypeV;
     std::optional<WeightFormat> valueCacheDtype() const { return kvDtypeV ? kvDtypeV : kvDtype; }
+    /// vLLM's kv_cache_dtype_skip_layers: layers whose KV cache keeps the
+    /// model's dtype, by index ("0") or attention type ("sliding_window").
+    std::vector<std::string> kvSkipLayers;
     std::optional<LogitsMode> logits;    ///< unset: Fp32 for training, LastToken for inference
     double gpuMemoryUtilization = 0.9;   ///< vLLM default
     ServingEngine serving = ServingEngine::Generate;
@@ -320,5 +323,16 @@ std::vector<std::string> validateScenario(const Scenario &scenario);
 /// pass. A prepared scenario (sweeps, grids, searches) repeats only these
 /// and the two ranges at each point, so every such check belongs here.
 const char *pointCheckFailure(const Scenario &scenario);
+
+/// The layers vLLM's kv_cache_dtype_skip_layers names: distinct indices
+/// below the model's layer count, and whether every windowed layer is
+/// named ("sliding_window"). `problem` names the first entry that is
+/// neither.
+struct KvSkipLayers
+{
+    std::uint64_t indexed = 0;
+    bool slidingWindow = false;
+};
+KvSkipLayers kvSkipLayers(const Scenario &s, std::string *problem = nullptr);
 
 } // namespace core

@@ -75,6 +75,7 @@ RuntimeBehaviour vllmBehaviour()
     b.profilesAtStartup = true;
     b.continuousBatching = true;
     b.offloadsWeightBytes = true;
+    b.skipsKvQuantisationPerLayer = true;
     b.draftSource = kDraftFromVllm;
     b.whyConvInputs = kWhyVllmConvWindow;
     return b;

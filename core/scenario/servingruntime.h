@@ -87,6 +87,10 @@ struct RuntimeBehaviour
     /// Keeps a given number of weight bytes per GPU in host memory and
     /// reads them over the host link (vLLM --cpu-offload-gb).
     bool offloadsWeightBytes = false;
+    /// Keeps the KV cache of chosen layers in the model's dtype while the
+    /// others use the KV cache format (vLLM kv_cache_dtype_skip_layers,
+    /// vllm/config/cache.py).
+    bool skipsKvQuantisationPerLayer = false;
     /// Has cache types of its own, the GGUF block formats (llama.cpp
     /// --cache-type-k/-v).
     bool ggufCacheTypes = false;

@@ -1770,6 +1770,10 @@
         <source>flash attention: no KQ matrix; the mask is made in f16</source>
         <translation>Flash Attention：没有 KQ 矩阵；掩码直接以 f16 建立</translation>
     </message>
+    <message>
+        <source>--kv-cache-dtype-skip-layers: the named layers cache in the model&apos;s dtype, the others in the KV cache format; e_kv is the mean over this group&apos;s layers (layer indices counted in proportion to the kinds)</source>
+        <translation>--kv-cache-dtype-skip-layers：列出的层以模型的数据类型缓存，其余层用 KV 缓存格式；e_kv 是这一组各层的平均值（层编号按各类层所占比例计）</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2553,6 +2557,14 @@
     <message>
         <source>layers on the GPUs, the rest in host memory. llama.cpp -ngl: the output layer first, then the last N - 1 decoder layers; the rest run on the CPU. generate(): device_map with CPU offload, the first N decoder layers, more than the model&apos;s also the output layer; the rest are copied to the GPU as they run</source>
         <translation>放在 GPU 上的层数，其余在主机内存中。llama.cpp -ngl：先放输出层，再放最后 N - 1 个解码器层，其余在 CPU 上运行。generate()：device_map 开启 CPU 卸载，前 N 个解码器层在 GPU，超过模型层数时输出层也在 GPU，其余层运行时才复制到 GPU</translation>
+    </message>
+    <message>
+        <source>Layers with an unquantised KV cache</source>
+        <translation>KV 缓存不量化的层</translation>
+    </message>
+    <message>
+        <source>vLLM --kv-cache-dtype-skip-layers: layers whose KV cache keeps the model&apos;s dtype while the others use the KV cache format, by index (0,1,47) or sliding_window for every windowed layer; empty: none</source>
+        <translation>vLLM --kv-cache-dtype-skip-layers：这些层的 KV 缓存保持模型的数据类型，其余层用 KV 缓存格式；按层编号（0,1,47）给出，或写 sliding_window 表示所有滑动窗口层；留空：无</translation>
     </message>
 </context>
 <context>

@@ -50,6 +50,7 @@ private slots:
     void unknownDeviceIsNamed();
     void devicesSetTheGpuCount();
     void beamsMultiplyTheKvCache();
+    void skippedLayersKeepTheModelDtype();
     void hostMemoryShortfallIsWarned();
     void requestRateGivesReplicas();
     void vllmDecodesWhatItsKvBudgetHolds();
@@ -165,6 +166,45 @@ void TestDeployment::devicesSetTheGpuCount()
     QVERIFY(!core::parseFieldValue(f, "rtx-4090,,rtx-3090", error));
     s.gpus = 2; // changed afterwards: the list no longer matches
     QVERIFY(!core::estimate(s).isValid());
+}
+
+void TestDeployment::skippedLayersKeepTheModelDtype()
+{
+    // vLLM --kv-cache-dtype fp8 --kv-cache-dtype-skip-layers 0,31 on Llama 3
+    // 8B (32 layers of 8 KV heads x 128: 2 x 1024 values per layer-token):
+    // 30 layers at 1 byte and 2 at bf16's 2 bytes, 2048 x (30 + 4) =
+    // 69,632 bytes per token, against 65,536 with every layer in fp8.
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
+    s.serving = core::ServingEngine::Vllm;
+    s.weights = core::WeightFormat::Bf16;
+    s.kvDtype = core::WeightFormat::Fp8;
+    const double allFp8 = core::estimate(s).details.kvBytesPerToken;
+    QCOMPARE(allFp8, 65536.0);
+    s.kvSkipLayers = {"0", "31", "31"};
+    QVERIFY(core::validateScenario(s).empty());
+    QCOMPARE(core::estimate(s).details.kvBytesPerToken, 69632.0);
+    // Gemma 3 12B: sliding_window names every windowed layer (40 of 48),
+    // whose cache then keeps bf16; the 8 full layers stay fp8.
+    core::Scenario g = testsupport::presetScenario("gemma-3-12b-it");
+    g.serving = core::ServingEngine::Vllm;
+    g.weights = core::WeightFormat::Bf16;
+    g.kvDtype = core::WeightFormat::Fp8;
+    const double fp8 = core::estimate(g).details.kvBytesPerToken;
+    g.kvSkipLayers = {"sliding_window"};
+    const double skipped = core::estimate(g).details.kvBytesPerToken;
+    g.kvDtype.reset();
+    const double bf16 = core::estimate(g).details.kvBytesPerToken;
+    // Each kind's share of a token's bytes: fp8 is half of bf16 in both.
+    const double windowedShare = 40.0 / 48.0;
+    QCOMPARE(skipped, fp8 * (1 - windowedShare) + bf16 * windowedShare);
+    // Entries that are neither an index below the layer count nor the
+    // attention type are refused, naming the entry.
+    s.kvSkipLayers = {"32"};
+    QVERIFY(QString::fromStdString(core::validateScenario(s).front()).contains("'32'"));
+    // llama.cpp has no such option: the field applies to vLLM only.
+    QVERIFY(core::field(core::FieldId::KvSkipLayers).applies(s));
+    s.serving = core::ServingEngine::LlamaCpp;
+    QVERIFY(!core::field(core::FieldId::KvSkipLayers).applies(s));
 }
 
 void TestDeployment::beamsMultiplyTheKvCache()
