@@ -344,7 +344,7 @@ void ControlsPanel::syncStackNote()
         return;
     // What the stack does to this mode's run, from its behaviour table:
     // nothing about adapters in full training.
-    const core::StackBehaviour b = core::stackBehaviour(s.stack, s.mode);
+    const core::StackBehaviour b = core::stackBehaviour(s);
     const bool adapters = s.mode == core::Mode::Lora || s.mode == core::Mode::Qlora;
     QStringList what;
     if (adapters)

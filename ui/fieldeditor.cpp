@@ -32,15 +32,22 @@ QString choiceLabel(const core::FieldDescriptor &f, const std::string &id)
     return QString::fromStdString(id);
 }
 
+/// Text checked by its field (library versions) is typed; other text is a
+/// catalog GPU, picked.
+bool isTypedText(const core::FieldDescriptor &f)
+{
+    return f.kind == core::FieldKind::Text && f.checkText;
+}
+
 bool usesCombo(const core::FieldDescriptor &f)
 {
-    return f.kind == core::FieldKind::Choice || f.kind == core::FieldKind::Text || f.kind == core::FieldKind::ModelPreset
-        || (f.kind == core::FieldKind::Integer && !f.choices.empty());
+    return f.kind == core::FieldKind::Choice || (f.kind == core::FieldKind::Text && !isTypedText(f))
+        || f.kind == core::FieldKind::ModelPreset || (f.kind == core::FieldKind::Integer && !f.choices.empty());
 }
 
 bool isList(const core::FieldDescriptor &f)
 {
-    return f.kind == core::FieldKind::NumberList || f.kind == core::FieldKind::TextList;
+    return f.kind == core::FieldKind::NumberList || f.kind == core::FieldKind::TextList || isTypedText(f);
 }
 
 /// What an emptied line edit means: no count (0), or an empty list.
@@ -132,6 +139,7 @@ void FieldEditor::build()
         auto *line = new QLineEdit;
         line->setPlaceholderText(f.kind == core::FieldKind::NumberList ? tr("e.g. 24,12")
                                      : f.kind == core::FieldKind::TextList ? tr("e.g. rtx-4090,rtx-3090")
+                                     : isTypedText(f)                      ? tr("current")
                                                                            : tr("e.g. 300B"));
         connect(line, &QLineEdit::editingFinished, this, [this, line] {
             std::string problem;

@@ -485,6 +485,9 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
                 .cite(ws::kFromOptimizerStep);
         else
             bytes.note(ws::kWhyNoStepTemporary);
+        // The step the stack's library releases choose, where the user left it.
+        if (s.optimizerImpl == OptimizerImpl::Auto && run.stack.optimizerWhy)
+            bytes.note(run.stack.optimizerWhy);
         stepWorkspace = bytes.bytes();
     }
     st.backwardEnd = persistent;

@@ -7,6 +7,7 @@
 #include "core/explain/report.h"
 #include "core/io/scenariojson.h"
 #include "core/memory/deepspeed.h"
+#include "core/scenario/stack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +15,31 @@
 namespace core::io {
 
 namespace {
+
+/// Every library release the run uses ("current" where unset) and each
+/// default a release changed that the scenario's stack reads: whether its
+/// versions meet the release, and the default that follows.
+Json libraryVersionsJson(const Scenario &s)
+{
+    Json versions = Json::object();
+    for (const LibraryInfo &info : allLibraries()) {
+        const auto &v = s.versions.of(info.library);
+        versions[info.id] = v ? versionText(*v) : "current";
+    }
+    Json rules = Json::array();
+    for (const VersionRuleUse &use : versionRulesUsed(s)) {
+        const VersionRuleInfo &r = *use.rule;
+        std::string since = std::string(libraryInfo(r.library).id) + " " + versionText(r.since);
+        if (r.alsoLibrary)
+            since += " with " + std::string(libraryInfo(*r.alsoLibrary).id) + " " + versionText(r.alsoSince);
+        rules.push_back({{"rule", r.id},
+                         {"since", since},
+                         {"holds", use.holds},
+                         {"default", use.holds ? r.after : r.before},
+                         {"source", r.source}});
+    }
+    return {{"libraries", versions}, {"rules", rules}};
+}
 
 /// Warnings in English: the JSON report is data for programs.
 std::vector<std::string> renderAll(const std::vector<Message> &messages)
@@ -154,6 +180,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                                {"name", draft->name},
                                {"params_total", countParameters(*draft).total}};
     j["scenario"] = scenarioToJson(s);
+    j["library_versions"] = libraryVersionsJson(s);
     j["per_gpu_bytes"] = termsJson(e.terms, e.total);
     j["peak_phase"] = phaseId(e.peakPhase);
     Json phases = Json::array();

@@ -519,7 +519,8 @@ Json scenarioToJson(const Scenario &s)
     }
     j["model"] = source;
     for (const FieldDescriptor &f : allFields())
-        fieldSlot(j, f) = fieldToJson(f, f.effective(s));
+        if (!f.isShorthand())
+            fieldSlot(j, f) = fieldToJson(f, f.effective(s));
     return j;
 }
 
@@ -535,7 +536,8 @@ std::string saveScenario(const Scenario &s)
     // defaults in the file, so that a reopened scenario still follows them;
     // reports show the values in effect.
     for (const FieldDescriptor &f : allFields())
-        fieldSlot(j, f) = fieldToJson(f, f.stored(s));
+        if (!f.isShorthand())
+            fieldSlot(j, f) = fieldToJson(f, f.stored(s));
     j["architecture"] = modelToJson(s.model);
     if (s.checkpoint)
         j["checkpoint"] = checkpointToJson(*s.checkpoint);

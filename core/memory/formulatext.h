@@ -307,7 +307,7 @@ inline constexpr const char *kWhyRowsAreSeqs = QT_TRANSLATE_NOOP("Derivation", "
 inline constexpr const char *kWhyRowsAreTokens = QT_TRANSLATE_NOOP("Derivation", "rows = max_num_batched_tokens (fewer than max_num_seqs)");
 inline constexpr const char *kFromHfLoss = "Hugging Face transformers loss_utils.ForCausalLMLoss (logits.float())";
 inline constexpr const char *kFromShiftedLoss =
-    "transformers <= 4.44 LlamaForCausalLM.forward (logits.float(), shifted copy); torchtune before its chunked loss";
+    "transformers <= 4.45 LlamaForCausalLM.forward (logits.float(), shifted copy); torchtune before its chunked loss";
 inline constexpr const char *kFromNativeLoss = "LitGPT chunked_cross_entropy in the logits' dtype";
 inline constexpr const char *kFromChunkedLoss = "torchtune LinearCrossEntropyLoss (num_output_chunks = 8)";
 inline constexpr const char *kFromFusedLoss = "torch.compile'd torchtune loss: 16-bit logits, log-sum-exp per row";

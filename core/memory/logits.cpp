@@ -41,7 +41,7 @@ Derived logitsBytesPerElement(LogitsMode mode, double e, bool backward, bool cal
         break;
     case LogitsMode::Fp32Shift:
         // The model returns logits.float() and the loss shifts a contiguous
-        // copy (transformers <= 4.44 LlamaForCausalLM.forward; torchtune's
+        // copy (transformers <= 4.45 LlamaForCausalLM.forward; torchtune's
         // decoder `self.output(h).float()` and recipe before its chunked
         // loss): fp32 logits + the shifted copy + the log-softmax output; a
         // loop that keeps its logits keeps the fp32 copy through backward.

@@ -8,11 +8,6 @@ namespace core {
 
 namespace {
 
-bool isBitsandbytes4Bit(WeightFormat f)
-{
-    return f == WeightFormat::Nf4 || f == WeightFormat::Nf4Dq || f == WeightFormat::Fp4;
-}
-
 /// Full training: every parameter trains, dtypes follow the regime.
 TrainingRun fullTraining(const Scenario &s, TrainingRun run)
 {
@@ -72,7 +67,8 @@ TrainingRun adapterTraining(const Scenario &s, TrainingRun run)
     // (autograd/_functions.py; "(None, B)" since #1270, 0.43.2); MatMul8bitLt
     // keeps A in every version (ctx.tensors = (CAt, subA, A)).
     t.baseKeepsInputs = !run.stack.torchaoNf4Base
-        && ((isBitsandbytes4Bit(wf) && s.bitsandbytes == BitsandbytesVersion::Legacy) || wf == WeightFormat::BnbInt8);
+        && ((isBitsandbytes4Bit(wf) && !versionRuleHolds(s.versions, VersionRule::BitsandbytesDropsInput))
+            || wf == WeightFormat::BnbInt8);
     t.baseCastsInput = isBitsandbytes4Bit(wf);
     t.lmHeadKeepsInput = t.baseKeepsInputs && run.lmHeadQuantized;
 
@@ -90,7 +86,7 @@ TrainingRun adapterTraining(const Scenario &s, TrainingRun run)
 TrainingRun trainingRun(const Scenario &s)
 {
     TrainingRun run;
-    run.stack = stackBehaviour(s.stack, s.mode);
+    run.stack = stackBehaviour(s);
     run.autocast = s.regime == Regime::Amp;
     run.adapters = s.mode == Mode::Lora || s.mode == Mode::Qlora;
     return run.adapters ? adapterTraining(s, run) : fullTraining(s, run);

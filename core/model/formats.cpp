@@ -135,6 +135,11 @@ double elementBytes(WeightFormat format)
     }
 }
 
+bool isBitsandbytes4Bit(WeightFormat f)
+{
+    return f == WeightFormat::Nf4 || f == WeightFormat::Nf4Dq || f == WeightFormat::Fp4;
+}
+
 bool isFloatFormat(WeightFormat format)
 {
     return format == WeightFormat::Fp32 || format == WeightFormat::Fp16 || format == WeightFormat::Bf16;

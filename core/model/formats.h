@@ -56,6 +56,9 @@ FormatBits formatBits(WeightFormat format, int groupSize, double inFeatures);
 /// activations or the KV cache (fp32 4, 16-bit 2, fp8/int8 1, int4 0.5).
 double elementBytes(WeightFormat format);
 
+/// bitsandbytes' 4-bit formats (Linear4bit: nf4, fp4, and nf4 with double quantisation).
+bool isBitsandbytes4Bit(WeightFormat format);
+
 /// True for fp32/fp16/bf16: formats that hold unquantised weights.
 bool isFloatFormat(WeightFormat format);
 /// A llama.cpp GGUF quantisation type: only a ggml runtime runs it as stored.

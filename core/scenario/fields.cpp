@@ -70,8 +70,12 @@ std::string checkFieldValue(const FieldDescriptor &f, const FieldValue &value)
     }
     case FieldKind::Flag:
         return std::holds_alternative<bool>(value) ? "" : "expected true or false";
-    case FieldKind::Text:
-        return std::holds_alternative<std::string>(value) ? "" : "expected text";
+    case FieldKind::Text: {
+        const std::string *text = std::get_if<std::string>(&value);
+        if (!text)
+            return "expected text";
+        return f.checkText ? f.checkText(*text) : "";
+    }
     case FieldKind::ModelPreset: {
         const std::string *id = std::get_if<std::string>(&value);
         if (!id)

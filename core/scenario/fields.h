@@ -28,6 +28,8 @@ enum class FieldId {
     Checkpointing,
     Stack,
     Bitsandbytes,
+    Versions,
+    TorchVersion,
     Attention,
     LoraRank,
     LoraAlpha,
@@ -135,8 +137,15 @@ struct FieldDescriptor
     /// What in this scenario overrides part of the value's meaning, or
     /// nullptr (English, translatable, context "Field"); shown beside it.
     const char *(*overriddenBy)(const Scenario &) = nullptr;
+    /// Text: what is wrong with a value, "" when fine (a version list).
+    std::string (*checkText)(const std::string &) = nullptr;
+    /// Another way to set a field's value (`--bnb legacy` for
+    /// `--versions bitsandbytes=0.43.1`): read from files and the CLI,
+    /// written only as that field.
+    FieldId shorthandFor = FieldId::Count;
 
     bool optional() const { return defaultFollows != nullptr; }
+    bool isShorthand() const { return shorthandFor != FieldId::Count; }
 };
 
 const std::vector<FieldDescriptor> &allFields();

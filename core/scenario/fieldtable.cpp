@@ -128,7 +128,7 @@ bool severalGpus(const Scenario &s) { return s.gpus > 1; }
 /// makes no 16-bit copy and no master copy of them, whatever the regime.
 const char *regimeOverride(const Scenario &s)
 {
-    return adapters(s) && stackBehaviour(s.stack, s.mode).fp32Adapters
+    return adapters(s) && stackBehaviour(s).fp32Adapters
         ? QT_TRANSLATE_NOOP("Field",
               "the stack keeps the adapters in fp32, with no master copy; the regime only chooses whether autocast runs")
         : nullptr;
@@ -230,6 +230,8 @@ public:
     Field &effective(FieldValue (*effective)(const Scenario &)) { return set(m_field.effective, effective); }
 
     Field &appliesWhen(bool (*applies)(const Scenario &)) { return set(m_field.applies, applies); }
+    Field &checkedBy(std::string (*check)(const std::string &)) { return set(m_field.checkText, check); }
+    Field &shorthandFor(FieldId field) { return set(m_field.shorthandFor, field); }
     Field &overriddenWhen(const char *(*by)(const Scenario &)) { return set(m_field.overriddenBy, by); }
 
 private:
@@ -380,9 +382,62 @@ std::vector<FieldDescriptor> makeFields()
             .oneOf(choicesOf(allBitsandbytesVersions(), [](const BitsandbytesInfo &b) { return b.label; }))
             .label(QT_TRANSLATE_NOOP("Field", "bitsandbytes"))
             .help(QT_TRANSLATE_NOOP("Field",
-                "bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass"))
-            .choiceIn<bitsandbytesVersionId, parseBitsandbytesVersion, &S::bitsandbytes>()
+                "bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass; legacy is "
+                "--versions bitsandbytes=0.43.1"))
+            .accessors(
+                [](const S &s) {
+                    return FieldValue(std::string(bitsandbytesVersionId(
+                        versionRuleHolds(s.versions, VersionRule::BitsandbytesDropsInput) ? BitsandbytesVersion::Current
+                                                                                          : BitsandbytesVersion::Legacy)));
+                },
+                [](S &s, const FieldValue &v) {
+                    const bool legacy = parseBitsandbytesVersion(std::get<std::string>(v)) == BitsandbytesVersion::Legacy;
+                    if (legacy != !versionRuleHolds(s.versions, VersionRule::BitsandbytesDropsInput))
+                        s.versions.set(Library::Bitsandbytes, legacy ? std::optional(kLastBitsandbytesKeepingInputs)
+                                                                     : std::nullopt);
+                })
+            .shorthandFor(FieldId::Versions)
             .appliesWhen(bitsandbytes),
+        Field(FieldId::Versions, "versions", FieldGroup::Training)
+            .cli("versions", "LIB=X.Y,...")
+            .text()
+            .label(QT_TRANSLATE_NOOP("Field", "Library versions"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "the releases the run uses, e.g. transformers=4.44,torch=2.3 (transformers, peft, accelerate, "
+                "bitsandbytes, torch, torchtune, litgpt); each sets the defaults its library had then; unset: "
+                "current releases"))
+            .accessors([](const S &s) { return FieldValue(libraryVersionsText(s.versions)); },
+                [](S &s, const FieldValue &v) {
+                    std::string error;
+                    if (const auto parsed = parseLibraryVersions(std::get<std::string>(v), error))
+                        s.versions = *parsed;
+                })
+            .checkedBy([](const std::string &text) {
+                std::string error;
+                return parseLibraryVersions(text, error) ? std::string() : error;
+            })
+            .appliesWhen(training),
+        Field(FieldId::TorchVersion, "torch_version", FieldGroup::Training)
+            .cli("torch-version", "X.Y")
+            .text()
+            .label(QT_TRANSLATE_NOOP("Field", "PyTorch version"))
+            .help(QT_TRANSLATE_NOOP("Field", "the PyTorch release, e.g. 2.3: --versions torch=2.3"))
+            .accessors(
+                [](const S &s) {
+                    const auto &v = s.versions.of(Library::Torch);
+                    return FieldValue(v ? versionText(*v) : std::string());
+                },
+                [](S &s, const FieldValue &v) {
+                    const std::string &text = std::get<std::string>(v);
+                    s.versions.set(Library::Torch, text.empty() || text == "current" ? std::nullopt : parseVersion(text));
+                })
+            .checkedBy([](const std::string &text) {
+                return text.empty() || text == "current" || parseVersion(text)
+                    ? std::string()
+                    : "'" + text + "' is not a release number like 2.3 (or current)";
+            })
+            .shorthandFor(FieldId::Versions)
+            .appliesWhen(training),
         Field(FieldId::Attention, "attention", FieldGroup::Precision)
             .cli("attention", "IMPL")
             .oneOf(choicesOf(kAttentionSpellings))

@@ -21,7 +21,7 @@ inline constexpr Spelling<Attention> kAttentionSpellings[] = {
     {Attention::Flash, "flash", QT_TRANSLATE_NOOP("Field", "FlashAttention-2")}};
 inline constexpr Spelling<LogitsMode> kLogitsSpellings[] = {
     {LogitsMode::Fp32, "fp32", QT_TRANSLATE_NOOP("Field", "fp32 upcast (Hugging Face Trainer)")},
-    {LogitsMode::Fp32Shift, "fp32-shift", QT_TRANSLATE_NOOP("Field", "fp32 from the model, shifted copy (transformers ≤ 4.44)")},
+    {LogitsMode::Fp32Shift, "fp32-shift", QT_TRANSLATE_NOOP("Field", "fp32 from the model, shifted copy (transformers ≤ 4.45)")},
     {LogitsMode::Native, "native", QT_TRANSLATE_NOOP("Field", "activation dtype")},
     {LogitsMode::Chunked, "chunked", QT_TRANSLATE_NOOP("Field", "chunked loss")},
     {LogitsMode::Fused, "fused", QT_TRANSLATE_NOOP("Field", "fused or compiled loss")},

@@ -47,7 +47,7 @@ LogitsMode Scenario::effectiveLogits() const
 {
     if (logits)
         return *logits;
-    return isTraining() ? stackBehaviour(stack, mode).logits : LogitsMode::LastToken;
+    return isTraining() ? stackBehaviour(*this).logits : LogitsMode::LastToken;
 }
 
 double Scenario::effectiveCudaOverheadMib() const
@@ -61,17 +61,17 @@ Checkpointing Scenario::effectiveCheckpointing() const
 {
     if (!isTraining())
         return Checkpointing::None;
-    return checkpointing.value_or(stackBehaviour(stack, mode).checkpointing);
+    return checkpointing.value_or(stackBehaviour(*this).checkpointing);
 }
 
 OptimizerImpl Scenario::effectiveOptimizerImpl() const
 {
-    return optimizerImpl != OptimizerImpl::Auto ? optimizerImpl : stackBehaviour(stack, mode).optimizerImpl;
+    return optimizerImpl != OptimizerImpl::Auto ? optimizerImpl : stackBehaviour(*this).optimizerImpl;
 }
 
 double Scenario::effectiveLoraDropout() const
 {
-    return lora.dropout.value_or(stackBehaviour(stack, mode).loraDropout);
+    return lora.dropout.value_or(stackBehaviour(*this).loraDropout);
 }
 
 const GpuSpec *focusGpu(const Scenario &s, const Catalog &catalog)

@@ -4,6 +4,7 @@
 #include "core/model/checkpoint.h"
 #include "core/model/formats.h"
 #include "core/model/modelspec.h"
+#include "core/scenario/libraryversions.h"
 #include "core/scenario/trainingchoices.h"
 
 #include <algorithm>
@@ -25,7 +26,7 @@ enum class Attention { Eager, Sdpa, Flash };
 /// (torch.compile'd torchtune loss); `LastToken` is what generate() computes
 /// at prefill (logits_to_keep = 1).
 /// `Fp32Shift`: the model itself returns fp32 logits and the loss shifts a
-/// contiguous copy (transformers <= 4.44; torchtune before its chunked loss).
+/// contiguous copy (transformers <= 4.45; torchtune before its chunked loss).
 enum class LogitsMode { Fp32, Fp32Shift, Native, Chunked, Fused, LastToken };
 /// CUDA module loading: lazy is the default since CUDA 11.7 / PyTorch 1.13.
 enum class CudaLoading { Lazy, Eager };
@@ -34,7 +35,8 @@ enum class CudaLoading { Lazy, Eager };
 enum class TrainingStack {
     Hf,        ///< Hugging Face Trainer + PEFT (+ bitsandbytes for QLoRA)
     Torchtune, ///< torchtune recipes (torchao NF4 for QLoRA)
-    LitGpt     ///< LitGPT finetune (Lightning Fabric, bitsandbytes for QLoRA)
+    LitGpt,    ///< LitGPT finetune (Lightning Fabric, bitsandbytes for QLoRA)
+    Loop       ///< a plain PyTorch loop over a transformers + PEFT model
 };
 /// What serves an inference scenario: Hugging Face generate() runs the
 /// scenario's batch; vLLM sizes its KV pool after a profiling forward of
@@ -146,7 +148,9 @@ struct Scenario
     /// under Hugging Face and torchtune, none otherwise).
     std::optional<Checkpointing> checkpointing;
     TrainingStack stack = TrainingStack::Hf;
-    BitsandbytesVersion bitsandbytes = BitsandbytesVersion::Current;
+    /// The library releases it runs; unset ones are current (stack.h's
+    /// version rules read them).
+    LibraryVersions versions;
     Attention attention = Attention::Sdpa;
     LoraSettings lora;
     std::optional<WeightFormat> kvDtype; ///< unset: the activation dtype

@@ -24,6 +24,11 @@ const std::vector<StackInfo> &allStacks()
          "0.05 on one fused qkv input; no checkpointing on one GPU; loss without upcast",
          "litgpt finetune/lora.py setup (lora_dropout=0.05); litgpt/lora.py LoRAQKVLinear; Lightning Fabric "
          "BitsandbytesPrecision (replaces every torch.nn.Linear); litgpt/utils.py chunked_cross_entropy"},
+        {TrainingStack::Loop, "loop", "Plain PyTorch loop (transformers + PEFT)",
+         "out = model(**batch, labels=labels); out.loss.backward(); optimizer.step(): the model's output and "
+         "the loss's fp32 logits alive through backward; PEFT defaults as the Trainer's; torch.optim.AdamW",
+         "transformers modeling_llama.py LlamaForCausalLM.forward (loss_function on labels); loss_utils.py "
+         "ForCausalLMLoss; peft get_peft_model, prepare_model_for_kbit_training; torch.optim.AdamW"},
     };
     return stacks;
 }
@@ -57,28 +62,127 @@ const char *bitsandbytesVersionId(BitsandbytesVersion version)
     return findByValue(allBitsandbytesVersions(), &BitsandbytesInfo::version, version).id;
 }
 
-StackBehaviour stackBehaviour(TrainingStack stack, Mode mode)
+const std::vector<VersionRuleInfo> &allVersionRules()
+{
+    static const std::vector<VersionRuleInfo> rules = {
+        {VersionRule::TrainerTorchAdamW, "trainer_torch_adamw", Library::Transformers, {4, 32, 0}, std::nullopt, {},
+         "the Trainer's own AdamW (optim adamw_hf), one parameter at a time",
+         "torch.optim.AdamW (optim adamw_torch)",
+         "transformers PR 25109 (training_args.py default_optim = \"adamw_torch\")"},
+        {VersionRule::TrainerFusedAdamW, "trainer_fused_adamw", Library::Transformers, {4, 54, 0}, Library::Torch,
+         {2, 8, 0}, "torch.optim.AdamW (optim adamw_torch)", "fused AdamW (optim adamw_torch_fused)",
+         "transformers PR 37358, merged July 2025, so 4.54 (training_args.py: adamw_torch_fused if "
+         "is_torch_greater_or_equal_than_2_8); torch.optim.AdamW itself never defaults to fused"},
+        {VersionRule::TorchForeachAdamW, "torch_foreach_adamw", Library::Torch, {2, 0, 0}, std::nullopt, {},
+         "one parameter at a time (foreach off)", "foreach on CUDA: one full-size temporary in the step",
+         "torch PR 92306 and 95415 (optim/optimizer.py _default_to_fused_or_foreach, use_fused=False for AdamW)"},
+        {VersionRule::PeftFp32Adapters, "peft_fp32_adapters", Library::Peft, {0, 12, 0}, std::nullopt, {},
+         "adapters in the base weight's dtype (lora/layer.py update_layer: self.to(weight.device, "
+         "dtype=weight.dtype)), fp32 over a 4-bit base stored as uint8",
+         "adapters upcast to fp32 (get_peft_model autocast_adapter_dtype=True)",
+         "peft PR 1706, v0.12.0 (tuners/tuners_utils.py _cast_adapter_dtype)"},
+        {VersionRule::LossUpcastsLogits, "loss_upcasts_logits", Library::Transformers, {4, 46, 0}, std::nullopt, {},
+         "the model returns fp32 logits (logits = logits.float()) and the loss shifts a copy",
+         "the loss upcasts the 16-bit logits", "transformers PR 34191 and 34147, 4.46 (loss/loss_utils.py "
+         "ForCausalLMLoss: logits = logits.float())"},
+        {VersionRule::BitsandbytesDropsInput, "bitsandbytes_drops_input", Library::Bitsandbytes, {0, 43, 2},
+         std::nullopt, {}, "every 4-bit layer keeps its input for backward (MatMul4Bit ctx.tensors = (A, B))",
+         "a frozen 4-bit layer keeps no input", "bitsandbytes 0.43.2 autograd/_functions.py MatMul4Bit"},
+    };
+    return rules;
+}
+
+const VersionRuleInfo &versionRuleInfo(VersionRule rule)
+{
+    return findByValue(allVersionRules(), &VersionRuleInfo::rule, rule);
+}
+
+bool versionRuleHolds(const LibraryVersions &versions, VersionRule rule)
+{
+    const VersionRuleInfo &r = versionRuleInfo(rule);
+    return versions.atLeast(r.library, r.since) && (!r.alsoLibrary || versions.atLeast(*r.alsoLibrary, r.alsoSince));
+}
+
+namespace {
+
+/// torch.optim.AdamW's default step on CUDA for these versions.
+void torchAdamW(StackBehaviour &b, const LibraryVersions &v)
+{
+    const bool foreach = versionRuleHolds(v, VersionRule::TorchForeachAdamW);
+    b.optimizerImpl = foreach ? OptimizerImpl::Foreach : OptimizerImpl::Loop;
+    b.optimizerWhy = foreach
+        ? QT_TRANSLATE_NOOP("Derivation", "torch.optim.AdamW's default on CUDA is foreach (PyTorch 2.0 or later)")
+        : QT_TRANSLATE_NOOP("Derivation", "torch.optim.AdamW's default is a loop over the parameters (PyTorch before 2.0)");
+}
+
+/// The Trainer's default optim: its own AdamW, then torch's, then torch's
+/// fused kernel.
+void trainerAdamW(StackBehaviour &b, const LibraryVersions &v)
+{
+    if (!versionRuleHolds(v, VersionRule::TrainerTorchAdamW)) {
+        b.optimizerImpl = OptimizerImpl::Loop;
+        b.optimizerWhy = QT_TRANSLATE_NOOP(
+            "Derivation", "the Trainer's default optim is adamw_hf, its own AdamW a parameter at a time (transformers before 4.32)");
+    } else if (versionRuleHolds(v, VersionRule::TrainerFusedAdamW)) {
+        b.optimizerImpl = OptimizerImpl::Fused;
+        b.optimizerWhy = QT_TRANSLATE_NOOP(
+            "Derivation", "the Trainer's default optim is adamw_torch_fused (transformers 4.54 or later with PyTorch 2.8 or later)");
+    } else {
+        torchAdamW(b, v);
+        b.optimizerWhy = b.optimizerImpl == OptimizerImpl::Foreach
+            ? QT_TRANSLATE_NOOP("Derivation", "the Trainer's default optim is adamw_torch, torch.optim.AdamW, foreach on CUDA "
+                                              "(transformers 4.32 to 4.53, or PyTorch 2.0 to 2.7)")
+            : QT_TRANSLATE_NOOP("Derivation", "the Trainer's default optim is adamw_torch, torch.optim.AdamW, a loop over the "
+                                              "parameters (PyTorch before 2.0)");
+    }
+}
+
+/// What a transformers + PEFT model does the same under the Trainer and a
+/// plain loop: PEFT's adapters and prepare_model_for_kbit_training, and the
+/// loss its forward computes from `labels`.
+void transformersAndPeft(StackBehaviour &b, Mode mode, const LibraryVersions &v)
+{
+    // get_peft_model(..., autocast_adapter_dtype=True) upcasts fp16/bf16
+    // adapter weights to fp32 (peft tuners_utils _cast_adapter_dtype);
+    // before it they took the base weight's dtype, which for a 4-bit
+    // bitsandbytes base is its uint8 storage: fp32 adapters all the same.
+    b.fp32Adapters = versionRuleHolds(v, VersionRule::PeftFp32Adapters) || mode == Mode::Qlora;
+    b.adapterCastsInput = true;
+    // prepare_model_for_kbit_training: "cast all non INT8 parameters to
+    // fp32"; use_gradient_checkpointing=True by default.
+    b.kbitUpcastsToFp32 = mode == Mode::Qlora;
+    b.checkpointing = mode == Mode::Qlora ? Checkpointing::Full : Checkpointing::None;
+    // ForCausalLMLoss: logits = logits.float() over every position; before
+    // it the model's forward returned fp32 logits and shifted a copy.
+    b.logits = versionRuleHolds(v, VersionRule::LossUpcastsLogits) ? LogitsMode::Fp32 : LogitsMode::Fp32Shift;
+    // LoraConfig(lora_dropout=0.0): nn.Identity.
+    b.loraDropout = 0.0;
+}
+
+} // namespace
+
+StackBehaviour stackBehaviour(const Scenario &s)
+{
+    return stackBehaviour(s.stack, s.mode, s.versions);
+}
+
+StackBehaviour stackBehaviour(TrainingStack stack, Mode mode, const LibraryVersions &versions)
 {
     StackBehaviour b;
     switch (stack) {
     case TrainingStack::Hf:
-        // get_peft_model(..., autocast_adapter_dtype=True) upcasts fp16/bf16
-        // adapter weights to fp32 (peft tuners_utils _cast_adapter_dtype).
-        b.fp32Adapters = true;
-        b.adapterCastsInput = true;
-        // prepare_model_for_kbit_training: "cast all non INT8 parameters to
-        // fp32"; use_gradient_checkpointing=True by default.
-        b.kbitUpcastsToFp32 = mode == Mode::Qlora;
-        b.checkpointing = mode == Mode::Qlora ? Checkpointing::Full : Checkpointing::None;
-        // ForCausalLMLoss: logits = logits.float() over every position.
-        b.logits = LogitsMode::Fp32;
-        // Trainer's default optim is adamw_torch_fused with torch >= 2.8.
-        b.optimizerImpl = OptimizerImpl::Fused;
-        // LoraConfig(lora_dropout=0.0): nn.Identity.
-        b.loraDropout = 0.0;
+        transformersAndPeft(b, mode, versions);
+        trainerAdamW(b, versions);
         // Trainer.training_step: compute_loss returns the loss only, so the
         // model outputs (the logits) are freed before accelerator.backward.
         b.keepsLogitsInBackward = false;
+        break;
+    case TrainingStack::Loop:
+        transformersAndPeft(b, mode, versions);
+        // optimizer = torch.optim.AdamW(model.parameters()): its default step.
+        torchAdamW(b, versions);
+        // `out` (its logits) stays a local across out.loss.backward().
+        b.keepsLogitsInBackward = true;
         break;
     case TrainingStack::Torchtune:
         // Every *_lora / *_qlora / *_full_single_device config sets
@@ -105,13 +209,42 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode)
         // each chunk without .float().
         b.logits = LogitsMode::Native;
         // torch.optim.AdamW (bnb PagedAdamW for QLoRA): foreach by default on CUDA.
-        b.optimizerImpl = OptimizerImpl::Foreach;
+        torchAdamW(b, versions);
         b.loraDropout = 0.05;
         // finetune/lora.py fit(): `logits` stays a local across fabric.backward.
         b.keepsLogitsInBackward = true;
         break;
     }
     return b;
+}
+
+std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s)
+{
+    if (!s.isTraining())
+        return {};
+    std::vector<VersionRule> rules;
+    switch (s.stack) {
+    case TrainingStack::Hf:
+        rules = {VersionRule::TrainerTorchAdamW, VersionRule::TrainerFusedAdamW, VersionRule::TorchForeachAdamW};
+        break;
+    case TrainingStack::Loop:
+    case TrainingStack::LitGpt:
+        rules = {VersionRule::TorchForeachAdamW};
+        break;
+    case TrainingStack::Torchtune:
+        break;
+    }
+    if (s.stack == TrainingStack::Hf || s.stack == TrainingStack::Loop) {
+        rules.push_back(VersionRule::LossUpcastsLogits);
+        if (s.mode == Mode::Lora)
+            rules.push_back(VersionRule::PeftFp32Adapters);
+    }
+    if (s.stack != TrainingStack::Torchtune && isBitsandbytes4Bit(s.effectiveWeights()))
+        rules.push_back(VersionRule::BitsandbytesDropsInput);
+    std::vector<VersionRuleUse> used;
+    for (VersionRule rule : rules)
+        used.push_back({&versionRuleInfo(rule), versionRuleHolds(s.versions, rule)});
+    return used;
 }
 
 } // namespace core

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/scenario/libraryversions.h"
 #include "core/scenario/scenario.h"
 
 #include <optional>
@@ -44,6 +45,10 @@ struct StackBehaviour
     Checkpointing checkpointing = Checkpointing::None; ///< the library's default for this mode
     LogitsMode logits = LogitsMode::Fp32;              ///< how its loss sees the logits
     OptimizerImpl optimizerImpl = OptimizerImpl::Auto; ///< its optimizer step's kernels
+    /// Why that step, naming the releases it holds for (a Qt Linguist
+    /// source text in context "Derivation"); nullptr where no release
+    /// changed it.
+    const char *optimizerWhy = nullptr;
 };
 
 struct StackInfo
@@ -69,7 +74,49 @@ const std::vector<BitsandbytesInfo> &allBitsandbytesVersions();
 std::optional<BitsandbytesVersion> parseBitsandbytesVersion(const std::string &id);
 const char *bitsandbytesVersionId(BitsandbytesVersion version);
 
-/// The behaviour of the scenario's stack for its mode.
-StackBehaviour stackBehaviour(TrainingStack stack, Mode mode);
+/// A default a library changed in a release: a row of the stack policy
+/// table (library, version). From `since` on `after` holds, before it
+/// `before`; where `alsoLibrary` is set, it too must run `alsoSince` or later.
+enum class VersionRule {
+    TrainerTorchAdamW,      ///< transformers: the Trainer's optim adamw_torch, not its own AdamW
+    TrainerFusedAdamW,      ///< transformers with torch: the Trainer's optim adamw_torch_fused
+    TorchForeachAdamW,      ///< torch: torch.optim.AdamW runs foreach on CUDA, not a loop
+    PeftFp32Adapters,       ///< peft: get_peft_model upcasts the adapters to fp32
+    LossUpcastsLogits,      ///< transformers: the loss upcasts the logits, the model returns them 16-bit
+    BitsandbytesDropsInput  ///< bitsandbytes: a 4-bit layer no longer keeps its input for backward
+};
+
+struct VersionRuleInfo
+{
+    VersionRule rule;
+    const char *id;     ///< JSON spelling: "trainer_fused_adamw"
+    Library library;
+    Version since;
+    std::optional<Library> alsoLibrary;
+    Version alsoSince;
+    const char *before; ///< the default before the release, in words
+    const char *after;  ///< the default from it on
+    const char *source; ///< the change: PR, file
+};
+const std::vector<VersionRuleInfo> &allVersionRules();
+/// The last bitsandbytes release whose 4-bit layers kept their input:
+/// what `--bnb legacy` sets.
+inline constexpr Version kLastBitsandbytesKeepingInputs{0, 43, 1};
+const VersionRuleInfo &versionRuleInfo(VersionRule rule);
+bool versionRuleHolds(const LibraryVersions &versions, VersionRule rule);
+
+/// The behaviour of a stack for a mode, with the defaults of `versions`.
+StackBehaviour stackBehaviour(TrainingStack stack, Mode mode, const LibraryVersions &versions = {});
+/// The behaviour of the scenario's stack for its mode and versions.
+StackBehaviour stackBehaviour(const Scenario &s);
+
+/// A version rule the scenario's stack reads, and whether its versions
+/// meet it: what the derivation and the JSON say of each default.
+struct VersionRuleUse
+{
+    const VersionRuleInfo *rule;
+    bool holds;
+};
+std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s);
 
 } // namespace core

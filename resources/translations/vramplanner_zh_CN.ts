@@ -1774,6 +1774,30 @@
         <source>--kv-cache-dtype-skip-layers: the named layers cache in the model&apos;s dtype, the others in the KV cache format; e_kv is the mean over this group&apos;s layers (layer indices counted in proportion to the kinds)</source>
         <translation>--kv-cache-dtype-skip-layers：列出的层以模型的数据类型缓存，其余层用 KV 缓存格式；e_kv 是这一组各层的平均值（层编号按各类层所占比例计）</translation>
     </message>
+    <message>
+        <source>torch.optim.AdamW&apos;s default on CUDA is foreach (PyTorch 2.0 or later)</source>
+        <translation>torch.optim.AdamW 在 CUDA 上默认用 foreach（PyTorch 2.0 及以后）</translation>
+    </message>
+    <message>
+        <source>torch.optim.AdamW&apos;s default is a loop over the parameters (PyTorch before 2.0)</source>
+        <translation>torch.optim.AdamW 默认逐个参数循环（PyTorch 2.0 之前）</translation>
+    </message>
+    <message>
+        <source>the Trainer&apos;s default optim is adamw_hf, its own AdamW a parameter at a time (transformers before 4.32)</source>
+        <translation>Trainer 默认的 optim 是 adamw_hf，即它自己的 AdamW，逐个参数更新（transformers 4.32 之前）</translation>
+    </message>
+    <message>
+        <source>the Trainer&apos;s default optim is adamw_torch_fused (transformers 4.54 or later with PyTorch 2.8 or later)</source>
+        <translation>Trainer 默认的 optim 是 adamw_torch_fused（transformers 4.54 及以后，且 PyTorch 2.8 及以后）</translation>
+    </message>
+    <message>
+        <source>the Trainer&apos;s default optim is adamw_torch, torch.optim.AdamW, foreach on CUDA (transformers 4.32 to 4.53, or PyTorch 2.0 to 2.7)</source>
+        <translation>Trainer 默认的 optim 是 adamw_torch，即 torch.optim.AdamW，在 CUDA 上用 foreach（transformers 4.32 至 4.53，或 PyTorch 2.0 至 2.7）</translation>
+    </message>
+    <message>
+        <source>the Trainer&apos;s default optim is adamw_torch, torch.optim.AdamW, a loop over the parameters (PyTorch before 2.0)</source>
+        <translation>Trainer 默认的 optim 是 adamw_torch，即 torch.optim.AdamW，逐个参数循环（PyTorch 2.0 之前）</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2019,10 +2043,6 @@
         <translation>bitsandbytes</translation>
     </message>
     <message>
-        <source>bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass</source>
-        <translation>bitsandbytes 0.43.1 及更早版本会为反向传播保留每个 4 位层的输入</translation>
-    </message>
-    <message>
         <source>0.43.2 or later</source>
         <translation>0.43.2 及更高版本</translation>
     </message>
@@ -2101,10 +2121,6 @@
     <message>
         <source>fp32 upcast (Hugging Face Trainer)</source>
         <translation>上转为 fp32（Hugging Face Trainer）</translation>
-    </message>
-    <message>
-        <source>fp32 from the model, shifted copy (transformers ≤ 4.44)</source>
-        <translation>模型直接输出 fp32，再移位复制一份（transformers ≤ 4.44）</translation>
     </message>
     <message>
         <source>activation dtype</source>
@@ -2565,6 +2581,30 @@
     <message>
         <source>vLLM --kv-cache-dtype-skip-layers: layers whose KV cache keeps the model&apos;s dtype while the others use the KV cache format, by index (0,1,47) or sliding_window for every windowed layer; empty: none</source>
         <translation>vLLM --kv-cache-dtype-skip-layers：这些层的 KV 缓存保持模型的数据类型，其余层用 KV 缓存格式；按层编号（0,1,47）给出，或写 sliding_window 表示所有滑动窗口层；留空：无</translation>
+    </message>
+    <message>
+        <source>bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass; legacy is --versions bitsandbytes=0.43.1</source>
+        <translation>bitsandbytes 0.43.1 及以前为反向传播保留每个 4 位层的输入；legacy 即 --versions bitsandbytes=0.43.1</translation>
+    </message>
+    <message>
+        <source>Library versions</source>
+        <translation>库版本</translation>
+    </message>
+    <message>
+        <source>the releases the run uses, e.g. transformers=4.44,torch=2.3 (transformers, peft, accelerate, bitsandbytes, torch, torchtune, litgpt); each sets the defaults its library had then; unset: current releases</source>
+        <translation>运行所用的版本，例如 transformers=4.44,torch=2.3（transformers、peft、accelerate、bitsandbytes、torch、torchtune、litgpt）；每个版本带来该库当时的默认设置；未设置：当前版本</translation>
+    </message>
+    <message>
+        <source>PyTorch version</source>
+        <translation>PyTorch 版本</translation>
+    </message>
+    <message>
+        <source>the PyTorch release, e.g. 2.3: --versions torch=2.3</source>
+        <translation>PyTorch 版本，例如 2.3：即 --versions torch=2.3</translation>
+    </message>
+    <message>
+        <source>fp32 from the model, shifted copy (transformers ≤ 4.45)</source>
+        <translation>模型输出 fp32，再移位复制一份（transformers ≤ 4.45）</translation>
     </message>
 </context>
 <context>
@@ -4158,6 +4198,10 @@ output tokens</source>
     <message>
         <source>e.g. rtx-4090,rtx-3090</source>
         <translation>例如 rtx-4090,rtx-3090</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>当前版本</translation>
     </message>
 </context>
 <context>

@@ -116,8 +116,9 @@ void TestBounds::everyTermWithinItsBound()
             for (const core::FormatInfo &format : core::allFormats())
                 for (int zero = 0; zero <= 3; ++zero)
                     for (auto checkpointing : {core::Checkpointing::None, core::Checkpointing::Selective, core::Checkpointing::Full})
-                        for (auto stack : {core::TrainingStack::Hf, core::TrainingStack::Torchtune, core::TrainingStack::LitGpt})
-                            for (auto bnb : {core::BitsandbytesVersion::Current, core::BitsandbytesVersion::Legacy})
+                        for (auto stack : {core::TrainingStack::Hf, core::TrainingStack::Torchtune, core::TrainingStack::LitGpt,
+                                           core::TrainingStack::Loop})
+                            for (const char *versions : {"", "transformers=4.30,peft=0.10,torch=1.13,bitsandbytes=0.43.1"})
                                 for (auto attention : {core::Attention::Eager, core::Attention::Sdpa, core::Attention::Flash}) {
         core::Scenario s;
         s.model = m;
@@ -128,7 +129,8 @@ void TestBounds::everyTermWithinItsBound()
         s.gpus = zero > 0 ? 2 : 1;
         s.checkpointing = checkpointing;
         s.stack = stack;
-        s.bitsandbytes = bnb;
+        std::string error;
+        s.versions = *core::parseLibraryVersions(versions, error);
         s.attention = attention;
         s.batch = 2;
         s.sequence = 512;
@@ -155,13 +157,13 @@ void TestBounds::everyTermWithinItsBound()
         const auto within = [&](core::TermId id, double bound) {
             const double bytes = static_cast<double>(e.term(id).count());
             if (bytes > bound + 1.0)
-                QFAIL(qPrintable(QStringLiteral("%1 %2 %3 zero %4 ckpt %5 stack %6 bnb %7 attention %8: %9 = %10 B > bound %11 B")
+                QFAIL(qPrintable(QStringLiteral("%1 %2 %3 zero %4 ckpt %5 stack %6 versions %7 attention %8: %9 = %10 B > bound %11 B")
                                      .arg(QString::fromUtf8(mode.id), QString::fromUtf8(regime.id),
                                           QString::fromUtf8(format.id))
                                      .arg(zero)
                                      .arg(QString::fromUtf8(core::checkpointingId(checkpointing)))
                                      .arg(int(stack))
-                                     .arg(int(bnb))
+                                     .arg(QString::fromUtf8(versions))
                                      .arg(QString::fromUtf8(core::attentionId(attention)),
                                           QString::fromUtf8(core::termId(id)))
                                      .arg(bytes, 0, 'f', 0)
@@ -182,7 +184,7 @@ void TestBounds::everyTermWithinItsBound()
         if (QTest::currentTestFailed())
             return;
     }
-    QCOMPARE(checked, 4 * 5 * static_cast<int>(core::allFormats().size()) * 4 * 3 * 3 * 2 * 3);
+    QCOMPARE(checked, 4 * 5 * static_cast<int>(core::allFormats().size()) * 4 * 3 * 4 * 2 * 3);
 }
 
 VRAM_TEST_MAIN(tst_bounds, TestBounds, None)

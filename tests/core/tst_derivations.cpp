@@ -62,7 +62,7 @@ core::Scenario randomScenario(std::mt19937_64 &rng)
     static const core::Checkpointing checkpointing[] = {core::Checkpointing::None, core::Checkpointing::Selective,
                                                         core::Checkpointing::Full};
     static const core::TrainingStack stacks[] = {core::TrainingStack::Hf, core::TrainingStack::Torchtune,
-                                                 core::TrainingStack::LitGpt};
+                                                 core::TrainingStack::LitGpt, core::TrainingStack::Loop};
     static const core::Attention attention[] = {core::Attention::Eager, core::Attention::Sdpa, core::Attention::Flash};
     static const core::LogitsMode logits[] = {core::LogitsMode::Fp32,    core::LogitsMode::Fp32Shift,
                                               core::LogitsMode::Native,  core::LogitsMode::Chunked,
@@ -86,7 +86,8 @@ core::Scenario randomScenario(std::mt19937_64 &rng)
     if (coin(rng))
         s.checkpointing = pick(rng, checkpointing);
     s.stack = pick(rng, stacks);
-    s.bitsandbytes = coin(rng) ? core::BitsandbytesVersion::Current : core::BitsandbytesVersion::Legacy;
+    std::string error;
+    s.versions = *core::parseLibraryVersions(coin(rng) ? "" : "transformers=4.40,peft=0.11,torch=2.1,bitsandbytes=0.43.1", error);
     s.attention = pick(rng, attention);
     s.lora.rank = coin(rng) ? 8 : 64;
     if (coin(rng))

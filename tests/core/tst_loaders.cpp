@@ -7,6 +7,7 @@
 #include "core/io/catalogio.h"
 #include "core/io/hfconfig.h"
 #include "core/io/scenarioio.h"
+#include "core/scenario/stack.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>
@@ -157,7 +158,7 @@ void TestLoaders::scenarioRoundTrip()
     s.cudaOverheadMib = 777.5;
     s.reservePercent = 12.5;
     s.stack = core::TrainingStack::LitGpt;
-    s.bitsandbytes = core::BitsandbytesVersion::Legacy;
+    s.versions.set(core::Library::Bitsandbytes, core::kLastBitsandbytesKeepingInputs);
     s.lora.dropout = 0.1;
     s.serving = core::ServingEngine::Vllm;
     s.maxBatchedTokens = 4096;

@@ -10,6 +10,7 @@
 #include "core/io/builtin.h"
 #include "core/io/scenarioio.h"
 #include "core/memory/formularecord.h"
+#include "core/scenario/stack.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>
@@ -177,7 +178,7 @@ const Setup kSetups[] = {
     {"qlora litgpt, legacy bitsandbytes", [](core::Scenario &s) {
          s.mode = core::Mode::Qlora;
          s.stack = core::TrainingStack::LitGpt;
-         s.bitsandbytes = core::BitsandbytesVersion::Legacy;
+         s.versions.set(core::Library::Bitsandbytes, core::kLastBitsandbytesKeepingInputs);
      }},
     {"qlora fsdp over 2 GPUs", [](core::Scenario &s) {
          s.mode = core::Mode::Qlora;

@@ -5,6 +5,8 @@
 #include "core/engine/estimate.h"
 #include "core/explain/explain.h"
 #include "core/io/builtin.h"
+#include "core/scenario/fields.h"
+#include "core/scenario/stack.h"
 #include "tests/support/substitution.h"
 #include "tests/support/testregistry.h"
 
@@ -43,9 +45,90 @@ private slots:
     void lossAndRecomputeNeverCoexist();
     void vllmProfilesForwardThenSampler();
     void logitsFollowTheLoopAndTheLoss();
+    void trainerDefaultsFollowTheVersions();
+    void plainLoopKeepsItsOutputThroughBackward();
     void workspaceDerivationAddsUp_data();
     void workspaceDerivationAddsUp();
 };
+
+void TestStacks::trainerDefaultsFollowTheVersions()
+{
+    // A full fine-tune of Llama 3 8B in bf16 under the Trainer: the current
+    // releases (transformers >= 4.54 with torch >= 2.8) default to
+    // adamw_torch_fused, no full-size temporary; the Trainer of 2024
+    // (transformers 4.44, torch 2.3) to adamw_torch, torch.optim.AdamW,
+    // whose foreach step holds one bf16 copy of the parameters: 2 B x P
+    // more at the optimizer step, nothing else.
+    core::Scenario now;
+    now.model = core::io::findPreset("llama-3-8b")->model;
+    now.mode = core::Mode::Train;
+    now.regime = core::Regime::Bf16Pure;
+    core::Scenario then = now;
+    std::string error;
+    then.versions = *core::parseLibraryVersions("transformers=4.44,torch=2.3", error);
+    QCOMPARE(now.effectiveOptimizerImpl(), core::OptimizerImpl::Fused);
+    QCOMPARE(then.effectiveOptimizerImpl(), core::OptimizerImpl::Foreach);
+    const auto stepTotal = [](const core::Scenario &s) {
+        for (const core::PhaseTotal &p : core::estimate(s).phases)
+            if (p.phase == core::Phase::OptimizerStep)
+                return p.terms[static_cast<std::size_t>(core::TermId::Workspace)];
+        return core::Bytes();
+    };
+    const double params = static_cast<double>(core::countParameters(now.model).total);
+    QCOMPARE(static_cast<double>((stepTotal(then) - stepTotal(now)).count()), 2.0 * params);
+    // Why, rule by rule: 4.44 meets 4.32 (torch's AdamW), not 4.54 with
+    // torch 2.8 (fused); torch 2.3 runs foreach.
+    int held = 0, missed = 0;
+    for (const core::VersionRuleUse &use : core::versionRulesUsed(then))
+        (use.holds ? held : missed) += 1;
+    QCOMPARE(held, 2);  // trainer_torch_adamw, torch_foreach_adamw
+    QCOMPARE(missed, 2); // trainer_fused_adamw, loss_upcasts_logits (4.46)
+    // The Trainer before 4.32 stepped with its own AdamW, one parameter at a
+    // time; PyTorch before 2.0 had torch.optim.AdamW loop too.
+    then.versions = *core::parseLibraryVersions("transformers=4.31", error);
+    QCOMPARE(then.effectiveOptimizerImpl(), core::OptimizerImpl::Loop);
+    then.versions = *core::parseLibraryVersions("transformers=4.40,torch=1.13", error);
+    QCOMPARE(then.effectiveOptimizerImpl(), core::OptimizerImpl::Loop);
+    // An explicit --optimizer-impl still wins.
+    then.optimizerImpl = core::OptimizerImpl::Fused;
+    QCOMPARE(then.effectiveOptimizerImpl(), core::OptimizerImpl::Fused);
+    // --bnb legacy is --versions bitsandbytes=0.43.1.
+    const core::FieldDescriptor &bnb = core::field(core::FieldId::Bitsandbytes);
+    core::Scenario q = adapterRun("llama-2-7b", core::Mode::Qlora, core::TrainingStack::Hf);
+    bnb.assign(q, std::string("legacy"));
+    QCOMPARE(core::libraryVersionsText(q.versions), std::string("bitsandbytes=0.43.1"));
+    QVERIFY(!core::parseLibraryVersions("transformers=four", error));
+    QVERIFY(QString::fromStdString(error).contains("'four'"));
+    QVERIFY(!core::parseLibraryVersions("tensorflow=2.1", error));
+}
+
+void TestStacks::plainLoopKeepsItsOutputThroughBackward()
+{
+    // `out = model(**batch, labels=labels); out.loss.backward()`: `out`
+    // holds the bf16 logits while the loss runs backward, beside what the
+    // Trainer holds then (ForCausalLMLoss's log-softmax backward: the fp32
+    // gradient in and out and the saved fp32 log-softmax, 12 B an element).
+    // Qwen2.5 0.5B, vocabulary 151,936, LoRA, batch 1 x 1,024 tokens:
+    //   Trainer: 1,024 x 151,936 x 12 B; loop: 1,024 x 151,936 x (2 + 12) B.
+    core::Scenario trainer = adapterRun("qwen2.5-0.5b", core::Mode::Lora, core::TrainingStack::Hf);
+    trainer.batch = 1;
+    trainer.sequence = 1024;
+    trainer.optimizerImpl = core::OptimizerImpl::Fused;
+    core::Scenario loop = trainer;
+    loop.stack = core::TrainingStack::Loop;
+    const double elements = 1024.0 * 151936.0;
+    QCOMPARE(static_cast<double>(core::estimate(trainer).term(core::TermId::Logits).count()), elements * 12);
+    QCOMPARE(static_cast<double>(core::estimate(loop).term(core::TermId::Logits).count()), elements * 14);
+    // Its optimizer is torch.optim.AdamW(model.parameters()): foreach on
+    // CUDA (PyTorch >= 2.0), not the Trainer's fused default; PEFT's
+    // defaults are the Trainer's (fp32 adapters, QLoRA's checkpointing).
+    loop.optimizerImpl = core::OptimizerImpl::Auto;
+    QCOMPARE(loop.effectiveOptimizerImpl(), core::OptimizerImpl::Foreach);
+    QVERIFY(core::stackBehaviour(loop).fp32Adapters);
+    loop.mode = core::Mode::Qlora;
+    QCOMPARE(loop.effectiveCheckpointing(), core::Checkpointing::Full);
+    QCOMPARE(core::parseStack("loop"), std::optional(core::TrainingStack::Loop));
+}
 
 void TestStacks::defaultsFollowTheStack()
 {
@@ -145,12 +228,12 @@ void TestStacks::legacyBitsandbytesKeepsLayerInputs()
     s.lora.targets = {core::LinearSlot::Q, core::LinearSlot::V};
     s.lora.dropout = 0.0;
     const double current = core::estimate(s).details.activationPerTokenPerLayer;
-    s.bitsandbytes = core::BitsandbytesVersion::Legacy;
+    s.versions.set(core::Library::Bitsandbytes, core::kLastBitsandbytesKeepingInputs);
     QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer - current, 2 * kH + 2 * kI);
     // torchao's linear_nf4 saves only the weight, whatever bitsandbytes does.
     s.stack = core::TrainingStack::Torchtune;
     const double torchao = core::estimate(s).details.activationPerTokenPerLayer;
-    s.bitsandbytes = core::BitsandbytesVersion::Current;
+    s.versions.set(core::Library::Bitsandbytes, std::nullopt);
     QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer, torchao);
 }
 
