@@ -145,16 +145,20 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
         // when that is news (some layers do not, or offloading was asked).
         const bool allLayers = fit->maxGpuLayers >= 0 && static_cast<std::uint64_t>(fit->maxGpuLayers) > s.model.layers;
         if (fit->hasGpuLayers && (!allLayers || s.gpuLayers))
+            // -ngl N: the output layer first, then N - 1 layers.
             row[Fit] += QLatin1Char('\n')
-                + (fit->maxGpuLayers < 0 ? tr("no layers fit")
-                   : allLayers           ? tr("all layers fit")
-                       : tr("%1 of %2 layers fit").arg(fit->maxGpuLayers).arg(s.model.layers));
-        // What llama-server would choose itself (--fit, -c and -ngl unset).
+                + (fit->maxGpuLayers < 0  ? tr("no layers fit")
+                   : allLayers            ? tr("all layers fit")
+                   : fit->maxGpuLayers == 0 ? tr("only -ngl 0 fits: every layer in host memory")
+                       : tr("the output layer and %1 of %2 layers fit").arg(fit->maxGpuLayers - 1).arg(s.model.layers));
+        // What llama-server would choose itself (--fit, -c and -ngl unset),
+        // wrapped to the width of the verdicts.
         if (core::fitsItselfAtLoad(s))
             row[Fit] += QLatin1Char('\n')
-                + tr("--fit: %1")
-                      .arg(QString::fromStdString(
-                          core::render(core::llamaServerFitMessage(core::llamaServerFit(s, *gpu), s.model), translateForCore)));
+                + wrapText(tr("--fit: %1")
+                               .arg(QString::fromStdString(core::render(
+                                   core::llamaServerFitMessage(core::llamaServerFit(s, *gpu), s.model), translateForCore))),
+                           font(), 340);
         row[KvBudget] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->kvTokens)) : QStringLiteral("—");
         row[Sequences] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->concurrentSequences)) : QStringLiteral("—");
         row[FirstToken] = atBatch.ttftSeconds;

@@ -191,7 +191,7 @@ void estimateLlamaCpp(const Scenario &s, int device, const StageStates &st, Esti
         d.logitsTokens = layout.ubatch;
         head.set(TermId::Logits, {Bytes::fromDouble(logits.value), logits.how});
     } else {
-        head.set(TermId::Logits, none(record, lc::kWhyOutputOnHost));
+        head.set(TermId::Logits, none(record, layout.outputOnGpu ? lc::kWhyOutputOnLastGpu : lc::kWhyOutputOnHost));
     }
     est.phases.push_back(largerMoment(Phase::Inference, s, st.overheads, record,
                                       {{QT_TRANSLATE_NOOP("Derivation", "inside a layer"), &layer},

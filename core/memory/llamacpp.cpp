@@ -199,7 +199,7 @@ Derived llamaCppGpuWeights(const Scenario &s, const ParameterCounts &pc, double 
         bytes.note(lc::kWhyExpertsOnHost);
     bytes.note(lc::kWhyInputOnHost);
     if (!share.output)
-        bytes.note(lc::kWhyOutputOnHost);
+        bytes.note(layout.outputOnGpu ? lc::kWhyOutputOnLastGpu : lc::kWhyOutputOnHost);
     return bytes.cite(lc::kFromPlacement).derived();
 }
 

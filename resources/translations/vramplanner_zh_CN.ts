@@ -1531,10 +1531,6 @@
         <translation>token_embd 留在主机内存（llama.cpp 从不卸载输入层到 GPU）</translation>
     </message>
     <message>
-        <source>-ngl not above the layer count: the output layer stays on the CPU</source>
-        <translation>-ngl 不大于层数：输出层留在 CPU 上</translation>
-    </message>
-    <message>
         <source>--no-kv-offload: the KV cache lives in host memory</source>
         <translation>--no-kv-offload：KV 缓存位于主机内存</translation>
     </message>
@@ -1797,6 +1793,14 @@
     <message>
         <source>the Trainer&apos;s default optim is adamw_torch, torch.optim.AdamW, a loop over the parameters (PyTorch before 2.0)</source>
         <translation>Trainer 默认的 optim 是 adamw_torch，即 torch.optim.AdamW，逐个参数循环（PyTorch 2.0 之前）</translation>
+    </message>
+    <message>
+        <source>-ngl 0: the output layer stays on the CPU</source>
+        <translation>-ngl 0：输出层留在 CPU 上</translation>
+    </message>
+    <message>
+        <source>the output layer is on the last GPU of the split</source>
+        <translation>输出层在切分的最后一张 GPU 上</translation>
     </message>
 </context>
 <context>
@@ -4157,16 +4161,20 @@ output tokens</source>
         <translation>所有层都放得下</translation>
     </message>
     <message>
-        <source>%1 of %2 layers fit</source>
-        <translation>%2 层中放得下 %1 层</translation>
-    </message>
-    <message>
         <source>Deploy shows what serving the model takes: switch the mode to Inference to see it.</source>
         <translation>部署页显示的是部署推理服务所需的资源：请把模式切换到“推理”后查看。</translation>
     </message>
     <message>
         <source>--fit: %1</source>
         <translation>--fit：%1</translation>
+    </message>
+    <message>
+        <source>only -ngl 0 fits: every layer in host memory</source>
+        <translation>只有 -ngl 0 放得下：所有层都在主机内存中</translation>
+    </message>
+    <message>
+        <source>the output layer and %1 of %2 layers fit</source>
+        <translation>放得下输出层和 %2 层中的 %1 层</translation>
     </message>
 </context>
 <context>
