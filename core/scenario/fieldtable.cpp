@@ -217,6 +217,13 @@ public:
     Field &choiceIn() { return accessors(choiceOf<Id, Path...>, setChoice<Parse, Path...>); }
     template <auto Id, auto Parse, auto... Path>
     Field &optionalChoiceIn() { return accessors(optionalChoiceOf<Id, Path...>, setOptionalChoice<Parse, Path...>); }
+    /// A comma list of ids held as the list at `Member`.
+    template <auto Member>
+    Field &idListIn()
+    {
+        return textList().accessors([](const Scenario &s) { return FieldValue(idListText(s.*Member)); },
+                                    [](Scenario &s, const FieldValue &v) { s.*Member = splitIds(std::get<std::string>(v)); });
+    }
     /// How the scenario holds the value: read as stored (and as the engine
     /// uses it, unless `effective` says otherwise) and assigned.
     Field &accessors(FieldValue (*stored)(const Scenario &), void (*assign)(Scenario &, const FieldValue &))
@@ -502,13 +509,11 @@ std::vector<FieldDescriptor> makeFields()
             .appliesWhen(llamaCpp),
         Field(FieldId::KvSkipLayers, "kv_skip_layers", FieldGroup::Serving)
             .cli("kv-skip-layers", "LIST")
-            .textList()
+            .idListIn<&S::kvSkipLayers>()
             .label(QT_TRANSLATE_NOOP("Field", "Layers with an unquantised KV cache"))
             .help(QT_TRANSLATE_NOOP("Field",
                 "vLLM --kv-cache-dtype-skip-layers: layers whose KV cache keeps the model's dtype while the others "
                 "use the KV cache format, by index (0,1,47) or sliding_window for every windowed layer; empty: none"))
-            .accessors([](const S &s) { return FieldValue(idListText(s.kvSkipLayers)); },
-                [](S &s, const FieldValue &v) { s.kvSkipLayers = splitIds(std::get<std::string>(v)); })
             .appliesWhen(vllm),
         Field(FieldId::Logits, "logits", FieldGroup::Precision)
             .cli("logits", "MODE")
