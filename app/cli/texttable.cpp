@@ -177,7 +177,8 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
     if (s.isTraining())
         out << ", regime " << core::regimeId(s.regime) << ", optimizer " << core::optimizerInfo(s.optimizer).id
             << ", checkpointing " << core::checkpointingId(s.effectiveCheckpointing()) << ", stack "
-            << core::stackInfo(s.stack).id;
+            << core::stackInfo(s.stack).id
+            << (core::libraryVersionsText(s.versions).empty() ? "" : " (" + core::libraryVersionsText(s.versions) + ")");
     out << ", batch " << s.batch << ", sequence " << s.sequence << ", attention " << core::attentionId(s.attention)
         << ", " << gpuCount(s.gpus);
     if (s.isTraining() && s.gpus > 1)
