@@ -94,8 +94,17 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, const
             .times(sh::kLogitsElementBytes, perElement);
         return bytes.bytes();
     };
-    const Quantity logitsForward = logits(st.logitsForward);
-    const Quantity logitsBackward = logits(st.logitsBackward);
+    // Liger's fused linear cross-entropy: sized by the hidden width.
+    const auto fusedLinear = [&](bool backward) -> Quantity {
+        if (!hasHead)
+            return logits(st.logitsForward);
+        const Derived bytes = fusedLinearLossBytes(s.batch, s.contextTokens(), m.hidden, m.vocab, run.logitsBytes,
+                                                   backward, !run.adapters, record);
+        return {Bytes::fromDouble(bytes.value), bytes.how};
+    };
+    const bool fused = s.effectiveLogits() == LogitsMode::FusedLinear;
+    const Quantity logitsForward = fused ? fusedLinear(false) : logits(st.logitsForward);
+    const Quantity logitsBackward = fused ? fusedLinear(true) : logits(st.logitsBackward);
 
     Formula saved(record);
     saved.product(ac::kPartLayers)

@@ -37,12 +37,14 @@ inline void place(Formula &f, const Placement &p)
 /// fp32 and `pow` saves that fp32 tensor (the input itself when the
 /// residual is fp32, else its fp32 copy); when the norm weight trains,
 /// `weight * x.to(input_dtype)` also saves the normalised input in the
-/// residual dtype.
+/// residual dtype. Liger's RMSNorm keeps its input and a per-row fp32 rstd
+/// (negligible), as a fused LayerNorm does (liger_kernel ops/rms_norm.py
+/// LigerRMSNormFunction: ctx.save_for_backward(X, RSTD)).
 void normSaved(Formula &c, const text::activations::Norm &text, const ModelSpec &m, bool weightTrained,
-               const ActivationDtypes &d, double count, const Placement &where)
+               const ActivationDtypes &d, double count, const Placement &where, bool ligerRmsNorm)
 {
     const double h = static_cast<double>(m.hidden);
-    if (m.norm == NormKind::LayerNorm) {
+    if (m.norm == NormKind::LayerNorm || ligerRmsNorm) {
         c.product(text.layerNormInput)
             .timesUnlessOne(a::kNorms, count)
             .times(a::kResidualBytes, d.residual)
@@ -209,7 +211,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     Formula c(store);
 
     // --- attention block ---
-    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, replicated);
+    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, replicated, t.ligerKernels);
     InputSite attentionInput(sh::kHidden, h, d.normOut, false, a::kAttentionInput);
     addReaders(attentionInput, t, d, {LinearSlot::Q, LinearSlot::K, LinearSlot::V}, t.fusedQkvAdapter);
     // Hugging Face's eager and SDPA paths materialise K and V repeated to all
@@ -244,7 +246,8 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
 
     // --- MLP block ---
     if (m.normsPerLayer >= 2)
-        normSaved(c, a::kMlpNorm, m, normsTrain, d, static_cast<double>(m.normsPerLayer - 1), replicated);
+        normSaved(c, a::kMlpNorm, m, normsTrain, d, static_cast<double>(m.normsPerLayer - 1), replicated,
+                  t.ligerKernels);
     // A parallel block (one norm) feeds the MLP from the attention's input.
     InputSite separateMlpInput(sh::kHidden, h, d.normOut, false, a::kMlpInput);
     InputSite &mlpInput = m.normsPerLayer == 1 ? attentionInput : separateMlpInput;
@@ -252,13 +255,18 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     attentionInput.addTo(c, replicated);
     if (m.normsPerLayer != 1)
         separateMlpInput.addTo(c, replicated);
-    c.product(a::kPartActivationFunction)
-        .timesUnlessOne(a::kActivationSaves, static_cast<double>(m.activationSavedTensors))
-        .times(a::kLinearOutBytes, eo)
-        .times(sh::kIntermediate, I);
-    place(c, mlpInterior);
+    // Liger's SwiGLU keeps gate and up and recomputes the activation in
+    // backward (liger_kernel ops/swiglu.py LigerSiLUMulFunction:
+    // ctx.save_for_backward(a, b)): the product's two operands alone.
+    if (!(t.ligerKernels && m.gatedMlp)) {
+        c.product(a::kPartActivationFunction)
+            .timesUnlessOne(a::kActivationSaves, static_cast<double>(m.activationSavedTensors))
+            .times(a::kLinearOutBytes, eo)
+            .times(sh::kIntermediate, I);
+        place(c, mlpInterior);
+    }
     if (m.gatedMlp) {
-        // act(gate) * up saves both operands.
+        // act(gate) * up saves both operands (Liger: gate and up).
         c.product(a::kPartGatedProduct)
             .times(a::kOperands, 2.0)
             .times(a::kLinearOutBytes, eo)
@@ -320,7 +328,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     }
     Formula last(store);
     if (m.finalNorm)
-        normSaved(last, a::kFinalNorm, m, normsTrain, d, 1, replicated);
+        normSaved(last, a::kFinalNorm, m, normsTrain, d, 1, replicated, t.ligerKernels);
     if (!m.encoderOnly && (t.fullModel || t.lmHeadKeepsInput)) {
         // A trained lm_head (or a bitsandbytes <= 0.43.1 4-bit one) keeps
         // its input, in its compute dtype.

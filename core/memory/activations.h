@@ -53,6 +53,8 @@ struct Trainability
     /// ... the lm_head too, when it is one of them (LitGPT).
     bool lmHeadKeepsInput = false;
     bool repeatsKvAlways = false;
+    /// Liger's RMSNorm and SwiGLU kernels (stack.h ligerNormAndSwiglu).
+    bool ligerKernels = false;
 
     bool slotTrained(LinearSlot slot) const
     {

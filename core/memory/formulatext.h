@@ -312,6 +312,14 @@ inline constexpr const char *kFromNativeLoss = "LitGPT chunked_cross_entropy in 
 inline constexpr const char *kFromChunkedLoss = "torchtune LinearCrossEntropyLoss (num_output_chunks = 8)";
 inline constexpr const char *kFromFusedLoss = "torch.compile'd torchtune loss: 16-bit logits, log-sum-exp per row";
 inline constexpr const char *kFromGenerate = "Hugging Face generate() (logits_to_keep = 1)";
+inline constexpr Symbol kChunkTokens{"T_c", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "tokens of one chunk: the next power of two of b x s / ceil(V / h), at most b x s")};
+inline constexpr const char *kPartHiddenGradient = QT_TRANSLATE_NOOP("Derivation", "hidden states' gradient, computed in the forward");
+inline constexpr const char *kPartTokenLosses = QT_TRANSLATE_NOOP("Derivation", "fp32 loss per token");
+inline constexpr const char *kPartHeadWeightGradient = QT_TRANSLATE_NOOP("Derivation", "output layer's weight gradient, filled in the forward");
+inline constexpr const char *kWhyFusedLinear = QT_TRANSLATE_NOOP("Derivation", "the output layer and the loss run a chunk of tokens at a time: the logits never exist whole");
+inline constexpr const char *kFromLigerFlce =
+    "liger_kernel ops/fused_linear_cross_entropy.py fused_linear_cross_entropy_forward (inc_factor = cdiv(V, H), "
+    "chunk_size = next_power_of_2(cdiv(BT, inc_factor)), grad_input = zeros_like(_input), loss_1d fp32)";
 inline constexpr const char *kFromVllmSampler =
     "vllm v1 gpu_model_runner.py _dummy_sampler_run; v1/sample/ops/topk_topp_sampler.py apply_top_k_top_p";
 } // namespace logits

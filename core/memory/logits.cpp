@@ -2,6 +2,8 @@
 
 #include "core/memory/formulatext.h"
 
+#include <algorithm>
+
 namespace core {
 
 Derived logitsBytesPerElement(LogitsMode mode, double e, bool backward, bool callerKeepsLogits, FormulaStore *store)
@@ -96,6 +98,10 @@ Derived logitsBytesPerElement(LogitsMode mode, double e, bool backward, bool cal
             chunk(l::kPartChunkGradient, text::shared::kFp32Bytes, 4.0);
         bytes.cite(l::kFromFusedLoss);
         break;
+    case LogitsMode::FusedLinear:
+        // Sized from the hidden width, not per logit: fusedLinearLossBytes.
+        bytes.note(l::kWhyFusedLinear).cite(l::kFromLigerFlce);
+        break;
     case LogitsMode::LastToken:
         // generate() computes the last position's logits only
         // (logits_to_keep = 1) and samples from their fp32 copy.
@@ -109,7 +115,45 @@ Derived logitsBytesPerElement(LogitsMode mode, double e, bool backward, bool cal
 
 double lossSavedBytesPerElement(LogitsMode mode, double e)
 {
+    if (mode == LogitsMode::FusedLinear)
+        return 0.0;
     return mode == LogitsMode::Native || mode == LogitsMode::Fused ? e : 4.0;
+}
+
+Derived fusedLinearLossBytes(std::uint64_t batch, std::uint64_t sequence, std::uint64_t hidden, std::uint64_t vocab,
+                             double e, bool backward, bool headWeightTrains, FormulaStore *store)
+{
+    const std::uint64_t tokens = batch * sequence;
+    namespace l = text::logits;
+    namespace sh = text::shared;
+    const std::uint64_t h = std::max<std::uint64_t>(1, hidden);
+    const std::uint64_t incFactor = (vocab + h - 1) / h;
+    std::uint64_t chunk = 1;
+    while (chunk < (tokens + std::max<std::uint64_t>(1, incFactor) - 1) / std::max<std::uint64_t>(1, incFactor))
+        chunk *= 2;
+    chunk = std::min(chunk, std::max<std::uint64_t>(1, tokens));
+    Formula bytes(store);
+    bytes.product(l::kPartHiddenGradient)
+        .times(sh::kBatch, static_cast<double>(batch))
+        .times(sh::kSequence, static_cast<double>(sequence))
+        .times(sh::kHidden, static_cast<double>(hidden))
+        .times(l::kLogitsBytes, e);
+    if (headWeightTrains)
+        bytes.product(l::kPartHeadWeightGradient)
+            .times(sh::kVocab, static_cast<double>(vocab))
+            .times(sh::kHidden, static_cast<double>(hidden))
+            .times(l::kLogitsBytes, e);
+    if (!backward) {
+        bytes.product(l::kPartChunkLogits)
+            .times(l::kChunkTokens, static_cast<double>(chunk))
+            .times(sh::kVocab, static_cast<double>(vocab))
+            .times(l::kLogitsBytes, e);
+        bytes.product(l::kPartTokenLosses)
+            .times(sh::kBatch, static_cast<double>(batch))
+            .times(sh::kSequence, static_cast<double>(sequence))
+            .times(sh::kFp32Bytes, 4.0);
+    }
+    return bytes.note(l::kWhyFusedLinear).cite(l::kFromLigerFlce).derived();
 }
 
 } // namespace core

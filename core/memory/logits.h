@@ -17,6 +17,13 @@ Derived logitsBytesPerElement(LogitsMode mode, double e, bool backward, bool cal
 
 /// Bytes per element the loss keeps for backward (the saved log-softmax,
 /// or the logits themselves for a fused loss).
+/// Liger's fused linear cross-entropy over batch x sequence rows: the hidden
+/// states' gradient (and the output layer's weight gradient where it
+/// trains) filled in the forward and kept into backward; in the forward
+/// also one chunk's logits and the per-token losses.
+Derived fusedLinearLossBytes(std::uint64_t batch, std::uint64_t sequence, std::uint64_t hidden, std::uint64_t vocab,
+                             double e, bool backward, bool headWeightTrains, FormulaStore *store = nullptr);
+
 double lossSavedBytesPerElement(LogitsMode mode, double e);
 
 } // namespace core

@@ -89,7 +89,9 @@ TrainingRun trainingRun(const Scenario &s)
     run.stack = stackBehaviour(s);
     run.autocast = s.regime == Regime::Amp;
     run.adapters = s.mode == Mode::Lora || s.mode == Mode::Qlora;
-    return run.adapters ? adapterTraining(s, run) : fullTraining(s, run);
+    run = run.adapters ? adapterTraining(s, run) : fullTraining(s, run);
+    run.trainability.ligerKernels = run.stack.ligerNormAndSwiglu;
+    return run;
 }
 
 } // namespace core

@@ -30,6 +30,7 @@ enum class FieldId {
     Bitsandbytes,
     Versions,
     TorchVersion,
+    Liger,
     Attention,
     LoraRank,
     LoraAlpha,

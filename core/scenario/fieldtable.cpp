@@ -445,6 +445,15 @@ std::vector<FieldDescriptor> makeFields()
             })
             .shorthandFor(FieldId::Versions)
             .appliesWhen(training),
+        Field(FieldId::Liger, "liger", FieldGroup::Training)
+            .cli("liger")
+            .onOff()
+            .label(QT_TRANSLATE_NOOP("Field", "Liger kernels"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "use_liger_kernel=True: the output layer and the loss fused in chunks (--logits fused-linear), "
+                "RMSNorm keeping its input only, SwiGLU recomputing the activation"))
+            .flagIn<&S::liger>()
+            .appliesWhen(training),
         Field(FieldId::Attention, "attention", FieldGroup::Precision)
             .cli("attention", "IMPL")
             .oneOf(choicesOf(kAttentionSpellings))

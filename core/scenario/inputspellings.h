@@ -25,7 +25,8 @@ inline constexpr Spelling<LogitsMode> kLogitsSpellings[] = {
     {LogitsMode::Native, "native", QT_TRANSLATE_NOOP("Field", "activation dtype")},
     {LogitsMode::Chunked, "chunked", QT_TRANSLATE_NOOP("Field", "chunked loss")},
     {LogitsMode::Fused, "fused", QT_TRANSLATE_NOOP("Field", "fused or compiled loss")},
-    {LogitsMode::LastToken, "last", QT_TRANSLATE_NOOP("Field", "last token only (generate)")}};
+    {LogitsMode::LastToken, "last", QT_TRANSLATE_NOOP("Field", "last token only (generate)")},
+    {LogitsMode::FusedLinear, "fused-linear", QT_TRANSLATE_NOOP("Field", "output layer and loss fused in chunks (Liger)")}};
 inline constexpr Spelling<LinearSlot> kSlotSpellings[] = {
     {LinearSlot::Q, "q"},   {LinearSlot::K, "k"},       {LinearSlot::V, "v"},   {LinearSlot::O, "o"},
     {LinearSlot::Gate, "gate"}, {LinearSlot::Up, "up"}, {LinearSlot::Down, "down"}};

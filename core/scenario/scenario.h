@@ -27,7 +27,11 @@ enum class Attention { Eager, Sdpa, Flash };
 /// at prefill (logits_to_keep = 1).
 /// `Fp32Shift`: the model itself returns fp32 logits and the loss shifts a
 /// contiguous copy (transformers <= 4.45; torchtune before its chunked loss).
-enum class LogitsMode { Fp32, Fp32Shift, Native, Chunked, Fused, LastToken };
+/// `FusedLinear`: the output layer and the loss run together a chunk of
+/// tokens at a time and never hold the whole logits; the hidden states'
+/// gradient is computed in the forward and kept (Liger's fused linear
+/// cross-entropy).
+enum class LogitsMode { Fp32, Fp32Shift, Native, Chunked, Fused, LastToken, FusedLinear };
 /// CUDA module loading: lazy is the default since CUDA 11.7 / PyTorch 1.13.
 enum class CudaLoading { Lazy, Eager };
 /// The software that runs a training run; each keeps different tensors for
@@ -161,6 +165,9 @@ struct Scenario
     /// vLLM's kv_cache_dtype_skip_layers: layers whose KV cache keeps the
     /// model's dtype, by index ("0") or attention type ("sliding_window").
     std::vector<std::string> kvSkipLayers;
+    /// Liger kernels (the Trainer's use_liger_kernel=True): fused linear
+    /// cross-entropy, RMSNorm and SwiGLU.
+    bool liger = false;
     std::optional<LogitsMode> logits;    ///< unset: Fp32 for training, LastToken for inference
     double gpuMemoryUtilization = 0.9;   ///< vLLM default
     ServingEngine serving = ServingEngine::Generate;

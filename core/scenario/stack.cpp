@@ -163,7 +163,14 @@ void transformersAndPeft(StackBehaviour &b, Mode mode, const LibraryVersions &v)
 
 StackBehaviour stackBehaviour(const Scenario &s)
 {
-    return stackBehaviour(s.stack, s.mode, s.versions);
+    StackBehaviour b = stackBehaviour(s.stack, s.mode, s.versions);
+    // use_liger_kernel=True (transformers Trainer, TRL) patches the model
+    // with Liger's fused linear cross-entropy, RMSNorm and SwiGLU.
+    if (s.liger) {
+        b.logits = LogitsMode::FusedLinear;
+        b.ligerNormAndSwiglu = true;
+    }
+    return b;
 }
 
 StackBehaviour stackBehaviour(TrainingStack stack, Mode mode, const LibraryVersions &versions)

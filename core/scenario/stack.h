@@ -41,6 +41,10 @@ struct StackBehaviour
     bool adapterCastsInput = false;
     /// The training loop still holds the logits while the loss runs backward.
     bool keepsLogitsInBackward = false;
+    /// Liger's RMSNorm and SwiGLU kernels: a norm keeps its input and a
+    /// per-row rstd, the gated MLP keeps gate and up and recomputes the
+    /// activation (liger_kernel ops/rms_norm.py, ops/swiglu.py).
+    bool ligerNormAndSwiglu = false;
     double loraDropout = 0.0;        ///< the library's default
     Checkpointing checkpointing = Checkpointing::None; ///< the library's default for this mode
     LogitsMode logits = LogitsMode::Fp32;              ///< how its loss sees the logits

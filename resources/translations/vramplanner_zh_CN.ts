@@ -1802,6 +1802,26 @@
         <source>the output layer is on the last GPU of the split</source>
         <translation>输出层在切分的最后一张 GPU 上</translation>
     </message>
+    <message>
+        <source>tokens of one chunk: the next power of two of b x s / ceil(V / h), at most b x s</source>
+        <translation>一个分块的词元数：b x s / ceil(V / h) 向上取 2 的幂，至多 b x s</translation>
+    </message>
+    <message>
+        <source>hidden states&apos; gradient, computed in the forward</source>
+        <translation>隐藏状态的梯度（在前向中算出）</translation>
+    </message>
+    <message>
+        <source>fp32 loss per token</source>
+        <translation>每个词元的 fp32 损失</translation>
+    </message>
+    <message>
+        <source>output layer&apos;s weight gradient, filled in the forward</source>
+        <translation>输出层权重的梯度（在前向中填好）</translation>
+    </message>
+    <message>
+        <source>the output layer and the loss run a chunk of tokens at a time: the logits never exist whole</source>
+        <translation>输出层与损失按词元分块一起计算：完整的 logits 从不存在</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2609,6 +2629,18 @@
     <message>
         <source>fp32 from the model, shifted copy (transformers ≤ 4.45)</source>
         <translation>模型输出 fp32，再移位复制一份（transformers ≤ 4.45）</translation>
+    </message>
+    <message>
+        <source>Liger kernels</source>
+        <translation>Liger 内核</translation>
+    </message>
+    <message>
+        <source>use_liger_kernel=True: the output layer and the loss fused in chunks (--logits fused-linear), RMSNorm keeping its input only, SwiGLU recomputing the activation</source>
+        <translation>use_liger_kernel=True：输出层与损失分块融合（--logits fused-linear），RMSNorm 只保留输入，SwiGLU 反向时重算激活</translation>
+    </message>
+    <message>
+        <source>output layer and loss fused in chunks (Liger)</source>
+        <translation>输出层与损失分块融合（Liger）</translation>
     </message>
 </context>
 <context>

@@ -47,6 +47,7 @@ private slots:
     void logitsFollowTheLoopAndTheLoss();
     void trainerDefaultsFollowTheVersions();
     void plainLoopKeepsItsOutputThroughBackward();
+    void ligerKernelsKeepLess();
     void workspaceDerivationAddsUp_data();
     void workspaceDerivationAddsUp();
 };
@@ -128,6 +129,39 @@ void TestStacks::plainLoopKeepsItsOutputThroughBackward()
     loop.mode = core::Mode::Qlora;
     QCOMPARE(loop.effectiveCheckpointing(), core::Checkpointing::Full);
     QCOMPARE(core::parseStack("loop"), std::optional(core::TrainingStack::Loop));
+}
+
+void TestStacks::ligerKernelsKeepLess()
+{
+    // Llama 3 8B LoRA in bf16, batch 1 x 2,048 tokens, use_liger_kernel:
+    // fused linear cross-entropy (ops/fused_linear_cross_entropy.py):
+    // inc_factor = ceil(128,256 / 4,096) = 32, chunk = next power of two of
+    // 2,048 / 32 = 64 tokens. The forward holds grad_input (2,048 x 4,096
+    // x 2 B), one chunk's logits (64 x 128,256 x 2 B) and the fp32 loss per
+    // token (2,048 x 4 B): 33,202,176 B, against the whole logits.
+    core::Scenario s = adapterRun("llama-3-8b", core::Mode::Lora, core::TrainingStack::Hf);
+    s.batch = 1;
+    s.sequence = 2048;
+    core::Scenario liger = s;
+    liger.liger = true;
+    QCOMPARE(liger.effectiveLogits(), core::LogitsMode::FusedLinear);
+    const core::Estimate with = core::estimate(liger);
+    const core::Estimate without = core::estimate(s);
+    const auto forwardLogits = [](const core::Estimate &e) {
+        for (const core::PhaseTotal &p : e.phases)
+            if (p.phase == core::Phase::Forward)
+                return p.terms[static_cast<std::size_t>(core::TermId::Logits)].count();
+        return std::uint64_t(0);
+    };
+    QCOMPARE(forwardLogits(with), 2048ull * 4096 * 2 + 64ull * 128256 * 2 + 2048ull * 4);
+    // RMSNorm keeps its bf16 input, not the fp32 copy pow saves (2 B less a
+    // hidden element, two norms a layer); SwiGLU keeps gate and up and
+    // recomputes silu (one bf16 intermediate row less): per token and layer
+    // 2 x 2 x 4,096 + 2 x 14,336 = 45,056 B less.
+    QCOMPARE(without.details.activationPerTokenPerLayer - with.details.activationPerTokenPerLayer, 45056.0);
+    // An explicit --logits still wins.
+    liger.logits = core::LogitsMode::Fp32;
+    QCOMPARE(liger.effectiveLogits(), core::LogitsMode::Fp32);
 }
 
 void TestStacks::defaultsFollowTheStack()
