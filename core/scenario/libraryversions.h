@@ -4,6 +4,7 @@
 // runtime. A release sets the defaults its library had then (the version
 // rules of stack.cpp); a library left unset is its current release.
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -46,7 +47,13 @@ class LibraryVersions
 public:
     /// The release set for `library`; nullopt: its current release.
     const std::optional<Version> &of(Library library) const { return m_versions[index(library)]; }
-    void set(Library library, std::optional<Version> version) { m_versions[index(library)] = version; }
+    void set(Library library, std::optional<Version> version)
+    {
+        m_versions[index(library)] = version;
+        m_allCurrent = std::none_of(m_versions.begin(), m_versions.end(), [](const auto &v) { return v.has_value(); });
+    }
+    /// Every library at its current release (the estimate asks this often).
+    bool allCurrent() const { return m_allCurrent; }
     /// Whether `library` runs `since` or later (its current release does).
     bool atLeast(Library library, const Version &since) const
     {
@@ -59,6 +66,7 @@ public:
 private:
     static std::size_t index(Library library) { return static_cast<std::size_t>(library); }
     std::array<std::optional<Version>, static_cast<std::size_t>(Library::Count)> m_versions{};
+    bool m_allCurrent = true;
 };
 
 /// "transformers=4.44,torch=2.3": the libraries set, in the table's order;

@@ -101,6 +101,9 @@ void TestStacks::trainerDefaultsFollowTheVersions()
     QVERIFY(!core::parseLibraryVersions("transformers=four", error));
     QVERIFY(QString::fromStdString(error).contains("'four'"));
     QVERIFY(!core::parseLibraryVersions("tensorflow=2.1", error));
+    // The rules table is in the enum's order (versionRuleInfo indexes it).
+    for (std::size_t i = 0; i < core::allVersionRules().size(); ++i)
+        QCOMPARE(static_cast<std::size_t>(core::allVersionRules()[i].rule), i);
 }
 
 void TestStacks::plainLoopKeepsItsOutputThroughBackward()
