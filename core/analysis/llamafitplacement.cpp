@@ -109,12 +109,8 @@ Bytes fitDeviceTotal(const Scenario &s, const FitLayout &layout, std::size_t id)
     t.cpuMoeLayers = 0;
     if (s.model.moe.isMoe() && id < layout.size())
         t.cpuMoeLayers = std::min(unitRange(s, layout, id).first, s.model.layers) + partialLayers(s, layout, id);
-    const std::vector<Estimate> stages = estimateStages(t);
-    const Estimate *stage = &stages.front();
-    for (const Estimate &e : stages)
-        if (e.details.device == static_cast<int>(id))
-            stage = &e;
-    return stage->isValid() ? stage->total : Bytes::max();
+    const Estimate e = estimateLlamaCppDevice(t, static_cast<int>(id));
+    return e.isValid() ? e.total : Bytes::max();
 }
 
 FitLayout placeLayersForFit(const Scenario &s, Bytes target)

@@ -336,6 +336,14 @@ double kvCacheBytesPerToken(const Scenario &s, double elementBytes)
 
 std::vector<Estimate> estimateStages(const Scenario &s) { return estimateStages(s, PreparedScenario(s)); }
 
+Estimate estimateLlamaCppDevice(const Scenario &s, int device)
+{
+    const PreparedScenario prepared(s);
+    if (!prepared.errors(s).empty() || !usesGgmlBuffers(s) || s.gpus <= 1)
+        return estimate(s, prepared);
+    return stageEstimate(s, prepared, prepared.stage(Stage::Only), device);
+}
+
 std::vector<Estimate> estimateStages(const Scenario &s, const PreparedScenario &prepared)
 {
     if (!prepared.errors(s).empty())

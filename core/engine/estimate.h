@@ -133,6 +133,10 @@ void estimateNumbers(const Scenario &scenario, const PreparedScenario &prepared,
 std::vector<Estimate> estimateStages(const Scenario &scenario);
 /// The same from `prepared`, made from `scenario`.
 std::vector<Estimate> estimateStages(const Scenario &scenario, const PreparedScenario &prepared);
+/// One GPU of llama.cpp's layer split, as estimateStages gives it, without
+/// estimating the others (a search over one GPU's layers); the scenario's
+/// estimate where there is no such split.
+Estimate estimateLlamaCppDevice(const Scenario &scenario, int device);
 
 /// Host memory one machine needs beside its GPUs: ZeRO-Offload's states or
 /// llama.cpp's host side, for the GPUs of one node.
