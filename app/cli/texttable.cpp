@@ -212,8 +212,15 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         if (llamaCpp)
             out << "llama.cpp: " << d.layersOnGpu << " of " << s.model.layers
                 << " layers on this GPU; token_embd, CPU layers and host buffers in RAM)\n";
-        else if (s.isTraining())
-            out << "ZeRO-Offload's states for one machine's GPUs)\n";
+        else if (s.isTraining()) {
+            const bool checkpoints = d.hostTermsPerGpu[core::termIndex(core::TermId::Activations)] > core::Bytes();
+            const bool states = d.hostBytesPerGpu
+                > static_cast<double>(d.hostTermsPerGpu[core::termIndex(core::TermId::Activations)].count());
+            out << (checkpoints && states ? "ZeRO-Offload's states and the offloaded checkpoints"
+                    : checkpoints         ? "the offloaded checkpoints: every layer's input"
+                                          : "ZeRO-Offload's states")
+                << " for one machine's GPUs)\n";
+        }
         else if (s.serving == core::ServingEngine::Vllm)
             out << "vLLM --cpu-offload-gb: each GPU's offloaded weights in pinned RAM, read over the host link every step)\n";
         else
@@ -313,7 +320,7 @@ void printUtilization(std::ostream &out, const core::Scenario *scenario, double 
     if (tokens && scenario) {
         out << "MFU (6N + attention per token): "
             << core::formatFixed(core::modelFlopsUtilizationPercent(*scenario, *tokens, peak), 2) << " %\n";
-        if (scenario->checkpointing == core::Checkpointing::Full)
+        if (scenario->checkpointing && core::recomputesLayers(*scenario->checkpointing))
             out << "HFU (with the recomputed forward, 8N): "
                 << core::formatFixed(core::hardwareFlopsUtilizationPercent(*scenario, *tokens, peak), 2) << " %\n";
     }

@@ -100,7 +100,7 @@ double trainingFlopsPerToken(const Scenario &s)
 {
     const double forward = modelFlopsPerToken(activeParams(s), attentionFlopsPerToken(s), FlopsWork::ForwardOnly);
     // Backward costs twice the forward; full recompute adds one forward.
-    return forward * (s.checkpointing == Checkpointing::Full ? 4.0 : 3.0);
+    return forward * (s.checkpointing && recomputesLayers(*s.checkpointing) ? 4.0 : 3.0);
 }
 
 Precision computePrecisionFor(const Scenario &s, const GpuSpec &gpu)

@@ -98,7 +98,7 @@ double postStepGathers(const Scenario &s)
 /// its two again.
 double tensorParallelCollectivesPerLayer(const Scenario &s)
 {
-    return s.effectiveCheckpointing() == Checkpointing::Full ? 6.0 : 4.0;
+    return recomputesLayers(s.effectiveCheckpointing()) ? 6.0 : 4.0;
 }
 
 /// Seconds of the reduction that backward does not hide. DDP starts a
@@ -217,7 +217,8 @@ std::string describeStepParts(const StepTime &step, int decimals, Translator tra
 double recomputeFlopsPerToken(const Scenario &s)
 {
     switch (s.effectiveCheckpointing()) {
-    case Checkpointing::Full: return modelFlops(s) / 3.0;
+    case Checkpointing::Full:
+    case Checkpointing::Offloaded: return modelFlops(s) / 3.0;
     case Checkpointing::Selective: return attentionFlops(s);
     case Checkpointing::None: break;
     }

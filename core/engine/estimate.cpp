@@ -118,6 +118,12 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, const
     if (share.last && act.outsideLast.value > 0)
         saved.product(ac::kPartHeadSide).times(ac::kHeadSide, act.outsideLast);
     const Quantity activations = saved.cite(ac::kFromKorthikanti).bytes();
+    // Offloaded checkpoints: every layer's input waits in host memory.
+    if (act.hostPerLayer.value > 0) {
+        d.hostTermsPerGpu[termIndex(TermId::Activations)]
+            = Bytes::fromDouble(act.hostPerLayer.value * static_cast<double>(share.layerCount) * share.inFlight.value);
+        d.hostBytesPerGpu = static_cast<double>(sumTerms(d.hostTermsPerGpu).count());
+    }
 
     // Forward: the end (every activation, the logits and the loss) or the
     // inside of the last layer (a dequantised weight of the frozen base).

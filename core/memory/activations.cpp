@@ -413,6 +413,23 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
         out.keptPerLayer = kept.note(a::kWhyFullRecompute).derived();
         out.recomputePeak = out.perLayer;
         break;
+    case Checkpointing::Offloaded: {
+        // Unsloth's Unsloth_Offloaded_Gradient_Checkpointer: forward copies
+        // each layer's input to the CPU (hidden_states.to("cpu",
+        // non_blocking=True)) and saves only that copy; backward brings
+        // one back and recomputes the layer. The GPU keeps none.
+        Formula host(store);
+        host.product(a::kPartLayerInput)
+            .times(sh::kBatch, b)
+            .times(sh::kSequence, seq)
+            .times(a::kResidualBytes, d.residual)
+            .times(sh::kHidden, h);
+        place(host, replicated);
+        out.hostPerLayer = host.cite(a::kFromUnslothCheckpoint).derived();
+        out.keptPerLayer = kept.note(a::kWhyOffloadedCheckpoint).derived();
+        out.recomputePeak = out.perLayer;
+        break;
+    }
     }
     return out;
 }

@@ -19,6 +19,7 @@ struct ActivationBreakdown
     Derived outsideFirst;     ///< embedding side (first pipeline stage)
     Derived outsideLast;      ///< final norm and lm_head input (last stage)
     Derived recomputePeak;    ///< one layer re-materialised during full recompute
+    Derived hostPerLayer;     ///< what each layer keeps in host memory (offloaded checkpoints)
     /// Gradients that live at once inside one layer's backward: the MLP's
     /// three I-wide gradients (of act(gate) * up, of act(gate) and of up)
     /// plus the incoming h-wide gradient (autograd of LlamaMLP / GPT2MLP).

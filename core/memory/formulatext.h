@@ -263,6 +263,10 @@ inline constexpr const char *kPartEmbeddingSide = QT_TRANSLATE_NOOP("Derivation"
 inline constexpr const char *kPartHeadSide = QT_TRANSLATE_NOOP("Derivation", "final norm and lm_head");
 inline constexpr const char *kWhySelective = QT_TRANSLATE_NOOP("Derivation", "selective recompute: the attention scores are recomputed");
 inline constexpr const char *kWhyFullRecompute = QT_TRANSLATE_NOOP("Derivation", "full recompute: each layer keeps only its input");
+inline constexpr const char *kWhyOffloadedCheckpoint = QT_TRANSLATE_NOOP("Derivation", "offloaded checkpointing: each layer's input waits in host memory, the GPU keeps none");
+inline constexpr const char *kFromUnslothCheckpoint =
+    "unsloth_zoo gradient_checkpointing.py Unsloth_Offloaded_Gradient_Checkpointer (hidden_states.to(\"cpu\", "
+    "non_blocking=True); ctx.save_for_backward(saved_hidden_states))";
 inline constexpr const char *kFromKorthikanti =
     "Korthikanti et al. 2022, arXiv:2205.05198 §4.1 (sbh(34 + 5as/h) per GPT layer), generalised";
 } // namespace activations

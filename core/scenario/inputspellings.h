@@ -14,7 +14,8 @@ namespace core {
 inline constexpr Spelling<Checkpointing> kCheckpointingSpellings[] = {
     {Checkpointing::None, "none", QT_TRANSLATE_NOOP("Field", "none")},
     {Checkpointing::Selective, "selective", QT_TRANSLATE_NOOP("Field", "selective")},
-    {Checkpointing::Full, "full", QT_TRANSLATE_NOOP("Field", "full")}};
+    {Checkpointing::Full, "full", QT_TRANSLATE_NOOP("Field", "full")},
+    {Checkpointing::Offloaded, "offloaded", QT_TRANSLATE_NOOP("Field", "full, layer inputs in host memory (Unsloth)")}};
 inline constexpr Spelling<Attention> kAttentionSpellings[] = {
     {Attention::Eager, "eager", QT_TRANSLATE_NOOP("Field", "eager (stores s² scores)")},
     {Attention::Sdpa, "sdpa", QT_TRANSLATE_NOOP("Field", "SDPA")},

@@ -16,7 +16,11 @@
 namespace core {
 
 enum class Mode { Inference, Train, Lora, Qlora };
-enum class Checkpointing { None, Selective, Full };
+/// `Offloaded`: full checkpointing whose layer inputs wait in host memory
+/// (Unsloth's use_gradient_checkpointing="unsloth").
+enum class Checkpointing { None, Selective, Full, Offloaded };
+/// Every layer is run again in backward (full and offloaded checkpointing).
+inline bool recomputesLayers(Checkpointing c) { return c == Checkpointing::Full || c == Checkpointing::Offloaded; }
 enum class Attention { Eager, Sdpa, Flash };
 /// How the loss sees the logits: the Hugging Face Trainer upcasts all b*s*V
 /// logits to fp32; `Native` keeps them in the activation dtype (LitGPT);

@@ -1822,6 +1822,10 @@
         <source>the output layer and the loss run a chunk of tokens at a time: the logits never exist whole</source>
         <translation>输出层与损失按词元分块一起计算：完整的 logits 从不存在</translation>
     </message>
+    <message>
+        <source>offloaded checkpointing: each layer&apos;s input waits in host memory, the GPU keeps none</source>
+        <translation>卸载式检查点：每层的输入放在主机内存中，GPU 上不保留</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2641,6 +2645,10 @@
     <message>
         <source>output layer and loss fused in chunks (Liger)</source>
         <translation>输出层与损失分块融合（Liger）</translation>
+    </message>
+    <message>
+        <source>full, layer inputs in host memory (Unsloth)</source>
+        <translation>完全重算，各层输入放在主机内存（Unsloth）</translation>
     </message>
 </context>
 <context>

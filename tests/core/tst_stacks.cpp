@@ -48,6 +48,7 @@ private slots:
     void trainerDefaultsFollowTheVersions();
     void plainLoopKeepsItsOutputThroughBackward();
     void ligerKernelsKeepLess();
+    void offloadedCheckpointsWaitInHostMemory();
     void workspaceDerivationAddsUp_data();
     void workspaceDerivationAddsUp();
 };
@@ -165,6 +166,29 @@ void TestStacks::ligerKernelsKeepLess()
     // An explicit --logits still wins.
     liger.logits = core::LogitsMode::Fp32;
     QCOMPARE(liger.effectiveLogits(), core::LogitsMode::Fp32);
+}
+
+void TestStacks::offloadedCheckpointsWaitInHostMemory()
+{
+    // Unsloth's offloaded gradient checkpointing: each layer's input goes to
+    // the CPU (hidden_states.to("cpu", non_blocking=True)) and the GPU keeps
+    // none. Llama 3 8B QLoRA (fp32 residual after the kbit upcast), batch 2
+    // x 4,096 tokens: 32 layers x 2 x 4,096 x 4,096 x 4 B = 4 GiB move from
+    // the GPU's activations to host memory; the recompute peak is full
+    // checkpointing's.
+    core::Scenario full = adapterRun("llama-3-8b", core::Mode::Qlora, core::TrainingStack::Hf);
+    full.regime = core::Regime::Mixed;
+    full.batch = 2;
+    full.sequence = 4096;
+    full.checkpointing = core::Checkpointing::Full;
+    core::Scenario offloaded = full;
+    offloaded.checkpointing = core::Checkpointing::Offloaded;
+    const core::Estimate f = core::estimate(full);
+    const core::Estimate o = core::estimate(offloaded);
+    QCOMPARE(f.term(core::TermId::Activations) - o.term(core::TermId::Activations), core::Bytes::gib(4));
+    QCOMPARE(o.details.hostBytesPerGpu, 4.0 * 1024 * 1024 * 1024);
+    QCOMPARE(f.details.hostBytesPerGpu, 0.0);
+    QVERIFY(core::recomputesLayers(*offloaded.checkpointing));
 }
 
 void TestStacks::defaultsFollowTheStack()
