@@ -361,6 +361,9 @@ void ControlsPanel::syncStackNote()
     }
     what << tr("logits: %1").arg(QCoreApplication::translate(
         "Field", core::field(core::FieldId::Logits).choices[static_cast<std::size_t>(b.logits)].label));
+    // The optimizer step the stack's releases choose, and why.
+    if (b.optimizerWhy && s.optimizerImpl == core::OptimizerImpl::Auto)
+        what << QCoreApplication::translate("Derivation", b.optimizerWhy);
     const core::FieldDescriptor &f = core::field(core::FieldId::Checkpointing);
     const QString checkpointing = QCoreApplication::translate(
         "Field", f.choices[static_cast<std::size_t>(s.effectiveCheckpointing())].label);
