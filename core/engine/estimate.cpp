@@ -12,6 +12,7 @@
 #include "core/memory/inference.h"
 #include "core/memory/llamacpp.h"
 #include "core/memory/logits.h"
+#include "core/memory/training.h"
 #include "core/memory/overheads.h"
 #include "core/memory/trainingrun.h"
 #include "core/scenario/servingruntime.h"
@@ -151,6 +152,25 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, const
     // The step holds no token's tensors: prepared, and evaluated again only
     // to record its moment.
     est.phases.push_back(record ? optimizerStepPhase(s, st, record) : st.stepPhase);
+
+    // Loading a base the stack quantises as it loads (bitsandbytes, torchao
+    // NF4; a checkpoint stored quantised loads as it is): its last weight's
+    // 16-bit copy beside every other weight (and the adapters, where the
+    // stack builds them first).
+    const WeightFormat base = s.effectiveWeights();
+    if (run.adapters && (isBitsandbytes4Bit(base) || base == WeightFormat::BnbInt8)) {
+        MomentTerms load;
+        const std::size_t w = termIndex(TermId::Weights);
+        load.set(TermId::Weights, {st.persistent.bytes[w], st.persistent.how[w]});
+        if (run.stack.adaptersBeforeLoad) {
+            const std::size_t l = termIndex(TermId::Lora);
+            load.set(TermId::Lora, {st.persistent.bytes[l], st.persistent.how[l]});
+        }
+        const Derived transient = quantisedLoadTransient(m, run.lmHeadQuantized && share.last, record);
+        load.set(TermId::Workspace, {Bytes::fromDouble(transient.value), transient.how});
+        est.phases.push_back(largerMoment(Phase::Load, s, st.overheads, record,
+                                          {{QT_TRANSLATE_NOOP("Derivation", "loading the last weight"), &load}}));
+    }
 }
 
 

@@ -192,7 +192,8 @@ std::string termName(TermId id, Translator tr) { return translate(tr, "Terms", t
 std::string phaseName(Phase phase, Translator tr)
 {
     static const char *const names[] = {QT_TRANSLATE_NOOP("Terms", "forward"), QT_TRANSLATE_NOOP("Terms", "backward"),
-                                        QT_TRANSLATE_NOOP("Terms", "optimizer step"), QT_TRANSLATE_NOOP("Terms", "inference")};
+                                        QT_TRANSLATE_NOOP("Terms", "optimizer step"), QT_TRANSLATE_NOOP("Terms", "inference"),
+                                        QT_TRANSLATE_NOOP("Terms", "load")};
     return translate(tr, "Terms", names[static_cast<std::size_t>(phase)]);
 }
 

@@ -433,6 +433,12 @@ inline constexpr Symbol kScoreBytes{"e_sc", "B", QT_TRANSLATE_NOOP("Derivation",
 inline constexpr Symbol kSharedExperts{"n_shared", "", QT_TRANSLATE_NOOP("Derivation", "shared experts")};
 inline constexpr Symbol kProfileWidth{"w", "", QT_TRANSLATE_NOOP("Derivation", "elements per token alive in one profiled layer")};
 inline constexpr const char *kPartWeightCasts = QT_TRANSLATE_NOOP("Derivation", "autocast's 16-bit copies of the weights");
+inline constexpr const char *kPartLoadTransient = QT_TRANSLATE_NOOP("Derivation", "the last weight's 16-bit copy, quantised on the GPU");
+inline constexpr Symbol kLargestQuantisedWeight{"P_q,max", "", QT_TRANSLATE_NOOP("Derivation", "elements of the largest quantised weight (the lm_head where the stack quantises it)")};
+inline constexpr const char *kFromQuantisedLoad =
+    "transformers quantizers/quantizer_bnb_4bit.py create_quantized_param (Params4bit(param).to(device), one "
+    "parameter at a time); Lightning plugins/precision/bitsandbytes.py _quantize_on_load_hook "
+    "(weight.to(device, dtype=torch.half)); torchao NF4Tensor copy_ (to_nf4)";
 inline constexpr const char *kPartAdapterCasts = QT_TRANSLATE_NOOP("Derivation", "autocast's 16-bit copies of the fp32 adapters");
 inline constexpr const char *kPartFrozenLinearCasts = QT_TRANSLATE_NOOP("Derivation", "16-bit casts of the frozen fp32 linear weights");
 inline constexpr const char *kPartFrozenHeadCast = QT_TRANSLATE_NOOP("Derivation", "16-bit cast of the frozen fp32 lm_head");

@@ -64,6 +64,8 @@ const char *phaseId(Phase phase)
         return "optimizer_step";
     case Phase::Inference:
         return "inference";
+    case Phase::Load:
+        return "load";
     }
     return "inference";
 }

@@ -46,7 +46,7 @@ using TermBytes = std::array<Bytes, kTermCount>;
 
 /// Phases of a training step (forward end, backward, optimizer step) or the
 /// single inference phase; the largest one sets the peak.
-enum class Phase { Forward, Backward, OptimizerStep, Inference };
+enum class Phase { Forward, Backward, OptimizerStep, Inference, Load };
 const char *phaseId(Phase phase);
 
 struct PhaseTotal
@@ -65,7 +65,7 @@ struct PhaseTotal
 class PhaseList
 {
 public:
-    static constexpr std::size_t kCapacity = 3;
+    static constexpr std::size_t kCapacity = 4; // training: forward, backward, step, load
 
     void push_back(const PhaseTotal &phase)
     {

@@ -1,5 +1,7 @@
 #include "core/memory/training.h"
 
+#include <algorithm>
+
 #include "core/memory/formulatext.h"
 
 namespace core {
@@ -46,6 +48,21 @@ double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl im
 {
     const bool adam = optimizer == Optimizer::AdamW || optimizer == Optimizer::Adam || optimizer == Optimizer::AdamAmsgrad;
     return adam && impl == OptimizerImpl::Foreach ? stateBytes : 0.0;
+}
+
+Derived quantisedLoadTransient(const ModelSpec &m, bool lmHeadQuantized, FormulaStore *store)
+{
+    namespace ws = text::workspace;
+    const double h = static_cast<double>(m.hidden);
+    const double mlp = static_cast<double>(std::max(m.intermediate, m.moe.isMoe() ? m.moe.expertIntermediate : 0));
+    double largest = std::max({h * mlp, h * static_cast<double>(m.qWidth()), h * static_cast<double>(m.kvWidth())});
+    if (lmHeadQuantized)
+        largest = std::max(largest, h * static_cast<double>(m.vocab));
+    Formula bytes(store);
+    bytes.product(ws::kPartLoadTransient)
+        .times(ws::kLargestQuantisedWeight, largest)
+        .times(ws::kCastBytes, 2.0);
+    return bytes.cite(ws::kFromQuantisedLoad).derived();
 }
 
 } // namespace core

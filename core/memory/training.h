@@ -22,4 +22,10 @@ Derived optimizerStateBytes(Optimizer optimizer, const RegimeBytes &regime, cons
 /// nothing state-sized. `impl` is the effective one (never Auto).
 double optimizerStepTemporaryBytesPerParam(Optimizer optimizer, OptimizerImpl impl, double stateBytes);
 
+/// Loading a quantised base, each linear weight comes to the GPU in 16
+/// bits and is quantised there, one at a time: the largest such weight's
+/// 16-bit copy (the lm_head where the stack quantises it) beside every
+/// other weight, already loaded.
+Derived quantisedLoadTransient(const ModelSpec &model, bool lmHeadQuantized, FormulaStore *store = nullptr);
+
 } // namespace core

@@ -202,6 +202,9 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode, const LibraryVersi
         b.logits = LogitsMode::Chunked;
         b.optimizerImpl = OptimizerImpl::Fused;
         b.torchaoNf4Base = true;
+        // lora_finetune_single_device.py _setup_model: the model, adapters
+        // included, is built on the device, then load_state_dict.
+        b.adaptersBeforeLoad = true;
         // lora_finetune_single_device.py train(): `logits` stays a local
         // across loss.backward() (recipes before the chunked loss).
         b.keepsLogitsInBackward = true;
@@ -212,6 +215,9 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode, const LibraryVersi
         // Linear4bit with an empty ignore_modules: lm_head too.
         b.quantizesLmHead = mode == Mode::Qlora;
         b.fusedQkvAdapter = true;
+        // finetune/lora.py: fabric.init_module builds GPT with its LoRA
+        // layers, then load_checkpoint.
+        b.adaptersBeforeLoad = true;
         // CausalSelfAttention: k.repeat_interleave(q_per_kv) before SDPA.
         b.repeatsKvAlways = true;
         // Single-device fits use strategy "auto": no activation checkpointing.

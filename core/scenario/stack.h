@@ -45,6 +45,10 @@ struct StackBehaviour
     /// per-row rstd, the gated MLP keeps gate and up and recomputes the
     /// activation (liger_kernel ops/rms_norm.py, ops/swiglu.py).
     bool ligerNormAndSwiglu = false;
+    /// The adapters exist before the base's weights are loaded (the model
+    /// is built with them, then the checkpoint loaded): LitGPT, torchtune.
+    /// PEFT's get_peft_model comes after from_pretrained.
+    bool adaptersBeforeLoad = false;
     double loraDropout = 0.0;        ///< the library's default
     Checkpointing checkpointing = Checkpointing::None; ///< the library's default for this mode
     LogitsMode logits = LogitsMode::Fp32;              ///< how its loss sees the logits

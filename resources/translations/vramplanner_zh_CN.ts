@@ -1826,6 +1826,18 @@
         <source>offloaded checkpointing: each layer&apos;s input waits in host memory, the GPU keeps none</source>
         <translation>卸载式检查点：每层的输入放在主机内存中，GPU 上不保留</translation>
     </message>
+    <message>
+        <source>loading the last weight</source>
+        <translation>加载最后一个权重时</translation>
+    </message>
+    <message>
+        <source>the last weight&apos;s 16-bit copy, quantised on the GPU</source>
+        <translation>最后一个权重的 16 位副本，在 GPU 上量化</translation>
+    </message>
+    <message>
+        <source>elements of the largest quantised weight (the lm_head where the stack quantises it)</source>
+        <translation>最大的量化权重的元素数（若该框架量化 lm_head，则为 lm_head）</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -3441,6 +3453,10 @@
     <message>
         <source>%1 from %2 files</source>
         <translation>%1，来自 %2 文件</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation>加载</translation>
     </message>
 </context>
 <context>

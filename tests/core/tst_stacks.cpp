@@ -49,6 +49,7 @@ private slots:
     void plainLoopKeepsItsOutputThroughBackward();
     void ligerKernelsKeepLess();
     void offloadedCheckpointsWaitInHostMemory();
+    void loadingQuantisesOneWeightAtATime();
     void workspaceDerivationAddsUp_data();
     void workspaceDerivationAddsUp();
 };
@@ -189,6 +190,44 @@ void TestStacks::offloadedCheckpointsWaitInHostMemory()
     QCOMPARE(o.details.hostBytesPerGpu, 4.0 * 1024 * 1024 * 1024);
     QCOMPARE(f.details.hostBytesPerGpu, 0.0);
     QVERIFY(core::recomputesLayers(*offloaded.checkpointing));
+}
+
+void TestStacks::loadingQuantisesOneWeightAtATime()
+{
+    // Loading a 4-bit base, each linear weight comes to the GPU in 16 bits
+    // and is quantised there, one at a time. LitGPT quantises the lm_head
+    // too (Lightning's _quantize_on_load_hook, weight.to(dtype=torch.half)):
+    // its 128,256 x 4,096 x 2 B copy, beside every other weight and the
+    // adapters (built before load_checkpoint). transformers keeps the
+    // lm_head in 16 bits (get_keys_to_not_convert): its largest quantised
+    // weight is an MLP matrix, 14,336 x 4,096 x 2 B, and PEFT's adapters
+    // come after from_pretrained.
+    const auto loadPhase = [](const core::Scenario &s) {
+        for (const core::PhaseTotal &p : core::estimate(s).phases)
+            if (p.phase == core::Phase::Load)
+                return p;
+        return core::PhaseTotal{};
+    };
+    core::Scenario lit = adapterRun("llama-3-8b", core::Mode::Qlora, core::TrainingStack::LitGpt);
+    lit.batch = 1;
+    lit.sequence = 128;
+    const core::PhaseTotal litLoad = loadPhase(lit);
+    QCOMPARE(litLoad.phase, core::Phase::Load);
+    QCOMPARE(litLoad.terms[static_cast<std::size_t>(core::TermId::Workspace)].count(), 128256ull * 4096 * 2);
+    QVERIFY(litLoad.terms[static_cast<std::size_t>(core::TermId::Lora)].count() > 0);
+    QCOMPARE(litLoad.terms[static_cast<std::size_t>(core::TermId::Activations)].count(), 0ull);
+    core::Scenario hf = lit;
+    hf.stack = core::TrainingStack::Hf;
+    const core::PhaseTotal hfLoad = loadPhase(hf);
+    QCOMPARE(hfLoad.terms[static_cast<std::size_t>(core::TermId::Workspace)].count(), 14336ull * 4096 * 2);
+    QCOMPARE(hfLoad.terms[static_cast<std::size_t>(core::TermId::Lora)].count(), 0ull);
+    // Neither loader holds more than the step: the one-at-a-time copy is no
+    // larger than the dequantised weight a 4-bit layer makes when it runs.
+    QVERIFY(core::estimate(lit).peakPhase != core::Phase::Load);
+    QVERIFY(core::estimate(hf).peakPhase != core::Phase::Load);
+    // A 16-bit base loads as it is: no load phase.
+    hf.mode = core::Mode::Lora;
+    QCOMPARE(loadPhase(hf).phase, core::Phase::Forward);
 }
 
 void TestStacks::defaultsFollowTheStack()
