@@ -31,6 +31,7 @@ enum class FieldId {
     Versions,
     TorchVersion,
     Liger,
+    Unsloth,
     Attention,
     LoraRank,
     LoraAlpha,

@@ -454,6 +454,15 @@ std::vector<FieldDescriptor> makeFields()
                 "RMSNorm keeping its input only, SwiGLU recomputing the activation"))
             .flagIn<&S::liger>()
             .appliesWhen(training),
+        Field(FieldId::Unsloth, "unsloth", FieldGroup::Training)
+            .cli("unsloth")
+            .onOff()
+            .label(QT_TRANSLATE_NOOP("Field", "Unsloth"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "use_gradient_checkpointing=\"unsloth\": each layer's input waits in host memory "
+                "(--checkpointing offloaded); Unsloth's fused LoRA kernels are not modelled"))
+            .flagIn<&S::unsloth>()
+            .appliesWhen(adapters),
         Field(FieldId::Attention, "attention", FieldGroup::Precision)
             .cli("attention", "IMPL")
             .oneOf(choicesOf(kAttentionSpellings))

@@ -172,6 +172,9 @@ struct Scenario
     /// Liger kernels (the Trainer's use_liger_kernel=True): fused linear
     /// cross-entropy, RMSNorm and SwiGLU.
     bool liger = false;
+    /// Unsloth (use_gradient_checkpointing="unsloth"): offloaded
+    /// checkpointing by default.
+    bool unsloth = false;
     std::optional<LogitsMode> logits;    ///< unset: Fp32 for training, LastToken for inference
     double gpuMemoryUtilization = 0.9;   ///< vLLM default
     ServingEngine serving = ServingEngine::Generate;

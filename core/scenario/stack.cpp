@@ -174,6 +174,10 @@ StackBehaviour stackBehaviour(const Scenario &s)
         b.logits = LogitsMode::FusedLinear;
         b.ligerNormAndSwiglu = true;
     }
+    // Unsloth's FastLanguageModel.get_peft_model(use_gradient_checkpointing=
+    // "unsloth"), its documented setting: layer inputs offloaded to the CPU.
+    if (s.unsloth)
+        b.checkpointing = Checkpointing::Offloaded;
     return b;
 }
 

@@ -2662,6 +2662,14 @@
         <source>full, layer inputs in host memory (Unsloth)</source>
         <translation>完全重算，各层输入放在主机内存（Unsloth）</translation>
     </message>
+    <message>
+        <source>Unsloth</source>
+        <translation>Unsloth</translation>
+    </message>
+    <message>
+        <source>use_gradient_checkpointing=&quot;unsloth&quot;: each layer&apos;s input waits in host memory (--checkpointing offloaded); Unsloth&apos;s fused LoRA kernels are not modelled</source>
+        <translation>use_gradient_checkpointing=&quot;unsloth&quot;：每层的输入放在主机内存中（--checkpointing offloaded）；未对 Unsloth 的融合 LoRA 内核建模</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>

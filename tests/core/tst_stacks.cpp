@@ -190,6 +190,11 @@ void TestStacks::offloadedCheckpointsWaitInHostMemory()
     QCOMPARE(o.details.hostBytesPerGpu, 4.0 * 1024 * 1024 * 1024);
     QCOMPARE(f.details.hostBytesPerGpu, 0.0);
     QVERIFY(core::recomputesLayers(*offloaded.checkpointing));
+    // --unsloth makes it the default; an explicit --checkpointing wins.
+    full.unsloth = true;
+    QCOMPARE(full.effectiveCheckpointing(), core::Checkpointing::Full);
+    full.checkpointing.reset();
+    QCOMPARE(full.effectiveCheckpointing(), core::Checkpointing::Offloaded);
 }
 
 void TestStacks::loadingQuantisesOneWeightAtATime()
