@@ -3,6 +3,7 @@
 #include "core/analysis/llamafit.h"
 #include "core/analysis/performance.h"
 #include "core/analysis/sweep.h"
+#include "core/scenario/servingruntime.h"
 #include "ui/chartlabels.h"
 #include "ui/language.h"
 #include "ui/plotframe.h"
@@ -145,10 +146,12 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
         // when that is news (some layers do not, or offloading was asked).
         const bool allLayers = fit->maxGpuLayers >= 0 && static_cast<std::uint64_t>(fit->maxGpuLayers) > s.model.layers;
         if (fit->hasGpuLayers && (!allLayers || s.gpuLayers))
-            // -ngl N: the output layer first, then N - 1 layers.
+            // llama.cpp's -ngl N: the output layer first, then N - 1 layers;
+            // generate()'s device_map: the first N layers.
             row[Fit] += QLatin1Char('\n')
                 + (fit->maxGpuLayers < 0  ? tr("no layers fit")
                    : allLayers            ? tr("all layers fit")
+                   : !core::usesGgmlBuffers(s) ? tr("%1 of %2 layers fit").arg(fit->maxGpuLayers).arg(s.model.layers)
                    : fit->maxGpuLayers == 0 ? tr("only -ngl 0 fits: every layer in host memory")
                        : tr("the output layer and %1 of %2 layers fit").arg(fit->maxGpuLayers - 1).arg(s.model.layers));
         // What llama-server would choose itself (--fit, -c and -ngl unset),

@@ -21,6 +21,26 @@ Scenario withContext(Scenario s, std::uint64_t context)
     return s;
 }
 
+/// Every device's total and weights, summed (an equal split plans its first
+/// and last GPU; those between are as the first).
+struct DeviceSums
+{
+    Bytes total;
+    Bytes weights;
+};
+DeviceSums sumOverDevices(const Scenario &s)
+{
+    DeviceSums sums;
+    const std::vector<Estimate> stages = estimateStages(s);
+    const auto n = static_cast<std::size_t>(std::max(1, s.gpus));
+    for (std::size_t i = 0; i < n; ++i) {
+        const Estimate &e = stages.size() == n ? stages[i] : i + 1 == n && stages.size() > 1 ? stages.back() : stages.front();
+        sums.total += e.isValid() ? e.total : Bytes::max();
+        sums.weights += e.term(TermId::Weights);
+    }
+    return sums;
+}
+
 } // namespace
 
 bool fitsItselfAtLoad(const Scenario &s)
@@ -44,9 +64,12 @@ std::optional<std::uint64_t> llamaFitContext(const LlamaFitContextRange &range, 
         return std::nullopt;
     if (atMax.used <= usedAtMin || range.max <= range.min)
         return range.min;
-    // The source's 64-bit integer arithmetic: cells x bytes / bytes.
-    const std::uint64_t lowered = range.min
-        + (range.max - range.min) * (target - usedAtMin).count() / (atMax.used - usedAtMin).count();
+    // The source's integer arithmetic, cells x bytes / bytes, in long double
+    // so that a 10M-cell context over terabytes does not wrap.
+    const auto lowered = range.min
+        + static_cast<std::uint64_t>(static_cast<long double>(range.max - range.min)
+                                     * static_cast<long double>((target - usedAtMin).count())
+                                     / static_cast<long double>((atMax.used - usedAtMin).count()));
     const std::uint64_t align = kContextAlignment * std::max<std::uint64_t>(1, range.streams);
     return std::max(range.min, std::min(range.max, lowered - lowered % align));
 }
@@ -72,16 +95,18 @@ LlamaServerFit llamaServerFit(const Scenario &scenario, const GpuSpec &gpu, cons
     if (fit.perGpu <= fit.target)
         return fit;
 
-    // Step 2: an unset context, lowered towards --fit-ctx.
-    if (!options.contextSet && fit.trainedContext > options.minContext) {
-        const auto devices = static_cast<std::uint64_t>(std::max(1, s.gpus));
-        const auto times = [devices](Bytes perGpu) {
-            return perGpu.count() > Bytes::max().count() / devices ? Bytes::max() : Bytes::fromCount(perGpu.count() * devices);
-        };
-        const LlamaFitSums sums{times(fit.perGpu), times(gpu.capacity()), times(options.margin)};
-        const Bytes usedAtMin = times(totalOf(withContext(s, options.minContext)));
-        const Bytes modelPerLayer
-            = Bytes::fromCount(times(atMax.term(TermId::Weights)).count() / std::max<std::uint64_t>(1, m.layers));
+    // Step 2: an unset context, lowered towards --fit-ctx, when the devices
+    // together miss their margins (one device over while another has room
+    // goes to step 3, which rebalances the layers).
+    const auto devices = static_cast<std::uint64_t>(std::max(1, s.gpus));
+    const auto times = [devices](Bytes perGpu) {
+        return perGpu.count() > Bytes::max().count() / devices ? Bytes::max() : Bytes::fromCount(perGpu.count() * devices);
+    };
+    const DeviceSums atMaxSums = sumOverDevices(withContext(s, fit.context));
+    const LlamaFitSums sums{atMaxSums.total, times(gpu.capacity()), times(options.margin)};
+    if (!options.contextSet && fit.trainedContext > options.minContext && llamaFitDeficit(sums) > Bytes()) {
+        const Bytes usedAtMin = sumOverDevices(withContext(s, options.minContext)).total;
+        const Bytes modelPerLayer = Bytes::fromCount(atMaxSums.weights.count() / std::max<std::uint64_t>(1, m.layers));
         const auto lowered = llamaFitContext({fit.trainedContext, options.minContext, 1}, sums, usedAtMin,
                                              static_cast<std::size_t>(devices), modelPerLayer, m.moe.isMoe());
         fit.context = lowered.value_or(options.minContext);

@@ -62,11 +62,12 @@ bool readDeviceProjection(const LogLine &line, ReadContext &context)
 {
     const std::string &t = line.text;
     const std::size_t dash = t.find("  - ") + 4;
-    const std::size_t colon = t.find(':', dash);
-    std::size_t pos = colon == std::string::npos ? t.size() : t.find_first_not_of(' ', colon + 1);
+    // The last colon before the figures: an RPC device's name holds host:port.
+    const std::size_t colon = t.rfind(':', t.find(" total, "));
+    std::size_t pos = colon == std::string::npos || colon < dash ? t.size() : t.find_first_not_of(' ', colon + 1);
     const auto total = pos == std::string::npos ? std::nullopt : readNumber(t, pos);
     const auto used = numberAfter(t, " total, ");
-    if (colon == std::string::npos || !total || total->negative || !used || used->negative) {
+    if (colon == std::string::npos || colon < dash || !total || total->negative || !used || used->negative) {
         context.malformed(line, "'- DEVICE: N total, N used, ...' in MiB");
         return true;
     }
@@ -182,10 +183,9 @@ bool readLlamaFitLine(const LogLine &line, ReadContext &context)
             context.malformed(line, "'id=N, target=M MiB'");
             return true;
         }
-        const auto known = std::find_if(settings.devices.begin(), settings.devices.end(),
-                                        [&id](const LogDevice &d) { return d.index == static_cast<int>(*id); });
+        // fit.cpp's id is the device's position in its list, as the log named them.
         addFlooredMiB(context, Quantity::LlamaFitTarget, line, *target,
-                      known != settings.devices.end() ? known->id : "device " + std::to_string(*id));
+                      *id < settings.devices.size() ? settings.devices[*id].id : "device " + std::to_string(*id));
         return true;
     }
     if (has("set to use ") && has(" dense-only and ") && has(" full GPU layers")) {
@@ -197,7 +197,7 @@ bool readLlamaFitLine(const LogLine &line, ReadContext &context)
             return true;
         }
         settings.offloadedLayers = Noted<std::uint64_t>{*denseOnly + *full, line.number};
-        settings.cpuMoeLayers = Noted<std::uint64_t>{*denseOnly, line.number};
+        settings.fitDenseOnlyLayers = Noted<std::uint64_t>{*denseOnly, line.number};
         context.seen(LogFormat::LlamaCpp);
         return true;
     }

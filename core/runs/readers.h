@@ -81,6 +81,8 @@ class TorchOomReader
 {
 public:
     bool read(const LogLine &line, ReadContext &context);
+    /// The log ended: a message still open was cut off.
+    void finish(ReadContext &context);
 
 private:
     void readMessage(const std::string &text, ReadContext &context);

@@ -113,8 +113,16 @@ void llamaCppSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingW
     }
     if (ls.offloadedLayers)
         w.set(FieldId::GpuLayers, count(ls.offloadedLayers->value), ls.offloadedLayers->line);
-    if (ls.cpuMoeLayers)
-        w.set(FieldId::CpuMoeLayers, count(ls.cpuMoeLayers->value), ls.cpuMoeLayers->line);
+    // --fit's dense-only GPU layers as --n-cpu-moe, which counts from layer
+    // 0: the layers left on the CPU keep their experts there too (-ngl N
+    // holds the output layer and N - 1 layers).
+    if (ls.fitDenseOnlyLayers) {
+        const std::uint64_t layers = run.scenario.model.layers;
+        const std::uint64_t ngl = ls.offloadedLayers ? ls.offloadedLayers->value : layers + 1;
+        const std::uint64_t onCpu = layers + 1 - std::min(std::max<std::uint64_t>(ngl, 1), layers + 1);
+        w.set(FieldId::CpuMoeLayers, count(std::min(layers, onCpu + ls.fitDenseOnlyLayers->value)),
+              ls.fitDenseOnlyLayers->line);
+    }
     std::set<int> gpus;
     std::size_t line = 0;
     for (const rl::Reading *r : log.find(rl::Quantity::LlamaModelBuffer))
@@ -292,8 +300,13 @@ void compareLlamaCpp(const Scenario &s, const rl::RunLog &log, RunComparison &ou
         const Estimate &e = stageFor(stages, device);
         return e.total - e.term(TermId::CudaOverhead);
     };
-    for (const rl::Reading *r : log.find(rl::Quantity::LlamaFitPlaced)) {
-        const int device = deviceIndex(r->device);
+    // fit.cpp prints a device's share after step 3 and again after step 4:
+    // the last one is the layout it runs.
+    std::map<std::string, const rl::Reading *> placed;
+    for (const rl::Reading *r : log.find(rl::Quantity::LlamaFitPlaced))
+        placed[r->device] = r;
+    for (const auto &[name, r] : placed) {
+        const int device = deviceIndex(name);
         out.rows.push_back(device < s.gpus ? row(*r, withoutContext(device), "total - cuda_overhead")
                                            : row(*r, std::nullopt, "-"));
     }

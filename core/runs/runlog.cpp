@@ -154,6 +154,7 @@ LoadResult<RunLog> readRunLog(const std::string &text)
             continue;
         smi.read(line, context);
     }
+    oom.finish(context);
     result.warnings = context.warnings;
     if (context.log.readings.empty() && context.log.formats.empty()) {
         result.errors.push_back(

@@ -141,7 +141,8 @@ struct LogSettings
     std::optional<Noted<std::string>> vType;
     std::optional<Noted<std::uint64_t>> offloadedLayers;    ///< N of "offloaded N/M layers"
     std::optional<Noted<std::uint64_t>> offloadableLayers;  ///< M: n_layer + 1
-    std::optional<Noted<std::uint64_t>> cpuMoeLayers;       ///< layers whose routed experts stay on the host
+    /// --fit (2025): GPU layers whose routed experts stay on the host.
+    std::optional<Noted<std::uint64_t>> fitDenseOnlyLayers;
     std::optional<Noted<double>> gpuMemoryUtilization;      ///< vLLM
     std::optional<Noted<std::uint64_t>> maxModelLen;        ///< vLLM, from the concurrency line
     std::vector<LogDevice> devices;

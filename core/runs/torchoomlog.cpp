@@ -74,6 +74,10 @@ bool messageEnds(const std::string &text)
 
 bool TorchOomReader::read(const LogLine &line, ReadContext &context)
 {
+    // A message's first line is the reader's own; the lines that may
+    // continue a wrapped one are read and still offered to the others (a
+    // cut-off message must not swallow the log after it).
+    bool first = false;
     if (m_message.empty()) {
         const std::size_t at = line.text.find(" out of memory. Tried to allocate ");
         if (at == std::string::npos)
@@ -81,19 +85,26 @@ bool TorchOomReader::read(const LogLine &line, ReadContext &context)
         m_start = line;
         m_lines = 0;
         m_message = line.text.substr(at + 1);
+        first = true;
     } else {
         m_message += ' ' + line.text;
     }
     ++m_lines;
-    if (messageEnds(m_message) || m_lines >= kMaxMessageLines || line.last) {
-        std::string joined;
-        for (char c : m_message)
-            if (!(c == ' ' && !joined.empty() && joined.back() == ' '))
-                joined += c;
-        m_message.clear();
-        readMessage(joined, context);
-    }
-    return true;
+    if (messageEnds(m_message) || m_lines >= kMaxMessageLines || line.last)
+        finish(context);
+    return first;
+}
+
+void TorchOomReader::finish(ReadContext &context)
+{
+    if (m_message.empty())
+        return;
+    std::string joined;
+    for (char c : m_message)
+        if (!(c == ' ' && !joined.empty() && joined.back() == ' '))
+            joined += c;
+    m_message.clear();
+    readMessage(joined, context);
 }
 
 void TorchOomReader::readMessage(const std::string &text, ReadContext &context)

@@ -27,9 +27,9 @@ enum class FieldId {
     GradAccum,
     Checkpointing,
     Stack,
-    Bitsandbytes,
     Versions,
     TorchVersion,
+    Bitsandbytes, ///< after Versions: the CLI and files apply fields in this order, a shorthand over the set
     Liger,
     Unsloth,
     Attention,

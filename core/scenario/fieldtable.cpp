@@ -384,27 +384,6 @@ std::vector<FieldDescriptor> makeFields()
                 "saved tensors"))
             .choiceIn<stackId, parseStack, &S::stack>()
             .appliesWhen(training),
-        Field(FieldId::Bitsandbytes, "bitsandbytes", FieldGroup::Training)
-            .cli("bnb", "VERSION")
-            .oneOf(choicesOf(allBitsandbytesVersions(), [](const BitsandbytesInfo &b) { return b.label; }))
-            .label(QT_TRANSLATE_NOOP("Field", "bitsandbytes"))
-            .help(QT_TRANSLATE_NOOP("Field",
-                "bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass; legacy is "
-                "--versions bitsandbytes=0.43.1"))
-            .accessors(
-                [](const S &s) {
-                    return FieldValue(std::string(bitsandbytesVersionId(
-                        versionRuleHolds(s.versions, VersionRule::BitsandbytesDropsInput) ? BitsandbytesVersion::Current
-                                                                                          : BitsandbytesVersion::Legacy)));
-                },
-                [](S &s, const FieldValue &v) {
-                    const bool legacy = parseBitsandbytesVersion(std::get<std::string>(v)) == BitsandbytesVersion::Legacy;
-                    if (legacy != !versionRuleHolds(s.versions, VersionRule::BitsandbytesDropsInput))
-                        s.versions.set(Library::Bitsandbytes, legacy ? std::optional(kLastBitsandbytesKeepingInputs)
-                                                                     : std::nullopt);
-                })
-            .shorthandFor(FieldId::Versions)
-            .appliesWhen(bitsandbytes),
         Field(FieldId::Versions, "versions", FieldGroup::Training)
             .cli("versions", "LIB=X.Y,...")
             .text()
@@ -445,6 +424,27 @@ std::vector<FieldDescriptor> makeFields()
             })
             .shorthandFor(FieldId::Versions)
             .appliesWhen(training),
+        Field(FieldId::Bitsandbytes, "bitsandbytes", FieldGroup::Training)
+            .cli("bnb", "VERSION")
+            .oneOf(choicesOf(allBitsandbytesVersions(), [](const BitsandbytesInfo &b) { return b.label; }))
+            .label(QT_TRANSLATE_NOOP("Field", "bitsandbytes"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "bitsandbytes up to 0.43.1 kept the input of every 4-bit layer for the backward pass; legacy is "
+                "--versions bitsandbytes=0.43.1"))
+            .accessors(
+                [](const S &s) {
+                    return FieldValue(std::string(bitsandbytesVersionId(
+                        versionRuleHolds(s.versions, VersionRule::BitsandbytesDropsInput) ? BitsandbytesVersion::Current
+                                                                                          : BitsandbytesVersion::Legacy)));
+                },
+                [](S &s, const FieldValue &v) {
+                    const bool legacy = parseBitsandbytesVersion(std::get<std::string>(v)) == BitsandbytesVersion::Legacy;
+                    if (legacy != !versionRuleHolds(s.versions, VersionRule::BitsandbytesDropsInput))
+                        s.versions.set(Library::Bitsandbytes, legacy ? std::optional(kLastBitsandbytesKeepingInputs)
+                                                                     : std::nullopt);
+                })
+            .shorthandFor(FieldId::Versions)
+            .appliesWhen(bitsandbytes),
         Field(FieldId::Liger, "liger", FieldGroup::Training)
             .cli("liger")
             .onOff()

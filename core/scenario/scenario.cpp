@@ -189,6 +189,8 @@ std::vector<std::string> validateScenario(const Scenario &s)
         && *s.gpuLayers <= m.layers;
     check(!deviceMapOffload || p.tp * p.pp == 1,
           "serving.gpu_layers: generate() offloads layers through device_map, which splits layers over the GPUs: no tp or pp");
+    check(s.isTraining() || s.effectiveLogits() != LogitsMode::FusedLinear,
+          "logits: fused-linear fuses a training loss with the output layer; inference computes its logits");
     std::string skipProblem;
     kvSkipLayers(s, &skipProblem);
     check(skipProblem.empty(), [&skipProblem] { return "kv_skip_layers: " + skipProblem; });

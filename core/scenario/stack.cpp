@@ -176,7 +176,7 @@ StackBehaviour stackBehaviour(const Scenario &s)
     }
     // Unsloth's FastLanguageModel.get_peft_model(use_gradient_checkpointing=
     // "unsloth"), its documented setting: layer inputs offloaded to the CPU.
-    if (s.unsloth)
+    if (s.unsloth && (s.mode == Mode::Lora || s.mode == Mode::Qlora))
         b.checkpointing = Checkpointing::Offloaded;
     return b;
 }

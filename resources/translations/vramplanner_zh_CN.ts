@@ -4240,6 +4240,10 @@ output tokens</source>
         <source>the output layer and %1 of %2 layers fit</source>
         <translation>放得下输出层和 %2 层中的 %1 层</translation>
     </message>
+    <message>
+        <source>%1 of %2 layers fit</source>
+        <translation>放得下 %2 层中的 %1 层</translation>
+    </message>
 </context>
 <context>
     <name>ui::FieldEditor</name>

@@ -83,6 +83,7 @@ private slots:
     void severalDevicesLowerTheTarget();
     void severalGpusFilledFromTheLast();
     void expertsFillTheFirstGpuFirst();
+    void oneGpuOverIsRebalancedNotShortened();
 };
 
 void TestLlamaFit::nothingChangesWhenTheMarginStaysFree()
@@ -303,6 +304,24 @@ void TestLlamaFit::expertsFillTheFirstGpuFirst()
     // The experts kept in host memory are GPU 1's dense-only layers; its
     // last partial unit is the output layer, which has none.
     QCOMPARE(core::hostExpertLayers(s, layout), layout[1].partial - 1);
+}
+
+void TestLlamaFit::oneGpuOverIsRebalancedNotShortened()
+{
+    // Llama 3 8B Q4_K_M over two 5 GiB cards split 1:3: the second misses
+    // its margin, but the two together keep theirs, so step 2 leaves the
+    // trained context (fit.cpp lowers it only for a total deficit) and step
+    // 3 places the layers again, every one on the GPUs.
+    core::Scenario s = llamaServer("llama-3-8b", core::WeightFormat::GgufQ4KM);
+    s.gpus = 2;
+    s.tensorSplit = {1, 3};
+    const core::GpuSpec gpu = gpuOf(5);
+    QVERIFY(core::totalOf(s) > gpu.capacity() - core::Bytes::gib(1)); // the 1:3 split misses
+    const core::LlamaServerFit fit = core::llamaServerFit(s, gpu);
+    QCOMPARE(fit.context, 8192ull);
+    QCOMPARE(fit.gpuLayers, s.model.layers + 1);
+    QCOMPARE(fit.gpuLayersPerDevice.size(), std::size_t(2));
+    QVERIFY(fit.perGpu <= fit.target);
 }
 
 VRAM_TEST_MAIN(tst_llamafit, TestLlamaFit, Core)

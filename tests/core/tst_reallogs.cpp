@@ -419,7 +419,7 @@ void TestRealLogs::fitProjections()
                    {Quantity::LlamaFitContextSaving, "", 13440, kMiB},
                    {Quantity::LlamaFitDenseOnlySurplus, "", 53432, kMiB}});
     QCOMPARE(rocm.settings.offloadedLayers->value, 57ull);
-    QCOMPARE(rocm.settings.cpuMoeLayers->value, 35ull);
+    QCOMPARE(rocm.settings.fitDenseOnlyLayers->value, 35ull);
     QVERIFY(rocm.find(Quantity::LlamaFitDeficit).front()->uncertainty == core::Bytes::mib(1));
     // ggml_init_cublas (2024): the device line names the GPU.
     const core::runlog::RunLog p40 = readLog("llamacpp-2024-01-cublas-p40-imatrix-pr4957-part1.log");

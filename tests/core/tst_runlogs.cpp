@@ -85,6 +85,8 @@ private slots:
     void compareLlamaCpp();
     void compareVllm();
     void calibrationFigures();
+    void fitDeviceNamesMayHoldColons();
+    void cutOffOutOfMemorySwallowsNothing();
 };
 
 void TestRunLogs::llamaCppBuffers_data()
@@ -498,6 +500,37 @@ void TestRunLogs::calibrationFigures()
     // vLLM: weights + activation peak is torch's allocated peak during profiling.
     const auto vllm = readOk(printed(kVllmTerms, 1.0, 0.5, 0.25, 3.0));
     QCOMPARE(core::measurementFromLog(vllm).allocated->count(), 1342177280ull); // 1.25 GiB
+}
+
+void TestRunLogs::fitDeviceNamesMayHoldColons()
+{
+    // ggml-rpc names its devices by host:port: the figures follow the last
+    // colon before them (llama_params_fit's "%s: %6d total, ...").
+    const auto r = core::runlog::readRunLog(
+        "llama_params_fit:   - RPC0 (10.0.0.2:50052): 24080 total, 30000 used, 5920 deficit\n"
+        "common_params_fit_impl: id=0, target=23056 MiB\n");
+    QVERIFY(r.ok() && r.warnings.empty());
+    const core::runlog::RunLog &log = *r.value;
+    QCOMPARE(log.settings.devices.size(), std::size_t(1));
+    QCOMPARE(log.settings.devices.front().id, std::string("RPC0"));
+    QCOMPARE(log.settings.devices.front().name, std::string("10.0.0.2:50052"));
+    QCOMPARE(*log.settings.devices.front().total, core::Bytes::mib(24080));
+    // fit.cpp's id is the device's position in the list: RPC0 here.
+    QCOMPARE(log.find(Quantity::LlamaFitTarget).front()->device, std::string("RPC0"));
+}
+
+void TestRunLogs::cutOffOutOfMemorySwallowsNothing()
+{
+    // An out-of-memory message cut short by the paste: the lines after it
+    // still reach their readers, and the message is named as cut off.
+    const auto r = core::runlog::readRunLog(
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of\n"
+        "load_tensors:        CUDA0 model buffer size =  4096.00 MiB\n"
+        "load_tensors:   CPU_Mapped model buffer size =   281.81 MiB\n");
+    QVERIFY(r.ok());
+    QCOMPARE(r.value->find(Quantity::LlamaModelBuffer).size(), std::size_t(2));
+    QCOMPARE(r.value->find(Quantity::TorchOomRequested).size(), std::size_t(0));
+    QCOMPARE(r.warnings.size(), std::size_t(1));
 }
 
 VRAM_TEST_MAIN(tst_runlogs, TestRunLogs, None)
