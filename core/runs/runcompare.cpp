@@ -144,6 +144,25 @@ void llamaCppSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingW
         w.set(FieldId::Gpus, count(fitDevices.size()), fitLine);
     if (!gpus.empty())
         w.set(FieldId::Gpus, count(gpus.size()), line);
+    // --fit's own split over several GPUs (the last placement line of each):
+    // -ts, and -ngl where the log states no offload of its own.
+    std::map<int, std::pair<std::uint64_t, std::size_t>> fitLayers;
+    for (const rl::Reading *r : log.find(rl::Quantity::LlamaFitLayers))
+        fitLayers[deviceIndex(r->device)] = {static_cast<std::uint64_t>(r->number), r->line};
+    if (fitLayers.size() > 1 && fitLayers.rbegin()->first == static_cast<int>(fitLayers.size()) - 1) {
+        std::string split;
+        std::uint64_t units = 0;
+        for (const auto &[device, placed] : fitLayers) {
+            split += (split.empty() ? "" : ",") + count(placed.first);
+            units += placed.first;
+        }
+        const std::size_t at = fitLayers.begin()->second.second;
+        w.set(FieldId::Gpus, count(fitLayers.size()), at);
+        if (units > 0)
+            w.set(FieldId::TensorSplit, split, at);
+        if (!ls.offloadedLayers)
+            w.set(FieldId::GpuLayers, count(units), at);
+    }
     // A CPU build prints neither "offloaded N/M layers" nor a device's
     // model buffer: every layer ran on the host.
     const auto modelBuffers = log.find(rl::Quantity::LlamaModelBuffer);

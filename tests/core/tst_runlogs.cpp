@@ -87,6 +87,7 @@ private slots:
     void calibrationFigures();
     void fitDeviceNamesMayHoldColons();
     void cutOffOutOfMemorySwallowsNothing();
+    void fitSplitBecomesTheScenarios();
 };
 
 void TestRunLogs::llamaCppBuffers_data()
@@ -531,6 +532,28 @@ void TestRunLogs::cutOffOutOfMemorySwallowsNothing()
     QCOMPARE(r.value->find(Quantity::LlamaModelBuffer).size(), std::size_t(2));
     QCOMPARE(r.value->find(Quantity::TorchOomRequested).size(), std::size_t(0));
     QCOMPARE(r.warnings.size(), std::size_t(1));
+}
+
+void TestRunLogs::fitSplitBecomesTheScenarios()
+{
+    // fit.cpp's placement lines (step 3, then step 4 for the same device):
+    // the last per device is the split it runs, -ts 13,20 and -ngl 33.
+    const std::string text =
+        "common_params_fit_impl:   - CUDA1 (NVIDIA GeForce RTX 3090): 20 layers,  22000 MiB used,   2100 MiB free\n"
+        "common_params_fit_impl:   - CUDA0 (NVIDIA GeForce RTX 3090): 10 layers,  12000 MiB used,  12100 MiB free\n"
+        "common_params_fit_impl:   - CUDA0 (NVIDIA GeForce RTX 3090): 13 layers ( 0 overflowing),  15000 MiB used,   9100 MiB free\n";
+    const core::runlog::RunLog log = readOk(text);
+    core::Scenario base;
+    base.model = core::io::findPreset("llama-3-8b")->model;
+    const core::RunScenario run = core::scenarioFromLog(base, log, core::io::builtinCatalog(), {});
+    QCOMPARE(run.scenario.gpus, 2);
+    QCOMPARE(run.scenario.tensorSplit, (std::vector<double>{13, 20}));
+    QCOMPARE(*run.scenario.gpuLayers, 33ull);
+    const core::RunComparison c = core::compareRun(run, log, core::io::builtinCatalog());
+    int placedRows = 0;
+    for (const core::ComparisonRow &r : c.rows)
+        placedRows += r.quantity == "llamacpp.fit_placed" ? 1 : 0;
+    QCOMPARE(placedRows, 2); // one per device: CUDA0's step-4 line stands
 }
 
 VRAM_TEST_MAIN(tst_runlogs, TestRunLogs, None)
