@@ -390,6 +390,16 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
     out.outsideFirst = outside(rates.firstPerToken, a::kFirstPerToken);
     out.outsideLast = outside(rates.lastPerToken, a::kLastPerToken);
 
+    // A layer's input, which full checkpointing keeps (on the GPU or in
+    // host memory).
+    const auto layerInput = [&](Formula &f) {
+        f.product(a::kPartLayerInput)
+            .times(sh::kBatch, b)
+            .times(sh::kSequence, seq)
+            .times(a::kResidualBytes, d.residual)
+            .times(sh::kHidden, h);
+        place(f, replicated);
+    };
     Formula kept(store);
     switch (s.effectiveCheckpointing()) {
     case Checkpointing::None:
@@ -404,12 +414,7 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
     case Checkpointing::Full:
         // Each layer keeps only its input (Korthikanti Table 2: 2sbh at
         // 16 bits); during backward one layer is recomputed at a time.
-        kept.product(a::kPartLayerInput)
-            .times(sh::kBatch, b)
-            .times(sh::kSequence, seq)
-            .times(a::kResidualBytes, d.residual)
-            .times(sh::kHidden, h);
-        place(kept, replicated);
+        layerInput(kept);
         out.keptPerLayer = kept.note(a::kWhyFullRecompute).derived();
         out.recomputePeak = out.perLayer;
         break;
@@ -419,12 +424,7 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
         // non_blocking=True)) and saves only that copy; backward brings
         // one back and recomputes the layer. The GPU keeps none.
         Formula host(store);
-        host.product(a::kPartLayerInput)
-            .times(sh::kBatch, b)
-            .times(sh::kSequence, seq)
-            .times(a::kResidualBytes, d.residual)
-            .times(sh::kHidden, h);
-        place(host, replicated);
+        layerInput(host);
         out.hostPerLayer = host.cite(a::kFromUnslothCheckpoint).derived();
         out.keptPerLayer = kept.note(a::kWhyOffloadedCheckpoint).derived();
         out.recomputePeak = out.perLayer;

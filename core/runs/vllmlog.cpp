@@ -8,6 +8,14 @@ namespace core::runlog {
 
 namespace {
 
+/// A figure's label in vLLM's text and what it states (nullopt: read, not
+/// modelled: a setting, a duration, a figure the plan has no term for).
+struct LabelledFigure
+{
+    const char *label;
+    std::optional<Quantity> quantity;
+};
+
 /// The "Memory profiling results:" keys (vllm/worker/worker.py
 /// determine_num_available_blocks, vLLM 0.6.2-0.6.4):
 ///   "Memory profiling results: total_gpu_memory=%.2fGiB\n"
@@ -17,12 +25,7 @@ namespace {
 ///   " gpu_memory_utilization=%.2f"
 /// (one line in some releases, with "duration=%.2f seconds, " first and
 /// ", " between pairs in 0.6.4).
-struct ResultsKey
-{
-    const char *key;
-    std::optional<Quantity> quantity; ///< nullopt: read, not modelled
-};
-const ResultsKey kResultsKeys[] = {
+const LabelledFigure kResultsKeys[] = {
     {"total_gpu_memory=", Quantity::VllmTotalGpuMemory},
     {"peak_torch_memory=", Quantity::VllmTorchPeak},
     {"non_torch_memory=", Quantity::VllmNonTorch},
@@ -35,12 +38,7 @@ const ResultsKey kResultsKeys[] = {
 /// determine_num_available_blocks after PR #10511): one "LABEL<tab>VALUE"
 /// per line under "Memory profiling results:", each with the logger's
 /// prefix.
-struct BlockLabel
-{
-    const char *label;
-    std::optional<Quantity> quantity; ///< nullopt: the utilisation (a setting) or the duration
-};
-const BlockLabel kBlockLabels[] = {
+const LabelledFigure kBlockLabels[] = {
     {"total_gpu_memory", Quantity::VllmTotalGpuMemory},
     {"the current vLLM instance can use", Quantity::VllmInstanceMemory},
     {"model weights take", Quantity::VllmWeights},
@@ -63,7 +61,7 @@ std::string messageOf(const std::string &text)
 bool VllmReader::readBlockLine(const LogLine &line, ReadContext &context)
 {
     const std::string message = messageOf(line.text);
-    for (const BlockLabel &b : kBlockLabels) {
+    for (const LabelledFigure &b : kBlockLabels) {
         const std::size_t length = std::char_traits<char>::length(b.label);
         if (message.compare(0, length, b.label) != 0 || message.size() <= length
             || (message[length] != ' ' && message[length] != '\t'))
@@ -94,16 +92,16 @@ bool VllmReader::readBlockLine(const LogLine &line, ReadContext &context)
 bool VllmReader::readResultsPairs(const LogLine &line, ReadContext &context)
 {
     bool any = false;
-    for (const ResultsKey &k : kResultsKeys) {
-        std::size_t at = line.text.find(k.key);
+    for (const LabelledFigure &k : kResultsKeys) {
+        std::size_t at = line.text.find(k.label);
         if (at == std::string::npos)
             continue;
         any = true;
-        std::size_t pos = at + std::string(k.key).size();
+        std::size_t pos = at + std::string(k.label).size();
         const auto n = readNumber(line.text, pos);
         const bool gib = n && (line.text.compare(pos, 3, "GiB") == 0 || line.text.compare(pos, 3, "Gib") == 0);
         if (!gib) {
-            context.malformed(line, std::string("a size in GiB after '") + k.key + "'");
+            context.malformed(line, std::string("a size in GiB after '") + k.label + "'");
             continue;
         }
         if (k.quantity)

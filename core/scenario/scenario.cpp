@@ -194,15 +194,13 @@ std::vector<std::string> validateScenario(const Scenario &s)
     std::string skipProblem;
     kvSkipLayers(s, &skipProblem);
     check(skipProblem.empty(), [&skipProblem] { return "kv_skip_layers: " + skipProblem; });
-    check(s.tensorSplit.empty()
-              || (s.tensorSplit.size() == static_cast<std::size_t>(s.gpus)
-                  && std::all_of(s.tensorSplit.begin(), s.tensorSplit.end(),
-                                 [](double share) { return share >= 0 && std::isfinite(share); })
-                  && std::any_of(s.tensorSplit.begin(), s.tensorSplit.end(), [](double share) { return share > 0; })),
-          [&s] {
-              return "serving.tensor_split: expected " + std::to_string(s.gpus)
-                  + " shares, one per GPU, zero or more and one above zero, e.g. 24,12 or 0,1";
-          });
+    // The shares' rule is the field's own (a NumberList); here, one per GPU.
+    const FieldDescriptor &split = field(FieldId::TensorSplit);
+    const std::string shares = checkFieldValue(split, split.stored(s));
+    check(shares.empty(), [&shares] { return "serving.tensor_split: " + shares; });
+    check(s.tensorSplit.empty() || s.tensorSplit.size() == static_cast<std::size_t>(s.gpus), [&s] {
+        return "serving.tensor_split: expected " + std::to_string(s.gpus) + " shares, one per GPU, e.g. 24,12 or 0,1";
+    });
     check(s.devices.empty() || s.devices.size() == static_cast<std::size_t>(s.gpus), [&s] {
         return "devices: " + std::to_string(s.devices.size()) + " GPUs listed, but gpus is " + std::to_string(s.gpus);
     });
