@@ -60,7 +60,7 @@ int main(int argc, char **argv)
                                       QStringLiteral("file"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."),
                                   QStringLiteral("code"));
-    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Chart export size, default 1600x1000."),
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Chart export size, default 1600x1000; with --screenshot, the window's size."),
                                   QStringLiteral("WxH"));
     QStringList pageIds;
     for (const ui::ExportPage &page : ui::exportPages())
@@ -120,18 +120,22 @@ int main(int argc, char **argv)
             return fail(QStringLiteral("--view: expected gpus, context, batch, deploy, matrix, heatmap, cluster or rules"));
     }
 
+    QSize requestedSize;
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        bool okW = false;
+        bool okH = false;
+        if (wh.size() == 2)
+            requestedSize = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
+        if (!okW || !okH || requestedSize.width() < 100 || requestedSize.height() < 100
+            || requestedSize.width() > 20000 || requestedSize.height() > 20000)
+            return fail(QStringLiteral("--size: expected WxH between 100 and 20000, e.g. 1600x1000"));
+    }
+
     if (parser.isSet(exportTo)) {
         ui::ChartExportOptions options;
-        if (parser.isSet(size)) {
-            const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-            bool okW = false;
-            bool okH = false;
-            if (wh.size() == 2)
-                options.size = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
-            if (!okW || !okH || options.size.width() < 100 || options.size.height() < 100
-                || options.size.width() > 20000 || options.size.height() > 20000)
-                return fail(QStringLiteral("--size: expected WxH between 100 and 20000, e.g. 1600x1000"));
-        }
+        if (requestedSize.isValid())
+            options.size = requestedSize;
         const auto format = ui::exportFormatForPath(parser.value(exportTo));
         const ui::ExportPage *printed = parser.isSet(page) ? ui::findExportPage(parser.value(page))
             : parser.isSet(size) || !format                ? nullptr
@@ -159,6 +163,8 @@ int main(int argc, char **argv)
         return 0;
     }
 
+    if (requestedSize.isValid())
+        window.resize(requestedSize);
     window.show();
     if (parser.isSet(presentation))
         window.setPresentationMode(true);
