@@ -119,10 +119,13 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, const
     if (share.last && act.outsideLast.value > 0)
         saved.product(ac::kPartHeadSide).times(ac::kHeadSide, act.outsideLast);
     const Quantity activations = saved.cite(ac::kFromKorthikanti).bytes();
-    // Offloaded checkpoints: every layer's input waits in host memory.
+    // Offloaded checkpoints: every layer's input waits in host memory, with
+    // what the forward saved outside the layers where the offloading hooks
+    // all of it (torchtune).
     if (act.hostPerLayer.value > 0) {
-        d.hostTermsPerGpu[termIndex(TermId::Activations)]
-            = Bytes::fromDouble(act.hostPerLayer.value * static_cast<double>(share.layerCount) * share.inFlight.value);
+        const double outside = (share.first ? act.hostFirst.value : 0.0) + (share.last ? act.hostLast.value : 0.0);
+        d.hostTermsPerGpu[termIndex(TermId::Activations)] = Bytes::fromDouble(
+            act.hostPerLayer.value * static_cast<double>(share.layerCount) * share.inFlight.value + outside);
         d.hostBytesPerGpu = static_cast<double>(sumTerms(d.hostTermsPerGpu).count());
     }
 

@@ -206,12 +206,19 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     const Placement replicated{tp, s.parallel.sequenceParallel, 1};
     const Placement interior{tp, true, 1};
     const Placement mlpInterior{tp, true, mlpCopies};
+    // A compiled layer (stack.h compiledLayers) saves what Liger's kernels
+    // do: the min-cut partitioner recomputes a norm's fp32 work from its
+    // input and act(gate) from gate, but never a tensor that a matrix
+    // product or the attention kernel reads in backward
+    // (torch/_functorch/config.py ban_recompute_materialized_backward):
+    // the norms' outputs, the expanded K and V and the MLP product stay.
+    const bool fusedNormAndSwiglu = t.ligerKernels || t.compiledLayers;
 
     // c: what one layer saves per token, tensor by tensor.
     Formula c(store);
 
     // --- attention block ---
-    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, replicated, t.ligerKernels);
+    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, replicated, fusedNormAndSwiglu);
     InputSite attentionInput(sh::kHidden, h, d.normOut, false, a::kAttentionInput);
     addReaders(attentionInput, t, d, {LinearSlot::Q, LinearSlot::K, LinearSlot::V}, t.fusedQkvAdapter);
     // Hugging Face's eager and SDPA paths materialise K and V repeated to all
@@ -247,7 +254,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     // --- MLP block ---
     if (m.normsPerLayer >= 2)
         normSaved(c, a::kMlpNorm, m, normsTrain, d, static_cast<double>(m.normsPerLayer - 1), replicated,
-                  t.ligerKernels);
+                  fusedNormAndSwiglu);
     // A parallel block (one norm) feeds the MLP from the attention's input.
     InputSite separateMlpInput(sh::kHidden, h, d.normOut, false, a::kMlpInput);
     InputSite &mlpInput = m.normsPerLayer == 1 ? attentionInput : separateMlpInput;
@@ -257,8 +264,9 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         separateMlpInput.addTo(c, replicated);
     // Liger's SwiGLU keeps gate and up and recomputes the activation in
     // backward (liger_kernel ops/swiglu.py LigerSiLUMulFunction:
-    // ctx.save_for_backward(a, b)): the product's two operands alone.
-    if (!(t.ligerKernels && m.gatedMlp)) {
+    // ctx.save_for_backward(a, b)): the product's two operands alone, as a
+    // compiled layer does.
+    if (!(fusedNormAndSwiglu && m.gatedMlp)) {
         c.product(a::kPartActivationFunction)
             .timesUnlessOne(a::kActivationSaves, static_cast<double>(m.activationSavedTensors))
             .times(a::kLinearOutBytes, eo)
@@ -317,18 +325,25 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     rates.gradientsPerToken = gradients.derived();
 
     // --- outside the layers ---
+    // Offloading that hooks the whole forward takes the embedding side and
+    // the final norm to host memory; the output layer's input stays.
+    const bool offloadOutside = t.offloadsWholeForward && s.effectiveCheckpointing() == Checkpointing::Offloaded;
     Formula first(store);
+    Formula last(store);
+    Formula hostFirst(store);
+    Formula hostLast(store);
+    Formula &embeddingSide = offloadOutside ? hostFirst : first;
     if (hiddenDropout) {
-        first.product(a::kPartEmbeddingDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
-        place(first, replicated);
+        embeddingSide.product(a::kPartEmbeddingDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
+        place(embeddingSide, replicated);
     }
     if (m.embeddingNorm) {
-        first.product(a::kPartEmbeddingNorm).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);
-        place(first, replicated);
+        embeddingSide.product(a::kPartEmbeddingNorm).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);
+        place(embeddingSide, replicated);
     }
-    Formula last(store);
+    // torchtune compiles each decoder layer, not the final norm.
     if (m.finalNorm)
-        normSaved(last, a::kFinalNorm, m, normsTrain, d, 1, replicated, t.ligerKernels);
+        normSaved(offloadOutside ? hostLast : last, a::kFinalNorm, m, normsTrain, d, 1, replicated, t.ligerKernels);
     if (!m.encoderOnly && (t.fullModel || t.lmHeadKeepsInput)) {
         // A trained lm_head (or a bitsandbytes <= 0.43.1 4-bit one) keeps
         // its input, in its compute dtype.
@@ -336,6 +351,8 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         headInput.keptBy(d.autocast || (!t.fullModel && t.baseCastsInput) ? d.compute : d.normOut, false, false);
         headInput.addTo(last, replicated);
     }
+    rates.hostFirstPerToken = hostFirst.derived();
+    rates.hostLastPerToken = hostLast.derived();
     rates.firstPerToken = first.derived();
     rates.lastPerToken = last.derived();
     return rates;
@@ -389,6 +406,8 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
     };
     out.outsideFirst = outside(rates.firstPerToken, a::kFirstPerToken);
     out.outsideLast = outside(rates.lastPerToken, a::kLastPerToken);
+    out.hostFirst = outside(rates.hostFirstPerToken, a::kFirstPerToken);
+    out.hostLast = outside(rates.hostLastPerToken, a::kLastPerToken);
 
     // A layer's input, which full checkpointing keeps (on the GPU or in
     // host memory).

@@ -20,6 +20,8 @@ struct ActivationBreakdown
     Derived outsideLast;      ///< final norm and lm_head input (last stage)
     Derived recomputePeak;    ///< one layer re-materialised during full recompute
     Derived hostPerLayer;     ///< what each layer keeps in host memory (offloaded checkpoints)
+    Derived hostFirst;        ///< embedding side in host memory (torchtune's offloading)
+    Derived hostLast;         ///< final norm in host memory (torchtune's offloading)
     /// Gradients that live at once inside one layer's backward: the MLP's
     /// three I-wide gradients (of act(gate) * up, of act(gate) and of up)
     /// plus the incoming h-wide gradient (autograd of LlamaMLP / GPT2MLP).
@@ -56,6 +58,11 @@ struct Trainability
     bool repeatsKvAlways = false;
     /// Liger's RMSNorm and SwiGLU kernels (stack.h ligerNormAndSwiglu).
     bool ligerKernels = false;
+    /// The layers run compiled (stack.h compiledLayers).
+    bool compiledLayers = false;
+    /// Offloading moves what the forward saves outside the layers to host
+    /// memory too (stack.h offloadsWholeForward).
+    bool offloadsWholeForward = false;
 
     bool slotTrained(LinearSlot slot) const
     {
@@ -87,6 +94,11 @@ struct ActivationRates
     Derived gradientsPerToken; ///< the gradients alive at once inside one layer's backward
     Derived firstPerToken;     ///< embedding side (first pipeline stage)
     Derived lastPerToken;      ///< final norm and lm_head input (last stage)
+    /// Offloaded with the whole forward: the embedding side and the final
+    /// norm in host memory; `firstPerToken` and `lastPerToken` then hold
+    /// what stays on the GPU.
+    Derived hostFirstPerToken;
+    Derived hostLastPerToken;
 };
 
 /// Saved-for-backward activations of a training step. Generalises

@@ -275,7 +275,6 @@ inline constexpr const char *kFromKorthikanti =
 namespace logits {
 inline constexpr Symbol kLogitsBytes{"e_l", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a logits element as the lm_head emits it")};
 inline constexpr Symbol kChunks{"8", "", QT_TRANSLATE_NOOP("Derivation", "chunks of the chunked loss")};
-inline constexpr Symbol kChunkFp32Bytes{"8", "B", QT_TRANSLATE_NOOP("Derivation", "fp32 bytes per element of one chunk's work (copy and exp)")};
 inline constexpr Symbol kSamplerRows{"rows", "", QT_TRANSLATE_NOOP("Derivation", "sampler warm-up rows: min(max_num_batched_tokens, max_num_seqs)")};
 inline constexpr Symbol kSamplerBytes{"c_sampler", "B", QT_TRANSLATE_NOOP("Derivation", "bytes per row and vocabulary entry in the sampler")};
 inline constexpr Symbol kInt64Bytes{"8", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of an int64 index")};
@@ -295,8 +294,6 @@ inline constexpr const char *kPartChunkFp32Copy = QT_TRANSLATE_NOOP("Derivation"
 inline constexpr const char *kPartChunkGradientIn = QT_TRANSLATE_NOOP("Derivation", "one chunk's fp32 gradient in");
 inline constexpr const char *kPartChunkGradientOut = QT_TRANSLATE_NOOP("Derivation", "one chunk's fp32 gradient out");
 inline constexpr const char *kPartChunkLogitsGradient = QT_TRANSLATE_NOOP("Derivation", "one chunk's logits gradient");
-inline constexpr const char *kPartChunkFp32Work = QT_TRANSLATE_NOOP("Derivation", "one chunk's fp32 work");
-inline constexpr const char *kPartChunkGradient = QT_TRANSLATE_NOOP("Derivation", "one chunk's fp32 gradient");
 inline constexpr const char *kPartSamplerRows = QT_TRANSLATE_NOOP("Derivation", "sampler rows");
 inline constexpr const char *kPartHiddenStates = QT_TRANSLATE_NOOP("Derivation", "hidden states the forward left");
 inline constexpr const char *kPartSortedValues = QT_TRANSLATE_NOOP("Derivation", "sorted fp32 values");
@@ -314,7 +311,7 @@ inline constexpr const char *kFromShiftedLoss =
     "transformers <= 4.45 LlamaForCausalLM.forward (logits.float(), shifted copy); torchtune before its chunked loss";
 inline constexpr const char *kFromNativeLoss = "LitGPT chunked_cross_entropy in the logits' dtype";
 inline constexpr const char *kFromChunkedLoss = "torchtune LinearCrossEntropyLoss (num_output_chunks = 8)";
-inline constexpr const char *kFromFusedLoss = "torch.compile'd torchtune loss: 16-bit logits, log-sum-exp per row";
+inline constexpr const char *kFromFusedLoss = "torchtune training/_compile.py compile_loss; Inductor: the upcast fused into the row reductions, the gradient written in the logits' dtype";
 inline constexpr const char *kFromGenerate = "Hugging Face generate() (logits_to_keep = 1)";
 inline constexpr Symbol kChunkTokens{"T_c", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "tokens of one chunk: the next power of two of b x s / ceil(V / h), at most b x s")};
 inline constexpr const char *kPartHiddenGradient = QT_TRANSLATE_NOOP("Derivation", "hidden states' gradient, computed in the forward");
@@ -421,7 +418,7 @@ inline constexpr Symbol kCastBytes{"2", "B", QT_TRANSLATE_NOOP("Derivation", "by
 inline constexpr Symbol kLinearParams{"P_linear", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the layers' linear weights")};
 inline constexpr Symbol kDequantBytes{"e_dq", "B", QT_TRANSLATE_NOOP("Derivation", "bytes a dequantisation allocates per weight element (bitsandbytes: one "
                                       "16-bit copy; torchao NF4: two int64 index tensors of n/2 and three half-size "
-                                      "16-bit intermediates)")};
+                                      "16-bit intermediates; compiled: one 16-bit copy)")};
 inline constexpr Symbol kLargestMatrix{"m_max", "", QT_TRANSLATE_NOOP("Derivation", "elements of the largest quantised matrix")};
 inline constexpr Symbol kRecomputedLayer{"A_recompute", "B", QT_TRANSLATE_NOOP("Derivation", "one layer's activations, recomputed")};
 inline constexpr Symbol kLayerGradients{"G_layer", "B", QT_TRANSLATE_NOOP("Derivation", "gradients alive inside one layer's backward")};

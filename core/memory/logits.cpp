@@ -90,12 +90,14 @@ Derived logitsBytesPerElement(LogitsMode mode, double e, bool backward, bool cal
         bytes.cite(l::kFromChunkedLoss);
         break;
     case LogitsMode::Fused:
-        // A fused or compiled loss keeps the 16-bit logits and a
-        // log-sum-exp per row; one chunk's fp32 work at a time.
+        // torchtune's compiled chunk (compile_loss over compute_cross_entropy):
+        // Inductor folds the upcast into the row max and log-sum-exp
+        // reductions, so no fp32 copy is written; the partitioner saves the
+        // 16-bit chunk and those per-row results, and backward writes the
+        // chunk's gradient in the chunk's own dtype in one pointwise kernel.
         part(l::kPartLogits, l::kLogitsBytes, e);
-        chunk(l::kPartChunkFp32Work, l::kChunkFp32Bytes, 8.0);
         if (backward)
-            chunk(l::kPartChunkGradient, text::shared::kFp32Bytes, 4.0);
+            chunk(l::kPartChunkLogitsGradient, l::kLogitsBytes, e);
         bytes.cite(l::kFromFusedLoss);
         break;
     case LogitsMode::FusedLinear:

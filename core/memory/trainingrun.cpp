@@ -74,7 +74,7 @@ TrainingRun adapterTraining(const Scenario &s, TrainingRun run)
 
     const bool torchaoNf4 = run.stack.torchaoNf4Base && (wf == WeightFormat::Nf4 || wf == WeightFormat::Nf4Dq);
     if (!floatBase)
-        run.dequantBytesPerElement = torchaoNf4 ? 8.0 + 3.0 * compute : compute;
+        run.dequantBytesPerElement = torchaoNf4 && !run.stack.compiledLayers ? 8.0 + 3.0 * compute : compute;
     // lm_head runs in the dtype of its weight and input unless autocast
     // casts: fp32 after the kbit upcast.
     run.logitsBytes = run.autocast ? compute : std::max(run.unquantizedBytes, compute);
@@ -91,6 +91,8 @@ TrainingRun trainingRun(const Scenario &s)
     run.adapters = s.mode == Mode::Lora || s.mode == Mode::Qlora;
     run = run.adapters ? adapterTraining(s, run) : fullTraining(s, run);
     run.trainability.ligerKernels = run.stack.ligerNormAndSwiglu;
+    run.trainability.compiledLayers = run.stack.compiledLayers;
+    run.trainability.offloadsWholeForward = run.stack.offloadsWholeForward;
     return run;
 }
 

@@ -32,6 +32,7 @@ enum class FieldId {
     Bitsandbytes, ///< after Versions: the CLI and files apply fields in this order, a shorthand over the set
     Liger,
     Unsloth,
+    Compile,
     Attention,
     LoraRank,
     LoraAlpha,

@@ -463,6 +463,16 @@ std::vector<FieldDescriptor> makeFields()
                 "(--checkpointing offloaded); Unsloth's fused LoRA kernels are not modelled"))
             .flagIn<&S::unsloth>()
             .appliesWhen(adapters),
+        Field(FieldId::Compile, "compile", FieldGroup::Training)
+            .cli("compile")
+            .onOff()
+            .label(QT_TRANSLATE_NOOP("Field", "torch.compile"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "compiled layers recompute their pointwise work in backward: each norm keeps its input, not an fp32 "
+                "copy, the gated MLP its gate and up, not act(gate); NF4 weights dequantise in one kernel; torchtune "
+                "also compiles its loss chunk"))
+            .flagIn<&S::compile>()
+            .appliesWhen(training),
         Field(FieldId::Attention, "attention", FieldGroup::Precision)
             .cli("attention", "IMPL")
             .oneOf(choicesOf(kAttentionSpellings))

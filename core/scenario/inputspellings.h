@@ -25,7 +25,7 @@ inline constexpr Spelling<LogitsMode> kLogitsSpellings[] = {
     {LogitsMode::Fp32Shift, "fp32-shift", QT_TRANSLATE_NOOP("Field", "fp32 from the model, shifted copy (transformers ≤ 4.45)")},
     {LogitsMode::Native, "native", QT_TRANSLATE_NOOP("Field", "activation dtype")},
     {LogitsMode::Chunked, "chunked", QT_TRANSLATE_NOOP("Field", "chunked loss")},
-    {LogitsMode::Fused, "fused", QT_TRANSLATE_NOOP("Field", "fused or compiled loss")},
+    {LogitsMode::Fused, "fused", QT_TRANSLATE_NOOP("Field", "compiled chunked loss (torchtune, torch.compile)")},
     {LogitsMode::LastToken, "last", QT_TRANSLATE_NOOP("Field", "last token only (generate)")},
     {LogitsMode::FusedLinear, "fused-linear", QT_TRANSLATE_NOOP("Field", "output layer and loss fused in chunks (Liger)")}};
 inline constexpr Spelling<LinearSlot> kSlotSpellings[] = {

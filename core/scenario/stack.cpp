@@ -88,6 +88,10 @@ const std::vector<VersionRuleInfo> &allVersionRules()
         {VersionRule::BitsandbytesDropsInput, "bitsandbytes_drops_input", Library::Bitsandbytes, {0, 43, 2},
          std::nullopt, {}, "every 4-bit layer keeps its input for backward (MatMul4Bit ctx.tensors = (A, B))",
          "a frozen 4-bit layer keeps no input", "bitsandbytes 0.43.2 autograd/_functions.py MatMul4Bit"},
+        {VersionRule::TorchtuneDeletesLogits, "torchtune_deletes_logits", Library::Torchtune, {0, 3, 0}, std::nullopt,
+         {}, "the recipe keeps `logits` as a local through loss.backward()",
+         "the recipe deletes the logits before loss.backward()",
+         "torchtune PR 1235, v0.3.0 (recipes/*_single_device.py _loss_step: del logits)"},
     };
     return rules;
 }
@@ -178,6 +182,15 @@ StackBehaviour stackBehaviour(const Scenario &s)
     // "unsloth"), its documented setting: layer inputs offloaded to the CPU.
     if (s.unsloth && (s.mode == Mode::Lora || s.mode == Mode::Qlora))
         b.checkpointing = Checkpointing::Offloaded;
+    // torchtune's compile: True compiles each decoder layer
+    // (training/_compile.py compile_model) and, with the chunked loss, its
+    // per-chunk upcast and cross-entropy (compile_loss:
+    // loss.compute_cross_entropy = torch.compile(...)).
+    if (s.compile) {
+        b.compiledLayers = true;
+        if (s.stack == TrainingStack::Torchtune && b.logits == LogitsMode::Chunked)
+            b.logits = LogitsMode::Fused;
+    }
     return b;
 }
 
@@ -206,12 +219,15 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode, const LibraryVersi
         b.logits = LogitsMode::Chunked;
         b.optimizerImpl = OptimizerImpl::Fused;
         b.torchaoNf4Base = true;
+        // enable_activation_offloading: get_act_offloading_ctx_manager wraps
+        // the model's forward; the output layer is excepted.
+        b.offloadsWholeForward = true;
         // lora_finetune_single_device.py _setup_model: the model, adapters
         // included, is built on the device, then load_state_dict.
         b.adaptersBeforeLoad = true;
-        // lora_finetune_single_device.py train(): `logits` stays a local
-        // across loss.backward() (recipes before the chunked loss).
-        b.keepsLogitsInBackward = true;
+        // Recipes before 0.3.0 kept `logits` as a local across
+        // loss.backward(); _loss_step has deleted them since.
+        b.keepsLogitsInBackward = !versionRuleHolds(versions, VersionRule::TorchtuneDeletesLogits);
         b.loraDropout = 0.0; // configs: lora_dropout: 0.0 (nn.Identity)
         break;
     case TrainingStack::LitGpt:
@@ -253,6 +269,7 @@ std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s)
         rules = {VersionRule::TorchForeachAdamW};
         break;
     case TrainingStack::Torchtune:
+        rules = {VersionRule::TorchtuneDeletesLogits};
         break;
     }
     if (s.stack == TrainingStack::Hf || s.stack == TrainingStack::Loop) {

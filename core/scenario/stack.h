@@ -45,6 +45,22 @@ struct StackBehaviour
     /// per-row rstd, the gated MLP keeps gate and up and recomputes the
     /// activation (liger_kernel ops/rms_norm.py, ops/swiglu.py).
     bool ligerNormAndSwiglu = false;
+    /// The decoder layers run under torch.compile. AOTAutograd's min-cut
+    /// partitioner (torch/_functorch/partitioners.py
+    /// min_cut_rematerialization_partition) recomputes pointwise work in
+    /// backward but keeps every tensor a matrix product or the attention
+    /// kernel reads there (config.py ban_recompute_materialized_backward):
+    /// a norm keeps its input (and a per-row rstd) instead of its fp32
+    /// copy, the gated MLP its gate and up but not act(gate), as Liger's
+    /// kernels do. Inductor fuses torchao's NF4 dequantisation into one
+    /// kernel that writes only the 16-bit weight.
+    bool compiledLayers = false;
+    /// Activation offloading hooks the model's whole forward, not only the
+    /// layers' checkpoints: torchtune's OffloadActivations (training/
+    /// _activation_offloading.py) moves every saved activation of 1 KiB or
+    /// more to host memory except the output layer's, which a NoOpManager
+    /// keeps on the GPU. Unsloth's checkpointer moves the layer inputs only.
+    bool offloadsWholeForward = false;
     /// The adapters exist before the base's weights are loaded (the model
     /// is built with them, then the checkpoint loaded): LitGPT, torchtune.
     /// PEFT's get_peft_model comes after from_pretrained.
@@ -91,7 +107,8 @@ enum class VersionRule {
     TorchForeachAdamW,      ///< torch: torch.optim.AdamW runs foreach on CUDA, not a loop
     PeftFp32Adapters,       ///< peft: get_peft_model upcasts the adapters to fp32
     LossUpcastsLogits,      ///< transformers: the loss upcasts the logits, the model returns them 16-bit
-    BitsandbytesDropsInput  ///< bitsandbytes: a 4-bit layer no longer keeps its input for backward
+    BitsandbytesDropsInput, ///< bitsandbytes: a 4-bit layer no longer keeps its input for backward
+    TorchtuneDeletesLogits  ///< torchtune: the recipe deletes the logits before loss.backward()
 };
 
 struct VersionRuleInfo

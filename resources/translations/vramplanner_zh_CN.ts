@@ -767,10 +767,6 @@
         <translation>分块损失的块数</translation>
     </message>
     <message>
-        <source>fp32 bytes per element of one chunk&apos;s work (copy and exp)</source>
-        <translation>单块计算中每个元素的 fp32 字节数（副本与 exp）</translation>
-    </message>
-    <message>
         <source>sampler warm-up rows: min(max_num_batched_tokens, max_num_seqs)</source>
         <translation>采样器预热行数：min(max_num_batched_tokens, max_num_seqs)</translation>
     </message>
@@ -845,14 +841,6 @@
     <message>
         <source>one chunk&apos;s logits gradient</source>
         <translation>单块的 logits 梯度</translation>
-    </message>
-    <message>
-        <source>one chunk&apos;s fp32 work</source>
-        <translation>单块的 fp32 计算</translation>
-    </message>
-    <message>
-        <source>one chunk&apos;s fp32 gradient</source>
-        <translation>单块的 fp32 梯度</translation>
     </message>
     <message>
         <source>sampler rows</source>
@@ -953,10 +941,6 @@
     <message>
         <source>parameters of the layers&apos; linear weights</source>
         <translation>各层线性权重的参数量</translation>
-    </message>
-    <message>
-        <source>bytes a dequantisation allocates per weight element (bitsandbytes: one 16-bit copy; torchao NF4: two int64 index tensors of n/2 and three half-size 16-bit intermediates)</source>
-        <translation>反量化为每个权重元素分配的字节数（bitsandbytes：一份 16-bit 副本；torchao NF4：两个 n/2 的 int64 索引张量和三个半尺寸的 16-bit 中间结果）</translation>
     </message>
     <message>
         <source>elements of the largest quantised matrix</source>
@@ -1838,6 +1822,10 @@
         <source>elements of the largest quantised weight (the lm_head where the stack quantises it)</source>
         <translation>最大的量化权重的元素数（若该框架量化 lm_head，则为 lm_head）</translation>
     </message>
+    <message>
+        <source>bytes a dequantisation allocates per weight element (bitsandbytes: one 16-bit copy; torchao NF4: two int64 index tensors of n/2 and three half-size 16-bit intermediates; compiled: one 16-bit copy)</source>
+        <translation>反量化为每个权重元素分配的字节数（bitsandbytes：一份 16-bit 副本；torchao NF4：两个 n/2 的 int64 索引张量和三个半尺寸的 16-bit 中间结果；编译后：一份 16-bit 副本）</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2169,10 +2157,6 @@
     <message>
         <source>chunked loss</source>
         <translation>分块计算损失</translation>
-    </message>
-    <message>
-        <source>fused or compiled loss</source>
-        <translation>融合或编译的损失</translation>
     </message>
     <message>
         <source>last token only (generate)</source>
@@ -2669,6 +2653,18 @@
     <message>
         <source>use_gradient_checkpointing=&quot;unsloth&quot;: each layer&apos;s input waits in host memory (--checkpointing offloaded); Unsloth&apos;s fused LoRA kernels are not modelled</source>
         <translation>use_gradient_checkpointing=&quot;unsloth&quot;：每层的输入放在主机内存中（--checkpointing offloaded）；未对 Unsloth 的融合 LoRA 内核建模</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>compiled chunked loss (torchtune, torch.compile)</source>
+        <translation>编译的分块损失（torchtune，torch.compile）</translation>
+    </message>
+    <message>
+        <source>compiled layers recompute their pointwise work in backward: each norm keeps its input, not an fp32 copy, the gated MLP its gate and up, not act(gate); NF4 weights dequantise in one kernel; torchtune also compiles its loss chunk</source>
+        <translation>编译后的层在反向传播中重算逐元素运算：每个归一化层只保留其输入而非 fp32 副本，门控 MLP 保留 gate 和 up 而非 act(gate)；NF4 权重在一个内核中反量化；torchtune 还会编译其分块损失</translation>
     </message>
 </context>
 <context>

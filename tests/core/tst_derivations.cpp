@@ -296,13 +296,14 @@ void TestDerivations::gradientsAtTheBackwardPeakAreTheFirstOnes()
 
 void TestDerivations::logitsNameTheirParts()
 {
-    // Llama-3-8B, torchtune (its loop keeps the logits), fp32 loss, b = 4,
+    // Llama-3-8B, torchtune 0.2 (its loop kept the logits), fp32 loss, b = 4,
     // s = 2048: at the loss's backward each b x s x V element holds the
     // 16-bit logits (2 B), the fp32 gradient from nll_loss (4 B), the one
     // out of log_softmax (4 B) and the saved fp32 log-softmax (4 B): 14 B.
     // 4 x 2048 x 128,256 x 14 = 14,709,424,128 B.
     core::Scenario s = preset("llama-3-8b", core::Mode::Train);
     s.stack = core::TrainingStack::Torchtune;
+    s.versions.set(core::Library::Torchtune, core::Version{0, 2, 0});
     s.logits = core::LogitsMode::Fp32;
     s.batch = 4;
     const core::Estimate e = core::estimate(s);

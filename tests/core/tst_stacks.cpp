@@ -49,6 +49,9 @@ private slots:
     void plainLoopKeepsItsOutputThroughBackward();
     void ligerKernelsKeepLess();
     void offloadedCheckpointsWaitInHostMemory();
+    void compiledLayersKeepWhatTheirProductsRead();
+    void compiledTorchtuneLossHoldsTheLogitsOnce();
+    void torchtuneOffloadsTheWholeForward();
     void loadingQuantisesOneWeightAtATime();
     void workspaceDerivationAddsUp_data();
     void workspaceDerivationAddsUp();
@@ -195,6 +198,89 @@ void TestStacks::offloadedCheckpointsWaitInHostMemory()
     QCOMPARE(full.effectiveCheckpointing(), core::Checkpointing::Full);
     full.checkpointing.reset();
     QCOMPARE(full.effectiveCheckpointing(), core::Checkpointing::Offloaded);
+}
+
+void TestStacks::compiledLayersKeepWhatTheirProductsRead()
+{
+    // Llama 3.2 3B (h 3,072, 24 heads of 128, 8 KV heads, MLP 8,192), full
+    // fine-tune in bf16 with SDPA. Eager autograd, per token and layer:
+    // each RMSNorm keeps the fp32 input pow saved (4 h) and, its weight
+    // training, the normalised bf16 input (2 h); the norm's output feeds
+    // the projections (2 h); q (2 x 3,072), K and V repeated to all heads
+    // (2 x 2 x 3,072), the SDPA output (2 x 3,072) and its fp32 log-sum-exp
+    // (4 x 24); silu's input gate (2 I), act(gate) and up for their product
+    // (2 x 2 I) and down_proj's input (2 I).
+    constexpr double h = 3072;
+    constexpr double I = 8192;
+    const double eager = 2 * (4 * h + 2 * h + 2 * h) + 2 * 3072 + 2 * 2 * 3072 + 2 * 3072 + 4 * 24
+        + 2 * I + 2 * 2 * I + 2 * I;
+    QCOMPARE(eager, 139360.0);
+    core::Scenario s = adapterRun("llama-3.2-3b", core::Mode::Train, core::TrainingStack::Torchtune);
+    s.checkpointing = core::Checkpointing::None;
+    QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer, eager);
+    // Compiled, the min-cut partitioner recomputes each norm's fp32 work
+    // from its bf16 input (2 h) and act(gate) from gate, but keeps what a
+    // matrix product or the attention kernel reads in backward
+    // (ban_recompute_materialized_backward): the norms' outputs, the
+    // repeated K and V, gate, up and the product.
+    s.compile = true;
+    const double compiled = 2 * (2 * h + 2 * h) + 2 * 3072 + 2 * 2 * 3072 + 2 * 3072 + 4 * 24 + 2 * 2 * I + 2 * I;
+    QCOMPARE(compiled, 98400.0);
+    QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer, compiled);
+    // Inductor fuses torchao's NF4 dequantisation: one bf16 copy of the
+    // largest matrix (8,192 x 3,072) instead of 14 B a weight.
+    s.mode = core::Mode::Qlora;
+    QCOMPARE(core::estimate(s).details.dequantBytes, 2.0 * I * h);
+    s.compile = false;
+    QCOMPARE(core::estimate(s).details.dequantBytes, 14.0 * I * h);
+}
+
+void TestStacks::compiledTorchtuneLossHoldsTheLogitsOnce()
+{
+    // torchtune's compile_loss compiles each chunk's upcast and
+    // cross-entropy: the bf16 logits (2 B each) are all the loss saves, and
+    // backward writes one chunk's bf16 gradient at a time (2 B / 8 chunks).
+    core::Scenario s = adapterRun("llama-3.2-3b", core::Mode::Lora, core::TrainingStack::Torchtune);
+    s.batch = 2;
+    s.sequence = 4096;
+    QCOMPARE(s.effectiveLogits(), core::LogitsMode::Chunked);
+    s.compile = true;
+    QCOMPARE(s.effectiveLogits(), core::LogitsMode::Fused);
+    const core::Estimate e = core::estimate(s);
+    QCOMPARE(e.details.logitsElementBytes, 2.0 + 2.0 / 8);
+    const auto logitsAt = [&e](core::Phase phase) {
+        for (const core::PhaseTotal &p : e.phases)
+            if (p.phase == phase)
+                return p.terms[static_cast<std::size_t>(core::TermId::Logits)].count();
+        return std::uint64_t(0);
+    };
+    QCOMPARE(logitsAt(core::Phase::Forward), 2ull * 4096 * 128256 * 2);
+    QCOMPARE(logitsAt(core::Phase::Backward), 2ull * 4096 * 128256 * 2 + 2ull * 4096 * 128256 * 2 / 8);
+    // An explicit --logits wins over the compiled loss.
+    s.logits = core::LogitsMode::Chunked;
+    QCOMPARE(s.effectiveLogits(), core::LogitsMode::Chunked);
+}
+
+void TestStacks::torchtuneOffloadsTheWholeForward()
+{
+    // torchtune's OffloadActivations hooks the model's whole forward but the
+    // output layer: with checkpointing, every layer's input (28 x 2 x 4,096
+    // x 3,072 x 2 B) and the final RMSNorm's fp32 input (2 x 4,096 x 4 x
+    // 3,072 B) go to host memory, and the GPU keeps none of them. Unsloth's
+    // checkpointer moves the layer inputs only.
+    core::Scenario s = adapterRun("llama-3.2-3b", core::Mode::Qlora, core::TrainingStack::Torchtune);
+    s.batch = 2;
+    s.sequence = 4096;
+    s.checkpointing = core::Checkpointing::Offloaded;
+    const core::Estimate tt = core::estimate(s);
+    constexpr double tokens = 2 * 4096;
+    QCOMPARE(tt.details.hostBytesPerGpu, 28 * tokens * 3072 * 2 + tokens * 4 * 3072);
+    QCOMPARE(tt.term(core::TermId::Activations).count(), 0ull);
+    s.stack = core::TrainingStack::Hf;
+    s.unsloth = true;
+    s.regime = core::Regime::Bf16Pure;
+    const core::Estimate unsloth = core::estimate(s);
+    QVERIFY(unsloth.term(core::TermId::Activations).count() > 0);
 }
 
 void TestStacks::loadingQuantisesOneWeightAtATime()
@@ -422,7 +508,10 @@ void TestStacks::logitsFollowTheLoopAndTheLoss()
     // its saved fp32 output and the fp32 gradient in and out: 12 B.
     core::Scenario s = adapterRun("llama-2-7b", core::Mode::Lora, core::TrainingStack::Torchtune);
     s.logits = core::LogitsMode::Fp32;
-    // torchtune's loop keeps its bf16 logits as a local across backward: + 2 B.
+    // torchtune's recipes delete the logits before loss.backward() since
+    // 0.3.0 (PR 1235); before, `logits` stayed a local across it: + 2 B.
+    QCOMPARE(core::estimate(s).details.logitsElementBytes, 12.0);
+    s.versions.set(core::Library::Torchtune, core::Version{0, 2, 0});
     QCOMPARE(core::estimate(s).details.logitsElementBytes, 14.0);
     // The Hugging Face Trainer has dropped the model outputs by then.
     s.stack = core::TrainingStack::Hf;
