@@ -173,6 +173,20 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, const
         load.set(TermId::Workspace, {Bytes::fromDouble(transient.value), transient.how});
         est.phases.push_back(largerMoment(Phase::Load, s, st.overheads, record,
                                           {{QT_TRANSLATE_NOOP("Derivation", "loading the last weight"), &load}}));
+    } else if (st.loadUnit.bytes.count() > 0) {
+        // Loading a sharded model (ZeRO-3, FSDP full shard): this rank's
+        // shard of what is loaded so far and one unit gathered whole; no
+        // gradient or optimizer state exists yet.
+        MomentTerms load;
+        const std::size_t w = termIndex(TermId::Weights);
+        load.set(TermId::Weights, {st.persistent.bytes[w], st.persistent.how[w]});
+        if (run.adapters && run.stack.adaptersBeforeLoad) {
+            const std::size_t l = termIndex(TermId::Lora);
+            load.set(TermId::Lora, {st.persistent.bytes[l], st.persistent.how[l]});
+        }
+        load.set(TermId::GatherBuffer, st.loadUnit);
+        est.phases.push_back(largerMoment(Phase::Load, s, st.overheads, record,
+                                          {{QT_TRANSLATE_NOOP("Derivation", "gathering one unit"), &load}}));
     }
 }
 

@@ -373,6 +373,13 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
             .overUnlessOne(sh::kTp, share.tp)
             .cite(text::gather::kFromGather);
         persistent.set(TermId::GatherBuffer, gather.bytes());
+        Formula unit(record);
+        unit.product()
+            .times(sh::kLargestLayer, static_cast<double>(d.params.largestLayer))
+            .times(text::gather::kGatheredBytes, gatheredBytes)
+            .overUnlessOne(sh::kTp, share.tp)
+            .cite(text::gather::kFromShardedLoad);
+        st.loadUnit = unit.bytes();
     } else {
         persistent.set(TermId::GatherBuffer, none(record, text::gather::kWhyNoGather));
     }

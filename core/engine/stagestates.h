@@ -91,6 +91,7 @@ struct StageStates
     Quantity accumulated;     ///< gradient accumulation: alive through the forward
     Quantity autocast;        ///< autocast's 16-bit casts of fp32 weights
     Quantity dequant;         ///< one dequantised weight of the frozen base
+    Quantity loadUnit;        ///< ZeRO-3 / FSDP loading: the one unit gathered whole
     Quantity headWorkspace;   ///< at the head: the casts and a dequantised lm_head
     Quantity layerWorkspace;  ///< inside a layer: the casts and a dequantised weight
     Derived logitsForward;    ///< bytes per b*s*V element at the end of forward

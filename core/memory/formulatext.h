@@ -483,6 +483,10 @@ inline constexpr Symbol kGatheredBytes{"b_gather", "B", QT_TRANSLATE_NOOP("Deriv
 inline constexpr const char *kWhyNoGather = QT_TRANSLATE_NOOP("Derivation", "not used: below ZeRO stage 3 every GPU holds whole layers");
 inline constexpr const char *kFromGather =
     "DeepSpeed stage3.py estimate_zero3_model_states_mem_needs (4 x largest layer params)";
+inline constexpr const char *kFromShardedLoad =
+    "torch FSDP sync_module_states: each unit moved to the GPU, broadcast from rank 0 and sharded before the next "
+    "(distributed/fsdp/_init_utils.py); transformers _load_state_dict_into_zero3_model: "
+    "deepspeed.zero.GatheredParameters over one module at a time";
 } // namespace gather
 
 // --- CUDA context, NCCL buffers, allocator reserve ---

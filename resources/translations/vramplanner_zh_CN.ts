@@ -1826,6 +1826,10 @@
         <source>bytes a dequantisation allocates per weight element (bitsandbytes: one 16-bit copy; torchao NF4: two int64 index tensors of n/2 and three half-size 16-bit intermediates; compiled: one 16-bit copy)</source>
         <translation>反量化为每个权重元素分配的字节数（bitsandbytes：一份 16-bit 副本；torchao NF4：两个 n/2 的 int64 索引张量和三个半尺寸的 16-bit 中间结果；编译后：一份 16-bit 副本）</translation>
     </message>
+    <message>
+        <source>gathering one unit</source>
+        <translation>聚合一个单元时</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -53,6 +53,7 @@ private slots:
     void compiledTorchtuneLossHoldsTheLogitsOnce();
     void torchtuneOffloadsTheWholeForward();
     void loadingQuantisesOneWeightAtATime();
+    void shardedLoadGathersOneUnit();
     void workspaceDerivationAddsUp_data();
     void workspaceDerivationAddsUp();
 };
@@ -319,6 +320,35 @@ void TestStacks::loadingQuantisesOneWeightAtATime()
     // A 16-bit base loads as it is: no load phase.
     hf.mode = core::Mode::Lora;
     QCOMPARE(loadPhase(hf).phase, core::Phase::Forward);
+}
+
+void TestStacks::shardedLoadGathersOneUnit()
+{
+    // Llama 2 7B, full fine-tune in bf16, ZeRO-3 over 8 GPUs. FSDP's
+    // sync_module_states moves one unit to the GPU, broadcasts and shards
+    // it before the next; transformers' zero3 loader gathers one module at
+    // a time. Each rank holds its shard (6,738,415,616 x 2 B / 8) and one
+    // decoder layer whole: 4 x 4,096^2 + 3 x 4,096 x 11,008 + 2 x 4,096 =
+    // 202,383,360 parameters x 2 B. No gradient or optimizer state exists.
+    core::Scenario s = adapterRun("llama-2-7b", core::Mode::Train, core::TrainingStack::Hf);
+    s.gpus = 8;
+    s.zeroStage = 3;
+    const core::Estimate e = core::estimate(s);
+    const core::PhaseTotal *load = nullptr;
+    for (const core::PhaseTotal &p : e.phases)
+        if (p.phase == core::Phase::Load)
+            load = &p;
+    QVERIFY(load);
+    const auto term = [load](core::TermId id) { return load->terms[static_cast<std::size_t>(id)].count(); };
+    QCOMPARE(term(core::TermId::Weights), 6'738'415'616ull * 2 / 8);
+    QCOMPARE(term(core::TermId::GatherBuffer), 202'383'360ull * 2);
+    QCOMPARE(term(core::TermId::Optimizer), 0ull);
+    QCOMPARE(term(core::TermId::Gradients), 0ull);
+    QVERIFY(e.peakPhase != core::Phase::Load);
+    // Whole layers on every GPU (ZeRO-2): nothing is gathered, no load phase.
+    s.zeroStage = 2;
+    for (const core::PhaseTotal &p : core::estimate(s).phases)
+        QVERIFY(p.phase != core::Phase::Load);
 }
 
 void TestStacks::defaultsFollowTheStack()
