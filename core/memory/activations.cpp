@@ -162,10 +162,15 @@ private:
 
 /// The readers of one site among the projections `slots`: trained layers,
 /// 4-bit layers that keep their input, and adapters (one for all `slots`
-/// when they are one fused layer).
+/// when they are one fused layer). An Unsloth-patched group is one autograd
+/// function that saves the site as it is and nothing else.
 void addReaders(InputSite &site, const Trainability &t, const ActivationDtypes &d,
-                std::initializer_list<LinearSlot> slots, bool fusedAdapter)
+                std::initializer_list<LinearSlot> slots, bool fusedAdapter, bool unslothGroup = false)
 {
+    if (unslothGroup) {
+        site.keptBy(site.dtype(), false, false);
+        return;
+    }
     bool adapterCounted = false;
     for (LinearSlot slot : slots) {
         // A trained layer keeps its input in the dtype it computes in:
@@ -212,15 +217,24 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     // product or the attention kernel reads in backward
     // (torch/_functorch/config.py ban_recompute_materialized_backward):
     // the norms' outputs, the expanded K and V and the MLP product stay.
-    const bool fusedNormAndSwiglu = t.ligerKernels || t.compiledLayers;
+    const bool normKeepsInput = t.ligerKernels || t.compiledLayers || t.unslothRmsNorm;
+    // Unsloth patches a group with its manual-autograd LoRA layer only
+    // where every projection of it has an adapter and none a bias
+    // (models/llama.py patch_peft_model): LoRA_QKV, LoRA_W, LoRA_MLP.
+    const bool unsloth = t.unslothFusedLora && !t.fullModel;
+    const bool unslothQkv = unsloth && t.slotTrained(LinearSlot::Q) && t.slotTrained(LinearSlot::K)
+        && t.slotTrained(LinearSlot::V) && !m.qkvBias;
+    const bool unslothO = unsloth && t.slotTrained(LinearSlot::O) && !m.attnOutBias;
+    const bool unslothMlp = unsloth && m.gatedMlp && t.slotTrained(LinearSlot::Gate) && t.slotTrained(LinearSlot::Up)
+        && t.slotTrained(LinearSlot::Down) && !m.mlpBias;
 
     // c: what one layer saves per token, tensor by tensor.
     Formula c(store);
 
     // --- attention block ---
-    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, replicated, fusedNormAndSwiglu);
+    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, replicated, normKeepsInput);
     InputSite attentionInput(sh::kHidden, h, d.normOut, false, a::kAttentionInput);
-    addReaders(attentionInput, t, d, {LinearSlot::Q, LinearSlot::K, LinearSlot::V}, t.fusedQkvAdapter);
+    addReaders(attentionInput, t, d, {LinearSlot::Q, LinearSlot::K, LinearSlot::V}, t.fusedQkvAdapter, unslothQkv);
     // Hugging Face's eager and SDPA paths materialise K and V repeated to all
     // heads (repeat_kv) before the kernel, as LitGPT does for every kernel;
     // FlashAttention-2 takes GQA natively.
@@ -244,7 +258,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         place(c, interior);
     }
     InputSite attentionOutput(sh::kQueryWidth, qw, ea, !eager, a::kAttentionOutput);
-    addReaders(attentionOutput, t, d, {LinearSlot::O}, false);
+    addReaders(attentionOutput, t, d, {LinearSlot::O}, false, unslothO);
     attentionOutput.addTo(c, interior);
     if (hiddenDropout) {
         c.product(a::kPartAttentionDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
@@ -254,19 +268,20 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     // --- MLP block ---
     if (m.normsPerLayer >= 2)
         normSaved(c, a::kMlpNorm, m, normsTrain, d, static_cast<double>(m.normsPerLayer - 1), replicated,
-                  fusedNormAndSwiglu);
+                  normKeepsInput);
     // A parallel block (one norm) feeds the MLP from the attention's input.
     InputSite separateMlpInput(sh::kHidden, h, d.normOut, false, a::kMlpInput);
     InputSite &mlpInput = m.normsPerLayer == 1 ? attentionInput : separateMlpInput;
-    addReaders(mlpInput, t, d, {LinearSlot::Gate, LinearSlot::Up}, false);
+    addReaders(mlpInput, t, d, {LinearSlot::Gate, LinearSlot::Up}, false, unslothMlp);
     attentionInput.addTo(c, replicated);
     if (m.normsPerLayer != 1)
         separateMlpInput.addTo(c, replicated);
     // Liger's SwiGLU keeps gate and up and recomputes the activation in
     // backward (liger_kernel ops/swiglu.py LigerSiLUMulFunction:
     // ctx.save_for_backward(a, b)): the product's two operands alone, as a
-    // compiled layer does.
-    if (!(fusedNormAndSwiglu && m.gatedMlp)) {
+    // compiled layer and Unsloth's LoRA_MLP (e and g) do.
+    const bool gateRecomputed = (t.ligerKernels || t.compiledLayers || unslothMlp) && m.gatedMlp;
+    if (!gateRecomputed) {
         c.product(a::kPartActivationFunction)
             .timesUnlessOne(a::kActivationSaves, static_cast<double>(m.activationSavedTensors))
             .times(a::kLinearOutBytes, eo)
@@ -274,16 +289,19 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         place(c, mlpInterior);
     }
     if (m.gatedMlp) {
-        // act(gate) * up saves both operands (Liger: gate and up).
-        c.product(a::kPartGatedProduct)
+        // act(gate) * up saves both operands; a fused SwiGLU gate and up.
+        c.product(gateRecomputed ? a::kPartGateAndUp : a::kPartGatedProduct)
             .times(a::kOperands, 2.0)
             .times(a::kLinearOutBytes, eo)
             .times(sh::kIntermediate, I);
         place(c, mlpInterior);
     }
-    InputSite mlpProduct(sh::kIntermediate, I, eo, false, a::kMlpProduct);
-    addReaders(mlpProduct, t, d, {LinearSlot::Down}, false);
-    mlpProduct.addTo(c, mlpInterior);
+    // LoRA_MLP recomputes the product in backward: down_proj keeps nothing.
+    if (!unslothMlp) {
+        InputSite mlpProduct(sh::kIntermediate, I, eo, false, a::kMlpProduct);
+        addReaders(mlpProduct, t, d, {LinearSlot::Down}, false);
+        mlpProduct.addTo(c, mlpInterior);
+    }
     if (m.moe.isMoe()) {
         c.product(a::kPartRouter).times(sh::kFp32Bytes, 4.0).times(a::kExperts, static_cast<double>(m.moe.experts));
         place(c, replicated);
@@ -294,10 +312,12 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     }
 
     // --- LoRA: x*A (rank r) is saved for B's gradient, per adapted projection
+    // (Unsloth's patched groups recompute it from X in backward).
     if (!t.fullModel) {
         int slots = 0;
         for (unsigned bit = 0; bit < 8; ++bit)
             slots += (t.loraSlots >> bit) & 1u;
+        slots -= (unslothQkv ? 3 : 0) + (unslothO ? 1 : 0) + (unslothMlp ? 3 : 0);
         if (slots > 0) {
             c.product(a::kPartAdapterOutputs)
                 .times(a::kAdaptedSlots, static_cast<double>(slots))
@@ -343,7 +363,8 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     }
     // torchtune compiles each decoder layer, not the final norm.
     if (m.finalNorm)
-        normSaved(offloadOutside ? hostLast : last, a::kFinalNorm, m, normsTrain, d, 1, replicated, t.ligerKernels);
+        normSaved(offloadOutside ? hostLast : last, a::kFinalNorm, m, normsTrain, d, 1, replicated,
+                  t.ligerKernels || t.unslothRmsNorm);
     if (!m.encoderOnly && (t.fullModel || t.lmHeadKeepsInput)) {
         // A trained lm_head (or a bitsandbytes <= 0.43.1 4-bit one) keeps
         // its input, in its compute dtype.

@@ -63,6 +63,10 @@ struct Trainability
     /// Offloading moves what the forward saves outside the layers to host
     /// memory too (stack.h offloadsWholeForward).
     bool offloadsWholeForward = false;
+    /// Unsloth's RMSNorm and manual-autograd LoRA layers (stack.h
+    /// unslothRmsNorm, unslothFusedLora).
+    bool unslothRmsNorm = false;
+    bool unslothFusedLora = false;
 
     bool slotTrained(LinearSlot slot) const
     {

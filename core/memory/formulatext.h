@@ -245,6 +245,7 @@ inline constexpr const char *kPartLogSumExp = QT_TRANSLATE_NOOP("Derivation", "f
 inline constexpr const char *kPartAttentionDropout = QT_TRANSLATE_NOOP("Derivation", "dropout mask after o_proj");
 inline constexpr const char *kPartActivationFunction = QT_TRANSLATE_NOOP("Derivation", "activation function's saved inputs");
 inline constexpr const char *kPartGatedProduct = QT_TRANSLATE_NOOP("Derivation", "act(gate) and up, saved by their product");
+inline constexpr const char *kPartGateAndUp = QT_TRANSLATE_NOOP("Derivation", "gate and up, from which backward recomputes act(gate)");
 inline constexpr const char *kPartRouter = QT_TRANSLATE_NOOP("Derivation", "fp32 router logits");
 inline constexpr const char *kPartMlpDropout = QT_TRANSLATE_NOOP("Derivation", "dropout mask after the MLP");
 inline constexpr const char *kPartAdapterOutputs = QT_TRANSLATE_NOOP("Derivation", "x·A of each adapter, saved for B");

@@ -93,6 +93,8 @@ TrainingRun trainingRun(const Scenario &s)
     run.trainability.ligerKernels = run.stack.ligerNormAndSwiglu;
     run.trainability.compiledLayers = run.stack.compiledLayers;
     run.trainability.offloadsWholeForward = run.stack.offloadsWholeForward;
+    run.trainability.unslothRmsNorm = run.stack.unslothRmsNorm;
+    run.trainability.unslothFusedLora = run.stack.unslothFusedLora;
     return run;
 }
 

@@ -460,7 +460,8 @@ std::vector<FieldDescriptor> makeFields()
             .label(QT_TRANSLATE_NOOP("Field", "Unsloth"))
             .help(QT_TRANSLATE_NOOP("Field",
                 "use_gradient_checkpointing=\"unsloth\": each layer's input waits in host memory "
-                "(--checkpointing offloaded); Unsloth's fused LoRA kernels are not modelled"))
+                "(--checkpointing offloaded); with LoRA dropout 0 its own LoRA layers keep only their input "
+                "(the MLP also gate and up) and its RMSNorm only its input"))
             .flagIn<&S::unsloth>()
             .appliesWhen(adapters),
         Field(FieldId::Compile, "compile", FieldGroup::Training)

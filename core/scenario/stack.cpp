@@ -180,8 +180,13 @@ StackBehaviour stackBehaviour(const Scenario &s)
     }
     // Unsloth's FastLanguageModel.get_peft_model(use_gradient_checkpointing=
     // "unsloth"), its documented setting: layer inputs offloaded to the CPU.
-    if (s.unsloth && (s.mode == Mode::Lora || s.mode == Mode::Qlora))
+    // Its get_peft_model patches the layers only with lora_dropout 0
+    // (models/llama.py: "Dropout = 0 is supported for fast patching").
+    if (s.unsloth && (s.mode == Mode::Lora || s.mode == Mode::Qlora)) {
         b.checkpointing = Checkpointing::Offloaded;
+        b.unslothRmsNorm = true;
+        b.unslothFusedLora = s.lora.dropout.value_or(b.loraDropout) == 0.0;
+    }
     // torchtune's compile: True compiles each decoder layer
     // (training/_compile.py compile_model) and, with the chunked loss, its
     // per-chunk upcast and cross-entropy (compile_loss:

@@ -61,6 +61,15 @@ struct StackBehaviour
     /// more to host memory except the output layer's, which a NoOpManager
     /// keeps on the GPU. Unsloth's checkpointer moves the layer inputs only.
     bool offloadsWholeForward = false;
+    /// Unsloth's patched decoder (models/llama.py LlamaDecoderLayer_fast_
+    /// forward): fast_rms_layernorm keeps each norm's input and rstd.
+    bool unslothRmsNorm = false;
+    /// Unsloth's patched LoRA (get_peft_model with lora_dropout 0 and no
+    /// bias): its manual-autograd LoRA layers (kernels/fast_lora.py) save only their
+    /// input X (LoRA_QKV, LoRA_W) and, for the MLP, X, gate and up
+    /// (LoRA_MLP: save_for_backward(..., X, e, g)); x·A and the MLP
+    /// product are recomputed in backward.
+    bool unslothFusedLora = false;
     /// The adapters exist before the base's weights are loaded (the model
     /// is built with them, then the checkpoint loaded): LitGPT, torchtune.
     /// PEFT's get_peft_model comes after from_pretrained.

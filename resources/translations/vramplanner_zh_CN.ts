@@ -1830,6 +1830,10 @@
         <source>gathering one unit</source>
         <translation>聚合一个单元时</translation>
     </message>
+    <message>
+        <source>gate and up, from which backward recomputes act(gate)</source>
+        <translation>gate 与 up，反向传播据此重算 act(gate)</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2655,10 +2659,6 @@
         <translation>Unsloth</translation>
     </message>
     <message>
-        <source>use_gradient_checkpointing=&quot;unsloth&quot;: each layer&apos;s input waits in host memory (--checkpointing offloaded); Unsloth&apos;s fused LoRA kernels are not modelled</source>
-        <translation>use_gradient_checkpointing=&quot;unsloth&quot;：每层的输入放在主机内存中（--checkpointing offloaded）；未对 Unsloth 的融合 LoRA 内核建模</translation>
-    </message>
-    <message>
         <source>torch.compile</source>
         <translation>torch.compile</translation>
     </message>
@@ -2669,6 +2669,10 @@
     <message>
         <source>compiled layers recompute their pointwise work in backward: each norm keeps its input, not an fp32 copy, the gated MLP its gate and up, not act(gate); NF4 weights dequantise in one kernel; torchtune also compiles its loss chunk</source>
         <translation>编译后的层在反向传播中重算逐元素运算：每个归一化层只保留其输入而非 fp32 副本，门控 MLP 保留 gate 和 up 而非 act(gate)；NF4 权重在一个内核中反量化；torchtune 还会编译其分块损失</translation>
+    </message>
+    <message>
+        <source>use_gradient_checkpointing=&quot;unsloth&quot;: each layer&apos;s input waits in host memory (--checkpointing offloaded); with LoRA dropout 0 its own LoRA layers keep only their input (the MLP also gate and up) and its RMSNorm only its input</source>
+        <translation>use_gradient_checkpointing=&quot;unsloth&quot;：每层的输入放在主机内存中（--checkpointing offloaded）；LoRA dropout 为 0 时，其自有的 LoRA 层只保留输入（MLP 另保留 gate 和 up），其 RMSNorm 只保留输入</translation>
     </message>
 </context>
 <context>

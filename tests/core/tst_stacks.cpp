@@ -52,6 +52,7 @@ private slots:
     void compiledLayersKeepWhatTheirProductsRead();
     void compiledTorchtuneLossHoldsTheLogitsOnce();
     void torchtuneOffloadsTheWholeForward();
+    void unslothLoraLayersKeepTheirInputs();
     void loadingQuantisesOneWeightAtATime();
     void shardedLoadGathersOneUnit();
     void workspaceDerivationAddsUp_data();
@@ -282,6 +283,36 @@ void TestStacks::torchtuneOffloadsTheWholeForward()
     s.regime = core::Regime::Bf16Pure;
     const core::Estimate unsloth = core::estimate(s);
     QVERIFY(unsloth.term(core::TermId::Activations).count() > 0);
+}
+
+void TestStacks::unslothLoraLayersKeepTheirInputs()
+{
+    // Llama 3 8B (h 4,096, 32 heads, K/V 1,024 wide, MLP 14,336), LoRA on
+    // every projection, bf16, no checkpointing, with Unsloth's patched
+    // model: fast_rms_layernorm keeps each norm's input (2 h twice);
+    // LoRA_QKV keeps X, the attention input (2 h); SDPA q (2 x 4,096), K and
+    // V repeated (2 x 2 x 4,096), its output (2 x 4,096, also LoRA_W's X)
+    // and log-sum-exp (4 x 32); LoRA_MLP keeps X (2 h), e and g (2 x 2 I),
+    // and recomputes x.A, act(gate) and the product in backward.
+    constexpr double h = 4096;
+    constexpr double I = 14336;
+    const double perToken = 2 * 2 * h + 2 * h + 2 * 4096 + 2 * 2 * 4096 + 2 * 4096 + 4 * 32 + 2 * h + 2 * 2 * I;
+    QCOMPARE(perToken, 123008.0);
+    core::Scenario s = adapterRun("llama-3-8b", core::Mode::Lora, core::TrainingStack::Hf);
+    s.lora.targets = {core::LinearSlot::Q, core::LinearSlot::K, core::LinearSlot::V, core::LinearSlot::O,
+                      core::LinearSlot::Gate, core::LinearSlot::Up, core::LinearSlot::Down};
+    s.unsloth = true;
+    s.checkpointing = core::Checkpointing::None;
+    QCOMPARE(core::estimate(s).details.activationPerTokenPerLayer, perToken);
+    // With dropout Unsloth leaves PEFT's LoRA layers as they are (no fast
+    // patching) but still runs its RMSNorm: PEFT's layers keep what they
+    // keep, the norms 4 B less a hidden element than LlamaRMSNorm's fp32
+    // copy (two a layer).
+    s.lora.dropout = 0.05;
+    core::Scenario peft = s;
+    peft.unsloth = false;
+    QCOMPARE(core::estimate(peft).details.activationPerTokenPerLayer - core::estimate(s).details.activationPerTokenPerLayer,
+             2 * (4 * h - 2 * h));
 }
 
 void TestStacks::loadingQuantisesOneWeightAtATime()
