@@ -15,7 +15,7 @@ inline constexpr Spelling<Checkpointing> kCheckpointingSpellings[] = {
     {Checkpointing::None, "none", QT_TRANSLATE_NOOP("Field", "none")},
     {Checkpointing::Selective, "selective", QT_TRANSLATE_NOOP("Field", "selective")},
     {Checkpointing::Full, "full", QT_TRANSLATE_NOOP("Field", "full")},
-    {Checkpointing::Offloaded, "offloaded", QT_TRANSLATE_NOOP("Field", "full, layer inputs in host memory (Unsloth)")}};
+    {Checkpointing::Offloaded, "offloaded", QT_TRANSLATE_NOOP("Field", "full, layer inputs in host memory (Unsloth, torchtune offloading)")}};
 inline constexpr Spelling<Attention> kAttentionSpellings[] = {
     {Attention::Eager, "eager", QT_TRANSLATE_NOOP("Field", "eager (stores s² scores)")},
     {Attention::Sdpa, "sdpa", QT_TRANSLATE_NOOP("Field", "SDPA")},
@@ -25,7 +25,7 @@ inline constexpr Spelling<LogitsMode> kLogitsSpellings[] = {
     {LogitsMode::Fp32Shift, "fp32-shift", QT_TRANSLATE_NOOP("Field", "fp32 from the model, shifted copy (transformers ≤ 4.45)")},
     {LogitsMode::Native, "native", QT_TRANSLATE_NOOP("Field", "activation dtype")},
     {LogitsMode::Chunked, "chunked", QT_TRANSLATE_NOOP("Field", "chunked loss")},
-    {LogitsMode::Fused, "fused", QT_TRANSLATE_NOOP("Field", "compiled chunked loss (torchtune, torch.compile)")},
+    {LogitsMode::Fused, "fused", QT_TRANSLATE_NOOP("Field", "compiled chunked loss (torchtune)")},
     {LogitsMode::LastToken, "last", QT_TRANSLATE_NOOP("Field", "last token only (generate)")},
     {LogitsMode::FusedLinear, "fused-linear", QT_TRANSLATE_NOOP("Field", "output layer and loss fused in chunks (Liger)")}};
 inline constexpr Spelling<LinearSlot> kSlotSpellings[] = {

@@ -2651,8 +2651,8 @@
         <translation>输出层与损失分块融合（Liger）</translation>
     </message>
     <message>
-        <source>full, layer inputs in host memory (Unsloth)</source>
-        <translation>完全重算，各层输入放在主机内存（Unsloth）</translation>
+        <source>full, layer inputs in host memory (Unsloth, torchtune offloading)</source>
+        <translation>完全重算，各层输入放在主机内存（Unsloth、torchtune 卸载）</translation>
     </message>
     <message>
         <source>Unsloth</source>
@@ -2663,8 +2663,8 @@
         <translation>torch.compile</translation>
     </message>
     <message>
-        <source>compiled chunked loss (torchtune, torch.compile)</source>
-        <translation>编译的分块损失（torchtune，torch.compile）</translation>
+        <source>compiled chunked loss (torchtune)</source>
+        <translation>编译的分块损失（torchtune）</translation>
     </message>
     <message>
         <source>compiled layers recompute their pointwise work in backward: each norm keeps its input, not an fp32 copy, the gated MLP its gate and up, not act(gate); NF4 weights dequantise in one kernel; torchtune also compiles its loss chunk</source>
