@@ -253,7 +253,10 @@ void FieldEditor::refresh()
     } else if (auto *spin = qobject_cast<QSpinBox *>(m_input)) {
         spin->setValue(static_cast<int>(std::get<double>(shown)));
     } else if (auto *real = qobject_cast<QDoubleSpinBox *>(m_input)) {
-        real->setValue(std::get<double>(shown));
+        // A default that depends on the GPU (SGLang's fraction) has no one
+        // value: the box keeps its last one, disabled, under its label.
+        if (const double *number = std::get_if<double>(&shown))
+            real->setValue(*number);
         real->setEnabled(!isDefault);
         if (m_default)
             m_default->setChecked(isDefault);

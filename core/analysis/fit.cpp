@@ -1,5 +1,7 @@
 #include "core/analysis/fit.h"
 
+#include "core/memory/sglangpool.h"
+
 #include "core/analysis/deviceset.h"
 #include "core/analysis/monotoneprobe.h"
 #include "core/base/translatable.h"
@@ -52,6 +54,18 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
 {
     if (e.details.kvBytesPerToken <= 0)
         return 0;
+    if (runtimeBehaviour(s.serving).poolOfFreeMemory) {
+        // SGLang measures the free memory after torch.distributed's start
+        // (the CUDA context and NCCL's buffers in use) and before the weights.
+        const double capacityBytes = static_cast<double>(capacity.count());
+        const double freeBefore =
+            capacityBytes - static_cast<double>((e.term(TermId::CudaOverhead) + e.term(TermId::CommBuffers)).count());
+        const bool prefillGraphs = !s.model.isMla() && s.model.imageTokens == 0;
+        const double fraction = s.memFractionStatic.value_or(sglangDefaultMemFraction(
+            capacityBytes / (1024.0 * 1024.0), s.parallel.tp, s.parallel.pp, prefillGraphs));
+        const double weights = static_cast<double>(e.term(TermId::Weights).count());
+        return sglangPoolTokens(sglangPoolBytes(freeBefore, freeBefore - weights, fraction), e.details.kvBytesPerToken);
+    }
     const double budget = static_cast<double>(capacity.count()) * s.gpuMemoryUtilization;
     const double used = static_cast<double>((e.term(TermId::Weights) + e.term(TermId::CudaOverhead)
                                              + e.term(TermId::CommBuffers) + e.term(TermId::Workspace)

@@ -42,6 +42,15 @@ private:
     bool readBlockLine(const LogLine &line, ReadContext &context);
 };
 
+/// SGLang: model_runner.py load_model ("Load weight begin/end"),
+/// mem_cache/memory_pool.py ("KV Cache is allocated"), the memory pool's
+/// end and the server_args dump (sglanglog.cpp).
+class SglangReader
+{
+public:
+    bool read(const LogLine &line, ReadContext &context);
+};
+
 /// llama-server's --fit lines (llamafitlog.cpp): true when the line was one.
 bool readLlamaFitLine(const LogLine &line, ReadContext &context);
 

@@ -2,6 +2,7 @@
 
 #include "core/analysis/fit.h"
 #include "core/memory/llamacpp.h"
+#include "core/memory/sglangpool.h"
 #include "core/runs/gpumatch.h"
 
 #include <algorithm>
@@ -193,6 +194,23 @@ void vllmSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWrite
     if (workers.size() > 1) {
         w.set(FieldId::Gpus, count(workers.size()), line);
         w.set(FieldId::Tp, count(workers.size()), line);
+    }
+}
+
+void sglangSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWriter &w)
+{
+    w.set(FieldId::Mode, "inference", 0);
+    w.set(FieldId::ServingEngine, "sglang", 0);
+    if (ls.memFractionStatic)
+        w.set(FieldId::MemFractionStatic, formatFixed(ls.memFractionStatic->value, 3), ls.memFractionStatic->line);
+    // The server_args dump names tp_size; without it every rank prints its
+    // own weight-load line.
+    if (ls.tensorParallel) {
+        w.set(FieldId::Gpus, count(ls.tensorParallel->value), ls.tensorParallel->line);
+        w.set(FieldId::Tp, count(ls.tensorParallel->value), ls.tensorParallel->line);
+    } else if (const auto loads = log.find(rl::Quantity::SglangWeightLoad); loads.size() > 1) {
+        w.set(FieldId::Gpus, count(loads.size()), loads.back()->line);
+        w.set(FieldId::Tp, count(loads.size()), loads.back()->line);
     }
 }
 
@@ -551,6 +569,84 @@ std::optional<double> ComparisonRow::errorPercent() const
     return 100.0 * difference() / m;
 }
 
+/// The smallest of a quantity over the ranks, as SGLang takes it
+/// (get_available_gpu_memory(distributed=True): an all-reduce with MIN).
+std::optional<Bytes> smallest(const rl::RunLog &log, rl::Quantity quantity)
+{
+    std::optional<Bytes> least;
+    for (const rl::Reading *r : log.find(quantity))
+        if (!least || r->bytes < *least)
+            least = r->bytes;
+    return least;
+}
+
+/// SGLang's pool, planned: on the free memory the log measured before the
+/// weights loaded where it prints it (or the weights' load plus what was
+/// free after), less the planned weights; else on the catalog GPU.
+void compareSglang(const RunScenario &run, const rl::RunLog &log, const Catalog &catalog, RunComparison &out)
+{
+    const Scenario &s = run.scenario;
+    const Estimate e = estimate(s);
+    std::optional<double> poolBytes;
+    std::optional<Bytes> freeBefore = smallest(log, rl::Quantity::SglangFreeBeforeLoad);
+    if (!freeBefore) {
+        const auto after = smallest(log, rl::Quantity::SglangFreeAfterLoad);
+        const auto load = smallest(log, rl::Quantity::SglangWeightLoad);
+        if (after && load)
+            freeBefore = *after + *load;
+    }
+    const GpuSpec *gpu = catalog.find(s.gpuId);
+    if (freeBefore) {
+        const double fraction = s.memFractionStatic.value_or(sglangDefaultMemFraction(
+            static_cast<double>((gpu ? gpu->capacity() : *freeBefore).count()) / (1024.0 * 1024.0), s.parallel.tp,
+            s.parallel.pp, !s.model.isMla() && s.model.imageTokens == 0));
+        const double before = static_cast<double>(freeBefore->count());
+        poolBytes = sglangPoolBytes(before, before - static_cast<double>(e.term(TermId::Weights).count()), fraction);
+        out.notes.push_back("the KV pool is planned on the free memory the log measured before the weights loaded");
+    } else if (gpu) {
+        Catalog one;
+        one.gpus.push_back(*gpu);
+        const EstimateWithFits fits = estimateWithFits(s, one, {gpu->id});
+        if (!fits.fits.empty())
+            poolBytes = static_cast<double>(fits.fits.front().kvTokens) * e.details.kvBytesPerToken;
+    } else {
+        out.notes.push_back("no free memory in the log and no --gpu: the KV pool is not planned");
+    }
+    const std::optional<std::uint64_t> tokens =
+        poolBytes ? std::optional(sglangPoolTokens(*poolBytes, e.details.kvBytesPerToken)) : std::nullopt;
+    for (const rl::Reading &r : log.readings) {
+        switch (r.quantity) {
+        case rl::Quantity::SglangWeightLoad:
+            out.rows.push_back(row(r, e.term(TermId::Weights), "weights"));
+            break;
+        case rl::Quantity::SglangKvCache:
+            out.rows.push_back(row(
+                r, tokens ? std::optional(Bytes::fromDouble(static_cast<double>(*tokens) * e.details.kvBytesPerToken))
+                          : std::nullopt,
+                "kv_cache pool"));
+            break;
+        case rl::Quantity::SglangKvTokens: {
+            ComparisonRow c = row(r, std::nullopt, "kv_cache tokens");
+            c.isCount = true;
+            c.measuredNumber = r.number;
+            if (tokens) {
+                c.plannedNumber = static_cast<double>(*tokens);
+                c.planned = Bytes();
+            }
+            out.rows.push_back(c);
+            break;
+        }
+        case rl::Quantity::SglangFreeBeforeLoad:
+        case rl::Quantity::SglangFreeAfterLoad:
+        case rl::Quantity::SglangFreeAfterPool:
+            out.rows.push_back(row(r, std::nullopt, "-"));
+            break;
+        default:
+            break;
+        }
+    }
+}
+
 RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog &catalog,
                             const std::set<FieldId> &userFields)
 {
@@ -561,6 +657,8 @@ RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog 
         llamaCppSettings(log.settings, log, writer, run);
     else if (log.has(rl::LogFormat::Vllm))
         vllmSettings(log.settings, log, writer);
+    else if (log.has(rl::LogFormat::Sglang))
+        sglangSettings(log.settings, log, writer);
     gpuSetting(log, catalog, writer, run);
     for (const rl::Reading *r : log.find(rl::Quantity::VllmTotalGpuMemory))
         run.gpuMemory = r->bytes;
@@ -595,6 +693,8 @@ RunComparison compareRun(const RunScenario &run, const rl::RunLog &log, const Ca
         compareOllama(run.scenario, log, out);
     if (log.has(rl::LogFormat::Vllm))
         compareVllm(run, log, catalog, out);
+    if (log.has(rl::LogFormat::Sglang))
+        compareSglang(run, log, catalog, out);
     compareAllocator(run.scenario, log, catalog, out);
     // A scenario the engine rejects plans nothing: say why beside the rows.
     const std::vector<std::string> errors = validateScenario(run.scenario);

@@ -20,6 +20,7 @@ const char *logFormatId(LogFormat format)
     case LogFormat::NvidiaSmiCsv: return "nvidia_smi_csv";
     case LogFormat::TorchOutOfMemory: return "torch_oom";
     case LogFormat::Ollama: return "ollama";
+    case LogFormat::Sglang: return "sglang";
     }
     return "";
 }
@@ -72,10 +73,16 @@ const std::vector<QuantityInfo> &allQuantities()
         {Quantity::OllamaGraph, "ollama.graph_full", QT_TRANSLATE_NOOP("RunLog", "ollama: compute graph"), F::Ollama, true},
         {Quantity::OllamaAllocation, "ollama.allocation", QT_TRANSLATE_NOOP("RunLog", "ollama: planned on the GPU"), F::Ollama, true},
         {Quantity::OllamaAvailable, "ollama.available", QT_TRANSLATE_NOOP("RunLog", "ollama: free on the GPU"), F::Ollama, true},
+        {Quantity::SglangFreeBeforeLoad, "sglang.free_before_load", QT_TRANSLATE_NOOP("RunLog", "SGLang: free before the weights load"), F::Sglang, true},
+        {Quantity::SglangFreeAfterLoad, "sglang.free_after_load", QT_TRANSLATE_NOOP("RunLog", "SGLang: free after the weights load"), F::Sglang, true},
+        {Quantity::SglangWeightLoad, "sglang.weight_load", QT_TRANSLATE_NOOP("RunLog", "SGLang: memory the weights took"), F::Sglang, true},
+        {Quantity::SglangKvCache, "sglang.kv_cache", QT_TRANSLATE_NOOP("RunLog", "SGLang: KV pool"), F::Sglang, true},
+        {Quantity::SglangFreeAfterPool, "sglang.free_after_pool", QT_TRANSLATE_NOOP("RunLog", "SGLang: free after the KV pool"), F::Sglang, true},
         {Quantity::VllmKvCacheTokens, "vllm.kv_cache_tokens", QT_TRANSLATE_NOOP("RunLog", "KV cache tokens"), F::Vllm, false},
         {Quantity::VllmKvCacheBlocks, "vllm.kv_cache_blocks", QT_TRANSLATE_NOOP("RunLog", "KV cache blocks"), F::Vllm, false},
         {Quantity::VllmMaxConcurrency, "vllm.max_concurrency", QT_TRANSLATE_NOOP("RunLog", "maximum concurrency"), F::Vllm, false},
         {Quantity::LlamaFitLayers, "llamacpp.fit_layers", QT_TRANSLATE_NOOP("RunLog", "--fit: layers on the device"), F::LlamaCpp, false},
+        {Quantity::SglangKvTokens, "sglang.kv_tokens", QT_TRANSLATE_NOOP("RunLog", "SGLang: KV pool tokens"), F::Sglang, false},
     };
     return table;
 }
@@ -144,12 +151,14 @@ LoadResult<RunLog> readRunLog(const std::string &text)
     HfTrainerReader trainer;
     NvidiaSmiReader smi;
     OllamaReader ollama;
+    SglangReader sglang;
     TorchOomReader oom;
     const std::vector<LogLine> lines = splitLogLines(text);
     context.log.lines = lines.size();
     for (const LogLine &line : lines) {
         // One reader per line; the order puts the most specific anchors first.
-        if (oom.read(line, context) || vllm.read(line, context) || ollama.read(line, context) || llama.read(line, context)
+        if (oom.read(line, context) || vllm.read(line, context) || sglang.read(line, context) || ollama.read(line, context)
+            || llama.read(line, context)
             || summary.read(line, context) || stats.read(line, context) || trainer.read(line, context))
             continue;
         smi.read(line, context);
@@ -158,7 +167,8 @@ LoadResult<RunLog> readRunLog(const std::string &text)
     result.warnings = context.warnings;
     if (context.log.readings.empty() && context.log.formats.empty()) {
         result.errors.push_back(
-            "no line of a known run log (expected vLLM's memory profile, llama.cpp's 'model buffer size' lines, "
+            "no line of a known run log (expected vLLM's memory profile, SGLang's 'KV Cache is allocated' line, "
+            "llama.cpp's 'model buffer size' lines, "
             "ollama's 'offload' projection, torch.cuda.memory_summary() or memory_stats(), Trainer *_mem_gpu_* "
             "metrics, nvidia-smi output, or torch's 'CUDA out of memory' error)");
         if (!context.warnings.empty())

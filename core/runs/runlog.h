@@ -21,7 +21,8 @@ enum class LogFormat {
     NvidiaSmiTable,     ///< nvidia-smi's default table
     NvidiaSmiCsv,       ///< nvidia-smi --query-gpu=... --format=csv
     Ollama,             ///< ollama's server log: its projection and the runner's command
-    TorchOutOfMemory    ///< torch's "CUDA out of memory. Tried to allocate ..." error
+    TorchOutOfMemory,   ///< torch's "CUDA out of memory. Tried to allocate ..." error
+    Sglang              ///< SGLang's weight-load and KV-pool lines
 };
 /// "vllm", "llamacpp", "torch_memory_summary", ...: JSON and CLI spelling.
 const char *logFormatId(LogFormat format);
@@ -72,10 +73,16 @@ enum class Quantity {
     OllamaGraphPartial,    ///< memory.graph.partial: the compute graph when only part is offloaded
     OllamaAllocation,      ///< memory.required.allocations, one per GPU
     OllamaAvailable,       ///< memory.available, one per GPU
+    SglangFreeBeforeLoad,  ///< "Load weight begin. avail mem=": free before the weights
+    SglangFreeAfterLoad,   ///< "Load weight end. ... avail mem=": free after them
+    SglangWeightLoad,      ///< "Load weight end. ... mem usage=": what loading took
+    SglangKvCache,         ///< "KV Cache is allocated": K size + V size, or the MLA KV size
+    SglangFreeAfterPool,   ///< "Memory pool end. avail mem="
     VllmKvCacheTokens,     ///< count: "GPU KV cache size: N tokens"
     VllmKvCacheBlocks,     ///< count: V0's "# GPU blocks: N" (also "# cuda blocks", "# CUDA blocks")
     VllmMaxConcurrency,    ///< ratio: "Maximum concurrency for T tokens per request: C x"
-    LlamaFitLayers         ///< count: --fit's layers on a device
+    LlamaFitLayers,        ///< count: --fit's layers on a device
+    SglangKvTokens         ///< count: "KV Cache is allocated. #tokens: N"
 };
 
 struct QuantityInfo
@@ -145,6 +152,8 @@ struct LogSettings
     std::optional<Noted<std::uint64_t>> fitDenseOnlyLayers;
     std::optional<Noted<double>> gpuMemoryUtilization;      ///< vLLM
     std::optional<Noted<std::uint64_t>> maxModelLen;        ///< vLLM, from the concurrency line
+    std::optional<Noted<double>> memFractionStatic;         ///< SGLang's server_args
+    std::optional<Noted<std::uint64_t>> tensorParallel;     ///< SGLang's server_args tp_size
     std::vector<LogDevice> devices;
 };
 

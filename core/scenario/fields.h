@@ -43,6 +43,7 @@ enum class FieldId {
     KvSkipLayers,
     Logits,
     GpuMemoryUtilization,
+    MemFractionStatic,
     ServingEngine,
     MaxBatchedTokens,
     MaxNumSeqs,

@@ -107,6 +107,7 @@ bool inference(const Scenario &s) { return !s.isTraining(); }
 bool adapters(const Scenario &s) { return s.mode == Mode::Lora || s.mode == Mode::Qlora; }
 bool vllm(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::Vllm; }
 bool llamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
+bool sglang(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::Sglang; }
 bool llamaCppMoe(const Scenario &s) { return llamaCpp(s) && s.model.moe.isMoe(); }
 bool layerOffload(const Scenario &s)
 {
@@ -562,6 +563,16 @@ std::vector<FieldDescriptor> makeFields()
                 "may use together; the KV-cache budget is what remains"))
             .numberIn<&S::gpuMemoryUtilization>()
             .appliesWhen(inference),
+        Field(FieldId::MemFractionStatic, "serving.mem_fraction_static", FieldGroup::Serving)
+            .cli("mem-fraction-static", "F")
+            .number(0.01, 0.99, 3)
+            .label(QT_TRANSLATE_NOOP("Field", "SGLang memory fraction"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "SGLang --mem-fraction-static: the share of the memory free before the weights load that the "
+                "weights and the KV pool take; the rest is left for activations and CUDA graphs"))
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "SGLang's rule for each GPU"))
+            .optionalNumberIn<&S::memFractionStatic>()
+            .appliesWhen(sglang),
         Field(FieldId::ServingEngine, "serving.engine", FieldGroup::Serving)
             .cli("serving-engine", "ENGINE")
             .oneOf(choicesOf(allRuntimes(), [](const RuntimeInfo &r) { return r.label; }))
@@ -569,7 +580,8 @@ std::vector<FieldDescriptor> makeFields()
             .help(QT_TRANSLATE_NOOP("Field",
                 "generate() runs the scenario's batch; vLLM sizes its KV cache after profiling one forward of "
                 "max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV "
-                "stream per sequence and a compute buffer for one micro-batch"))
+                "stream per sequence and a compute buffer for one micro-batch; SGLang gives its token pool "
+                "mem_fraction_static of the free memory, less the weights"))
             .choiceIn<servingEngineId, parseServingEngine, &S::serving>()
             .appliesWhen(inference),
         Field(FieldId::MaxBatchedTokens, "serving.max_num_batched_tokens", FieldGroup::Serving)

@@ -51,7 +51,7 @@ enum class TrainingStack {
 /// max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows;
 /// llama.cpp (llama-cli, llama-server) reserves one KV stream per parallel
 /// sequence and a compute buffer for one micro-batch of n_ubatch tokens.
-enum class ServingEngine { Generate, Vllm, LlamaCpp };
+enum class ServingEngine { Generate, Vllm, LlamaCpp, Sglang };
 /// bitsandbytes up to 0.43.1 kept every 4-bit layer's input for backward
 /// (MatMul4Bit ctx.tensors = (A, B)); 0.43.2 (July 2024) dropped it.
 enum class BitsandbytesVersion { Current, Legacy };
@@ -181,6 +181,10 @@ struct Scenario
     bool compile = false;
     std::optional<LogitsMode> logits;    ///< unset: Fp32 for training, LastToken for inference
     double gpuMemoryUtilization = 0.9;   ///< vLLM default
+    /// SGLang's --mem-fraction-static: the share of the memory free before
+    /// the weights load that weights and the KV pool take; unset: SGLang's
+    /// own rule for each GPU (sglangDefaultMemFraction).
+    std::optional<double> memFractionStatic;
     ServingEngine serving = ServingEngine::Generate;
     /// vLLM's scheduler limits (EngineArgs: 8192 tokens and 256 sequences
     /// for the LLM class on GPUs under 70 GiB or A100s).

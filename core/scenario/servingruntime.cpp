@@ -22,6 +22,9 @@ constexpr const char *kDraftFromVllm =
     "vLLM vllm/config/speculative.py SpeculativeConfig (draft_tensor_parallel_size: unset, the target's "
     "tensor_parallel_size); vllm/v1/spec_decode/draft_model.py DraftModelProposer; vllm/v1/worker/gpu_model_runner.py "
     "get_kv_cache_spec (every attention layer in the forward context, the drafter's too, shares the KV blocks)";
+constexpr const char *kDraftFromSglang =
+    "sglang python/sglang/srt/model_executor/pool_configurator.py (EAGLE/STANDALONE: the draft's layers share "
+    "the target's token pool, cell x (1 + draft_layers / layers))";
 constexpr const char *kDraftFromLlamaCpp =
     "llama.cpp tools/server/server.cpp load_model (params_dft: -md, n_gpu_layers from -ngld, n_ctx = -cd or "
     "llama_n_ctx_seq, n_parallel 1, cache types from -ctkd/-ctvd) and init (one draft context per slot); "
@@ -81,6 +84,24 @@ RuntimeBehaviour vllmBehaviour()
     return b;
 }
 
+/// SGLang's token pool (pool_configurator.py DefaultPoolConfigurator: MLA
+/// keeps kv_lora_rank + qk_rope_head_dim a token and layer) and its
+/// continuous batching.
+RuntimeBehaviour sglangBehaviour()
+{
+    RuntimeBehaviour b = vllmBehaviour();
+    b.mla = MlaCacheLayout::Latent;
+    b.profilesAtStartup = false;
+    b.poolOfFreeMemory = true;
+    // Not read for SGLang: weights in host memory, per-layer KV formats,
+    // DeepSeek-V4's own pool and the DSA indexer's cache dtype.
+    b.offloadsWeightBytes = false;
+    b.skipsKvQuantisationPerLayer = false;
+    b.fp8DsMlaEntries = false;
+    b.draftSource = kDraftFromSglang;
+    return b;
+}
+
 /// llama.cpp's llama_kv_cache and llama_memory_recurrent.
 RuntimeBehaviour llamaCppBehaviour()
 {
@@ -124,6 +145,11 @@ const std::vector<RuntimeInfo> &allRuntimes()
         {ServingEngine::LlamaCpp, "llamacpp", "llama.cpp", QT_TRANSLATE_NOOP("Field", "llama.cpp (llama-server, llama-cli)"),
          "llama.cpp ec98e2002 src/llama-kv-cache.cpp, llama-memory-recurrent.cpp, llama-hparams.cpp n_embd_r",
          llamaCppBehaviour()},
+        {ServingEngine::Sglang, "sglang", "SGLang", QT_TRANSLATE_NOOP("Field", "SGLang (token pool of mem_fraction_static)"),
+         "sglang release/v0.5.15 (0b3bb0c) python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py "
+         "_profile_available_bytes, pool_configurator.py DefaultPoolConfigurator; server_args.py "
+         "_handle_gpu_memory_settings",
+         sglangBehaviour()},
     };
     return runtimes;
 }

@@ -72,6 +72,11 @@ struct RuntimeBehaviour
     /// (vLLM's scheduler), instead of the scenario's rows; every worker
     /// gets the smallest worker's KV cache (vLLM determine_available_memory).
     bool continuousBatching = false;
+    /// Sizes its KV pool from the memory free before the weights load:
+    /// that times mem_fraction_static, less the weights (SGLang
+    /// model_runner_kv_cache_mixin.py _profile_available_bytes), not from
+    /// a profiled forward.
+    bool poolOfFreeMemory = false;
     /// Sizes memory as ggml buffers of a GGUF file: model, context and
     /// compute buffers per device (llama.cpp, core/memory/llamacpp.h),
     /// not as torch allocations.

@@ -2419,10 +2419,6 @@
         <translation>加载检查点中的多词元预测层用于推测解码（DeepSeek-V3、GLM-4.5）；transformers 会跳过它们</translation>
     </message>
     <message>
-        <source>generate() runs the scenario&apos;s batch; vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV stream per sequence and a compute buffer for one micro-batch</source>
-        <translation>generate() 运行场景中的批次；vLLM 先对 max_num_batched_tokens 个词元做一次前向剖析、对 max_num_seqs 行做一次采样器预热，再确定 KV 缓存大小；llama.cpp 为每条序列保留一个 KV 流，并为一个微批次预留计算缓冲区</translation>
-    </message>
-    <message>
         <source>llama.cpp (llama-server, llama-cli)</source>
         <translation>llama.cpp（llama-server、llama-cli）</translation>
     </message>
@@ -2673,6 +2669,26 @@
     <message>
         <source>use_gradient_checkpointing=&quot;unsloth&quot;: each layer&apos;s input waits in host memory (--checkpointing offloaded); with LoRA dropout 0 its own LoRA layers keep only their input (the MLP also gate and up) and its RMSNorm only its input</source>
         <translation>use_gradient_checkpointing=&quot;unsloth&quot;：每层的输入放在主机内存中（--checkpointing offloaded）；LoRA dropout 为 0 时，其自有的 LoRA 层只保留输入（MLP 另保留 gate 和 up），其 RMSNorm 只保留输入</translation>
+    </message>
+    <message>
+        <source>SGLang memory fraction</source>
+        <translation>SGLang 显存比例</translation>
+    </message>
+    <message>
+        <source>SGLang --mem-fraction-static: the share of the memory free before the weights load that the weights and the KV pool take; the rest is left for activations and CUDA graphs</source>
+        <translation>SGLang --mem-fraction-static：加载权重前空闲显存中，由权重和 KV 池占用的比例；其余留给激活值和 CUDA graph</translation>
+    </message>
+    <message>
+        <source>SGLang&apos;s rule for each GPU</source>
+        <translation>SGLang 按每种 GPU 的规则</translation>
+    </message>
+    <message>
+        <source>generate() runs the scenario&apos;s batch; vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV stream per sequence and a compute buffer for one micro-batch; SGLang gives its token pool mem_fraction_static of the free memory, less the weights</source>
+        <translation>generate() 运行场景的批次；vLLM 先对 max_num_batched_tokens 个 token 的一次前向和 max_num_seqs 行的采样预热做剖析，再确定 KV 缓存大小；llama.cpp 为每个序列保留一条 KV 流和一个微批次的计算缓冲区；SGLang 的 token 池取空闲显存的 mem_fraction_static，再减去权重</translation>
+    </message>
+    <message>
+        <source>SGLang (token pool of mem_fraction_static)</source>
+        <translation>SGLang（按 mem_fraction_static 的 token 池）</translation>
     </message>
 </context>
 <context>
@@ -3247,6 +3263,30 @@
     <message>
         <source>ollama: compute graph (partial offload)</source>
         <translation>ollama：计算图（部分卸载）</translation>
+    </message>
+    <message>
+        <source>SGLang: free before the weights load</source>
+        <translation>SGLang：加载权重前的空闲显存</translation>
+    </message>
+    <message>
+        <source>SGLang: free after the weights load</source>
+        <translation>SGLang：加载权重后的空闲显存</translation>
+    </message>
+    <message>
+        <source>SGLang: memory the weights took</source>
+        <translation>SGLang：权重占用的显存</translation>
+    </message>
+    <message>
+        <source>SGLang: KV pool</source>
+        <translation>SGLang：KV 池</translation>
+    </message>
+    <message>
+        <source>SGLang: free after the KV pool</source>
+        <translation>SGLang：分配 KV 池后的空闲显存</translation>
+    </message>
+    <message>
+        <source>SGLang: KV pool tokens</source>
+        <translation>SGLang：KV 池 token 数</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,80 @@
+#include "core/memory/sglangpool.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+namespace {
+
+/// The chunked prefill size and the decode CUDA graphs' largest batch that
+/// _handle_gpu_memory_settings picks by the card's memory (GB as SGLang
+/// writes them: MiB / 1,024).
+struct CardDefaults
+{
+    double chunkedPrefill;
+    double graphBatch;
+};
+
+CardDefaults cardDefaults(double capacityMib, int tensorParallel)
+{
+    const double gb = capacityMib / 1024.0;
+    const bool wide = tensorParallel >= 4;
+    if (gb < 20)
+        return {2048, 8};
+    if (gb < 35)
+        return {2048, wide ? 80.0 : 24.0};
+    if (gb < 60)
+        return {4096, wide ? 160.0 : 32.0};
+    if (gb < 160)
+        return {8192, wide ? 512.0 : 256.0};
+    return {16384, 512};
+}
+
+/// The prefill graphs' captured token counts up to `largest`
+/// (_generate_prefill_cuda_graph_batch_sizes: 4 to 32 by 4, 48 to 256 by
+/// 16, 288 to 512 by 32, 576 to 1,024 by 64, 1,280 to 4,096 by 256, then by
+/// 512).
+double prefillGraphSizes(double largest)
+{
+    struct Run
+    {
+        double first, last, step;
+    };
+    const Run runs[] = {{4, 32, 4}, {48, 256, 16}, {288, 512, 32}, {576, 1024, 64}, {1280, 4096, 256}, {4608, 1e12, 512}};
+    double count = 0;
+    for (const Run &r : runs)
+        if (largest >= r.first)
+            count += std::floor((std::min(largest, r.last) - r.first) / r.step) + 1;
+    return count;
+}
+
+} // namespace
+
+double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel, bool prefillGraphs)
+{
+    const CardDefaults card = cardDefaults(capacityMib, tensorParallel);
+    double reservedMib = 512.0 + std::max(card.chunkedPrefill, 2048.0) * 1.5 + card.graphBatch * 2.0
+        + static_cast<double>(tensorParallel) * static_cast<double>(pipelineParallel) / 8.0 * 1024.0;
+    if (prefillGraphs)
+        reservedMib += prefillGraphSizes(card.chunkedPrefill) * 8.0;
+    if (capacityMib > 60.0 * 1024.0)
+        reservedMib = std::max(reservedMib, 10.0 * 1024.0);
+    return std::round((capacityMib - reservedMib) / capacityMib * 1000.0) / 1000.0;
+}
+
+double sglangPoolBytes(double freeBeforeLoad, double freeAfterLoad, double memFractionStatic)
+{
+    return freeAfterLoad - freeBeforeLoad * (1.0 - memFractionStatic);
+}
+
+std::uint64_t sglangPoolTokens(double poolBytes, double cellBytes, std::uint64_t pageSize)
+{
+    if (poolBytes <= 0.0 || cellBytes <= 0.0)
+        return 0;
+    const auto tokens = static_cast<std::uint64_t>(std::floor(poolBytes / cellBytes));
+    const std::uint64_t page = std::max<std::uint64_t>(1, pageSize);
+    return tokens / page * page;
+}
+
+} // namespace core

@@ -1,0 +1,160 @@
+// SGLang's token pool: its default mem_fraction_static worked by hand from
+// server_args.py, and the pool rule fed each real start-up log's own
+// figures (tests/data/logs/sglang-*.log, sources in SOURCES.md), which must
+// land within 2 % of the #tokens the log printed.
+
+#include "core/analysis/fit.h"
+#include "core/engine/estimate.h"
+#include "core/io/builtin.h"
+#include "core/memory/sglangpool.h"
+#include "core/runs/runlog.h"
+#include "tests/support/testregistry.h"
+
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+
+using core::runlog::Quantity;
+
+namespace {
+
+core::runlog::RunLog readLog(const char *name)
+{
+    std::ifstream in(std::string(VRAM_TEST_DATA_DIR "/logs/") + name, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto r = core::runlog::readRunLog(text.str());
+    if (!r.ok())
+        qFatal("%s: %s", name, r.errors.empty() ? "unreadable" : r.errors.front().c_str());
+    return *r.value;
+}
+
+/// The smallest reading over the ranks, as SGLang all-reduces with MIN.
+double smallest(const core::runlog::RunLog &log, Quantity q)
+{
+    double least = -1;
+    for (const auto *r : log.find(q))
+        if (least < 0 || static_cast<double>(r->bytes.count()) < least)
+            least = static_cast<double>(r->bytes.count());
+    return least;
+}
+
+/// The planner's KV bytes per token and rank for a preset at `tp`.
+double cellOf(const char *preset, int tp)
+{
+    core::Scenario s;
+    s.model = core::io::findPreset(preset)->model;
+    s.serving = core::ServingEngine::Sglang;
+    s.gpus = tp;
+    s.parallel.tp = tp;
+    return core::estimate(s).details.kvBytesPerToken;
+}
+
+} // namespace
+
+class TestSglang : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void defaultFractionFollowsTheCard();
+    void logsOwnFiguresGiveItsPool_data();
+    void logsOwnFiguresGiveItsPool();
+    void planSizesThePoolFromTheCard();
+};
+
+void TestSglang::defaultFractionFollowsTheCard()
+{
+    // An H100 SXM (nvidia-smi 81,559 MiB) at TP 1: chunked prefill 8,192,
+    // decode graphs up to 256: 512 + 8,192 x 1.5 + 256 x 2 + 1 x 1 / 8 x
+    // 1,024 = 13,440 MiB, over the 10 GiB floor; prefill graphs at the 58
+    // captured sizes up to 8,192 add 464 MiB. (81,559 - 13,904) / 81,559 =
+    // 0.8295 -> 0.830; an MLA model runs no prefill graphs: 0.835.
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, true), 0.830);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, false), 0.835);
+    // An L4 (23,034 MiB) at TP 4: chunked prefill 2,048, graphs up to 80:
+    // 512 + 3,072 + 160 + 512 = 4,256 MiB, prefill graphs at 42 sizes up to
+    // 2,048: + 336 = 4,592; (23,034 - 4,592) / 23,034 = 0.8006 -> 0.801.
+    QCOMPARE(core::sglangDefaultMemFraction(23034, 4, 1, true), 0.801);
+}
+
+void TestSglang::logsOwnFiguresGiveItsPool_data()
+{
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<double>("fraction");
+    // sglang PR 4760 (March 2025): Llama 3.1 8B on one GPU; its fraction is
+    // not printed: SGLang 0.4's default for one card of 80 GiB or less, 0.88
+    // (server_args.py at v0.4.6).
+    QTest::newRow("Llama 3.1 8B, TP 1") << "sglang-2025-03-llama31-8b-tp1-pr4760.log"
+                                        << "llama-3.1-8b" << 1 << 0.88;
+    // llms-in-clouds: QwQ-32B (Qwen2.5-32B's shape) on 4 x L4, TP 4; the
+    // server_args line prints mem_fraction_static=0.85 (read from the log).
+    QTest::newRow("QwQ-32B, 4 x L4, TP 4") << "sglang-2025-03-qwq32b-4xl4-tp4-llms-in-clouds.log"
+                                           << "qwen2.5-32b" << 4 << -1.0;
+    // Kimi K2.5 on 8 x MI355X, TP 8, MLA; its server_args line (same paste,
+    // outside the kept block) prints mem_fraction_static=0.8260405859375.
+    QTest::newRow("Kimi K2.5, 8 x MI355X, TP 8, MLA") << "sglang-2026-02-kimi-k25-8xmi355x-tp8-memory.log"
+                                                      << "kimi-k2.5" << 8 << 0.8260405859375;
+}
+
+void TestSglang::logsOwnFiguresGiveItsPool()
+{
+    QFETCH(QString, log);
+    QFETCH(QString, preset);
+    QFETCH(int, tp);
+    QFETCH(double, fraction);
+    const core::runlog::RunLog l = readLog(log.toUtf8().constData());
+    if (fraction < 0) {
+        QVERIFY(l.settings.memFractionStatic);
+        fraction = l.settings.memFractionStatic->value;
+    }
+    // Free before the weights: "Load weight begin" where printed, else what
+    // was free after them plus what they took ("mem usage").
+    double before = smallest(l, Quantity::SglangFreeBeforeLoad);
+    const double after = smallest(l, Quantity::SglangFreeAfterLoad);
+    if (before < 0)
+        before = after + smallest(l, Quantity::SglangWeightLoad);
+    const double cell = cellOf(preset.toUtf8().constData(), tp);
+    const auto tokens = static_cast<double>(core::sglangPoolTokens(core::sglangPoolBytes(before, after, fraction), cell));
+    const auto printed = l.find(Quantity::SglangKvTokens);
+    QVERIFY(!printed.empty());
+    const double logged = printed.front()->number;
+    QVERIFY2(std::abs(tokens - logged) <= 0.02 * logged,
+             qPrintable(QStringLiteral("%1 tokens against %2 printed").arg(tokens).arg(logged)));
+    // The cell itself: the pool SGLang printed (K + V, or MLA's KV) over
+    // its #tokens is the planner's KV bytes per token within the print's
+    // rounding (%.2f GB).
+    const double pool = static_cast<double>(l.find(Quantity::SglangKvCache).front()->bytes.count());
+    QVERIFY2(std::abs(pool / logged - cell) <= 0.005 * cell,
+             qPrintable(QStringLiteral("%1 B a token printed, %2 planned").arg(pool / logged).arg(cell)));
+}
+
+void TestSglang::planSizesThePoolFromTheCard()
+{
+    // Before the hardware exists: the card's memory less the CUDA context
+    // (512 MiB) is what SGLang would find free, times its default fraction,
+    // less the weights, over 131,072 B a token (Llama 3.1 8B: 32 layers x 8
+    // KV heads x 128 x 2 x 2 B).
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    s.serving = core::ServingEngine::Sglang;
+    const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
+    const core::Estimate e = core::estimate(s);
+    QCOMPARE(e.details.kvBytesPerToken, 131072.0);
+    const double capacity = static_cast<double>(gpu.capacity().count());
+    const double fraction = core::sglangDefaultMemFraction(capacity / (1024.0 * 1024.0), 1, 1, true);
+    const double weights = 8'030'261'248.0 * 2;
+    const auto expected =
+        static_cast<std::uint64_t>(((capacity - 512.0 * 1024 * 1024) * fraction - weights) / 131072.0);
+    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()), expected);
+    // An explicit --mem-fraction-static wins.
+    s.memFractionStatic = 0.5;
+    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()),
+             static_cast<std::uint64_t>(((capacity - 512.0 * 1024 * 1024) * 0.5 - weights) / 131072.0));
+}
+
+VRAM_TEST_MAIN(tst_sglang, TestSglang, Core)
+#include "tst_sglang.moc"
