@@ -174,6 +174,9 @@ void FieldEditor::build()
             // Checked: the default the engine derives (shown, not editable).
             m_default = new QCheckBox(tr("default"));
             connect(m_default, &QCheckBox::toggled, this, [this, spin](bool automatic) {
+                // Leaving a per-GPU default starts from the middle of the range.
+                if (!automatic && !spin->specialValueText().isEmpty() && spin->value() == spin->minimum())
+                    spin->setValue(std::round((spin->minimum() + spin->maximum()) / 2 * 100) / 100);
                 send(automatic ? core::FieldValue() : core::FieldValue(spin->value()));
             });
             layout->addWidget(m_default);
@@ -254,9 +257,14 @@ void FieldEditor::refresh()
         spin->setValue(static_cast<int>(std::get<double>(shown)));
     } else if (auto *real = qobject_cast<QDoubleSpinBox *>(m_input)) {
         // A default that depends on the GPU (SGLang's fraction) has no one
-        // value: the box keeps its last one, disabled, under its label.
-        if (const double *number = std::get_if<double>(&shown))
+        // value: the box says so while it follows it.
+        if (const double *number = std::get_if<double>(&shown)) {
+            real->setSpecialValueText(QString());
             real->setValue(*number);
+        } else {
+            real->setSpecialValueText(tr("per GPU"));
+            real->setValue(real->minimum());
+        }
         real->setEnabled(!isDefault);
         if (m_default)
             m_default->setChecked(isDefault);

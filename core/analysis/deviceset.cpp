@@ -96,8 +96,8 @@ DeviceSetFit fitDeviceSet(const Scenario &scenario, const Catalog &catalog)
                              {formatBytes(smallest, ByteUnit::GiB, 1)}});
     if (const RuntimeBehaviour *runtime = servingBehaviour(s); smallest < largest && runtime && runtime->continuousBatching)
         set.notes.push_back({"Message",
-                             QT_TRANSLATE_NOOP("Message", "devices: vLLM gives every worker the smallest worker's KV cache "
-                                                          "(%1 tokens)"),
+                             QT_TRANSLATE_NOOP("Message", "devices: vLLM and SGLang give every worker the smallest "
+                                                          "worker's KV cache (%1 tokens)"),
                              {groupDigits(set.kvTokens)}});
     return set;
 }

@@ -60,9 +60,7 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
         const double capacityBytes = static_cast<double>(capacity.count());
         const double freeBefore =
             capacityBytes - static_cast<double>((e.term(TermId::CudaOverhead) + e.term(TermId::CommBuffers)).count());
-        const bool prefillGraphs = !s.model.isMla() && s.model.imageTokens == 0;
-        const double fraction = s.memFractionStatic.value_or(sglangDefaultMemFraction(
-            capacityBytes / (1024.0 * 1024.0), s.parallel.tp, s.parallel.pp, prefillGraphs));
+        const double fraction = sglangMemFraction(s, capacityBytes / (1024.0 * 1024.0));
         const double weights = static_cast<double>(e.term(TermId::Weights).count());
         return sglangPoolTokens(sglangPoolBytes(freeBefore, freeBefore - weights, fraction), e.details.kvBytesPerToken);
     }
@@ -172,6 +170,16 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
                 : static_cast<long long>(byGpuLayersPlusOne.largestFitting(fit.capacity, scenario.model.layers + 2)) - 1;
         }
         fit.warnings = capabilityWarnings(scenario, gpu);
+        // SGLang stops at start-up when the weights leave its pool nothing
+        // ("Not enough memory. Please try to increase --mem-fraction-static").
+        if (fit.hasKvTokens && fit.kvTokens == 0 && runtimeBehaviour(scenario.serving).poolOfFreeMemory)
+            fit.warnings.push_back(
+                {"Message",
+                 QT_TRANSLATE_NOOP("Message", "SGLang would not start on %1: at mem_fraction_static %2 the weights leave "
+                                              "nothing for its KV pool"),
+                 {gpu.name, formatFixed(sglangMemFraction(scenario, static_cast<double>(fit.capacity.count())
+                                                                        / (1024.0 * 1024.0)),
+                                        3)}});
         fit.layoutGpus = fit.fits || fit.gpusNeeded == 0 ? scenario.gpus : fit.gpusNeeded;
         if (fit.layoutGpus == scenario.gpus) {
             fit.layoutTerms = result.estimate.terms;

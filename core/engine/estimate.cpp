@@ -123,7 +123,8 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, const
     // what the forward saved outside the layers where the offloading hooks
     // all of it (torchtune).
     if (act.hostPerLayer.value > 0) {
-        const double outside = (share.first ? act.hostFirst.value : 0.0) + (share.last ? act.hostLast.value : 0.0);
+        const double outside =
+            (share.first ? act.hostFirst.value * share.inFlight.value : 0.0) + (share.last ? act.hostLast.value : 0.0);
         d.hostTermsPerGpu[termIndex(TermId::Activations)] = Bytes::fromDouble(
             act.hostPerLayer.value * static_cast<double>(share.layerCount) * share.inFlight.value + outside);
         d.hostBytesPerGpu = static_cast<double>(sumTerms(d.hostTermsPerGpu).count());
@@ -156,27 +157,10 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, const
     // to record its moment.
     est.phases.push_back(record ? optimizerStepPhase(s, st, record) : st.stepPhase);
 
-    // Loading a base the stack quantises as it loads (bitsandbytes, torchao
-    // NF4; a checkpoint stored quantised loads as it is): its last weight's
-    // 16-bit copy beside every other weight (and the adapters, where the
-    // stack builds them first).
-    const WeightFormat base = s.effectiveWeights();
-    if (run.adapters && (isBitsandbytes4Bit(base) || base == WeightFormat::BnbInt8)) {
-        MomentTerms load;
-        const std::size_t w = termIndex(TermId::Weights);
-        load.set(TermId::Weights, {st.persistent.bytes[w], st.persistent.how[w]});
-        if (run.stack.adaptersBeforeLoad) {
-            const std::size_t l = termIndex(TermId::Lora);
-            load.set(TermId::Lora, {st.persistent.bytes[l], st.persistent.how[l]});
-        }
-        const Derived transient = quantisedLoadTransient(m, run.lmHeadQuantized && share.last, record);
-        load.set(TermId::Workspace, {Bytes::fromDouble(transient.value), transient.how});
-        est.phases.push_back(largerMoment(Phase::Load, s, st.overheads, record,
-                                          {{QT_TRANSLATE_NOOP("Derivation", "loading the last weight"), &load}}));
-    } else if (st.loadUnit.bytes.count() > 0) {
-        // Loading a sharded model (ZeRO-3, FSDP full shard): this rank's
-        // shard of what is loaded so far and one unit gathered whole; no
-        // gradient or optimizer state exists yet.
+    // Loading: the weights in place so far (and the adapters, where the
+    // stack builds them before loading), with what the loader holds beside
+    // them.
+    const auto loading = [&](TermId held, Quantity bytes, const char *moment) {
         MomentTerms load;
         const std::size_t w = termIndex(TermId::Weights);
         load.set(TermId::Weights, {st.persistent.bytes[w], st.persistent.how[w]});
@@ -184,9 +168,20 @@ void estimateTraining(const Scenario &s, const PreparedScenario &prepared, const
             const std::size_t l = termIndex(TermId::Lora);
             load.set(TermId::Lora, {st.persistent.bytes[l], st.persistent.how[l]});
         }
-        load.set(TermId::GatherBuffer, st.loadUnit);
-        est.phases.push_back(largerMoment(Phase::Load, s, st.overheads, record,
-                                          {{QT_TRANSLATE_NOOP("Derivation", "gathering one unit"), &load}}));
+        load.set(held, bytes);
+        est.phases.push_back(largerMoment(Phase::Load, s, st.overheads, record, {{moment, &load}}));
+    };
+    // A base the stack quantises as it loads (bitsandbytes, torchao NF4; a
+    // checkpoint stored quantised loads as it is): its last weight's 16-bit
+    // copy. A sharded model (ZeRO-3, FSDP full shard): one unit gathered
+    // whole; no gradient or optimizer state exists yet.
+    const WeightFormat base = s.effectiveWeights();
+    if (run.adapters && (isBitsandbytes4Bit(base) || base == WeightFormat::BnbInt8)) {
+        const Derived transient = quantisedLoadTransient(m, run.lmHeadQuantized && share.last, record);
+        loading(TermId::Workspace, {Bytes::fromDouble(transient.value), transient.how},
+                QT_TRANSLATE_NOOP("Derivation", "loading the last weight"));
+    } else if (st.loadUnit.bytes.count() > 0) {
+        loading(TermId::GatherBuffer, st.loadUnit, QT_TRANSLATE_NOOP("Derivation", "gathering one unit"));
     }
 }
 

@@ -41,10 +41,10 @@ inline void place(Formula &f, const Placement &p)
 /// (negligible), as a fused LayerNorm does (liger_kernel ops/rms_norm.py
 /// LigerRMSNormFunction: ctx.save_for_backward(X, RSTD)).
 void normSaved(Formula &c, const text::activations::Norm &text, const ModelSpec &m, bool weightTrained,
-               const ActivationDtypes &d, double count, const Placement &where, bool ligerRmsNorm)
+               const ActivationDtypes &d, double count, const Placement &where, bool keepsInputOnly)
 {
     const double h = static_cast<double>(m.hidden);
-    if (m.norm == NormKind::LayerNorm || ligerRmsNorm) {
+    if (m.norm == NormKind::LayerNorm || keepsInputOnly) {
         c.product(text.layerNormInput)
             .timesUnlessOne(a::kNorms, count)
             .times(a::kResidualBytes, d.residual)
@@ -225,8 +225,9 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     const bool unslothQkv = unsloth && t.slotTrained(LinearSlot::Q) && t.slotTrained(LinearSlot::K)
         && t.slotTrained(LinearSlot::V) && !m.qkvBias;
     const bool unslothO = unsloth && t.slotTrained(LinearSlot::O) && !m.attnOutBias;
-    const bool unslothMlp = unsloth && m.gatedMlp && t.slotTrained(LinearSlot::Gate) && t.slotTrained(LinearSlot::Up)
-        && t.slotTrained(LinearSlot::Down) && !m.mlpBias;
+    // Only a dense layer.mlp is patched, never an MoE block's experts.
+    const bool unslothMlp = unsloth && m.gatedMlp && !m.moe.isMoe() && t.slotTrained(LinearSlot::Gate)
+        && t.slotTrained(LinearSlot::Up) && t.slotTrained(LinearSlot::Down) && !m.mlpBias;
 
     // c: what one layer saves per token, tensor by tensor.
     Formula c(store);
@@ -361,7 +362,9 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         embeddingSide.product(a::kPartEmbeddingNorm).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);
         place(embeddingSide, replicated);
     }
-    // torchtune compiles each decoder layer, not the final norm.
+    // torchtune compiles each decoder layer, not the final norm (modelled
+    // so for every stack; the Trainer's torch_compile compiles it too).
+    // Liger's and Unsloth's RMSNorm replace it as well.
     if (m.finalNorm)
         normSaved(offloadOutside ? hostLast : last, a::kFinalNorm, m, normsTrain, d, 1, replicated,
                   t.ligerKernels || t.unslothRmsNorm);

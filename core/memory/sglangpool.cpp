@@ -54,13 +54,22 @@ double prefillGraphSizes(double largest)
 double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel, bool prefillGraphs)
 {
     const CardDefaults card = cardDefaults(capacityMib, tensorParallel);
-    double reservedMib = 512.0 + std::max(card.chunkedPrefill, 2048.0) * 1.5 + card.graphBatch * 2.0
+    // SGLang takes max(chunked_prefill_size, 2048); every card's default
+    // chunk is at least 2,048.
+    double reservedMib = 512.0 + card.chunkedPrefill * 1.5 + card.graphBatch * 2.0
         + static_cast<double>(tensorParallel) * static_cast<double>(pipelineParallel) / 8.0 * 1024.0;
     if (prefillGraphs)
         reservedMib += prefillGraphSizes(card.chunkedPrefill) * 8.0;
     if (capacityMib > 60.0 * 1024.0)
         reservedMib = std::max(reservedMib, 10.0 * 1024.0);
     return std::round((capacityMib - reservedMib) / capacityMib * 1000.0) / 1000.0;
+}
+
+double sglangMemFraction(const Scenario &s, double capacityMib)
+{
+    if (s.memFractionStatic)
+        return *s.memFractionStatic;
+    return sglangDefaultMemFraction(capacityMib, s.parallel.tp, s.parallel.pp, !s.model.isMla() && s.model.imageTokens == 0);
 }
 
 double sglangPoolBytes(double freeBeforeLoad, double freeAfterLoad, double memFractionStatic)

@@ -4,6 +4,8 @@
 // tokens that holds, read from SGLang's source (release/v0.5.15, 0b3bb0c;
 // v0.4.6, 84022c0 where it differs).
 
+#include "core/scenario/scenario.h"
+
 #include <cstdint>
 
 namespace core {
@@ -18,6 +20,11 @@ namespace core {
 /// and keeps the rest, rounded to 0.001. The chunked prefill and the decode
 /// graphs' batch follow the card's size.
 double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel, bool prefillGraphs);
+
+/// The fraction a scenario runs on a card of `capacityMib`: its
+/// --mem-fraction-static, else SGLang's rule (prefill graphs for models
+/// that are neither MLA nor multimodal).
+double sglangMemFraction(const Scenario &scenario, double capacityMib);
 
 /// The bytes SGLang gives its KV pool (model_runner_kv_cache_mixin.py
 /// _profile_available_bytes): the free memory after the weights loaded

@@ -597,9 +597,10 @@ void compareSglang(const RunScenario &run, const rl::RunLog &log, const Catalog 
     }
     const GpuSpec *gpu = catalog.find(s.gpuId);
     if (freeBefore) {
-        const double fraction = s.memFractionStatic.value_or(sglangDefaultMemFraction(
-            static_cast<double>((gpu ? gpu->capacity() : *freeBefore).count()) / (1024.0 * 1024.0), s.parallel.tp,
-            s.parallel.pp, !s.model.isMla() && s.model.imageTokens == 0));
+        if (!s.memFractionStatic)
+            out.notes.push_back("the log prints no mem_fraction_static: SGLang 0.5.15's rule for the card is assumed");
+        const double fraction = sglangMemFraction(
+            s, static_cast<double>((gpu ? gpu->capacity() : *freeBefore).count()) / (1024.0 * 1024.0));
         const double before = static_cast<double>(freeBefore->count());
         poolBytes = sglangPoolBytes(before, before - static_cast<double>(e.term(TermId::Weights).count()), fraction);
         out.notes.push_back("the KV pool is planned on the free memory the log measured before the weights loaded");

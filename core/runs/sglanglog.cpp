@@ -60,7 +60,7 @@ bool SglangReader::read(const LogLine &line, ReadContext &context)
         return true;
     }
     if (t.find("KV Cache is allocated.") != std::string::npos) {
-        if (const auto tokens = numberAfter(t, "#tokens:")) {
+        if (const auto tokens = numberAfter(t, "#tokens:"); tokens && !tokens->negative && tokens->decimals == 0) {
             context.add({Quantity::SglangKvTokens, rankOf(t), {}, {}, {}, static_cast<double>(tokens->value), line.number},
                         LogFormat::Sglang);
         }

@@ -562,7 +562,7 @@ std::vector<FieldDescriptor> makeFields()
                 "vLLM gpu_memory_utilization: the share of each GPU that weights, activations and the KV cache "
                 "may use together; the KV-cache budget is what remains"))
             .numberIn<&S::gpuMemoryUtilization>()
-            .appliesWhen(inference),
+            .appliesWhen([](const S &s) { return inference(s) && !sglang(s); }),
         Field(FieldId::MemFractionStatic, "serving.mem_fraction_static", FieldGroup::Serving)
             .cli("mem-fraction-static", "F")
             .number(0.01, 0.99, 3)

@@ -175,9 +175,8 @@ struct Scenario
     /// Unsloth (use_gradient_checkpointing="unsloth"): offloaded
     /// checkpointing by default.
     bool unsloth = false;
-    /// torch.compile over the layers (torchtune's compile: True, the
-    /// Trainer's torch_compile=True): what a compiled layer saves, and
-    /// torchtune's compiled loss chunk.
+    /// torch.compile over the decoder layers (torchtune's compile: True):
+    /// what a compiled layer saves, and torchtune's compiled loss chunk.
     bool compile = false;
     std::optional<LogitsMode> logits;    ///< unset: Fp32 for training, LastToken for inference
     double gpuMemoryUtilization = 0.9;   ///< vLLM default

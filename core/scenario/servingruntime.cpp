@@ -93,8 +93,10 @@ RuntimeBehaviour sglangBehaviour()
     b.mla = MlaCacheLayout::Latent;
     b.profilesAtStartup = false;
     b.poolOfFreeMemory = true;
-    // Not read for SGLang: weights in host memory, per-layer KV formats,
-    // DeepSeek-V4's own pool and the DSA indexer's cache dtype.
+    // vLLM's options SGLang does not have: weights in host memory and
+    // per-layer KV formats; DeepSeek-V4's entries are sized by SGLang's own
+    // configurator (not modelled). The recurrent-state and indexer rules
+    // below stay vLLM's: SGLang's Mamba and DSA pools were not read.
     b.offloadsWeightBytes = false;
     b.skipsKvQuantisationPerLayer = false;
     b.fp8DsMlaEntries = false;

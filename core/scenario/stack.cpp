@@ -185,6 +185,7 @@ StackBehaviour stackBehaviour(const Scenario &s)
     if (s.unsloth && (s.mode == Mode::Lora || s.mode == Mode::Qlora)) {
         b.checkpointing = Checkpointing::Offloaded;
         b.unslothRmsNorm = true;
+        // effectiveLoraDropout() would ask this function again.
         b.unslothFusedLora = s.lora.dropout.value_or(b.loraDropout) == 0.0;
     }
     // torchtune's compile: True compiles each decoder layer

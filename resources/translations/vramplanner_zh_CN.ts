@@ -2684,11 +2684,11 @@
     </message>
     <message>
         <source>generate() runs the scenario&apos;s batch; vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV stream per sequence and a compute buffer for one micro-batch; SGLang gives its token pool mem_fraction_static of the free memory, less the weights</source>
-        <translation>generate() 运行场景的批次；vLLM 先对 max_num_batched_tokens 个 token 的一次前向和 max_num_seqs 行的采样预热做剖析，再确定 KV 缓存大小；llama.cpp 为每个序列保留一条 KV 流和一个微批次的计算缓冲区；SGLang 的 token 池取空闲显存的 mem_fraction_static，再减去权重</translation>
+        <translation>generate() 运行场景中的批次；vLLM 先对 max_num_batched_tokens 个词元做一次前向剖析、对 max_num_seqs 行做一次采样器预热，再确定 KV 缓存大小；llama.cpp 为每条序列保留一个 KV 流，并为一个微批次预留计算缓冲区；SGLang 的词元池取空闲显存的 mem_fraction_static，再减去权重</translation>
     </message>
     <message>
         <source>SGLang (token pool of mem_fraction_static)</source>
-        <translation>SGLang（按 mem_fraction_static 的 token 池）</translation>
+        <translation>SGLang（按 mem_fraction_static 的词元池）</translation>
     </message>
 </context>
 <context>
@@ -2799,16 +2799,20 @@
         <translation>设备：无论显存大小，每个进程都持有相同的份额，因此最小的 GPU（%1）决定整组的上限，较大的 GPU 会有显存闲置；llama.cpp 则按显存大小切分层</translation>
     </message>
     <message>
-        <source>devices: vLLM gives every worker the smallest worker&apos;s KV cache (%1 tokens)</source>
-        <translation>设备：vLLM 给每个工作进程分配与最小工作进程相同的 KV 缓存（%1 个词元）</translation>
-    </message>
-    <message>
         <source>model: part of this %1 config is not modelled yet and was read as a guess; the numbers depend on it; assumed: %2</source>
         <translation>模型：这个 %1 配置中有一部分尚未建模，已按猜测读取；相关数字都依赖这一猜测；假定：%2</translation>
     </message>
     <message>
         <source>serving: %1 has no compressed attention (DeepSeek-V4) at the modelled version and loads no such model; its KV cache here holds the windows only</source>
         <translation>推理服务：%1 在所建模的版本中没有压缩注意力（DeepSeek-V4），无法加载此类模型；此处的 KV 缓存只包含滑动窗口部分</translation>
+    </message>
+    <message>
+        <source>devices: vLLM and SGLang give every worker the smallest worker&apos;s KV cache (%1 tokens)</source>
+        <translation>设备：vLLM 和 SGLang 让每个工作进程都使用最小那个工作进程的 KV 缓存（%1 个词元）</translation>
+    </message>
+    <message>
+        <source>SGLang would not start on %1: at mem_fraction_static %2 the weights leave nothing for its KV pool</source>
+        <translation>SGLang 无法在 %1 上启动：mem_fraction_static 为 %2 时，权重之外没有留给 KV 池的显存</translation>
     </message>
 </context>
 <context>
@@ -3286,7 +3290,7 @@
     </message>
     <message>
         <source>SGLang: KV pool tokens</source>
-        <translation>SGLang：KV 池 token 数</translation>
+        <translation>SGLang：KV 池词元数</translation>
     </message>
 </context>
 <context>
@@ -4322,6 +4326,10 @@ output tokens</source>
     <message>
         <source>current</source>
         <translation>当前版本</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>按 GPU</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -145,7 +146,12 @@ void TestSglang::planSizesThePoolFromTheCard()
     const core::Estimate e = core::estimate(s);
     QCOMPARE(e.details.kvBytesPerToken, 131072.0);
     const double capacity = static_cast<double>(gpu.capacity().count());
-    const double fraction = core::sglangDefaultMemFraction(capacity / (1024.0 * 1024.0), 1, 1, true);
+    // The catalog's usable 79.19 GiB = 81,090.6 MiB: reserved 13,904 MiB as
+    // above, (81,090.6 - 13,904) / 81,090.6 = 0.8285 -> 0.829.
+    QCOMPARE(std::round(capacity / (1024.0 * 1024.0) * 10) / 10, 81090.6);
+    const double fraction = 0.829;
+    QCOMPARE(e.term(core::TermId::CudaOverhead).count() + e.term(core::TermId::CommBuffers).count(),
+             512ull * 1024 * 1024);
     const double weights = 8'030'261'248.0 * 2;
     const auto expected =
         static_cast<std::uint64_t>(((capacity - 512.0 * 1024 * 1024) * fraction - weights) / 131072.0);
