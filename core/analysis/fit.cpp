@@ -1,13 +1,12 @@
 #include "core/analysis/fit.h"
 
-#include "core/memory/sglangpool.h"
-
 #include "core/analysis/deviceset.h"
 #include "core/analysis/monotoneprobe.h"
 #include "core/base/translatable.h"
 #include "core/engine/preparedscenario.h"
 #include "core/memory/formularecord.h"
 #include "core/memory/overheads.h"
+#include "core/memory/sglangpool.h"
 #include "core/scenario/servingruntime.h"
 
 #include <algorithm>

@@ -2,6 +2,7 @@
 
 #include "core/analysis/fit.h"
 #include "core/analysis/utilization.h"
+#include "core/memory/sglangpool.h"
 #include "core/scenario/servingruntime.h"
 
 #include <algorithm>
@@ -61,14 +62,21 @@ double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gp
 }
 
 /// Sequences a serving engine decodes together: vLLM fills its KV budget up
-/// to max_num_seqs (continuous batching); generate() and llama.cpp's slots
-/// run the scenario's rows.
+/// to max_num_seqs, SGLang up to the requests its pool sizes
+/// (continuous batching); generate() and llama.cpp's slots run the
+/// scenario's rows.
 std::uint64_t servingRows(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
 {
-    if (!runtimeBehaviour(s.serving).continuousBatching)
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    if (!runtime.continuousBatching)
         return s.generatedRows();
-    const std::uint64_t byKv = kvTokenBudget(s, e, gpu.capacity()) / std::max<std::uint64_t>(1, s.contextTokens());
-    return std::min(s.maxNumSeqs, byKv);
+    const std::uint64_t pool = kvTokenBudget(s, e, gpu.capacity());
+    const std::uint64_t byKv = pool / std::max<std::uint64_t>(1, s.contextTokens());
+    // SGLang's context_len is the model's unless --context-length says otherwise.
+    const std::uint64_t limit = runtime.poolOfFreeMemory
+        ? sglangMaxRunningRequests(pool, s.model.maxPositions > 0 ? s.model.maxPositions : s.contextTokens())
+        : s.maxNumSeqs;
+    return std::min(limit, byKv);
 }
 
 /// Requests per second one replica serves, each a prefill of its prompt then

@@ -41,7 +41,7 @@ struct Performance
     double decodeTokensPerSecondPerSequence = 0;
     double costPerMillionTokens = 0;   ///< generated tokens, at the price per GPU-hour; 0 without a price
     // Serving a stream of requests (Workload::requestRate, outputTokens)
-    std::uint64_t servingRows = 0;     ///< sequences decoded together: vLLM's KV budget or max_num_seqs, else the batch's rows
+    std::uint64_t servingRows = 0;     ///< sequences decoded together: vLLM's KV budget or max_num_seqs, SGLang's pool or its max_running_requests, else the batch's rows
     double requestsPerSecond = 0;      ///< what the scenario's GPUs serve, one replica
     int gpusForRequestRate = 0;        ///< replicas x GPUs for the target rate; 0 when none is asked or none fits
 };

@@ -86,4 +86,12 @@ std::uint64_t sglangPoolTokens(double poolBytes, double cellBytes, std::uint64_t
     return tokens / page * page;
 }
 
+std::uint64_t sglangMaxRunningRequests(std::uint64_t poolTokens, std::uint64_t contextLength)
+{
+    const double estimated = std::floor(static_cast<double>(poolTokens)
+                                        / static_cast<double>(std::max<std::uint64_t>(1, contextLength)) * 512.0);
+    const auto clamped = static_cast<std::uint64_t>(std::clamp(estimated, 2048.0, 4096.0));
+    return std::min(clamped, poolTokens / 2);
+}
+
 } // namespace core

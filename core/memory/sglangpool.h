@@ -35,4 +35,9 @@ double sglangPoolBytes(double freeBeforeLoad, double freeAfterLoad, double memFr
 /// down to a whole page); 0 when the weights leave nothing.
 std::uint64_t sglangPoolTokens(double poolBytes, double cellBytes, std::uint64_t pageSize = 1);
 
+/// The requests SGLang runs at once when --max-running-requests is unset
+/// (model_runner_kv_cache_mixin.py, v0.5.15): int(tokens / context_len x
+/// 512) clamped to 2,048..4,096, and at most half the pool's tokens.
+std::uint64_t sglangMaxRunningRequests(std::uint64_t poolTokens, std::uint64_t contextLength);
+
 } // namespace core

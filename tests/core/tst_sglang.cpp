@@ -4,6 +4,7 @@
 // land within 2 % of the #tokens the log printed.
 
 #include "core/analysis/fit.h"
+#include "core/analysis/performance.h"
 #include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/memory/sglangpool.h"
@@ -63,6 +64,7 @@ private slots:
     void logsOwnFiguresGiveItsPool_data();
     void logsOwnFiguresGiveItsPool();
     void planSizesThePoolFromTheCard();
+    void runningRequestsFollowThePool();
 };
 
 void TestSglang::defaultFractionFollowsTheCard()
@@ -160,6 +162,32 @@ void TestSglang::planSizesThePoolFromTheCard()
     s.memFractionStatic = 0.5;
     QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()),
              static_cast<std::uint64_t>(((capacity - 512.0 * 1024 * 1024) * 0.5 - weights) / 131072.0));
+}
+
+void TestSglang::runningRequestsFollowThePool()
+{
+    // Unset --max-running-requests: int(tokens / context_len x 512), within
+    // 2,048..4,096, and at most half the pool's tokens.
+    QCOMPARE(core::sglangMaxRunningRequests(411'864, 131'072), 2048ull); // 1,608 -> 2,048
+    QCOMPARE(core::sglangMaxRunningRequests(10'000'000, 8'192), 4096ull); // 625,000 -> 4,096
+    QCOMPARE(core::sglangMaxRunningRequests(3'000, 131'072), 1500ull);    // half of 3,000
+    // The sequences a replica decodes together: what the pool holds at the
+    // scenario's context, up to those requests. Llama 3.1 8B (context
+    // 131,072) on an H100: its pool of about 412k tokens holds more than
+    // 2,048 requests of 128 tokens, so the cap, 2,048 (412k / 131,072 x 512
+    // is under 2,048); at 8,192 tokens a request the pool is the limit.
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    s.serving = core::ServingEngine::Sglang;
+    s.sequence = 128;
+    const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
+    const core::Estimate e = core::estimate(s);
+    const std::uint64_t pool = core::kvTokenBudget(s, e, gpu.capacity());
+    QVERIFY(pool / 128 > 2048);
+    QCOMPARE(core::performance(s, e, gpu).servingRows, 2048ull);
+    s.sequence = 8192;
+    const core::Estimate longer = core::estimate(s);
+    QCOMPARE(core::performance(s, longer, gpu).servingRows, core::kvTokenBudget(s, longer, gpu.capacity()) / 8192);
 }
 
 VRAM_TEST_MAIN(tst_sglang, TestSglang, Core)
