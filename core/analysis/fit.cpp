@@ -63,7 +63,7 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
         const double weights = static_cast<double>(e.term(TermId::Weights).count());
         return sglangPoolTokens(sglangPoolBytes(freeBefore, freeBefore - weights, fraction), e.details.kvBytesPerToken);
     }
-    const double budget = static_cast<double>(capacity.count()) * s.gpuMemoryUtilization;
+    const double budget = static_cast<double>(capacity.count()) * s.effectiveGpuMemoryUtilization();
     const double used = static_cast<double>((e.term(TermId::Weights) + e.term(TermId::CudaOverhead)
                                              + e.term(TermId::CommBuffers) + e.term(TermId::Workspace)
                                              + e.term(TermId::Logits))

@@ -432,9 +432,9 @@ void compareVllm(const RunScenario &run, const rl::RunLog &log, const Catalog &c
     // (vllm/worker/worker.py: memory_for_current_instance).
     std::optional<Bytes> instance;
     if (run.gpuMemory)
-        instance = run.gpuMemory->scaled(s.gpuMemoryUtilization);
+        instance = run.gpuMemory->scaled(s.effectiveGpuMemoryUtilization());
     else if (gpu)
-        instance = gpu->capacity().scaled(s.gpuMemoryUtilization);
+        instance = gpu->capacity().scaled(s.effectiveGpuMemoryUtilization());
     const std::optional<Bytes> poolBytes =
         pool ? std::optional(Bytes::fromDouble(static_cast<double>(pool->kvTokens) * e.details.kvBytesPerToken)) : std::nullopt;
     for (const rl::Reading &r : log.readings) {

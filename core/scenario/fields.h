@@ -29,6 +29,7 @@ enum class FieldId {
     Stack,
     Versions,
     TorchVersion,
+    EngineVersion, ///< after Versions, a shorthand over the set
     Bitsandbytes, ///< after Versions: the CLI and files apply fields in this order, a shorthand over the set
     Liger,
     Unsloth,

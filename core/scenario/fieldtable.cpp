@@ -391,7 +391,7 @@ std::vector<FieldDescriptor> makeFields()
             .label(QT_TRANSLATE_NOOP("Field", "Library versions"))
             .help(QT_TRANSLATE_NOOP("Field",
                 "the releases the run uses, e.g. transformers=4.44,torch=2.3 (transformers, peft, accelerate, "
-                "bitsandbytes, torch, torchtune, litgpt); each sets the defaults its library had then; unset: "
+                "bitsandbytes, torch, torchtune, litgpt, vllm); each sets the defaults its library had then; unset: "
                 "current releases"))
             .accessors([](const S &s) { return FieldValue(libraryVersionsText(s.versions)); },
                 [](S &s, const FieldValue &v) {
@@ -403,7 +403,7 @@ std::vector<FieldDescriptor> makeFields()
                 std::string error;
                 return parseLibraryVersions(text, error) ? std::string() : error;
             })
-            .appliesWhen(training),
+            .appliesWhen([](const S &s) { return training(s) || vllm(s); }),
         Field(FieldId::TorchVersion, "torch_version", FieldGroup::Training)
             .cli("torch-version", "X.Y")
             .text()
@@ -425,6 +425,29 @@ std::vector<FieldDescriptor> makeFields()
             })
             .shorthandFor(FieldId::Versions)
             .appliesWhen(training),
+        Field(FieldId::EngineVersion, "engine_version", FieldGroup::Serving)
+            .cli("engine-version", "X.Y")
+            .text()
+            .label(QT_TRANSLATE_NOOP("Field", "Engine version"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "the serving engine's release, e.g. 0.8: --versions vllm=0.8; it sets the defaults the engine had "
+                "then (vLLM's gpu_memory_utilization: 0.9 before 0.21)"))
+            .accessors(
+                [](const S &s) {
+                    const auto &v = s.versions.of(Library::Vllm);
+                    return FieldValue(v ? versionText(*v) : std::string());
+                },
+                [](S &s, const FieldValue &v) {
+                    const std::string &text = std::get<std::string>(v);
+                    s.versions.set(Library::Vllm, text.empty() || text == "current" ? std::nullopt : parseVersion(text));
+                })
+            .checkedBy([](const std::string &text) {
+                return text.empty() || text == "current" || parseVersion(text)
+                    ? std::string()
+                    : "'" + text + "' is not a release number like 0.8 (or current)";
+            })
+            .shorthandFor(FieldId::Versions)
+            .appliesWhen(vllm),
         Field(FieldId::Bitsandbytes, "bitsandbytes", FieldGroup::Training)
             .cli("bnb", "VERSION")
             .oneOf(choicesOf(allBitsandbytesVersions(), [](const BitsandbytesInfo &b) { return b.label; }))
@@ -561,7 +584,9 @@ std::vector<FieldDescriptor> makeFields()
             .help(QT_TRANSLATE_NOOP("Field",
                 "vLLM gpu_memory_utilization: the share of each GPU that weights, activations and the KV cache "
                 "may use together; the KV-cache budget is what remains"))
-            .numberIn<&S::gpuMemoryUtilization>()
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "the vLLM release (0.92 from 0.21, 0.9 before and elsewhere)"))
+            .optionalNumberIn<&S::gpuMemoryUtilization>()
+            .effective([](const S &s) { return FieldValue(s.effectiveGpuMemoryUtilization()); })
             .appliesWhen([](const S &s) { return inference(s) && !sglang(s); }),
         Field(FieldId::MemFractionStatic, "serving.mem_fraction_static", FieldGroup::Serving)
             .cli("mem-fraction-static", "F")

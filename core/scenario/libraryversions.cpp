@@ -16,6 +16,7 @@ const std::vector<LibraryInfo> &allLibraries()
         {Library::Torch, "torch", "PyTorch"},
         {Library::Torchtune, "torchtune", "torchtune"},
         {Library::LitGpt, "litgpt", "LitGPT"},
+        {Library::Vllm, "vllm", "vLLM"},
     };
     return libraries;
 }

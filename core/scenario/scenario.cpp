@@ -69,6 +69,14 @@ OptimizerImpl Scenario::effectiveOptimizerImpl() const
     return optimizerImpl != OptimizerImpl::Auto ? optimizerImpl : stackBehaviour(*this).optimizerImpl;
 }
 
+double Scenario::effectiveGpuMemoryUtilization() const
+{
+    if (gpuMemoryUtilization)
+        return *gpuMemoryUtilization;
+    // vLLM raised its default with CUDA-graph profiling (v0.21.0).
+    return serving == ServingEngine::Vllm && versionRuleHolds(versions, VersionRule::VllmUtilization092) ? 0.92 : 0.9;
+}
+
 double Scenario::effectiveLoraDropout() const
 {
     return lora.dropout.value_or(stackBehaviour(*this).loraDropout);

@@ -179,7 +179,11 @@ struct Scenario
     /// what a compiled layer saves, and torchtune's compiled loss chunk.
     bool compile = false;
     std::optional<LogitsMode> logits;    ///< unset: Fp32 for training, LastToken for inference
-    double gpuMemoryUtilization = 0.9;   ///< vLLM default
+    /// The share of each GPU weights, activations and the KV cache may use
+    /// together (vLLM's gpu_memory_utilization); unset: the release's
+    /// default under vLLM (effectiveGpuMemoryUtilization), else 0.9.
+    std::optional<double> gpuMemoryUtilization;
+    double effectiveGpuMemoryUtilization() const;
     /// SGLang's --mem-fraction-static: the share of the memory free before
     /// the weights load that weights and the KV pool take; unset: SGLang's
     /// own rule for each GPU (sglangDefaultMemFraction).

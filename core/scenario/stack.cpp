@@ -92,6 +92,9 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          {}, "the recipe keeps `logits` as a local through loss.backward()",
          "the recipe deletes the logits before loss.backward()",
          "torchtune PR 1235, v0.3.0 (recipes/*_single_device.py _loss_step: del logits)"},
+        {VersionRule::VllmUtilization092, "vllm_utilization_092", Library::Vllm, {0, 21, 0}, std::nullopt, {},
+         "gpu_memory_utilization 0.9", "gpu_memory_utilization 0.92 (CUDA-graph memory profiled by default)",
+         "vLLM PR 38284, v0.21.0 (vllm/config/cache.py CacheConfig.gpu_memory_utilization)"},
     };
     return rules;
 }
@@ -263,9 +266,13 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode, const LibraryVersi
 
 std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s)
 {
-    if (!s.isTraining())
-        return {};
     std::vector<VersionRule> rules;
+    if (!s.isTraining()) {
+        if (s.serving == ServingEngine::Vllm)
+            return {{&versionRuleInfo(VersionRule::VllmUtilization092),
+                     versionRuleHolds(s.versions, VersionRule::VllmUtilization092)}};
+        return {};
+    }
     switch (s.stack) {
     case TrainingStack::Hf:
         rules = {VersionRule::TrainerTorchAdamW, VersionRule::TrainerFusedAdamW, VersionRule::TorchForeachAdamW};

@@ -117,7 +117,8 @@ enum class VersionRule {
     PeftFp32Adapters,       ///< peft: get_peft_model upcasts the adapters to fp32
     LossUpcastsLogits,      ///< transformers: the loss upcasts the logits, the model returns them 16-bit
     BitsandbytesDropsInput, ///< bitsandbytes: a 4-bit layer no longer keeps its input for backward
-    TorchtuneDeletesLogits  ///< torchtune: the recipe deletes the logits before loss.backward()
+    TorchtuneDeletesLogits, ///< torchtune: the recipe deletes the logits before loss.backward()
+    VllmUtilization092      ///< vLLM: gpu_memory_utilization defaults to 0.92, not 0.9
 };
 
 struct VersionRuleInfo

@@ -2619,10 +2619,6 @@
         <translation>库版本</translation>
     </message>
     <message>
-        <source>the releases the run uses, e.g. transformers=4.44,torch=2.3 (transformers, peft, accelerate, bitsandbytes, torch, torchtune, litgpt); each sets the defaults its library had then; unset: current releases</source>
-        <translation>运行所用的版本，例如 transformers=4.44,torch=2.3（transformers、peft、accelerate、bitsandbytes、torch、torchtune、litgpt）；每个版本带来该库当时的默认设置；未设置：当前版本</translation>
-    </message>
-    <message>
         <source>PyTorch version</source>
         <translation>PyTorch 版本</translation>
     </message>
@@ -2689,6 +2685,22 @@
     <message>
         <source>SGLang (token pool of mem_fraction_static)</source>
         <translation>SGLang（按 mem_fraction_static 的词元池）</translation>
+    </message>
+    <message>
+        <source>the releases the run uses, e.g. transformers=4.44,torch=2.3 (transformers, peft, accelerate, bitsandbytes, torch, torchtune, litgpt, vllm); each sets the defaults its library had then; unset: current releases</source>
+        <translation>运行所用的版本，例如 transformers=4.44,torch=2.3（transformers、peft、accelerate、bitsandbytes、torch、torchtune、litgpt、vllm）；每个版本带来该库当时的默认设置；未设置：当前版本</translation>
+    </message>
+    <message>
+        <source>Engine version</source>
+        <translation>引擎版本</translation>
+    </message>
+    <message>
+        <source>the serving engine&apos;s release, e.g. 0.8: --versions vllm=0.8; it sets the defaults the engine had then (vLLM&apos;s gpu_memory_utilization: 0.9 before 0.21)</source>
+        <translation>推理服务引擎的版本，例如 0.8：即 --versions vllm=0.8；它带来该引擎当时的默认设置（vLLM 的 gpu_memory_utilization：0.21 之前为 0.9）</translation>
+    </message>
+    <message>
+        <source>the vLLM release (0.92 from 0.21, 0.9 before and elsewhere)</source>
+        <translation>vLLM 版本（0.21 起为 0.92，之前及其他引擎为 0.9）</translation>
     </message>
 </context>
 <context>

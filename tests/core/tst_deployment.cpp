@@ -7,6 +7,7 @@
 #include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/scenario/fields.h"
+#include "core/scenario/stack.h"
 #include "tests/support/testregistry.h"
 
 #include "tests/support/presetscenario.h"
@@ -46,6 +47,7 @@ private slots:
     void llamaCppSplitsLayersByFreeMemory();
     void eachDeviceFitsAgainstItsOwnMemory();
     void vllmServesTheSmallestWorkersPool();
+    void vllmUtilisationFollowsItsRelease();
     void pipelineStagesLandOnTheirDevices();
     void unknownDeviceIsNamed();
     void devicesSetTheGpuCount();
@@ -344,6 +346,42 @@ void TestDeployment::variantsEstimateFromTheResult()
     QCOMPARE(core::estimateVariant(result, filled).terms, core::estimate(filled).terms);
     filled.batch = 0; // out of range: refused as estimate(filled) refuses it
     QCOMPARE(core::estimateVariant(result, filled).errors, core::estimate(filled).errors);
+}
+
+void TestDeployment::vllmUtilisationFollowsItsRelease()
+{
+    // vLLM 0.21 (PR 38284) profiles CUDA-graph memory by default and raised
+    // gpu_memory_utilization from 0.9 to 0.92: the KV budget on an A100 80GB
+    // grows by 0.02 of the card, over the model's KV bytes per token.
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3-8b")->model;
+    s.serving = core::ServingEngine::Vllm;
+    QCOMPARE(s.effectiveGpuMemoryUtilization(), 0.92);
+    const core::GpuSpec &gpu = *core::io::builtinCatalog().find("a100-sxm4-80gb");
+    const core::Estimate now = core::estimate(s);
+    const std::uint64_t current = core::kvTokenBudget(s, now, gpu.capacity());
+    core::Scenario then = s;
+    std::string error;
+    const core::FieldDescriptor &engineVersion = core::field(core::FieldId::EngineVersion);
+    const auto parsed = core::parseFieldValue(engineVersion, "0.8", error);
+    QVERIFY2(parsed, error.c_str());
+    engineVersion.assign(then, *parsed);
+    QCOMPARE(then.versions.of(core::Library::Vllm), std::optional(core::Version{0, 8, 0}));
+    QCOMPARE(then.effectiveGpuMemoryUtilization(), 0.9);
+    const double perToken = now.details.kvBytesPerToken;
+    const double grown = 0.02 * static_cast<double>(gpu.capacity().count()) / perToken;
+    const std::uint64_t older = core::kvTokenBudget(then, core::estimate(then), gpu.capacity());
+    QVERIFY(std::abs(static_cast<double>(current - older) - grown) <= 1.0);
+    // The rule is named with its release, holding or not.
+    const auto used = core::versionRulesUsed(then);
+    QCOMPARE(used.size(), std::size_t(1));
+    QCOMPARE(std::string(used.front().rule->id), std::string("vllm_utilization_092"));
+    QVERIFY(!used.front().holds);
+    // An explicit share still wins; other engines keep 0.9.
+    then.gpuMemoryUtilization = 0.85;
+    QCOMPARE(then.effectiveGpuMemoryUtilization(), 0.85);
+    s.serving = core::ServingEngine::Generate;
+    QCOMPARE(s.effectiveGpuMemoryUtilization(), 0.9);
 }
 
 VRAM_TEST_MAIN(tst_deployment, TestDeployment, None)

@@ -457,7 +457,7 @@ void TestRunLogs::compareVllm()
     base.model = core::io::findPreset("llama-2-7b")->model;
     const core::RunScenario run = core::scenarioFromLog(base, log, core::io::builtinCatalog(), {});
     QCOMPARE(run.scenario.serving, core::ServingEngine::Vllm);
-    QCOMPARE(run.scenario.gpuMemoryUtilization, 0.85);
+    QCOMPARE(run.scenario.effectiveGpuMemoryUtilization(), 0.85);
     QCOMPARE(run.scenario.sequence, 4096ull);
     // 79.15 GiB = 84,986,665,369.6 -> 84,986,665,370 B is the capacity the KV pool is planned on.
     QCOMPARE(run.gpuMemory->count(), 84986665370ull);
