@@ -53,6 +53,10 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
 {
     if (e.details.kvBytesPerToken <= 0)
         return 0;
+    // vLLM's kv_cache_memory_bytes (gpu_worker.py determine_available_memory:
+    // "skipped memory profiling"): the pool as given.
+    if (s.kvCacheMemoryGib && runtimeBehaviour(s.serving).takesKvCacheSize)
+        return static_cast<std::uint64_t>(*s.kvCacheMemoryGib * 1024.0 * 1024.0 * 1024.0 / e.details.kvBytesPerToken);
     if (runtimeBehaviour(s.serving).poolOfFreeMemory) {
         // SGLang measures the free memory after torch.distributed's start
         // (the CUDA context and NCCL's buffers in use) and before the weights.

@@ -44,6 +44,7 @@ enum class FieldId {
     KvSkipLayers,
     Logits,
     GpuMemoryUtilization,
+    KvCacheMemory,
     MemFractionStatic,
     ServingEngine,
     MaxBatchedTokens,

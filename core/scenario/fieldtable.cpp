@@ -588,6 +588,20 @@ std::vector<FieldDescriptor> makeFields()
             .optionalNumberIn<&S::gpuMemoryUtilization>()
             .effective([](const S &s) { return FieldValue(s.effectiveGpuMemoryUtilization()); })
             .appliesWhen([](const S &s) { return inference(s) && !sglang(s); }),
+        Field(FieldId::KvCacheMemory, "serving.kv_cache_memory_gib", FieldGroup::Serving)
+            .cli("kv-cache-memory", "GiB")
+            .number(0.01, 1e5, 2)
+            .unit(QT_TRANSLATE_NOOP("Field", "GiB"))
+            .label(QT_TRANSLATE_NOOP("Field", "KV cache size"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "vLLM --kv-cache-memory-bytes: each GPU's KV cache set directly, in GiB; the serving memory share "
+                "is then ignored"))
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "the serving memory share"))
+            .optionalNumberIn<&S::kvCacheMemoryGib>()
+            .appliesWhen([](const S &s) {
+                const RuntimeBehaviour *runtime = servingBehaviour(s);
+                return runtime && runtime->takesKvCacheSize;
+            }),
         Field(FieldId::MemFractionStatic, "serving.mem_fraction_static", FieldGroup::Serving)
             .cli("mem-fraction-static", "F")
             .number(0.01, 0.99, 3)

@@ -184,6 +184,9 @@ struct Scenario
     /// default under vLLM (effectiveGpuMemoryUtilization), else 0.9.
     std::optional<double> gpuMemoryUtilization;
     double effectiveGpuMemoryUtilization() const;
+    /// vLLM's kv_cache_memory_bytes, in GiB: the KV cache of each GPU set
+    /// directly, gpu_memory_utilization ignored; unset: the budget.
+    std::optional<double> kvCacheMemoryGib;
     /// SGLang's --mem-fraction-static: the share of the memory free before
     /// the weights load that weights and the KV pool take; unset: SGLang's
     /// own rule for each GPU (sglangDefaultMemFraction).

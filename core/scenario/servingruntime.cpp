@@ -79,6 +79,7 @@ RuntimeBehaviour vllmBehaviour()
     b.continuousBatching = true;
     b.offloadsWeightBytes = true;
     b.skipsKvQuantisationPerLayer = true;
+    b.takesKvCacheSize = true;
     b.draftSource = kDraftFromVllm;
     b.whyConvInputs = kWhyVllmConvWindow;
     return b;
@@ -99,6 +100,7 @@ RuntimeBehaviour sglangBehaviour()
     // below stay vLLM's: SGLang's Mamba and DSA pools were not read.
     b.offloadsWeightBytes = false;
     b.skipsKvQuantisationPerLayer = false;
+    b.takesKvCacheSize = false;
     b.fp8DsMlaEntries = false;
     b.draftSource = kDraftFromSglang;
     return b;

@@ -77,6 +77,9 @@ struct RuntimeBehaviour
     /// model_runner_kv_cache_mixin.py _profile_available_bytes), not from
     /// a profiled forward.
     bool poolOfFreeMemory = false;
+    /// Takes the KV cache's size per GPU as given instead of a share of the
+    /// card (vLLM kv_cache_memory_bytes, PR 21489).
+    bool takesKvCacheSize = false;
     /// Sizes memory as ggml buffers of a GGUF file: model, context and
     /// compute buffers per device (llama.cpp, core/memory/llamacpp.h),
     /// not as torch allocations.

@@ -2702,6 +2702,18 @@
         <source>the vLLM release (0.92 from 0.21, 0.9 before and elsewhere)</source>
         <translation>vLLM 版本（0.21 起为 0.92，之前及其他引擎为 0.9）</translation>
     </message>
+    <message>
+        <source>KV cache size</source>
+        <translation>KV 缓存大小</translation>
+    </message>
+    <message>
+        <source>vLLM --kv-cache-memory-bytes: each GPU&apos;s KV cache set directly, in GiB; the serving memory share is then ignored</source>
+        <translation>vLLM --kv-cache-memory-bytes：直接设定每个 GPU 的 KV 缓存大小（GiB）；此时忽略推理服务显存占比</translation>
+    </message>
+    <message>
+        <source>the serving memory share</source>
+        <translation>推理服务显存占比</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>

@@ -382,6 +382,15 @@ void TestDeployment::vllmUtilisationFollowsItsRelease()
     QCOMPARE(then.effectiveGpuMemoryUtilization(), 0.85);
     s.serving = core::ServingEngine::Generate;
     QCOMPARE(s.effectiveGpuMemoryUtilization(), 0.9);
+    // kv_cache_memory_bytes sets each GPU's pool directly: 20 GiB of Llama
+    // 3 8B's 131,072 B a token (32 layers x 8 KV heads x 128 x 2 x 2 B) is
+    // 163,840 tokens, whatever the share.
+    s.serving = core::ServingEngine::Vllm;
+    s.kvCacheMemoryGib = 20;
+    QCOMPARE(core::kvTokenBudget(s, core::estimate(s), gpu.capacity()), 163'840ull);
+    // SGLang has no such setting: the field does not apply there.
+    s.serving = core::ServingEngine::Sglang;
+    QVERIFY(!core::field(core::FieldId::KvCacheMemory).applies(s));
 }
 
 VRAM_TEST_MAIN(tst_deployment, TestDeployment, None)
