@@ -107,7 +107,17 @@ bool inference(const Scenario &s) { return !s.isTraining(); }
 bool adapters(const Scenario &s) { return s.mode == Mode::Lora || s.mode == Mode::Qlora; }
 bool vllm(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::Vllm; }
 bool llamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
-bool sglang(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::Sglang; }
+/// SGLang-like: a pool of mem_fraction_static of the free memory.
+bool poolOfFreeMemory(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->poolOfFreeMemory;
+}
+bool engineReleases(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->releases;
+}
 bool llamaCppMoe(const Scenario &s) { return llamaCpp(s) && s.model.moe.isMoe(); }
 bool layerOffload(const Scenario &s)
 {
@@ -403,7 +413,7 @@ std::vector<FieldDescriptor> makeFields()
                 std::string error;
                 return parseLibraryVersions(text, error) ? std::string() : error;
             })
-            .appliesWhen([](const S &s) { return training(s) || vllm(s); }),
+            .appliesWhen([](const S &s) { return training(s) || engineReleases(s); }),
         Field(FieldId::TorchVersion, "torch_version", FieldGroup::Training)
             .cli("torch-version", "X.Y")
             .text()
@@ -434,12 +444,14 @@ std::vector<FieldDescriptor> makeFields()
                 "then (vLLM's gpu_memory_utilization: 0.9 before 0.21)"))
             .accessors(
                 [](const S &s) {
-                    const auto &v = s.versions.of(Library::Vllm);
+                    const auto library = runtimeBehaviour(s.serving).releases;
+                    const auto &v = library ? s.versions.of(*library) : std::optional<Version>();
                     return FieldValue(v ? versionText(*v) : std::string());
                 },
                 [](S &s, const FieldValue &v) {
                     const std::string &text = std::get<std::string>(v);
-                    s.versions.set(Library::Vllm, text.empty() || text == "current" ? std::nullopt : parseVersion(text));
+                    if (const auto library = runtimeBehaviour(s.serving).releases)
+                        s.versions.set(*library, text.empty() || text == "current" ? std::nullopt : parseVersion(text));
                 })
             .checkedBy([](const std::string &text) {
                 return text.empty() || text == "current" || parseVersion(text)
@@ -447,7 +459,7 @@ std::vector<FieldDescriptor> makeFields()
                     : "'" + text + "' is not a release number like 0.8 (or current)";
             })
             .shorthandFor(FieldId::Versions)
-            .appliesWhen(vllm),
+            .appliesWhen(engineReleases),
         Field(FieldId::Bitsandbytes, "bitsandbytes", FieldGroup::Training)
             .cli("bnb", "VERSION")
             .oneOf(choicesOf(allBitsandbytesVersions(), [](const BitsandbytesInfo &b) { return b.label; }))
@@ -587,7 +599,7 @@ std::vector<FieldDescriptor> makeFields()
             .defaultFollows(QT_TRANSLATE_NOOP("Field", "the vLLM release (0.92 from 0.21, 0.9 before and elsewhere)"))
             .optionalNumberIn<&S::gpuMemoryUtilization>()
             .effective([](const S &s) { return FieldValue(s.effectiveGpuMemoryUtilization()); })
-            .appliesWhen([](const S &s) { return inference(s) && !sglang(s); }),
+            .appliesWhen([](const S &s) { return inference(s) && !poolOfFreeMemory(s); }),
         Field(FieldId::KvCacheMemory, "serving.kv_cache_memory_gib", FieldGroup::Serving)
             .cli("kv-cache-memory", "GiB")
             .number(0.01, 1e5, 2)
@@ -611,7 +623,7 @@ std::vector<FieldDescriptor> makeFields()
                 "weights and the KV pool take; the rest is left for activations and CUDA graphs"))
             .defaultFollows(QT_TRANSLATE_NOOP("Field", "SGLang's rule for each GPU"))
             .optionalNumberIn<&S::memFractionStatic>()
-            .appliesWhen(sglang),
+            .appliesWhen(poolOfFreeMemory),
         Field(FieldId::ServingEngine, "serving.engine", FieldGroup::Serving)
             .cli("serving-engine", "ENGINE")
             .oneOf(choicesOf(allRuntimes(), [](const RuntimeInfo &r) { return r.label; }))

@@ -74,7 +74,10 @@ double Scenario::effectiveGpuMemoryUtilization() const
     if (gpuMemoryUtilization)
         return *gpuMemoryUtilization;
     // vLLM raised its default with CUDA-graph profiling (v0.21.0).
-    return serving == ServingEngine::Vllm && versionRuleHolds(versions, VersionRule::VllmUtilization092) ? 0.92 : 0.9;
+    return runtimeBehaviour(serving).utilizationFollowsRelease
+            && versionRuleHolds(versions, VersionRule::VllmUtilization092)
+        ? 0.92
+        : 0.9;
 }
 
 double Scenario::effectiveLoraDropout() const

@@ -80,6 +80,8 @@ RuntimeBehaviour vllmBehaviour()
     b.offloadsWeightBytes = true;
     b.skipsKvQuantisationPerLayer = true;
     b.takesKvCacheSize = true;
+    b.releases = Library::Vllm;
+    b.utilizationFollowsRelease = true;
     b.draftSource = kDraftFromVllm;
     b.whyConvInputs = kWhyVllmConvWindow;
     return b;
@@ -101,6 +103,8 @@ RuntimeBehaviour sglangBehaviour()
     b.offloadsWeightBytes = false;
     b.skipsKvQuantisationPerLayer = false;
     b.takesKvCacheSize = false;
+    b.releases = std::nullopt;
+    b.utilizationFollowsRelease = false;
     b.fp8DsMlaEntries = false;
     b.draftSource = kDraftFromSglang;
     return b;

@@ -80,6 +80,12 @@ struct RuntimeBehaviour
     /// Takes the KV cache's size per GPU as given instead of a share of the
     /// card (vLLM kv_cache_memory_bytes, PR 21489).
     bool takesKvCacheSize = false;
+    /// The library of the set of versions whose releases set this
+    /// engine's defaults (--engine-version); nullopt: none modelled yet.
+    std::optional<Library> releases;
+    /// Its default gpu_memory_utilization follows its release (vLLM 0.92
+    /// from 0.21, version rule vllm_utilization_092); else 0.9.
+    bool utilizationFollowsRelease = false;
     /// Sizes memory as ggml buffers of a GGUF file: model, context and
     /// compute buffers per device (llama.cpp, core/memory/llamacpp.h),
     /// not as torch allocations.

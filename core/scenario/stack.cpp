@@ -2,6 +2,7 @@
 
 #include "core/base/lookup.h"
 #include "core/base/translatable.h"
+#include "core/scenario/servingruntime.h"
 
 namespace core {
 
@@ -197,7 +198,7 @@ StackBehaviour stackBehaviour(const Scenario &s)
     // loss.compute_cross_entropy = torch.compile(...)).
     if (s.compile) {
         b.compiledLayers = true;
-        if (s.stack == TrainingStack::Torchtune && b.logits == LogitsMode::Chunked)
+        if (b.compileCoversChunkedLoss && b.logits == LogitsMode::Chunked)
             b.logits = LogitsMode::Fused;
     }
     return b;
@@ -231,6 +232,8 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode, const LibraryVersi
         // enable_activation_offloading: get_act_offloading_ctx_manager wraps
         // the model's forward; the output layer is excepted.
         b.offloadsWholeForward = true;
+        // compile_loss compiles CEWithChunkedOutputLoss.compute_cross_entropy.
+        b.compileCoversChunkedLoss = true;
         // lora_finetune_single_device.py _setup_model: the model, adapters
         // included, is built on the device, then load_state_dict.
         b.adaptersBeforeLoad = true;
@@ -268,7 +271,7 @@ std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s)
 {
     std::vector<VersionRule> rules;
     if (!s.isTraining()) {
-        if (s.serving == ServingEngine::Vllm)
+        if (runtimeBehaviour(s.serving).utilizationFollowsRelease)
             return {{&versionRuleInfo(VersionRule::VllmUtilization092),
                      versionRuleHolds(s.versions, VersionRule::VllmUtilization092)}};
         return {};

@@ -55,6 +55,9 @@ struct StackBehaviour
     /// kernels do. Inductor fuses torchao's NF4 dequantisation into one
     /// kernel that writes only the 16-bit weight.
     bool compiledLayers = false;
+    /// Compiling also compiles its chunked loss's per-chunk upcast and
+    /// cross-entropy (torchtune training/_compile.py compile_loss).
+    bool compileCoversChunkedLoss = false;
     /// Activation offloading hooks the model's whole forward, not only the
     /// layers' checkpoints: torchtune's OffloadActivations (training/
     /// _activation_offloading.py) moves every saved activation of 1 KiB or

@@ -25,6 +25,15 @@ core::Scenario loraBase()
     return s;
 }
 
+/// vLLM serving on the same model: for the fields that apply to an engine.
+core::Scenario vllmBase()
+{
+    core::Scenario s = loraBase();
+    s.mode = core::Mode::Inference;
+    s.serving = core::ServingEngine::Vllm;
+    return s;
+}
+
 /// Values worth trying for a field: ends and middle of a range, each choice.
 std::vector<core::FieldValue> candidates(const core::FieldDescriptor &f)
 {
@@ -108,7 +117,8 @@ void TestFields::everyFieldSurvivesAFile()
         for (const core::FieldValue &value : candidates(f)) {
             if (!core::checkFieldValue(f, value).empty())
                 continue;
-            core::Scenario s = loraBase();
+            // A field that only an engine has (its release) is tried there.
+            core::Scenario s = f.applies(loraBase()) || !f.applies(vllmBase()) ? loraBase() : vllmBase();
             f.assign(s, value);
             core::io::resolveDraft(s, core::io::builtinPresets()); // as every front end does
             if (!core::validateScenario(s).empty())

@@ -60,12 +60,55 @@ class TestSglang : public QObject
     Q_OBJECT
 
 private slots:
+    void readerTakesEveryFigure();
     void defaultFractionFollowsTheCard();
     void logsOwnFiguresGiveItsPool_data();
     void logsOwnFiguresGiveItsPool();
     void planSizesThePoolFromTheCard();
     void runningRequestsFollowThePool();
 };
+
+void TestSglang::readerTakesEveryFigure()
+{
+    // The figures each log prints, copied from its text by hand (GB: GiB).
+    constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+    const auto bytes = [](const core::runlog::RunLog &l, Quantity q, const std::string &rank) {
+        for (const auto *r : l.find(q))
+            if (r->device == rank)
+                return static_cast<double>(r->bytes.count());
+        return -1.0;
+    };
+    const core::runlog::RunLog qwq = readLog("sglang-2025-03-qwq32b-4xl4-tp4-llms-in-clouds.log");
+    QVERIFY(qwq.settings.memFractionStatic && qwq.settings.tensorParallel);
+    QCOMPARE(qwq.settings.memFractionStatic->value, 0.85);
+    QCOMPARE(qwq.settings.tensorParallel->value, 4ull);
+    QCOMPARE(qwq.settings.memFractionStatic->line, std::size_t(1));
+    for (const char *rank : {"TP0", "TP1", "TP2", "TP3"}) {
+        QCOMPARE(bytes(qwq, Quantity::SglangFreeBeforeLoad, rank), std::round(21.63 * kGiB));
+        QCOMPARE(bytes(qwq, Quantity::SglangFreeAfterLoad, rank), std::round(6.09 * kGiB));
+        QCOMPARE(bytes(qwq, Quantity::SglangWeightLoad, rank), std::round(15.54 * kGiB));
+        QCOMPARE(bytes(qwq, Quantity::SglangKvCache, rank), 2 * std::round(1.42 * kGiB));
+        QCOMPARE(bytes(qwq, Quantity::SglangFreeAfterPool, rank), std::round(2.09 * kGiB));
+    }
+    QCOMPARE(qwq.find(Quantity::SglangKvTokens).size(), std::size_t(4));
+    QCOMPARE(qwq.find(Quantity::SglangKvTokens).front()->number, 46611.0);
+
+    const core::runlog::RunLog kimi = readLog("sglang-2026-02-kimi-k25-8xmi355x-tp8-memory.log");
+    QCOMPARE(kimi.find(Quantity::SglangFreeAfterLoad).size(), std::size_t(8));
+    QCOMPARE(bytes(kimi, Quantity::SglangFreeAfterLoad, "TP1"), std::round(210.38 * kGiB));
+    QCOMPARE(bytes(kimi, Quantity::SglangFreeAfterLoad, "TP3"), std::round(209.96 * kGiB));
+    QCOMPARE(bytes(kimi, Quantity::SglangWeightLoad, "TP0"), std::round(73.58 * kGiB));
+    QCOMPARE(bytes(kimi, Quantity::SglangKvCache, "TP7"), std::round(160.63 * kGiB)); // MLA: one KV size
+    QCOMPARE(bytes(kimi, Quantity::SglangFreeAfterPool, "TP1"), std::round(45.65 * kGiB));
+    QCOMPARE(kimi.find(Quantity::SglangKvTokens).back()->number, 2454421.0);
+
+    const core::runlog::RunLog llama = readLog("sglang-2025-03-llama31-8b-tp1-pr4760.log");
+    QCOMPARE(bytes(llama, Quantity::SglangFreeAfterLoad, "TP0"), std::round(63.48 * kGiB));
+    QCOMPARE(bytes(llama, Quantity::SglangWeightLoad, "TP0"), std::round(15.11 * kGiB));
+    QCOMPARE(bytes(llama, Quantity::SglangKvCache, "TP0"), 2 * std::round(27.02 * kGiB));
+    QCOMPARE(llama.find(Quantity::SglangKvTokens).front()->number, 442750.0);
+    QVERIFY(!llama.settings.memFractionStatic);
+}
 
 void TestSglang::defaultFractionFollowsTheCard()
 {
