@@ -174,7 +174,7 @@ void FieldEditor::build()
             // Checked: the default the engine derives (shown, not editable).
             m_default = new QCheckBox(tr("default"));
             connect(m_default, &QCheckBox::toggled, this, [this, spin](bool automatic) {
-                // Leaving a per-GPU default starts from the middle of the range.
+                // Leaving a default with no one value starts from the middle of the range.
                 if (!automatic && !spin->specialValueText().isEmpty() && spin->value() == spin->minimum())
                     spin->setValue(std::round((spin->minimum() + spin->maximum()) / 2 * 100) / 100);
                 send(automatic ? core::FieldValue() : core::FieldValue(spin->value()));
@@ -256,13 +256,13 @@ void FieldEditor::refresh()
     } else if (auto *spin = qobject_cast<QSpinBox *>(m_input)) {
         spin->setValue(static_cast<int>(std::get<double>(shown)));
     } else if (auto *real = qobject_cast<QDoubleSpinBox *>(m_input)) {
-        // A default that depends on the GPU (SGLang's fraction) has no one
-        // value: the box says so while it follows it.
+        // A default with no one value (SGLang's fraction for each GPU,
+        // vLLM's pool from the share) says what it follows instead.
         if (const double *number = std::get_if<double>(&shown)) {
             real->setSpecialValueText(QString());
             real->setValue(*number);
         } else {
-            real->setSpecialValueText(tr("per GPU"));
+            real->setSpecialValueText(translated(f.defaultFollows));
             real->setValue(real->minimum());
         }
         real->setEnabled(!isDefault);

@@ -4351,10 +4351,6 @@ output tokens</source>
         <source>current</source>
         <translation>当前版本</translation>
     </message>
-    <message>
-        <source>per GPU</source>
-        <translation>按 GPU</translation>
-    </message>
 </context>
 <context>
     <name>ui::GpuPicker</name>
