@@ -137,10 +137,11 @@ void FieldEditor::build()
         m_input = combo;
     } else if (usesCountField(f) || isList(f)) {
         auto *line = new QLineEdit;
-        line->setPlaceholderText(f.kind == core::FieldKind::NumberList ? tr("e.g. 24,12")
-                                     : f.kind == core::FieldKind::TextList ? tr("e.g. rtx-4090,rtx-3090")
-                                     : isTypedText(f)                      ? tr("current")
-                                                                           : tr("e.g. 300B"));
+        line->setPlaceholderText(f.example                                 ? translated(f.example)
+                                     : f.kind == core::FieldKind::NumberList ? tr("e.g. 24,12")
+                                     : f.kind == core::FieldKind::TextList   ? tr("e.g. rtx-4090,rtx-3090")
+                                     : isTypedText(f)                        ? tr("current")
+                                                                             : tr("e.g. 300B"));
         connect(line, &QLineEdit::editingFinished, this, [this, line] {
             std::string problem;
             const QString text = line->text().trimmed();

@@ -374,8 +374,11 @@ namespace cli {
 void printComparison(std::ostream &out, const core::RunComparison &c, core::ByteUnit unit)
 {
     out << "Scenario: " << core::summarize(c.scenario) << "\n";
+    std::size_t keyWidth = 24;
     for (const core::LogSetting &s : c.settings)
-        out << "  " << padRight(core::field(s.field).key, 24) << padRight(s.value, 12)
+        keyWidth = std::max(keyWidth, std::string(core::field(s.field).key).size() + 1);
+    for (const core::LogSetting &s : c.settings)
+        out << "  " << padRight(core::field(s.field).key, keyWidth) << padRight(s.value, 12)
             << (s.applied ? "from the log" : "yours (the log says so)")
             << (s.line > 0 ? ", line " + std::to_string(s.line) : ", by its format") << "\n";
     const auto size = [unit](core::Bytes b) { return core::formatBytes(b, unit, 2); };

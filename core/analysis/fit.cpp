@@ -7,6 +7,7 @@
 #include "core/memory/formularecord.h"
 #include "core/memory/overheads.h"
 #include "core/memory/sglangpool.h"
+#include "core/memory/trtllmpool.h"
 #include "core/scenario/servingruntime.h"
 
 #include <algorithm>
@@ -24,8 +25,6 @@ Scenario onGpus(const Scenario &scenario, int gpus)
     return s;
 }
 
-namespace {
-
 std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
 {
     std::vector<Message> warnings;
@@ -39,15 +38,26 @@ std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
         warnings.push_back({"Message",
                             QT_TRANSLATE_NOOP("Message", "FlashAttention-2 needs Ampere or later; %1 runs SDPA or eager attention"),
                             {gpu.name}});
-    const bool usesFp8 = wf == WeightFormat::Fp8 || (s.kvDtype && *s.kvDtype == WeightFormat::Fp8);
+    const bool usesFp8 = wf == WeightFormat::Fp8
+        || (s.kvDtype && (*s.kvDtype == WeightFormat::Fp8 || *s.kvDtype == WeightFormat::Fp8PerTokenHead));
     if (usesFp8 && !gpu.supportsFp8)
         warnings.push_back({"Message",
                             QT_TRANSLATE_NOOP("Message", "fp8 needs Ada or Hopper (compute capability 8.9+); %1 lacks it"),
                             {gpu.name}});
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    if (runtime && runtime->cudaOnly && gpu.computeCapability.empty())
+        warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "%1 runs on NVIDIA GPUs only; %2 is not one"),
+                            {runtimeInfo(s.serving).name, gpu.name}});
+    // vLLM's NVFP4 KV cache runs on FlashInfer's trtllm-gen attention only,
+    // which is built for SM100 (vllm/v1/attention/backends/flashinfer.py).
+    const bool dataCentreBlackwell = gpu.computeCapability.rfind("10.", 0) == 0;
+    if (s.kvDtype && *s.kvDtype == WeightFormat::Nvfp4 && !dataCentreBlackwell)
+        warnings.push_back({"Message",
+                            QT_TRANSLATE_NOOP("Message", "an NVFP4 KV cache needs a data-centre Blackwell GPU (compute "
+                                                         "capability 10.x); %1 lacks it"),
+                            {gpu.name}});
     return warnings;
 }
-
-} // namespace
 
 std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity)
 {
@@ -57,7 +67,8 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
     // "skipped memory profiling"): the pool as given.
     if (s.kvCacheMemoryGib && runtimeBehaviour(s.serving).takesKvCacheSize)
         return static_cast<std::uint64_t>(*s.kvCacheMemoryGib * 1024.0 * 1024.0 * 1024.0 / e.details.kvBytesPerToken);
-    if (runtimeBehaviour(s.serving).poolOfFreeMemory) {
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    if (runtime.kvPool == KvPool::ShareOfFreeBeforeWeights) {
         // SGLang measures the free memory after torch.distributed's start
         // (the CUDA context and NCCL's buffers in use) and before the weights.
         const double capacityBytes = static_cast<double>(capacity.count());
@@ -67,11 +78,17 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
         const double weights = static_cast<double>(e.term(TermId::Weights).count());
         return sglangPoolTokens(sglangPoolBytes(freeBefore, freeBefore - weights, fraction), e.details.kvBytesPerToken);
     }
-    const double budget = static_cast<double>(capacity.count()) * s.effectiveGpuMemoryUtilization();
     const double used = static_cast<double>((e.term(TermId::Weights) + e.term(TermId::CudaOverhead)
                                              + e.term(TermId::CommBuffers) + e.term(TermId::Workspace)
                                              + e.term(TermId::Logits))
                                                 .count());
+    // TensorRT-LLM: the fraction of what the profile left free; the
+    // temporary pool it profiled with is in its peak and added back.
+    if (runtime.kvPool == KvPool::ShareOfFreeAfterProfile)
+        return trtllmPoolTokens(
+            trtllmPoolBytes(static_cast<double>(capacity.count()), used, 0.0, s.effectiveFreeGpuMemoryFraction()),
+            e.details.kvBytesPerToken, runtime.poolBlockTokens);
+    const double budget = static_cast<double>(capacity.count()) * s.effectiveGpuMemoryUtilization();
     if (budget <= used)
         return 0;
     return static_cast<std::uint64_t>((budget - used) / e.details.kvBytesPerToken);
@@ -145,6 +162,7 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
             continue;
         GpuFit fit;
         fit.gpuId = gpu.id;
+        fit.gpu = gpu;
         fit.capacity = gpu.capacity();
         const Bytes total = result.estimate.total;
         fit.fits = total <= fit.capacity;
@@ -175,7 +193,8 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
         fit.warnings = capabilityWarnings(scenario, gpu);
         // SGLang stops at start-up when the weights leave its pool nothing
         // ("Not enough memory. Please try to increase --mem-fraction-static").
-        if (fit.hasKvTokens && fit.kvTokens == 0 && runtimeBehaviour(scenario.serving).poolOfFreeMemory)
+        if (fit.hasKvTokens && fit.kvTokens == 0
+            && runtimeBehaviour(scenario.serving).kvPool == KvPool::ShareOfFreeBeforeWeights)
             fit.warnings.push_back(
                 {"Message",
                  QT_TRANSLATE_NOOP("Message", "SGLang would not start on %1: at mem_fraction_static %2 the weights leave "

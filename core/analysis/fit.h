@@ -39,6 +39,8 @@ struct GpuFit
     bool hasGpuLayers = false;
     long long maxGpuLayers = -1;
     std::vector<Message> warnings;
+    /// The catalog entry, for what its hardware runs (capabilityWarnings).
+    GpuSpec gpu;
     /// The layout the verdict names: the scenario's own GPU count when it
     /// fits, else `gpusNeeded` of this GPU (split or ZeRO-3), with the
     /// per-GPU terms at that layout, for charts that draw each GPU's bar.
@@ -50,6 +52,10 @@ struct GpuFit
     /// clamped to +-2^62 bytes (a saturated total reads -2^62).
     long long headroomBytes() const;
 };
+
+/// What `gpu` cannot run of the scenario (bf16, FlashAttention-2, fp8,
+/// an NVFP4 KV cache), one message each; empty when it runs all of it.
+std::vector<Message> capabilityWarnings(const Scenario &scenario, const GpuSpec &gpu);
 
 /// One GPU of a mixed device set (`Scenario::devices`): its share of the
 /// model and its fit against its own memory.

@@ -62,7 +62,7 @@ double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gp
 }
 
 /// Sequences a serving engine decodes together: vLLM fills its KV budget up
-/// to max_num_seqs, SGLang up to the requests its pool sizes
+/// to max_num_seqs (TensorRT-LLM max_batch_size), SGLang up to the requests its pool sizes
 /// (continuous batching); generate() and llama.cpp's slots run the
 /// scenario's rows.
 std::uint64_t servingRows(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
@@ -73,9 +73,9 @@ std::uint64_t servingRows(const Scenario &s, const Estimate &e, const GpuSpec &g
     const std::uint64_t pool = kvTokenBudget(s, e, gpu.capacity());
     const std::uint64_t byKv = pool / std::max<std::uint64_t>(1, s.contextTokens());
     // SGLang's context_len is the model's unless --context-length says otherwise.
-    const std::uint64_t limit = runtime.poolOfFreeMemory
+    const std::uint64_t limit = runtime.kvPool == KvPool::ShareOfFreeBeforeWeights
         ? sglangMaxRunningRequests(pool, s.model.maxPositions > 0 ? s.model.maxPositions : s.contextTokens())
-        : s.maxNumSeqs;
+        : s.effectiveMaxNumSeqs();
     return std::min(limit, byKv);
 }
 

@@ -69,6 +69,14 @@ Scenario changed(Scenario s, const FieldChange &change)
     return s;
 }
 
+/// Whether `fit`'s GPU runs `variant` as well as it runs `own`: a change
+/// to a format its hardware lacks (fp8 before Ada, an NVFP4 KV cache
+/// before Blackwell) is no way to make it fit.
+bool runsOn(const Scenario &variant, const Scenario &own, const GpuFit &fit)
+{
+    return capabilityWarnings(variant, fit.gpu).size() <= capabilityWarnings(own, fit.gpu).size();
+}
+
 FieldChange count(FieldId id, std::uint64_t value) { return {id, FieldValue(static_cast<double>(value))}; }
 
 /// The inputs onGpus sets: the count, and ZeRO-3 where training is spread
@@ -169,17 +177,20 @@ const std::vector<std::vector<FitSearch::ChoicePair>> &FitSearch::pairsByInputs(
 
 /// Where nothing alone fits: the choice that saves most in each input,
 /// with the best count that then fits; two choice inputs together.
-std::vector<FitSuggestion> FitSearch::pairSuggestions(Bytes capacity)
+std::vector<FitSuggestion> FitSearch::pairSuggestions(const GpuFit &fit)
 {
     const Scenario &s = m_scenario;
+    const Bytes capacity = fit.capacity;
     std::vector<FitSuggestion> found;
     // One count knob, the choice that lets it go furthest.
     std::vector<FitSuggestion> withCount;
     const Bytes current = currentTotal();
     for (const std::vector<ChoiceVariant> &variants : byInput()) {
-        const auto saver = std::min_element(variants.begin(), variants.end(),
-                                            [](const ChoiceVariant &a, const ChoiceVariant &b) { return a.total < b.total; });
-        if (saver == variants.end() || saver->total >= current)
+        const ChoiceVariant *saver = nullptr;
+        for (const ChoiceVariant &variant : variants)
+            if (runsOn(variant.scenario, s, fit) && (!saver || variant.total < saver->total))
+                saver = &variant;
+        if (!saver || saver->total >= current)
             continue;
         for (const auto &[knobs, total] : searchedCounts(saver->scenario, capacity)) {
             const FieldChange &knob = knobs.front();
@@ -231,7 +242,8 @@ std::vector<FitSuggestion> FitSearch::pairSuggestions(Bytes capacity)
     for (const std::vector<ChoicePair> &pairs : pairsByInputs()) {
         const ChoicePair *best = nullptr;
         for (const ChoicePair &p : pairs)
-            if (p.total <= capacity && (!best || p.total > best->total))
+            if (p.total <= capacity && (!best || p.total > best->total)
+                && runsOn(changed(changed(s, p.first), p.second), s, fit))
                 best = &p;
         if (best)
             twoChoices.push_back({{best->first, best->second}, best->total,
@@ -269,12 +281,12 @@ std::vector<FitSuggestion> FitSearch::suggestionsFor(const GpuFit &fit)
     for (const std::vector<ChoiceVariant> &variants : byInput()) {
         const ChoiceVariant *best = nullptr;
         for (const ChoiceVariant &variant : variants)
-            if (variant.total <= fit.capacity && (!best || variant.total > best->total))
+            if (variant.total <= fit.capacity && (!best || variant.total > best->total) && runsOn(variant.scenario, s, fit))
                 best = &variant;
         if (best)
             found.push_back({{best->change}, best->total, QT_TRANSLATE_NOOP("Suggest", "each choice, the one that keeps the most")});
     }
-    return found.empty() ? pairSuggestions(fit.capacity) : found;
+    return found.empty() ? pairSuggestions(fit) : found;
 }
 
 Bytes FitSearch::currentTotal()

@@ -109,7 +109,7 @@ private:
     };
     const std::vector<std::vector<ChoiceVariant>> &byInput();
     const std::vector<std::vector<ChoicePair>> &pairsByInputs();
-    std::vector<FitSuggestion> pairSuggestions(Bytes capacity);
+    std::vector<FitSuggestion> pairSuggestions(const GpuFit &fit);
 
     Scenario m_scenario;
     std::optional<Bytes> m_currentTotal;

@@ -289,11 +289,19 @@ void estimateInference(const Scenario &s, const StageStates &st, int device, Est
     const Quantity noHead = hasHead
         ? Quantity {}
         : none(record, m.encoderOnly ? text::logits::kWhyEncoderOnly : text::logits::kWhyHeadElsewhere);
-    if (runtimeBehaviour(s.serving).profilesAtStartup) {
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    if (runtime.profilesAtStartup) {
         const VllmProfile profile = vllmProfile(m, s, e, record);
         d.workspaceBytes = profile.forward.value;
-        d.samplerRows = hasHead ? profile.samplerRows : 0;
         forward.set(TermId::Workspace, {Bytes::fromDouble(profile.forward.value), profile.forward.how});
+        if (!runtime.profilesSampler) {
+            // TensorRT-LLM's dummy requests each sample one token.
+            forward.set(TermId::Logits, none(record, text::logits::kWhyOneTokenPerRequest));
+            est.phases.push_back(largerMoment(Phase::Inference, s, st.overheads, record,
+                                              {{QT_TRANSLATE_NOOP("Derivation", "profile forward"), &forward}}));
+            return;
+        }
+        d.samplerRows = hasHead ? profile.samplerRows : 0;
         head.set(TermId::Logits,
                  hasHead ? Quantity{Bytes::fromDouble(profile.sampler.value), profile.sampler.how} : noHead);
         est.phases.push_back(largerMoment(Phase::Inference, s, st.overheads, record,

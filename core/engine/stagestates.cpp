@@ -523,7 +523,7 @@ void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
     }
     const double e = computeDtypeBytes(s);
     d.activationElementBytes = e;
-    d.kvElementBytes = s.kvDtype ? elementBytes(*s.kvDtype) : e;
+    d.kvElementBytes = s.kvDtype ? cacheElementBytes(*s.kvDtype, s.model.headDim) : e;
     const RankShare &share = st.share;
     d.layersOnGpu = share.layerCount;
     // The draft runs beside the sampler: on the last pipeline stage.
@@ -551,7 +551,7 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, St
     d.stage = stage;
     // llama.cpp's layer split copies activations between GPUs itself.
     st.overheads = {cudaOverhead(s, record),
-                    usesGgmlBuffers(s) ? none(record, text::llamacpp::kWhyNoNccl) : ncclBuffers(s.gpus, record)};
+                    usesGgmlBuffers(s) ? none(record, text::llamacpp::kWhyNoNccl) : commBuffers(s, record)};
     const TrainingRun noRun;
     const TrainingRun &run = s.isTraining() ? prepared.run() : noRun;
     d.regime = s.isTraining() ? run.trainable : regimeBytes(s.regime);

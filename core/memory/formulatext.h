@@ -305,6 +305,7 @@ inline constexpr const char *kPartSortedSoftmax = QT_TRANSLATE_NOOP("Derivation"
 inline constexpr const char *kPartScatter = QT_TRANSLATE_NOOP("Derivation", "fp32 scatter result");
 inline constexpr const char *kWhyEncoderOnly = QT_TRANSLATE_NOOP("Derivation", "encoder-only: no causal-LM head, no logits");
 inline constexpr const char *kWhyHeadElsewhere = QT_TRANSLATE_NOOP("Derivation", "the lm_head and its logits live on the last pipeline stage");
+inline constexpr const char *kWhyOneTokenPerRequest = QT_TRANSLATE_NOOP("Derivation", "each of the profile's dummy requests samples one token: its logits are one row");
 inline constexpr const char *kWhyRowsAreSeqs = QT_TRANSLATE_NOOP("Derivation", "rows = max_num_seqs (fewer than the token budget)");
 inline constexpr const char *kWhyRowsAreTokens = QT_TRANSLATE_NOOP("Derivation", "rows = max_num_batched_tokens (fewer than max_num_seqs)");
 inline constexpr const char *kFromHfLoss = "Hugging Face transformers loss_utils.ForCausalLMLoss (logits.float())";
@@ -473,8 +474,6 @@ inline constexpr const char *kFromDequant = "bitsandbytes dequantize_4bit; torch
 inline constexpr const char *kFromCheckpoint = "torch.utils.checkpoint; autograd of LlamaMLP / GPT2MLP";
 inline constexpr const char *kFromOptimizerStep = "torch/optim/adam.py _multi_tensor_adam";
 inline constexpr const char *kFromPrefill = "Hugging Face modeling_llama.py forward, without autograd";
-inline constexpr const char *kFromVllmProfile =
-    "vllm v1 gpu_model_runner.py profile_run (_dummy_run; attention skipped while profiling)";
 } // namespace workspace
 
 // --- ZeRO-3 gather buffer ---
@@ -508,6 +507,11 @@ inline constexpr const char *kWhyNoNccl = QT_TRANSLATE_NOOP("Derivation", "not u
 inline constexpr const char *kFromCudaContext =
     "PyTorch PR #86509 (lazy: 287 MB); HF Model training anatomy (eager: 1343 MiB), seed S11";
 inline constexpr const char *kFromNccl = "NCCL environment variables docs (NCCL_BUFFSIZE)";
+inline constexpr Symbol kAllReduceMib{"M_ar", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "all-reduce workspace per rank")};
+inline constexpr Symbol kAllReduceBuffers{"4", "", QT_TRANSLATE_NOOP("Derivation", "IPC buffers and three Lamport buffers")};
+inline constexpr const char *kFromTrtllmAllReduce =
+    "TensorRT-LLM tensorrt_llm/_torch/distributed/allreduce_helper.py (4fb601b): 64 MiB a rank, IPC buffers of "
+    "size x tp and Lamport buffers of 3 x size x tp, cudaMalloc'd while the model is built";
 inline constexpr const char *kFromAllocator =
     "PyTorch CUDA caching allocator docs (reserved >= allocated); ZeRO §III-B fragmentation";
 } // namespace overheads

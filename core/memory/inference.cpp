@@ -1,6 +1,7 @@
 #include "core/memory/inference.h"
 
 #include "core/memory/formulatext.h"
+#include "core/scenario/servingruntime.h"
 
 #include <algorithm>
 #include <cmath>
@@ -494,7 +495,7 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
         .times(sh::kBatchedTokens, tokens)
         .times(sh::kActivationBytes, e)
         .times(ws::kProfileWidth, width.derived())
-        .cite(ws::kFromVllmProfile);
+        .cite(runtimeBehaviour(s.serving).profileSource);
     p.forward = forward.derived();
 
     // Sampler warm-up (_dummy_sampler_run, forced top-k and top-p): the
@@ -504,8 +505,8 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
     // fp32 scatter result, alive together: e + 4 + 4 + 8 + 1 + 1 + 4 + 4 B
     // per row and vocabulary entry; every tensor-parallel rank holds the
     // gathered vocabulary. The forward's hidden states stay referenced.
-    const bool seqsBound = static_cast<double>(s.maxNumSeqs) < tokens;
-    p.samplerRows = std::min(tokens, static_cast<double>(s.maxNumSeqs));
+    const bool seqsBound = static_cast<double>(s.effectiveMaxNumSeqs()) < tokens;
+    p.samplerRows = std::min(tokens, static_cast<double>(s.effectiveMaxNumSeqs()));
     Formula perElement(store);
     perElement.product(lg::kPartLogits).times(sh::kActivationBytes, e);
     for (const SamplerTensor &t : kSamplerTensors)

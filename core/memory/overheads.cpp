@@ -1,6 +1,7 @@
 #include "core/memory/overheads.h"
 
 #include "core/memory/formulatext.h"
+#include "core/scenario/servingruntime.h"
 
 namespace core {
 
@@ -17,6 +18,8 @@ Quantity cudaOverhead(const Scenario &s, FormulaStore *store)
     return bytes.cite(o::kFromCudaContext).bytes();
 }
 
+namespace {
+
 Quantity ncclBuffers(int gpus, FormulaStore *store)
 {
     if (gpus <= 1)
@@ -30,6 +33,23 @@ Quantity ncclBuffers(int gpus, FormulaStore *store)
     Formula bytes(store);
     bytes.product().times(o::kNcclMib, mib.derived()).times(o::kBytesPerMib, 1024.0 * 1024.0);
     return bytes.cite(o::kFromNccl).bytes();
+}
+
+} // namespace
+
+Quantity commBuffers(const Scenario &s, FormulaStore *store)
+{
+    const Quantity nccl = ncclBuffers(s.gpus, store);
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    if (!runtime || runtime->allReduceWorkspaceMib <= 0 || s.parallel.tp <= 1)
+        return nccl;
+    Formula workspace(store);
+    workspace.product()
+        .times(o::kAllReduceBuffers, 4.0)
+        .times(o::kAllReduceMib, runtime->allReduceWorkspaceMib)
+        .times(text::shared::kTp, static_cast<double>(s.parallel.tp))
+        .times(o::kBytesPerMib, 1024.0 * 1024.0);
+    return together(store, {nccl, workspace.cite(o::kFromTrtllmAllReduce).bytes()});
 }
 
 } // namespace core

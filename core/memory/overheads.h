@@ -12,6 +12,8 @@ Quantity cudaOverhead(const Scenario &scenario, FormulaStore *store = nullptr);
 /// NCCL_BUFFSIZE (4 MiB, NCCL environment docs) per channel, send and
 /// receive, for up to 32 channels and two protocols: 4 x 2 x 32 x 2 = 512 MiB.
 /// Invisible to PyTorch's allocator (PyTorch CUDA memory docs).
-Quantity ncclBuffers(int gpus, FormulaStore *store = nullptr);
+/// With a runtime that keeps its own all-reduce workspace (TensorRT-LLM)
+/// and tensor parallelism, that workspace beside them.
+Quantity commBuffers(const Scenario &scenario, FormulaStore *store = nullptr);
 
 } // namespace core

@@ -8,6 +8,9 @@ namespace core {
 namespace {
 const char *const kBnbDocs = "bitsandbytes docs, https://huggingface.co/docs/bitsandbytes";
 const char *const kGgufSource = "llama.cpp ggml/src/ggml-common.h block structs; tools/quantize/README.md";
+const char *const kVllmPerTokenHead =
+    "vLLM vllm/v1/kv_cache_interface.py AttentionSpec.page_size_bytes (001cabc): 1 byte a value, and one fp32 "
+    "scale per token and KV head for K and for V, carved from the KV cache";
 } // namespace
 
 const std::vector<FormatInfo> &allFormats()
@@ -36,9 +39,10 @@ const std::vector<FormatInfo> &allFormats()
          "group (weight_scale), no zero point when symmetric"},
         {WeightFormat::Mxfp4, "mxfp4", "MXFP4", true, false, false,
          "OCP Microscaling Formats (MX) v1.0 §5: 32 FP4 values share one 8-bit E8M0 scale"},
-        {WeightFormat::Nvfp4, "nvfp4", "NVFP4", true, false, false,
+        {WeightFormat::Nvfp4, "nvfp4", "NVFP4", true, true, false,
          "NVIDIA, Introducing NVFP4 (2025) and TensorRT Model Optimizer: E2M1 values, one FP8 E4M3 scale per "
-         "16 values and one fp32 scale per tensor"},
+         "16 values and one fp32 scale per tensor; as a KV cache, vLLM's packed head of head/2 value bytes and "
+         "head/16 scale bytes (vllm/utils/torch_utils.py nvfp4_kv_cache_full_dim)"},
         {WeightFormat::GgufQ8_0, "gguf-q8_0", "GGUF Q8_0", false, true, false, kGgufSource},
         {WeightFormat::GgufQ6K, "gguf-q6_k", "GGUF Q6_K", false, false, false, kGgufSource},
         {WeightFormat::GgufQ5KM, "gguf-q5_k_m", "GGUF Q5_K_M", false, false, false, kGgufSource},
@@ -46,6 +50,10 @@ const std::vector<FormatInfo> &allFormats()
         {WeightFormat::GgufQ4_0, "gguf-q4_0", "GGUF Q4_0", false, true, false, kGgufSource},
         {WeightFormat::GgufQ3KM, "gguf-q3_k_m", "GGUF Q3_K_M", false, false, false, kGgufSource},
         {WeightFormat::GgufQ2K, "gguf-q2_k", "GGUF Q2_K", false, false, false, kGgufSource},
+        {WeightFormat::Fp8PerTokenHead, "fp8-per-token-head", "fp8, a scale per token and head (KV cache)", false, true,
+         false, kVllmPerTokenHead, true},
+        {WeightFormat::Int8PerTokenHead, "int8-per-token-head", "int8, a scale per token and head (KV cache)", false,
+         true, false, kVllmPerTokenHead, true},
     };
     return formats;
 }
@@ -113,6 +121,9 @@ FormatBits formatBits(WeightFormat format, int groupSize, double inFeatures)
         return {3, 0.91, QT_TRANSLATE_NOOP("Derivation", "K-quant scales + higher-precision tensors in the mix (whole-file average)")};
     case WeightFormat::GgufQ2K:
         return {2, 1.1593, QT_TRANSLATE_NOOP("Derivation", "K-quant scales + higher-precision tensors in the mix (whole-file average)")};
+    case WeightFormat::Fp8PerTokenHead:
+    case WeightFormat::Int8PerTokenHead:
+        return {8, 0, QT_TRANSLATE_NOOP("Derivation", "an fp32 scale per token and head")};
     }
     return {16, 0, ""};
 }
@@ -127,12 +138,21 @@ double elementBytes(WeightFormat format)
         return 2;
     case WeightFormat::Fp8:
     case WeightFormat::Int8:
+    case WeightFormat::Fp8PerTokenHead:
+    case WeightFormat::Int8PerTokenHead:
         return 1;
     case WeightFormat::Int4:
         return 0.5;
     default:
         return formatBits(format, 128, 4096).total() / 8.0;
     }
+}
+
+double cacheElementBytes(WeightFormat format, std::uint64_t headDim)
+{
+    if (format != WeightFormat::Fp8PerTokenHead && format != WeightFormat::Int8PerTokenHead)
+        return elementBytes(format);
+    return 1.0 + (headDim > 0 ? 4.0 / static_cast<double>(headDim) : 0.0);
 }
 
 bool isBitsandbytes4Bit(WeightFormat f)

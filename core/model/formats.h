@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,7 +17,10 @@ enum class WeightFormat {
     Int4Group,           ///< compressed-tensors pack-quantized int4, symmetric: a scale per group
     Mxfp4,
     Nvfp4,               ///< NVIDIA ModelOpt NVFP4 checkpoints
-    GgufQ8_0, GgufQ6K, GgufQ5KM, GgufQ4KM, GgufQ4_0, GgufQ3KM, GgufQ2K
+    GgufQ8_0, GgufQ6K, GgufQ5KM, GgufQ4KM, GgufQ4_0, GgufQ3KM, GgufQ2K,
+    // KV cache formats only, last so that the weight formats keep their places.
+    Fp8PerTokenHead,     ///< vLLM fp8_per_token_head: 1 byte + an fp32 scale per token and head
+    Int8PerTokenHead,    ///< vLLM int8_per_token_head: 1 byte + an fp32 scale per token and head
 };
 
 /// Bits one stored weight costs, split into the value itself and the
@@ -42,6 +46,9 @@ struct FormatInfo
     bool usableForKvCache;
     bool takesGroupSize;
     const char *source;
+    /// A KV cache format that holds no weights (vLLM's per-token-head
+    /// formats); the weight choices leave it out.
+    bool cacheOnly = false;
 };
 
 const std::vector<FormatInfo> &allFormats();
@@ -55,6 +62,14 @@ FormatBits formatBits(WeightFormat format, int groupSize, double inFeatures);
 /// Bytes of one element when used as a compute/storage dtype for
 /// activations or the KV cache (fp32 4, 16-bit 2, fp8/int8 1, int4 0.5).
 double elementBytes(WeightFormat format);
+
+/// Bytes the KV cache spends per cached element in `format`, scales
+/// included, for heads of `headDim` elements: a per-token-head format adds
+/// one fp32 scale per head of each token (vLLM AttentionSpec.page_size_bytes),
+/// 4 / headDim bytes an element; NVFP4 packs head/2 bytes of values and
+/// head/16 of E4M3 scales (nvfp4_kv_cache_full_dim), 0.5625; the others
+/// as elementBytes.
+double cacheElementBytes(WeightFormat format, std::uint64_t headDim);
 
 /// bitsandbytes' 4-bit formats (Linear4bit: nf4, fp4, and nf4 with double quantisation).
 bool isBitsandbytes4Bit(WeightFormat format);

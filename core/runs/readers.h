@@ -51,6 +51,15 @@ public:
     bool read(const LogLine &line, ReadContext &context);
 };
 
+/// TensorRT-LLM: its PyTorch backend's memory profile
+/// (_torch/pyexecutor/_util.py KvCacheCreator), the C++ KV-cache manager's
+/// pool lines and its TensorRT engines' free-memory line (trtllmlog.cpp).
+class TrtllmReader
+{
+public:
+    bool read(const LogLine &line, ReadContext &context);
+};
+
 /// llama-server's --fit lines (llamafitlog.cpp): true when the line was one.
 bool readLlamaFitLine(const LogLine &line, ReadContext &context);
 

@@ -3,6 +3,8 @@
 #include "core/analysis/fit.h"
 #include "core/memory/llamacpp.h"
 #include "core/memory/sglangpool.h"
+#include "core/memory/trtllmpool.h"
+#include "core/scenario/servingruntime.h"
 #include "core/runs/gpumatch.h"
 
 #include <algorithm>
@@ -212,6 +214,23 @@ void sglangSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWri
         w.set(FieldId::Gpus, count(loads.size()), loads.back()->line);
         w.set(FieldId::Tp, count(loads.size()), loads.back()->line);
     }
+}
+
+void trtllmSettings(const rl::LogSettings &ls, SettingWriter &w, RunScenario &run)
+{
+    w.set(FieldId::Mode, "inference", 0);
+    w.set(FieldId::ServingEngine, "trtllm", 0);
+    // The fraction crosses into C++ as a float: 0.8999999761581421.
+    if (ls.freeGpuMemoryFraction)
+        w.set(FieldId::FreeGpuMemoryFraction, formatFixed(ls.freeGpuMemoryFraction->value, 3),
+              ls.freeGpuMemoryFraction->line);
+    if (ls.maxNumTokens)
+        w.set(FieldId::MaxBatchedTokens, count(ls.maxNumTokens->value), ls.maxNumTokens->line);
+    if (ls.maxBatchSize)
+        w.set(FieldId::MaxNumSeqs, count(ls.maxBatchSize->value), ls.maxBatchSize->line);
+    if (ls.engineVersion)
+        run.notes.push_back("line " + std::to_string(ls.engineVersion->line) + ": TensorRT-LLM "
+                            + ls.engineVersion->value + " (the planner models the PyTorch backend's rule of 1.1 on)");
 }
 
 void gpuSetting(const rl::RunLog &log, const Catalog &catalog, SettingWriter &w, RunScenario &run)
@@ -648,6 +667,103 @@ void compareSglang(const RunScenario &run, const rl::RunLog &log, const Catalog 
     }
 }
 
+/// The last reading of a quantity: TensorRT-LLM prints its profile's pool,
+/// then the final one.
+const rl::Reading *lastOf(const rl::RunLog &log, rl::Quantity quantity)
+{
+    const auto found = log.find(quantity);
+    return found.empty() ? nullptr : found.back();
+}
+
+/// TensorRT-LLM's pool, planned: where the log prints its profile, on the
+/// device total, what was held outside torch and the temporary pool it
+/// measured, with the planned weights and activations; a TensorRT engine's
+/// log on the free memory it printed; else on the catalog GPU.
+void compareTrtllm(const RunScenario &run, const rl::RunLog &log, const Catalog &catalog, RunComparison &out)
+{
+    const Scenario &s = run.scenario;
+    const Estimate e = estimate(s);
+    const double fraction = s.effectiveFreeGpuMemoryFraction();
+    const double tokenBytes = e.details.kvBytesPerToken;
+    const rl::Reading *total = lastOf(log, rl::Quantity::TrtllmDeviceTotal);
+    const rl::Reading *outside = lastOf(log, rl::Quantity::TrtllmOutsideTorch);
+    const rl::Reading *profilePool = lastOf(log, rl::Quantity::TrtllmProfilePool);
+    const rl::Reading *engineFree = lastOf(log, rl::Quantity::TrtllmEngineFree);
+    const double torchPeak = static_cast<double>(terms(e, {TermId::Weights, TermId::Workspace, TermId::Logits}).count());
+    std::optional<double> poolBytes;
+    if (total && outside && profilePool) {
+        poolBytes = trtllmPoolBytes(static_cast<double>(total->bytes.count()),
+                                    torchPeak + static_cast<double>(outside->bytes.count()),
+                                    static_cast<double>(profilePool->bytes.count()), fraction);
+        out.notes.push_back("the KV pool is planned on the device total, the memory outside torch and the profile's "
+                            "pool the log measured, with the planned weights and activations");
+    } else if (engineFree) {
+        poolBytes = static_cast<double>(engineFree->bytes.count()) * fraction;
+        out.notes.push_back("a TensorRT engine's log: the KV pool is planned on the free memory it printed");
+    } else if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+        poolBytes = static_cast<double>(kvTokenBudget(s, e, gpu->capacity())) * tokenBytes;
+    } else {
+        out.notes.push_back("no profile in the log and no --gpu: the KV pool is not planned");
+    }
+    const std::uint64_t blockTokens = runtimeBehaviour(s.serving).poolBlockTokens;
+    // What the pool holds, planned: its tokens and their bytes.
+    std::optional<double> tokens;
+    std::optional<Bytes> pool;
+    if (poolBytes) {
+        const std::uint64_t n = trtllmPoolTokens(*poolBytes, tokenBytes, blockTokens);
+        tokens = static_cast<double>(n);
+        pool = Bytes::fromDouble(static_cast<double>(n) * tokenBytes);
+    }
+    const auto countRow = [&out](const rl::Reading &r, std::optional<double> planned, const char *term) {
+        ComparisonRow c = row(r, std::nullopt, term);
+        c.isCount = true;
+        c.measuredNumber = r.number;
+        if (planned) {
+            c.plannedNumber = *planned;
+            c.planned = Bytes();
+        }
+        out.rows.push_back(c);
+    };
+    const rl::Reading *lastPool = lastOf(log, rl::Quantity::TrtllmKvPool);
+    const rl::Reading *lastTokens = lastOf(log, rl::Quantity::TrtllmKvTokens);
+    for (const rl::Reading &r : log.readings) {
+        switch (r.quantity) {
+        case rl::Quantity::TrtllmWeights:
+            out.rows.push_back(row(r, e.term(TermId::Weights), "weights"));
+            break;
+        case rl::Quantity::TrtllmActivations:
+            out.rows.push_back(row(r, e.term(TermId::Workspace), "workspace"));
+            break;
+        case rl::Quantity::TrtllmOutsideTorch:
+            out.rows.push_back(row(r, terms(e, {TermId::CudaOverhead, TermId::CommBuffers}),
+                                   "cuda_overhead + comm_buffers (CUDA graphs not planned)"));
+            break;
+        case rl::Quantity::TrtllmKvBudget:
+            out.rows.push_back(row(r, poolBytes ? std::optional(Bytes::fromDouble(*poolBytes)) : std::nullopt,
+                                   "kv_cache budget"));
+            break;
+        case rl::Quantity::TrtllmKvPool:
+            // The profile's own small pool comes first; the last is the pool.
+            out.rows.push_back(row(r, &r == lastPool ? pool : std::nullopt, &r == lastPool ? "kv_cache pool" : "-"));
+            break;
+        case rl::Quantity::TrtllmKvTokens:
+            countRow(r, &r == lastTokens ? tokens : std::nullopt, &r == lastTokens ? "kv_cache tokens" : "-");
+            break;
+        case rl::Quantity::TrtllmKvBytesPerToken:
+            countRow(r, tokenBytes, "kv_cache bytes per token");
+            break;
+        case rl::Quantity::TrtllmPeak:
+        case rl::Quantity::TrtllmDeviceTotal:
+        case rl::Quantity::TrtllmProfilePool:
+        case rl::Quantity::TrtllmEngineFree:
+            out.rows.push_back(row(r, std::nullopt, "-"));
+            break;
+        default:
+            break;
+        }
+    }
+}
+
 RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog &catalog,
                             const std::set<FieldId> &userFields)
 {
@@ -660,6 +776,8 @@ RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog 
         vllmSettings(log.settings, log, writer);
     else if (log.has(rl::LogFormat::Sglang))
         sglangSettings(log.settings, log, writer);
+    else if (log.has(rl::LogFormat::Trtllm))
+        trtllmSettings(log.settings, writer, run);
     gpuSetting(log, catalog, writer, run);
     for (const rl::Reading *r : log.find(rl::Quantity::VllmTotalGpuMemory))
         run.gpuMemory = r->bytes;
@@ -696,6 +814,8 @@ RunComparison compareRun(const RunScenario &run, const rl::RunLog &log, const Ca
         compareVllm(run, log, catalog, out);
     if (log.has(rl::LogFormat::Sglang))
         compareSglang(run, log, catalog, out);
+    if (log.has(rl::LogFormat::Trtllm))
+        compareTrtllm(run, log, catalog, out);
     compareAllocator(run.scenario, log, catalog, out);
     // A scenario the engine rejects plans nothing: say why beside the rows.
     const std::vector<std::string> errors = validateScenario(run.scenario);

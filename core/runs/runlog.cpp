@@ -21,6 +21,7 @@ const char *logFormatId(LogFormat format)
     case LogFormat::TorchOutOfMemory: return "torch_oom";
     case LogFormat::Ollama: return "ollama";
     case LogFormat::Sglang: return "sglang";
+    case LogFormat::Trtllm: return "trtllm";
     }
     return "";
 }
@@ -78,11 +79,22 @@ const std::vector<QuantityInfo> &allQuantities()
         {Quantity::SglangWeightLoad, "sglang.weight_load", QT_TRANSLATE_NOOP("RunLog", "SGLang: memory the weights took"), F::Sglang, true},
         {Quantity::SglangKvCache, "sglang.kv_cache", QT_TRANSLATE_NOOP("RunLog", "SGLang: KV pool"), F::Sglang, true},
         {Quantity::SglangFreeAfterPool, "sglang.free_after_pool", QT_TRANSLATE_NOOP("RunLog", "SGLang: free after the KV pool"), F::Sglang, true},
+        {Quantity::TrtllmWeights, "trtllm.weights", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: weights in torch"), F::Trtllm, true},
+        {Quantity::TrtllmActivations, "trtllm.activations", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: profiled activations"), F::Trtllm, true},
+        {Quantity::TrtllmOutsideTorch, "trtllm.outside_torch", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: memory outside torch"), F::Trtllm, true},
+        {Quantity::TrtllmPeak, "trtllm.peak", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: profile peak"), F::Trtllm, true},
+        {Quantity::TrtllmKvBudget, "trtllm.kv_budget", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: KV memory estimated"), F::Trtllm, true},
+        {Quantity::TrtllmDeviceTotal, "trtllm.device_total", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: device total"), F::Trtllm, true},
+        {Quantity::TrtllmProfilePool, "trtllm.profile_pool", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: the profile's KV pool"), F::Trtllm, true},
+        {Quantity::TrtllmEngineFree, "trtllm.engine_free", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: free after the engine loaded"), F::Trtllm, true},
+        {Quantity::TrtllmKvPool, "trtllm.kv_pool", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: KV pool"), F::Trtllm, true},
         {Quantity::VllmKvCacheTokens, "vllm.kv_cache_tokens", QT_TRANSLATE_NOOP("RunLog", "KV cache tokens"), F::Vllm, false},
         {Quantity::VllmKvCacheBlocks, "vllm.kv_cache_blocks", QT_TRANSLATE_NOOP("RunLog", "KV cache blocks"), F::Vllm, false},
         {Quantity::VllmMaxConcurrency, "vllm.max_concurrency", QT_TRANSLATE_NOOP("RunLog", "maximum concurrency"), F::Vllm, false},
         {Quantity::LlamaFitLayers, "llamacpp.fit_layers", QT_TRANSLATE_NOOP("RunLog", "--fit: layers on the device"), F::LlamaCpp, false},
         {Quantity::SglangKvTokens, "sglang.kv_tokens", QT_TRANSLATE_NOOP("RunLog", "SGLang: KV pool tokens"), F::Sglang, false},
+        {Quantity::TrtllmKvTokens, "trtllm.kv_tokens", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: KV pool tokens"), F::Trtllm, false},
+        {Quantity::TrtllmKvBytesPerToken, "trtllm.kv_bytes_per_token", QT_TRANSLATE_NOOP("RunLog", "TensorRT-LLM: KV bytes per token"), F::Trtllm, false},
     };
     return table;
 }
@@ -152,12 +164,14 @@ LoadResult<RunLog> readRunLog(const std::string &text)
     NvidiaSmiReader smi;
     OllamaReader ollama;
     SglangReader sglang;
+    TrtllmReader trtllm;
     TorchOomReader oom;
     const std::vector<LogLine> lines = splitLogLines(text);
     context.log.lines = lines.size();
     for (const LogLine &line : lines) {
         // One reader per line; the order puts the most specific anchors first.
-        if (oom.read(line, context) || vllm.read(line, context) || sglang.read(line, context) || ollama.read(line, context)
+        if (oom.read(line, context) || vllm.read(line, context) || sglang.read(line, context)
+            || trtllm.read(line, context) || ollama.read(line, context)
             || llama.read(line, context)
             || summary.read(line, context) || stats.read(line, context) || trainer.read(line, context))
             continue;
@@ -168,6 +182,7 @@ LoadResult<RunLog> readRunLog(const std::string &text)
     if (context.log.readings.empty() && context.log.formats.empty()) {
         result.errors.push_back(
             "no line of a known run log (expected vLLM's memory profile, SGLang's 'KV Cache is allocated' line, "
+            "TensorRT-LLM's 'paged KV cache' lines, "
             "llama.cpp's 'model buffer size' lines, "
             "ollama's 'offload' projection, torch.cuda.memory_summary() or memory_stats(), Trainer *_mem_gpu_* "
             "metrics, nvidia-smi output, or torch's 'CUDA out of memory' error)");

@@ -22,7 +22,8 @@ enum class LogFormat {
     NvidiaSmiCsv,       ///< nvidia-smi --query-gpu=... --format=csv
     Ollama,             ///< ollama's server log: its projection and the runner's command
     TorchOutOfMemory,   ///< torch's "CUDA out of memory. Tried to allocate ..." error
-    Sglang              ///< SGLang's weight-load and KV-pool lines
+    Sglang,             ///< SGLang's weight-load and KV-pool lines
+    Trtllm              ///< TensorRT-LLM's memory profile and paged KV-cache lines
 };
 /// "vllm", "llamacpp", "torch_memory_summary", ...: JSON and CLI spelling.
 const char *logFormatId(LogFormat format);
@@ -78,11 +79,22 @@ enum class Quantity {
     SglangWeightLoad,      ///< "Load weight end. ... mem usage=": what loading took
     SglangKvCache,         ///< "KV Cache is allocated": K size + V size, or the MLA KV size
     SglangFreeAfterPool,   ///< "Memory pool end. avail mem="
+    TrtllmWeights,         ///< "Memory used after loading model weights (inside torch)"
+    TrtllmActivations,     ///< "Memory dynamically allocated during inference (inside torch)"
+    TrtllmOutsideTorch,    ///< "Memory used outside torch (e.g., NCCL and CUDA graphs)"
+    TrtllmPeak,            ///< "Peak memory during memory usage profiling (torch + non-torch)"
+    TrtllmKvBudget,        ///< "available KV cache memory when calculating max tokens", "Estimated max memory in KV cache"
+    TrtllmDeviceTotal,     ///< "device total memory"
+    TrtllmProfilePool,     ///< "tmp kv_mem", "temporary kv cache memory during profiling"
+    TrtllmEngineFree,      ///< engine backend: "... paged kv cache: total: X GiB, available: Y GiB"
+    TrtllmKvPool,          ///< "Allocated X GiB for max tokens in paged KV cache (N)"
     VllmKvCacheTokens,     ///< count: "GPU KV cache size: N tokens"
     VllmKvCacheBlocks,     ///< count: V0's "# GPU blocks: N" (also "# cuda blocks", "# CUDA blocks")
     VllmMaxConcurrency,    ///< ratio: "Maximum concurrency for T tokens per request: C x"
     LlamaFitLayers,        ///< count: --fit's layers on a device
-    SglangKvTokens         ///< count: "KV Cache is allocated. #tokens: N"
+    SglangKvTokens,        ///< count: "KV Cache is allocated. #tokens: N"
+    TrtllmKvTokens,        ///< count: the N of "for max tokens in paged KV cache (N)"
+    TrtllmKvBytesPerToken  ///< count: "kv size is N", "kv size per token is N bytes/token"
 };
 
 struct QuantityInfo
@@ -154,6 +166,10 @@ struct LogSettings
     std::optional<Noted<std::uint64_t>> maxModelLen;        ///< vLLM, from the concurrency line
     std::optional<Noted<double>> memFractionStatic;         ///< SGLang's server_args
     std::optional<Noted<std::uint64_t>> tensorParallel;     ///< SGLang's server_args tp_size
+    std::optional<Noted<double>> freeGpuMemoryFraction;     ///< TensorRT-LLM ("fraction is set")
+    std::optional<Noted<std::uint64_t>> maxNumTokens;       ///< TensorRT-LLM max_num_tokens
+    std::optional<Noted<std::uint64_t>> maxBatchSize;       ///< TensorRT-LLM max_num_requests
+    std::optional<Noted<std::string>> engineVersion;        ///< "TensorRT-LLM version: 1.1.0rc3"
     std::vector<LogDevice> devices;
 };
 

@@ -161,6 +161,11 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
         value = text.empty() || text == "true" || text == "on";
         break;
     case FieldKind::Choice:
+        value = text;
+        for (const FieldAlias &alias : f.aliases)
+            if (text == alias.spelling)
+                value = std::string(alias.id);
+        break;
     case FieldKind::Text:
     case FieldKind::ModelPreset:
     case FieldKind::NumberList:

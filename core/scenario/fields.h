@@ -46,6 +46,7 @@ enum class FieldId {
     GpuMemoryUtilization,
     KvCacheMemory,
     MemFractionStatic,
+    FreeGpuMemoryFraction,
     ServingEngine,
     MaxBatchedTokens,
     MaxNumSeqs,
@@ -111,6 +112,13 @@ struct FieldChoice
     const char *label; ///< English display text, translated by the window (context "Field")
 };
 
+/// Another tool's spelling of a choice ("fp8_e4m3", vLLM's, for "fp8").
+struct FieldAlias
+{
+    const char *spelling;
+    const char *id; ///< the choice it names
+};
+
 /// One input, described once: validation, scenario files, the CLI parser
 /// and its --help, and the window's widgets all read this.
 struct FieldDescriptor
@@ -135,7 +143,11 @@ struct FieldDescriptor
     const char *help;    ///< one line, English, translatable (context "Field")
     /// For optional fields: what the default follows, e.g. "the training stack".
     const char *defaultFollows = nullptr;
+    /// A text field's example where its kind's own would mislead (English,
+    /// translatable, context "Field"); nullptr: the kind's.
+    const char *example = nullptr;
     std::vector<FieldChoice> choices; ///< Choice, ChoiceSet; Integer with named values (ZeRO stages)
+    std::vector<FieldAlias> aliases;  ///< Choice: other spellings the CLI and files accept
     FieldValue (*stored)(const Scenario &);    ///< as stored; unset for an unset optional
     FieldValue (*effective)(const Scenario &); ///< the value the engine uses
     void (*assign)(Scenario &, const FieldValue &); ///< an already checked value; unset clears an optional

@@ -93,6 +93,20 @@ void setOptionalNumber(Scenario &s, const FieldValue &v)
 const char *formatId(WeightFormat f) { return formatInfo(f).id; }
 const char *optimizerId(Optimizer o) { return optimizerInfo(o).id; }
 const char *stackId(TrainingStack s) { return stackInfo(s).id; }
+std::optional<WeightFormat> parseWeightFormat(const std::string &id)
+{
+    const auto f = parseFormat(id);
+    return f && !formatInfo(*f).cacheOnly ? f : std::nullopt;
+}
+/// vLLM's --kv-cache-dtype spellings (vllm/config/cache.py CacheDType,
+/// 002f10e) of the formats the planner names otherwise: the fp8 variants
+/// are one byte a value alike, nvfp4_4over6 is NVFP4's layout.
+const std::vector<FieldAlias> kVllmKvSpellings = {
+    {"float16", "fp16"}, {"bfloat16", "bf16"}, {"float32", "fp32"}, {"fp8_e4m3", "fp8"}, {"fp8_e5m2", "fp8"},
+    {"fp8_inc", "fp8"}, {"fp8_per_token_head", "fp8-per-token-head"}, {"int8_per_token_head", "int8-per-token-head"},
+    {"nvfp4_4over6", "nvfp4"},
+};
+
 std::optional<WeightFormat> parseKvFormat(const std::string &id)
 {
     const auto f = parseFormat(id);
@@ -107,11 +121,20 @@ bool inference(const Scenario &s) { return !s.isTraining(); }
 bool adapters(const Scenario &s) { return s.mode == Mode::Lora || s.mode == Mode::Qlora; }
 bool vllm(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::Vllm; }
 bool llamaCpp(const Scenario &s) { return !s.isTraining() && s.serving == ServingEngine::LlamaCpp; }
-/// SGLang-like: a pool of mem_fraction_static of the free memory.
-bool poolOfFreeMemory(const Scenario &s)
+bool kvPoolIs(const Scenario &s, KvPool pool)
 {
     const RuntimeBehaviour *runtime = servingBehaviour(s);
-    return runtime && runtime->poolOfFreeMemory;
+    return runtime && runtime->kvPool == pool;
+}
+/// SGLang-like: a pool of mem_fraction_static of the free memory.
+bool poolOfFreeMemory(const Scenario &s) { return kvPoolIs(s, KvPool::ShareOfFreeBeforeWeights); }
+/// TensorRT-LLM-like: a pool of free_gpu_memory_fraction of what is left free.
+bool poolOfFreeAfterProfile(const Scenario &s) { return kvPoolIs(s, KvPool::ShareOfFreeAfterProfile); }
+/// An engine that profiles a forward at start-up and batches continuously.
+bool profilesAtStartup(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->profilesAtStartup;
 }
 bool engineReleases(const Scenario &s)
 {
@@ -171,7 +194,7 @@ class Field
 public:
     Field(FieldId id, const char *key, FieldGroup group)
         : m_field{id, key, nullptr, nullptr, FieldKind::Integer, group, 0, 0, 0, 0, 0, "", CountSuffixes::Decimal,
-                  nullptr, nullptr, nullptr, {}, nullptr, nullptr, nullptr, nullptr}
+                  nullptr, nullptr, nullptr, nullptr, {}, {}, nullptr, nullptr, nullptr, nullptr}
     {
     }
     operator FieldDescriptor() const { return m_field; }
@@ -195,6 +218,16 @@ public:
     }
     /// An integer's named values (ZeRO stages).
     Field &namedValues(std::vector<FieldChoice> choices) { return withChoices(m_field.kind, std::move(choices)); }
+    Field &example(const char *text)
+    {
+        m_field.example = text;
+        return *this;
+    }
+    Field &aliases(std::vector<FieldAlias> spellings)
+    {
+        m_field.aliases = std::move(spellings);
+        return *this;
+    }
     Field &oneOf(std::vector<FieldChoice> choices) { return withChoices(FieldKind::Choice, std::move(choices)); }
     Field &someOf(std::vector<FieldChoice> choices) { return withChoices(FieldKind::ChoiceSet, std::move(choices)); }
     Field &onOff() { return kind(FieldKind::Flag); }
@@ -279,11 +312,14 @@ std::vector<FieldDescriptor> makeFields()
 {
     using L = ScenarioLimits;
     using S = Scenario;
-    const auto formats = choicesOf(allFormats(), [](const FormatInfo &f) { return f.id; });
+    std::vector<FieldChoice> formats;
     std::vector<FieldChoice> kvFormats;
-    for (const FormatInfo &f : allFormats())
+    for (const FormatInfo &f : allFormats()) {
+        if (!f.cacheOnly)
+            formats.push_back({f.id, f.id});
         if (f.usableForKvCache)
             kvFormats.push_back({f.id, f.id});
+    }
     const std::vector<FieldChoice> slots = choicesOf(kSlotSpellings);
 
     // Labels and help are English source text for Qt Linguist (context
@@ -302,7 +338,7 @@ std::vector<FieldDescriptor> makeFields()
             .label(QT_TRANSLATE_NOOP("Field", "Precision"))
             .help(QT_TRANSLATE_NOOP("Field", "weight format, by bits per weight"))
             .defaultFollows(QT_TRANSLATE_NOOP("Field", "the mode and the checkpoint"))
-            .optionalChoiceIn<formatId, parseFormat, &S::weights>()
+            .optionalChoiceIn<formatId, parseWeightFormat, &S::weights>()
             .effective([](const S &s) { return FieldValue(std::string(formatId(s.effectiveWeights()))); })
             .appliesWhen(storedWeights),
         Field(FieldId::GroupSize, "group_size", FieldGroup::Precision)
@@ -552,6 +588,7 @@ std::vector<FieldDescriptor> makeFields()
         Field(FieldId::KvDtype, "kv_dtype", FieldGroup::Serving)
             .cli("kv-dtype", "FORMAT")
             .oneOf(kvFormats)
+            .aliases(kVllmKvSpellings)
             .label(QT_TRANSLATE_NOOP("Field", "KV cache format"))
             .help(QT_TRANSLATE_NOOP("Field",
                 "the KV cache's element format (llama.cpp: -ctk, and -ctv unless the V cache format is set)"))
@@ -561,6 +598,7 @@ std::vector<FieldDescriptor> makeFields()
         Field(FieldId::KvDtypeV, "kv_dtype_v", FieldGroup::Serving)
             .cli("kv-dtype-v", "FORMAT")
             .oneOf(kvFormats)
+            .aliases(kVllmKvSpellings)
             .label(QT_TRANSLATE_NOOP("Field", "V cache format"))
             .help(QT_TRANSLATE_NOOP("Field",
                 "llama.cpp -ctv: the V cache's element format where it differs from the K cache's (-ctk, the KV "
@@ -575,6 +613,7 @@ std::vector<FieldDescriptor> makeFields()
         Field(FieldId::KvSkipLayers, "kv_skip_layers", FieldGroup::Serving)
             .cli("kv-skip-layers", "LIST")
             .idListIn<&S::kvSkipLayers>()
+            .example(QT_TRANSLATE_NOOP("Field", "e.g. 0,1,47 or sliding_window"))
             .label(QT_TRANSLATE_NOOP("Field", "Layers with an unquantised KV cache"))
             .help(QT_TRANSLATE_NOOP("Field",
                 "vLLM --kv-cache-dtype-skip-layers: layers whose KV cache keeps the model's dtype while the others "
@@ -599,7 +638,7 @@ std::vector<FieldDescriptor> makeFields()
             .defaultFollows(QT_TRANSLATE_NOOP("Field", "the vLLM release (0.92 from 0.21, 0.9 before and elsewhere)"))
             .optionalNumberIn<&S::gpuMemoryUtilization>()
             .effective([](const S &s) { return FieldValue(s.effectiveGpuMemoryUtilization()); })
-            .appliesWhen([](const S &s) { return inference(s) && !poolOfFreeMemory(s); }),
+            .appliesWhen([](const S &s) { return kvPoolIs(s, KvPool::ShareOfCard); }),
         Field(FieldId::KvCacheMemory, "serving.kv_cache_memory_gib", FieldGroup::Serving)
             .cli("kv-cache-memory", "GiB")
             .number(0.01, 1e5, 2)
@@ -624,6 +663,17 @@ std::vector<FieldDescriptor> makeFields()
             .defaultFollows(QT_TRANSLATE_NOOP("Field", "SGLang's rule for each GPU"))
             .optionalNumberIn<&S::memFractionStatic>()
             .appliesWhen(poolOfFreeMemory),
+        Field(FieldId::FreeGpuMemoryFraction, "serving.free_gpu_memory_fraction", FieldGroup::Serving)
+            .cli("free-gpu-memory-fraction", "F")
+            .number(0.01, 1, 3)
+            .label(QT_TRANSLATE_NOOP("Field", "TensorRT-LLM KV share of free memory"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction: the share of the memory left free after the "
+                "weights and the profiled forward that the KV pool takes"))
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "TensorRT-LLM's default, 0.9"))
+            .optionalNumberIn<&S::freeGpuMemoryFraction>()
+            .effective([](const S &s) { return FieldValue(s.effectiveFreeGpuMemoryFraction()); })
+            .appliesWhen(poolOfFreeAfterProfile),
         Field(FieldId::ServingEngine, "serving.engine", FieldGroup::Serving)
             .cli("serving-engine", "ENGINE")
             .oneOf(choicesOf(allRuntimes(), [](const RuntimeInfo &r) { return r.label; }))
@@ -641,16 +691,22 @@ std::vector<FieldDescriptor> makeFields()
             .tokenCount()
             .unit(QT_TRANSLATE_NOOP("Field", "tokens"))
             .label(QT_TRANSLATE_NOOP("Field", "Tokens per step"))
-            .help(QT_TRANSLATE_NOOP("Field", "vLLM's token budget per step, profiled at start-up"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "the tokens of one step, profiled at start-up: vLLM --max-num-batched-tokens, TensorRT-LLM "
+                "--max_num_tokens"))
             .numberIn<&S::maxBatchedTokens>()
-            .appliesWhen(vllm),
+            .appliesWhen(profilesAtStartup),
         Field(FieldId::MaxNumSeqs, "serving.max_num_seqs", FieldGroup::Serving)
             .cli("max-num-seqs", "N")
             .integer(1, L::maxBatch)
             .label(QT_TRANSLATE_NOOP("Field", "Sequences at once"))
-            .help(QT_TRANSLATE_NOOP("Field", "vLLM's concurrent sequences, the sampler warm-up's rows"))
-            .numberIn<&S::maxNumSeqs>()
-            .appliesWhen(vllm),
+            .help(QT_TRANSLATE_NOOP("Field",
+                "the sequences decoded together: vLLM --max-num-seqs (also the sampler warm-up's rows), "
+                "TensorRT-LLM --max_batch_size"))
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "the serving engine (vLLM 256, TensorRT-LLM 2,048)"))
+            .optionalNumberIn<&S::maxNumSeqs>()
+            .effective([](const S &s) { return FieldValue(static_cast<double>(s.effectiveMaxNumSeqs())); })
+            .appliesWhen(profilesAtStartup),
         Field(FieldId::GpuLayers, "serving.gpu_layers", FieldGroup::Serving)
             .cli("gpu-layers", "N")
             .integer(0, static_cast<double>(ModelLimits::maxLayers) + 1)

@@ -17,6 +17,15 @@ namespace core {
 
 namespace {
 
+/// "fp16, bf16, fp8": the spellings of a runtime's KV cache formats.
+std::string cacheFormatList(const std::vector<WeightFormat> &formats)
+{
+    std::string list;
+    for (WeightFormat f : formats)
+        list += (list.empty() ? "" : ", ") + std::string(formatInfo(f).id);
+    return list;
+}
+
 } // namespace
 
 const CheckpointWeights *Scenario::checkpointInUse() const
@@ -78,6 +87,11 @@ double Scenario::effectiveGpuMemoryUtilization() const
             && versionRuleHolds(versions, VersionRule::VllmUtilization092)
         ? 0.92
         : 0.9;
+}
+
+std::uint64_t Scenario::effectiveMaxNumSeqs() const
+{
+    return maxNumSeqs ? *maxNumSeqs : runtimeBehaviour(serving).defaultMaxSeqs;
 }
 
 double Scenario::effectiveLoraDropout() const
@@ -165,6 +179,8 @@ std::vector<std::string> validateScenario(const Scenario &s)
         errors.push_back(std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format");
     if (s.kvDtypeV && !formatInfo(*s.kvDtypeV).usableForKvCache)
         errors.push_back(std::string("kv_dtype_v: ") + formatInfo(*s.kvDtypeV).id + " is not a KV-cache format");
+    if (s.weights && formatInfo(*s.weights).cacheOnly)
+        errors.push_back(std::string("weights: ") + formatInfo(*s.weights).id + " is a KV cache format");
     if (!errors.empty())
         return errors; // the checks below combine fields (and divide by tp, pp, ep)
     const Parallelism &p = s.parallel;
@@ -186,12 +202,14 @@ std::vector<std::string> validateScenario(const Scenario &s)
     // llama.cpp 0.4.0: "quantized V cache was requested, but this requires
     // Flash Attention"); a quantised K cache does not.
     const RuntimeBehaviour *runtime = servingBehaviour(s);
-    const bool ggufCacheTypes = runtime && runtime->ggufCacheTypes;
-    const auto ggufType = [](const std::optional<WeightFormat> &f) {
-        return f && (*f == WeightFormat::GgufQ8_0 || *f == WeightFormat::GgufQ4_0);
-    };
-    check(!ggufType(s.kvDtype) || ggufCacheTypes, "kv_dtype: the GGUF cache types are llama.cpp's (serving engine llamacpp)");
-    check(!(ggufCacheTypes && ggufType(s.valueCacheDtype()) && s.attention == Attention::Eager),
+    if (runtime)
+        for (const auto &[key, format] : {std::pair{"kv_dtype", s.kvDtype}, std::pair{"kv_dtype_v", s.kvDtypeV}})
+            if (format && std::find(runtime->cacheFormats.begin(), runtime->cacheFormats.end(), *format)
+                    == runtime->cacheFormats.end())
+                errors.push_back(std::string(key) + ": " + runtimeInfo(s.serving).name + " does not take "
+                                 + formatInfo(*format).id + " (it takes " + cacheFormatList(runtime->cacheFormats) + ")");
+    const auto ggufType = [](const std::optional<WeightFormat> &f) { return f && isGgufFormat(*f); };
+    check(!(runtime && runtime->ggmlBuffers && ggufType(s.valueCacheDtype()) && s.attention == Attention::Eager),
           "kv_dtype_v: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");
     check(!(runtime && runtime->splitsLayersByMemory) || p.tp == 1,
           "tp: llama.cpp splits layers over GPUs (gpus), not tensors");

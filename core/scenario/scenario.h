@@ -51,7 +51,7 @@ enum class TrainingStack {
 /// max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows;
 /// llama.cpp (llama-cli, llama-server) reserves one KV stream per parallel
 /// sequence and a compute buffer for one micro-batch of n_ubatch tokens.
-enum class ServingEngine { Generate, Vllm, LlamaCpp, Sglang };
+enum class ServingEngine { Generate, Vllm, LlamaCpp, Sglang, Trtllm };
 /// bitsandbytes up to 0.43.1 kept every 4-bit layer's input for backward
 /// (MatMul4Bit ctx.tensors = (A, B)); 0.43.2 (July 2024) dropped it.
 enum class BitsandbytesVersion { Current, Legacy };
@@ -191,11 +191,19 @@ struct Scenario
     /// the weights load that weights and the KV pool take; unset: SGLang's
     /// own rule for each GPU (sglangDefaultMemFraction).
     std::optional<double> memFractionStatic;
+    /// TensorRT-LLM's KvCacheConfig.free_gpu_memory_fraction: the share of
+    /// the memory left free after the weights and the profiled forward that
+    /// the KV pool takes; unset: 0.9 (effectiveFreeGpuMemoryFraction).
+    std::optional<double> freeGpuMemoryFraction;
+    double effectiveFreeGpuMemoryFraction() const { return freeGpuMemoryFraction.value_or(0.9); }
     ServingEngine serving = ServingEngine::Generate;
-    /// vLLM's scheduler limits (EngineArgs: 8192 tokens and 256 sequences
-    /// for the LLM class on GPUs under 70 GiB or A100s).
+    /// The tokens of the forward a serving engine profiles at start-up
+    /// (vLLM max_num_batched_tokens, TensorRT-LLM max_num_tokens: 8192).
     std::uint64_t maxBatchedTokens = 8192;
-    std::uint64_t maxNumSeqs = 256;
+    /// The sequences it runs at once (vLLM max_num_seqs, TensorRT-LLM
+    /// max_batch_size); unset: the engine's default (effectiveMaxNumSeqs).
+    std::optional<std::uint64_t> maxNumSeqs;
+    std::uint64_t effectiveMaxNumSeqs() const;
     /// Decoder layers on the GPUs, the rest in host memory; more than the
     /// model's layers also puts the output layer there. llama.cpp -ngl
     /// keeps the last ones; generate()'s device_map with CPU offload the

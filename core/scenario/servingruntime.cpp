@@ -25,6 +25,9 @@ constexpr const char *kDraftFromVllm =
 constexpr const char *kDraftFromSglang =
     "sglang python/sglang/srt/model_executor/pool_configurator.py (EAGLE/STANDALONE: the draft's layers share "
     "the target's token pool, cell x (1 + draft_layers / layers))";
+constexpr const char *kDraftFromTrtllm =
+    "TensorRT-LLM tensorrt_llm/_torch/pyexecutor/_util.py KvCacheCreator._get_kv_size_per_token (the draft's "
+    "layers add their own cost per token to the target's pool)";
 constexpr const char *kDraftFromLlamaCpp =
     "llama.cpp tools/server/server.cpp load_model (params_dft: -md, n_gpu_layers from -ngld, n_ctx = -cd or "
     "llama_n_ctx_seq, n_parallel 1, cache types from -ctkd/-ctvd) and init (one draft context per slot); "
@@ -49,6 +52,10 @@ RuntimeBehaviour generateBehaviour()
     b.lightningState = StateDtype::Model;
     b.ssmState = StateDtype::Fp32;
     b.layerOffload = LayerOffload::DeviceMap;
+    // The plain formats: a DynamicCache in the model's dtype, or the
+    // teaching figures of a quantised cache (cache_utils.py QuantizedCache).
+    b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16,
+                      WeightFormat::Fp8,  WeightFormat::Int8, WeightFormat::Int4};
     b.draftRunsOneRow = true;
     b.draftSource = kDraftFromGenerate;
     b.whyConvInputs = kWhyHfConvWindow;
@@ -76,9 +83,20 @@ RuntimeBehaviour vllmBehaviour()
     b.ssmState = StateDtype::ConfigOrModel;
     b.replicatesSsmGroups = true;
     b.profilesAtStartup = true;
+    b.profileSource = "vllm v1 gpu_model_runner.py profile_run (_dummy_run; attention skipped while profiling)";
+    b.profilesSampler = true;
     b.continuousBatching = true;
+    // EngineArgs: 256 sequences for the LLM class on GPUs under 70 GiB or A100s.
+    b.defaultMaxSeqs = 256;
     b.offloadsWeightBytes = true;
     b.skipsKvQuantisationPerLayer = true;
+    // vllm/config/cache.py CacheDType (002f10e): auto (the model's dtype),
+    // float16, bfloat16, the fp8 spellings, the per-token-head formats and
+    // nvfp4.
+    b.cacheFormats = {WeightFormat::Fp32,           WeightFormat::Fp16,
+                      WeightFormat::Bf16,           WeightFormat::Fp8,
+                      WeightFormat::Fp8PerTokenHead, WeightFormat::Int8PerTokenHead,
+                      WeightFormat::Nvfp4};
     b.takesKvCacheSize = true;
     b.releases = Library::Vllm;
     b.utilizationFollowsRelease = true;
@@ -95,7 +113,8 @@ RuntimeBehaviour sglangBehaviour()
     RuntimeBehaviour b = vllmBehaviour();
     b.mla = MlaCacheLayout::Latent;
     b.profilesAtStartup = false;
-    b.poolOfFreeMemory = true;
+    b.profilesSampler = false;
+    b.kvPool = KvPool::ShareOfFreeBeforeWeights;
     // vLLM's options SGLang does not have: weights in host memory and
     // per-layer KV formats; DeepSeek-V4's entries are sized by SGLang's own
     // configurator (not modelled). The recurrent-state and indexer rules
@@ -106,7 +125,44 @@ RuntimeBehaviour sglangBehaviour()
     b.releases = std::nullopt;
     b.utilizationFollowsRelease = false;
     b.fp8DsMlaEntries = false;
+    // server_args.py --kv-cache-dtype: auto, bf16 and the fp8 spellings.
+    b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8};
     b.draftSource = kDraftFromSglang;
+    return b;
+}
+
+/// TensorRT-LLM's PyTorch backend (KvCacheCreator): a profiled forward of
+/// max_num_tokens, then free_gpu_memory_fraction of what is left free, in
+/// blocks of 32 tokens; MLA keeps the latent and the RoPE key
+/// (resource_manager.py get_cache_size_per_token: kv_factor 1).
+RuntimeBehaviour trtllmBehaviour()
+{
+    RuntimeBehaviour b = vllmBehaviour();
+    b.kvPool = KvPool::ShareOfFreeAfterProfile;
+    b.poolBlockTokens = 32;
+    // Dummy context requests of max_num_tokens tokens in all, through the
+    // model's own layers (the intermediates of vLLM's profile forward).
+    b.profileSource = "TensorRT-LLM _torch/pyexecutor/_util.py KvCacheCreator.configure_kv_cache_capacity "
+                      "(_create_dummy_context_requests: max_num_tokens tokens, max_tokens 1)";
+    // Its dummy context requests sample one token each.
+    b.profilesSampler = false;
+    // llm_args.py BaseLlmArgs.max_batch_size.
+    b.defaultMaxSeqs = 2048;
+    // allreduce_helper.py (2026): 64 MiB a rank, for the IPC buffers (1x)
+    // and the Lamport buffers (3x), per rank of the group.
+    b.allReduceWorkspaceMib = 64;
+    b.cudaOnly = true;
+    // KvCacheConfig.dtype: auto (the checkpoint's), fp8 or nvfp4.
+    b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8,
+                      WeightFormat::Nvfp4};
+    // vLLM's options TensorRT-LLM does not have.
+    b.offloadsWeightBytes = false;
+    b.skipsKvQuantisationPerLayer = false;
+    b.takesKvCacheSize = false;
+    b.releases = std::nullopt;
+    b.utilizationFollowsRelease = false;
+    b.fp8DsMlaEntries = false;
+    b.draftSource = kDraftFromTrtllm;
     return b;
 }
 
@@ -129,7 +185,10 @@ RuntimeBehaviour llamaCppBehaviour()
     b.fitsItselfAtLoad = true;
     b.splitsLayersByMemory = true;
     b.layerOffload = LayerOffload::GpuLayers;
-    b.ggufCacheTypes = true;
+    // common/arg.cpp kv_cache_types (the f32, f16 and bf16 caches, and the
+    // two GGUF block types the planner sizes).
+    b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::GgufQ8_0,
+                      WeightFormat::GgufQ4_0};
     b.draftCacheF16 = true;
     b.draftSource = kDraftFromLlamaCpp;
     b.whyConvInputs = kWhyVllmConvWindow;
@@ -158,6 +217,12 @@ const std::vector<RuntimeInfo> &allRuntimes()
          "_profile_available_bytes, pool_configurator.py DefaultPoolConfigurator; server_args.py "
          "_handle_gpu_memory_settings",
          sglangBehaviour()},
+        {ServingEngine::Trtllm, "trtllm", "TensorRT-LLM",
+         QT_TRANSLATE_NOOP("Field", "TensorRT-LLM (KV pool of the free memory)"),
+         "TensorRT-LLM PyTorch backend, tensorrt_llm/_torch/pyexecutor/_util.py KvCacheCreator "
+         "(configure_kv_cache_capacity, _cal_max_memory; 1.1.0rc3 logs and main at 0004396), resource_manager.py "
+         "KVCacheManager.calculate_max_num_blocks and get_cache_size_per_token, llmapi/llm_args.py KvCacheConfig",
+         trtllmBehaviour()},
     };
     return runtimes;
 }

@@ -37,6 +37,22 @@ enum class LayerOffload {
     GpuLayers, ///< llama.cpp --gpu-layers: the rest run on the CPU
 };
 
+/// How a runtime sizes its KV pool at start-up.
+enum class KvPool {
+    /// A share of each card (gpu_memory_utilization) less weights, the
+    /// profiled activations and what the runtime holds besides (vLLM
+    /// gpu_worker.py determine_available_memory).
+    ShareOfCard,
+    /// mem_fraction_static of the memory free before the weights load,
+    /// less the weights (SGLang model_runner_kv_cache_mixin.py
+    /// _profile_available_bytes).
+    ShareOfFreeBeforeWeights,
+    /// free_gpu_memory_fraction of what the weights and the profiled
+    /// forward leave free (TensorRT-LLM _torch/pyexecutor/_util.py
+    /// KvCacheCreator._cal_max_memory), in whole blocks.
+    ShareOfFreeAfterProfile,
+};
+
 /// What one serving runtime does with a model's cache and state, read from
 /// its source at the version named in `RuntimeInfo::source`. Every KV and
 /// state rule reads these rows; no rule tests the runtime itself. Each
@@ -68,15 +84,28 @@ struct RuntimeBehaviour
     /// max_num_batched_tokens tokens and a sampler warm-up (vLLM
     /// gpu_model_runner.py profile_run), instead of running the scenario's batch.
     bool profilesAtStartup = false;
+    const char *profileSource = nullptr; ///< where its start-up profile is read from
     /// Decodes as many sequences as its KV budget holds, up to max_num_seqs
     /// (vLLM's scheduler), instead of the scenario's rows; every worker
     /// gets the smallest worker's KV cache (vLLM determine_available_memory).
     bool continuousBatching = false;
-    /// Sizes its KV pool from the memory free before the weights load:
-    /// that times mem_fraction_static, less the weights (SGLang
-    /// model_runner_kv_cache_mixin.py _profile_available_bytes), not from
-    /// a profiled forward.
-    bool poolOfFreeMemory = false;
+    KvPool kvPool = KvPool::ShareOfCard;
+    /// Tokens per KV block where the pool is counted in whole blocks
+    /// (TensorRT-LLM KvCacheConfig.tokens_per_block); 1: in tokens.
+    std::uint64_t poolBlockTokens = 1;
+    /// Its start-up profile runs the sampler on max_num_seqs rows after the
+    /// forward (vLLM _dummy_sampler_run); TensorRT-LLM's dummy requests
+    /// sample one token each.
+    bool profilesSampler = false;
+    /// The sequences it runs at once when the scenario leaves them unset
+    /// (vLLM max_num_seqs, TensorRT-LLM max_batch_size).
+    std::uint64_t defaultMaxSeqs = 256;
+    /// Runs on NVIDIA's CUDA GPUs only (TensorRT-LLM).
+    bool cudaOnly = false;
+    /// MiB of its own all-reduce workspace per tensor-parallel rank, each
+    /// GPU holding four times that per rank of its group beside NCCL
+    /// (TensorRT-LLM allreduce_helper.py); 0: none beyond NCCL.
+    double allReduceWorkspaceMib = 0;
     /// Takes the KV cache's size per GPU as given instead of a share of the
     /// card (vLLM kv_cache_memory_bytes, PR 21489).
     bool takesKvCacheSize = false;
@@ -105,9 +134,9 @@ struct RuntimeBehaviour
     /// others use the KV cache format (vLLM kv_cache_dtype_skip_layers,
     /// vllm/config/cache.py).
     bool skipsKvQuantisationPerLayer = false;
-    /// Has cache types of its own, the GGUF block formats (llama.cpp
-    /// --cache-type-k/-v).
-    bool ggufCacheTypes = false;
+    /// The KV cache formats it takes (its --kv-cache-dtype, llama.cpp's
+    /// --cache-type-k/-v), cited where each runtime's row sets them.
+    std::vector<WeightFormat> cacheFormats;
     /// Speculative decoding runs one sequence only (transformers' assisted
     /// generation: batch_size 1, num_return_sequences 1).
     bool draftRunsOneRow = false;

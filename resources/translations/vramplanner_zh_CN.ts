@@ -1834,6 +1834,22 @@
         <source>gate and up, from which backward recomputes act(gate)</source>
         <translation>gate 与 up，反向传播据此重算 act(gate)</translation>
     </message>
+    <message>
+        <source>each of the profile&apos;s dummy requests samples one token: its logits are one row</source>
+        <translation>性能剖析中的每个虚拟请求只采样一个词元：其 logits 只有一行</translation>
+    </message>
+    <message>
+        <source>all-reduce workspace per rank</source>
+        <translation>每个 rank 的 all-reduce 工作区</translation>
+    </message>
+    <message>
+        <source>IPC buffers and three Lamport buffers</source>
+        <translation>IPC 缓冲区与三份 Lamport 缓冲区</translation>
+    </message>
+    <message>
+        <source>an fp32 scale per token and head</source>
+        <translation>每个词元、每个头一个 fp32 缩放因子</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2189,14 +2205,6 @@
     <message>
         <source>vLLM (start-up profile)</source>
         <translation>vLLM（启动时的显存剖析）</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s token budget per step, profiled at start-up</source>
-        <translation>vLLM 每步的词元预算，启动时用于分析</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s concurrent sequences, the sampler warm-up&apos;s rows</source>
-        <translation>vLLM 的并发序列数，即采样器预热的行数</translation>
     </message>
     <message>
         <source>GPUs</source>
@@ -2714,6 +2722,38 @@
         <source>the serving memory share</source>
         <translation>推理服务显存占比</translation>
     </message>
+    <message>
+        <source>TensorRT-LLM KV share of free memory</source>
+        <translation>TensorRT-LLM KV 占空闲显存的比例</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction: the share of the memory left free after the weights and the profiled forward that the KV pool takes</source>
+        <translation>TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction：权重与剖析前向之后剩余空闲显存中分给 KV 池的比例</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM&apos;s default, 0.9</source>
+        <translation>TensorRT-LLM 的默认值 0.9</translation>
+    </message>
+    <message>
+        <source>the tokens of one step, profiled at start-up: vLLM --max-num-batched-tokens, TensorRT-LLM --max_num_tokens</source>
+        <translation>每一步的词元数，启动时据此做性能剖析：vLLM --max-num-batched-tokens，TensorRT-LLM --max_num_tokens</translation>
+    </message>
+    <message>
+        <source>the sequences decoded together: vLLM --max-num-seqs (also the sampler warm-up&apos;s rows), TensorRT-LLM --max_batch_size</source>
+        <translation>同时解码的序列数：vLLM --max-num-seqs（也是采样器预热的行数），TensorRT-LLM --max_batch_size</translation>
+    </message>
+    <message>
+        <source>the serving engine (vLLM 256, TensorRT-LLM 2,048)</source>
+        <translation>推理服务引擎（vLLM 256，TensorRT-LLM 2,048）</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM (KV pool of the free memory)</source>
+        <translation>TensorRT-LLM（KV 池取自空闲显存）</translation>
+    </message>
+    <message>
+        <source>e.g. 0,1,47 or sliding_window</source>
+        <translation>例如 0,1,47 或 sliding_window</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -2837,6 +2877,14 @@
     <message>
         <source>SGLang would not start on %1: at mem_fraction_static %2 the weights leave nothing for its KV pool</source>
         <translation>SGLang 无法在 %1 上启动：mem_fraction_static 为 %2 时，权重之外没有留给 KV 池的显存</translation>
+    </message>
+    <message>
+        <source>an NVFP4 KV cache needs a data-centre Blackwell GPU (compute capability 10.x); %1 lacks it</source>
+        <translation>NVFP4 KV 缓存需要数据中心级 Blackwell GPU（计算能力 10.x）；%1 不具备</translation>
+    </message>
+    <message>
+        <source>%1 runs on NVIDIA GPUs only; %2 is not one</source>
+        <translation>%1 只能在 NVIDIA GPU 上运行；%2 不是</translation>
     </message>
 </context>
 <context>
@@ -3315,6 +3363,50 @@
     <message>
         <source>SGLang: KV pool tokens</source>
         <translation>SGLang：KV 池词元数</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: weights in torch</source>
+        <translation>TensorRT-LLM：torch 中的权重</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: profiled activations</source>
+        <translation>TensorRT-LLM：剖析得到的激活</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: memory outside torch</source>
+        <translation>TensorRT-LLM：torch 之外的显存</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: profile peak</source>
+        <translation>TensorRT-LLM：剖析峰值</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: KV memory estimated</source>
+        <translation>TensorRT-LLM：估计的 KV 显存</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: device total</source>
+        <translation>TensorRT-LLM：设备总显存</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: the profile&apos;s KV pool</source>
+        <translation>TensorRT-LLM：剖析时的 KV 池</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: free after the engine loaded</source>
+        <translation>TensorRT-LLM：引擎加载后的空闲显存</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: KV pool</source>
+        <translation>TensorRT-LLM：KV 池</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: KV pool tokens</source>
+        <translation>TensorRT-LLM：KV 池词元数</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: KV bytes per token</source>
+        <translation>TensorRT-LLM：每词元 KV 字节数</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,22 @@
+#include "core/memory/trtllmpool.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+double trtllmPoolBytes(double totalBytes, double peakBytes, double temporaryPoolBytes, double fraction)
+{
+    return std::max(0.0, (totalBytes - peakBytes + temporaryPoolBytes) * fraction);
+}
+
+std::uint64_t trtllmPoolTokens(double poolBytes, double tokenBytes, std::uint64_t blockTokens)
+{
+    if (poolBytes <= 0 || tokenBytes <= 0 || blockTokens == 0)
+        return 0;
+    const double tokens = std::floor(poolBytes / tokenBytes);
+    const double blocks = std::floor(tokens / static_cast<double>(blockTokens));
+    return static_cast<std::uint64_t>(blocks) * blockTokens;
+}
+
+} // namespace core

@@ -1,0 +1,140 @@
+// The KV cache formats each serving engine takes, and what each costs a
+// token: vLLM's per-token-head formats carry an fp32 scale per token and
+// head for K and for V (vllm/v1/kv_cache_interface.py
+// AttentionSpec.page_size_bytes), NVFP4 packs head/2 value bytes and
+// head/16 E4M3 scale bytes (nvfp4_kv_cache_full_dim). Worked by hand for
+// Llama 3.1 8B: 32 layers, 8 KV heads of 128.
+
+#include "core/analysis/fit.h"
+#include "core/analysis/suggest.h"
+#include "core/engine/estimate.h"
+#include "core/io/builtin.h"
+#include "core/scenario/fields.h"
+#include "core/scenario/scenario.h"
+#include "tests/support/testregistry.h"
+
+#include <QtTest>
+
+namespace {
+
+core::Scenario llama31(core::ServingEngine engine)
+{
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    s.serving = engine;
+    return s;
+}
+
+bool refused(const core::Scenario &s, const std::string &start)
+{
+    for (const std::string &e : core::validateScenario(s))
+        if (e.rfind(start, 0) == 0)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestKvFormats : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void bytesPerToken_data();
+    void bytesPerToken();
+    void eachEngineTakesItsOwn();
+    void cacheFormatsAreNoWeights();
+    void suggestionsRunOnTheCard();
+};
+
+void TestKvFormats::bytesPerToken_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<double>("bytes");
+    // 32 layers x 8 heads x 2 (K, V) x ...
+    QTest::newRow("bf16") << "bf16" << 32.0 * 8 * 2 * 128 * 2;                    // 131,072
+    QTest::newRow("fp8") << "fp8" << 32.0 * 8 * 2 * 128;                          // 65,536
+    QTest::newRow("fp8 per token and head") << "fp8-per-token-head" << 32.0 * 8 * 2 * (128 + 4); // 67,584
+    QTest::newRow("int8 per token and head") << "int8-per-token-head" << 32.0 * 8 * 2 * (128 + 4);
+    QTest::newRow("nvfp4") << "nvfp4" << 32.0 * 8 * 2 * (64 + 8);                 // 36,864
+}
+
+void TestKvFormats::bytesPerToken()
+{
+    QFETCH(QString, format);
+    QFETCH(double, bytes);
+    core::Scenario s = llama31(core::ServingEngine::Vllm);
+    s.kvDtype = core::parseFormat(format.toStdString());
+    QVERIFY(s.kvDtype);
+    const core::Estimate e = core::estimate(s);
+    QVERIFY2(e.isValid(), e.errors.empty() ? "" : e.errors.front().c_str());
+    QCOMPARE(e.details.kvBytesPerToken, bytes);
+}
+
+void TestKvFormats::eachEngineTakesItsOwn()
+{
+    // vLLM's CacheDType has no plain int4 or int8 and no GGUF block type.
+    core::Scenario vllm = llama31(core::ServingEngine::Vllm);
+    for (core::WeightFormat f : {core::WeightFormat::Int4, core::WeightFormat::Int8, core::WeightFormat::GgufQ8_0}) {
+        vllm.kvDtype = f;
+        QVERIFY(refused(vllm, "kv_dtype: vLLM does not take"));
+    }
+    // llama.cpp's cache types are its GGUF blocks and the float types.
+    core::Scenario llama = llama31(core::ServingEngine::LlamaCpp);
+    llama.kvDtype = core::WeightFormat::Nvfp4;
+    QVERIFY(refused(llama, "kv_dtype: llama.cpp does not take"));
+    llama.kvDtype = core::WeightFormat::GgufQ8_0;
+    QVERIFY(!refused(llama, "kv_dtype"));
+    // SGLang: bf16 and the fp8 spellings; TensorRT-LLM: fp8 and nvfp4.
+    core::Scenario sglang = llama31(core::ServingEngine::Sglang);
+    sglang.kvDtype = core::WeightFormat::Fp8PerTokenHead;
+    QVERIFY(refused(sglang, "kv_dtype: SGLang does not take"));
+    core::Scenario trtllm = llama31(core::ServingEngine::Trtllm);
+    trtllm.kvDtype = core::WeightFormat::Nvfp4;
+    QVERIFY(!refused(trtllm, "kv_dtype"));
+}
+
+void TestKvFormats::cacheFormatsAreNoWeights()
+{
+    core::Scenario s = llama31(core::ServingEngine::Vllm);
+    s.weights = core::WeightFormat::Fp8PerTokenHead;
+    QVERIFY(refused(s, "weights: fp8-per-token-head is a KV cache format"));
+    std::string error;
+    QVERIFY(!core::parseFieldValue(core::field(core::FieldId::Weights), "int8-per-token-head", error));
+    QVERIFY(core::parseFieldValue(core::field(core::FieldId::KvDtype), "int8-per-token-head", error));
+    // vLLM's own spellings name the same formats.
+    const auto vllmSpelling = core::parseFieldValue(core::field(core::FieldId::KvDtype), "fp8_per_token_head", error);
+    QVERIFY(vllmSpelling);
+    QCOMPARE(std::get<std::string>(*vllmSpelling), std::string("fp8-per-token-head"));
+}
+
+void TestKvFormats::suggestionsRunOnTheCard()
+{
+    // Llama 3.1 8B under vLLM at 128k tokens does not fit an A100 40GB; the
+    // KV format that keeps most memory and fits is not NVFP4 (SM100 only)
+    // there, but is on a B200.
+    core::Scenario s = llama31(core::ServingEngine::Vllm);
+    s.sequence = 131072;
+    s.batch = 8;
+    const auto suggested = [&s](const char *gpuId) {
+        const core::GpuSpec &gpu = *core::io::builtinCatalog().find(gpuId);
+        core::Catalog one;
+        one.gpus.push_back(gpu);
+        const core::EstimateWithFits fits = core::estimateWithFits(s, one, {gpu.id});
+        core::FitSearch search(s);
+        std::vector<std::string> formats;
+        for (const core::FitSuggestion &f : search.suggestionsFor(fits.fits.front()))
+            for (const core::FieldChange &c : f.changes)
+                if (c.field == core::FieldId::KvDtype)
+                    formats.push_back(std::get<std::string>(c.value));
+        return formats;
+    };
+    for (const std::string &f : suggested("a100-sxm4-40gb"))
+        QVERIFY2(f != "nvfp4", "NVFP4 KV suggested on an A100");
+    QVERIFY(!core::capabilityWarnings([&s] { auto v = s; v.kvDtype = core::WeightFormat::Nvfp4; return v; }(),
+                                      *core::io::builtinCatalog().find("b200-180gb"))
+                 .size());
+}
+
+VRAM_TEST_MAIN(tst_kvformats, TestKvFormats, Core)
+#include "tst_kvformats.moc"
