@@ -1,5 +1,7 @@
 #include "core/memory/sglangpool.h"
 
+#include "core/scenario/stack.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -51,17 +53,39 @@ double prefillGraphSizes(double largest)
 
 } // namespace
 
-double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel, bool prefillGraphs)
+double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel, const SglangModel &model,
+                                const LibraryVersions &versions)
 {
-    const CardDefaults card = cardDefaults(capacityMib, tensorParallel);
-    // SGLang takes max(chunked_prefill_size, 2048); every card's default
-    // chunk is at least 2,048.
-    double reservedMib = 512.0 + card.chunkedPrefill * 1.5 + card.graphBatch * 2.0
-        + static_cast<double>(tensorParallel) * static_cast<double>(pipelineParallel) / 8.0 * 1024.0;
-    if (prefillGraphs)
-        reservedMib += prefillGraphSizes(card.chunkedPrefill) * 8.0;
-    if (capacityMib > 60.0 * 1024.0)
-        reservedMib = std::max(reservedMib, 10.0 * 1024.0);
+    const double gpus = static_cast<double>(tensorParallel) * static_cast<double>(pipelineParallel);
+    if (!versionRuleHolds(versions, VersionRule::SglangMemoryClassTable)) {
+        // v0.4.6: by the TP size on cards up to 80 GiB, unrounded above.
+        if (capacityMib > 81920.0)
+            return (capacityMib - 13.0 * 1024.0) / capacityMib;
+        return tensorParallel >= 16 ? 0.79 : tensorParallel >= 8 ? 0.81 : tensorParallel >= 4 ? 0.85
+            : tensorParallel >= 2                                 ? 0.87
+                                                                  : 0.88;
+    }
+    double reservedMib = 0;
+    if (!versionRuleHolds(versions, VersionRule::SglangReservedFormula)) {
+        const double gb = capacityMib / 1024.0;
+        reservedMib = (gb < 35 ? 2.8 + gpus / 10.0 : gb < 90 ? 9.5 + gpus / 2.0 : gb < 160 ? 12.0 + gpus / 2.0 : 32.0)
+            * 1024.0;
+    } else {
+        const CardDefaults card = cardDefaults(capacityMib, tensorParallel);
+        // SGLang takes max(chunked_prefill_size, 2048); every card's default
+        // chunk is at least 2,048.
+        reservedMib = 512.0 + card.chunkedPrefill * 1.5 + card.graphBatch * 2.0 + gpus / 8.0 * 1024.0;
+        // The prefill's graphs: none for multimodal models; MLA's flat
+        // 1.5 GiB until breakable graphs turned them off for MLA.
+        if (versionRuleHolds(versions, VersionRule::SglangPrefillGraphs) && !model.multimodal) {
+            if (!model.mla)
+                reservedMib += prefillGraphSizes(card.chunkedPrefill) * 8.0;
+            else if (!versionRuleHolds(versions, VersionRule::SglangBreakableGraphs))
+                reservedMib += 1.5 * 1024.0;
+        }
+        if (capacityMib > 60.0 * 1024.0)
+            reservedMib = std::max(reservedMib, 10.0 * 1024.0);
+    }
     return std::round((capacityMib - reservedMib) / capacityMib * 1000.0) / 1000.0;
 }
 
@@ -69,7 +93,8 @@ double sglangMemFraction(const Scenario &s, double capacityMib)
 {
     if (s.memFractionStatic)
         return *s.memFractionStatic;
-    return sglangDefaultMemFraction(capacityMib, s.parallel.tp, s.parallel.pp, !s.model.isMla() && s.model.imageTokens == 0);
+    return sglangDefaultMemFraction(capacityMib, s.parallel.tp, s.parallel.pp,
+                                    {s.model.isMla(), s.model.imageTokens > 0}, s.versions);
 }
 
 double sglangPoolBytes(double freeBeforeLoad, double freeAfterLoad, double memFractionStatic)

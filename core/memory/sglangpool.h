@@ -4,11 +4,20 @@
 // tokens that holds, read from SGLang's source (release/v0.5.15, 0b3bb0c;
 // v0.4.6, 84022c0 where it differs).
 
+#include "core/scenario/libraryversions.h"
 #include "core/scenario/scenario.h"
 
 #include <cstdint>
 
 namespace core {
+
+/// What SGLang's default fraction asks of the model: its prefill graphs
+/// are off for multimodal models and reserved for apart under MLA.
+struct SglangModel
+{
+    bool mla = false;
+    bool multimodal = false;
+};
 
 /// SGLang's default mem_fraction_static for a card of `capacityMib` MiB
 /// (server_args.py _handle_gpu_memory_settings, v0.5.15): it reserves
@@ -19,7 +28,17 @@ namespace core {
 /// 8 MiB per captured prefill size; at least 10 GiB on cards over 60 GiB;
 /// and keeps the rest, rounded to 0.001. The chunked prefill and the decode
 /// graphs' batch follow the card's size.
-double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel, bool prefillGraphs);
+///
+/// Older releases (the version rules of kSglangFractionRules): before
+/// 0.4.7.post1 a table by TP size (v0.4.6, 84022c0: 0.88, 0.87 from 2 GPUs,
+/// 0.85 from 4, 0.81 from 8, 0.79 from 16; over 80 GiB the card less
+/// 13 GiB); to 0.5.2 what the card's memory class reserves (PR 7054:
+/// 2.8 GiB + 0.1 GiB a GPU under 35 GiB, 9.5 + 0.5 a GPU under 90, 12 +
+/// 0.5 a GPU under 160, 32 GiB above); from 0.5.3 the parts above, with
+/// the prefill graphs from 0.5.10 (MLA: 1.5 GiB until 0.5.15 turned its
+/// graphs off).
+double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel,
+                                const SglangModel &model, const LibraryVersions &versions = {});
 
 /// The fraction a scenario runs on a card of `capacityMib`: its
 /// --mem-fraction-static, else SGLang's rule (prefill graphs for models

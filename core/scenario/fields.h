@@ -28,8 +28,7 @@ enum class FieldId {
     Checkpointing,
     Stack,
     Versions,
-    TorchVersion,
-    EngineVersion, ///< after Versions, a shorthand over the set
+    TorchVersion, ///< after Versions, a shorthand over the set
     Bitsandbytes, ///< after Versions: the CLI and files apply fields in this order, a shorthand over the set
     Liger,
     Unsloth,
@@ -48,6 +47,7 @@ enum class FieldId {
     MemFractionStatic,
     FreeGpuMemoryFraction,
     ServingEngine,
+    EngineVersion,
     MaxBatchedTokens,
     MaxNumSeqs,
     GpuLayers,

@@ -471,31 +471,6 @@ std::vector<FieldDescriptor> makeFields()
             })
             .shorthandFor(FieldId::Versions)
             .appliesWhen(training),
-        Field(FieldId::EngineVersion, "engine_version", FieldGroup::Serving)
-            .cli("engine-version", "X.Y")
-            .text()
-            .label(QT_TRANSLATE_NOOP("Field", "Engine version"))
-            .help(QT_TRANSLATE_NOOP("Field",
-                "the serving engine's release, e.g. 0.8: --versions vllm=0.8; it sets the defaults the engine had "
-                "then (vLLM's gpu_memory_utilization: 0.9 before 0.21)"))
-            .accessors(
-                [](const S &s) {
-                    const auto library = runtimeBehaviour(s.serving).releases;
-                    const auto &v = library ? s.versions.of(*library) : std::optional<Version>();
-                    return FieldValue(v ? versionText(*v) : std::string());
-                },
-                [](S &s, const FieldValue &v) {
-                    const std::string &text = std::get<std::string>(v);
-                    if (const auto library = runtimeBehaviour(s.serving).releases)
-                        s.versions.set(*library, text.empty() || text == "current" ? std::nullopt : parseVersion(text));
-                })
-            .checkedBy([](const std::string &text) {
-                return text.empty() || text == "current" || parseVersion(text)
-                    ? std::string()
-                    : "'" + text + "' is not a release number like 0.8 (or current)";
-            })
-            .shorthandFor(FieldId::Versions)
-            .appliesWhen(engineReleases),
         Field(FieldId::Bitsandbytes, "bitsandbytes", FieldGroup::Training)
             .cli("bnb", "VERSION")
             .oneOf(choicesOf(allBitsandbytesVersions(), [](const BitsandbytesInfo &b) { return b.label; }))
@@ -685,6 +660,33 @@ std::vector<FieldDescriptor> makeFields()
                 "mem_fraction_static of the free memory, less the weights"))
             .choiceIn<servingEngineId, parseServingEngine, &S::serving>()
             .appliesWhen(inference),
+        // After the engine: a release is the chosen engine's.
+        Field(FieldId::EngineVersion, "engine_version", FieldGroup::Serving)
+            .cli("engine-version", "X.Y")
+            .text()
+            .label(QT_TRANSLATE_NOOP("Field", "Engine version"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "the serving engine's release, e.g. 0.8: --versions vllm=0.8 under vLLM; it sets the defaults the "
+                "engine had then (vLLM's gpu_memory_utilization: 0.9 before 0.21; SGLang's mem_fraction_static "
+                "rule)"))
+            .accessors(
+                [](const S &s) {
+                    const auto library = runtimeBehaviour(s.serving).releases;
+                    const auto &v = library ? s.versions.of(*library) : std::optional<Version>();
+                    return FieldValue(v ? versionText(*v) : std::string());
+                },
+                [](S &s, const FieldValue &v) {
+                    const std::string &text = std::get<std::string>(v);
+                    if (const auto library = runtimeBehaviour(s.serving).releases)
+                        s.versions.set(*library, text.empty() || text == "current" ? std::nullopt : parseVersion(text));
+                })
+            .checkedBy([](const std::string &text) {
+                return text.empty() || text == "current" || parseVersion(text)
+                    ? std::string()
+                    : "'" + text + "' is not a release number like 0.8 (or current)";
+            })
+            .shorthandFor(FieldId::Versions)
+            .appliesWhen(engineReleases),
         Field(FieldId::MaxBatchedTokens, "serving.max_num_batched_tokens", FieldGroup::Serving)
             .cli("max-num-batched-tokens", "N")
             .integer(1, L::maxSequence)

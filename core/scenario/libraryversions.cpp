@@ -17,6 +17,7 @@ const std::vector<LibraryInfo> &allLibraries()
         {Library::Torchtune, "torchtune", "torchtune"},
         {Library::LitGpt, "litgpt", "LitGPT"},
         {Library::Vllm, "vllm", "vLLM"},
+        {Library::Sglang, "sglang", "SGLang"},
     };
     return libraries;
 }

@@ -12,7 +12,7 @@
 
 namespace core {
 
-enum class Library { Transformers, Peft, Accelerate, Bitsandbytes, Torch, Torchtune, LitGpt, Vllm, Count };
+enum class Library { Transformers, Peft, Accelerate, Bitsandbytes, Torch, Torchtune, LitGpt, Vllm, Sglang, Count };
 
 struct LibraryInfo
 {

@@ -122,7 +122,8 @@ RuntimeBehaviour sglangBehaviour()
     b.offloadsWeightBytes = false;
     b.skipsKvQuantisationPerLayer = false;
     b.takesKvCacheSize = false;
-    b.releases = std::nullopt;
+    // Its default mem_fraction_static follows the release (kSglangFractionRules).
+    b.releases = Library::Sglang;
     b.utilizationFollowsRelease = false;
     b.fp8DsMlaEntries = false;
     // server_args.py --kv-cache-dtype: auto, bf16 and the fp8 spellings.

@@ -96,6 +96,27 @@ const std::vector<VersionRuleInfo> &allVersionRules()
         {VersionRule::VllmUtilization092, "vllm_utilization_092", Library::Vllm, {0, 21, 0}, std::nullopt, {},
          "gpu_memory_utilization 0.9", "gpu_memory_utilization 0.92 (CUDA-graph memory profiled by default)",
          "vLLM PR 38284, v0.21.0 (vllm/config/cache.py CacheConfig.gpu_memory_utilization)"},
+        {VersionRule::SglangMemoryClassTable, "sglang_memory_class_table", Library::Sglang, {0, 4, 7}, std::nullopt, {},
+         "mem_fraction_static by TP size: 0.88, 0.87 from 2, 0.85 from 4, 0.81 from 8, 0.79 from 16 GPUs; over "
+         "80 GiB, the card less 13 GiB (v0.4.6)",
+         "the card less what its memory class reserves: 2.8 GiB + 0.1 GiB a GPU under 35 GiB, 9.5 + 0.5 a GPU "
+         "under 90 GiB, 12 + 0.5 a GPU under 160 GiB, 32 GiB above",
+         "SGLang PR 7054, v0.4.7.post1 (python/sglang/srt/server_args.py; 0.4.7 itself kept the TP table)"},
+        {VersionRule::SglangReservedFormula, "sglang_reserved_formula", Library::Sglang, {0, 5, 3}, std::nullopt, {},
+         "the memory-class table",
+         "512 MiB + 1.5 MiB per chunked-prefill token + 2 MiB per decode-graph slot + 1 GiB per 8 GPUs, at least "
+         "10 GiB over 60 GiB",
+         "SGLang PR 10975 and 11076, v0.5.3 (server_args.py _handle_gpu_memory_settings)"},
+        {VersionRule::SglangPrefillGraphs, "sglang_prefill_graphs", Library::Sglang, {0, 5, 10}, std::nullopt, {},
+         "the prefill runs eagerly (piecewise CUDA graphs opt-in): nothing reserved for them",
+         "piecewise prefill graphs by default: 8 MiB per captured size, 1.5 GiB for MLA; none for multimodal "
+         "models",
+         "SGLang PR 16331 (March 2026), v0.5.10 (server_args.py; 0.5.10 and 0.5.12 inferred from main, 0.5.11 and "
+         "0.5.13 read at their branch points)"},
+        {VersionRule::SglangBreakableGraphs, "sglang_breakable_graphs", Library::Sglang, {0, 5, 15}, std::nullopt,
+         {}, "piecewise prefill graphs, MLA's 1.5 GiB included",
+         "breakable prefill graphs, off for MLA and multimodal models: nothing reserved for those",
+         "SGLang PR 29458, v0.5.15 (cuda_graph_config.py; release/v0.5.15 0b3bb0c)"},
     };
     return rules;
 }
@@ -267,15 +288,24 @@ StackBehaviour stackBehaviour(TrainingStack stack, Mode mode, const LibraryVersi
     return b;
 }
 
-std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s)
+namespace {
+
+/// The serving engine's rules a scenario reads: the defaults it leaves unset.
+std::vector<VersionRule> servingRulesUsed(const Scenario &s)
 {
     std::vector<VersionRule> rules;
-    if (!s.isTraining()) {
-        if (runtimeBehaviour(s.serving).utilizationFollowsRelease)
-            return {{&versionRuleInfo(VersionRule::VllmUtilization092),
-                     versionRuleHolds(s.versions, VersionRule::VllmUtilization092)}};
-        return {};
-    }
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    if (runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
+        rules.push_back(VersionRule::VllmUtilization092);
+    if (runtime.kvPool == KvPool::ShareOfFreeBeforeWeights && !s.memFractionStatic)
+        rules.insert(rules.end(), std::begin(kSglangFractionRules), std::end(kSglangFractionRules));
+    return rules;
+}
+
+/// The training stack's rules.
+std::vector<VersionRule> trainingRulesUsed(const Scenario &s)
+{
+    std::vector<VersionRule> rules;
     switch (s.stack) {
     case TrainingStack::Hf:
         rules = {VersionRule::TrainerTorchAdamW, VersionRule::TrainerFusedAdamW, VersionRule::TorchForeachAdamW};
@@ -295,6 +325,14 @@ std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s)
     }
     if (s.stack != TrainingStack::Torchtune && isBitsandbytes4Bit(s.effectiveWeights()))
         rules.push_back(VersionRule::BitsandbytesDropsInput);
+    return rules;
+}
+
+} // namespace
+
+std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s)
+{
+    const std::vector<VersionRule> rules = s.isTraining() ? trainingRulesUsed(s) : servingRulesUsed(s);
     std::vector<VersionRuleUse> used;
     for (VersionRule rule : rules)
         used.push_back({&versionRuleInfo(rule), versionRuleHolds(s.versions, rule)});

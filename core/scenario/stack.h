@@ -121,7 +121,11 @@ enum class VersionRule {
     LossUpcastsLogits,      ///< transformers: the loss upcasts the logits, the model returns them 16-bit
     BitsandbytesDropsInput, ///< bitsandbytes: a 4-bit layer no longer keeps its input for backward
     TorchtuneDeletesLogits, ///< torchtune: the recipe deletes the logits before loss.backward()
-    VllmUtilization092      ///< vLLM: gpu_memory_utilization defaults to 0.92, not 0.9
+    VllmUtilization092,     ///< vLLM: gpu_memory_utilization defaults to 0.92, not 0.9
+    SglangMemoryClassTable, ///< SGLang: the default fraction by the card's memory, not by TP size
+    SglangReservedFormula,  ///< SGLang: the default fraction from what it reserves, part by part
+    SglangPrefillGraphs,    ///< SGLang: the prefill's CUDA graphs are on and reserved for
+    SglangBreakableGraphs   ///< SGLang: breakable prefill graphs, off for MLA and multimodal models
 };
 
 struct VersionRuleInfo
@@ -156,5 +160,12 @@ struct VersionRuleUse
     bool holds;
 };
 std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s);
+
+/// The rules SGLang's default mem_fraction_static follows, in the order
+/// of its releases (core/memory/sglangpool.h).
+inline constexpr VersionRule kSglangFractionRules[] = {VersionRule::SglangMemoryClassTable,
+                                                      VersionRule::SglangReservedFormula,
+                                                      VersionRule::SglangPrefillGraphs,
+                                                      VersionRule::SglangBreakableGraphs};
 
 } // namespace core

@@ -2703,10 +2703,6 @@
         <translation>引擎版本</translation>
     </message>
     <message>
-        <source>the serving engine&apos;s release, e.g. 0.8: --versions vllm=0.8; it sets the defaults the engine had then (vLLM&apos;s gpu_memory_utilization: 0.9 before 0.21)</source>
-        <translation>推理服务引擎的版本，例如 0.8：即 --versions vllm=0.8；它带来该引擎当时的默认设置（vLLM 的 gpu_memory_utilization：0.21 之前为 0.9）</translation>
-    </message>
-    <message>
         <source>the vLLM release (0.92 from 0.21, 0.9 before and elsewhere)</source>
         <translation>vLLM 版本（0.21 起为 0.92，之前及其他引擎为 0.9）</translation>
     </message>
@@ -2753,6 +2749,10 @@
     <message>
         <source>e.g. 0,1,47 or sliding_window</source>
         <translation>例如 0,1,47 或 sliding_window</translation>
+    </message>
+    <message>
+        <source>the serving engine&apos;s release, e.g. 0.8: --versions vllm=0.8 under vLLM; it sets the defaults the engine had then (vLLM&apos;s gpu_memory_utilization: 0.9 before 0.21; SGLang&apos;s mem_fraction_static rule)</source>
+        <translation>推理服务引擎的版本，例如 0.8：在 vLLM 下即 --versions vllm=0.8；它设定该引擎当时的默认值（vLLM 的 gpu_memory_utilization：0.21 之前为 0.9；SGLang 的 mem_fraction_static 规则）</translation>
     </message>
 </context>
 <context>

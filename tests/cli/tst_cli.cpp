@@ -75,6 +75,7 @@ private slots:
     void clusterFlagsAndPerformance();
     void textShowsWhatJsonHas();
     void deploymentFlags();
+    void engineVersionFollowsTheEngine();
     void fileErrorsNameTheFile();
     void qloraDefaultsFollowTheStack();
     void planAndUtilization();
@@ -545,6 +546,24 @@ void TestCli::textShowsWhatJsonHas()
     const Run help = run({"plan", "--help"});
     QCOMPARE(help.code, 0);
     QVERIFY(help.out.find("Usage:") != std::string::npos);
+}
+
+void TestCli::engineVersionFollowsTheEngine()
+{
+    // --engine-version is the chosen engine's release, whichever order the
+    // options come in: vLLM 0.8's share is 0.9, SGLang 0.4.6's fraction its
+    // TP table's 0.88 on an H100 at TP 1.
+    for (const auto &args : {std::vector<std::string>{"--serving-engine", "vllm", "--engine-version", "0.8"},
+                             std::vector<std::string>{"--engine-version", "0.8", "--serving-engine", "vllm"}}) {
+        std::vector<std::string> all = {"estimate", "--preset", "llama-3.1-8b"};
+        all.insert(all.end(), args.begin(), args.end());
+        const QJsonObject o = runJson(all);
+        QCOMPARE(o["library_versions"].toObject()["libraries"].toObject()["vllm"].toString(), QStringLiteral("0.8"));
+        QCOMPARE(o["scenario"].toObject()["gpu_memory_utilization"].toDouble(), 0.9);
+    }
+    const QJsonObject sglang = runJson({"estimate", "--preset", "llama-3.1-8b", "--serving-engine", "sglang",
+                                        "--engine-version", "0.4.6", "--gpu", "h100-sxm5-80gb"});
+    QCOMPARE(sglang["library_versions"].toObject()["libraries"].toObject()["sglang"].toString(), QStringLiteral("0.4.6"));
 }
 
 void TestCli::fileErrorsNameTheFile()

@@ -62,6 +62,7 @@ class TestSglang : public QObject
 private slots:
     void readerTakesEveryFigure();
     void defaultFractionFollowsTheCard();
+    void defaultFractionFollowsTheRelease();
     void logsOwnFiguresGiveItsPool_data();
     void logsOwnFiguresGiveItsPool();
     void planSizesThePoolFromTheCard();
@@ -117,12 +118,43 @@ void TestSglang::defaultFractionFollowsTheCard()
     // 1,024 = 13,440 MiB, over the 10 GiB floor; prefill graphs at the 58
     // captured sizes up to 8,192 add 464 MiB. (81,559 - 13,904) / 81,559 =
     // 0.8295 -> 0.830; an MLA model runs no prefill graphs: 0.835.
-    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, true), 0.830);
-    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, false), 0.835);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, {}), 0.830);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, {true, false}), 0.835);
     // An L4 (23,034 MiB) at TP 4: chunked prefill 2,048, graphs up to 80:
     // 512 + 3,072 + 160 + 512 = 4,256 MiB, prefill graphs at 42 sizes up to
     // 2,048: + 336 = 4,592; (23,034 - 4,592) / 23,034 = 0.8006 -> 0.801.
-    QCOMPARE(core::sglangDefaultMemFraction(23034, 4, 1, true), 0.801);
+    QCOMPARE(core::sglangDefaultMemFraction(23034, 4, 1, {}), 0.801);
+}
+
+void TestSglang::defaultFractionFollowsTheRelease()
+{
+    const auto at = [](const char *sglang) {
+        std::string error;
+        return *core::parseLibraryVersions(std::string("sglang=") + sglang, error);
+    };
+    const core::SglangModel text{};
+    const core::SglangModel mla{true, false};
+    // v0.4.6: by TP size up to 80 GiB (an H100's 81,559 MiB: 0.88 alone,
+    // 0.85 at TP 4); an H200's 143,771 MiB less 13 GiB, unrounded.
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, text, at("0.4.6")), 0.88);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 4, 1, text, at("0.4.6")), 0.85);
+    QCOMPARE(core::sglangDefaultMemFraction(143771, 1, 1, text, at("0.4.6")), (143771.0 - 13312.0) / 143771.0);
+    // 0.4.7.post1 to 0.5.2, by the memory class: the H100 (under 90 GiB)
+    // reserves 9.5 + 1 / 2 = 10 GiB: (81,559 - 10,240) / 81,559 = 0.8744 ->
+    // 0.874; an L4 at TP 4 (under 35 GiB) 2.8 + 4 / 10 = 3.2 GiB:
+    // (23,034 - 3,276.8) / 23,034 = 0.8577 -> 0.858.
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, text, at("0.5.0")), 0.874);
+    QCOMPARE(core::sglangDefaultMemFraction(23034, 4, 1, text, at("0.5.0")), 0.858);
+    // 0.5.3 to 0.5.9: the parts without the prefill graphs: 13,440 MiB,
+    // 0.835 for a text model as for MLA.
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, text, at("0.5.5")), 0.835);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, mla, at("0.5.5")), 0.835);
+    // 0.5.10 to 0.5.14: prefill graphs by default; MLA reserves 1.5 GiB for
+    // them: 13,440 + 1,536 = 14,976, (81,559 - 14,976) / 81,559 = 0.8164.
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, text, at("0.5.12")), 0.830);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, mla, at("0.5.12")), 0.816);
+    // 0.5.15: MLA runs no prefill graphs.
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, mla, at("0.5.15")), 0.835);
 }
 
 void TestSglang::logsOwnFiguresGiveItsPool_data()
