@@ -7,6 +7,7 @@
 #include "core/analysis/performance.h"
 #include "core/engine/estimate.h"
 #include "core/io/builtin.h"
+#include "core/io/modelfiles.h"
 #include "core/memory/sglangpool.h"
 #include "core/runs/runlog.h"
 #include "tests/support/testregistry.h"
@@ -65,6 +66,7 @@ private slots:
     void defaultFractionFollowsTheRelease();
     void logsOwnFiguresGiveItsPool_data();
     void logsOwnFiguresGiveItsPool();
+    void issue21348FromTheCard();
     void planSizesThePoolFromTheCard();
     void runningRequestsFollowThePool();
 };
@@ -208,6 +210,36 @@ void TestSglang::logsOwnFiguresGiveItsPool()
     const double pool = static_cast<double>(l.find(Quantity::SglangKvCache).front()->bytes.count());
     QVERIFY2(std::abs(pool / logged - cell) <= 0.005 * cell,
              qPrintable(QStringLiteral("%1 B a token printed, %2 planned").arg(pool / logged).arg(cell)));
+}
+
+void TestSglang::issue21348FromTheCard()
+{
+    // vLLM issue 21348: SGLang with Qwen3-235B-A22B-FP8 on 4 x H100 at TP 4,
+    // --mem-fraction-static 0.93, printed only its pool. Its cell is the
+    // planner's: 94 layers x 1 KV head a rank x 128 x 2 x 2 B = 48,128 B,
+    // and (8.23 + 8.23) GiB / 367,404 tokens = 48,107 B within the print's
+    // rounding. The log prints no free memory: planned from the catalog's
+    // H100 SXM the pool is 401,129 tokens, 9.2 % more (README).
+    const core::runlog::RunLog l = readLog("sglang-2025-07-qwen3-235b-a22b-fp8-4xh100-tp4-vllm21348.log");
+    const double printed = l.find(Quantity::SglangKvTokens).front()->number;
+    QCOMPARE(printed, 367404.0);
+    const auto config = core::io::loadModelFiles(VRAM_TEST_DATA_DIR "/configs/2026/Qwen--Qwen3-235B-A22B-FP8_config.json");
+    QVERIFY(config.ok());
+    core::Scenario s;
+    s.model = config.value->model;
+    s.checkpoint = config.value->checkpoint;
+    s.serving = core::ServingEngine::Sglang;
+    s.gpus = 4;
+    s.parallel.tp = 4;
+    s.memFractionStatic = 0.93;
+    const core::Estimate e = core::estimate(s);
+    QCOMPARE(e.details.kvBytesPerToken, 48128.0);
+    const double pool = static_cast<double>(l.find(Quantity::SglangKvCache).front()->bytes.count());
+    QVERIFY(std::abs(pool / printed - 48128.0) <= 0.005 * 48128.0);
+    const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
+    const auto planned = static_cast<double>(core::kvTokenBudget(s, e, gpu.capacity()));
+    QVERIFY2(std::abs(planned - printed) <= 0.10 * printed,
+             qPrintable(QStringLiteral("%1 tokens planned against %2 printed").arg(planned).arg(printed)));
 }
 
 void TestSglang::planSizesThePoolFromTheCard()
