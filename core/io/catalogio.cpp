@@ -1,6 +1,7 @@
 #include "core/io/catalogio.h"
 
 #include "core/io/jsonreader.h"
+#include "core/model/macosworkingset.h"
 
 #include <set>
 
@@ -31,6 +32,18 @@ GpuSpec readGpu(JsonReader &r)
             r.error("usable_memory_bytes", "exceeds memory_bytes");
         else
             gpu.usableMemory = Bytes::fromCount(*usable);
+    }
+    // A Mac's usable memory follows its macOS release unless stated.
+    if (auto macos = r.string("macos", false)) {
+        const auto release = parseMacosRelease(*macos);
+        if (!release)
+            r.error("macos", "'" + *macos + "' is not a macOS release, 13 or later (e.g. \"26\")");
+        else if (gpu.usableMemory)
+            r.error("macos", "give usable_memory_bytes or macos, not both");
+        else {
+            gpu.macos = *release;
+            gpu.usableMemory = macosWorkingSetBytes(gpu.memory, *release);
+        }
     }
     gpu.memoryType = r.string("memory_type", false).value_or("");
     gpu.bandwidthGBps = optionalNumber(r, "memory_bandwidth_gb_per_s", 1e6).value_or(0);

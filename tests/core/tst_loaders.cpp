@@ -7,11 +7,13 @@
 #include "core/io/catalogio.h"
 #include "core/io/hfconfig.h"
 #include "core/io/scenarioio.h"
+#include "core/model/macosworkingset.h"
 #include "core/scenario/stack.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>
 
+#include <cmath>
 #include <cstdio>
 
 namespace {
@@ -42,6 +44,8 @@ private slots:
     void builtinCatalogIsComplete();
     void badCatalogs_data();
     void badCatalogs();
+    void macosWorkingSetFollowsTheRelease_data();
+    void macosWorkingSetFollowsTheRelease();
     void badConfigs_data();
     void badConfigs();
     void scenarioRoundTrip();
@@ -97,6 +101,54 @@ void TestLoaders::badCatalogs_data()
     QTest::newRow("wrong version") << R"({"schema_version": 7, "gpus": []})" << "/schema_version";
     QTest::newRow("missing id") << wrap.arg(R"({"name": "X", "source": "s", "memory_bytes": 1024})") << "/gpus/0/id";
     QTest::newRow("deep nesting") << QString(200, '[') + QString(200, ']') << "deeper than";
+    const QString mac = QStringLiteral(R"({"id": "m", "name": "M", "source": "s", "memory_bytes": 1024, %1})");
+    QTest::newRow("macOS 12") << wrap.arg(mac.arg(R"("macos": "12")")) << "/gpus/0/macos: '12' is not a macOS release";
+    QTest::newRow("macOS and usable") << wrap.arg(mac.arg(R"("macos": "26", "usable_memory_bytes": 512)"))
+                                      << "/gpus/0/macos: give usable_memory_bytes or macos, not both";
+}
+
+void TestLoaders::macosWorkingSetFollowsTheRelease_data()
+{
+    // Metal's recommendedMaxWorkingSetSize as llama.cpp and others printed
+    // it (sources in core/model/macosworkingset.cpp): memory in GiB, macOS
+    // release, the reading in bytes.
+    QTest::addColumn<double>("gib");
+    QTest::addColumn<int>("release");
+    QTest::addColumn<double>("reading");
+    constexpr double MiB = 1024.0 * 1024.0;
+    QTest::newRow("32 GB, macOS 13 (ollama#434)") << 32.0 << 13 << 21845.34 * MiB;
+    QTest::newRow("64 GB, macOS 14 (llama.cpp#1870)") << 64.0 << 14 << 49152.0 * MiB;
+    QTest::newRow("96 GB, macOS 15.0 (LibXPUInfo#25)") << 96.0 << 15 << 73728.0 * MiB;
+    QTest::newRow("32 GB, macOS 26") << 32.0 << 26 << 26800.60e6;
+    QTest::newRow("36 GB, macOS 26") << 36.0 << 26 << 30150.67e6;
+    QTest::newRow("48 GB, macOS 26") << 48.0 << 26 << 40200.90e6;
+    QTest::newRow("64 GB, macOS 26") << 64.0 << 26 << 55662788608.0;
+    QTest::newRow("128 GB, macOS 26 (ds4#893)") << 128.0 << 26 << 107.52 * 1024 * MiB;
+}
+
+void TestLoaders::macosWorkingSetFollowsTheRelease()
+{
+    QFETCH(double, gib);
+    QFETCH(int, release);
+    QFETCH(double, reading);
+    const core::Bytes memory = core::Bytes::fromDouble(gib * 1024 * 1024 * 1024);
+    const double planned = static_cast<double>(core::macosWorkingSetBytes(memory, release).count());
+    QVERIFY2(std::abs(planned - reading) <= 1e-4 * reading,
+             qPrintable(QStringLiteral("%1 B planned against %2 read").arg(planned, 0, 'f', 0).arg(reading, 0, 'f', 0)));
+    QVERIFY(core::macosWorkingSet(memory, release).read);
+    // A catalog entry that names its release gets that working set.
+    const auto catalog = core::io::loadCatalog(
+        QStringLiteral(R"({"schema_version": 1, "gpus": [{"id": "m", "name": "M", "vendor": "Apple", "source": "s", )"
+                       R"("memory_bytes": %1, "macos": "%2"}]})")
+            .arg(static_cast<qulonglong>(memory.count()))
+            .arg(release)
+            .toStdString());
+    QVERIFY2(catalog.ok(), joined(catalog.errors).c_str());
+    QCOMPARE(catalog.value->gpus.front().capacity(), core::macosWorkingSetBytes(memory, release));
+    // 8 GB on macOS 26 has no reading: the share before it, said so.
+    QVERIFY(!core::macosWorkingSet(core::Bytes::fromDouble(8.0 * 1024 * 1024 * 1024), 26).read);
+    QCOMPARE(core::parseMacosRelease("macOS 15.6"), std::optional<int>(15));
+    QVERIFY(!core::parseMacosRelease("19"));
 }
 
 void TestLoaders::badCatalogs()
