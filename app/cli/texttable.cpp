@@ -94,7 +94,8 @@ void printSuggestions(std::ostream &out, const core::Scenario &s, const core::Es
 }
 
 /// Time and cost on the focus GPU (--gpu, else the default), as the JSON's "performance".
-void printPerformance(std::ostream &out, const core::Scenario &s, const core::Estimate &e, const core::GpuSpec &gpu)
+void printPerformance(std::ostream &out, const core::Scenario &s, const core::Estimate &e, const core::GpuSpec &gpu,
+                      const core::GpuFit *fit)
 {
     const core::Performance p = core::performance(s, e, gpu);
     out << "\nOn " << gpu.name << " (" << core::formatFixed(p.peakTflops, 0) << " TFLOPS dense peak, MFU "
@@ -118,6 +119,9 @@ void printPerformance(std::ostream &out, const core::Scenario &s, const core::Es
                     << gpuCount(p.gpusForRequestRate);
             out << "\n";
         }
+        if (fit && fit->hasAutoContext)
+            out << "  --max-model-len auto: " << core::groupDigits(fit->autoContext)
+                << " tokens (the longest context one request's KV cache fits in the pool)\n";
         return;
     }
     out << "  step " << core::formatFixed(p.stepSeconds, 3) << " s: compute " << core::formatFixed(p.stepComputeSeconds, 3)
@@ -270,7 +274,7 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         if (core::fitsItselfAtLoad(s))
             printLlamaServerFit(out, s, *focus);
         printSuggestions(out, s, result, *focus, unit);
-        printPerformance(out, s, e, *focus);
+        printPerformance(out, s, e, *focus, result.fitFor(focus->id));
     }
     if (!e.warnings.empty()) {
         out << "\nWarnings\n";

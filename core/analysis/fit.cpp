@@ -131,6 +131,12 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
 
     Estimate scratch;
     Scenario point = scenario;
+    // vLLM's --max-model-len auto: one request's KV cache by its context.
+    MonotoneProbe kvByContext([&](std::uint64_t context) {
+        point.batch = 1;
+        point.sequence = context;
+        return estimate(point, prepared).term(TermId::KvCache);
+    });
     MonotoneProbe byBatch([&](std::uint64_t batch) {
         point.batch = batch;
         point.sequence = scenario.sequence;
@@ -182,6 +188,12 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
             fit.hasKvTokens = true;
             fit.kvTokens = kvTokenBudget(scenario, result.estimate, fit.capacity);
             fit.concurrentSequences = fit.kvTokens / scenario.sequence;
+            if (runtime && runtime->fitsContextToPool) {
+                fit.hasAutoContext = true;
+                fit.autoContext = kvByContext.largestFitting(
+                    Bytes::fromDouble(static_cast<double>(fit.kvTokens) * result.estimate.details.kvBytesPerToken),
+                    sequenceLimit);
+            }
         }
         if (layerOffload) {
             // A scenario with every layer on the GPU that fits needs no search.

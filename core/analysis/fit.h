@@ -33,6 +33,11 @@ struct GpuFit
     std::uint64_t kvTokens = 0;    ///< serving budget (inference only)
     bool hasKvTokens = false;
     std::uint64_t concurrentSequences = 0; ///< kvTokens / sequence length
+    /// vLLM's --max-model-len auto: the longest context, up to the
+    /// model's, whose KV cache for one request fits the pool; 0 where the
+    /// engine has no such choice (or not even one token fits).
+    std::uint64_t autoContext = 0;
+    bool hasAutoContext = false;
     /// Engines that keep layers in host memory (llama.cpp, generate()'s
     /// device_map): the most --gpu-layers that fit, L + 1 being every layer
     /// and the output layer; -1 when not even 0 fit.

@@ -536,6 +536,14 @@ void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
     if (d.params.total > 0)
         d.expertBytesOnGpu = weights.value() * static_cast<double>(d.params.experts) / static_cast<double>(d.params.total);
     addHostOffload(weights, s, share, st.modelWeights, d, record);
+    // vLLM's KV offloading: each rank of the tp x pp group pins its share
+    // of --kv-offloading-size in host memory (the native connector's
+    // cpu_bytes_to_use / world size); the GPU's pool is unchanged.
+    if (runtimeBehaviour(s.serving).offloadsKvBlocks && s.kvOffloadingGib > 0) {
+        const double hostKv = s.kvOffloadingGib * 1024.0 * 1024.0 * 1024.0 / (share.tp * s.parallel.pp);
+        d.hostTermsPerGpu[termIndex(TermId::KvCache)] = Bytes::fromDouble(hostKv);
+        d.hostBytesPerGpu += hostKv;
+    }
     if (draftHere)
         addDraftWeights(weights, s, st.draftWeights, share.tp);
     st.persistent.set(TermId::Weights, weights.bytes());

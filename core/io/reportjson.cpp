@@ -209,6 +209,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"max_seq", fit.maxSequence},
                         {"kv_tokens", fit.hasKvTokens ? Json(fit.kvTokens) : Json(nullptr)},
                         {"concurrent_sequences", fit.hasKvTokens ? Json(fit.concurrentSequences) : Json(nullptr)},
+                        {"max_model_len_auto", fit.hasAutoContext ? Json(fit.autoContext) : Json(nullptr)},
                         {"max_gpu_layers", fit.hasGpuLayers && fit.maxGpuLayers >= 0 ? Json(fit.maxGpuLayers) : Json(nullptr)},
                         {"why", whyJson(search, e, fit)},
                         {"what_would_fit", whatWouldFitJson(s, search, fit)},

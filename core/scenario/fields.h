@@ -58,6 +58,7 @@ enum class FieldId {
     TensorSplit,
     HostBandwidth,
     CpuOffloadGib,
+    KvOffloadingGib,
     HostLink,
     HostMemory,
     Beams,

@@ -791,6 +791,20 @@ std::vector<FieldDescriptor> makeFields()
                 "read over the host link at every step"))
             .numberIn<&S::cpuOffloadGib>()
             .appliesWhen(vllm),
+        Field(FieldId::KvOffloadingGib, "serving.kv_offloading_gib", FieldGroup::Serving)
+            .cli("kv-offloading-size", "GiB")
+            .number(0, 1e6, 1)
+            .unit(QT_TRANSLATE_NOOP("Field", "GiB"))
+            .label(QT_TRANSLATE_NOOP("Field", "KV offloading"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "vLLM --kv-offloading-size: GiB of pinned host memory for KV blocks moved off the GPUs, in total "
+                "over the tensor- and pipeline-parallel ranks (each takes its share); the GPUs' KV pool is "
+                "unchanged"))
+            .numberIn<&S::kvOffloadingGib>()
+            .appliesWhen([](const S &s) {
+                const RuntimeBehaviour *runtime = servingBehaviour(s);
+                return runtime && runtime->offloadsKvBlocks;
+            }),
         Field(FieldId::HostLink, "serving.host_link_gb_per_s", FieldGroup::Serving)
             .cli("host-link-gbps", "B")
             .number(0.1, 1e5, 1)

@@ -229,6 +229,10 @@ struct Scenario
     /// in pinned host memory, which its kernels read over the host link
     /// (UVAOffloader); 0 = none.
     double cpuOffloadGib = 0;
+    /// vLLM --kv-offloading-size: GiB of pinned host memory for KV blocks
+    /// offloaded from the GPUs, in total over the tensor- and
+    /// pipeline-parallel ranks; 0 = none.
+    double kvOffloadingGib = 0;
     /// Host-to-GPU link, GB/s, for weights that live in host memory and run
     /// on the GPU (accelerate's CPU offload, vLLM --cpu-offload-gb,
     /// ZeRO-Offload's transfers): 25, the practical rate of PCIe 4.0 x16,

@@ -89,6 +89,7 @@ RuntimeBehaviour vllmBehaviour()
     // EngineArgs: 256 sequences for the LLM class on GPUs under 70 GiB or A100s.
     b.defaultMaxSeqs = 256;
     b.offloadsWeightBytes = true;
+    b.offloadsKvBlocks = true;
     b.skipsKvQuantisationPerLayer = true;
     // vllm/config/cache.py CacheDType (002f10e): auto (the model's dtype),
     // float16, bfloat16, the fp8 spellings, the per-token-head formats and
@@ -98,6 +99,7 @@ RuntimeBehaviour vllmBehaviour()
                       WeightFormat::Fp8PerTokenHead, WeightFormat::Int8PerTokenHead,
                       WeightFormat::Nvfp4};
     b.takesKvCacheSize = true;
+    b.fitsContextToPool = true;
     b.releases = Library::Vllm;
     b.utilizationFollowsRelease = true;
     b.draftSource = kDraftFromVllm;
@@ -120,8 +122,10 @@ RuntimeBehaviour sglangBehaviour()
     // configurator (not modelled). The recurrent-state and indexer rules
     // below stay vLLM's: SGLang's Mamba and DSA pools were not read.
     b.offloadsWeightBytes = false;
+    b.offloadsKvBlocks = false;
     b.skipsKvQuantisationPerLayer = false;
     b.takesKvCacheSize = false;
+    b.fitsContextToPool = false;
     // Its default mem_fraction_static follows the release (kSglangFractionRules).
     b.releases = Library::Sglang;
     b.utilizationFollowsRelease = false;
@@ -158,8 +162,10 @@ RuntimeBehaviour trtllmBehaviour()
                       WeightFormat::Nvfp4};
     // vLLM's options TensorRT-LLM does not have.
     b.offloadsWeightBytes = false;
+    b.offloadsKvBlocks = false;
     b.skipsKvQuantisationPerLayer = false;
     b.takesKvCacheSize = false;
+    b.fitsContextToPool = false;
     b.releases = std::nullopt;
     b.utilizationFollowsRelease = false;
     b.fp8DsMlaEntries = false;

@@ -106,6 +106,11 @@ struct RuntimeBehaviour
     /// GPU holding four times that per rank of its group beside NCCL
     /// (TensorRT-LLM allreduce_helper.py); 0: none beyond NCCL.
     double allReduceWorkspaceMib = 0;
+    /// With --max-model-len auto, chooses the longest context one request's
+    /// KV cache fits in the pool (vLLM kv_cache_utils.py
+    /// _estimate_max_model_len_from_groups: a binary search up to the
+    /// model's length, PR 29431).
+    bool fitsContextToPool = false;
     /// Takes the KV cache's size per GPU as given instead of a share of the
     /// card (vLLM kv_cache_memory_bytes, PR 21489).
     bool takesKvCacheSize = false;
@@ -130,6 +135,10 @@ struct RuntimeBehaviour
     /// Keeps a given number of weight bytes per GPU in host memory and
     /// reads them over the host link (vLLM --cpu-offload-gb).
     bool offloadsWeightBytes = false;
+    /// Keeps offloaded KV blocks in pinned host memory, the given GiB over
+    /// the ranks (vLLM kv_offloading_size, the native connector's
+    /// cpu_bytes_to_use / (tp x pp) a rank).
+    bool offloadsKvBlocks = false;
     /// Keeps the KV cache of chosen layers in the model's dtype while the
     /// others use the KV cache format (vLLM kv_cache_dtype_skip_layers,
     /// vllm/config/cache.py).

@@ -2754,6 +2754,14 @@
         <source>the serving engine&apos;s release, e.g. 0.8: --versions vllm=0.8 under vLLM; it sets the defaults the engine had then (vLLM&apos;s gpu_memory_utilization: 0.9 before 0.21; SGLang&apos;s mem_fraction_static rule)</source>
         <translation>推理服务引擎的版本，例如 0.8：在 vLLM 下即 --versions vllm=0.8；它设定该引擎当时的默认值（vLLM 的 gpu_memory_utilization：0.21 之前为 0.9；SGLang 的 mem_fraction_static 规则）</translation>
     </message>
+    <message>
+        <source>KV offloading</source>
+        <translation>KV 卸载</translation>
+    </message>
+    <message>
+        <source>vLLM --kv-offloading-size: GiB of pinned host memory for KV blocks moved off the GPUs, in total over the tensor- and pipeline-parallel ranks (each takes its share); the GPUs&apos; KV pool is unchanged</source>
+        <translation>vLLM --kv-offloading-size：为从 GPU 移出的 KV 块分配的锁页主机内存（GiB），为张量并行与流水线并行各 rank 的总和（每个 rank 分摊一份）；GPU 上的 KV 池不变</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>

@@ -56,8 +56,49 @@ private slots:
     void hostMemoryShortfallIsWarned();
     void requestRateGivesReplicas();
     void vllmDecodesWhatItsKvBudgetHolds();
+    void vllmAutoContextFitsOneRequest();
+    void vllmKvOffloadingTakesHostMemory();
     void variantsEstimateFromTheResult();
 };
+
+void TestDeployment::vllmAutoContextFitsOneRequest()
+{
+    // --max-model-len auto: the longest context one request's KV cache
+    // fits in the pool. Llama 3.1 8B caches 131,072 B a token in every
+    // layer, so on an L4 it is the pool's own tokens; on an H100 the pool
+    // holds more than the model's 131,072 and auto stops there. Other
+    // engines have no such choice.
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    s.serving = core::ServingEngine::Vllm;
+    const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog(), {"l4", "h100-sxm5-80gb"});
+    const core::GpuFit *l4 = r.fitFor("l4");
+    const core::GpuFit *h100 = r.fitFor("h100-sxm5-80gb");
+    QVERIFY(l4 && h100 && l4->hasAutoContext);
+    QVERIFY(l4->kvTokens < 131072);
+    QCOMPARE(l4->autoContext, l4->kvTokens);
+    QVERIFY(h100->kvTokens > 131072);
+    QCOMPARE(h100->autoContext, 131072ull);
+    s.serving = core::ServingEngine::Sglang;
+    QVERIFY(!core::estimateWithFits(s, core::io::builtinCatalog(), {"l4"}).fitFor("l4")->hasAutoContext);
+}
+
+void TestDeployment::vllmKvOffloadingTakesHostMemory()
+{
+    // --kv-offloading-size 64 over tp 2: each rank pins 32 GiB of host
+    // memory, the machine 64 GiB; the GPUs hold what they held.
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    s.serving = core::ServingEngine::Vllm;
+    s.gpus = 2;
+    s.parallel.tp = 2;
+    const core::Estimate without = core::estimate(s);
+    s.kvOffloadingGib = 64;
+    const core::Estimate with = core::estimate(s);
+    QCOMPARE(with.total, without.total);
+    QCOMPARE(with.details.hostBytesPerGpu, 32.0 * 1024 * 1024 * 1024);
+    QCOMPARE(core::hostBytesPerMachine(s, with), 64.0 * 1024 * 1024 * 1024);
+}
 
 void TestDeployment::llamaCppSplitsLayersByFreeMemory()
 {
