@@ -372,6 +372,12 @@ inline constexpr const char *kPartCompressedLayers = QT_TRANSLATE_NOOP("Derivati
 inline constexpr const char *kPartCompressorState = QT_TRANSLATE_NOOP("Derivation", "compressor state");
 inline constexpr const char *kWhyCompressedAttention = QT_TRANSLATE_NOOP("Derivation", "DeepSeek-V4: every layer keeps a window of raw entries and, where its ratio r is set, one compressed entry per r tokens; one latent serves as key and value");
 inline constexpr const char *kWhyFp8DsMla = QT_TRANSLATE_NOOP("Derivation", "vLLM stores DeepSeek-V4's cache as fp8_ds_mla whatever the KV dtype");
+inline constexpr Symbol kSparseMlaEntryBytes{"b_entry", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of one cached entry in vLLM's fp8_ds_mla layout for sparse MLA: the fp8 latent, an fp32 scale per 128 of its values, the bf16 RoPE key")};
+inline constexpr const char *kWhySparseMlaFp8 = QT_TRANSLATE_NOOP("Derivation", "vLLM keeps DeepSeek Sparse Attention's latent as fp8_ds_mla unless the KV cache format is bf16");
+inline constexpr const char *kFromSparseMlaFp8 =
+    "vLLM model_executor/models/config.py DeepseekV32ForCausalLM (fp8 becomes fp8_ds_mla, bfloat16 auto); "
+    "v1/kv_cache_interface.py MLAAttentionSpec (656 B a token for fp8_ds_mla); vllm-project/recipes "
+    "DeepSeek-V3_2.md (\"The default config uses a custom fp8 kvcache\")";
 inline constexpr const char *kWhySkipLayers = QT_TRANSLATE_NOOP("Derivation", "--kv-cache-dtype-skip-layers: the named layers cache in the model's dtype, the others in the KV cache format; e_kv is the mean over this group's layers (layer indices counted in proportion to the kinds)");
 inline constexpr const char *kFromCompressedAttention =
     "DeepSeek-V4 inference/model.py (Attention kv_cache [win + S // ratio, head_dim], Compressor state, "

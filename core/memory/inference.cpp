@@ -130,6 +130,15 @@ double fp8DsMlaBytes(const ModelSpec &m)
     return static_cast<double>(nope + 2 * m.ropeHeadDim + nope / 64 + 1);
 }
 
+/// vLLM's fp8_ds_mla entry for DeepSeek-V3.2's sparse MLA (FlashMLA's
+/// sparse kernels; tests/kernels concat_and_cache_ds_mla: entry_size =
+/// kv_lora_rank + 4 x 4 + 2 x qk_rope_head_dim): the latent in fp8 with an
+/// fp32 scale per 128 values, the RoPE key in bf16; 656 B for 512 and 64.
+double sparseMlaFp8Bytes(const ModelSpec &m)
+{
+    return static_cast<double>(m.kvLoraRank + m.kvLoraRank / 128 * 4 + 2 * m.ropeHeadDim);
+}
+
 /// The DSA indexer's key per token and layer in vLLM: index_head_dim fp8
 /// values and an fp32 scale per 128.
 double indexerKeyBytes(const ModelSpec &m)
@@ -173,7 +182,14 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
     const CacheGroups groups = cacheGroups(m, layers);
     const bool compressed = !m.compressRatios.empty();
     const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
-    const double entryBytes = compressed && runtime.fp8DsMlaEntries ? fp8DsMlaBytes(m) : 0.0;
+    // vLLM's fp8_ds_mla entries: DeepSeek-V4's whatever the KV format;
+    // DeepSeek-V3.2's sparse MLA by default (its "auto" is this custom fp8)
+    // and for fp8, not for bf16.
+    const bool sparseMlaFp8 = !compressed && m.isMla() && m.indexHeads > 0 && runtime.fp8DsMlaEntries
+        && (!s.kvDtype || *s.kvDtype == WeightFormat::Fp8);
+    const double entryBytes = compressed && runtime.fp8DsMlaEntries ? fp8DsMlaBytes(m)
+        : sparseMlaFp8                                              ? sparseMlaFp8Bytes(m)
+                                                                    : 0.0;
     std::array<GroupTerms, kMaxCacheGroups> terms;
     std::size_t termCount = 0;
     double perToken = 0;
@@ -184,7 +200,8 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
         // compressed layer one per ratio tokens (its window does not grow).
         const double layerEntries = static_cast<double>(g.layers()) * terms[termCount - 1].values.value;
         if (!compressed)
-            perToken += layerEntries * groupElementBytes(s, m, runtime, g, kvElementBytes);
+            perToken += entryBytes > 0 ? static_cast<double>(g.layers()) * entryBytes
+                                       : layerEntries * groupElementBytes(s, m, runtime, g, kvElementBytes);
         else if (g.compressRatio > 0)
             perToken += (entryBytes > 0 ? static_cast<double>(g.layers()) * entryBytes : layerEntries * kvElementBytes)
                 / static_cast<double>(g.compressRatio);
@@ -200,7 +217,9 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
             : t.group->compressRatio > 0     ? kv::kPartCompressedLayers
                                              : kv::kPartSlidingLayers;
         kv.product(part);
-        if (entryBytes > 0)
+        if (entryBytes > 0 && sparseMlaFp8)
+            kv.times(kv::kSparseMlaEntryBytes, entryBytes).note(kv::kWhySparseMlaFp8).cite(kv::kFromSparseMlaFp8);
+        else if (entryBytes > 0)
             kv.times(kv::kLatentEntryBytes, entryBytes).note(kv::kWhyFp8DsMla);
         else {
             const double elementBytes = groupElementBytes(s, m, runtime, *t.group, kvElementBytes);

@@ -65,7 +65,8 @@ struct RuntimeBehaviour
     /// DeepseekV32IndexerCache).
     bool keepsIndexerKeys = false;
     /// DeepSeek-V4's entries are stored as fp8_ds_mla whatever the KV dtype
-    /// (vLLM deepseek_v4_attention.py head_bytes).
+    /// (vLLM deepseek_v4_attention.py head_bytes), DeepSeek Sparse
+    /// Attention's (DeepSeek-V3.2) unless the KV format is bf16.
     bool fp8DsMlaEntries = false;
     /// DeepSeek-V4's compressed attention is implemented; where it is not,
     /// the runtime loads no such model.

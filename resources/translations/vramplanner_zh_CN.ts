@@ -1850,6 +1850,14 @@
         <source>an fp32 scale per token and head</source>
         <translation>每个词元、每个头一个 fp32 缩放因子</translation>
     </message>
+    <message>
+        <source>bytes of one cached entry in vLLM&apos;s fp8_ds_mla layout for sparse MLA: the fp8 latent, an fp32 scale per 128 of its values, the bf16 RoPE key</source>
+        <translation>vLLM 稀疏 MLA 的 fp8_ds_mla 布局中一个缓存条目的字节数：fp8 潜向量、每 128 个值一个 fp32 缩放因子、bf16 的 RoPE 键</translation>
+    </message>
+    <message>
+        <source>vLLM keeps DeepSeek Sparse Attention&apos;s latent as fp8_ds_mla unless the KV cache format is bf16</source>
+        <translation>除非 KV 缓存格式设为 bf16，vLLM 将 DeepSeek 稀疏注意力的潜向量存为 fp8_ds_mla</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -780,15 +780,17 @@ void TestCorpus::kimiDeltaAttention()
              24.0 * 576 * 2 * 1024 + 69.0 * (3 * 3 * P * 2 + 96.0 * 128 * 128 * 4));
 }
 
-/// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key (512 + 64,
-/// bf16) and, in every layer, the lightning indexer's key: 128 fp8 values
-/// and one fp32 scale (DeepseekV32IndexerCache, uint8). Generate keeps the
+/// DeepSeek-V3.2 under vLLM caches MLA's latent and RoPE key as its custom
+/// fp8 unless bf16 is asked for (fp8_ds_mla: 512 fp8 values, 4 fp32
+/// scales, 64 bf16 values = 656 B; vllm-project/recipes DeepSeek-V3_2.md)
+/// and, in every layer, the lightning indexer's key: 128 fp8 values and
+/// one fp32 scale (DeepseekV32IndexerCache, uint8). Generate keeps the
 /// rebuilt heads and no indexer cache.
 void TestCorpus::sparseIndexerCache()
 {
     const auto loaded = loadCorpusConfig("deepseek-ai--DeepSeek-V3.2_config.json");
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
-    QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Vllm), 61.0 * ((512 + 64) * 2 + 128 + 4));
+    QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Vllm), 61.0 * (512 + 4 * 4 + 64 * 2 + 128 + 4));
     QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Generate), 61.0 * 128 * (192 + 128) * 2);
     // GLM-5.2's indexer_types: 21 of its 78 layers have an indexer ("full"),
     // the other 57 reuse the previous one's top-k: GLM-5's shape less 57
@@ -800,7 +802,7 @@ void TestCorpus::sparseIndexerCache()
     const qulonglong indexer = 4096ull * 2048 + 128ull * 6144 + 2 * 128 + 32ull * 6144;
     QCOMPARE(qulonglong(core::countParameters(*glm52.value).total),
              qulonglong(core::countParameters(*glm5.value).total) - 57 * indexer);
-    QCOMPARE(kvBytesPerToken(*glm52.value, core::ServingEngine::Vllm), 78.0 * (512 + 64) * 2 + 21.0 * 132);
+    QCOMPARE(kvBytesPerToken(*glm52.value, core::ServingEngine::Vllm), 78.0 * 656 + 21.0 * 132);
 }
 
 /// Hunyuan-A13B (vLLM hunyuan_v1.py), summed by hand: 32 layers of

@@ -9,6 +9,7 @@
 #include "core/analysis/suggest.h"
 #include "core/engine/estimate.h"
 #include "core/io/builtin.h"
+#include "core/io/modelfiles.h"
 #include "core/scenario/fields.h"
 #include "core/scenario/scenario.h"
 #include "tests/support/testregistry.h"
@@ -45,6 +46,7 @@ private slots:
     void eachEngineTakesItsOwn();
     void cacheFormatsAreNoWeights();
     void suggestionsRunOnTheCard();
+    void sparseMlaDefaultsToFp8UnderVllm();
 };
 
 void TestKvFormats::bytesPerToken_data()
@@ -134,6 +136,25 @@ void TestKvFormats::suggestionsRunOnTheCard()
     QVERIFY(!core::capabilityWarnings([&s] { auto v = s; v.kvDtype = core::WeightFormat::Nvfp4; return v; }(),
                                       *core::io::builtinCatalog().find("b200-180gb"))
                  .size());
+}
+
+void TestKvFormats::sparseMlaDefaultsToFp8UnderVllm()
+{
+    // DeepSeek-V3.2 under vLLM: its latent is fp8_ds_mla unless bf16 is
+    // asked for, 512 fp8 values + 4 fp32 scales + 64 bf16 RoPE values =
+    // 656 B a token and layer, with the indexer's 128 fp8 keys and an fp32
+    // scale (132 B): 61 layers x 788 = 48,068 B. In bf16 the latent is
+    // (512 + 64) x 2 = 1,152 B: 61 x 1,284 = 78,324 B. SGLang keeps bf16.
+    const auto config = core::io::loadModelFiles(VRAM_TEST_DATA_DIR "/configs/2026/deepseek-ai--DeepSeek-V3.2_config.json");
+    QVERIFY(config.ok());
+    core::Scenario s;
+    s.model = config.value->model;
+    s.serving = core::ServingEngine::Vllm;
+    QCOMPARE(core::estimate(s).details.kvBytesPerToken, 61.0 * (656 + 132));
+    s.kvDtype = core::WeightFormat::Fp8;
+    QCOMPARE(core::estimate(s).details.kvBytesPerToken, 61.0 * (656 + 132));
+    s.kvDtype = core::WeightFormat::Bf16;
+    QCOMPARE(core::estimate(s).details.kvBytesPerToken, 61.0 * (1152 + 132));
 }
 
 VRAM_TEST_MAIN(tst_kvformats, TestKvFormats, Core)
