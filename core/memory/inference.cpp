@@ -153,9 +153,20 @@ double indexerKeyBytes(const ModelSpec &m)
 double groupElementBytes(const Scenario &s, const ModelSpec &m, const RuntimeBehaviour &runtime, const CacheGroup &g,
                          double kvElementBytes)
 {
-    if (!runtime.skipsKvQuantisationPerLayer || s.kvSkipLayers.empty() || !s.kvDtype || g.layers() == 0)
+    if (!runtime.skipsKvQuantisationPerLayer || !s.kvDtype || g.layers() == 0)
         return kvElementBytes;
-    const KvSkipLayers skip = kvSkipLayers(s);
+    const bool turboquant = isTurboquant(*s.kvDtype);
+    if (s.kvSkipLayers.empty() && !turboquant)
+        return kvElementBytes;
+    KvSkipLayers skip = kvSkipLayers(s);
+    if (turboquant) {
+        // get_boundary_skip_layers: the first and last two layers of a model
+        // without recurrent layers keep the model's dtype; a sliding-window
+        // layer is never TurboQuant (its spec is built before the format's).
+        if (m.linearLayers == 0 && m.mambaLayers == 0)
+            skip.indexed = std::min<std::uint64_t>(m.layers, skip.indexed + 4);
+        skip.slidingWindow = true;
+    }
     const double indexed = std::min(1.0, static_cast<double>(skip.indexed) / static_cast<double>(std::max<std::uint64_t>(1, m.layers)));
     const double skipped = static_cast<double>(g.fullLayers) * indexed
         + static_cast<double>(g.windowedLayers) * (skip.slidingWindow ? 1.0 : indexed);

@@ -3,11 +3,17 @@
 #include "core/base/lookup.h"
 #include "core/base/translatable.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace core {
 
 namespace {
 const char *const kBnbDocs = "bitsandbytes docs, https://huggingface.co/docs/bitsandbytes";
 const char *const kGgufSource = "llama.cpp ggml/src/ggml-common.h block structs; tools/quantize/README.md";
+const char *const kTurboquant =
+    "vLLM model_executor/layers/quantization/turboquant/config.py (1471680) TQ_PRESETS and slot_size, "
+    "v1/kv_cache_interface.py TQFullAttentionSpec (v0.20.0, PR 38479)";
 const char *const kVllmPerTokenHead =
     "vLLM vllm/v1/kv_cache_interface.py AttentionSpec.page_size_bytes (001cabc): 1 byte a value, and one fp32 "
     "scale per token and KV head for K and for V, carved from the KV cache";
@@ -54,6 +60,16 @@ const std::vector<FormatInfo> &allFormats()
          false, kVllmPerTokenHead, true},
         {WeightFormat::Int8PerTokenHead, "int8-per-token-head", "int8, a scale per token and head (KV cache)", false,
          true, false, kVllmPerTokenHead, true},
+        {WeightFormat::Int4PerTokenHead, "int4-per-token-head", "int4, a scale per token and head (KV cache)", false,
+         true, false, kVllmPerTokenHead, true},
+        {WeightFormat::TurboquantK8V4, "turboquant-k8v4", "TurboQuant fp8 keys, 4-bit values (KV cache)", false, true,
+         false, kTurboquant, true},
+        {WeightFormat::Turboquant4BitNc, "turboquant-4bit-nc", "TurboQuant 4-bit keys and values (KV cache)", false,
+         true, false, kTurboquant, true},
+        {WeightFormat::TurboquantK3V4Nc, "turboquant-k3v4-nc", "TurboQuant 3-bit keys, 4-bit values (KV cache)", false,
+         true, false, kTurboquant, true},
+        {WeightFormat::Turboquant3BitNc, "turboquant-3bit-nc", "TurboQuant 3-bit keys and values (KV cache)", false,
+         true, false, kTurboquant, true},
     };
     return formats;
 }
@@ -124,6 +140,16 @@ FormatBits formatBits(WeightFormat format, int groupSize, double inFeatures)
     case WeightFormat::Fp8PerTokenHead:
     case WeightFormat::Int8PerTokenHead:
         return {8, 0, QT_TRANSLATE_NOOP("Derivation", "an fp32 scale per token and head")};
+    case WeightFormat::Int4PerTokenHead:
+        return {4, 0, QT_TRANSLATE_NOOP("Derivation", "an fp32 scale per token and head")};
+    case WeightFormat::TurboquantK8V4:
+        return {6, 0, QT_TRANSLATE_NOOP("Derivation", "fp16 norms, scales and zero points per token and head")};
+    case WeightFormat::Turboquant4BitNc:
+        return {4, 0, QT_TRANSLATE_NOOP("Derivation", "fp16 norms, scales and zero points per token and head")};
+    case WeightFormat::TurboquantK3V4Nc:
+        return {3.5, 0, QT_TRANSLATE_NOOP("Derivation", "fp16 norms, scales and zero points per token and head")};
+    case WeightFormat::Turboquant3BitNc:
+        return {3, 0, QT_TRANSLATE_NOOP("Derivation", "fp16 norms, scales and zero points per token and head")};
     }
     return {16, 0, ""};
 }
@@ -150,9 +176,36 @@ double elementBytes(WeightFormat format)
 
 double cacheElementBytes(WeightFormat format, std::uint64_t headDim)
 {
-    if (format != WeightFormat::Fp8PerTokenHead && format != WeightFormat::Int8PerTokenHead)
+    const double d = static_cast<double>(std::max<std::uint64_t>(1, headDim));
+    // A TurboQuant slot: the key (fp8, or bits packed with an fp16 norm)
+    // and the value (bits packed with an fp16 scale and zero point).
+    const auto slot = [d](double keyBits, double valueBits) {
+        const double key = keyBits == 8 ? d : std::ceil(d * keyBits / 8.0) + 2.0;
+        return (key + std::ceil(d * valueBits / 8.0) + 4.0) / (2.0 * d);
+    };
+    switch (format) {
+    case WeightFormat::Fp8PerTokenHead:
+    case WeightFormat::Int8PerTokenHead:
+        return 1.0 + 4.0 / d;
+    case WeightFormat::Int4PerTokenHead:
+        return 0.5 + 4.0 / d;
+    case WeightFormat::TurboquantK8V4:
+        return slot(8, 4);
+    case WeightFormat::Turboquant4BitNc:
+        return slot(4, 4);
+    case WeightFormat::TurboquantK3V4Nc:
+        return slot(3, 4);
+    case WeightFormat::Turboquant3BitNc:
+        return slot(3, 3);
+    default:
         return elementBytes(format);
-    return 1.0 + (headDim > 0 ? 4.0 / static_cast<double>(headDim) : 0.0);
+    }
+}
+
+bool isTurboquant(WeightFormat format)
+{
+    return format == WeightFormat::TurboquantK8V4 || format == WeightFormat::Turboquant4BitNc
+        || format == WeightFormat::TurboquantK3V4Nc || format == WeightFormat::Turboquant3BitNc;
 }
 
 bool isBitsandbytes4Bit(WeightFormat f)

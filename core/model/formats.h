@@ -21,6 +21,11 @@ enum class WeightFormat {
     // KV cache formats only, last so that the weight formats keep their places.
     Fp8PerTokenHead,     ///< vLLM fp8_per_token_head: 1 byte + an fp32 scale per token and head
     Int8PerTokenHead,    ///< vLLM int8_per_token_head: 1 byte + an fp32 scale per token and head
+    Int4PerTokenHead,    ///< vLLM int4_per_token_head: two values a byte + an fp32 scale per token and head
+    TurboquantK8V4,      ///< vLLM turboquant_k8v4: fp8 keys, 4-bit values
+    Turboquant4BitNc,    ///< vLLM turboquant_4bit_nc: 4-bit keys and values
+    TurboquantK3V4Nc,    ///< vLLM turboquant_k3v4_nc: 3-bit keys, 4-bit values
+    Turboquant3BitNc,    ///< vLLM turboquant_3bit_nc: 3-bit keys and values
 };
 
 /// Bits one stored weight costs, split into the value itself and the
@@ -68,8 +73,14 @@ double elementBytes(WeightFormat format);
 /// one fp32 scale per head of each token (vLLM AttentionSpec.page_size_bytes),
 /// 4 / headDim bytes an element; NVFP4 packs head/2 bytes of values and
 /// head/16 of E4M3 scales (nvfp4_kv_cache_full_dim), 0.5625; the others
-/// as elementBytes.
+/// as elementBytes. TurboQuant packs a token's key and value of one head
+/// in one slot (turboquant/config.py): keys in fp8 (k8) or key_bits with an
+/// fp16 norm, values in value_bits with an fp16 scale and zero point.
 double cacheElementBytes(WeightFormat format, std::uint64_t headDim);
+
+/// vLLM's TurboQuant KV formats, whose first and last two layers of a model
+/// without recurrent layers keep the model's dtype.
+bool isTurboquant(WeightFormat format);
 
 /// bitsandbytes' 4-bit formats (Linear4bit: nf4, fp4, and nf4 with double quantisation).
 bool isBitsandbytes4Bit(WeightFormat format);

@@ -104,7 +104,9 @@ std::optional<WeightFormat> parseWeightFormat(const std::string &id)
 const std::vector<FieldAlias> kVllmKvSpellings = {
     {"float16", "fp16"}, {"bfloat16", "bf16"}, {"float32", "fp32"}, {"fp8_e4m3", "fp8"}, {"fp8_e5m2", "fp8"},
     {"fp8_inc", "fp8"}, {"fp8_per_token_head", "fp8-per-token-head"}, {"int8_per_token_head", "int8-per-token-head"},
-    {"nvfp4_4over6", "nvfp4"},
+    {"int4_per_token_head", "int4-per-token-head"}, {"nvfp4_4over6", "nvfp4"}, {"turboquant_k8v4", "turboquant-k8v4"},
+    {"turboquant_4bit_nc", "turboquant-4bit-nc"}, {"turboquant_k3v4_nc", "turboquant-k3v4-nc"},
+    {"turboquant_3bit_nc", "turboquant-3bit-nc"},
 };
 
 std::optional<WeightFormat> parseKvFormat(const std::string &id)

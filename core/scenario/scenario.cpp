@@ -208,6 +208,10 @@ std::vector<std::string> validateScenario(const Scenario &s)
                     == runtime->cacheFormats.end())
                 errors.push_back(std::string(key) + ": " + runtimeInfo(s.serving).name + " does not take "
                                  + formatInfo(*format).id + " (it takes " + cacheFormatList(runtime->cacheFormats) + ")");
+    // vLLM's per-token-head and TurboQuant formats live in its attention
+    // backends with K and V heads, not its MLA backends.
+    check(!(s.kvDtype && formatInfo(*s.kvDtype).cacheOnly && m.isMla()),
+          [&s] { return std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " needs K and V heads, not MLA's latent"; });
     const auto ggufType = [](const std::optional<WeightFormat> &f) { return f && isGgufFormat(*f); };
     check(!(runtime && runtime->ggmlBuffers && ggufType(s.valueCacheDtype()) && s.attention == Attention::Eager),
           "kv_dtype_v: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");

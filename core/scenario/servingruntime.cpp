@@ -92,12 +92,14 @@ RuntimeBehaviour vllmBehaviour()
     b.offloadsKvBlocks = true;
     b.skipsKvQuantisationPerLayer = true;
     // vllm/config/cache.py CacheDType (002f10e): auto (the model's dtype),
-    // float16, bfloat16, the fp8 spellings, the per-token-head formats and
-    // nvfp4.
-    b.cacheFormats = {WeightFormat::Fp32,           WeightFormat::Fp16,
-                      WeightFormat::Bf16,           WeightFormat::Fp8,
-                      WeightFormat::Fp8PerTokenHead, WeightFormat::Int8PerTokenHead,
-                      WeightFormat::Nvfp4};
+    // float16, bfloat16, the fp8 spellings, the per-token-head formats,
+    // nvfp4 and TurboQuant's four presets.
+    b.cacheFormats = {WeightFormat::Fp32,             WeightFormat::Fp16,
+                      WeightFormat::Bf16,             WeightFormat::Fp8,
+                      WeightFormat::Fp8PerTokenHead,  WeightFormat::Int8PerTokenHead,
+                      WeightFormat::Int4PerTokenHead, WeightFormat::Nvfp4,
+                      WeightFormat::TurboquantK8V4,   WeightFormat::Turboquant4BitNc,
+                      WeightFormat::TurboquantK3V4Nc, WeightFormat::Turboquant3BitNc};
     b.takesKvCacheSize = true;
     b.fitsContextToPool = true;
     b.releases = Library::Vllm;

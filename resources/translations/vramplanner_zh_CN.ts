@@ -1858,6 +1858,10 @@
         <source>vLLM keeps DeepSeek Sparse Attention&apos;s latent as fp8_ds_mla unless the KV cache format is bf16</source>
         <translation>除非 KV 缓存格式设为 bf16，vLLM 将 DeepSeek 稀疏注意力的潜向量存为 fp8_ds_mla</translation>
     </message>
+    <message>
+        <source>fp16 norms, scales and zero points per token and head</source>
+        <translation>每个词元、每个头的 fp16 范数、缩放因子与零点</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

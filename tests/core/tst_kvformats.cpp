@@ -59,6 +59,14 @@ void TestKvFormats::bytesPerToken_data()
     QTest::newRow("fp8 per token and head") << "fp8-per-token-head" << 32.0 * 8 * 2 * (128 + 4); // 67,584
     QTest::newRow("int8 per token and head") << "int8-per-token-head" << 32.0 * 8 * 2 * (128 + 4);
     QTest::newRow("nvfp4") << "nvfp4" << 32.0 * 8 * 2 * (64 + 8);                 // 36,864
+    QTest::newRow("int4 per token and head") << "int4-per-token-head" << 32.0 * 8 * 2 * (64 + 4); // 34,816
+    // TurboQuant: one slot per token and head for K and V (fp8 keys or
+    // key bits + a 2-byte norm; value bits + 4 bytes of scale and zero),
+    // in 28 layers; the first and last two layers stay bf16 (4 x 8 x 512).
+    QTest::newRow("turboquant k8v4") << "turboquant-k8v4" << 28.0 * 8 * (128 + 64 + 4) + 4.0 * 8 * 512;
+    QTest::newRow("turboquant 4bit nc") << "turboquant-4bit-nc" << 28.0 * 8 * (64 + 2 + 64 + 4) + 4.0 * 8 * 512;
+    QTest::newRow("turboquant k3v4 nc") << "turboquant-k3v4-nc" << 28.0 * 8 * (48 + 2 + 64 + 4) + 4.0 * 8 * 512;
+    QTest::newRow("turboquant 3bit nc") << "turboquant-3bit-nc" << 28.0 * 8 * (48 + 2 + 48 + 4) + 4.0 * 8 * 512;
 }
 
 void TestKvFormats::bytesPerToken()
@@ -155,6 +163,9 @@ void TestKvFormats::sparseMlaDefaultsToFp8UnderVllm()
     QCOMPARE(core::estimate(s).details.kvBytesPerToken, 61.0 * (656 + 132));
     s.kvDtype = core::WeightFormat::Bf16;
     QCOMPARE(core::estimate(s).details.kvBytesPerToken, 61.0 * (1152 + 132));
+    // The per-token-head and TurboQuant formats need K and V heads.
+    s.kvDtype = core::WeightFormat::Turboquant4BitNc;
+    QVERIFY(refused(s, "kv_dtype: turboquant-4bit-nc needs K and V heads"));
 }
 
 VRAM_TEST_MAIN(tst_kvformats, TestKvFormats, Core)
