@@ -253,7 +253,7 @@ std::optional<std::vector<core::WeightFormat>> parseFormats(const std::string &t
     while (start <= text.size()) {
         const std::size_t end = std::min(text.find(',', start), text.size());
         const std::string id = text.substr(start, end - start);
-        const auto format = core::parseFormat(id);
+        const auto format = core::parseWeightFormat(id);
         if (!format) {
             error = "--formats: '" + id + "' is not a weight format (see --weights)";
             return std::nullopt;

@@ -62,7 +62,7 @@ std::optional<LogRun> readLogRun(const Options &options, const core::Catalog &ca
 int runCompare(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out, std::ostream &err)
 {
     const std::vector<OptionSpec> specs = estimateOptionSpecsWith(
-        {{"log", "FILE", "the run's log: vLLM, SGLang, llama.cpp, ollama, torch memory_summary/memory_stats/OOM, Trainer metrics, nvidia-smi"},
+        {{"log", "FILE", "the run's log: vLLM, SGLang, TensorRT-LLM, llama.cpp, ollama, torch memory_summary/memory_stats/OOM, Trainer metrics, nvidia-smi"},
          {"keep", nullptr, "append the comparison to your runs (runs.json in the user data folder; see validate --mine)"}});
     std::string error;
     const auto options = Options::parse(args, specs, error);

@@ -225,8 +225,15 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
                                           : "ZeRO-Offload's states")
                 << " for one machine's GPUs)\n";
         }
-        else if (s.serving == core::ServingEngine::Vllm)
-            out << "vLLM --cpu-offload-gb: each GPU's offloaded weights in pinned RAM, read over the host link every step)\n";
+        else if (s.serving == core::ServingEngine::Vllm) {
+            const bool weights = d.hostTermsPerGpu[core::termIndex(core::TermId::Weights)] > core::Bytes();
+            const bool kv = d.hostTermsPerGpu[core::termIndex(core::TermId::KvCache)] > core::Bytes();
+            out << (weights && kv ? "vLLM --cpu-offload-gb's weights and --kv-offloading-size's KV blocks in pinned RAM"
+                    : kv          ? "vLLM --kv-offloading-size: each GPU's share of the offloaded KV blocks in pinned RAM"
+                                  : "vLLM --cpu-offload-gb: each GPU's offloaded weights in pinned RAM, read over the host "
+                                    "link every step")
+                << ")\n";
+        }
         else
             out << d.layersOnGpu << " of " << s.model.layers
                 << " layers on this GPU; offloaded weights in RAM, read over the host link every step)\n";

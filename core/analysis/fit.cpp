@@ -39,22 +39,26 @@ std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
                             QT_TRANSLATE_NOOP("Message", "FlashAttention-2 needs Ampere or later; %1 runs SDPA or eager attention"),
                             {gpu.name}});
     const bool usesFp8 = wf == WeightFormat::Fp8
-        || (s.kvDtype && (*s.kvDtype == WeightFormat::Fp8 || *s.kvDtype == WeightFormat::Fp8PerTokenHead));
+        || (s.kvDtype
+            && (*s.kvDtype == WeightFormat::Fp8 || *s.kvDtype == WeightFormat::Fp8PerTokenHead
+                || *s.kvDtype == WeightFormat::TurboquantK8V4));
     if (usesFp8 && !gpu.supportsFp8)
         warnings.push_back({"Message",
                             QT_TRANSLATE_NOOP("Message", "fp8 needs Ada or Hopper (compute capability 8.9+); %1 lacks it"),
                             {gpu.name}});
     const RuntimeBehaviour *runtime = servingBehaviour(s);
-    if (runtime && runtime->cudaOnly && gpu.computeCapability.empty())
+    if (runtime && runtime->cudaOnly && !gpu.vendor.empty() && gpu.vendor != "NVIDIA")
         warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "%1 runs on NVIDIA GPUs only; %2 is not one"),
                             {runtimeInfo(s.serving).name, gpu.name}});
-    // vLLM's NVFP4 KV cache runs on FlashInfer's trtllm-gen attention only,
-    // which is built for SM100 (vllm/v1/attention/backends/flashinfer.py).
+    // An NVFP4 KV cache runs on data-centre Blackwell only: vLLM's on
+    // FlashInfer's trtllm-gen attention, built for SM100
+    // (vllm/v1/attention/backends/flashinfer.py), TensorRT-LLM's on its
+    // FP4 attention kernels for the same GPUs.
     const bool dataCentreBlackwell = gpu.computeCapability.rfind("10.", 0) == 0;
     if (s.kvDtype && *s.kvDtype == WeightFormat::Nvfp4 && !dataCentreBlackwell)
         warnings.push_back({"Message",
                             QT_TRANSLATE_NOOP("Message", "an NVFP4 KV cache needs a data-centre Blackwell GPU (compute "
-                                                         "capability 10.x); %1 lacks it"),
+                                                         "capability 10.x); %1 is not one"),
                             {gpu.name}});
     return warnings;
 }

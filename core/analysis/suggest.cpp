@@ -74,7 +74,11 @@ Scenario changed(Scenario s, const FieldChange &change)
 /// before Blackwell) is no way to make it fit.
 bool runsOn(const Scenario &variant, const Scenario &own, const GpuFit &fit)
 {
-    return capabilityWarnings(variant, fit.gpu).size() <= capabilityWarnings(own, fit.gpu).size();
+    const std::vector<Message> owned = capabilityWarnings(own, fit.gpu);
+    for (const Message &w : capabilityWarnings(variant, fit.gpu))
+        if (std::none_of(owned.begin(), owned.end(), [&w](const Message &o) { return o.text == w.text; }))
+            return false;
+    return true;
 }
 
 FieldChange count(FieldId id, std::uint64_t value) { return {id, FieldValue(static_cast<double>(value))}; }

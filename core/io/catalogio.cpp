@@ -40,10 +40,8 @@ GpuSpec readGpu(JsonReader &r)
             r.error("macos", "'" + *macos + "' is not a macOS release, 13 or later (e.g. \"26\")");
         else if (gpu.usableMemory)
             r.error("macos", "give usable_memory_bytes or macos, not both");
-        else {
-            gpu.macos = *release;
+        else
             gpu.usableMemory = macosWorkingSetBytes(gpu.memory, *release);
-        }
     }
     gpu.memoryType = r.string("memory_type", false).value_or("");
     gpu.bandwidthGBps = optionalNumber(r, "memory_bandwidth_gb_per_s", 1e6).value_or(0);

@@ -176,6 +176,9 @@ void readField(JsonReader &root, const FieldDescriptor &f, Scenario &s)
             value = *v;
         break;
     case FieldKind::Choice:
+        if (const auto v = r.string(key, true))
+            value = canonicalChoice(f, *v);
+        break;
     case FieldKind::Text:
     case FieldKind::ModelPreset:
     case FieldKind::NumberList:
@@ -319,11 +322,11 @@ ModelSpec readModel(JsonReader &r)
     m.checkpointFormat = r.boolean("experts_mxfp4", false).value_or(false)
         ? "mxfp4"
         : r.string("checkpoint_format", false).value_or("");
-    if (!m.checkpointFormat.empty() && !parseFormat(m.checkpointFormat))
+    if (!m.checkpointFormat.empty() && !parseWeightFormat(m.checkpointFormat))
         r.error("checkpoint_format", "'" + m.checkpointFormat + "' is not a weight format");
     m.checkpointGroupSize = static_cast<int>(r.uint("checkpoint_group_size", 0, 1u << 20, false).value_or(0));
     m.checkpointRestFormat = r.string("checkpoint_rest_format", false).value_or("");
-    if (!m.checkpointRestFormat.empty() && !parseFormat(m.checkpointRestFormat))
+    if (!m.checkpointRestFormat.empty() && !parseWeightFormat(m.checkpointRestFormat))
         r.error("checkpoint_rest_format", "'" + m.checkpointRestFormat + "' is not a weight format");
     m.checkpointQuantizedTargets =
         r.uint("checkpoint_quantized_targets", 0, 0xff, false).value_or(0);

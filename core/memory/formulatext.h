@@ -305,7 +305,7 @@ inline constexpr const char *kPartSortedSoftmax = QT_TRANSLATE_NOOP("Derivation"
 inline constexpr const char *kPartScatter = QT_TRANSLATE_NOOP("Derivation", "fp32 scatter result");
 inline constexpr const char *kWhyEncoderOnly = QT_TRANSLATE_NOOP("Derivation", "encoder-only: no causal-LM head, no logits");
 inline constexpr const char *kWhyHeadElsewhere = QT_TRANSLATE_NOOP("Derivation", "the lm_head and its logits live on the last pipeline stage");
-inline constexpr const char *kWhyOneTokenPerRequest = QT_TRANSLATE_NOOP("Derivation", "each of the profile's dummy requests samples one token: its logits are one row");
+inline constexpr const char *kWhyOneTokenPerRequest = QT_TRANSLATE_NOOP("Derivation", "each of the profile's dummy requests samples one token: its logits (a row a request) are not planned");
 inline constexpr const char *kWhyRowsAreSeqs = QT_TRANSLATE_NOOP("Derivation", "rows = max_num_seqs (fewer than the token budget)");
 inline constexpr const char *kWhyRowsAreTokens = QT_TRANSLATE_NOOP("Derivation", "rows = max_num_batched_tokens (fewer than max_num_seqs)");
 inline constexpr const char *kFromHfLoss = "Hugging Face transformers loss_utils.ForCausalLMLoss (logits.float())";
@@ -378,6 +378,7 @@ inline constexpr const char *kFromSparseMlaFp8 =
     "vLLM model_executor/models/config.py DeepseekV32ForCausalLM (fp8 becomes fp8_ds_mla, bfloat16 auto); "
     "v1/kv_cache_interface.py MLAAttentionSpec (656 B a token for fp8_ds_mla); vllm-project/recipes "
     "DeepSeek-V3_2.md (\"The default config uses a custom fp8 kvcache\")";
+inline constexpr const char *kWhyScaledCacheFormat = QT_TRANSLATE_NOOP("Derivation", "e_kv counts the format's scales with its values: per token and head, per 16 values (NVFP4) or per slot (TurboQuant)");
 inline constexpr const char *kWhySkipLayers = QT_TRANSLATE_NOOP("Derivation", "--kv-cache-dtype-skip-layers: the named layers cache in the model's dtype, the others in the KV cache format; e_kv is the mean over this group's layers (layer indices counted in proportion to the kinds)");
 inline constexpr const char *kFromCompressedAttention =
     "DeepSeek-V4 inference/model.py (Attention kv_cache [win + S // ratio, head_dim], Compressor state, "

@@ -237,6 +237,8 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
             kv.times(*term.values, t.values).times(kv::kKvElementBytes, elementBytes);
             if (elementBytes != kvElementBytes)
                 kv.note(kv::kWhySkipLayers);
+            if (s.kvDtype && (formatInfo(*s.kvDtype).cacheOnly || *s.kvDtype == WeightFormat::Nvfp4))
+                kv.note(kv::kWhyScaledCacheFormat).cite(formatInfo(*s.kvDtype).source);
         }
         kv.times(*term.tokens, t.tokens);
         rows(kv);

@@ -41,8 +41,8 @@ double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipe
                                 const SglangModel &model, const LibraryVersions &versions = {});
 
 /// The fraction a scenario runs on a card of `capacityMib`: its
-/// --mem-fraction-static, else SGLang's rule (prefill graphs for models
-/// that are neither MLA nor multimodal).
+/// --mem-fraction-static, else SGLang's rule for its release, its model
+/// kind (MLA, multimodal) and its TP and PP degrees.
 double sglangMemFraction(const Scenario &scenario, double capacityMib);
 
 /// The bytes SGLang gives its KV pool (model_runner_kv_cache_mixin.py

@@ -40,9 +40,6 @@ struct GpuSpec
     int launchYear = 0;
     Bytes memory;
     std::optional<Bytes> usableMemory;
-    /// Apple silicon: the macOS release whose working set `usableMemory`
-    /// is (macosworkingset.h); 0 elsewhere.
-    int macos = 0;
     std::string memoryType;
     double bandwidthGBps = 0;
     PeakThroughput peak;

@@ -15,8 +15,8 @@ const char *const kTurboquant =
     "vLLM model_executor/layers/quantization/turboquant/config.py (1471680) TQ_PRESETS and slot_size, "
     "v1/kv_cache_interface.py TQFullAttentionSpec (v0.20.0, PR 38479)";
 const char *const kVllmPerTokenHead =
-    "vLLM vllm/v1/kv_cache_interface.py AttentionSpec.page_size_bytes (001cabc): 1 byte a value, and one fp32 "
-    "scale per token and KV head for K and for V, carved from the KV cache";
+    "vLLM vllm/v1/kv_cache_interface.py AttentionSpec.page_size_bytes (001cabc): the values (1 byte, or two a "
+    "byte for int4), and one fp32 scale per token and KV head for K and for V, carved from the KV cache";
 } // namespace
 
 const std::vector<FormatInfo> &allFormats()
@@ -172,6 +172,12 @@ double elementBytes(WeightFormat format)
     default:
         return formatBits(format, 128, 4096).total() / 8.0;
     }
+}
+
+std::optional<WeightFormat> parseWeightFormat(const std::string &id)
+{
+    const auto f = parseFormat(id);
+    return f && !formatInfo(*f).cacheOnly ? f : std::nullopt;
 }
 
 double cacheElementBytes(WeightFormat format, std::uint64_t headDim)

@@ -51,14 +51,16 @@ struct FormatInfo
     bool usableForKvCache;
     bool takesGroupSize;
     const char *source;
-    /// A KV cache format that holds no weights (vLLM's per-token-head
-    /// formats); the weight choices leave it out.
+    /// A KV cache format that holds no weights (vLLM's per-token-head and
+    /// TurboQuant formats); the weight choices leave it out.
     bool cacheOnly = false;
 };
 
 const std::vector<FormatInfo> &allFormats();
 const FormatInfo &formatInfo(WeightFormat format);
 std::optional<WeightFormat> parseFormat(const std::string &id);
+/// A format weights can be stored in: parseFormat without the KV-cache-only ones.
+std::optional<WeightFormat> parseWeightFormat(const std::string &id);
 
 /// Bits per weight for a linear layer with `inFeatures` inputs.
 /// `groupSize` matters for GPTQ/AWQ only.

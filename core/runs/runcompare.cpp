@@ -226,8 +226,8 @@ void trtllmSettings(const rl::LogSettings &ls, SettingWriter &w, RunScenario &ru
               ls.freeGpuMemoryFraction->line);
     if (ls.maxNumTokens)
         w.set(FieldId::MaxBatchedTokens, count(ls.maxNumTokens->value), ls.maxNumTokens->line);
-    if (ls.maxBatchSize)
-        w.set(FieldId::MaxNumSeqs, count(ls.maxBatchSize->value), ls.maxBatchSize->line);
+    if (ls.maxNumRequests)
+        w.set(FieldId::MaxNumSeqs, count(ls.maxNumRequests->value), ls.maxNumRequests->line);
     if (ls.engineVersion)
         run.notes.push_back("line " + std::to_string(ls.engineVersion->line) + ": TensorRT-LLM "
                             + ls.engineVersion->value + " (the planner models the PyTorch backend's rule of 1.1 on)");

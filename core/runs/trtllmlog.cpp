@@ -121,7 +121,7 @@ bool TrtllmReader::read(const LogLine &line, ReadContext &context)
     if (t.find("[TRT-LLM]") != std::string::npos && t.find("max_num_tokens=") != std::string::npos
         && t.find("max_num_requests=") != std::string::npos) {
         settings.maxNumTokens = countAfter(line, "max_num_tokens=");
-        settings.maxBatchSize = countAfter(line, "max_num_requests=");
+        settings.maxNumRequests = countAfter(line, "max_num_requests=");
         context.seen(LogFormat::Trtllm);
         return true;
     }

@@ -161,10 +161,7 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
         value = text.empty() || text == "true" || text == "on";
         break;
     case FieldKind::Choice:
-        value = text;
-        for (const FieldAlias &alias : f.aliases)
-            if (text == alias.spelling)
-                value = std::string(alias.id);
+        value = canonicalChoice(f, text);
         break;
     case FieldKind::Text:
     case FieldKind::ModelPreset:
@@ -177,6 +174,14 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
     if (!error.empty())
         return std::nullopt;
     return value;
+}
+
+std::string canonicalChoice(const FieldDescriptor &f, const std::string &text)
+{
+    for (const FieldAlias &alias : f.aliases)
+        if (text == alias.spelling)
+            return alias.id;
+    return text;
 }
 
 std::string formatFieldValue(const FieldDescriptor &f, const FieldValue &value)

@@ -176,6 +176,8 @@ const FieldDescriptor *findFieldByKey(const std::string &key);
 /// sets, "default" for an optional);
 /// nullopt with `error` set ("'2.5' is not an integer between 1 and 1048576").
 std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::string &text, std::string &error);
+/// A choice's id for `text`, which may be one of the field's aliases.
+std::string canonicalChoice(const FieldDescriptor &f, const std::string &text);
 /// The value checked against the field's range or choices; empty when fine.
 std::string checkFieldValue(const FieldDescriptor &f, const FieldValue &value);
 /// "2,048", "nf4-dq", "on", "q,k,v": a value as text, for tables and help.

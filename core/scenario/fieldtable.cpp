@@ -93,11 +93,6 @@ void setOptionalNumber(Scenario &s, const FieldValue &v)
 const char *formatId(WeightFormat f) { return formatInfo(f).id; }
 const char *optimizerId(Optimizer o) { return optimizerInfo(o).id; }
 const char *stackId(TrainingStack s) { return stackInfo(s).id; }
-std::optional<WeightFormat> parseWeightFormat(const std::string &id)
-{
-    const auto f = parseFormat(id);
-    return f && !formatInfo(*f).cacheOnly ? f : std::nullopt;
-}
 /// vLLM's --kv-cache-dtype spellings (vllm/config/cache.py CacheDType,
 /// 002f10e) of the formats the planner names otherwise: the fp8 variants
 /// are one byte a value alike, nvfp4_4over6 is NVFP4's layout.
@@ -439,7 +434,7 @@ std::vector<FieldDescriptor> makeFields()
             .label(QT_TRANSLATE_NOOP("Field", "Library versions"))
             .help(QT_TRANSLATE_NOOP("Field",
                 "the releases the run uses, e.g. transformers=4.44,torch=2.3 (transformers, peft, accelerate, "
-                "bitsandbytes, torch, torchtune, litgpt, vllm); each sets the defaults its library had then; unset: "
+                "bitsandbytes, torch, torchtune, litgpt, vllm, sglang); each sets the defaults its library had then; unset: "
                 "current releases"))
             .accessors([](const S &s) { return FieldValue(libraryVersionsText(s.versions)); },
                 [](S &s, const FieldValue &v) {
@@ -659,7 +654,8 @@ std::vector<FieldDescriptor> makeFields()
                 "generate() runs the scenario's batch; vLLM sizes its KV cache after profiling one forward of "
                 "max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV "
                 "stream per sequence and a compute buffer for one micro-batch; SGLang gives its token pool "
-                "mem_fraction_static of the free memory, less the weights"))
+                "mem_fraction_static of the free memory, less the weights; TensorRT-LLM gives its KV pool "
+                "free_gpu_memory_fraction of what its profiled forward leaves free"))
             .choiceIn<servingEngineId, parseServingEngine, &S::serving>()
             .appliesWhen(inference),
         // After the engine: a release is the chosen engine's.

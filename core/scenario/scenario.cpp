@@ -176,9 +176,9 @@ std::vector<std::string> validateScenario(const Scenario &s)
             errors.push_back(std::string(f.key) + ": " + checkFieldValue(f, f.stored(s)));
     }
     if (s.kvDtype && !formatInfo(*s.kvDtype).usableForKvCache)
-        errors.push_back(std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV-cache format");
+        errors.push_back(std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV cache format");
     if (s.kvDtypeV && !formatInfo(*s.kvDtypeV).usableForKvCache)
-        errors.push_back(std::string("kv_dtype_v: ") + formatInfo(*s.kvDtypeV).id + " is not a KV-cache format");
+        errors.push_back(std::string("kv_dtype_v: ") + formatInfo(*s.kvDtypeV).id + " is not a KV cache format");
     if (s.weights && formatInfo(*s.weights).cacheOnly)
         errors.push_back(std::string("weights: ") + formatInfo(*s.weights).id + " is a KV cache format");
     if (!errors.empty())
@@ -197,13 +197,12 @@ std::vector<std::string> validateScenario(const Scenario &s)
     check(m.moe.isMoe() || p.ep == 1, "ep: expert parallelism needs a mixture-of-experts model");
     check(!(s.isTraining() && s.effectiveLogits() == LogitsMode::LastToken),
           "logits: 'last' applies to inference only");
-    // llama.cpp's cache types (common/arg.cpp --cache-type-k/-v) are its own;
-    // a quantised V cache needs flash attention (llama-context.cpp,
-    // llama.cpp 0.4.0: "quantized V cache was requested, but this requires
-    // Flash Attention"); a quantised K cache does not.
+    // Each engine takes its own KV formats (its policy row); the V cache's
+    // own format is llama.cpp's -ctv, read nowhere else.
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     if (runtime)
-        for (const auto &[key, format] : {std::pair{"kv_dtype", s.kvDtype}, std::pair{"kv_dtype_v", s.kvDtypeV}})
+        for (const auto &[key, format] : {std::pair{"kv_dtype", s.kvDtype},
+                                          std::pair{"kv_dtype_v", runtime->ggmlBuffers ? s.kvDtypeV : std::nullopt}})
             if (format && std::find(runtime->cacheFormats.begin(), runtime->cacheFormats.end(), *format)
                     == runtime->cacheFormats.end())
                 errors.push_back(std::string(key) + ": " + runtimeInfo(s.serving).name + " does not take "
@@ -212,6 +211,9 @@ std::vector<std::string> validateScenario(const Scenario &s)
     // backends with K and V heads, not its MLA backends.
     check(!(s.kvDtype && formatInfo(*s.kvDtype).cacheOnly && m.isMla()),
           [&s] { return std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " needs K and V heads, not MLA's latent"; });
+    // A quantised V cache needs flash attention in llama.cpp (llama-context.cpp,
+    // llama.cpp 0.4.0: "quantized V cache was requested, but this requires
+    // Flash Attention"); a quantised K cache does not.
     const auto ggufType = [](const std::optional<WeightFormat> &f) { return f && isGgufFormat(*f); };
     check(!(runtime && runtime->ggmlBuffers && ggufType(s.valueCacheDtype()) && s.attention == Attention::Eager),
           "kv_dtype_v: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");

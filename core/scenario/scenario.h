@@ -50,7 +50,10 @@ enum class TrainingStack {
 /// scenario's batch; vLLM sizes its KV pool after a profiling forward of
 /// max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows;
 /// llama.cpp (llama-cli, llama-server) reserves one KV stream per parallel
-/// sequence and a compute buffer for one micro-batch of n_ubatch tokens.
+/// sequence and a compute buffer for one micro-batch of n_ubatch tokens;
+/// SGLang gives its pool mem_fraction_static of the free memory less the
+/// weights; TensorRT-LLM free_gpu_memory_fraction of what its profile
+/// leaves free (their policy rows in servingruntime.cpp).
 enum class ServingEngine { Generate, Vllm, LlamaCpp, Sglang, Trtllm };
 /// bitsandbytes up to 0.43.1 kept every 4-bit layer's input for backward
 /// (MatMul4Bit ctx.tensors = (A, B)); 0.43.2 (July 2024) dropped it.

@@ -132,7 +132,8 @@ RuntimeBehaviour sglangBehaviour()
     b.releases = Library::Sglang;
     b.utilizationFollowsRelease = false;
     b.fp8DsMlaEntries = false;
-    // server_args.py --kv-cache-dtype: auto, bf16 and the fp8 spellings.
+    // server_args.py --kv-cache-dtype: auto (the model's fp32, fp16 or
+    // bf16), bf16 and the fp8 spellings.
     b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8};
     b.draftSource = kDraftFromSglang;
     return b;
@@ -144,6 +145,8 @@ RuntimeBehaviour sglangBehaviour()
 /// (resource_manager.py get_cache_size_per_token: kv_factor 1).
 RuntimeBehaviour trtllmBehaviour()
 {
+    // Its recurrent-state and DSA indexer rules stay vLLM's (TensorRT-LLM's
+    // Mamba and DSA caches were not read).
     RuntimeBehaviour b = vllmBehaviour();
     b.kvPool = KvPool::ShareOfFreeAfterProfile;
     b.poolBlockTokens = 32;
@@ -159,7 +162,8 @@ RuntimeBehaviour trtllmBehaviour()
     // and the Lamport buffers (3x), per rank of the group.
     b.allReduceWorkspaceMib = 64;
     b.cudaOnly = true;
-    // KvCacheConfig.dtype: auto (the checkpoint's), fp8 or nvfp4.
+    // KvCacheConfig.dtype: auto (the checkpoint's, the model's fp32, fp16
+    // or bf16), fp8 or nvfp4.
     b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8,
                       WeightFormat::Nvfp4};
     // vLLM's options TensorRT-LLM does not have.

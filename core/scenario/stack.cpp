@@ -101,7 +101,8 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "80 GiB, the card less 13 GiB (v0.4.6)",
          "the card less what its memory class reserves: 2.8 GiB + 0.1 GiB a GPU under 35 GiB, 9.5 + 0.5 a GPU "
          "under 90 GiB, 12 + 0.5 a GPU under 160 GiB, 32 GiB above",
-         "SGLang PR 7054, v0.4.7.post1 (python/sglang/srt/server_args.py; 0.4.7 itself kept the TP table)"},
+         "SGLang PR 7054, v0.4.7.post1 (python/sglang/srt/server_args.py; release numbers here have no .post, so "
+         "0.4.7 is taken as 0.4.7.post1, though 0.4.7 itself kept the TP table)"},
         {VersionRule::SglangReservedFormula, "sglang_reserved_formula", Library::Sglang, {0, 5, 3}, std::nullopt, {},
          "the memory-class table",
          "512 MiB + 1.5 MiB per chunked-prefill token + 2 MiB per decode-graph slot + 1 GiB per 8 GPUs, at least "

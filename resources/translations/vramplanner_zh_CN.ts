@@ -1835,10 +1835,6 @@
         <translation>gate 与 up，反向传播据此重算 act(gate)</translation>
     </message>
     <message>
-        <source>each of the profile&apos;s dummy requests samples one token: its logits are one row</source>
-        <translation>性能剖析中的每个虚拟请求只采样一个词元：其 logits 只有一行</translation>
-    </message>
-    <message>
         <source>all-reduce workspace per rank</source>
         <translation>每个 rank 的 all-reduce 工作区</translation>
     </message>
@@ -1861,6 +1857,14 @@
     <message>
         <source>fp16 norms, scales and zero points per token and head</source>
         <translation>每个词元、每个头的 fp16 范数、缩放因子与零点</translation>
+    </message>
+    <message>
+        <source>each of the profile&apos;s dummy requests samples one token: its logits (a row a request) are not planned</source>
+        <translation>剖析中的每个虚拟请求只采样一个词元：其 logits（每个请求一行）不计入</translation>
+    </message>
+    <message>
+        <source>e_kv counts the format&apos;s scales with its values: per token and head, per 16 values (NVFP4) or per slot (TurboQuant)</source>
+        <translation>e_kv 同时计入该格式的缩放因子：按词元和头、每 16 个值（NVFP4）或每个槽（TurboQuant）</translation>
     </message>
 </context>
 <context>
@@ -2699,16 +2703,8 @@
         <translation>SGLang 按每种 GPU 的规则</translation>
     </message>
     <message>
-        <source>generate() runs the scenario&apos;s batch; vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV stream per sequence and a compute buffer for one micro-batch; SGLang gives its token pool mem_fraction_static of the free memory, less the weights</source>
-        <translation>generate() 运行场景中的批次；vLLM 先对 max_num_batched_tokens 个词元做一次前向剖析、对 max_num_seqs 行做一次采样器预热，再确定 KV 缓存大小；llama.cpp 为每条序列保留一个 KV 流，并为一个微批次预留计算缓冲区；SGLang 的词元池取空闲显存的 mem_fraction_static，再减去权重</translation>
-    </message>
-    <message>
         <source>SGLang (token pool of mem_fraction_static)</source>
         <translation>SGLang（按 mem_fraction_static 的词元池）</translation>
-    </message>
-    <message>
-        <source>the releases the run uses, e.g. transformers=4.44,torch=2.3 (transformers, peft, accelerate, bitsandbytes, torch, torchtune, litgpt, vllm); each sets the defaults its library had then; unset: current releases</source>
-        <translation>运行所用的版本，例如 transformers=4.44,torch=2.3（transformers、peft、accelerate、bitsandbytes、torch、torchtune、litgpt、vllm）；每个版本带来该库当时的默认设置；未设置：当前版本</translation>
     </message>
     <message>
         <source>Engine version</source>
@@ -2773,6 +2769,14 @@
     <message>
         <source>vLLM --kv-offloading-size: GiB of pinned host memory for KV blocks moved off the GPUs, in total over the tensor- and pipeline-parallel ranks (each takes its share); the GPUs&apos; KV pool is unchanged</source>
         <translation>vLLM --kv-offloading-size：为从 GPU 移出的 KV 块分配的锁页主机内存（GiB），为张量并行与流水线并行各 rank 的总和（每个 rank 分摊一份）；GPU 上的 KV 池不变</translation>
+    </message>
+    <message>
+        <source>the releases the run uses, e.g. transformers=4.44,torch=2.3 (transformers, peft, accelerate, bitsandbytes, torch, torchtune, litgpt, vllm, sglang); each sets the defaults its library had then; unset: current releases</source>
+        <translation>运行所用的各库版本，例如 transformers=4.44,torch=2.3（transformers、peft、accelerate、bitsandbytes、torch、torchtune、litgpt、vllm、sglang）；每个版本设定该库当时的默认值；不设：当前版本</translation>
+    </message>
+    <message>
+        <source>generate() runs the scenario&apos;s batch; vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV stream per sequence and a compute buffer for one micro-batch; SGLang gives its token pool mem_fraction_static of the free memory, less the weights; TensorRT-LLM gives its KV pool free_gpu_memory_fraction of what its profiled forward leaves free</source>
+        <translation>generate() 运行场景设定的批次；vLLM 先剖析一次 max_num_batched_tokens 个词元的前向和 max_num_seqs 行的采样器预热，再确定 KV 缓存大小；llama.cpp 为每个序列保留一个 KV 流，并为一个微批次保留计算缓冲区；SGLang 的词元池取空闲显存的 mem_fraction_static 减去权重；TensorRT-LLM 的 KV 池取剖析前向之后剩余空闲显存的 free_gpu_memory_fraction</translation>
     </message>
 </context>
 <context>
@@ -2899,12 +2903,12 @@
         <translation>SGLang 无法在 %1 上启动：mem_fraction_static 为 %2 时，权重之外没有留给 KV 池的显存</translation>
     </message>
     <message>
-        <source>an NVFP4 KV cache needs a data-centre Blackwell GPU (compute capability 10.x); %1 lacks it</source>
-        <translation>NVFP4 KV 缓存需要数据中心级 Blackwell GPU（计算能力 10.x）；%1 不具备</translation>
-    </message>
-    <message>
         <source>%1 runs on NVIDIA GPUs only; %2 is not one</source>
         <translation>%1 只能在 NVIDIA GPU 上运行；%2 不是</translation>
+    </message>
+    <message>
+        <source>an NVFP4 KV cache needs a data-centre Blackwell GPU (compute capability 10.x); %1 is not one</source>
+        <translation>NVFP4 KV 缓存需要数据中心级 Blackwell GPU（计算能力 10.x）；%1 不是</translation>
     </message>
 </context>
 <context>

@@ -86,23 +86,21 @@ void TestTrtllm::poolRuleByHand()
     // Nothing free, nothing pooled.
     QCOMPARE(core::trtllmPoolTokens(core::trtllmPoolBytes(10 * kGiB, 20 * kGiB, 0, 0.9), 131072, 32), 0ull);
 
-    // The plan: Llama 3.1 8B in bf16 on an H100 SXM is 0.9 of the card less
-    // its weights, CUDA context, profiled forward and logits, in blocks of
-    // 32 tokens of 131,072 B (32 layers x 8 KV heads x 128 x 2 x 2 B).
+    // The plan, by hand: Llama 3.1 8B in bf16 on an H100 SXM (the catalog's
+    // 85,029,615,043 B as torch sees them) less its weights (8,030,261,248 x
+    // 2 B), the CUDA context (512 MiB) and the profiled forward of 8,192
+    // tokens (8,192 x 2 B x (2 x 4,096 + 3 x 14,336) = 838,860,800 B):
+    // 67,593,360,835 B free; x 0.9 / 131,072 B a token (32 layers x 8 KV
+    // heads x 128 x 2 x 2 B) = 464,127 tokens, 14,503 blocks of 32: 464,096.
     core::Scenario s = llama31("bf16");
     const core::Estimate e = core::estimate(s);
-    QCOMPARE(e.details.kvBytesPerToken, 131072.0);
     const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
-    const double used = static_cast<double>((e.term(core::TermId::Weights) + e.term(core::TermId::CudaOverhead)
-                                             + e.term(core::TermId::Workspace) + e.term(core::TermId::Logits))
-                                                .count());
-    QCOMPARE(e.term(core::TermId::Weights).count(), 8'030'261'248ull * 2);
-    const double free = static_cast<double>(gpu.capacity().count()) - used;
-    const auto blocks = static_cast<std::uint64_t>(std::floor(std::floor(free * 0.9 / 131072.0) / 32.0));
-    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()), blocks * 32);
+    QCOMPARE(gpu.capacity().count(), 85'029'615'043ull);
+    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()), 464'096ull);
+    // Half the free memory: 67,593,360,835 x 0.5 / 131,072 = 257,848
+    // tokens, 8,057 blocks: 257,824.
     s.freeGpuMemoryFraction = 0.5;
-    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()),
-             static_cast<std::uint64_t>(std::floor(std::floor(free * 0.5 / 131072.0) / 32.0)) * 32);
+    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()), 257'824ull);
 }
 
 void TestTrtllm::readerTakesEveryFigure()
@@ -126,9 +124,9 @@ void TestTrtllm::readerTakesEveryFigure()
     QCOMPARE(lastBytes(l, Quantity::TrtllmKvPool), std::round(5.95 * kGiB));
     QVERIFY(l.settings.freeGpuMemoryFraction);
     QCOMPARE(l.settings.freeGpuMemoryFraction->value, 0.8999999761581421);
-    QVERIFY(l.settings.maxNumTokens && l.settings.maxBatchSize && l.settings.engineVersion);
+    QVERIFY(l.settings.maxNumTokens && l.settings.maxNumRequests && l.settings.engineVersion);
     QCOMPARE(l.settings.maxNumTokens->value, 8192ull);
-    QCOMPARE(l.settings.maxBatchSize->value, 64ull);
+    QCOMPARE(l.settings.maxNumRequests->value, 64ull);
     QCOMPARE(l.settings.engineVersion->value, std::string("1.1.0rc3"));
 
     // A TensorRT engine's log: the free memory after the engine loaded.
