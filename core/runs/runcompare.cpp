@@ -296,6 +296,20 @@ const Estimate &stageFor(const std::vector<Estimate> &stages, int device)
     return stages.front();
 }
 
+/// A row of a count (tokens, bytes per token): the printed number beside
+/// the planned one, where there is a plan.
+ComparisonRow countRow(const rl::Reading &r, std::optional<double> planned, std::string term)
+{
+    ComparisonRow c = row(r, std::nullopt, std::move(term));
+    c.isCount = true;
+    c.measuredNumber = r.number;
+    if (planned) {
+        c.plannedNumber = *planned;
+        c.planned = Bytes();
+    }
+    return c;
+}
+
 Bytes terms(const Estimate &e, std::initializer_list<TermId> ids)
 {
     Bytes sum;
@@ -487,19 +501,16 @@ void compareVllm(const RunScenario &run, const rl::RunLog &log, const Catalog &c
             constexpr double kV0BlockTokens = 16;
             const bool tokens = r.quantity == rl::Quantity::VllmKvCacheTokens;
             const bool blocks = r.quantity == rl::Quantity::VllmKvCacheBlocks;
-            ComparisonRow c = row(r, std::nullopt, tokens ? "kv_cache tokens"
-                                                   : blocks ? "kv_cache tokens / 16"
-                                                            : "kv_cache tokens / sequence");
-            c.isCount = true;
-            c.measuredNumber = r.number;
+            std::optional<double> planned;
             if (pool) {
                 const auto budget = static_cast<double>(pool->kvTokens);
-                c.plannedNumber = tokens ? budget
-                    : blocks             ? std::floor(budget / kV0BlockTokens)
-                                         : budget / static_cast<double>(std::max<std::uint64_t>(1, s.sequence));
-                c.planned = Bytes();
+                planned = tokens ? budget
+                    : blocks     ? std::floor(budget / kV0BlockTokens)
+                                 : budget / static_cast<double>(std::max<std::uint64_t>(1, s.sequence));
             }
-            out.rows.push_back(c);
+            out.rows.push_back(countRow(r, planned, tokens ? "kv_cache tokens"
+                                                    : blocks ? "kv_cache tokens / 16"
+                                                             : "kv_cache tokens / sequence"));
             break;
         }
         default:
@@ -645,17 +656,10 @@ void compareSglang(const RunScenario &run, const rl::RunLog &log, const Catalog 
                           : std::nullopt,
                 "kv_cache pool"));
             break;
-        case rl::Quantity::SglangKvTokens: {
-            ComparisonRow c = row(r, std::nullopt, "kv_cache tokens");
-            c.isCount = true;
-            c.measuredNumber = r.number;
-            if (tokens) {
-                c.plannedNumber = static_cast<double>(*tokens);
-                c.planned = Bytes();
-            }
-            out.rows.push_back(c);
+        case rl::Quantity::SglangKvTokens:
+            out.rows.push_back(
+                countRow(r, tokens ? std::optional(static_cast<double>(*tokens)) : std::nullopt, "kv_cache tokens"));
             break;
-        }
         case rl::Quantity::SglangFreeBeforeLoad:
         case rl::Quantity::SglangFreeAfterLoad:
         case rl::Quantity::SglangFreeAfterPool:
@@ -714,16 +718,6 @@ void compareTrtllm(const RunScenario &run, const rl::RunLog &log, const Catalog 
         tokens = static_cast<double>(n);
         pool = Bytes::fromDouble(static_cast<double>(n) * tokenBytes);
     }
-    const auto countRow = [&out](const rl::Reading &r, std::optional<double> planned, const char *term) {
-        ComparisonRow c = row(r, std::nullopt, term);
-        c.isCount = true;
-        c.measuredNumber = r.number;
-        if (planned) {
-            c.plannedNumber = *planned;
-            c.planned = Bytes();
-        }
-        out.rows.push_back(c);
-    };
     const rl::Reading *lastPool = lastOf(log, rl::Quantity::TrtllmKvPool);
     const rl::Reading *lastTokens = lastOf(log, rl::Quantity::TrtllmKvTokens);
     for (const rl::Reading &r : log.readings) {
@@ -747,10 +741,11 @@ void compareTrtllm(const RunScenario &run, const rl::RunLog &log, const Catalog 
             out.rows.push_back(row(r, &r == lastPool ? pool : std::nullopt, &r == lastPool ? "kv_cache pool" : "-"));
             break;
         case rl::Quantity::TrtllmKvTokens:
-            countRow(r, &r == lastTokens ? tokens : std::nullopt, &r == lastTokens ? "kv_cache tokens" : "-");
+            out.rows.push_back(
+                countRow(r, &r == lastTokens ? tokens : std::nullopt, &r == lastTokens ? "kv_cache tokens" : "-"));
             break;
         case rl::Quantity::TrtllmKvBytesPerToken:
-            countRow(r, tokenBytes, "kv_cache bytes per token");
+            out.rows.push_back(countRow(r, tokenBytes, "kv_cache bytes per token"));
             break;
         case rl::Quantity::TrtllmPeak:
         case rl::Quantity::TrtllmDeviceTotal:

@@ -12,6 +12,7 @@
 #include "core/io/modelfiles.h"
 #include "core/scenario/fields.h"
 #include "core/scenario/scenario.h"
+#include "tests/support/presetscenario.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>
@@ -20,8 +21,7 @@ namespace {
 
 core::Scenario llama31(core::ServingEngine engine)
 {
-    core::Scenario s;
-    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    core::Scenario s = testsupport::presetScenario("llama-3.1-8b");
     s.serving = engine;
     return s;
 }

@@ -6,14 +6,13 @@
 #include "core/io/builtin.h"
 #include "core/runs/runcompare.h"
 #include "core/runs/runlog.h"
+#include "tests/support/datalog.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 using core::runlog::Quantity;
 
@@ -22,21 +21,7 @@ namespace {
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr double kGiB = kMiB * 1024.0;
 
-std::string logText(const char *name)
-{
-    std::ifstream in(std::string(VRAM_TEST_DATA_DIR "/logs/") + name, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
-core::runlog::RunLog readLog(const char *name)
-{
-    const auto r = core::runlog::readRunLog(logText(name));
-    if (!r.ok())
-        qFatal("%s: %s", name, r.errors.empty() ? "unreadable" : r.errors.front().c_str());
-    return *r.value;
-}
 
 /// The readings of `q` on `device`, in bytes.
 std::vector<std::uint64_t> readings(const core::runlog::RunLog &log, Quantity q, const std::string &device)
@@ -61,7 +46,7 @@ struct Figure
 
 void expectFigures(const char *name, std::initializer_list<Figure> figures)
 {
-    const core::runlog::RunLog log = readLog(name);
+    const core::runlog::RunLog log = testsupport::readDataLog(name);
     for (const Figure &f : figures) {
         const auto found = readings(log, f.quantity, f.device);
         const std::string what = std::string(name) + ": " + f.device + " " + std::to_string(f.printed);
@@ -109,13 +94,13 @@ void TestRealLogs::llamaCpp2024ModelBuffersAndTwoGpus()
                    {Quantity::LlamaKvBuffer, "CUDA1", 3584.00, kMiB},
                    {Quantity::LlamaOutputBuffer, "CUDA_Host", 1.95, kMiB},
                    {Quantity::LlamaComputeBuffer, "CUDA0", 672.01, kMiB}});
-    QCOMPARE(gpusOf(readLog("llamacpp-2024-03-2gpu-pr6122.log")), 2);
+    QCOMPARE(gpusOf(testsupport::readDataLog("llamacpp-2024-03-2gpu-pr6122.log")), 2);
     // ggml_init_cublas: found 2 CUDA devices, then the model buffers.
     expectFigures("llamacpp-2024-04-2gpu-cublas-kv-oom-xinference1202.log",
                   {{Quantity::LlamaModelBuffer, "CUDA_Host", 510.47, kMiB},
                    {Quantity::LlamaModelBuffer, "CUDA0", 16854.41, kMiB},
                    {Quantity::LlamaModelBuffer, "CUDA1", 16892.66, kMiB}});
-    QCOMPARE(gpusOf(readLog("llamacpp-2024-04-2gpu-cublas-kv-oom-xinference1202.log")), 2);
+    QCOMPARE(gpusOf(testsupport::readDataLog("llamacpp-2024-04-2gpu-cublas-kv-oom-xinference1202.log")), 2);
     expectFigures("llamacpp-2024-06-2gpu-partial-offload-pr8035.log",
                   {{Quantity::LlamaModelBuffer, "CPU", 22994.45, kMiB},
                    {Quantity::LlamaModelBuffer, "CUDA0", 12633.25, kMiB},
@@ -131,14 +116,14 @@ void TestRealLogs::llamaCpp2024ModelBuffersAndTwoGpus()
                    {Quantity::LlamaKvBuffer, "CUDA0", 180.00, kMiB},
                    {Quantity::LlamaOutputBuffer, "CUDA_Host", 0.19, kMiB},
                    {Quantity::LlamaComputeBuffer, "CUDA0", 105.00, kMiB}});
-    QCOMPARE(gpusOf(readLog("llamacpp-2024-1gpu-llamafile-pr552.log")), 1);
+    QCOMPARE(gpusOf(testsupport::readDataLog("llamacpp-2024-1gpu-llamafile-pr552.log")), 1);
 }
 
 void TestRealLogs::llamaCppCpuOnly()
 {
     // A CPU build: no "offloaded N/M layers", no device buffer.
     for (const char *name : {"llamacpp-2025-09-cpu-only-issue15946.log", "llamacpp-2024-01-all-on-cpu-0-layers-issue5137.log"}) {
-        const core::runlog::RunLog log = readLog(name);
+        const core::runlog::RunLog log = testsupport::readDataLog(name);
         core::Scenario base;
         base.model = core::io::findPreset("llama-2-7b")->model;
         const core::RunScenario run = core::scenarioFromLog(base, log, core::io::builtinCatalog(), {});
@@ -165,7 +150,7 @@ void TestRealLogs::vllmTabbedProfilingBlock()
                          {Quantity::VllmNonTorch, "", 1.79, kGiB},
                          {Quantity::VllmActivationPeak, "", 1.26, kGiB},
                          {Quantity::VllmKvCacheMemory, "", 53.29, kGiB}});
-    const auto read = core::runlog::readRunLog(logText(name));
+    const auto read = core::runlog::readRunLog(testsupport::dataLogText(name));
     QVERIFY(read.ok());
     QCOMPARE(read.value->settings.gpuMemoryUtilization->value, 0.90);
     // Every line of the block read: no warning.
@@ -181,8 +166,8 @@ void TestRealLogs::vllmOneLineProfileOfEachWorker()
                          {Quantity::VllmKvCacheMemory, "pid=3280379", 7.71, kGiB},
                          {Quantity::VllmKvCacheMemory, "", 7.71, kGiB},
                          {Quantity::VllmInstanceMemory, "", 39.98, kGiB}});
-    QCOMPARE(gpusOf(readLog(name)), 2);
-    QCOMPARE(readLog(name).find(Quantity::VllmKvCacheBlocks).front()->number, 3947.0); // "# CUDA blocks: 3947"
+    QCOMPARE(gpusOf(testsupport::readDataLog(name)), 2);
+    QCOMPARE(testsupport::readDataLog(name).find(Quantity::VllmKvCacheBlocks).front()->number, 3947.0); // "# CUDA blocks: 3947"
 }
 
 void TestRealLogs::ollamaProjectionAndRunner()
@@ -202,7 +187,7 @@ void TestRealLogs::ollamaProjectionAndRunner()
                          {Quantity::OllamaAvailable, "GPU0", 78.6, kGiB}});
     core::Scenario base;
     base.model = core::io::findPreset("llama-2-7b")->model;
-    core::RunScenario run = core::scenarioFromLog(base, readLog(name), core::io::builtinCatalog(), {});
+    core::RunScenario run = core::scenarioFromLog(base, testsupport::readDataLog(name), core::io::builtinCatalog(), {});
     QCOMPARE(run.scenario.serving, core::ServingEngine::LlamaCpp);
     QCOMPARE(*run.scenario.gpuLayers, 29ull);
     QCOMPARE(run.scenario.batch, 4ull);        // --parallel 4
@@ -221,11 +206,11 @@ void TestRealLogs::ollamaProjectionAndRunner()
                          {Quantity::OllamaGraphPartial, "", 8.2, kGiB},
                          {Quantity::OllamaAllocation, "GPU3", 21.8, kGiB},
                          {Quantity::OllamaAvailable, "GPU2", 22.0, kGiB}});
-    run = core::scenarioFromLog(base, readLog(name), core::io::builtinCatalog(), {});
+    run = core::scenarioFromLog(base, testsupport::readDataLog(name), core::io::builtinCatalog(), {});
     QCOMPARE(run.scenario.gpus, 4);
     QCOMPARE(*run.scenario.gpuLayers, 44ull);
     // compare gives every projected figure a row beside the plan.
-    const core::RunComparison c = core::compareRun(run, readLog(name), core::io::builtinCatalog());
+    const core::RunComparison c = core::compareRun(run, testsupport::readDataLog(name), core::io::builtinCatalog());
     int ollamaRows = 0;
     for (const core::ComparisonRow &r : c.rows)
         ollamaRows += r.quantity.rfind("ollama.", 0) == 0 ? 1 : 0;
@@ -241,7 +226,7 @@ void TestRealLogs::llamaCppMemoryBreakdown()
     // --fit dry run: the last one read stands for each device. The first
     // table here: | - CUDA0 (RTX 5090) | 32111 = 31605 + (18058 = 16386 + 1024 + 648) + -17552 |
     const char *name = "llamacpp-2026-07-fit-no-ctx-rtx5090-pr25465.log";
-    const core::runlog::RunLog log = readLog(name);
+    const core::runlog::RunLog log = testsupport::readDataLog(name);
     // | - CUDA0 (RTX 5090) | 32111 = 31153 + (33975 = 16386 + 16832 + 756) + -33017 |
     QCOMPARE(readings(log, Quantity::LlamaKvBuffer, "CUDA0").back(), bytesOf(16832, kMiB));
     QCOMPARE(readings(log, Quantity::LlamaComputeBuffer, "CUDA0").back(), bytesOf(756, kMiB));
@@ -262,9 +247,9 @@ void TestRealLogs::llamaCppMemoryBreakdown()
                    {Quantity::LlamaComputeBuffer, "CUDA0", 493, kMiB},
                    {Quantity::LlamaModelBuffer, "Host", 515, kMiB},
                    {Quantity::LlamaComputeBuffer, "Host", 264, kMiB}});
-    QCOMPARE(readings(readLog("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log"), Quantity::LlamaModelBuffer, "CUDA0").size(),
+    QCOMPARE(readings(testsupport::readDataLog("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log"), Quantity::LlamaModelBuffer, "CUDA0").size(),
              std::size_t(1));
-    const auto read = core::runlog::readRunLog(logText("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log"));
+    const auto read = core::runlog::readRunLog(testsupport::dataLogText("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log"));
     QVERIFY2(read.warnings.empty(), read.warnings.empty() ? "" : read.warnings.front().c_str());
 }
 
@@ -273,12 +258,12 @@ void TestRealLogs::recurrentStateAndUnknownBuffers()
     // A hybrid model: "CUDA0 KV buffer size = 8192.00 MiB" and
     // llama_memory_recurrent's "CUDA0 RS buffer size = 50.25 MiB", both
     // what the planner's KV term holds.
-    const core::runlog::RunLog hybrid = readLog("llamacpp-2026-hybrid-kv-rs-1gpu-pr22546.log");
+    const core::runlog::RunLog hybrid = testsupport::readDataLog("llamacpp-2026-hybrid-kv-rs-1gpu-pr22546.log");
     const auto kv = readings(hybrid, Quantity::LlamaKvBuffer, "CUDA0");
     QVERIFY(std::find(kv.begin(), kv.end(), bytesOf(8192.00, kMiB)) != kv.end());
     QVERIFY(std::find(kv.begin(), kv.end(), bytesOf(50.25, kMiB)) != kv.end());
     // 2024's separate "CPU input buffer size = 9.01 MiB" is named once, at its line.
-    const auto read = core::runlog::readRunLog(logText("llamacpp-2024-01-all-on-cpu-0-layers-issue5137.log"));
+    const auto read = core::runlog::readRunLog(testsupport::dataLogText("llamacpp-2024-01-all-on-cpu-0-layers-issue5137.log"));
     QVERIFY(read.ok());
     QCOMPARE(read.warnings.size(), std::size_t(1));
     QVERIFY2(read.warnings.front().find("line 20") != std::string::npos
@@ -293,7 +278,7 @@ void TestRealLogs::vllmV0ProfilesOfEachRelease()
                                                         {Quantity::VllmNonTorch, "", 0.28, kGiB},
                                                         {Quantity::VllmActivationPeak, "", 1.30, kGiB},
                                                         {Quantity::VllmKvCacheMemory, "", 36.07, kGiB}});
-    core::runlog::RunLog log = readLog("vllm-v0-2025-03-tp-issue15039.log");
+    core::runlog::RunLog log = testsupport::readDataLog("vllm-v0-2025-03-tp-issue15039.log");
     QCOMPARE(log.settings.maxModelLen->value, 131072ull);
     QCOMPARE(log.find(Quantity::VllmKvCacheBlocks).front()->number, 29547.0); // "# cuda blocks: 29547"
     QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 3.61);
@@ -301,7 +286,7 @@ void TestRealLogs::vllmV0ProfilesOfEachRelease()
                                                          {Quantity::VllmNonTorch, "", 0.16, kGiB},
                                                          {Quantity::VllmActivationPeak, "", 0.23, kGiB},
                                                          {Quantity::VllmKvCacheMemory, "", 61.84, kGiB}});
-    log = readLog("vllm-v0-1gpu-h100-mellea-pr416.log");
+    log = testsupport::readDataLog("vllm-v0-1gpu-h100-mellea-pr416.log");
     QCOMPARE(log.settings.maxModelLen->value, 8192ull);
     QCOMPARE(log.find(Quantity::VllmKvCacheBlocks).front()->number, 36184.0);
     QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 70.67);
@@ -313,7 +298,7 @@ void TestRealLogs::vllmV0ProfilesOfEachRelease()
                                                                       {Quantity::VllmNonTorch, worker, 0.20, kGiB},
                                                                       {Quantity::VllmActivationPeak, worker, 0.37, kGiB},
                                                                       {Quantity::VllmKvCacheMemory, worker, 1.57, kGiB}});
-    QCOMPARE(readLog("vllm-v0-2025-04-tp-workers-3090-pr14447.log").settings.gpuMemoryUtilization->value, 0.99);
+    QCOMPARE(testsupport::readDataLog("vllm-v0-2025-04-tp-workers-3090-pr14447.log").settings.gpuMemoryUtilization->value, 0.99);
     // vLLM 0.6.4's one-line "Memory profiling results: duration=..., ..." of each worker.
     expectFigures("vllm-v0-2024-12-memprof-oneline-tp2-pr10909.log",
                   {{Quantity::VllmWeights, "", 18.4902, kGiB},
@@ -324,7 +309,7 @@ void TestRealLogs::vllmV0ProfilesOfEachRelease()
                    {Quantity::VllmNonTorch, "", 1.96, kGiB},
                    {Quantity::VllmKvCacheMemory, "pid=1587462", 34.96, kGiB},
                    {Quantity::VllmKvCacheMemory, "", 34.78, kGiB}});
-    log = readLog("vllm-v0-2024-12-memprof-oneline-tp2-pr10909.log");
+    log = testsupport::readDataLog("vllm-v0-2024-12-memprof-oneline-tp2-pr10909.log");
     QCOMPARE(log.settings.maxModelLen->value, 1024ull);
     QCOMPARE(log.find(Quantity::VllmKvCacheBlocks).front()->number, 189945.0); // "# GPU blocks: 189945"
     QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 2967.89);
@@ -348,12 +333,12 @@ void TestRealLogs::llamaCppBuffersBehindEveryPrefix()
     expectFigures("llamacpp-2026-07-load-tensors-timestamped-issue25408.log",
                   {{Quantity::LlamaModelBuffer, "CPU_Mapped", 682.03, kMiB},
                    {Quantity::LlamaModelBuffer, "CUDA0", 16386.94, kMiB}});
-    QCOMPARE(readLog("llamacpp-2026-07-load-tensors-timestamped-issue25408.log").settings.offloadedLayers->value, 66ull);
+    QCOMPARE(testsupport::readDataLog("llamacpp-2026-07-load-tensors-timestamped-issue25408.log").settings.offloadedLayers->value, 66ull);
     expectFigures("llamacpp-2026-load-tensors-partial-offload-pr22673.log",
                   {{Quantity::LlamaModelBuffer, "CPU", 682.03, kMiB},
                    {Quantity::LlamaModelBuffer, "CUDA0", 14323.45, kMiB},
                    {Quantity::LlamaModelBuffer, "CUDA_Host", 1452.62, kMiB}});
-    QCOMPARE(readLog("llamacpp-2026-load-tensors-partial-offload-pr22673.log").settings.offloadedLayers->value, 60ull);
+    QCOMPARE(testsupport::readDataLog("llamacpp-2026-load-tensors-partial-offload-pr22673.log").settings.offloadedLayers->value, 60ull);
     // llama_kv_cache_unified (mid-2025), CPU only.
     expectFigures("llamacpp-2025-cpu-only-kv-unified-llmaz402.log",
                   {{Quantity::LlamaOutputBuffer, "CPU", 0.12, kMiB},
@@ -365,10 +350,10 @@ void TestRealLogs::llamaCppBuffersBehindEveryPrefix()
                    {Quantity::LlamaModelBuffer, "CUDA0", 7106.67, kMiB},
                    {Quantity::LlamaKvBuffer, "CPU", 9600.00, kMiB},
                    {Quantity::LlamaKvBuffer, "CUDA0", 160.00, kMiB}});
-    QCOMPARE(readLog("ollama-2025-01-partial-offload-cpu-kv-issue8447.log").settings.offloadedLayers->value, 1ull);
+    QCOMPARE(testsupport::readDataLog("ollama-2025-01-partial-offload-cpu-kv-issue8447.log").settings.offloadedLayers->value, 1ull);
     expectFigures("ollama-2024-04-1gpu-partial-issue3301.log",
                   {{Quantity::LlamaModelBuffer, "CPU", 38110.61, kMiB}, {Quantity::LlamaModelBuffer, "CUDA0", 13771.88, kMiB}});
-    QCOMPARE(readLog("ollama-2024-04-1gpu-partial-issue3301.log").settings.offloadedLayers->value, 30ull);
+    QCOMPARE(testsupport::readDataLog("ollama-2024-04-1gpu-partial-issue3301.log").settings.offloadedLayers->value, 30ull);
     expectFigures("ollama-2025-01-2gpu-kv-compute-issue8377.log",
                   {{Quantity::LlamaKvBuffer, "CUDA0", 5120.00, kMiB},
                    {Quantity::LlamaKvBuffer, "CUDA1", 3072.00, kMiB},
@@ -391,9 +376,9 @@ void TestRealLogs::fitProjections()
                    {Quantity::LlamaDeviceFree, "", 6898, kMiB},
                    {Quantity::LlamaFitDeficit, "", 133, kMiB},
                    {Quantity::LlamaFitTarget, "device 0", 5874, kMiB}});
-    QCOMPARE(readLog("llamacpp-2026-fit-reduce-needed-hilbertraum318.log").settings.contextSize->value, 8192ull);
+    QCOMPARE(testsupport::readDataLog("llamacpp-2026-fit-reduce-needed-hilbertraum318.log").settings.contextSize->value, 8192ull);
     // Step 3 on one GPU: "- CUDA0 (...): 42 layers,   5658 MiB used,   1968 MiB free".
-    const core::runlog::RunLog overflow = readLog("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log");
+    const core::runlog::RunLog overflow = testsupport::readDataLog("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log");
     expectFigures("llamacpp-2026-fit-moe-overflow-1gpu-pr22673.log", {{Quantity::LlamaFitPlaced, "CUDA0", 5658, kMiB}});
     QCOMPARE(overflow.find(Quantity::LlamaFitLayers).size(), std::size_t(1));
     QCOMPARE(overflow.find(Quantity::LlamaFitLayers).front()->number, 42.0);
@@ -405,7 +390,7 @@ void TestRealLogs::fitProjections()
                                                                         {Quantity::LlamaFitProjected, "ROCm0", 39959, kMiB},
                                                                         {Quantity::LlamaFitProjected, "ROCm1", 42480, kMiB},
                                                                         {Quantity::LlamaFitProjected, "ROCm2", 76200, kMiB}});
-    const core::runlog::RunLog rocm = readLog("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log");
+    const core::runlog::RunLog rocm = testsupport::readDataLog("llamacpp-2025-10-params-fit-3gpu-rocm-pr16653.log");
     QCOMPARE(rocm.settings.devices.size(), std::size_t(3));
     QCOMPARE(rocm.settings.devices[2].name, std::string("AMD Instinct MI60 / MI50"));
     QCOMPARE(*rocm.settings.devices[2].total, core::Bytes::mib(32752));
@@ -422,7 +407,7 @@ void TestRealLogs::fitProjections()
     QCOMPARE(rocm.settings.fitDenseOnlyLayers->value, 35ull);
     QVERIFY(rocm.find(Quantity::LlamaFitDeficit).front()->uncertainty == core::Bytes::mib(1));
     // ggml_init_cublas (2024): the device line names the GPU.
-    const core::runlog::RunLog p40 = readLog("llamacpp-2024-01-cublas-p40-imatrix-pr4957-part1.log");
+    const core::runlog::RunLog p40 = testsupport::readDataLog("llamacpp-2024-01-cublas-p40-imatrix-pr4957-part1.log");
     QCOMPARE(p40.settings.devices.size(), std::size_t(1));
     QCOMPARE(p40.settings.devices.front().name, std::string("Tesla P40"));
 }
@@ -447,7 +432,7 @@ void TestRealLogs::nvidiaSmiTables()
     expectFigures(kmd, {{Quantity::SmiMemoryUsed, "GPU 0", 29024, kMiB},
                         {Quantity::SmiMemoryUsed, "GPU 1", 29174, kMiB},
                         {Quantity::SmiMemoryTotal, "GPU 1", 32607, kMiB}});
-    QCOMPARE(readLog(kmd).settings.devices.front().name, std::string("NVIDIA GeForce RTX 5090"));
+    QCOMPARE(testsupport::readDataLog(kmd).settings.devices.front().name, std::string("NVIDIA GeForce RTX 5090"));
 }
 
 void TestRealLogs::torchSummariesAndTrainerMetrics()
@@ -471,7 +456,7 @@ void TestRealLogs::torchSummariesAndTrainerMetrics()
                    {Quantity::HfAllocDelta, "", 232, kMiB}});
     // A negative alloc delta (ZeRO-3 freed more than it kept) is named,
     // not read; the peaked delta is.
-    const auto negative = core::runlog::readRunLog(logText("hf-trainer-metrics-2021-negative-delta-transformers13915.log"));
+    const auto negative = core::runlog::readRunLog(testsupport::dataLogText("hf-trainer-metrics-2021-negative-delta-transformers13915.log"));
     QVERIFY(negative.ok());
     QCOMPARE(negative.warnings.size(), std::size_t(1));
     QVERIFY(negative.warnings.front().find("line 1") != std::string::npos);
@@ -510,7 +495,7 @@ void TestRealLogs::torchOutOfMemoryMessages()
                             {Quantity::TorchOomProcessMemory, "GPU 0", 9.27, kGiB},
                             {Quantity::TorchOomAllocated, "GPU 0", 8.79, kGiB},
                             {Quantity::TorchOomUnallocated, "GPU 0", 351.89, kMiB}});
-    QCOMPARE(readLog(process).find(Quantity::TorchOomProcessMemory).front()->detail, std::string("pid 15367"));
+    QCOMPARE(testsupport::readDataLog(process).find(Quantity::TorchOomProcessMemory).front()->detail, std::string("pid 15367"));
     // torch 2.5 under torchrun ("[rank0]: "), "this process has".
     const char *rank = "torch-oom-new-2025-rank-prefix-torchtune-llama-cookbook898.log";
     expectFigures(rank, {{Quantity::TorchOomRequested, "GPU 0", 424.00, kMiB},
@@ -521,7 +506,7 @@ void TestRealLogs::torchOutOfMemoryMessages()
                          {Quantity::TorchOomUnallocated, "GPU 0", 1.15, kGiB}});
     // Each message is read once, whatever its lines.
     for (const char *name : {process, rank, "torch-oom-old-2023-wrapped-gpu1-fastchat2701.log"}) {
-        const auto read = core::runlog::readRunLog(logText(name));
+        const auto read = core::runlog::readRunLog(testsupport::dataLogText(name));
         QVERIFY2(read.ok() && read.warnings.empty(), name);
         QCOMPARE(read.value->find(Quantity::TorchOomRequested).size(), std::size_t(1));
     }

@@ -10,28 +10,17 @@
 #include "core/io/modelfiles.h"
 #include "core/memory/sglangpool.h"
 #include "core/runs/runlog.h"
+#include "tests/support/datalog.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 using core::runlog::Quantity;
 
 namespace {
 
-core::runlog::RunLog readLog(const char *name)
-{
-    std::ifstream in(std::string(VRAM_TEST_DATA_DIR "/logs/") + name, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto r = core::runlog::readRunLog(text.str());
-    if (!r.ok())
-        qFatal("%s: %s", name, r.errors.empty() ? "unreadable" : r.errors.front().c_str());
-    return *r.value;
-}
 
 /// The smallest reading over the ranks, as SGLang all-reduces with MIN.
 double smallest(const core::runlog::RunLog &log, Quantity q)
@@ -81,7 +70,7 @@ void TestSglang::readerTakesEveryFigure()
                 return static_cast<double>(r->bytes.count());
         return -1.0;
     };
-    const core::runlog::RunLog qwq = readLog("sglang-2025-03-qwq32b-4xl4-tp4-llms-in-clouds.log");
+    const core::runlog::RunLog qwq = testsupport::readDataLog("sglang-2025-03-qwq32b-4xl4-tp4-llms-in-clouds.log");
     QVERIFY(qwq.settings.memFractionStatic && qwq.settings.tensorParallel);
     QCOMPARE(qwq.settings.memFractionStatic->value, 0.85);
     QCOMPARE(qwq.settings.tensorParallel->value, 4ull);
@@ -96,7 +85,7 @@ void TestSglang::readerTakesEveryFigure()
     QCOMPARE(qwq.find(Quantity::SglangKvTokens).size(), std::size_t(4));
     QCOMPARE(qwq.find(Quantity::SglangKvTokens).front()->number, 46611.0);
 
-    const core::runlog::RunLog kimi = readLog("sglang-2026-02-kimi-k25-8xmi355x-tp8-memory.log");
+    const core::runlog::RunLog kimi = testsupport::readDataLog("sglang-2026-02-kimi-k25-8xmi355x-tp8-memory.log");
     QCOMPARE(kimi.find(Quantity::SglangFreeAfterLoad).size(), std::size_t(8));
     QCOMPARE(bytes(kimi, Quantity::SglangFreeAfterLoad, "TP1"), std::round(210.38 * kGiB));
     QCOMPARE(bytes(kimi, Quantity::SglangFreeAfterLoad, "TP3"), std::round(209.96 * kGiB));
@@ -105,7 +94,7 @@ void TestSglang::readerTakesEveryFigure()
     QCOMPARE(bytes(kimi, Quantity::SglangFreeAfterPool, "TP1"), std::round(45.65 * kGiB));
     QCOMPARE(kimi.find(Quantity::SglangKvTokens).back()->number, 2454421.0);
 
-    const core::runlog::RunLog llama = readLog("sglang-2025-03-llama31-8b-tp1-pr4760.log");
+    const core::runlog::RunLog llama = testsupport::readDataLog("sglang-2025-03-llama31-8b-tp1-pr4760.log");
     QCOMPARE(bytes(llama, Quantity::SglangFreeAfterLoad, "TP0"), std::round(63.48 * kGiB));
     QCOMPARE(bytes(llama, Quantity::SglangWeightLoad, "TP0"), std::round(15.11 * kGiB));
     QCOMPARE(bytes(llama, Quantity::SglangKvCache, "TP0"), 2 * std::round(27.02 * kGiB));
@@ -186,7 +175,7 @@ void TestSglang::logsOwnFiguresGiveItsPool()
     QFETCH(QString, preset);
     QFETCH(int, tp);
     QFETCH(double, fraction);
-    const core::runlog::RunLog l = readLog(log.toUtf8().constData());
+    const core::runlog::RunLog l = testsupport::readDataLog(log.toUtf8().constData());
     if (fraction < 0) {
         QVERIFY(l.settings.memFractionStatic);
         fraction = l.settings.memFractionStatic->value;
@@ -220,7 +209,7 @@ void TestSglang::issue21348FromTheCard()
     // and (8.23 + 8.23) GiB / 367,404 tokens = 48,107 B within the print's
     // rounding. The log prints no free memory: planned from the catalog's
     // H100 SXM the pool is 401,129 tokens, 9.2 % more (README).
-    const core::runlog::RunLog l = readLog("sglang-2025-07-qwen3-235b-a22b-fp8-4xh100-tp4-vllm21348.log");
+    const core::runlog::RunLog l = testsupport::readDataLog("sglang-2025-07-qwen3-235b-a22b-fp8-4xh100-tp4-vllm21348.log");
     const double printed = l.find(Quantity::SglangKvTokens).front()->number;
     QCOMPARE(printed, 367404.0);
     const auto config = core::io::loadModelFiles(VRAM_TEST_DATA_DIR "/configs/2026/Qwen--Qwen3-235B-A22B-FP8_config.json");

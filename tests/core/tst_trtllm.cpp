@@ -11,13 +11,13 @@
 #include "core/memory/trtllmpool.h"
 #include "core/runs/runcompare.h"
 #include "core/runs/runlog.h"
+#include "tests/support/datalog.h"
+#include "tests/support/presetscenario.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 using core::runlog::Quantity;
 
@@ -26,16 +26,6 @@ namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 
-core::runlog::RunLog readLog(const char *name)
-{
-    std::ifstream in(std::string(VRAM_TEST_DATA_DIR "/logs/") + name, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto r = core::runlog::readRunLog(text.str());
-    if (!r.ok())
-        qFatal("%s: %s", name, r.errors.empty() ? "unreadable" : r.errors.front().c_str());
-    return *r.value;
-}
 
 double lastBytes(const core::runlog::RunLog &log, Quantity q)
 {
@@ -51,8 +41,7 @@ double lastNumber(const core::runlog::RunLog &log, Quantity q)
 
 core::Scenario llama31(const char *weights)
 {
-    core::Scenario s;
-    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    core::Scenario s = testsupport::presetScenario("llama-3.1-8b");
     s.serving = core::ServingEngine::Trtllm;
     s.weights = core::parseFormat(weights);
     return s;
@@ -106,7 +95,7 @@ void TestTrtllm::poolRuleByHand()
 void TestTrtllm::readerTakesEveryFigure()
 {
     // The figures the DGX Spark log prints, copied from its text by hand.
-    const core::runlog::RunLog l = readLog("trtllm-2025-12-gpt-oss-120b-dgx-spark-jeansblog.log");
+    const core::runlog::RunLog l = testsupport::readDataLog("trtllm-2025-12-gpt-oss-120b-dgx-spark-jeansblog.log");
     QVERIFY(l.has(core::runlog::LogFormat::Trtllm));
     QCOMPARE(lastBytes(l, Quantity::TrtllmWeights), std::round(63.52 * kGiB));
     QCOMPARE(lastBytes(l, Quantity::TrtllmActivations), std::round(0.85 * kGiB));
@@ -130,7 +119,7 @@ void TestTrtllm::readerTakesEveryFigure()
     QCOMPARE(l.settings.engineVersion->value, std::string("1.1.0rc3"));
 
     // A TensorRT engine's log: the free memory after the engine loaded.
-    const core::runlog::RunLog engine = readLog("trtllm-2025-06-llama31-8b-fp8-rtx5090-engine-issue4275.log");
+    const core::runlog::RunLog engine = testsupport::readDataLog("trtllm-2025-06-llama31-8b-fp8-rtx5090-engine-issue4275.log");
     QCOMPARE(lastBytes(engine, Quantity::TrtllmDeviceTotal), std::round(31.84 * kGiB));
     QCOMPARE(lastBytes(engine, Quantity::TrtllmEngineFree), std::round(17.83 * kGiB));
     QCOMPARE(lastNumber(engine, Quantity::TrtllmKvTokens), 263008.0);
@@ -142,7 +131,7 @@ void TestTrtllm::logsOwnFiguresGiveItsPool()
     // = 5.949 GiB at the 73,728 B a token it printed: 86,640 tokens in
     // blocks of 32 against the 86,720 it allocated (1.1 rounded the blocks
     // up; the GiB figures are printed to 0.01).
-    const core::runlog::RunLog l = readLog("trtllm-2025-12-gpt-oss-120b-dgx-spark-jeansblog.log");
+    const core::runlog::RunLog l = testsupport::readDataLog("trtllm-2025-12-gpt-oss-120b-dgx-spark-jeansblog.log");
     const double pool = core::trtllmPoolBytes(lastBytes(l, Quantity::TrtllmDeviceTotal), lastBytes(l, Quantity::TrtllmPeak),
                                               lastBytes(l, Quantity::TrtllmProfilePool),
                                               l.settings.freeGpuMemoryFraction->value);
@@ -168,7 +157,7 @@ void TestTrtllm::engineLogsOwnFiguresGiveItsPool()
     // FP8 KV cache on an RTX 5090: 0.9 x 17.83 GiB = 16.05 GiB at 65,536 B a
     // token (32 x 8 x 128 x 2 x 1 B): 262,912 tokens in blocks of 32
     // against the 263,008 it allocated.
-    const core::runlog::RunLog l = readLog("trtllm-2025-06-llama31-8b-fp8-rtx5090-engine-issue4275.log");
+    const core::runlog::RunLog l = testsupport::readDataLog("trtllm-2025-06-llama31-8b-fp8-rtx5090-engine-issue4275.log");
     core::Scenario s = llama31("fp8");
     s.kvDtype = core::WeightFormat::Fp8;
     core::RunScenario run = core::scenarioFromLog(s, l, core::io::builtinCatalog(), {});
@@ -191,7 +180,7 @@ void TestTrtllm::planFromTheCard()
     // prints no profile; planned from the catalog card, the pool is within
     // 10 % (the README gives the figure: CUDA graphs up to batch 4,096 are
     // not planned).
-    const core::runlog::RunLog l = readLog("trtllm-2025-07-llama31-8b-fp8-h100pcie-issue6294.log");
+    const core::runlog::RunLog l = testsupport::readDataLog("trtllm-2025-07-llama31-8b-fp8-h100pcie-issue6294.log");
     core::Scenario s = llama31("fp8");
     s.kvDtype = core::WeightFormat::Fp8;
     s.gpuId = "h100-pcie-80gb";
