@@ -45,6 +45,7 @@ std::string usage()
         + "  vramplanner-cli compare --log FILE (estimate options) [--json] [--keep]\n"
         + "  vramplanner-cli validate --mine\n"
         + "  vramplanner-cli validate --configs DIR\n"
+        + "  vramplanner-cli validate --serving FILE\n"
         + "  vramplanner-cli --help | --version\n\n"
         + "estimate options:\n" + describeOptions(estimateOptionSpecs());
 }
@@ -374,7 +375,8 @@ int runValidateCommand(const std::vector<std::string> &args, const core::Catalog
         {"published", "FILE", "published cases (tests/validation/published-cases.json)"},
         {"measured", "FILE", "measure_torch.py results (tests/validation/torch-cpu-results.json)"},
         {"mine", nullptr, "the runs you kept with 'compare --keep'"},
-        {"configs", "DIR", "read every config.json under DIR: how each is read, and what a guess assumed"}};
+        {"configs", "DIR", "read every config.json under DIR: how each is read, and what a guess assumed"},
+        {"serving", "FILE", "published serving benchmarks (tests/validation/serving-time-cases.json): planned time figures against them"}};
     std::string error;
     const auto options = Options::parse(args, specs, error);
     if (!options)
@@ -383,6 +385,8 @@ int runValidateCommand(const std::vector<std::string> &args, const core::Catalog
         return runValidateMine(out, err);
     if (options->has("configs"))
         return runValidateConfigs(options->value("configs"), out, err);
+    if (options->has("serving"))
+        return runValidateServing(options->value("serving"), out, err);
     if (!options->has("published") || !options->has("measured"))
         return badArguments(err, "validate needs --published FILE and --measured FILE");
     return runValidate(options->value("published"), options->value("measured"), out, err);

@@ -3,6 +3,7 @@
 #include "app/cli/options.h"
 #include "app/cli/scenariooptions.h"
 #include "core/analysis/fit.h"
+#include "core/analysis/performance.h"
 #include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
@@ -185,6 +186,48 @@ void printStats(std::ostream &out, const std::map<std::string, Stats> &stats)
 }
 
 } // namespace
+
+int runValidateServing(const std::string &path, std::ostream &out, std::ostream &err)
+{
+    std::string error;
+    const auto text = core::io::readTextFile(path, core::kMaxInputBytes, error);
+    const auto cases = text ? core::io::loadServingTimeCases(*text)
+                            : core::LoadResult<std::vector<core::io::ServingTimeCase>>{};
+    if (!cases.ok()) {
+        err << "vramplanner-cli: --serving: " << (text ? core::inFile(path, cases.errors.front()) : error) << "\n";
+        return 2;
+    }
+    std::vector<Row> rows;
+    bool roofline = true;
+    for (const core::io::ServingTimeCase &c : *cases.value) {
+        const auto scenario = scenarioFor(c.args, nullptr, error);
+        const auto e = scenario ? std::optional(core::estimate(*scenario)) : std::nullopt;
+        const core::GpuSpec *gpu = scenario ? core::io::builtinCatalog().find(scenario->gpuId) : nullptr;
+        if (!e || !e->isValid() || !gpu) {
+            err << "vramplanner-cli: case " << c.id << ": "
+                << (!e ? error : !e->isValid() ? e->errors.front() : std::string("needs --gpu")) << "\n";
+            return 1;
+        }
+        const core::Performance p = core::performance(*scenario, *e, *gpu);
+        const double planned = c.metric == "ttft_seconds" ? p.ttftSeconds
+            : c.metric == "prefill_tokens_per_second"     ? p.prefillTokensPerSecond
+                                                          : p.decodeTokensPerSecondPerSequence;
+        roofline = roofline && (c.metric != "decode_tokens_per_second" || planned >= c.measured);
+        rows.push_back({c.id, c.metric, planned, c.measured, ""});
+    }
+    out << "Published serving benchmarks (" << path << ")\n\n"
+        << pad("case", 48) << pad("metric", 28) << pad("planned", 12, true) << pad("measured", 12, true)
+        << pad("error", 10, true) << "\n";
+    for (const Row &r : rows)
+        out << pad(r.id, 48) << pad(r.group, 28) << pad(fixed(r.predicted, r.predicted < 10 ? 3 : 1), 12, true)
+            << pad(fixed(r.measured, r.measured < 10 ? 3 : 1), 12, true)
+            << pad((r.errorPercent() >= 0 ? "+" : "") + fixed(r.errorPercent(), 1) + " %", 10, true) << "\n";
+    out << "\n";
+    printStats(out, statsByGroup(rows));
+    if (!roofline)
+        out << "\nA decode roofline is slower than its measurement.\n";
+    return roofline ? 0 : 1;
+}
 
 int runValidate(const std::string &publishedPath, const std::string &measuredPath, std::ostream &out, std::ostream &err)
 {

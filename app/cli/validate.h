@@ -14,6 +14,14 @@ namespace cli {
 int runValidate(const std::string &publishedPath, const std::string &measuredPath, std::ostream &out,
                 std::ostream &err);
 
+/// `vramplanner-cli validate --serving FILE`: each published serving
+/// benchmark (engine, GPU, model, settings, a TTFT, one sequence's decode
+/// rate or a prefill rate) beside the planner's time figure on that GPU,
+/// the error, then the median and worst absolute error per metric. Exit 1
+/// when a decode roofline is slower than a measurement (a bandwidth bound
+/// can only be beaten by an error in it), else 0.
+int runValidateServing(const std::string &path, std::ostream &out, std::ostream &err);
+
 /// `vramplanner-cli validate --mine`: the runs kept with `compare --keep`,
 /// each compared quantity as planned against measured with the error, then
 /// the median and worst absolute error per quantity. Exit 0 (1 when the

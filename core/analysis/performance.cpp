@@ -143,14 +143,16 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
     const bool multiNode = s.gpus > s.parallel.gpusPerNode;
 
     if (!s.isTraining()) {
-        // Each step decodes one token of every sequence; tensor-parallel
-        // ranks read their shares at once.
+        // Each step decodes one token of every sequence. Tensor-parallel
+        // ranks read their shares at once, so the step is one rank's read
+        // of its share (the estimate's terms are per rank).
         if (const double seconds = decodeStepSeconds(s, e, gpu); seconds > 0)
-            perf.decodeTokensPerSecond = static_cast<double>(s.generatedRows()) / seconds
-                * (runtimeBehaviour(s.serving).splitsLayersByMemory ? 1.0 : static_cast<double>(tp));
+            perf.decodeTokensPerSecond = static_cast<double>(s.generatedRows()) / seconds;
+        // One prompt's prefill runs on its tensor-parallel group; pipeline
+        // stages take it one after another and replicas serve other prompts.
         const double prefillFlops = modelFlopsPerToken(activeParams(s), attentionFlopsPerToken(s), FlopsWork::ForwardOnly);
         if (achieved > 0)
-            perf.prefillTokensPerSecond = achieved * s.gpus / prefillFlops;
+            perf.prefillTokensPerSecond = achieved * tp / prefillFlops;
         // Serving: the first token waits for its prompt's prefill; then every
         // step adds one token to each sequence; the GPUs' hours buy the
         // batch's tokens.

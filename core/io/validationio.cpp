@@ -72,6 +72,31 @@ LoadResult<std::vector<PublishedCase>> loadPublishedCases(const std::string &tex
     return result;
 }
 
+LoadResult<std::vector<ServingTimeCase>> loadServingTimeCases(const std::string &text)
+{
+    LoadResult<std::vector<ServingTimeCase>> result;
+    const std::optional<Json> json = parseJson(text, result.errors);
+    if (!json)
+        return result;
+    std::vector<ServingTimeCase> cases;
+    forEachCase(*json, result.errors, [&](const Json &entry, const std::string &pointer) {
+        JsonReader r(entry, pointer, result.errors);
+        ServingTimeCase c;
+        c.id = r.string("id", true).value_or("");
+        c.metric = r.string("metric", true).value_or("");
+        if (c.metric != "decode_tokens_per_second" && c.metric != "ttft_seconds" && c.metric != "prefill_tokens_per_second")
+            r.error("metric", "must be decode_tokens_per_second, ttft_seconds or prefill_tokens_per_second");
+        c.measured = r.number("measured", 1e-9, 1e9, true).value_or(0);
+        if (auto source = r.object("source", false))
+            c.source = source->string("url", false).value_or("");
+        c.args = readArgs(entry, pointer, result.errors);
+        cases.push_back(std::move(c));
+    });
+    if (result.errors.empty())
+        result.value = std::move(cases);
+    return result;
+}
+
 LoadResult<MeasuredRun> loadMeasuredRun(const std::string &text)
 {
     LoadResult<MeasuredRun> result;

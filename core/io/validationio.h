@@ -39,7 +39,21 @@ struct MeasuredRun
     std::vector<MeasuredCase> cases;
 };
 
+/// One published serving benchmark: a time figure an engine measured on
+/// stated hardware and settings (tests/validation/serving-time-cases.json).
+struct ServingTimeCase
+{
+    std::string id;
+    /// decode_tokens_per_second (one sequence's), ttft_seconds or
+    /// prefill_tokens_per_second
+    std::string metric;
+    double measured = 0;
+    std::vector<std::string> args; ///< vramplanner-cli estimate arguments, --gpu among them
+    std::string source;
+};
+
 LoadResult<std::vector<PublishedCase>> loadPublishedCases(const std::string &text);
+LoadResult<std::vector<ServingTimeCase>> loadServingTimeCases(const std::string &text);
 LoadResult<MeasuredRun> loadMeasuredRun(const std::string &text);
 
 } // namespace core::io

@@ -76,6 +76,7 @@ private slots:
     void textShowsWhatJsonHas();
     void deploymentFlags();
     void engineVersionFollowsTheEngine();
+    void servingTimesAgainstPublishedBenchmarks();
     void fileErrorsNameTheFile();
     void qloraDefaultsFollowTheStack();
     void planAndUtilization();
@@ -573,6 +574,21 @@ void TestCli::engineVersionFollowsTheEngine()
     QCOMPARE(old["library_versions"].toObject()["libraries"].toObject()["sglang"].toString(), QStringLiteral("0.4.6"));
     // 0.88 of the card against 0.5.15's 0.829: a larger pool.
     QVERIFY(h100Tokens(old) > h100Tokens(current) && h100Tokens(current) > 0);
+}
+
+void TestCli::servingTimesAgainstPublishedBenchmarks()
+{
+    // Every published serving benchmark runs; a bandwidth roofline is never
+    // slower than a measured decode (exit 0 says so).
+    const Run r = run({"validate", "--serving", VRAM_TEST_DATA_DIR "/../validation/serving-time-cases.json"});
+    QVERIFY2(r.code == 0, (r.out + r.err).c_str());
+    for (const char *id : {"llamacpp-rtx4090-llama7b-q8_0-tg128", "trtllm-4xh100-llama2-70b-fp8-2048-ttft",
+                           "nim-2xh100-llama33-70b-fp8-itl", "vllm-h100-llama3-8b-light-load"})
+        QVERIFY2(r.out.find(id) != std::string::npos, id);
+    // A file that is not a case list is named.
+    const Run bad = run({"validate", "--serving", VRAM_TEST_DATA_DIR "/logs/SOURCES.md"});
+    QCOMPARE(bad.code, 2);
+    QVERIFY(bad.err.find("SOURCES.md") != std::string::npos);
 }
 
 void TestCli::fileErrorsNameTheFile()
