@@ -162,6 +162,11 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
                                .arg(QString::fromStdString(core::render(
                                    core::llamaServerFitMessage(core::llamaServerFit(s, *gpu), s.model), translateForCore))),
                            font(), 340);
+        // What the card cannot run of the scenario, or why the engine would
+        // not start on it (the GPUs table's warnings), under the verdict.
+        for (const core::Message &warning : fit->warnings)
+            row[Fit] += QLatin1Char('\n')
+                + wrapText(QStringLiteral("! ") + QString::fromStdString(core::render(warning, translateForCore)), font(), 220);
         row[KvBudget] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->kvTokens)) : QStringLiteral("—");
         row[Sequences] = fit->hasKvTokens ? groupedCount(static_cast<double>(fit->concurrentSequences)) : QStringLiteral("—");
         row[FirstToken] = atBatch.ttftSeconds;
