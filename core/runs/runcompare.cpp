@@ -186,6 +186,9 @@ void vllmSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWrite
         w.set(FieldId::GpuMemoryUtilization, formatFixed(ls.gpuMemoryUtilization->value, 2), ls.gpuMemoryUtilization->line);
     if (ls.maxModelLen)
         w.set(FieldId::Sequence, count(ls.maxModelLen->value), ls.maxModelLen->line);
+    // The release it prints sets the defaults it had (its share: 0.9 before 0.21).
+    if (ls.engineVersion)
+        w.set(FieldId::EngineVersion, ls.engineVersion->value, ls.engineVersion->line);
     // Each tensor-parallel worker prints its own profile.
     std::set<std::string> workers;
     std::size_t line = 0;

@@ -169,7 +169,7 @@ struct LogSettings
     std::optional<Noted<double>> freeGpuMemoryFraction;     ///< TensorRT-LLM ("fraction is set")
     std::optional<Noted<std::uint64_t>> maxNumTokens;       ///< TensorRT-LLM max_num_tokens
     std::optional<Noted<std::uint64_t>> maxNumRequests;     ///< TensorRT-LLM max_num_requests (its max_batch_size)
-    std::optional<Noted<std::string>> engineVersion;        ///< "TensorRT-LLM version: 1.1.0rc3"
+    std::optional<Noted<std::string>> engineVersion;        ///< "TensorRT-LLM version: 1.1.0rc3", vLLM's "0.8.4"
     std::vector<LogDevice> devices;
 };
 

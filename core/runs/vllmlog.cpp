@@ -8,6 +8,25 @@ namespace core::runlog {
 
 namespace {
 
+/// The release a version string begins with, at most major.minor.patch:
+/// "0.6.4.post1" -> "0.6.4", "0.11.1rc2" -> "0.11.1"; empty for no number.
+std::string releaseNumber(const std::string &text)
+{
+    std::string release;
+    int dots = 0;
+    for (char c : text) {
+        if (c >= '0' && c <= '9')
+            release += c;
+        else if (c == '.' && dots < 2 && !release.empty() && release.back() != '.')
+            release += c, ++dots;
+        else
+            break;
+    }
+    while (!release.empty() && release.back() == '.')
+        release.pop_back();
+    return release.find('.') == std::string::npos ? std::string() : release;
+}
+
 /// A figure's label in vLLM's text and what it states (nullopt: read, not
 /// modelled: a setting, a duration, a figure the plan has no term for).
 struct LabelledFigure
@@ -129,6 +148,20 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
         if (readResultsPairs(line, context) || readBlockLine(line, context))
             return true;
         m_inResultsBlock = false;
+    }
+
+    // The release: vllm/entrypoints/openai/api_server.py "vLLM API server
+    // version %s", and the engine's "Initializing a V1 LLM engine (v%s) with
+    // config" (V0: "Initializing an LLM engine (v%s) with config").
+    for (const char *anchor : {"vLLM API server version ", "LLM engine (v"}) {
+        const std::size_t at = t.find(anchor);
+        if (at == std::string::npos)
+            continue;
+        const std::string release = releaseNumber(t.substr(at + std::char_traits<char>::length(anchor)));
+        if (!release.empty() && !context.log.settings.engineVersion)
+            context.log.settings.engineVersion = Noted<std::string>{release, line.number};
+        context.seen(LogFormat::Vllm);
+        return true;
     }
 
     // vllm/worker/worker.py determine_num_available_blocks (0.6.5 on) and

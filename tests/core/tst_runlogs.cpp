@@ -72,6 +72,7 @@ private slots:
     void vllmProfile_data();
     void vllmProfile();
     void vllmResultsBlockAndV1Lines();
+    void vllmReleaseSetsItsDefaults();
     void torchMemorySummary();
     void torchMemoryStats();
     void trainerMetrics();
@@ -445,6 +446,29 @@ void TestRunLogs::compareLlamaCpp()
     QVERIFY(rows.count("llamacpp.model_buffer@CPU_Mapped"));
     QCOMPARE(rows["llamacpp.model_buffer@CPU_Mapped"]->term, std::string("host: weights"));
     QVERIFY(rows.count("llamacpp.compute_buffer@CUDA_Host"));
+}
+
+void TestRunLogs::vllmReleaseSetsItsDefaults()
+{
+    // vllm/entrypoints/openai/api_server.py: "vLLM API server version %s";
+    // the engine: "Initializing a V1 LLM engine (v%s) with config: ...". The
+    // release sets its defaults in compare: before 0.21 the share is 0.9.
+    const std::string text = "INFO 04-12 08:21:10 [api_server.py:1043] " + printed("vLLM API server version %s\n", "0.8.4")
+        + "INFO 04-12 08:21:11 [core.py:58] " + printed("Initializing a V1 LLM engine (v%s) with config: model='m'\n", "0.8.4")
+        + "INFO 04-12 08:21:19 [gpu_worker.py:227] " + printed(kVllmInstance, 79.15, 0.9, 71.24);
+    const auto log = readOk(text);
+    QVERIFY(log.settings.engineVersion);
+    QCOMPARE(log.settings.engineVersion->value, std::string("0.8.4"));
+    QCOMPARE(log.settings.engineVersion->line, std::size_t(1));
+    core::Scenario base;
+    base.model = core::io::findPreset("llama-2-7b")->model;
+    const core::RunScenario run = core::scenarioFromLog(base, log, core::io::builtinCatalog(), {});
+    QCOMPARE(libraryVersionsText(run.scenario.versions), std::string("vllm=0.8.4"));
+    // A post release and a release candidate are their release.
+    const auto post = readOk("INFO [api_server.py:585] vLLM API server version 0.6.4.post1\n" + text);
+    QCOMPARE(post.settings.engineVersion->value, std::string("0.6.4"));
+    const auto rc = readOk("INFO [api_server.py:585] vLLM API server version 0.11.1rc2\n" + text);
+    QCOMPARE(rc.settings.engineVersion->value, std::string("0.11.1"));
 }
 
 void TestRunLogs::compareVllm()
