@@ -15,6 +15,8 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <optional>
+#include <type_traits>
 
 namespace cli {
 
@@ -185,21 +187,37 @@ void printStats(std::ostream &out, const std::map<std::string, Stats> &stats)
             << pad(fixed(s.median, 1) + " %", 18, true) << pad(fixed(s.worst, 1) + " %", 16, true) << "\n";
 }
 
+/// `path` read by `load`; nullopt after naming the option, the file and
+/// the problem on `err`.
+template <typename Load>
+auto loadFile(const std::string &path, const char *option, Load load, std::ostream &err)
+    -> std::optional<std::decay_t<decltype(*load(std::string()).value)>>
+{
+    std::string error;
+    const auto text = core::io::readTextFile(path, core::kMaxInputBytes, error);
+    if (!text) {
+        err << "vramplanner-cli: --" << option << ": " << error << "\n";
+        return std::nullopt;
+    }
+    auto loaded = load(*text);
+    if (!loaded.ok()) {
+        err << "vramplanner-cli: --" << option << ": " << core::inFile(path, loaded.errors.front()) << "\n";
+        return std::nullopt;
+    }
+    return std::move(*loaded.value);
+}
+
 } // namespace
 
 int runValidateServing(const std::string &path, std::ostream &out, std::ostream &err)
 {
-    std::string error;
-    const auto text = core::io::readTextFile(path, core::kMaxInputBytes, error);
-    const auto cases = text ? core::io::loadServingTimeCases(*text)
-                            : core::LoadResult<std::vector<core::io::ServingTimeCase>>{};
-    if (!cases.ok()) {
-        err << "vramplanner-cli: --serving: " << (text ? core::inFile(path, cases.errors.front()) : error) << "\n";
+    const auto cases = loadFile(path, "serving", core::io::loadServingTimeCases, err);
+    if (!cases)
         return 2;
-    }
+    std::string error;
     std::vector<Row> rows;
     bool roofline = true;
-    for (const core::io::ServingTimeCase &c : *cases.value) {
+    for (const core::io::ServingTimeCase &c : *cases) {
         const auto scenario = scenarioFor(c.args, nullptr, error);
         const auto e = scenario ? std::optional(core::estimate(*scenario)) : std::nullopt;
         const core::GpuSpec *gpu = scenario ? core::io::builtinCatalog().find(scenario->gpuId) : nullptr;
@@ -231,23 +249,16 @@ int runValidateServing(const std::string &path, std::ostream &out, std::ostream 
 
 int runValidate(const std::string &publishedPath, const std::string &measuredPath, std::ostream &out, std::ostream &err)
 {
+    const auto published = loadFile(publishedPath, "published", core::io::loadPublishedCases, err);
+    if (!published)
+        return 2;
+    const auto measured = loadFile(measuredPath, "measured", core::io::loadMeasuredRun, err);
+    if (!measured)
+        return 2;
     std::string error;
-    const auto publishedText = core::io::readTextFile(publishedPath, core::kMaxInputBytes, error);
-    const auto published = publishedText ? core::io::loadPublishedCases(*publishedText)
-                                         : core::LoadResult<std::vector<core::io::PublishedCase>>{};
-    if (!published.ok()) {
-        err << "vramplanner-cli: --published: " << (publishedText ? core::inFile(publishedPath, published.errors.front()) : error) << "\n";
-        return 2;
-    }
-    const auto measuredText = core::io::readTextFile(measuredPath, core::kMaxInputBytes, error);
-    const auto measured = measuredText ? core::io::loadMeasuredRun(*measuredText) : core::LoadResult<core::io::MeasuredRun>{};
-    if (!measured.ok()) {
-        err << "vramplanner-cli: --measured: " << (measuredText ? core::inFile(measuredPath, measured.errors.front()) : error) << "\n";
-        return 2;
-    }
 
     std::vector<Row> publishedRows;
-    for (const core::io::PublishedCase &c : *published.value) {
+    for (const core::io::PublishedCase &c : *published) {
         const auto scenario = scenarioFor(c.args, nullptr, error);
         const auto e = scenario ? std::optional(core::estimate(*scenario)) : std::nullopt;
         if (!e || !e->isValid()) {
@@ -259,7 +270,7 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
     }
 
     std::vector<Row> ownRows;
-    for (const core::io::MeasuredCase &c : measured.value->cases) {
+    for (const core::io::MeasuredCase &c : measured->cases) {
         const auto model = core::io::parseHfConfig(c.configText, c.id);
         if (!model.ok()) {
             err << "vramplanner-cli: case " << c.id << ": " << core::inFile("config", model.errors.front()) << "\n";
@@ -283,8 +294,8 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
     const auto publishedStats = statsByGroup(publishedRows);
     out << "\n";
     printStats(out, publishedStats);
-    out << "\nOwn exact measurements (" << measuredPath << "; " << measured.value->device << ", torch "
-        << measured.value->torchVersion << ")\n\n";
+    out << "\nOwn exact measurements (" << measuredPath << "; " << measured->device << ", torch "
+        << measured->torchVersion << ")\n\n";
     printRows(out, ownRows, "quantity");
     const auto ownStats = statsByGroup(ownRows);
     out << "\n";

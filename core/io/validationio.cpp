@@ -44,24 +44,21 @@ bool forEachCase(const Json &root, std::vector<std::string> &errors, Read read)
 
 } // namespace
 
-LoadResult<std::vector<PublishedCase>> loadPublishedCases(const std::string &text)
+namespace {
+
+/// A file of cases: each read by `readCase` from its JSON object; the list
+/// only when every case read.
+template <typename Case, typename ReadCase>
+LoadResult<std::vector<Case>> loadCases(const std::string &text, ReadCase readCase)
 {
-    LoadResult<std::vector<PublishedCase>> result;
+    LoadResult<std::vector<Case>> result;
     const std::optional<Json> json = parseJson(text, result.errors);
     if (!json)
         return result;
-    std::vector<PublishedCase> cases;
+    std::vector<Case> cases;
     forEachCase(*json, result.errors, [&](const Json &entry, const std::string &pointer) {
         JsonReader r(entry, pointer, result.errors);
-        PublishedCase c;
-        c.id = r.string("id", true).value_or("");
-        c.mode = r.string("mode", true).value_or("");
-        c.metric = r.string("metric", true).value_or("");
-        if (c.metric != "nvidia_smi" && c.metric != "torch_allocated" && c.metric != "vllm_kv_pool"
-            && c.metric != "vllm_activation_peak")
-            r.error("metric", "must be nvidia_smi, torch_allocated, vllm_kv_pool or vllm_activation_peak");
-        if (auto measured = r.object("measured", true))
-            c.measuredBytes = measured->uint("bytes", 1, 1ull << 50, true).value_or(0);
+        Case c = readCase(r);
         if (auto source = r.object("source", false))
             c.source = source->string("url", false).value_or("");
         c.args = readArgs(entry, pointer, result.errors);
@@ -72,29 +69,35 @@ LoadResult<std::vector<PublishedCase>> loadPublishedCases(const std::string &tex
     return result;
 }
 
+} // namespace
+
+LoadResult<std::vector<PublishedCase>> loadPublishedCases(const std::string &text)
+{
+    return loadCases<PublishedCase>(text, [](JsonReader &r) {
+        PublishedCase c;
+        c.id = r.string("id", true).value_or("");
+        c.mode = r.string("mode", true).value_or("");
+        c.metric = r.string("metric", true).value_or("");
+        if (c.metric != "nvidia_smi" && c.metric != "torch_allocated" && c.metric != "vllm_kv_pool"
+            && c.metric != "vllm_activation_peak")
+            r.error("metric", "must be nvidia_smi, torch_allocated, vllm_kv_pool or vllm_activation_peak");
+        if (auto measured = r.object("measured", true))
+            c.measuredBytes = measured->uint("bytes", 1, 1ull << 50, true).value_or(0);
+        return c;
+    });
+}
+
 LoadResult<std::vector<ServingTimeCase>> loadServingTimeCases(const std::string &text)
 {
-    LoadResult<std::vector<ServingTimeCase>> result;
-    const std::optional<Json> json = parseJson(text, result.errors);
-    if (!json)
-        return result;
-    std::vector<ServingTimeCase> cases;
-    forEachCase(*json, result.errors, [&](const Json &entry, const std::string &pointer) {
-        JsonReader r(entry, pointer, result.errors);
+    return loadCases<ServingTimeCase>(text, [](JsonReader &r) {
         ServingTimeCase c;
         c.id = r.string("id", true).value_or("");
         c.metric = r.string("metric", true).value_or("");
         if (c.metric != "decode_tokens_per_second" && c.metric != "ttft_seconds" && c.metric != "prefill_tokens_per_second")
             r.error("metric", "must be decode_tokens_per_second, ttft_seconds or prefill_tokens_per_second");
         c.measured = r.number("measured", 1e-9, 1e9, true).value_or(0);
-        if (auto source = r.object("source", false))
-            c.source = source->string("url", false).value_or("");
-        c.args = readArgs(entry, pointer, result.errors);
-        cases.push_back(std::move(c));
+        return c;
     });
-    if (result.errors.empty())
-        result.value = std::move(cases);
-    return result;
 }
 
 LoadResult<MeasuredRun> loadMeasuredRun(const std::string &text)

@@ -642,7 +642,7 @@ std::vector<FieldDescriptor> makeFields()
             .help(QT_TRANSLATE_NOOP("Field",
                 "TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction: the share of the memory left free after the "
                 "weights and the profiled forward that the KV pool takes"))
-            .defaultFollows(QT_TRANSLATE_NOOP("Field", "TensorRT-LLM's default, 0.9"))
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "TensorRT-LLM's KvCacheConfig"))
             .optionalNumberIn<&S::freeGpuMemoryFraction>()
             .effective([](const S &s) { return FieldValue(s.effectiveFreeGpuMemoryFraction()); })
             .appliesWhen(poolOfFreeAfterProfile),
@@ -703,7 +703,7 @@ std::vector<FieldDescriptor> makeFields()
             .help(QT_TRANSLATE_NOOP("Field",
                 "the sequences decoded together: vLLM --max-num-seqs (also the sampler warm-up's rows), "
                 "TensorRT-LLM --max_batch_size"))
-            .defaultFollows(QT_TRANSLATE_NOOP("Field", "the serving engine (vLLM 256, TensorRT-LLM 2,048)"))
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "the serving engine"))
             .optionalNumberIn<&S::maxNumSeqs>()
             .effective([](const S &s) { return FieldValue(static_cast<double>(s.effectiveMaxNumSeqs())); })
             .appliesWhen(profilesAtStartup),

@@ -2735,20 +2735,12 @@
         <translation>TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction：权重与剖析前向之后剩余空闲显存中分给 KV 池的比例</translation>
     </message>
     <message>
-        <source>TensorRT-LLM&apos;s default, 0.9</source>
-        <translation>TensorRT-LLM 的默认值 0.9</translation>
-    </message>
-    <message>
         <source>the tokens of one step, profiled at start-up: vLLM --max-num-batched-tokens, TensorRT-LLM --max_num_tokens</source>
         <translation>每一步的词元数，启动时据此做性能剖析：vLLM --max-num-batched-tokens，TensorRT-LLM --max_num_tokens</translation>
     </message>
     <message>
         <source>the sequences decoded together: vLLM --max-num-seqs (also the sampler warm-up&apos;s rows), TensorRT-LLM --max_batch_size</source>
         <translation>同时解码的序列数：vLLM --max-num-seqs（也是采样器预热的行数），TensorRT-LLM --max_batch_size</translation>
-    </message>
-    <message>
-        <source>the serving engine (vLLM 256, TensorRT-LLM 2,048)</source>
-        <translation>推理服务引擎（vLLM 256，TensorRT-LLM 2,048）</translation>
     </message>
     <message>
         <source>TensorRT-LLM (KV pool of the free memory)</source>
@@ -2777,6 +2769,14 @@
     <message>
         <source>generate() runs the scenario&apos;s batch; vLLM sizes its KV cache after profiling one forward of max_num_batched_tokens tokens and a sampler warm-up of max_num_seqs rows; llama.cpp keeps one KV stream per sequence and a compute buffer for one micro-batch; SGLang gives its token pool mem_fraction_static of the free memory, less the weights; TensorRT-LLM gives its KV pool free_gpu_memory_fraction of what its profiled forward leaves free</source>
         <translation>generate() 运行场景设定的批次；vLLM 先剖析一次 max_num_batched_tokens 个词元的前向和 max_num_seqs 行的采样器预热，再确定 KV 缓存大小；llama.cpp 为每个序列保留一个 KV 流，并为一个微批次保留计算缓冲区；SGLang 的词元池取空闲显存的 mem_fraction_static 减去权重；TensorRT-LLM 的 KV 池取剖析前向之后剩余空闲显存的 free_gpu_memory_fraction</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM&apos;s KvCacheConfig</source>
+        <translation>TensorRT-LLM 的 KvCacheConfig</translation>
+    </message>
+    <message>
+        <source>the serving engine</source>
+        <translation>推理服务引擎</translation>
     </message>
 </context>
 <context>
