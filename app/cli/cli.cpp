@@ -4,6 +4,7 @@
 #include "app/cli/configcoverage.h"
 #include "app/cli/options.h"
 #include "app/cli/scenariooptions.h"
+#include "app/cli/serveplan.h"
 #include "app/cli/texttable.h"
 #include "app/cli/validate.h"
 #include "core/analysis/matrix.h"
@@ -197,12 +198,13 @@ int runCalibrate(const std::vector<std::string> &args, const core::Catalog &cata
 int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, std::ostream &out,
             std::ostream &err)
 {
-    const std::vector<OptionSpec> specs = estimateOptionSpecsWith({
+    std::vector<OptionSpec> specs = estimateOptionSpecsWith({
         {"min-gpus", "N", "smallest GPU count tried (default 1)"},
         {"max-gpus", "N", "largest GPU count tried (default 1024)"},
         {"no-offload", nullptr, "leave ZeRO-Offload out of the search"},
         {"host-memory-gib", "N", "host memory per node for offload (as --host-memory; default 2048)"},
-        {"limit", "N", "layouts listed (default 10)"}});
+        {"limit", "N", "layouts listed (default 10; with --serve, per engine and GPU type, default 3)"}});
+    specs.insert(specs.end(), servePlanOptionSpecs().begin(), servePlanOptionSpecs().end());
     std::string error;
     const auto options = Options::parse(args, specs, error);
     if (!options)
@@ -210,6 +212,8 @@ int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, 
     const auto scenario = scenarioFromOptions(*options, catalog, error);
     if (!scenario)
         return badArguments(err, error);
+    if (options->has("serve"))
+        return runServePlan(*options, *scenario, catalog, out, err);
     const core::GpuSpec *gpu = catalog.find(scenario->gpuId);
     if (!gpu)
         return badArguments(err, "plan needs --gpu ID (see 'vramplanner-cli gpus')");
@@ -250,17 +254,13 @@ int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, 
 std::optional<std::vector<core::WeightFormat>> parseFormats(const std::string &text, std::string &error)
 {
     std::vector<core::WeightFormat> formats;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t end = std::min(text.find(',', start), text.size());
-        const std::string id = text.substr(start, end - start);
+    for (const std::string &id : commaList(text)) {
         const auto format = core::parseWeightFormat(id);
         if (!format) {
             error = "--formats: '" + id + "' is not a weight format (see --weights)";
             return std::nullopt;
         }
         formats.push_back(*format);
-        start = end + 1;
     }
     return formats;
 }
@@ -290,11 +290,10 @@ int runMatrix(const std::vector<std::string> &args, const core::Catalog &catalog
     }
     std::vector<std::string> gpuIds;
     if (options->has("gpu-ids")) {
-        std::string list = options->value("gpu-ids") + ",";
-        for (std::size_t start = 0, end; (end = list.find(',', start)) != std::string::npos; start = end + 1) {
-            gpuIds.push_back(list.substr(start, end - start));
-            if (!catalog.find(gpuIds.back()))
-                return badArguments(err, "--gpu-ids: '" + gpuIds.back() + "' is not a catalog GPU");
+        for (const std::string &id : commaList(options->value("gpu-ids"))) {
+            if (!catalog.find(id))
+                return badArguments(err, "--gpu-ids: '" + id + "' is not a catalog GPU");
+            gpuIds.push_back(id);
         }
     }
     const std::vector<std::string> problems = core::validateScenario(*scenario);

@@ -76,4 +76,17 @@ std::string describeOptions(const std::vector<OptionSpec> &specs)
     return text;
 }
 
+std::vector<std::string> commaList(const std::string &text)
+{
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t end = text.find(',', start);
+        items.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (end == std::string::npos)
+            return items;
+        start = end + 1;
+    }
+}
+
 } // namespace cli

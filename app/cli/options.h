@@ -31,6 +31,9 @@ private:
     std::map<std::string, std::string> m_values;
 };
 
+/// The items of a comma-separated list ("a,b,c"); an empty item stays.
+std::vector<std::string> commaList(const std::string &text);
+
 /// "  --batch N          micro-batch per GPU" lines for --help.
 std::string describeOptions(const std::vector<OptionSpec> &specs);
 

@@ -6,6 +6,7 @@
 #include "core/analysis/utilization.h"
 #include "core/base/units.h"
 #include "core/explain/report.h"
+#include "core/explain/servingplanreport.h"
 #include "core/scenario/servingruntime.h"
 #include "core/scenario/stack.h"
 
@@ -319,6 +320,42 @@ void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<co
     }
     if (std::any_of(layouts.begin(), layouts.end(), [](const core::PlanOption &o) { return o.performance.communicationBound; }))
         out << "\n* communication-bound: the step waits on the links, not the tensor cores.\n";
+}
+
+void printServingPlan(std::ostream &out, const core::Scenario &base, const core::ServingPlan &plan,
+                      const core::ServingPlanRequest &request, const core::Catalog &catalog)
+{
+    out << "Serving plan: " << core::servingPlanHeading(base) << "\n\n";
+    const core::ServingPlanTable table = core::servingPlanTable(plan, catalog);
+    if (table.rows.empty())
+        out << "No layout serves these targets.\n";
+    else {
+        // Text columns (engine, GPU, replica, KV, limit) on the left, numbers on the right.
+        const auto leftAligned = [](std::size_t c) { return c < 4 || c == 7; };
+        std::vector<std::size_t> widths(table.headers.size());
+        for (std::size_t c = 0; c < widths.size(); ++c) {
+            widths[c] = displayWidth(table.headers[c]);
+            for (const std::vector<std::string> &row : table.rows)
+                widths[c] = std::max(widths[c], displayWidth(row[c]));
+        }
+        const auto printRow = [&](const std::vector<std::string> &cells) {
+            for (std::size_t c = 0; c < cells.size(); ++c)
+                out << (c ? "  " : "") << (leftAligned(c) ? padRight(cells[c], widths[c]) : padLeft(cells[c], widths[c]));
+            out << "\n";
+        };
+        printRow(table.headers);
+        for (const std::vector<std::string> &row : table.rows)
+            printRow(row);
+    }
+    const std::vector<std::string> rejected = core::servingPlanRejections(plan, request, catalog);
+    if (!rejected.empty()) {
+        out << "\nNot served (the largest replica tried):\n";
+        for (const std::string &line : rejected)
+            out << "  " << line << "\n";
+    }
+    out << "\nHow it is worked out:\n";
+    for (const std::string &line : core::servingPlanAssumptions())
+        out << "  - " << line << "\n";
 }
 
 void printUtilization(std::ostream &out, const core::Scenario *scenario, double peak, std::optional<double> measured,

@@ -24,6 +24,10 @@ void printEstimate(std::ostream &out, const core::Scenario &scenario, const core
 /// does not fit the GPU and what would (`asSet`: its estimate on that GPU).
 void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<core::PlanOption> &layouts,
                const core::EstimateWithFits &asSet);
+/// `plan --serve`: the targets, one row per layout kept (servingPlanTable),
+/// why each engine and GPU type without one fails, and how it is worked out.
+void printServingPlan(std::ostream &out, const core::Scenario &base, const core::ServingPlan &plan,
+                      const core::ServingPlanRequest &request, const core::Catalog &catalog);
 void printUtilization(std::ostream &out, const core::Scenario *scenario, double peakTflops,
                       std::optional<double> measuredTflops, std::optional<double> tokensPerSecond,
                       std::optional<double> referenceTokensPerSecond);

@@ -63,6 +63,15 @@ std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
     return warnings;
 }
 
+std::optional<Message> newCapabilityWarning(const Scenario &variant, const Scenario &own, const GpuSpec &gpu)
+{
+    const std::vector<Message> owned = capabilityWarnings(own, gpu);
+    for (const Message &w : capabilityWarnings(variant, gpu))
+        if (std::none_of(owned.begin(), owned.end(), [&w](const Message &o) { return o.text == w.text; }))
+            return w;
+    return std::nullopt;
+}
+
 std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity)
 {
     if (e.details.kvBytesPerToken <= 0)

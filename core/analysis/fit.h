@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,11 @@ struct GpuFit
 /// What `gpu` cannot run of the scenario (bf16, FlashAttention-2, fp8,
 /// an NVFP4 KV cache), one message each; empty when it runs all of it.
 std::vector<Message> capabilityWarnings(const Scenario &scenario, const GpuSpec &gpu);
+/// The first of `variant`'s capability warnings on `gpu` that `own` does
+/// not have already: a change to what the hardware lacks (fp8 before Ada,
+/// an NVFP4 KV cache before Blackwell, TensorRT-LLM on a card that is not
+/// NVIDIA's) is no way to make it fit or serve.
+std::optional<Message> newCapabilityWarning(const Scenario &variant, const Scenario &own, const GpuSpec &gpu);
 
 /// One GPU of a mixed device set (`Scenario::devices`): its share of the
 /// model and its fit against its own memory.

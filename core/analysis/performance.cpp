@@ -23,48 +23,78 @@ double activeParams(const Scenario &s)
     return static_cast<double>(countParameters(s.model).active);
 }
 
+/// Requests per second one replica serves, each a prefill of its prompt then
+/// `outputTokens` decode steps shared with the other rows. Under
+/// iteration-level scheduling (Yu et al. 2022, Orca §3.1; vLLM's scheduler)
+/// a prefill holds the whole GPU while it runs (compute bound), and each
+/// decode step advances every running row by one token (bandwidth bound), so
+/// a request costs prefill + beams x output x step / rows of GPU time.
+double requestsPerSecond(const Scenario &s, const Estimate &e, const GpuSpec &gpu, std::uint64_t rows,
+                         double prefillTokensPerSecond)
+{
+    if (rows == 0 || prefillTokensPerSecond <= 0)
+        return 0.0;
+    // Whole prompts' beams decode together.
+    const double running = static_cast<double>(std::max<std::uint64_t>(1, rows / s.beams) * s.beams);
+    const double step = decodeStepSeconds(s, e, gpu, running);
+    if (step <= 0)
+        return 0.0;
+    const double output = static_cast<double>(std::min(s.workload.outputTokens, s.contextTokens()));
+    const double perRequest = promptTokens(s) / prefillTokensPerSecond + static_cast<double>(s.beams) * output * step / running;
+    return 1.0 / perRequest;
+}
+
 /// Share of the routed experts' weights one decode step reads: the experts
-/// at least one of the batch's rows (beams too) routes to, 1 - (1 - k/E)^b if each
-/// token picks its top-k uniformly and independently (an assumption: real
-/// routers are skewed, which only lowers the share).
-double expertsTouched(const Scenario &s)
+/// at least one of `rows` rows routes to, 1 - (1 - k/E)^rows if each token
+/// picks its top-k uniformly and independently (an assumption: real routers
+/// are skewed, which only lowers the share).
+double expertsTouched(const Scenario &s, double rows)
 {
     const MoeSpec &moe = s.model.moe;
     if (!moe.isMoe())
         return 1.0;
     const double picked = std::min(1.0, static_cast<double>(moe.expertsPerToken) / static_cast<double>(moe.experts));
-    return 1.0 - std::pow(1.0 - picked, static_cast<double>(s.generatedRows()));
+    return 1.0 - std::pow(1.0 - picked, std::max(1.0, rows));
 }
 
-/// Seconds of one decode step, memory-bandwidth bound (Pope et al. 2022 §3):
-/// each weight the step uses and the whole KV cache read once, on the GPU
-/// and, for llama.cpp, in host memory for the CPU's part; weights offloaded
-/// to host memory and run on the GPU over the host link. llama.cpp's layer
-/// split runs its GPUs one after another.
-double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
+} // namespace
+
+double promptTokens(const Scenario &s)
+{
+    const std::uint64_t context = s.contextTokens();
+    return std::max(1.0, static_cast<double>(context - std::min(s.workload.outputTokens, context)));
+}
+
+double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gpu, double rows)
 {
     const EstimateDetails &d = e.details;
-    const double untouched = 1.0 - expertsTouched(s);
-    const double gpuBytes = static_cast<double>((e.term(TermId::Weights) + e.term(TermId::KvCache)).count())
-        - d.expertBytesOnGpu * untouched;
+    const int pp = std::max(1, s.parallel.pp);
+    const bool layerSplit = runtimeBehaviour(s.serving).splitsLayersByMemory;
+    // A pipeline's stages each run up to pp micro-batches a round, reading
+    // their weights for each (llama.cpp's layer split runs one batch
+    // through its GPUs in turn, below).
+    // While the rows fill fewer micro-batches than stages, a round is a
+    // row's pass through every stage, its KV read at each.
+    const double microBatches = layerSplit ? 1.0 : std::min<double>(pp, std::max(1.0, rows));
+    const double stages = layerSplit ? 1.0 : pp;
+    const double untouched = 1.0 - expertsTouched(s, rows / microBatches);
+    const double kvShare = rows / static_cast<double>(std::max<std::uint64_t>(1, s.generatedRows()));
+    const double weightBytes = static_cast<double>(e.term(TermId::Weights).count()) - d.expertBytesOnGpu * untouched;
+    const double gpuBytes = (weightBytes + static_cast<double>(e.term(TermId::KvCache).count()) * kvShare / microBatches) * stages;
     if (gpu.bandwidthGBps <= 0 || gpuBytes <= 0)
         return 0.0;
     double seconds = gpuBytes / (gpu.bandwidthGBps * 1e9);
     // Offloaded weights cross the host link first (accelerate copies each
     // module before it runs; vLLM's kernels read host memory over it).
-    seconds += (d.hostLinkBytes - d.hostLinkExpertBytes * untouched) / (s.hostLinkGBps * 1e9);
-    if (runtimeBehaviour(s.serving).splitsLayersByMemory) {
+    seconds += (d.hostLinkBytes - d.hostLinkExpertBytes * untouched) * stages / (s.hostLinkGBps * 1e9);
+    if (layerSplit) {
         seconds *= static_cast<double>(std::max(1, s.gpus));
-        const double hostBytes = d.hostWeightBytes - d.hostExpertBytes * untouched + d.hostKvBytes;
+        const double hostBytes = d.hostWeightBytes - d.hostExpertBytes * untouched + d.hostKvBytes * kvShare;
         seconds += hostBytes / (s.hostBandwidthGBps * 1e9);
     }
     return seconds;
 }
 
-/// Sequences a serving engine decodes together: vLLM fills its KV budget up
-/// to max_num_seqs (TensorRT-LLM max_batch_size), SGLang up to the requests its pool sizes
-/// (continuous batching); generate() and llama.cpp's slots run the
-/// scenario's rows.
 std::uint64_t servingRows(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
 {
     const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
@@ -78,31 +108,6 @@ std::uint64_t servingRows(const Scenario &s, const Estimate &e, const GpuSpec &g
         : s.effectiveMaxNumSeqs();
     return std::min(limit, byKv);
 }
-
-/// Requests per second one replica serves, each a prefill of its prompt then
-/// `outputTokens` decode steps shared with the other rows. Under
-/// iteration-level scheduling (Yu et al. 2022, Orca §3.1; vLLM's scheduler)
-/// a prefill holds the whole GPU while it runs (compute bound), and each
-/// decode step advances every running row by one token (bandwidth bound), so
-/// a request costs prefill + beams x output x step / rows of GPU time.
-double requestsPerSecond(const Scenario &s, const GpuSpec &gpu, std::uint64_t rows, double prefillTokensPerSecond)
-{
-    if (rows == 0 || prefillTokensPerSecond <= 0)
-        return 0.0;
-    Scenario running = s;
-    running.batch = std::max<std::uint64_t>(1, rows / s.beams);
-    const Estimate atRows = estimate(running);
-    const double step = atRows.isValid() ? decodeStepSeconds(running, atRows, gpu) : 0.0;
-    if (step <= 0)
-        return 0.0;
-    const double output = static_cast<double>(std::min(s.workload.outputTokens, s.contextTokens()));
-    const double prompt = std::max(1.0, static_cast<double>(s.contextTokens()) - output);
-    const double perRequest = prompt / prefillTokensPerSecond
-        + static_cast<double>(s.beams) * output * step / static_cast<double>(running.generatedRows());
-    return 1.0 / perRequest;
-}
-
-} // namespace
 
 double trainingFlopsPerToken(const Scenario &s)
 {
@@ -146,7 +151,7 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
         // Each step decodes one token of every sequence. Tensor-parallel
         // ranks read their shares at once, so the step is one rank's read
         // of its share (the estimate's terms are per rank).
-        if (const double seconds = decodeStepSeconds(s, e, gpu); seconds > 0)
+        if (const double seconds = decodeStepSeconds(s, e, gpu, static_cast<double>(s.generatedRows())); seconds > 0)
             perf.decodeTokensPerSecond = static_cast<double>(s.generatedRows()) / seconds;
         // One prompt's prefill runs on its tensor-parallel group; pipeline
         // stages take it one after another and replicas serve other prompts.
@@ -162,7 +167,7 @@ Performance performance(const Scenario &s, const Estimate &e, const GpuSpec &gpu
         if (perf.decodeTokensPerSecond > 0 && s.workload.pricePerGpuHour > 0)
             perf.costPerMillionTokens = s.workload.pricePerGpuHour * s.gpus / (perf.decodeTokensPerSecond * 3600.0) * 1e6;
         perf.servingRows = servingRows(s, e, gpu);
-        perf.requestsPerSecond = requestsPerSecond(s, gpu, perf.servingRows, perf.prefillTokensPerSecond);
+        perf.requestsPerSecond = requestsPerSecond(s, e, gpu, perf.servingRows, perf.prefillTokensPerSecond);
         // Replicas of the scenario's GPUs, each serving its share.
         if (s.workload.requestRate > 0 && perf.requestsPerSecond > 0)
             perf.gpusForRequestRate = static_cast<int>(std::min<double>(

@@ -61,6 +61,28 @@ double peakTflopsFor(const Scenario &scenario, const GpuSpec &gpu);
 
 Performance performance(const Scenario &scenario, const Estimate &estimate, const GpuSpec &gpu);
 
+/// A request's prompt: the scenario's context less the tokens it
+/// generates (Workload::outputTokens), at least one.
+double promptTokens(const Scenario &scenario);
+
+/// Seconds of one decode step of `rows` rows (a round of every micro-batch
+/// on a pipeline), memory-bandwidth bound (Pope et al. 2022 §3): each weight
+/// the step uses and the rows' KV cache read once, on the GPU and, for
+/// llama.cpp, in host memory for the CPU's part; weights offloaded to host
+/// memory and run on the GPU over the host link. `estimate` is the
+/// scenario's: its KV term is scaled from the scenario's rows to `rows`.
+/// A pipeline's stages run up to pp micro-batches a round, each stage
+/// reading its weights once for each; llama.cpp's layer split runs its
+/// GPUs one after another.
+double decodeStepSeconds(const Scenario &scenario, const Estimate &estimate, const GpuSpec &gpu, double rows);
+
+/// Sequences a serving engine decodes together: vLLM fills its KV budget up
+/// to max_num_seqs (TensorRT-LLM max_batch_size), SGLang up to the requests
+/// its pool sizes (continuous batching); generate() and llama.cpp's slots
+/// run the scenario's rows.
+std::uint64_t servingRows(const Scenario &scenario, const Estimate &estimate, const GpuSpec &gpu);
+
+
 /// Model FLOPs utilisation from measured tokens/s per GPU (6N per token),
 /// and hardware FLOPs utilisation counting recomputation (8N), in percent.
 double modelFlopsUtilizationPercent(const Scenario &scenario, double tokensPerSecondPerGpu, double peakTflops);

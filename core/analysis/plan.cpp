@@ -1,10 +1,19 @@
 #include "core/analysis/plan.h"
 
+#include "core/analysis/fit.h"
+#include "core/base/translatable.h"
+#include "core/base/units.h"
+#include "core/scenario/servingruntime.h"
+
 #include <algorithm>
+#include <cmath>
 
 namespace core {
 
 namespace {
+
+constexpr int kTensorParallel[] = {1, 2, 4, 8};
+constexpr int kPipelineParallel[] = {1, 2, 4, 8, 16, 32, 64};
 
 /// Offloaded optimizer steps move 16-bit gradients to the host and
 /// parameters back over PCIe each step (Ren et al. 2021, ZeRO-Offload §4.2),
@@ -18,16 +27,21 @@ double offloadSeconds(const Scenario &s, const Estimate &e)
     return 2.0 * rankParams * e.details.regime.weights / (s.hostLinkGBps * 1e9);
 }
 
+/// Tensor parallelism stays inside a node and splits whole heads; a
+/// pipeline has no more stages than layers.
+bool layoutAllowed(const Scenario &base, int tp, int pp)
+{
+    return tp <= base.parallel.gpusPerNode && base.model.heads % static_cast<std::uint64_t>(tp) == 0
+        && static_cast<std::uint64_t>(pp) <= base.model.layers;
+}
+
 std::vector<PlanOption> layoutsAt(const Scenario &base, const GpuSpec &gpu, int gpus, const PlanRequest &request)
 {
     std::vector<PlanOption> found;
     const bool training = base.isTraining();
-    const std::uint64_t heads = base.model.heads;
-    for (int tp : {1, 2, 4, 8}) {
-        if (tp > gpus || tp > base.parallel.gpusPerNode || heads % static_cast<std::uint64_t>(tp) != 0)
-            continue;
-        for (int pp : {1, 2, 4, 8, 16, 32, 64}) {
-            if (tp * pp > gpus || gpus % (tp * pp) != 0 || static_cast<std::uint64_t>(pp) > base.model.layers)
+    for (int tp : kTensorParallel) {
+        for (int pp : kPipelineParallel) {
+            if (tp * pp > gpus || gpus % (tp * pp) != 0 || !layoutAllowed(base, tp, pp))
                 continue;
             const int dp = gpus / (tp * pp);
             for (int zero : {0, 1, 2, 3}) {
@@ -93,6 +107,156 @@ std::vector<PlanOption> planLayouts(const Scenario &base, const GpuSpec &gpu, co
         return found;
     }
     return {};
+}
+
+namespace {
+
+/// The KV formats a replica is tried with: the scenario's, and fp8 where
+/// the engine takes it (each engine's cacheFormats) and the scenario's is
+/// wider.
+std::vector<std::optional<WeightFormat>> kvChoices(const Scenario &base, ServingEngine engine)
+{
+    std::vector<std::optional<WeightFormat>> choices = {base.kvDtype};
+    const std::vector<WeightFormat> &taken = runtimeBehaviour(engine).cacheFormats;
+    const bool wide = !base.kvDtype || elementBytes(*base.kvDtype) > elementBytes(WeightFormat::Fp8);
+    if (wide && std::find(taken.begin(), taken.end(), WeightFormat::Fp8) != taken.end())
+        choices.push_back(WeightFormat::Fp8);
+    return choices;
+}
+
+Scenario replicaScenario(const Scenario &base, const GpuSpec &gpu, ServingEngine engine,
+                         std::optional<WeightFormat> kv, int tp, int pp)
+{
+    Scenario s = base;
+    s.gpuId = gpu.id;
+    s.serving = engine;
+    s.kvDtype = kv;
+    if (kv != base.kvDtype)
+        s.kvDtypeV.reset();
+    s.gpus = tp * pp;
+    s.parallel.tp = tp;
+    s.parallel.pp = pp;
+    s.parallel.ep = 1;
+    // Continuous batching runs what its pool holds, whatever the batch.
+    if (runtimeBehaviour(engine).continuousBatching)
+        s.batch = 1;
+    return s;
+}
+
+Message seconds(const char *text, double value, double target)
+{
+    return {"ServingPlan", text, {formatFixed(value * 1000.0, 1), formatFixed(target * 1000.0, 1)}};
+}
+
+/// Why a replica cannot serve even one request within the targets.
+Message unmetAlone(const ReplicaCapacity &capacity, const ReplicaModel &m, const ServingTargets &t)
+{
+    switch (capacity.limit) {
+    case ServingLimit::Ttft:
+        return seconds(QT_TRANSLATE_NOOP("ServingPlan", "a lone prompt's first token takes %1 ms (target %2 ms)"),
+                       capacity.load.ttftSeconds, t.ttftSeconds);
+    case ServingLimit::Tpot:
+        return seconds(QT_TRANSLATE_NOOP("ServingPlan", "one sequence's decode step takes %1 ms (target %2 ms)"),
+                       capacity.load.tpotSeconds, t.tpotSeconds);
+    case ServingLimit::Concurrency:
+        return {"ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "its KV cache holds no sequence of %1 tokens"),
+                {groupDigits(m.scenario->contextTokens())}};
+    default:
+        return {"ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "the GPU has no compute or bandwidth figure"), {}};
+    }
+}
+
+} // namespace
+
+ServingPlan planServing(const Scenario &base, const Catalog &catalog, const ServingPlanRequest &request)
+{
+    ServingPlan plan;
+    const ServingTargets &t = request.targets;
+    for (const std::string &id : request.gpuIds) {
+        const GpuSpec *gpu = catalog.find(id);
+        if (!gpu)
+            continue;
+        const double price = gpu->pricePerHour > 0 ? gpu->pricePerHour
+                                                   : (id == base.gpuId ? base.workload.pricePerGpuHour : 0.0);
+        for (ServingEngine engine : request.engines) {
+            std::vector<ServingLayout> group;
+            for (const std::optional<WeightFormat> &kv : kvChoices(base, engine)) {
+                for (int tp : kTensorParallel) {
+                    for (int pp : kPipelineParallel) {
+                        if (tp * pp > request.maxGpusPerReplica || !layoutAllowed(base, tp, pp))
+                            continue;
+                        ServingLayout l;
+                        l.scenario = replicaScenario(base, *gpu, engine, kv, tp, pp);
+                        const auto reject = [&plan, &l](Message reason) {
+                            plan.rejected.push_back({std::move(l.scenario), std::move(reason)});
+                        };
+                        if (const std::vector<std::string> problems = validateScenario(l.scenario); !problems.empty()) {
+                            reject(Message::verbatim(problems.front()));
+                            continue;
+                        }
+                        if (auto warning = newCapabilityWarning(l.scenario, base, *gpu)) {
+                            reject(std::move(*warning));
+                            continue;
+                        }
+                        l.estimate = estimate(l.scenario);
+                        if (!l.estimate.isValid()) {
+                            reject(Message::verbatim(l.estimate.errors.front()));
+                            continue;
+                        }
+                        if (l.estimate.total > gpu->capacity()) {
+                            reject({"ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "needs %1 per GPU; the card has %2"),
+                                    {formatBytes(l.estimate.total), formatBytes(gpu->capacity())}});
+                            continue;
+                        }
+                        const ReplicaModel m = ReplicaModel::of(l.scenario, l.estimate, *gpu);
+                        l.capacity = replicaCapacity(m, t);
+                        if (l.capacity.requestRate <= 0) {
+                            reject(unmetAlone(l.capacity, m, t));
+                            continue;
+                        }
+                        const int perReplica = tp * pp;
+                        const double replicas = t.requestRate > 0 ? std::ceil(t.requestRate / l.capacity.requestRate) : 1.0;
+                        if (replicas * perReplica > request.maxGpus) {
+                            reject({"ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "needs more than %1 GPUs"),
+                                    {groupDigits(static_cast<std::uint64_t>(request.maxGpus))}});
+                            continue;
+                        }
+                        l.replicas = static_cast<int>(replicas);
+                        l.gpus = l.replicas * perReplica;
+                        l.prefillSeconds = m.prefillSeconds;
+                        l.maxRows = m.maxRows;
+                        const double rate = t.requestRate > 0 ? t.requestRate / replicas : l.capacity.requestRate;
+                        l.load = replicaLoad(m, rate);
+                        const double tokensPerSecond = rate * replicas * m.outputTokens;
+                        l.gpuHoursPerMillionTokens = l.gpus / (tokensPerSecond * 3600.0) * 1e6;
+                        l.pricePerGpuHour = price;
+                        l.costPerHour = price * l.gpus;
+                        l.costPerMillionTokens = price * l.gpuHoursPerMillionTokens;
+                        group.push_back(std::move(l));
+                    }
+                }
+            }
+            // Equal GPU-hours: the smaller replica (less to go wrong), then
+            // the faster tokens.
+            std::sort(group.begin(), group.end(), [](const ServingLayout &a, const ServingLayout &b) {
+                if (a.gpuHoursPerMillionTokens != b.gpuHoursPerMillionTokens)
+                    return a.gpuHoursPerMillionTokens < b.gpuHoursPerMillionTokens;
+                if (a.scenario.gpus != b.scenario.gpus)
+                    return a.scenario.gpus < b.scenario.gpus;
+                return a.load.tpotSeconds < b.load.tpotSeconds;
+            });
+            if (group.size() > request.perGroup)
+                group.resize(request.perGroup);
+            std::move(group.begin(), group.end(), std::back_inserter(plan.layouts));
+        }
+    }
+    const bool priced = std::all_of(plan.layouts.begin(), plan.layouts.end(),
+                                    [](const ServingLayout &l) { return l.pricePerGpuHour > 0; });
+    std::stable_sort(plan.layouts.begin(), plan.layouts.end(), [priced](const ServingLayout &a, const ServingLayout &b) {
+        return priced ? a.costPerMillionTokens < b.costPerMillionTokens
+                      : a.gpuHoursPerMillionTokens < b.gpuHoursPerMillionTokens;
+    });
+    return plan;
 }
 
 } // namespace core

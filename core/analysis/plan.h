@@ -1,6 +1,8 @@
 #pragma once
 
 #include "core/analysis/performance.h"
+#include "core/analysis/servingload.h"
+#include "core/base/message.h"
 #include "core/engine/estimate.h"
 #include "core/model/catalog.h"
 
@@ -32,5 +34,58 @@ struct PlanOption
 /// (GPU counts in powers of two from minGpus), every layout that fits at
 /// that count (tp, pp, ZeRO stage, checkpointing, offload), fastest first.
 std::vector<PlanOption> planLayouts(const Scenario &base, const GpuSpec &gpu, const PlanRequest &request);
+
+/// `plan --serve`: what to search and what the plan must meet.
+struct ServingPlanRequest
+{
+    std::vector<std::string> gpuIds;    ///< GPU types searched
+    std::vector<ServingEngine> engines; ///< engines searched
+    ServingTargets targets;
+    int maxGpusPerReplica = 64;
+    int maxGpus = 65536;                ///< a plan needing more is rejected
+    std::size_t perGroup = 3;           ///< layouts kept per engine and GPU type
+};
+
+/// One replica layout and how many of it serve the request rate.
+struct ServingLayout
+{
+    Scenario scenario;        ///< one replica: engine, GPU, gpus = tp x pp, KV format
+    Estimate estimate;        ///< the replica's, per GPU
+    double prefillSeconds = 0; ///< one prompt's (ReplicaModel::prefillSeconds)
+    double maxRows = 0;        ///< sequences the engine decodes at once (ReplicaModel::maxRows)
+    ReplicaCapacity capacity; ///< the most one replica serves within the targets
+    ReplicaLoad load;         ///< each replica at its share of the request rate
+    int replicas = 1;
+    int gpus = 0;             ///< replicas x tp x pp
+    double pricePerGpuHour = 0; ///< 0: no price known for this GPU
+    /// GPU-hours per million generated tokens at the request rate (at the
+    /// replicas' capacity where no rate is asked): the ranking's measure.
+    double gpuHoursPerMillionTokens = 0;
+    double costPerHour = 0;           ///< 0 without a price
+    double costPerMillionTokens = 0;  ///< 0 without a price
+};
+
+/// A replica layout that cannot serve, and why.
+struct RejectedLayout
+{
+    Scenario scenario;
+    Message reason;
+};
+
+struct ServingPlan
+{
+    /// Cheapest first (by cost where every GPU has a price, else by
+    /// GPU-hours), up to perGroup for each engine and GPU type.
+    std::vector<ServingLayout> layouts;
+    std::vector<RejectedLayout> rejected;
+};
+
+/// The serving plan: for each engine and GPU type, the replica layouts
+/// (tensor and pipeline parallel, the scenario's KV format and fp8 where
+/// the engine and GPU run it) that fit, each replica's capacity within the
+/// targets (replicaCapacity), and the replicas the request rate needs.
+/// Layout rules are planLayouts'; the scenario's prompt is its context less
+/// its output tokens.
+ServingPlan planServing(const Scenario &base, const Catalog &catalog, const ServingPlanRequest &request);
 
 } // namespace core

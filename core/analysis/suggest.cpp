@@ -69,16 +69,11 @@ Scenario changed(Scenario s, const FieldChange &change)
     return s;
 }
 
-/// Whether `fit`'s GPU runs `variant` as well as it runs `own`: a change
-/// to a format its hardware lacks (fp8 before Ada, an NVFP4 KV cache
-/// before Blackwell) is no way to make it fit.
+/// Whether `fit`'s GPU runs `variant` as well as it runs `own`
+/// (newCapabilityWarning).
 bool runsOn(const Scenario &variant, const Scenario &own, const GpuFit &fit)
 {
-    const std::vector<Message> owned = capabilityWarnings(own, fit.gpu);
-    for (const Message &w : capabilityWarnings(variant, fit.gpu))
-        if (std::none_of(owned.begin(), owned.end(), [&w](const Message &o) { return o.text == w.text; }))
-            return false;
-    return true;
+    return !newCapabilityWarning(variant, own, fit.gpu);
 }
 
 FieldChange count(FieldId id, std::uint64_t value) { return {id, FieldValue(static_cast<double>(value))}; }

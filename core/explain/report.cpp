@@ -12,23 +12,6 @@ namespace core {
 
 namespace {
 
-std::string csvField(const std::string &text)
-{
-    if (text.find_first_of(",\"\n\r") == std::string::npos)
-        return text;
-    std::string quoted = "\"";
-    for (char c : text)
-        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
-}
-
-std::string markdownCell(const std::string &text)
-{
-    std::string out;
-    for (char c : text)
-        out += c == '|' ? std::string("\\|") : (c == '\n' ? std::string(" ") : std::string(1, c));
-    return out;
-}
 
 double sharePercent(Bytes part, Bytes total)
 {
@@ -37,6 +20,16 @@ double sharePercent(Bytes part, Bytes total)
 
 /// A report word in the reader's language (context "Report").
 std::string word(const ReportMeta &meta, const char *text) { return translate(meta.translator, "Report", text); }
+
+std::string layoutText(const Scenario &s, Translator tr)
+{
+    return render({"Report", QT_TRANSLATE_NOOP("Report", "tp %1 × pp %2 × dp %3, ZeRO-%4, offload %5"),
+                   {std::to_string(s.parallel.tp), std::to_string(s.parallel.pp), std::to_string(s.dataParallel()),
+                    std::to_string(s.zeroStage), fieldText(field(FieldId::Offload), s, tr)}},
+                  tr);
+}
+
+} // namespace
 
 std::string fieldText(const FieldDescriptor &f, const Scenario &s, Translator tr)
 {
@@ -62,15 +55,23 @@ std::string fieldText(const FieldDescriptor &f, const Scenario &s, Translator tr
     return text;
 }
 
-std::string layoutText(const Scenario &s, Translator tr)
+std::string csvField(const std::string &text)
 {
-    return render({"Report", QT_TRANSLATE_NOOP("Report", "tp %1 × pp %2 × dp %3, ZeRO-%4, offload %5"),
-                   {std::to_string(s.parallel.tp), std::to_string(s.parallel.pp), std::to_string(s.dataParallel()),
-                    std::to_string(s.zeroStage), fieldText(field(FieldId::Offload), s, tr)}},
-                  tr);
+    if (text.find_first_of(",\"\n\r") == std::string::npos)
+        return text;
+    std::string quoted = "\"";
+    for (char c : text)
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
 }
 
-} // namespace
+std::string markdownCell(const std::string &text)
+{
+    std::string out;
+    for (char c : text)
+        out += c == '|' ? std::string("\\|") : (c == '\n' ? std::string(" ") : std::string(1, c));
+    return out;
+}
 
 std::string suggestionText(const Scenario &s, const FitSuggestion &suggestion, ByteUnit unit, Translator tr)
 {

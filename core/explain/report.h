@@ -6,6 +6,7 @@
 #include "core/base/message.h"
 #include "core/engine/estimate.h"
 #include "core/model/catalog.h"
+#include "core/scenario/fields.h"
 
 #include <string>
 #include <utility>
@@ -85,6 +86,15 @@ std::string csvReport(const Scenario &scenario, const EstimateWithFits &result, 
 std::string matrixMarkdown(const Scenario &scenario, const FormatMatrix &matrix, const Catalog &catalog,
                            const ReportMeta &meta);
 std::string matrixCsv(const FormatMatrix &matrix);
+/// An input's value as the reports write it: a choice by its label, a
+/// number with its unit, "(default)" after a value left to its default.
+std::string fieldText(const FieldDescriptor &field, const Scenario &scenario, Translator translator = nullptr);
+
+/// A CSV field, quoted where RFC 4180 asks; a Markdown table cell with its
+/// pipes escaped and newlines as spaces.
+std::string csvField(const std::string &text);
+std::string markdownCell(const std::string &text);
+
 /// One cell as the reports write it: the longest context, or "needs N x".
 std::string matrixCellText(const MatrixCell &cell, Translator translator = nullptr);
 

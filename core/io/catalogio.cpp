@@ -64,6 +64,7 @@ GpuSpec readGpu(JsonReader &r)
         gpu.interconnectGBps = optionalNumber(*link, "bandwidth_gb_per_s", 1e6).value_or(0);
     }
     gpu.tdpWatts = optionalNumber(r, "tdp_w", 1e5).value_or(0);
+    gpu.pricePerHour = optionalNumber(r, "price_per_gpu_hour_usd", 1e6).value_or(0);
     gpu.defaultShown = r.boolean("default_shown", false).value_or(false);
     gpu.source = r.string("source", true).value_or("");
     gpu.notes = r.string("notes", false).value_or("");

@@ -7,6 +7,7 @@
 #include "core/explain/report.h"
 #include "core/io/scenariojson.h"
 #include "core/memory/deepspeed.h"
+#include "core/scenario/servingruntime.h"
 #include "core/scenario/stack.h"
 
 #include <algorithm>
@@ -347,6 +348,65 @@ std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layout
         plan["what_would_fit"] = whatWouldFitJson(asSet.scenario, search, *fit);
     }
     return plan.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+namespace {
+
+Json replicaJson(const Scenario &s)
+{
+    return {{"engine", runtimeInfo(s.serving).id},
+            {"gpu", s.gpuId},
+            {"tp", s.parallel.tp},
+            {"pp", s.parallel.pp},
+            {"gpus", s.gpus},
+            {"kv_cache_dtype", s.kvDtype ? formatInfo(*s.kvDtype).id : "auto"}};
+}
+
+Json loadJson(const ReplicaLoad &load)
+{
+    return {{"request_rate", load.requestRate}, {"prefill_share", load.prefillShare}, {"rows", load.rows},
+            {"step_seconds", load.stepSeconds}, {"ttft_seconds", load.ttftSeconds}, {"tpot_seconds", load.tpotSeconds}};
+}
+
+} // namespace
+
+std::string servingPlanToJson(const Scenario &base, const ServingPlan &plan)
+{
+    const Workload &w = base.workload;
+    Json layouts = Json::array();
+    for (const ServingLayout &l : plan.layouts) {
+        Json row = replicaJson(l.scenario);
+        row.update({{"per_gpu_bytes_total", l.estimate.total.count()},
+                    {"prefill_seconds", l.prefillSeconds},
+                    {"max_rows", l.maxRows},
+                    {"replica_capacity", {{"request_rate", l.capacity.requestRate},
+                                          {"limit", servingLimitId(l.capacity.limit)},
+                                          {"load", loadJson(l.capacity.load)}}},
+                    {"load", loadJson(l.load)},
+                    {"replicas", l.replicas},
+                    {"total_gpus", l.gpus},
+                    {"gpu_hours_per_million_tokens", l.gpuHoursPerMillionTokens},
+                    {"price_per_gpu_hour", l.pricePerGpuHour},
+                    {"cost_per_hour", l.costPerHour},
+                    {"cost_per_million_tokens", l.costPerMillionTokens}});
+        layouts.push_back(std::move(row));
+    }
+    Json rejected = Json::array();
+    for (const RejectedLayout &r : plan.rejected) {
+        Json row = replicaJson(r.scenario);
+        row["reason"] = render(r.reason);
+        rejected.push_back(std::move(row));
+    }
+    const Json planJson{{"schema_version", 1},
+                     {"model", base.model.name},
+                     {"prompt_tokens", promptTokens(base)},
+                     {"output_tokens", std::min(w.outputTokens, base.contextTokens())},
+                     {"request_rate", w.requestRate},
+                     {"ttft_target_seconds", w.ttftTargetSeconds},
+                     {"tpot_target_seconds", w.tpotTargetSeconds},
+                     {"layouts", layouts},
+                     {"rejected", rejected}};
+    return planJson.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string catalogToJson(const Catalog &catalog)

@@ -21,6 +21,11 @@ std::string estimateToJson(const Scenario &scenario, const EstimateWithFits &res
 /// none fits, `why` and `what_would_fit` as estimateToJson writes them for
 /// the scenario as set on the GPU (`asSet`: its estimate with that GPU's fit).
 std::string planToJson(const GpuSpec &gpu, const std::vector<PlanOption> &layouts, const EstimateWithFits &asSet);
+/// The serving plan (`vramplanner-cli plan --serve --json`): the targets,
+/// every layout kept (its replica, capacity and the limit that bounds it,
+/// its load at the request rate, GPUs and costs) and every layout rejected
+/// with its reason in English.
+std::string servingPlanToJson(const Scenario &base, const ServingPlan &plan);
 /// {"schema_version": 1, "formats": [...], "gpus": [...], "cells": [{"format",
 /// "gpu", "fits", "total_bytes", "max_seq", "gpus_needed"}, ...]}.
 std::string matrixToJson(const FormatMatrix &matrix);

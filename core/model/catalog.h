@@ -49,6 +49,10 @@ struct GpuSpec
     std::string interconnect;
     double interconnectGBps = 0;
     double tdpWatts = 0;
+    /// US dollars to rent one for an hour, where the user's catalog gives
+    /// it ("price_per_gpu_hour_usd"; the built-in catalog gives none: rents
+    /// move weekly); 0: unknown.
+    double pricePerHour = 0;
     bool defaultShown = false;
     std::string source;
     std::string notes;

@@ -80,6 +80,8 @@ enum class FieldId {
     PricePerGpuHour,
     RequestRate,
     OutputTokens,
+    TtftTarget,
+    TpotTarget,
     InterNodeGBps,
     Gpu,
     CudaOverheadMib,

@@ -133,6 +133,13 @@ bool profilesAtStartup(const Scenario &s)
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     return runtime && runtime->profilesAtStartup;
 }
+/// An engine that schedules a stream of requests (continuous batching):
+/// what the serving plan's latency targets are for.
+bool servesStream(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->continuousBatching;
+}
 bool engineReleases(const Scenario &s)
 {
     const RuntimeBehaviour *runtime = servingBehaviour(s);
@@ -982,6 +989,22 @@ std::vector<FieldDescriptor> makeFields()
             .help(QT_TRANSLATE_NOOP("Field", "tokens each request generates; its prompt is the rest of the context"))
             .numberIn<&S::workload, &Workload::outputTokens>()
             .appliesWhen(inference),
+        Field(FieldId::TtftTarget, "workload.ttft_target_s", FieldGroup::Workload)
+            .cli("ttft", "SECONDS")
+            .number(0, 3600, 3)
+            .unit(QT_TRANSLATE_NOOP("Field", "s"))
+            .label(QT_TRANSLATE_NOOP("Field", "Time to first token target"))
+            .help(QT_TRANSLATE_NOOP("Field", "mean seconds to a request's first token the serving plan must meet (0: none)"))
+            .numberIn<&S::workload, &Workload::ttftTargetSeconds>()
+            .appliesWhen(servesStream),
+        Field(FieldId::TpotTarget, "workload.tpot_target_s", FieldGroup::Workload)
+            .cli("tpot", "SECONDS")
+            .number(0, 60, 4)
+            .unit(QT_TRANSLATE_NOOP("Field", "s"))
+            .label(QT_TRANSLATE_NOOP("Field", "Time per output token target"))
+            .help(QT_TRANSLATE_NOOP("Field", "mean seconds between a request's output tokens the serving plan must meet (0: none)"))
+            .numberIn<&S::workload, &Workload::tpotTargetSeconds>()
+            .appliesWhen(servesStream),
         Field(FieldId::InterNodeGBps, "workload.inter_node_gb_per_s", FieldGroup::Workload)
             .cli("inter-node-gbps", "B")
             .number(0.001, 1e5, 1)

@@ -94,6 +94,10 @@ struct Workload
     /// Serving: tokens each request generates (its prompt is the rest of
     /// the context).
     std::uint64_t outputTokens = 256;
+    /// Serving plan targets, means in seconds: time to first token and
+    /// time per output token after it; 0 = none.
+    double ttftTargetSeconds = 0;
+    double tpotTargetSeconds = 0;
 };
 
 /// Where the model description came from, so it can be saved and reloaded.

@@ -1,0 +1,143 @@
+#include "app/cli/serveplan.h"
+
+#include "app/cli/cli.h"
+#include "app/cli/compare.h"
+#include "app/cli/texttable.h"
+#include "core/base/units.h"
+#include "core/explain/servingplanreport.h"
+#include "core/io/reportjson.h"
+#include "core/scenario/servingruntime.h"
+
+#include <optional>
+#include <string>
+
+namespace cli {
+
+namespace {
+
+constexpr const char *kProgram = "vramplanner-cli";
+
+int bad(std::ostream &err, const std::string &message)
+{
+    err << kProgram << ": " << message << "\n";
+    return BadArguments;
+}
+
+/// The request: GPUs named, else the focus GPU, else the catalog's default
+/// ones; engines named, else every engine that batches continuously.
+std::optional<core::ServingPlanRequest> requestFrom(const Options &options, const core::Scenario &s,
+                                                    const core::Catalog &catalog, std::string &error)
+{
+    core::ServingPlanRequest request;
+    if (options.has("gpu-ids"))
+        request.gpuIds = commaList(options.value("gpu-ids"));
+    else if (!s.gpuId.empty())
+        request.gpuIds = {s.gpuId};
+    else
+        for (const core::GpuSpec &gpu : catalog.gpus)
+            if (gpu.defaultShown)
+                request.gpuIds.push_back(gpu.id);
+    for (const std::string &id : request.gpuIds)
+        if (!catalog.find(id)) {
+            error = "--gpu-ids: '" + id + "' is not a catalog GPU (see 'vramplanner-cli gpus')";
+            return std::nullopt;
+        }
+    if (options.has("engines")) {
+        for (const std::string &id : commaList(options.value("engines"))) {
+            const auto engine = core::parseServingEngine(id);
+            if (!engine) {
+                error = "--engines: '" + id + "' is not a serving engine (see --serving-engine)";
+                return std::nullopt;
+            }
+            request.engines.push_back(*engine);
+        }
+    }
+    else
+        for (const core::RuntimeInfo &runtime : core::allRuntimes())
+            if (runtime.behaviour.continuousBatching)
+                request.engines.push_back(runtime.engine);
+    if (options.has("limit")) {
+        const auto limit = core::parseCount(options.value("limit"));
+        if (!limit || *limit < 1 || *limit > 100) {
+            error = "--limit: '" + options.value("limit") + "' is not an integer between 1 and 100";
+            return std::nullopt;
+        }
+        request.perGroup = static_cast<std::size_t>(*limit);
+    }
+    const core::Workload &w = s.workload;
+    request.targets = {w.requestRate, w.ttftTargetSeconds, w.tpotTargetSeconds};
+    return request;
+}
+
+/// --gpu-prices ID=USD,...: each GPU's price per hour, into `catalog`.
+bool applyPrices(const std::string &list, core::Catalog &catalog, std::string &error)
+{
+    for (const std::string &item : commaList(list)) {
+        const std::size_t equals = item.find('=');
+        core::GpuSpec *gpu = nullptr;
+        for (core::GpuSpec &g : catalog.gpus)
+            if (equals != std::string::npos && g.id == item.substr(0, equals))
+                gpu = &g;
+        const auto price = equals == std::string::npos ? std::nullopt : core::parseDecimal(item.substr(equals + 1));
+        if (!gpu || !price || *price < 0 || *price > 1e6) {
+            error = "--gpu-prices: '" + item + "' is not ID=USD with a catalog GPU id and a price per hour";
+            return false;
+        }
+        gpu->pricePerHour = *price;
+    }
+    return true;
+}
+
+} // namespace
+
+const std::vector<OptionSpec> &servePlanOptionSpecs()
+{
+    static const std::vector<OptionSpec> specs = {
+        {"serve", nullptr, "plan serving instead of layouts: the cheapest replicas per engine and GPU type that meet "
+                           "--request-rate, --ttft and --tpot"},
+        {"prompt-tokens", "N", "with --serve: each request's prompt (the context becomes prompt + --output-tokens)"},
+        {"gpu-ids", "LIST", "with --serve: GPU types, comma-separated (default: --gpu, else the catalog's default GPUs)"},
+        {"engines", "LIST", "with --serve: serving engines, comma-separated (default: vllm,sglang,trtllm)"},
+        {"gpu-prices", "LIST", "with --serve: ID=USD per GPU-hour, comma-separated (else the catalog's price)"},
+        {"csv", nullptr, "with --serve: print CSV"},
+        {"markdown", nullptr, "with --serve: print a Markdown report"}};
+    return specs;
+}
+
+int runServePlan(const Options &options, core::Scenario s, const core::Catalog &shipped, std::ostream &out,
+                 std::ostream &err)
+{
+    std::string error;
+    if (options.has("prompt-tokens")) {
+        const auto prompt = core::parseCount(options.value("prompt-tokens"));
+        if (!prompt || *prompt < 1 || *prompt > core::ScenarioLimits::maxSequence) {
+            return bad(err, "--prompt-tokens: '" + options.value("prompt-tokens") + "' is not a token count between 1 and "
+                                + core::groupDigits(core::ScenarioLimits::maxSequence));
+        }
+        s.sequence = *prompt + s.workload.outputTokens;
+    }
+    if (const std::vector<std::string> problems = core::validateScenario(s); !problems.empty())
+        return bad(err, problems.front());
+    core::Catalog catalog = shipped;
+    if (options.has("gpu-prices") && !applyPrices(options.value("gpu-prices"), catalog, error))
+        return bad(err, error);
+    const auto request = requestFrom(options, s, catalog, error);
+    if (!request)
+        return bad(err, error);
+    const core::ServingPlan plan = core::planServing(s, catalog, *request);
+    if (options.has("json"))
+        out << core::io::servingPlanToJson(s, plan);
+    else if (options.has("csv"))
+        out << core::servingPlanCsv(plan);
+    else if (options.has("markdown")) {
+        core::ReportMeta meta;
+        meta.date = today();
+        meta.version = VRAMPLANNER_VERSION;
+        out << core::servingPlanMarkdown(s, plan, *request, catalog, meta);
+    }
+    else
+        printServingPlan(out, s, plan, *request, catalog);
+    return plan.layouts.empty() ? Failure : Ok;
+}
+
+} // namespace cli

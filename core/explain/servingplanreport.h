@@ -1,0 +1,43 @@
+#pragma once
+
+#include "core/analysis/plan.h"
+#include "core/base/message.h"
+#include "core/explain/report.h"
+#include "core/model/catalog.h"
+
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// The serving plan's table as every front end shows it (the CLI, the
+/// Deploy view, the Markdown report): the columns' headers and one row of
+/// cells per layout, in the reader's language.
+struct ServingPlanTable
+{
+    std::vector<std::string> headers;
+    std::vector<std::vector<std::string>> rows;
+};
+
+/// The targets and the request mix the plan answers: "Llama 3 8B: prompts of
+/// 1,792 tokens, 256 output tokens, 10 requests/s; time to first token
+/// under 0.500 s, time per output token under 50.0 ms (means)".
+std::string servingPlanHeading(const Scenario &base, Translator translator = nullptr);
+
+ServingPlanTable servingPlanTable(const ServingPlan &plan, const Catalog &catalog, Translator translator = nullptr);
+
+/// For each engine and GPU type the plan found no layout for, why its
+/// largest replica fails: "TensorRT-LLM on AMD Instinct MI300X 192GB (TP 8 x
+/// PP 1, bf16): TensorRT-LLM runs on NVIDIA GPUs only".
+std::vector<std::string> servingPlanRejections(const ServingPlan &plan, const ServingPlanRequest &request,
+                                               const Catalog &catalog, Translator translator = nullptr);
+
+/// How the figures are worked out, one sentence each, cited.
+std::vector<std::string> servingPlanAssumptions(Translator translator = nullptr);
+
+std::string servingPlanMarkdown(const Scenario &base, const ServingPlan &plan, const ServingPlanRequest &request,
+                                const Catalog &catalog, const ReportMeta &meta);
+/// One row per layout, machine-readable: ids and plain numbers.
+std::string servingPlanCsv(const ServingPlan &plan);
+
+} // namespace core

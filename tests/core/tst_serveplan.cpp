@@ -1,0 +1,192 @@
+// The serving plan (`plan --serve`, issue 30): a case worked by hand whose
+// cheapest layout is known, the queueing model's identities, and the
+// reasons rejected layouts give.
+//
+// Hand-worked case: Llama 3 8B (8,030,261,248 parameters, 32 layers, 8 KV
+// heads of 128, hidden 4,096; Meta's model card) in bf16 on vLLM, H100 SXM5
+// (3,350 GB/s, 989 TFLOPS dense bf16: NVIDIA's datasheet), prompts of 1,792
+// tokens, 256 output tokens, 0.5 requests/s, TTFT under 0.5 s, TPOT under
+// 4 ms.
+//  - KV per token: 2 x 32 x 8 x 128 x 2 B = 131,072 B; a sequence of 2,048
+//    tokens holds 268,435,456 B.
+//  - One decode step of one sequence reads the weights and its KV once:
+//    TP 1: (16,060,522,496 + 268,435,456) B / 3.35e12 B/s = 4.874 ms,
+//    over the 4 ms target: every TP 1 layout fails (a pipeline's round
+//    passes every stage, so TP 1 x PP n is no faster).
+//    TP 2: half of each, 2.437 ms: it meets the target.
+//  - Prefill on TP 2: 1,792 x (2 x 8.03e9 + 4 x 32 x 4,096 x 2,048) FLOPs /
+//    (0.4 x 989e12 x 2) FLOP/s = 38.8 ms; rho = 0.5 x 38.8 ms = 0.0194.
+//  - Under 1 sequence in flight (0.5 x 256 x 2.5 ms = 0.32), so the step
+//    stays one sequence's: TPOT = 2.437 / (1 - 0.0194) = 2.485 ms;
+//    TTFT = 38.8 + 2.437 / 2 + 0.0194 x 38.8 / (2 x 0.9806) = 40.4 ms.
+// So the cheapest layout is one replica of TP 2: 2 GPUs.
+
+#include "core/analysis/plan.h"
+#include "core/base/message.h"
+#include "core/io/builtin.h"
+#include "tests/support/presetscenario.h"
+#include "tests/support/testregistry.h"
+
+#include <QtTest>
+
+#include <algorithm>
+
+namespace {
+
+constexpr double kH100Bandwidth = 3.35e12;                  // B/s
+constexpr double kH100Bf16 = 989e12;                        // FLOP/s dense
+constexpr double kParameters = 8030261248.0;
+constexpr double kWeightBytes = 2.0 * kParameters;
+constexpr double kKvPerToken = 2.0 * 32 * 8 * 128 * 2;      // B
+constexpr double kPrompt = 1792;
+constexpr double kContext = 2048;
+
+double handStep(int tp) { return (kWeightBytes + kContext * kKvPerToken) / tp / kH100Bandwidth; }
+double handPrefill(int tp)
+{
+    const double flopsPerToken = 2.0 * kParameters + 4.0 * 32 * 4096 * kContext;
+    return kPrompt * flopsPerToken / (0.4 * kH100Bf16 * tp);
+}
+
+core::Scenario handCase()
+{
+    core::Scenario s = testsupport::presetScenario("llama-3-8b");
+    s.serving = core::ServingEngine::Vllm;
+    s.gpuId = "h100-sxm5-80gb";
+    s.sequence = 2048;
+    s.workload.outputTokens = 256;
+    s.workload.requestRate = 0.5;
+    s.workload.ttftTargetSeconds = 0.5;
+    s.workload.tpotTargetSeconds = 0.004;
+    return s;
+}
+
+core::ServingPlanRequest handRequest(const core::Scenario &s)
+{
+    core::ServingPlanRequest request;
+    request.gpuIds = {s.gpuId};
+    request.engines = {core::ServingEngine::Vllm};
+    request.targets = {s.workload.requestRate, s.workload.ttftTargetSeconds, s.workload.tpotTargetSeconds};
+    return request;
+}
+
+bool near(double planned, double hand, double tolerance)
+{
+    return std::abs(planned - hand) <= tolerance * hand;
+}
+
+} // namespace
+
+class TestServePlan : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cheapestLayoutWorkedByHand();
+    void everyTensorParallelOneLayoutFailsOnItsStep();
+    void loadObeysLittlesLaw();
+    void rateAboveOneReplicaAddsReplicas();
+    void engineThatCannotRunTheCardSaysSo();
+};
+
+void TestServePlan::cheapestLayoutWorkedByHand()
+{
+    const core::Scenario s = handCase();
+    const core::ServingPlan plan = core::planServing(s, core::io::builtinCatalog(), handRequest(s));
+    QVERIFY(!plan.layouts.empty());
+    const core::ServingLayout &best = plan.layouts.front();
+    QCOMPARE(best.scenario.parallel.tp, 2);
+    QCOMPARE(best.scenario.parallel.pp, 1);
+    QCOMPARE(best.replicas, 1);
+    QCOMPARE(best.gpus, 2);
+    // The hand figures; the planner's weights per rank add the replicated
+    // norms, so 1 % is allowed.
+    QVERIFY2(near(best.prefillSeconds, handPrefill(2), 0.01), qPrintable(QString::number(best.prefillSeconds)));
+    const double rho = 0.5 * handPrefill(2);
+    const double tpot = handStep(2) / (1.0 - rho);
+    const double ttft = handPrefill(2) + handStep(2) / 2.0 + rho * handPrefill(2) / (2.0 * (1.0 - rho));
+    // Equal GPU-hours are ranked by the faster token: the fp8 KV cache
+    // reads half the KV, so compare the bf16 row.
+    const auto bf16 = std::find_if(plan.layouts.begin(), plan.layouts.end(), [](const core::ServingLayout &l) {
+        return l.scenario.parallel.tp == 2 && l.scenario.parallel.pp == 1 && !l.scenario.kvDtype;
+    });
+    QVERIFY(bf16 != plan.layouts.end());
+    QVERIFY2(near(bf16->load.tpotSeconds, tpot, 0.01), qPrintable(QString::number(bf16->load.tpotSeconds * 1e3)));
+    QVERIFY2(near(bf16->load.ttftSeconds, ttft, 0.01), qPrintable(QString::number(bf16->load.ttftSeconds * 1e3)));
+    QVERIFY(bf16->load.stable);
+}
+
+void TestServePlan::everyTensorParallelOneLayoutFailsOnItsStep()
+{
+    const core::Scenario s = handCase();
+    const core::ServingPlan plan = core::planServing(s, core::io::builtinCatalog(), handRequest(s));
+    int tpOne = 0;
+    for (const core::RejectedLayout &r : plan.rejected)
+        if (r.scenario.parallel.tp == 1) {
+            ++tpOne;
+            QVERIFY2(core::render(r.reason).find("decode step") != std::string::npos, core::render(r.reason).c_str());
+        }
+    QVERIFY(tpOne > 0);
+    // The TP 1 x PP 1 bf16 step is the hand figure, 4.874 ms.
+    const auto plain = std::find_if(plan.rejected.begin(), plan.rejected.end(), [](const core::RejectedLayout &r) {
+        return r.scenario.parallel.tp == 1 && r.scenario.parallel.pp == 1 && !r.scenario.kvDtype;
+    });
+    QVERIFY(plain != plan.rejected.end());
+    QCOMPARE(QString::fromStdString(plain->reason.args.at(0)), QString::number(handStep(1) * 1e3, 'f', 1));
+    for (const core::ServingLayout &l : plan.layouts)
+        QVERIFY(l.scenario.parallel.tp >= 2);
+}
+
+void TestServePlan::loadObeysLittlesLaw()
+{
+    // Sequences in flight = arrivals x time each decodes (Little's law),
+    // at every layout's operating point and at its capacity.
+    core::Scenario s = handCase();
+    s.workload.requestRate = 20;
+    s.workload.tpotTargetSeconds = 0.02;
+    const core::ServingPlan plan = core::planServing(s, core::io::builtinCatalog(), handRequest(s));
+    QVERIFY(!plan.layouts.empty());
+    for (const core::ServingLayout &l : plan.layouts)
+        for (const core::ReplicaLoad &load : {l.load, l.capacity.load}) {
+            QVERIFY(load.stable);
+            QVERIFY(near(load.rows, load.requestRate * 256 * load.tpotSeconds, 1e-6));
+            QVERIFY(load.tpotSeconds <= 0.02 * (1 + 1e-9));
+            QVERIFY(load.ttftSeconds <= 0.5 * (1 + 1e-9));
+        }
+}
+
+void TestServePlan::rateAboveOneReplicaAddsReplicas()
+{
+    core::Scenario s = handCase();
+    s.workload.tpotTargetSeconds = 0;
+    s.workload.requestRate = 0;
+    const core::ServingPlan alone = core::planServing(s, core::io::builtinCatalog(), handRequest(s));
+    QVERIFY(!alone.layouts.empty());
+    const core::ServingLayout &one = alone.layouts.front();
+    // Three times what one replica serves takes three replicas.
+    s.workload.requestRate = 3 * one.capacity.requestRate * (1 - 1e-6);
+    const core::ServingPlan three = core::planServing(s, core::io::builtinCatalog(), handRequest(s));
+    const auto same = std::find_if(three.layouts.begin(), three.layouts.end(), [&one](const core::ServingLayout &l) {
+        return l.scenario.parallel.tp == one.scenario.parallel.tp && l.scenario.parallel.pp == one.scenario.parallel.pp
+            && l.scenario.kvDtype == one.scenario.kvDtype;
+    });
+    QVERIFY(same != three.layouts.end());
+    QCOMPARE(same->replicas, 3);
+    QCOMPARE(same->gpus, 3 * one.scenario.gpus);
+}
+
+void TestServePlan::engineThatCannotRunTheCardSaysSo()
+{
+    core::Scenario s = handCase();
+    s.gpuId = "mi300x";
+    core::ServingPlanRequest request = handRequest(s);
+    request.engines = {core::ServingEngine::Trtllm};
+    const core::ServingPlan plan = core::planServing(s, core::io::builtinCatalog(), request);
+    QVERIFY(plan.layouts.empty());
+    QVERIFY(!plan.rejected.empty());
+    for (const core::RejectedLayout &r : plan.rejected)
+        QVERIFY2(core::render(r.reason).find("NVIDIA") != std::string::npos, core::render(r.reason).c_str());
+}
+
+VRAM_TEST_MAIN(tst_serveplan, TestServePlan, Core)
+#include "tst_serveplan.moc"
