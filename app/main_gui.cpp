@@ -80,7 +80,7 @@ int main(int argc, char **argv)
                                         QStringLiteral("file"));
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open a lesson by id (see the Lessons menu)."),
                                     QStringLiteral("id"));
-    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Chart or page to show: gpus, context, batch, deploy, matrix, heatmap, cluster or rules."),
+    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Chart or page to show: gpus, context, batch, deploy, serve-plan (Deploy with Plan for Me), matrix, heatmap, cluster or rules."),
                                   QStringLiteral("chart"));
     const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode."));
     const QCommandLineOption tool(QStringLiteral("tool"),
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
     }
     if (parser.isSet(view)) {
         if (!window.showChart(parser.value(view)))
-            return fail(QStringLiteral("--view: expected gpus, context, batch, deploy, matrix, heatmap, cluster or rules"));
+            return fail(QStringLiteral("--view: expected gpus, context, batch, deploy, serve-plan, matrix, heatmap, cluster or rules"));
     }
 
     QSize requestedSize;

@@ -3,6 +3,7 @@
 #include "core/analysis/llamafit.h"
 #include "core/analysis/performance.h"
 #include "core/analysis/sweep.h"
+#include "core/explain/servingplanreport.h"
 #include "core/scenario/servingruntime.h"
 #include "ui/chartlabels.h"
 #include "ui/language.h"
@@ -11,6 +12,9 @@
 #include "ui/termstyle.h"
 
 #include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -38,19 +42,35 @@ QString dollars(const QString &amount)
 } // namespace
 
 DeployView::DeployView(QWidget *parent)
-    : QWidget(parent), m_plot(new QCustomPlot), m_title(new QCPTextElement(m_plot)), m_table(new QCPLayoutGrid)
+    : QWidget(parent), m_plot(new QCustomPlot), m_title(new QCPTextElement(m_plot)), m_table(new QCPLayoutGrid),
+      m_footer(new QCPTextElement(m_plot)), m_planButton(new QPushButton(tr("Plan for &Me"))),
+      m_fitsButton(new QPushButton(tr("Show the &fits")))
 {
-    // No axes: a title over a table, with room below to spare.
+    // No axes: a title over a table and its footnote, with room below to spare.
     QCPLayoutGrid *layout = m_plot->plotLayout();
     layout->clear();
     layout->addElement(0, 0, m_title);
     layout->addElement(1, 0, m_table);
-    layout->addElement(2, 0, new QCPLayoutElement(m_plot));
-    layout->setRowStretchFactors({0.001, 0.001, 1});
-    m_title->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
-    m_title->setMargins(QMargins(8, 8, 8, 8));
+    layout->addElement(2, 0, m_footer);
+    layout->addElement(3, 0, new QCPLayoutElement(m_plot));
+    layout->setRowStretchFactors({0.001, 0.001, 0.001, 1});
+    for (QCPTextElement *text : {m_title, m_footer}) {
+        text->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+        text->setMargins(QMargins(8, 8, 8, 8));
+    }
     m_table->setRowSpacing(0);
     m_table->setColumnSpacing(0);
+
+    m_planButton->setToolTip(tr("The cheapest GPUs and layouts per serving engine for the request rate, output tokens "
+                                "and the time to first token and per output token targets (plan --serve)"));
+    m_fitsButton->setVisible(false);
+    connect(m_planButton, &QPushButton::clicked, this, &DeployView::planRequested);
+    connect(m_fitsButton, &QPushButton::clicked, this, &DeployView::fitsRequested);
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(8, 4, 8, 0);
+    bar->addWidget(m_planButton);
+    bar->addWidget(m_fitsButton);
+    bar->addStretch(1);
 
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_plot);
@@ -58,6 +78,7 @@ DeployView::DeployView(QWidget *parent)
     scroll->setFrameShape(QFrame::NoFrame);
     auto *box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
+    box->addLayout(bar);
     box->addWidget(scroll);
     setMinimumSize(420, 260);
     connect(m_plot, &QCustomPlot::afterLayout, this, &DeployView::fitToSize);
@@ -81,7 +102,12 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
                                 const std::vector<std::string> &gpuIds, core::ByteUnit unit)
 {
     const core::Scenario &s = result.scenario;
+    dropPlan();
     m_rows.clear();
+    m_textColumns = {Gpu};
+    m_verdictColumn = Fit;
+    m_footnote.clear();
+    m_planButton->setEnabled(!s.isTraining());
     const QString batch = groupedCount(static_cast<double>(s.batch));
     // Headers on three short lines keep the table within the chart's width.
     m_headers = {tr("GPU"),
@@ -141,7 +167,7 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
         }
         QStringList row(ColumnCount);
         row[Gpu] = shortGpuName(*gpu);
-        row[Fit] = verdictText(*fit);
+        row[Fit] = ui::verdictText(*fit);
         // Where layers can stay in host memory: how many fit on this GPU,
         // when that is news (some layers do not, or offloading was asked).
         const bool allLayers = fit->maxGpuLayers >= 0 && static_cast<std::uint64_t>(fit->maxGpuLayers) > s.model.layers;
@@ -182,6 +208,50 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
     fill();
 }
 
+void DeployView::showServingPlan(ShownPlan shown, const core::Catalog &catalog)
+{
+    const core::ServingPlanTable table = core::servingPlanTable(shown.plan, catalog, translateForCore);
+    m_headers.clear();
+    for (const std::string &header : table.headers)
+        m_headers << wrapText(QString::fromStdString(header), font(), 110);
+    m_rows.clear();
+    for (const std::vector<std::string> &cells : table.rows) {
+        QStringList row;
+        for (const std::string &cell : cells)
+            row << QString::fromStdString(cell);
+        m_rows.push_back({row, true, QColor()});
+    }
+    m_textColumns = {0, 1, 2, 3, 7};
+    m_verdictColumn = -1;
+    const auto text = [](const std::string &line) { return QString::fromStdString(line); };
+    QStringList lines{text(core::servingPlanTitle(translateForCore) + ": "
+                           + core::servingPlanHeading(shown.base, translateForCore)),
+                      scenarioSummary(shown.base)};
+    if (table.rows.empty())
+        lines << text(core::servingPlanNone(translateForCore));
+    const std::vector<std::string> rejected =
+        core::servingPlanRejections(shown.plan, shown.request, catalog, translateForCore);
+    if (!rejected.empty())
+        lines << text(core::servingPlanRejectedTitle(translateForCore) + ":");
+    for (const std::string &line : rejected)
+        lines << QStringLiteral("  ") + QString::fromStdString(line);
+    m_heading = lines.join(QLatin1Char('\n'));
+    QStringList notes;
+    notes << text(core::servingPlanAssumptionsTitle(translateForCore) + ":");
+    for (const std::string &line : core::servingPlanAssumptions(translateForCore))
+        notes << QStringLiteral("• ") + text(line);
+    m_footnote = notes.join(QLatin1Char('\n'));
+    m_plan = std::move(shown);
+    m_fitsButton->setVisible(true);
+    fill();
+}
+
+void DeployView::dropPlan()
+{
+    m_plan.reset();
+    m_fitsButton->setVisible(false);
+}
+
 void DeployView::fill()
 {
     QFont font = m_plot->font();
@@ -205,15 +275,24 @@ void DeployView::fill()
         cell->setMargins(kCellMargins);
         m_table->addElement(row, column, cell);
     };
-    for (int c = 0; c < ColumnCount; ++c)
-        add(0, c, m_headers[c], bold, ink, c == Gpu ? Qt::AlignLeft : Qt::AlignRight);
+    const auto align = [this](int column) {
+        return std::find(m_textColumns.begin(), m_textColumns.end(), column) != m_textColumns.end() ? Qt::AlignLeft
+                                                                                                  : Qt::AlignRight;
+    };
+    const int columns = static_cast<int>(m_headers.size());
+    for (int c = 0; c < columns; ++c)
+        add(0, c, m_headers[c], bold, ink, align(c));
     for (std::size_t r = 0; r < m_rows.size(); ++r) {
-        const bool focus = r == 0; // the scenario's own GPU
+        const bool focus = r == 0; // the scenario's own GPU, or the cheapest layout
         const Row &row = m_rows[r];
-        for (int c = 0; c < ColumnCount; ++c)
-            add(static_cast<int>(r) + 1, c, row.cells[c], focus ? bold : font, c == Fit ? row.verdict : row.fits ? ink : faint,
-                c == Gpu ? Qt::AlignLeft : Qt::AlignRight);
+        for (int c = 0; c < columns; ++c)
+            add(static_cast<int>(r) + 1, c, row.cells[c], focus ? bold : font,
+                c == m_verdictColumn ? row.verdict : row.fits ? ink : faint, align(c));
     }
+    m_footer->setFont(font);
+    m_footer->setTextColor(ink);
+    m_footer->setText(m_footnote);
+    m_footer->setVisible(!m_footnote.isEmpty());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -222,11 +301,17 @@ void DeployView::fitToSize()
     // The table never squeezes: the plot is as large as the table and its
     // heading (wrapped to the table's width) need, and the view scrolls.
     const QSize table = m_table->minimumOuterSizeHint();
-    const QString wrapped = wrapText(m_heading, m_title->font(), std::max(table.width(), 400) - 16);
-    if (wrapped != m_title->text()) {
-        m_title->setText(wrapped);
-        relayout(m_plot);
+    const int width = std::max(table.width(), 400) - 16;
+    bool changed = false;
+    for (auto [element, text] : {std::pair{m_title, &m_heading}, std::pair{m_footer, &m_footnote}}) {
+        const QString wrapped = wrapText(*text, element->font(), width);
+        if (wrapped != element->text()) {
+            element->setText(wrapped);
+            changed = true;
+        }
     }
+    if (changed)
+        relayout(m_plot);
     const QSize needed = m_plot->plotLayout()->minimumOuterSizeHint();
     if (m_plot->minimumSize() != needed)
         m_plot->setMinimumSize(needed);

@@ -1,6 +1,7 @@
 #include "ui/exporter.h"
 
 #include "core/explain/report.h"
+#include "core/explain/servingplanreport.h"
 #include "core/io/reportjson.h"
 #include "ui/language.h"
 #include "ui/memorychart.h"
@@ -164,6 +165,22 @@ bool exportMatrix(const QString &path, ExportFormat format, const ScenarioContro
         : format == ExportFormat::Json ? core::io::matrixToJson(matrix)
                                        : std::string();
     if (text.empty() || matrix.cells.empty()) {
+        *error = QCoreApplication::translate("Exporter", "Could not render %1.").arg(path);
+        return false;
+    }
+    return scenariofile::writeText(path, QByteArray::fromStdString(text), error);
+}
+
+bool exportServingPlan(const QString &path, ExportFormat format, const ScenarioController &controller,
+                       const core::Scenario &base, const core::ServingPlan &plan, const core::ServingPlanRequest &request,
+                       QString *error)
+{
+    const std::string text = format == ExportFormat::Markdown
+        ? core::servingPlanMarkdown(base, plan, request, controller.catalog(), reportMeta(controller))
+        : format == ExportFormat::Csv  ? core::servingPlanCsv(plan)
+        : format == ExportFormat::Json ? core::io::servingPlanToJson(base, plan)
+                                       : std::string();
+    if (text.empty()) {
         *error = QCoreApplication::translate("Exporter", "Could not render %1.").arg(path);
         return false;
     }

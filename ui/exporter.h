@@ -11,6 +11,9 @@ class QCustomPlot;
 
 namespace core {
 struct FormatMatrix;
+struct Scenario;
+struct ServingPlan;
+struct ServingPlanRequest;
 }
 
 namespace ui {
@@ -73,5 +76,9 @@ bool exportTo(const QString &path, ExportFormat format, const ScenarioController
 /// `error` set for a drawing format or when the file cannot be written.
 bool exportMatrix(const QString &path, ExportFormat format, const ScenarioController &controller,
                   const core::FormatMatrix &matrix, QString *error);
+/// The serving plan on show in the Deploy view as Markdown, CSV or JSON.
+bool exportServingPlan(const QString &path, ExportFormat format, const ScenarioController &controller,
+                       const core::Scenario &base, const core::ServingPlan &plan, const core::ServingPlanRequest &request,
+                       QString *error);
 
 } // namespace ui

@@ -154,6 +154,12 @@ void MainWindow::buildUi()
     m_chartTabs->addTab(m_batchContext, tr("Batch × conte&xt"));
     connect(m_chartTabs, &QTabWidget::currentChanged, this, &MainWindow::updateExportActions);
     connect(m_chartTabs, &QTabWidget::currentChanged, this, &MainWindow::refreshCurrentChart);
+    connect(m_deploy, &DeployView::planRequested, this, &MainWindow::planServing);
+    connect(m_deploy, &DeployView::fitsRequested, this, [this] {
+        m_deploy->dropPlan();
+        refreshCurrentChart();
+        updateExportActions();
+    });
 
     auto *right = new QSplitter(Qt::Vertical);
     right->addWidget(m_chartTabs);
@@ -297,7 +303,24 @@ void MainWindow::showEstimate()
     m_chart->setTitle(scenarioSummary(s));
     m_chart->showEstimate(s, r, m_controller->catalog());
     m_breakdown->showEstimate(s, r, m_controller->catalog(), m_controller->unit());
+    // A serving plan answered the scenario as it was.
+    if (m_deploy->servingPlan()) {
+        m_deploy->dropPlan();
+        updateExportActions();
+    }
     refreshCurrentChart();
+}
+
+void MainWindow::planServing()
+{
+    // Thousands of estimates: a moment, so it runs when asked, not per change.
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const core::Scenario &base = m_controller->scenario();
+    DeployView::ShownPlan shown{base, core::servingPlanRequest(base, m_controller->selectedGpuIds()), {}};
+    shown.plan = core::planServing(base, m_controller->catalog(), shown.request);
+    m_deploy->showServingPlan(std::move(shown), m_controller->catalog());
+    QApplication::restoreOverrideCursor();
+    updateExportActions();
 }
 
 void MainWindow::refreshCurrentChart()
@@ -310,7 +333,7 @@ void MainWindow::refreshCurrentChart()
     const core::ByteUnit unit = m_controller->unit();
     if (auto *sweep = qobject_cast<SweepChart *>(current))
         sweep->showSweep(s, m_controller->result(), catalog, unit);
-    else if (current == m_deploy)
+    else if (current == m_deploy && !m_deploy->servingPlan())
         m_deploy->showDeployment(m_controller->deployment(), catalog, m_controller->selectedGpuIds(), unit);
     else if (current == m_matrix)
         m_matrix->showMatrix(s, catalog, m_controller->selectedGpuIds(), unit);
@@ -337,9 +360,10 @@ void MainWindow::updateExportActions()
     if (m_reportExports.size() != 3)
         return;
     const bool matrix = m_chartTabs->currentWidget() == m_matrix;
-    m_reportExports[0]->setText(matrix ? tr("Matrix as &Markdown…") : tr("Report as &Markdown…"));
-    m_reportExports[1]->setText(matrix ? tr("Matrix as &CSV…") : tr("Report as &CSV…"));
-    m_reportExports[2]->setText(matrix ? tr("Matrix as &JSON…") : tr("Report as &JSON…"));
+    const bool plan = m_chartTabs->currentWidget() == m_deploy && m_deploy->servingPlan();
+    m_reportExports[0]->setText(matrix ? tr("Matrix as &Markdown…") : plan ? tr("Serving plan as &Markdown…") : tr("Report as &Markdown…"));
+    m_reportExports[1]->setText(matrix ? tr("Matrix as &CSV…") : plan ? tr("Serving plan as &CSV…") : tr("Report as &CSV…"));
+    m_reportExports[2]->setText(matrix ? tr("Matrix as &JSON…") : plan ? tr("Serving plan as &JSON…") : tr("Report as &JSON…"));
 }
 
 FieldEditor *MainWindow::fieldEditor(core::FieldId id) const
@@ -437,12 +461,15 @@ bool MainWindow::showChart(const QString &name)
     QWidget *tab = name == QLatin1String("context") ? static_cast<QWidget *>(m_contextSweep)
         : name == QLatin1String("batch")            ? static_cast<QWidget *>(m_batchSweep)
         : name == QLatin1String("gpus")             ? static_cast<QWidget *>(m_chart)
-        : name == QLatin1String("deploy")           ? static_cast<QWidget *>(m_deploy)
+        : name == QLatin1String("deploy") || name == QLatin1String("serve-plan") ? static_cast<QWidget *>(m_deploy)
         : name == QLatin1String("matrix")           ? static_cast<QWidget *>(m_matrix)
         : name == QLatin1String("heatmap")          ? static_cast<QWidget *>(m_batchContext)
                                                     : nullptr;
     if (tab)
         m_chartTabs->setCurrentWidget(tab);
+    // The Deploy view's Plan for Me, as if pressed.
+    if (name == QLatin1String("serve-plan"))
+        planServing();
     // The pages below the chart: the cluster layout and the rules of thumb.
     if (name == QLatin1String("cluster") || name == QLatin1String("rules"))
         m_breakdown->showPage(name == QLatin1String("rules") ? 2 : 3);
@@ -639,6 +666,9 @@ bool MainWindow::exportFile(const QString &path, const ChartExportOptions &optio
     refreshCurrentChart();
     if (m_chartTabs->currentWidget() == m_matrix && isReport(*format))
         return exportMatrix(path, *format, *m_controller, m_matrix->matrix(), error);
+    if (const DeployView::ShownPlan *plan = m_chartTabs->currentWidget() == m_deploy ? m_deploy->servingPlan() : nullptr;
+        plan && isReport(*format))
+        return exportServingPlan(path, *format, *m_controller, plan->base, plan->plan, plan->request, error);
     return exportTo(path, *format, *m_controller, *m_chart, currentPlot(), options, error);
 }
 

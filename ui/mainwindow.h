@@ -105,6 +105,8 @@ private:
     /// Draws the chart tab on screen: the sweeps, serving table, matrix and
     /// heat map cost many estimates, so those off screen wait.
     void refreshCurrentChart();
+    /// The Deploy view's Plan for Me: the serving plan over the GPUs shown.
+    void planServing();
     /// The current chart tab's plot (exports, copy, print).
     QCustomPlot *currentPlot() const;
     /// The report exports name what they write: on the matrix tab, the matrix.

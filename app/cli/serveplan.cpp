@@ -6,7 +6,6 @@
 #include "core/base/units.h"
 #include "core/explain/servingplanreport.h"
 #include "core/io/reportjson.h"
-#include "core/scenario/servingruntime.h"
 
 #include <optional>
 #include <string>
@@ -28,21 +27,23 @@ int bad(std::ostream &err, const std::string &message)
 std::optional<core::ServingPlanRequest> requestFrom(const Options &options, const core::Scenario &s,
                                                     const core::Catalog &catalog, std::string &error)
 {
-    core::ServingPlanRequest request;
+    std::vector<std::string> gpuIds;
     if (options.has("gpu-ids"))
-        request.gpuIds = commaList(options.value("gpu-ids"));
+        gpuIds = commaList(options.value("gpu-ids"));
     else if (!s.gpuId.empty())
-        request.gpuIds = {s.gpuId};
+        gpuIds = {s.gpuId};
     else
         for (const core::GpuSpec &gpu : catalog.gpus)
             if (gpu.defaultShown)
-                request.gpuIds.push_back(gpu.id);
+                gpuIds.push_back(gpu.id);
+    core::ServingPlanRequest request = core::servingPlanRequest(s, std::move(gpuIds));
     for (const std::string &id : request.gpuIds)
         if (!catalog.find(id)) {
             error = "--gpu-ids: '" + id + "' is not a catalog GPU (see 'vramplanner-cli gpus')";
             return std::nullopt;
         }
     if (options.has("engines")) {
+        request.engines.clear();
         for (const std::string &id : commaList(options.value("engines"))) {
             const auto engine = core::parseServingEngine(id);
             if (!engine) {
@@ -52,10 +53,6 @@ std::optional<core::ServingPlanRequest> requestFrom(const Options &options, cons
             request.engines.push_back(*engine);
         }
     }
-    else
-        for (const core::RuntimeInfo &runtime : core::allRuntimes())
-            if (runtime.behaviour.continuousBatching)
-                request.engines.push_back(runtime.engine);
     if (options.has("limit")) {
         const auto limit = core::parseCount(options.value("limit"));
         if (!limit || *limit < 1 || *limit > 100) {
@@ -64,8 +61,6 @@ std::optional<core::ServingPlanRequest> requestFrom(const Options &options, cons
         }
         request.perGroup = static_cast<std::size_t>(*limit);
     }
-    const core::Workload &w = s.workload;
-    request.targets = {w.requestRate, w.ttftTargetSeconds, w.tpotTargetSeconds};
     return request;
 }
 

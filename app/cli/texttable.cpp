@@ -325,10 +325,10 @@ void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<co
 void printServingPlan(std::ostream &out, const core::Scenario &base, const core::ServingPlan &plan,
                       const core::ServingPlanRequest &request, const core::Catalog &catalog)
 {
-    out << "Serving plan: " << core::servingPlanHeading(base) << "\n\n";
+    out << core::servingPlanTitle() << ": " << core::servingPlanHeading(base) << "\n\n";
     const core::ServingPlanTable table = core::servingPlanTable(plan, catalog);
     if (table.rows.empty())
-        out << "No layout serves these targets.\n";
+        out << core::servingPlanNone() << "\n";
     else {
         // Text columns (engine, GPU, replica, KV, limit) on the left, numbers on the right.
         const auto leftAligned = [](std::size_t c) { return c < 4 || c == 7; };
@@ -349,11 +349,11 @@ void printServingPlan(std::ostream &out, const core::Scenario &base, const core:
     }
     const std::vector<std::string> rejected = core::servingPlanRejections(plan, request, catalog);
     if (!rejected.empty()) {
-        out << "\nNot served (the largest replica tried):\n";
+        out << "\n" << core::servingPlanRejectedTitle() << ":\n";
         for (const std::string &line : rejected)
             out << "  " << line << "\n";
     }
-    out << "\nHow it is worked out:\n";
+    out << "\n" << core::servingPlanAssumptionsTitle() << ":\n";
     for (const std::string &line : core::servingPlanAssumptions())
         out << "  - " << line << "\n";
 }

@@ -168,6 +168,18 @@ Message unmetAlone(const ReplicaCapacity &capacity, const ReplicaModel &m, const
 
 } // namespace
 
+ServingPlanRequest servingPlanRequest(const Scenario &base, std::vector<std::string> gpuIds)
+{
+    ServingPlanRequest request;
+    request.gpuIds = std::move(gpuIds);
+    for (const RuntimeInfo &runtime : allRuntimes())
+        if (runtime.behaviour.continuousBatching)
+            request.engines.push_back(runtime.engine);
+    const Workload &w = base.workload;
+    request.targets = {w.requestRate, w.ttftTargetSeconds, w.tpotTargetSeconds};
+    return request;
+}
+
 ServingPlan planServing(const Scenario &base, const Catalog &catalog, const ServingPlanRequest &request)
 {
     ServingPlan plan;

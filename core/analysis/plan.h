@@ -46,6 +46,10 @@ struct ServingPlanRequest
     std::size_t perGroup = 3;           ///< layouts kept per engine and GPU type
 };
 
+/// The request for `base` over `gpuIds`: every engine that batches
+/// continuously (vLLM, SGLang, TensorRT-LLM), the targets of its workload.
+ServingPlanRequest servingPlanRequest(const Scenario &base, std::vector<std::string> gpuIds);
+
 /// One replica layout and how many of it serve the request rate.
 struct ServingLayout
 {

@@ -113,6 +113,26 @@ std::vector<std::string> servingPlanRejections(const ServingPlan &plan, const Se
     return lines;
 }
 
+std::string servingPlanTitle(Translator tr)
+{
+    return translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "Serving plan"));
+}
+
+std::string servingPlanNone(Translator tr)
+{
+    return translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "No layout serves these targets."));
+}
+
+std::string servingPlanRejectedTitle(Translator tr)
+{
+    return translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "Not served (the largest replica tried)"));
+}
+
+std::string servingPlanAssumptionsTitle(Translator tr)
+{
+    return translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "How it is worked out"));
+}
+
 std::vector<std::string> servingPlanAssumptions(Translator tr)
 {
     return {
@@ -138,12 +158,12 @@ std::string servingPlanMarkdown(const Scenario &base, const ServingPlan &plan, c
                                 const Catalog &catalog, const ReportMeta &meta)
 {
     const Translator tr = meta.translator;
-    std::string md = "# " + translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "Serving plan")) + "\n\n"
+    std::string md = "# " + servingPlanTitle(tr) + "\n\n"
         + render({"Report", QT_TRANSLATE_NOOP("Report", "Generated %1 by VRAM Planner %2."), {meta.date, meta.version}}, tr)
         + "\n\n" + servingPlanHeading(base, tr) + ".\n\n" + summarize(base, tr) + "\n\n";
     const ServingPlanTable table = servingPlanTable(plan, catalog, tr);
     if (table.rows.empty())
-        md += translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "No layout serves these targets.")) + "\n\n";
+        md += servingPlanNone(tr) + "\n\n";
     else {
         std::string rule = "|";
         md += "|";
@@ -162,12 +182,12 @@ std::string servingPlanMarkdown(const Scenario &base, const ServingPlan &plan, c
     }
     const std::vector<std::string> rejected = servingPlanRejections(plan, request, catalog, tr);
     if (!rejected.empty()) {
-        md += "## " + translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "Not served")) + "\n\n";
+        md += "## " + servingPlanRejectedTitle(tr) + "\n\n";
         for (const std::string &line : rejected)
             md += "- " + line + "\n";
         md += "\n";
     }
-    md += "## " + translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "How it is worked out")) + "\n\n";
+    md += "## " + servingPlanAssumptionsTitle(tr) + "\n\n";
     for (const std::string &line : servingPlanAssumptions(tr))
         md += "- " + line + "\n";
     return md;

@@ -32,6 +32,14 @@ ServingPlanTable servingPlanTable(const ServingPlan &plan, const Catalog &catalo
 std::vector<std::string> servingPlanRejections(const ServingPlan &plan, const ServingPlanRequest &request,
                                                const Catalog &catalog, Translator translator = nullptr);
 
+/// The words every front end shows around the table: the title ("Serving
+/// plan"), what stands where no layout serves, the heading of the
+/// rejections and of the assumptions.
+std::string servingPlanTitle(Translator translator = nullptr);
+std::string servingPlanNone(Translator translator = nullptr);
+std::string servingPlanRejectedTitle(Translator translator = nullptr);
+std::string servingPlanAssumptionsTitle(Translator translator = nullptr);
+
 /// How the figures are worked out, one sentence each, cited.
 std::vector<std::string> servingPlanAssumptions(Translator translator = nullptr);
 

@@ -2778,6 +2778,26 @@
         <source>the serving engine</source>
         <translation>推理服务引擎</translation>
     </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Time to first token target</source>
+        <translation>首词元时间目标</translation>
+    </message>
+    <message>
+        <source>mean seconds to a request&apos;s first token the serving plan must meet (0: none)</source>
+        <translation>服务方案须满足的请求首个词元平均用时，秒（0：不设）</translation>
+    </message>
+    <message>
+        <source>Time per output token target</source>
+        <translation>每输出词元时间目标</translation>
+    </message>
+    <message>
+        <source>mean seconds between a request&apos;s output tokens the serving plan must meet (0: none)</source>
+        <translation>服务方案须满足的相邻输出词元平均间隔，秒（0：不设）</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -3456,6 +3476,180 @@
 %2</source>
         <translation>%1 不是有效的场景：
 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ServingLimit</name>
+    <message>
+        <source>no limit within the search</source>
+        <translation>搜索范围内无限制</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>首词元时间</translation>
+    </message>
+    <message>
+        <source>time per output token</source>
+        <translation>每输出词元时间</translation>
+    </message>
+    <message>
+        <source>sequences the KV cache holds</source>
+        <translation>KV 缓存容纳的序列数</translation>
+    </message>
+    <message>
+        <source>GPU time (prefill and decode fill it)</source>
+        <translation>GPU 时间（预填充与解码占满）</translation>
+    </message>
+</context>
+<context>
+    <name>ServingPlan</name>
+    <message>
+        <source>a lone prompt&apos;s first token takes %1 ms (target %2 ms)</source>
+        <translation>单个提示的首个词元需 %1 ms（目标 %2 ms）</translation>
+    </message>
+    <message>
+        <source>one sequence&apos;s decode step takes %1 ms (target %2 ms)</source>
+        <translation>单个序列的一步解码需 %1 ms（目标 %2 ms）</translation>
+    </message>
+    <message>
+        <source>its KV cache holds no sequence of %1 tokens</source>
+        <translation>其 KV 缓存放不下一个 %1 词元的序列</translation>
+    </message>
+    <message>
+        <source>the GPU has no compute or bandwidth figure</source>
+        <translation>该 GPU 没有算力或带宽数据</translation>
+    </message>
+    <message>
+        <source>needs %1 per GPU; the card has %2</source>
+        <translation>每块 GPU 需要 %1；该卡只有 %2</translation>
+    </message>
+    <message>
+        <source>needs more than %1 GPUs</source>
+        <translation>需要超过 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2</source>
+        <translation>TP %1 × PP %2</translation>
+    </message>
+    <message>
+        <source>%1: prompts of %2 tokens, %3 output tokens</source>
+        <translation>%1：提示 %2 词元，输出 %3 词元</translation>
+    </message>
+    <message>
+        <source>, %1 requests/s</source>
+        <translation>，%1 请求/秒</translation>
+    </message>
+    <message>
+        <source>, each replica at its most</source>
+        <translation>，每个副本按其上限</translation>
+    </message>
+    <message>
+        <source>; time to first token under %1 ms</source>
+        <translation>；首词元时间低于 %1 ms</translation>
+    </message>
+    <message>
+        <source>; time per output token under %1 ms</source>
+        <translation>；每输出词元时间低于 %1 ms</translation>
+    </message>
+    <message>
+        <source> (means)</source>
+        <translation>（均值）</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>副本数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Requests/s per replica</source>
+        <translation>每副本请求/秒</translation>
+    </message>
+    <message>
+        <source>Bounded by</source>
+        <translation>受限于</translation>
+    </message>
+    <message>
+        <source>Sequences running / held</source>
+        <translation>运行中 / 可容纳序列</translation>
+    </message>
+    <message>
+        <source>Prefill ms</source>
+        <translation>预填充 ms</translation>
+    </message>
+    <message>
+        <source>TTFT ms</source>
+        <translation>首词元 ms</translation>
+    </message>
+    <message>
+        <source>TPOT ms</source>
+        <translation>每词元 ms</translation>
+    </message>
+    <message>
+        <source>GPU-hours per million tokens</source>
+        <translation>每百万词元 GPU 小时</translation>
+    </message>
+    <message>
+        <source>$ per million tokens</source>
+        <translation>每百万词元美元</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3, KV %4): %5</source>
+        <translation>%1 在 %2 上（%3，KV %4）：%5</translation>
+    </message>
+    <message>
+        <source>Decode: each step reads the replica&apos;s weights and its sequences&apos; KV cache once at the GPU&apos;s memory bandwidth (Pope et al. 2022, §3); engines reach 37-82 % of this ceiling at one sequence (README, time error table).</source>
+        <translation>解码：每一步以 GPU 显存带宽把副本的权重和各序列的 KV 缓存各读一遍（Pope 等 2022，§3）；单序列时各引擎只达到这一上限的 37-82 %（README 时间误差表）。</translation>
+    </message>
+    <message>
+        <source>Prefill: the prompt&apos;s forward FLOPs at the MFU on its tensor-parallel group.</source>
+        <translation>预填充：提示的前向 FLOPs，在其张量并行组上按 MFU 计算。</translation>
+    </message>
+    <message>
+        <source>Load: Poisson arrivals under iteration-level scheduling (Orca, Yu et al. 2022, §3.1): prefills stretch the decode steps by 1 / (1 - ρ), sequences running follow Little&apos;s law, and a prompt waits the M/D/1 mean behind the prompts ahead of it.</source>
+        <translation>负载：迭代级调度下的泊松到达（Orca，Yu 等 2022，§3.1）：预填充把解码步拉长为 1 / (1 - ρ) 倍，运行中的序列数服从利特尔定律，提示在前面的提示之后按 M/D/1 平均等待。</translation>
+    </message>
+    <message>
+        <source>Sequences held: the engine&apos;s KV pool at the prompt plus output tokens, up to its running limit.</source>
+        <translation>可容纳序列：引擎 KV 池按提示加输出词元计能放下的序列数，不超过其运行上限。</translation>
+    </message>
+    <message>
+        <source>Tokens counted in costs are generated tokens; a GPU&apos;s price is its catalog entry&apos;s price_per_gpu_hour_usd (the focus GPU&apos;s is the price per GPU-hour input).</source>
+        <translation>成本只计生成的词元；GPU 价格取其目录条目的 price_per_gpu_hour_usd（焦点 GPU 取“每 GPU 小时价格”输入）。</translation>
+    </message>
+    <message>
+        <source>Serving plan</source>
+        <translation>服务方案</translation>
+    </message>
+    <message>
+        <source>No layout serves these targets.</source>
+        <translation>没有布局能满足这些目标。</translation>
+    </message>
+    <message>
+        <source>How it is worked out</source>
+        <translation>计算方法</translation>
+    </message>
+    <message>
+        <source>Not served (the largest replica tried)</source>
+        <translation>无法服务（所试最大副本）</translation>
     </message>
 </context>
 <context>
@@ -4432,6 +4626,18 @@ output tokens</source>
         <source>%1 of %2 layers fit</source>
         <translation>放得下 %2 层中的 %1 层</translation>
     </message>
+    <message>
+        <source>Plan for &amp;Me</source>
+        <translation>为我规划(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Show the &amp;fits</source>
+        <translation>显示适配(&amp;F)</translation>
+    </message>
+    <message>
+        <source>The cheapest GPUs and layouts per serving engine for the request rate, output tokens and the time to first token and per output token targets (plan --serve)</source>
+        <translation>按请求速率、输出词元数以及首词元与每输出词元时间目标，为每个服务引擎找出最便宜的 GPU 与布局（plan --serve）</translation>
+    </message>
 </context>
 <context>
     <name>ui::FieldEditor</name>
@@ -4912,6 +5118,18 @@ output tokens</source>
     <message>
         <source>One-Page Report as PD&amp;F…</source>
         <translation>单页报告 PDF(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Serving plan as &amp;Markdown…</source>
+        <translation>Markdown 服务方案(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Serving plan as &amp;CSV…</source>
+        <translation>CSV 服务方案(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Serving plan as &amp;JSON…</source>
+        <translation>JSON 服务方案(&amp;J)…</translation>
     </message>
 </context>
 <context>

@@ -80,6 +80,7 @@ private slots:
     void fileErrorsNameTheFile();
     void qloraDefaultsFollowTheStack();
     void planAndUtilization();
+    void planServeHandCase();
     void suggestionsEachMakeItFit();
     void userCatalogAddsAndReplacesGpus();
     void brokenUserCatalogIsReported();
@@ -618,6 +619,51 @@ void TestCli::qloraDefaultsFollowTheStack()
     QCOMPARE(scenario.value("lora").toObject().value("dropout").toDouble(), 0.05);
     // Each phase names the moment of its peak.
     QVERIFY(!j.value("phases").toArray().at(1).toObject().value("moment").toString().isEmpty());
+}
+
+void TestCli::planServeHandCase()
+{
+    // tst_serveplan's hand-worked case through the command line: TP 1's
+    // 4.874 ms step misses the 4 ms target, one replica of TP 2 (2 GPUs)
+    // meets it; --engines, --gpu-prices and each output format.
+    const std::vector<std::string> base = {"plan", "--serve", "--preset", "llama-3-8b", "--gpu", "h100-sxm5-80gb",
+                                           "--prompt-tokens", "1792", "--output-tokens", "256", "--request-rate", "0.5",
+                                           "--ttft", "0.5", "--tpot", "0.004", "--engines", "vllm",
+                                           "--gpu-prices", "h100-sxm5-80gb=2"};
+    std::vector<std::string> json = base;
+    json.push_back("--json");
+    const Run r = run(json);
+    QCOMPARE(r.code, 0);
+    const QJsonObject plan = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+    QCOMPARE(plan.value("prompt_tokens").toDouble(), 1792.0);
+    const QJsonObject best = plan.value("layouts").toArray().first().toObject();
+    QCOMPARE(best.value("engine").toString(), QStringLiteral("vllm"));
+    QCOMPARE(best.value("tp").toInt(), 2);
+    QCOMPARE(best.value("total_gpus").toInt(), 2);
+    // $2 per GPU-hour x 2 GPUs over 0.5 x 256 tokens a second, per million.
+    QVERIFY(std::abs(best.value("cost_per_million_tokens").toDouble() - 2.0 * 2 / (0.5 * 256 * 3600) * 1e6) < 1e-6);
+    const QJsonArray rejected = plan.value("rejected").toArray();
+    QVERIFY(std::any_of(rejected.begin(), rejected.end(), [](const QJsonValue &v) {
+        return v.toObject().value("tp").toInt() == 1
+            && v.toObject().value("reason").toString().contains(QStringLiteral("decode step takes 4.9 ms"));
+    }));
+    const Run text = run(base);
+    QVERIFY2(text.out.find("Serving plan: Llama 3 8B: prompts of 1,792 tokens") != std::string::npos, text.out.c_str());
+    std::vector<std::string> csv = base;
+    csv.push_back("--csv");
+    QVERIFY(run(csv).out.rfind("engine,gpu,tp,pp,", 0) == 0);
+    std::vector<std::string> markdown = base;
+    markdown.push_back("--markdown");
+    QVERIFY(run(markdown).out.rfind("# Serving plan", 0) == 0);
+    // A target nothing meets: exit 1, and the text says why.
+    std::vector<std::string> tight = base;
+    tight[tight.size() - 5] = "0.0001";
+    const Run none = run(tight);
+    QCOMPARE(none.code, 1);
+    QVERIFY2(none.out.find("No layout serves these targets.") != std::string::npos, none.out.c_str());
+    std::vector<std::string> badEngine = base;
+    badEngine[badEngine.size() - 3] = "vllm,nope";
+    QCOMPARE(run(badEngine).code, 2);
 }
 
 void TestCli::planAndUtilization()

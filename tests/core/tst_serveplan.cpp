@@ -63,10 +63,8 @@ core::Scenario handCase()
 
 core::ServingPlanRequest handRequest(const core::Scenario &s)
 {
-    core::ServingPlanRequest request;
-    request.gpuIds = {s.gpuId};
+    core::ServingPlanRequest request = core::servingPlanRequest(s, {s.gpuId});
     request.engines = {core::ServingEngine::Vllm};
-    request.targets = {s.workload.requestRate, s.workload.ttftTargetSeconds, s.workload.tpotTargetSeconds};
     return request;
 }
 

@@ -7,6 +7,7 @@
 #include "core/analysis/performance.h"
 #include "core/analysis/sweep.h"
 #include "core/explain/report.h"
+#include "core/explain/servingplanreport.h"
 #include "core/io/builtin.h"
 #include "tests/support/testregistry.h"
 #include "ui/batchcontextchart.h"
@@ -34,6 +35,7 @@ class TestDeploy : public QObject
 private slots:
     void initTestCase();
     void deployShowsTheServingFigures();
+    void planForMeShowsTheServingPlan();
     void matrixCellsAreTheEnginesFits();
     void heatMapBoundariesAreWhereTheEngineStopsFitting();
     void viewsExport_data();
@@ -121,6 +123,56 @@ void TestDeploy::deployShowsTheServingFigures()
     window.controller()->update(QString(), [](core::Scenario &s) { s.mode = core::Mode::Lora; });
     QCOMPARE(view->rowCount(), 0);
     QVERIFY2(view->heading().contains(QStringLiteral("switch the mode to Inference")), qPrintable(view->heading()));
+}
+
+void TestDeploy::planForMeShowsTheServingPlan()
+{
+    ui::MainWindow window;
+    serveLlama3(*window.controller());
+    window.controller()->update(QString(), [](core::Scenario &s) {
+        s.serving = core::ServingEngine::Vllm;
+        s.workload.requestRate = 4;
+        s.workload.outputTokens = 512;
+        s.workload.ttftTargetSeconds = 1;
+        s.workload.tpotTargetSeconds = 0.03;
+    });
+    QVERIFY(window.showChart(QStringLiteral("serve-plan")));
+    const ui::DeployView *view = window.deployView();
+    QVERIFY(view->servingPlan());
+    // The plan `plan --serve` makes over the GPUs shown, the scenario's first.
+    const core::Scenario &s = window.controller()->scenario();
+    const core::ServingPlanRequest request = core::servingPlanRequest(s, {"h100-sxm5-80gb", "rtx-4090"});
+    const core::ServingPlan plan = core::planServing(s, window.controller()->catalog(), request);
+    const core::ServingPlanTable table = core::servingPlanTable(plan, window.controller()->catalog());
+    QVERIFY(!table.rows.empty());
+    QCOMPARE(view->rowCount(), static_cast<int>(table.rows.size()));
+    for (int r = 0; r < view->rowCount(); ++r)
+        for (std::size_t c = 0; c < table.headers.size(); ++c)
+            QCOMPARE(view->cell(r, static_cast<int>(c)), QString::fromStdString(table.rows[static_cast<std::size_t>(r)][c]));
+    // Every layout kept meets the targets at the request rate.
+    for (const core::ServingLayout &l : plan.layouts) {
+        QVERIFY(l.load.tpotSeconds <= 0.03 && l.load.ttftSeconds <= 1);
+        QVERIFY(l.capacity.requestRate * l.replicas >= 4);
+    }
+    QVERIFY2(view->heading().contains(QStringLiteral("4.00 requests/s")), qPrintable(view->heading()));
+    // Exports: the drawing and the plan's own text.
+    QTemporaryDir dir;
+    QString error;
+    const QString md = dir.filePath(QStringLiteral("plan.md"));
+    QVERIFY2(window.exportFile(md, {}, &error), qPrintable(error));
+    QVERIFY(readAll(md).startsWith("# Serving plan"));
+    const QString csv = dir.filePath(QStringLiteral("plan.csv"));
+    QVERIFY2(window.exportFile(csv, {}, &error), qPrintable(error));
+    QCOMPARE(QString::fromUtf8(readAll(csv)), QString::fromStdString(core::servingPlanCsv(plan)));
+    const QString png = dir.filePath(QStringLiteral("plan.png"));
+    ui::ChartExportOptions options;
+    options.size = QSize(1200, 750);
+    QVERIFY2(window.exportFile(png, options, &error), qPrintable(error));
+    QCOMPARE(QImage::fromData(readAll(png), "PNG").size(), QSize(1200, 750));
+    // A change to the scenario answers a different question: back to the fits.
+    window.controller()->update(QString(), [](core::Scenario &s) { s.workload.requestRate = 8; });
+    QVERIFY(!view->servingPlan());
+    QCOMPARE(view->rowCount(), 2);
 }
 
 void TestDeploy::matrixCellsAreTheEnginesFits()
