@@ -238,7 +238,7 @@ void DeployView::showServingPlan(ShownPlan shown, const core::Catalog &catalog)
     m_heading = lines.join(QLatin1Char('\n'));
     QStringList notes;
     notes << text(core::servingPlanAssumptionsTitle(translateForCore) + ":");
-    for (const std::string &line : core::servingPlanAssumptions(translateForCore))
+    for (const std::string &line : core::servingPlanAssumptions(shown.base, translateForCore))
         notes << QStringLiteral("• ") + text(line);
     m_footnote = notes.join(QLatin1Char('\n'));
     m_plan = std::move(shown);

@@ -354,7 +354,7 @@ void printServingPlan(std::ostream &out, const core::Scenario &base, const core:
             out << "  " << line << "\n";
     }
     out << "\n" << core::servingPlanAssumptionsTitle() << ":\n";
-    for (const std::string &line : core::servingPlanAssumptions())
+    for (const std::string &line : core::servingPlanAssumptions(base))
         out << "  - " << line << "\n";
 }
 

@@ -83,7 +83,7 @@ double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gp
     const double gpuBytes = (weightBytes + static_cast<double>(e.term(TermId::KvCache).count()) * kvShare / microBatches) * stages;
     if (gpu.bandwidthGBps <= 0 || gpuBytes <= 0)
         return 0.0;
-    double seconds = gpuBytes / (gpu.bandwidthGBps * 1e9);
+    double seconds = gpuBytes / (gpu.bandwidthGBps * 1e9 * s.workload.decodeBandwidthShare);
     // Offloaded weights cross the host link first (accelerate copies each
     // module before it runs; vLLM's kernels read host memory over it).
     seconds += (d.hostLinkBytes - d.hostLinkExpertBytes * untouched) * stages / (s.hostLinkGBps * 1e9);

@@ -133,15 +133,18 @@ std::string servingPlanAssumptionsTitle(Translator tr)
     return translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "How it is worked out"));
 }
 
-std::vector<std::string> servingPlanAssumptions(Translator tr)
+std::vector<std::string> servingPlanAssumptions(const Scenario &base, Translator tr)
 {
+    const auto percent = [](double share) { return formatFixed(share * 100.0, 0); };
     return {
-        translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan",
-            "Decode: each step reads the replica's weights and its sequences' KV cache once at the GPU's memory "
-            "bandwidth (Pope et al. 2022, §3); engines reach 37-82 % of this ceiling at one sequence (README, "
-            "time error table).")),
-        translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan",
-            "Prefill: the prompt's forward FLOPs at the MFU on its tensor-parallel group.")),
+        fill(tr, QT_TRANSLATE_NOOP("ServingPlan",
+            "Decode: each step reads the replica's weights and its sequences' KV cache once at %1 % of the GPU's "
+            "memory bandwidth (Pope et al. 2022, §3; the decode bandwidth share). 100 % is the roofline, a ceiling: "
+            "engines reach 37-87 % at one sequence (README, time error table)."),
+             {percent(base.workload.decodeBandwidthShare)}),
+        fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "Prefill: the prompt's forward FLOPs at an MFU of %1 % on its "
+                                                  "tensor-parallel group."),
+             {percent(base.workload.mfu)}),
         translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan",
             "Load: Poisson arrivals under iteration-level scheduling (Orca, Yu et al. 2022, §3.1): prefills stretch "
             "the decode steps by 1 / (1 - ρ), sequences running follow Little's law, and a prompt waits the M/D/1 "
@@ -188,7 +191,7 @@ std::string servingPlanMarkdown(const Scenario &base, const ServingPlan &plan, c
         md += "\n";
     }
     md += "## " + servingPlanAssumptionsTitle(tr) + "\n\n";
-    for (const std::string &line : servingPlanAssumptions(tr))
+    for (const std::string &line : servingPlanAssumptions(base, tr))
         md += "- " + line + "\n";
     return md;
 }

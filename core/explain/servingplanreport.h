@@ -40,8 +40,9 @@ std::string servingPlanNone(Translator translator = nullptr);
 std::string servingPlanRejectedTitle(Translator translator = nullptr);
 std::string servingPlanAssumptionsTitle(Translator translator = nullptr);
 
-/// How the figures are worked out, one sentence each, cited.
-std::vector<std::string> servingPlanAssumptions(Translator translator = nullptr);
+/// How the figures are worked out, one sentence each, cited, with the
+/// decode bandwidth share and the MFU `base` assumes.
+std::vector<std::string> servingPlanAssumptions(const Scenario &base, Translator translator = nullptr);
 
 std::string servingPlanMarkdown(const Scenario &base, const ServingPlan &plan, const ServingPlanRequest &request,
                                 const Catalog &catalog, const ReportMeta &meta);

@@ -77,6 +77,7 @@ enum class FieldId {
     HybridShard,
     Tokens,
     Mfu,
+    DecodeBandwidthShare,
     PricePerGpuHour,
     RequestRate,
     OutputTokens,

@@ -962,9 +962,18 @@ std::vector<FieldDescriptor> makeFields()
             .cli("mfu", "F")
             .number(0.001, 1, 2)
             .label(QT_TRANSLATE_NOOP("Field", "MFU"))
-            .help(QT_TRANSLATE_NOOP("Field", "model FLOPs utilisation assumed for time"))
+            .help(QT_TRANSLATE_NOOP("Field", "model FLOPs utilisation assumed for time: training steps, a prompt's prefill"))
             .numberIn<&S::workload, &Workload::mfu>()
-            .appliesWhen(training),
+            .appliesWhen(always),
+        Field(FieldId::DecodeBandwidthShare, "workload.decode_bandwidth_share", FieldGroup::Workload)
+            .cli("decode-bandwidth-share", "F")
+            .number(0.05, 1, 2)
+            .label(QT_TRANSLATE_NOOP("Field", "Decode bandwidth share"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "share of the memory bandwidth a decode step achieves (1: the roofline, a ceiling; published "
+                "engine runs reach 0.37-0.87 at one sequence, see the README's time error table)"))
+            .numberIn<&S::workload, &Workload::decodeBandwidthShare>()
+            .appliesWhen(inference),
         Field(FieldId::PricePerGpuHour, "workload.price_per_gpu_hour", FieldGroup::Workload)
             .cli("price-per-gpu-hour", "P")
             .number(0, 1e6, 2)

@@ -87,6 +87,9 @@ struct Workload
 {
     double trainingTokens = 0;   ///< token budget; 0 = not asked
     double mfu = 0.4;            ///< model FLOPs utilisation assumed for time
+    /// Share of the memory bandwidth a decode step achieves (memory
+    /// bandwidth utilisation); 1 = the roofline.
+    double decodeBandwidthShare = 1.0;
     double pricePerGpuHour = 0;  ///< 0 = no cost shown
     double interNodeGBps = 50;   ///< per GPU between nodes (400 Gb/s InfiniBand)
     /// Serving: requests per second to plan GPUs for; 0 = not asked.

@@ -2335,10 +2335,6 @@
         <translation>MFU</translation>
     </message>
     <message>
-        <source>model FLOPs utilisation assumed for time</source>
-        <translation>估算时间时假设的模型 FLOPs 利用率</translation>
-    </message>
-    <message>
         <source>Price per GPU-hour</source>
         <translation>每 GPU 小时价格</translation>
     </message>
@@ -2797,6 +2793,18 @@
     <message>
         <source>mean seconds between a request&apos;s output tokens the serving plan must meet (0: none)</source>
         <translation>服务方案须满足的相邻输出词元平均间隔，秒（0：不设）</translation>
+    </message>
+    <message>
+        <source>model FLOPs utilisation assumed for time: training steps, a prompt&apos;s prefill</source>
+        <translation>计算时间所假定的模型 FLOPs 利用率：训练步、提示的预填充</translation>
+    </message>
+    <message>
+        <source>Decode bandwidth share</source>
+        <translation>解码带宽占比</translation>
+    </message>
+    <message>
+        <source>share of the memory bandwidth a decode step achieves (1: the roofline, a ceiling; published engine runs reach 0.37-0.87 at one sequence, see the README&apos;s time error table)</source>
+        <translation>一步解码实际达到的显存带宽占比（1：屋顶线，是上限；已发表的引擎实测在单序列时为 0.37-0.87，见 README 的时间误差表）</translation>
     </message>
 </context>
 <context>
@@ -3616,14 +3624,6 @@
         <translation>%1 在 %2 上（%3，KV %4）：%5</translation>
     </message>
     <message>
-        <source>Decode: each step reads the replica&apos;s weights and its sequences&apos; KV cache once at the GPU&apos;s memory bandwidth (Pope et al. 2022, §3); engines reach 37-82 % of this ceiling at one sequence (README, time error table).</source>
-        <translation>解码：每一步以 GPU 显存带宽把副本的权重和各序列的 KV 缓存各读一遍（Pope 等 2022，§3）；单序列时各引擎只达到这一上限的 37-82 %（README 时间误差表）。</translation>
-    </message>
-    <message>
-        <source>Prefill: the prompt&apos;s forward FLOPs at the MFU on its tensor-parallel group.</source>
-        <translation>预填充：提示的前向 FLOPs，在其张量并行组上按 MFU 计算。</translation>
-    </message>
-    <message>
         <source>Load: Poisson arrivals under iteration-level scheduling (Orca, Yu et al. 2022, §3.1): prefills stretch the decode steps by 1 / (1 - ρ), sequences running follow Little&apos;s law, and a prompt waits the M/D/1 mean behind the prompts ahead of it.</source>
         <translation>负载：迭代级调度下的泊松到达（Orca，Yu 等 2022，§3.1）：预填充把解码步拉长为 1 / (1 - ρ) 倍，运行中的序列数服从利特尔定律，提示在前面的提示之后按 M/D/1 平均等待。</translation>
     </message>
@@ -3650,6 +3650,14 @@
     <message>
         <source>Not served (the largest replica tried)</source>
         <translation>无法服务（所试最大副本）</translation>
+    </message>
+    <message>
+        <source>Decode: each step reads the replica&apos;s weights and its sequences&apos; KV cache once at %1 % of the GPU&apos;s memory bandwidth (Pope et al. 2022, §3; the decode bandwidth share). 100 % is the roofline, a ceiling: engines reach 37-87 % at one sequence (README, time error table).</source>
+        <translation>解码：每一步以 GPU 显存带宽的 %1 % 把副本的权重和各序列的 KV 缓存各读一遍（Pope 等 2022，§3；即解码带宽占比）。100 % 是屋顶线，是上限：单序列时各引擎达到 37-87 %（README 时间误差表）。</translation>
+    </message>
+    <message>
+        <source>Prefill: the prompt&apos;s forward FLOPs at an MFU of %1 % on its tensor-parallel group.</source>
+        <translation>预填充：提示的前向 FLOPs，在其张量并行组上按 %1 % 的 MFU 计算。</translation>
     </message>
 </context>
 <context>

@@ -85,6 +85,7 @@ private slots:
     void loadObeysLittlesLaw();
     void rateAboveOneReplicaAddsReplicas();
     void engineThatCannotRunTheCardSaysSo();
+    void bandwidthShareSlowsEveryStep();
 };
 
 void TestServePlan::cheapestLayoutWorkedByHand()
@@ -184,6 +185,23 @@ void TestServePlan::engineThatCannotRunTheCardSaysSo()
     QVERIFY(!plan.rejected.empty());
     for (const core::RejectedLayout &r : plan.rejected)
         QVERIFY2(core::render(r.reason).find("NVIDIA") != std::string::npos, core::render(r.reason).c_str());
+}
+
+void TestServePlan::bandwidthShareSlowsEveryStep()
+{
+    // At half the bandwidth TP 2's step is TP 1's roofline, 4.874 ms, over
+    // the 4 ms target: the cheapest layout becomes TP 4 (2.437 ms).
+    core::Scenario s = handCase();
+    s.workload.decodeBandwidthShare = 0.5;
+    const core::ServingPlan plan = core::planServing(s, core::io::builtinCatalog(), handRequest(s));
+    QVERIFY(!plan.layouts.empty());
+    QCOMPARE(plan.layouts.front().scenario.parallel.tp, 4);
+    QCOMPARE(plan.layouts.front().gpus, 4);
+    const auto tp2 = std::find_if(plan.rejected.begin(), plan.rejected.end(), [](const core::RejectedLayout &r) {
+        return r.scenario.parallel.tp == 2 && r.scenario.parallel.pp == 1 && !r.scenario.kvDtype;
+    });
+    QVERIFY(tp2 != plan.rejected.end());
+    QCOMPARE(QString::fromStdString(tp2->reason.args.at(0)), QString::number(handStep(1) * 1e3, 'f', 1));
 }
 
 VRAM_TEST_MAIN(tst_serveplan, TestServePlan, Core)
