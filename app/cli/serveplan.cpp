@@ -104,7 +104,7 @@ int runServePlan(const Options &options, core::Scenario s, const core::Catalog &
 {
     std::string error;
     if (options.has("prompt-tokens")) {
-        const auto prompt = core::parseCount(options.value("prompt-tokens"));
+        const auto prompt = core::parseCount(options.value("prompt-tokens"), core::CountSuffixes::Binary);
         if (!prompt || *prompt < 1 || *prompt > core::ScenarioLimits::maxSequence) {
             return bad(err, "--prompt-tokens: '" + options.value("prompt-tokens") + "' is not a token count between 1 and "
                                 + core::groupDigits(core::ScenarioLimits::maxSequence));
