@@ -2,6 +2,7 @@
 // figures go to BENCHMARKS.md with the machine they came from.
 
 #include "core/analysis/fit.h"
+#include "core/analysis/plan.h"
 #include "core/analysis/sweep.h"
 #include "core/engine/estimate.h"
 #include "core/engine/preparedscenario.h"
@@ -59,6 +60,7 @@ private slots:
     void estimateWithDerivations_data();
     void estimateWithDerivations();
     void fullCatalogFit();
+    void servingPlanDefaultGpus();
     void batchContextSweep256x256_data();
     void batchContextSweep256x256();
     void sliderToRepaint();
@@ -134,6 +136,29 @@ void BenchPlanner::fullCatalogFit()
     QBENCHMARK {
         const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog());
         QVERIFY(!r.fits.empty());
+    }
+}
+
+/// What Plan for Me runs: the serving plan for Llama 3 8B at 20 requests/s
+/// over the catalog's default GPUs and the three batching engines.
+void BenchPlanner::servingPlanDefaultGpus()
+{
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3-8b")->model;
+    s.serving = core::ServingEngine::Vllm;
+    s.sequence = 8192;
+    s.workload.outputTokens = 512;
+    s.workload.requestRate = 20;
+    s.workload.ttftTargetSeconds = 1;
+    s.workload.tpotTargetSeconds = 0.05;
+    std::vector<std::string> gpus;
+    for (const core::GpuSpec &gpu : core::io::builtinCatalog().gpus)
+        if (gpu.defaultShown)
+            gpus.push_back(gpu.id);
+    const core::ServingPlanRequest request = core::servingPlanRequest(s, gpus);
+    QBENCHMARK {
+        const core::ServingPlan plan = core::planServing(s, core::io::builtinCatalog(), request);
+        QVERIFY(!plan.layouts.empty());
     }
 }
 
