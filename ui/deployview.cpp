@@ -221,23 +221,26 @@ void DeployView::showServingPlan(ShownPlan shown, const core::Catalog &catalog)
             row << QString::fromStdString(cell);
         m_rows.push_back({row, true, QColor()});
     }
-    m_textColumns = {0, 1, 2, 3, 7};
+    m_textColumns.clear();
+    for (std::size_t c = 0; c < table.textColumns.size(); ++c)
+        if (table.textColumns[c])
+            m_textColumns.push_back(static_cast<int>(c));
     m_verdictColumn = -1;
     const auto text = [](const std::string &line) { return QString::fromStdString(line); };
-    QStringList lines{text(core::servingPlanTitle(translateForCore) + ": "
-                           + core::servingPlanHeading(shown.base, translateForCore)),
+    QStringList lines{text(core::labelled(core::servingPlanTitle(translateForCore),
+                                          core::servingPlanHeading(shown.base, translateForCore), translateForCore)),
                       scenarioSummary(shown.base)};
     if (table.rows.empty())
         lines << text(core::servingPlanNone(translateForCore));
     const std::vector<std::string> rejected =
         core::servingPlanRejections(shown.plan, shown.request, catalog, translateForCore);
     if (!rejected.empty())
-        lines << text(core::servingPlanRejectedTitle(translateForCore) + ":");
+        lines << text(core::listTitle(core::servingPlanRejectedTitle(translateForCore), translateForCore));
     for (const std::string &line : rejected)
         lines << QStringLiteral("  ") + QString::fromStdString(line);
     m_heading = lines.join(QLatin1Char('\n'));
     QStringList notes;
-    notes << text(core::servingPlanAssumptionsTitle(translateForCore) + ":");
+    notes << text(core::listTitle(core::servingPlanAssumptionsTitle(translateForCore), translateForCore));
     for (const std::string &line : core::servingPlanAssumptions(shown.base, translateForCore))
         notes << QStringLiteral("• ") + text(line);
     m_footnote = notes.join(QLatin1Char('\n'));

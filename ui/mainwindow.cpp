@@ -313,9 +313,12 @@ void MainWindow::showEstimate()
 
 void MainWindow::planServing()
 {
+    // A training run has no serving plan; the Deploy view says so.
+    const core::Scenario &base = m_controller->scenario();
+    if (base.isTraining())
+        return;
     // Thousands of estimates: a moment, so it runs when asked, not per change.
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const core::Scenario &base = m_controller->scenario();
     DeployView::ShownPlan shown{base, core::servingPlanRequest(base, m_controller->selectedGpuIds()), {}};
     shown.plan = core::planServing(base, m_controller->catalog(), shown.request);
     m_deploy->showServingPlan(std::move(shown), m_controller->catalog());

@@ -200,7 +200,7 @@ int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, 
 {
     std::vector<OptionSpec> specs = estimateOptionSpecsWith({
         {"min-gpus", "N", "smallest GPU count tried (default 1)"},
-        {"max-gpus", "N", "largest GPU count tried (default 1024)"},
+        {"max-gpus", "N", "largest GPU count tried (default 1024; with --serve, the most the plan may use)"},
         {"no-offload", nullptr, "leave ZeRO-Offload out of the search"},
         {"host-memory-gib", "N", "host memory per node for offload (as --host-memory; default 2048)"},
         {"limit", "N", "layouts listed (default 10; with --serve, per engine and GPU type, default 3)"}});
@@ -214,6 +214,8 @@ int runPlan(const std::vector<std::string> &args, const core::Catalog &catalog, 
         return badArguments(err, error);
     if (options->has("serve"))
         return runServePlan(*options, *scenario, catalog, out, err);
+    if (!servePlanOnly(*options, error))
+        return badArguments(err, error);
     const core::GpuSpec *gpu = catalog.find(scenario->gpuId);
     if (!gpu)
         return badArguments(err, "plan needs --gpu ID (see 'vramplanner-cli gpus')");

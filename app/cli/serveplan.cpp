@@ -85,6 +85,16 @@ bool applyPrices(const std::string &list, core::Catalog &catalog, std::string &e
 
 } // namespace
 
+bool servePlanOnly(const Options &options, std::string &error)
+{
+    for (const OptionSpec &spec : servePlanOptionSpecs())
+        if (options.has(spec.name) && std::string(spec.name) != "serve") {
+            error = "--" + std::string(spec.name) + " needs --serve";
+            return false;
+        }
+    return true;
+}
+
 const std::vector<OptionSpec> &servePlanOptionSpecs()
 {
     static const std::vector<OptionSpec> specs = {
@@ -103,6 +113,11 @@ int runServePlan(const Options &options, core::Scenario s, const core::Catalog &
                  std::ostream &err)
 {
     std::string error;
+    if (s.isTraining())
+        return bad(err, "plan --serve plans inference: leave --mode at inference");
+    for (const char *layoutOnly : {"min-gpus", "no-offload", "host-memory-gib"})
+        if (options.has(layoutOnly))
+            return bad(err, "--" + std::string(layoutOnly) + " is for plan's training layouts, not --serve");
     if (options.has("prompt-tokens")) {
         const auto prompt = core::parseCount(options.value("prompt-tokens"), core::CountSuffixes::Binary);
         if (!prompt || *prompt < 1 || *prompt > core::ScenarioLimits::maxSequence) {
@@ -116,9 +131,15 @@ int runServePlan(const Options &options, core::Scenario s, const core::Catalog &
     core::Catalog catalog = shipped;
     if (options.has("gpu-prices") && !applyPrices(options.value("gpu-prices"), catalog, error))
         return bad(err, error);
-    const auto request = requestFrom(options, s, catalog, error);
+    auto request = requestFrom(options, s, catalog, error);
     if (!request)
         return bad(err, error);
+    if (options.has("max-gpus")) {
+        const auto most = core::parseCount(options.value("max-gpus"));
+        if (!most || *most < 1 || *most > static_cast<std::uint64_t>(core::ScenarioLimits::maxGpus))
+            return bad(err, "--max-gpus: '" + options.value("max-gpus") + "' is not a GPU count");
+        request->maxGpus = static_cast<int>(*most);
+    }
     const core::ServingPlan plan = core::planServing(s, catalog, *request);
     if (options.has("json"))
         out << core::io::servingPlanToJson(s, plan);

@@ -12,6 +12,9 @@ namespace cli {
 /// `plan --serve`'s own options, beside plan's.
 const std::vector<OptionSpec> &servePlanOptionSpecs();
 
+/// False, naming it, where an option of --serve is given without it.
+bool servePlanOnly(const Options &options, std::string &error);
+
 /// `plan --serve`: the serving plan for `scenario`'s request mix and
 /// targets (--prompt-tokens, --request-rate, --output-tokens, --ttft,
 /// --tpot) over --gpu-ids and --engines, as text, --json, --csv or

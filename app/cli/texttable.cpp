@@ -325,13 +325,11 @@ void printPlan(std::ostream &out, const core::GpuSpec &gpu, const std::vector<co
 void printServingPlan(std::ostream &out, const core::Scenario &base, const core::ServingPlan &plan,
                       const core::ServingPlanRequest &request, const core::Catalog &catalog)
 {
-    out << core::servingPlanTitle() << ": " << core::servingPlanHeading(base) << "\n\n";
+    out << core::labelled(core::servingPlanTitle(), core::servingPlanHeading(base)) << "\n\n";
     const core::ServingPlanTable table = core::servingPlanTable(plan, catalog);
     if (table.rows.empty())
         out << core::servingPlanNone() << "\n";
     else {
-        // Text columns (engine, GPU, replica, KV, limit) on the left, numbers on the right.
-        const auto leftAligned = [](std::size_t c) { return c < 4 || c == 7; };
         std::vector<std::size_t> widths(table.headers.size());
         for (std::size_t c = 0; c < widths.size(); ++c) {
             widths[c] = displayWidth(table.headers[c]);
@@ -340,7 +338,7 @@ void printServingPlan(std::ostream &out, const core::Scenario &base, const core:
         }
         const auto printRow = [&](const std::vector<std::string> &cells) {
             for (std::size_t c = 0; c < cells.size(); ++c)
-                out << (c ? "  " : "") << (leftAligned(c) ? padRight(cells[c], widths[c]) : padLeft(cells[c], widths[c]));
+                out << (c ? "  " : "") << (table.textColumns[c] ? padRight(cells[c], widths[c]) : padLeft(cells[c], widths[c]));
             out << "\n";
         };
         printRow(table.headers);
@@ -349,11 +347,11 @@ void printServingPlan(std::ostream &out, const core::Scenario &base, const core:
     }
     const std::vector<std::string> rejected = core::servingPlanRejections(plan, request, catalog);
     if (!rejected.empty()) {
-        out << "\n" << core::servingPlanRejectedTitle() << ":\n";
+        out << "\n" << core::listTitle(core::servingPlanRejectedTitle()) << "\n";
         for (const std::string &line : rejected)
             out << "  " << line << "\n";
     }
-    out << "\n" << core::servingPlanAssumptionsTitle() << ":\n";
+    out << "\n" << core::listTitle(core::servingPlanAssumptionsTitle()) << "\n";
     for (const std::string &line : core::servingPlanAssumptions(base))
         out << "  - " << line << "\n";
 }

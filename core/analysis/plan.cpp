@@ -137,6 +137,16 @@ Scenario replicaScenario(const Scenario &base, const GpuSpec &gpu, ServingEngine
     s.parallel.tp = tp;
     s.parallel.pp = pp;
     s.parallel.ep = 1;
+    // One GPU type, every layer on the GPUs: a mixed set, its split and
+    // llama.cpp's layer count belong to the scenario's own layout.
+    s.devices.clear();
+    s.tensorSplit.clear();
+    s.gpuLayers.reset();
+    // A bf16 checkpoint on a card without bf16 is served in fp16, the same
+    // bytes (vLLM's --dtype auto: vllm/config/model.py _resolve_auto_dtype
+    // falls back to the platform's first supported dtype).
+    if (s.effectiveWeights() == WeightFormat::Bf16 && !gpu.supportsBf16)
+        s.weights = WeightFormat::Fp16;
     // Continuous batching runs what its pool holds, whatever the batch.
     if (runtimeBehaviour(engine).continuousBatching)
         s.batch = 1;
@@ -145,7 +155,7 @@ Scenario replicaScenario(const Scenario &base, const GpuSpec &gpu, ServingEngine
 
 Message seconds(const char *text, double value, double target)
 {
-    return {"ServingPlan", text, {formatFixed(value * 1000.0, 1), formatFixed(target * 1000.0, 1)}};
+    return {"ServingPlan", text, {formatMilliseconds(value), formatMilliseconds(target)}};
 }
 
 /// Why a replica cannot serve even one request within the targets.
@@ -183,6 +193,8 @@ ServingPlanRequest servingPlanRequest(const Scenario &base, std::vector<std::str
 ServingPlan planServing(const Scenario &base, const Catalog &catalog, const ServingPlanRequest &request)
 {
     ServingPlan plan;
+    if (base.isTraining())
+        return plan;
     const ServingTargets &t = request.targets;
     for (const std::string &id : request.gpuIds) {
         const GpuSpec *gpu = catalog.find(id);
@@ -206,8 +218,10 @@ ServingPlan planServing(const Scenario &base, const Catalog &catalog, const Serv
                             reject(Message::verbatim(problems.front()));
                             continue;
                         }
-                        if (auto warning = newCapabilityWarning(l.scenario, base, *gpu)) {
-                            reject(std::move(*warning));
+                        // What the card cannot run (bf16 before Ampere, fp8 before
+                        // Ada, an engine off its vendor) serves no one.
+                        if (std::vector<Message> cannot = capabilityWarnings(l.scenario, *gpu); !cannot.empty()) {
+                            reject(std::move(cannot.front()));
                             continue;
                         }
                         l.estimate = estimate(l.scenario);
@@ -239,7 +253,8 @@ ServingPlan planServing(const Scenario &base, const Catalog &catalog, const Serv
                         l.maxRows = m.maxRows;
                         const double rate = t.requestRate > 0 ? t.requestRate / replicas : l.capacity.requestRate;
                         l.load = replicaLoad(m, rate);
-                        const double tokensPerSecond = rate * replicas * m.outputTokens;
+                        // At the asked rate, GPU-hours follow the GPU count exactly.
+                        const double tokensPerSecond = (t.requestRate > 0 ? t.requestRate : rate) * m.outputTokens;
                         l.gpuHoursPerMillionTokens = l.gpus / (tokensPerSecond * 3600.0) * 1e6;
                         l.pricePerGpuHour = price;
                         l.costPerHour = price * l.gpus;

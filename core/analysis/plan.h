@@ -42,7 +42,7 @@ struct ServingPlanRequest
     std::vector<ServingEngine> engines; ///< engines searched
     ServingTargets targets;
     int maxGpusPerReplica = 64;
-    int maxGpus = 65536;                ///< a plan needing more is rejected
+    int maxGpus = ScenarioLimits::maxGpus; ///< a plan needing more is rejected
     std::size_t perGroup = 3;           ///< layouts kept per engine and GPU type
 };
 
@@ -89,7 +89,8 @@ struct ServingPlan
 /// the engine and GPU run it) that fit, each replica's capacity within the
 /// targets (replicaCapacity), and the replicas the request rate needs.
 /// Layout rules are planLayouts'; the scenario's prompt is its context less
-/// its output tokens.
+/// its output tokens. A training scenario has no serving plan: none is
+/// returned, and the front ends say so before they ask.
 ServingPlan planServing(const Scenario &base, const Catalog &catalog, const ServingPlanRequest &request);
 
 } // namespace core

@@ -34,17 +34,17 @@ struct ReplicaModel
 /// second in steady state under iteration-level scheduling (Yu et al. 2022,
 /// Orca §3.1: every step advances each running sequence one token, a
 /// prompt's prefill holds the GPUs while it runs):
-/// - prefillShare rho = rate x prefill busy time, the GPUs' share spent on
-///   prompts;
+/// - prefillShare rho = rate x prefill busy time (a prompt's prefill over
+///   the pipeline's stages, which take different prompts at once), the
+///   GPUs' share spent on prompts;
 /// - tpot = step(rows) / (1 - rho): decode steps stretched by the prefills
 ///   between them;
 /// - rows = rate x output x tpot (Little's law: sequences in flight are the
 ///   arrival rate times each one's decoding time), solved with tpot as a
 ///   fixed point;
 /// - ttft = prefill + step(rows) / 2 (the running step a prompt waits for,
-///   on average half) + rho x prefill / (2 (1 - rho)) (the mean wait for
-///   the prompts ahead: Pollaczek-Khinchine for deterministic service,
-///   M/D/1).
+///   on average half) + rho x busy / (2 (1 - rho)) (the mean wait for the
+///   prompts ahead: Pollaczek-Khinchine for deterministic service, M/D/1).
 /// Means, not tails: a p99 target needs headroom over them.
 struct ReplicaLoad
 {

@@ -26,6 +26,11 @@ std::string formatFixed(double value, int decimals)
     return std::string(buffer, end);
 }
 
+std::string formatMilliseconds(double seconds)
+{
+    return formatFixed(seconds * 1000.0, 1);
+}
+
 double toGiga(Bytes bytes, ByteUnit unit)
 {
     return unit == ByteUnit::GiB ? bytes.inGiB() : bytes.inGB();

@@ -129,6 +129,8 @@ std::string groupDigitsOrDash(std::uint64_t value);
 
 /// A number with fixed decimals, locale-independent ("3.26").
 std::string formatFixed(double value, int decimals);
+/// Seconds as milliseconds with one decimal ("4.9" for 0.00487).
+std::string formatMilliseconds(double seconds);
 
 /// A figure as a whole number with separators ("850,713"), or with one
 /// decimal below ten ("4.2"): hours, tokens per second.

@@ -159,7 +159,12 @@ std::string chartFooter(const Scenario &s, const ReportMeta &meta)
     return line;
 }
 
-std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &s, Translator tr)
+std::string labelled(const std::string &label, const std::string &value, Translator tr)
+{
+    return render({"Report", QT_TRANSLATE_NOOP("Report", "%1: %2"), {label, value}}, tr);
+}
+
+std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &s, Translator tr, InputsListed listed)
 {
     std::vector<std::pair<std::string, std::string>> inputs = {
         {translate(tr, "Report", QT_TRANSLATE_NOOP("Report", "Model")), s.model.name},
@@ -168,7 +173,8 @@ std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &
     for (const FieldDescriptor &f : allFields())
         // Not the focus GPU (the fits name it), nor a draft model that is not there.
         if (f.applies(s) && f.kind != FieldKind::Text
-            && !(f.kind == FieldKind::ModelPreset && f.stored(s) == FieldValue(std::string())))
+            && !(f.kind == FieldKind::ModelPreset && f.stored(s) == FieldValue(std::string()))
+            && !(listed == InputsListed::Asked && f.zeroMeansNone && f.effective(s) == FieldValue(0.0)))
             inputs.emplace_back(translate(tr, "Field", f.label), fieldText(f, s, tr));
     return inputs;
 }
@@ -308,8 +314,8 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
     const std::array<Derivation, kTermCount> derivations = explainTerms(result, meta.translator);
     if (meta.brief) {
         std::string inputs;
-        for (const auto &[name, value] : describeInputs(s, tr))
-            inputs += (inputs.empty() ? "" : " · ") + fill(QT_TRANSLATE_NOOP("Report", "%1: %2"), {name, value});
+        for (const auto &[name, value] : describeInputs(s, tr, InputsListed::Asked))
+            inputs += (inputs.empty() ? "" : " · ") + labelled(name, value, tr);
         md += inputs + "\n\n## " + word(meta, QT_TRANSLATE_NOOP("Report", "Sources")) + "\n\n";
         std::vector<std::string> sources;
         for (const Derivation &why : derivations)

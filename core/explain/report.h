@@ -30,10 +30,18 @@ struct ReportMeta
     bool brief = false;
 };
 
+/// Which inputs a report lists: every one that matters, or (a brief
+/// report) those whose 0 means "not asked" only when asked.
+enum class InputsListed { All, Asked };
+
 /// Every input that matters for the scenario as (label, value) pairs, in
 /// the field registry's order: the "assumptions" block of every report.
 std::vector<std::pair<std::string, std::string>> describeInputs(const Scenario &scenario,
-                                                                Translator translator = nullptr);
+                                                                Translator translator = nullptr,
+                                                                InputsListed listed = InputsListed::All);
+
+/// "label: value" in the reader's language (a Chinese colon is full width).
+std::string labelled(const std::string &label, const std::string &value, Translator translator = nullptr);
 
 /// One-line summary: "Llama 2 7B · full training · mixed precision · batch 4 · 2,048 tokens · 1 GPU".
 std::string summarize(const Scenario &scenario, Translator translator = nullptr);

@@ -30,15 +30,16 @@ std::string layoutCell(const Scenario &s, Translator tr)
                 {std::to_string(s.parallel.tp), std::to_string(s.parallel.pp)});
 }
 
-/// The KV format's id; "auto" (vLLM's and SGLang's spelling) where it
-/// follows the model's dtype.
-std::string kvCell(const Scenario &s) { return s.kvDtype ? formatInfo(*s.kvDtype).id : "auto"; }
-
 std::string engineName(const Scenario &s) { return runtimeInfo(s.serving).name; }
 
-std::string milliseconds(double seconds) { return formatFixed(seconds * 1000.0, 1); }
-
 } // namespace
+
+std::string servingPlanKvId(const Scenario &s) { return s.kvDtype ? formatInfo(*s.kvDtype).id : "auto"; }
+
+std::string listTitle(const std::string &label, Translator tr)
+{
+    return fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "%1:"), {label});
+}
 
 std::string servingPlanHeading(const Scenario &s, Translator tr)
 {
@@ -49,9 +50,9 @@ std::string servingPlanHeading(const Scenario &s, Translator tr)
     text += w.requestRate > 0 ? fill(tr, QT_TRANSLATE_NOOP("ServingPlan", ", %1 requests/s"), {formatFixed(w.requestRate, 2)})
                               : translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", ", each replica at its most"));
     if (w.ttftTargetSeconds > 0)
-        text += fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "; time to first token under %1 ms"), {milliseconds(w.ttftTargetSeconds)});
+        text += fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "; time to first token under %1 ms"), {formatMilliseconds(w.ttftTargetSeconds)});
     if (w.tpotTargetSeconds > 0)
-        text += fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "; time per output token under %1 ms"), {milliseconds(w.tpotTargetSeconds)});
+        text += fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "; time per output token under %1 ms"), {formatMilliseconds(w.tpotTargetSeconds)});
     return text + translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", " (means)"));
 }
 
@@ -69,16 +70,17 @@ ServingPlanTable servingPlanTable(const ServingPlan &plan, const Catalog &catalo
                                QT_TRANSLATE_NOOP("ServingPlan", "GPU-hours per million tokens"),
                                QT_TRANSLATE_NOOP("ServingPlan", "$ per million tokens")})
         table.headers.push_back(translate(tr, "ServingPlan", header));
+    table.textColumns = {true, true, true, true, false, false, false, true, false, false, false, false, false, false};
     for (const ServingLayout &l : plan.layouts) {
         const Scenario &s = l.scenario;
-        table.rows.push_back({engineName(s), gpuName(catalog, s.gpuId), layoutCell(s, tr), kvCell(s),
+        table.rows.push_back({engineName(s), gpuName(catalog, s.gpuId), layoutCell(s, tr), servingPlanKvId(s),
                               groupDigits(static_cast<std::uint64_t>(l.replicas)),
                               groupDigits(static_cast<std::uint64_t>(l.gpus)),
                               formatFixed(l.capacity.requestRate, 2),
                               translate(tr, "ServingLimit", servingLimitLabel(l.capacity.limit)),
                               formatFixed(l.load.rows, 1) + " / " + groupDigits(static_cast<std::uint64_t>(l.maxRows)),
-                              milliseconds(l.prefillSeconds), milliseconds(l.load.ttftSeconds),
-                              milliseconds(l.load.tpotSeconds), formatFixed(l.gpuHoursPerMillionTokens, 2),
+                              formatMilliseconds(l.prefillSeconds), formatMilliseconds(l.load.ttftSeconds),
+                              formatMilliseconds(l.load.tpotSeconds), formatFixed(l.gpuHoursPerMillionTokens, 2),
                               l.costPerMillionTokens > 0 ? formatFixed(l.costPerMillionTokens, 2) : std::string("-")});
     }
     return table;
@@ -96,7 +98,10 @@ std::vector<std::string> servingPlanRejections(const ServingPlan &plan, const Se
         if (served != plan.layouts.end())
             continue;
         const RejectedLayout *&kept = largest[{r.scenario.gpuId, r.scenario.serving}];
-        if (!kept || r.scenario.gpus > kept->scenario.gpus)
+        const auto larger = [](const Scenario &a, const Scenario &b) {
+            return a.gpus != b.gpus ? a.gpus > b.gpus : a.parallel.tp > b.parallel.tp;
+        };
+        if (!kept || larger(r.scenario, kept->scenario))
             kept = &r;
     }
     std::vector<std::string> lines;
@@ -107,7 +112,7 @@ std::vector<std::string> servingPlanRejections(const ServingPlan &plan, const Se
                 continue;
             const Scenario &s = found->second->scenario;
             lines.push_back(fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "%1 on %2 (%3, KV %4): %5"),
-                                 {engineName(s), gpuName(catalog, id), layoutCell(s, tr), kvCell(s),
+                                 {engineName(s), gpuName(catalog, id), layoutCell(s, tr), servingPlanKvId(s),
                                   render(found->second->reason, tr)}));
         }
     return lines;
@@ -172,7 +177,7 @@ std::string servingPlanMarkdown(const Scenario &base, const ServingPlan &plan, c
         md += "|";
         for (std::size_t c = 0; c < table.headers.size(); ++c) {
             md += " " + markdownCell(table.headers[c]) + " |";
-            rule += c < 4 || c == 7 ? "---|" : "---:|";
+            rule += table.textColumns[c] ? "---|" : "---:|";
         }
         md += "\n" + rule + "\n";
         for (const std::vector<std::string> &row : table.rows) {
@@ -205,11 +210,12 @@ std::string servingPlanCsv(const ServingPlan &plan)
         const Scenario &s = l.scenario;
         const std::vector<std::string> cells = {
             runtimeInfo(s.serving).id, s.gpuId, std::to_string(s.parallel.tp), std::to_string(s.parallel.pp),
-            kvCell(s), std::to_string(l.replicas), std::to_string(l.gpus),
+            servingPlanKvId(s), std::to_string(l.replicas), std::to_string(l.gpus),
             formatFixed(l.capacity.requestRate, 4), servingLimitId(l.capacity.limit), formatFixed(l.load.rows, 2),
             formatFixed(l.maxRows, 0), formatFixed(l.prefillSeconds, 6), formatFixed(l.load.ttftSeconds, 6),
             formatFixed(l.load.tpotSeconds, 6), formatFixed(l.gpuHoursPerMillionTokens, 4),
-            formatFixed(l.pricePerGpuHour, 2), formatFixed(l.costPerMillionTokens, 4)};
+            l.pricePerGpuHour > 0 ? formatFixed(l.pricePerGpuHour, 2) : "",
+            l.pricePerGpuHour > 0 ? formatFixed(l.costPerMillionTokens, 4) : ""};
         for (std::size_t c = 0; c < cells.size(); ++c)
             csv += (c ? "," : "") + csvField(cells[c]);
         csv += "\n";

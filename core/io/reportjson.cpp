@@ -5,6 +5,7 @@
 #include "core/analysis/suggest.h"
 #include "core/explain/explain.h"
 #include "core/explain/report.h"
+#include "core/explain/servingplanreport.h"
 #include "core/io/scenariojson.h"
 #include "core/memory/deepspeed.h"
 #include "core/scenario/servingruntime.h"
@@ -359,8 +360,11 @@ Json replicaJson(const Scenario &s)
             {"tp", s.parallel.tp},
             {"pp", s.parallel.pp},
             {"gpus", s.gpus},
-            {"kv_cache_dtype", s.kvDtype ? formatInfo(*s.kvDtype).id : "auto"}};
+            {"kv_cache_dtype", servingPlanKvId(s)}};
 }
+
+/// A cost where the GPU has a price, else null.
+Json priced(double price, double value) { return price > 0 ? Json(value) : Json(nullptr); }
 
 Json loadJson(const ReplicaLoad &load)
 {
@@ -386,9 +390,9 @@ std::string servingPlanToJson(const Scenario &base, const ServingPlan &plan)
                     {"replicas", l.replicas},
                     {"total_gpus", l.gpus},
                     {"gpu_hours_per_million_tokens", l.gpuHoursPerMillionTokens},
-                    {"price_per_gpu_hour", l.pricePerGpuHour},
-                    {"cost_per_hour", l.costPerHour},
-                    {"cost_per_million_tokens", l.costPerMillionTokens}});
+                    {"price_per_gpu_hour", priced(l.pricePerGpuHour, l.pricePerGpuHour)},
+                    {"cost_per_hour", priced(l.pricePerGpuHour, l.costPerHour)},
+                    {"cost_per_million_tokens", priced(l.pricePerGpuHour, l.costPerMillionTokens)}});
         layouts.push_back(std::move(row));
     }
     Json rejected = Json::array();
@@ -399,11 +403,13 @@ std::string servingPlanToJson(const Scenario &base, const ServingPlan &plan)
     }
     const Json planJson{{"schema_version", 1},
                      {"model", base.model.name},
-                     {"prompt_tokens", promptTokens(base)},
+                     {"prompt_tokens", static_cast<std::uint64_t>(promptTokens(base))},
                      {"output_tokens", std::min(w.outputTokens, base.contextTokens())},
                      {"request_rate", w.requestRate},
                      {"ttft_target_seconds", w.ttftTargetSeconds},
                      {"tpot_target_seconds", w.tpotTargetSeconds},
+                     {"decode_bandwidth_share", w.decodeBandwidthShare},
+                     {"mfu", w.mfu},
                      {"layouts", layouts},
                      {"rejected", rejected}};
     return planJson.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

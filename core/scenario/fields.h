@@ -161,6 +161,9 @@ struct FieldDescriptor
     const char *(*overriddenBy)(const Scenario &) = nullptr;
     /// Text: what is wrong with a value, "" when fine (a version list).
     std::string (*checkText)(const std::string &) = nullptr;
+    /// 0 means "not asked" (a request rate, a latency target, a price): a
+    /// brief report leaves the input out at 0.
+    bool zeroMeansNone = false;
     /// Another way to set a field's value (`--bnb legacy` for
     /// `--versions bitsandbytes=0.43.1`): read from files and the CLI,
     /// written only as that field.

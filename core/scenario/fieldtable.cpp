@@ -133,13 +133,6 @@ bool profilesAtStartup(const Scenario &s)
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     return runtime && runtime->profilesAtStartup;
 }
-/// An engine that schedules a stream of requests (continuous batching):
-/// what the serving plan's latency targets are for.
-bool servesStream(const Scenario &s)
-{
-    const RuntimeBehaviour *runtime = servingBehaviour(s);
-    return runtime && runtime->continuousBatching;
-}
 bool engineReleases(const Scenario &s)
 {
     const RuntimeBehaviour *runtime = servingBehaviour(s);
@@ -215,6 +208,7 @@ public:
     Field &integer(double min, double max) { return range(FieldKind::Integer, min, max); }
     /// Tokens of a context: k and M are binary, as context lengths are written.
     Field &tokenCount() { return set(m_field.countSuffixes, CountSuffixes::Binary); }
+    Field &zeroMeansNone() { return set(m_field.zeroMeansNone, true); }
     Field &number(double min, double max, int decimals)
     {
         m_field.decimals = decimals;
@@ -954,6 +948,7 @@ std::vector<FieldDescriptor> makeFields()
             .cli("tokens", "N")
             .integer(0, 1e16)
             .unit(QT_TRANSLATE_NOOP("Field", "tokens"))
+            .zeroMeansNone()
             .label(QT_TRANSLATE_NOOP("Field", "Training tokens"))
             .help(QT_TRANSLATE_NOOP("Field", "training token budget for time and cost (e.g. 1e9, 300B)"))
             .numberIn<&S::workload, &Workload::trainingTokens>()
@@ -977,6 +972,7 @@ std::vector<FieldDescriptor> makeFields()
         Field(FieldId::PricePerGpuHour, "workload.price_per_gpu_hour", FieldGroup::Workload)
             .cli("price-per-gpu-hour", "P")
             .number(0, 1e6, 2)
+            .zeroMeansNone()
             .label(QT_TRANSLATE_NOOP("Field", "Price per GPU-hour"))
             .help(QT_TRANSLATE_NOOP("Field", "price per GPU-hour for cost (0: none)"))
             .numberIn<&S::workload, &Workload::pricePerGpuHour>()
@@ -985,6 +981,7 @@ std::vector<FieldDescriptor> makeFields()
             .cli("request-rate", "R")
             .number(0, 1e6, 2)
             .unit(QT_TRANSLATE_NOOP("Field", "requests/s"))
+            .zeroMeansNone()
             .label(QT_TRANSLATE_NOOP("Field", "Target request rate"))
             .help(QT_TRANSLATE_NOOP("Field", "requests per second to serve: how many GPUs that takes (0: not asked)"))
             .numberIn<&S::workload, &Workload::requestRate>()
@@ -1002,18 +999,20 @@ std::vector<FieldDescriptor> makeFields()
             .cli("ttft", "SECONDS")
             .number(0, 3600, 3)
             .unit(QT_TRANSLATE_NOOP("Field", "s"))
+            .zeroMeansNone()
             .label(QT_TRANSLATE_NOOP("Field", "Time to first token target"))
-            .help(QT_TRANSLATE_NOOP("Field", "mean seconds to a request's first token the serving plan must meet (0: none)"))
+            .help(QT_TRANSLATE_NOOP("Field", "mean seconds to a request's first token that the serving plan (Deploy, Plan for Me) must meet (0: none)"))
             .numberIn<&S::workload, &Workload::ttftTargetSeconds>()
-            .appliesWhen(servesStream),
+            .appliesWhen(inference),
         Field(FieldId::TpotTarget, "workload.tpot_target_s", FieldGroup::Workload)
             .cli("tpot", "SECONDS")
             .number(0, 60, 4)
             .unit(QT_TRANSLATE_NOOP("Field", "s"))
+            .zeroMeansNone()
             .label(QT_TRANSLATE_NOOP("Field", "Time per output token target"))
-            .help(QT_TRANSLATE_NOOP("Field", "mean seconds between a request's output tokens the serving plan must meet (0: none)"))
+            .help(QT_TRANSLATE_NOOP("Field", "mean seconds between a request's output tokens that the serving plan (Deploy, Plan for Me) must meet (0: none)"))
             .numberIn<&S::workload, &Workload::tpotTargetSeconds>()
-            .appliesWhen(servesStream),
+            .appliesWhen(inference),
         Field(FieldId::InterNodeGBps, "workload.inter_node_gb_per_s", FieldGroup::Workload)
             .cli("inter-node-gbps", "B")
             .number(0.001, 1e5, 1)

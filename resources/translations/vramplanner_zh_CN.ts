@@ -2783,16 +2783,8 @@
         <translation>首词元时间目标</translation>
     </message>
     <message>
-        <source>mean seconds to a request&apos;s first token the serving plan must meet (0: none)</source>
-        <translation>服务方案须满足的请求首个词元平均用时，秒（0：不设）</translation>
-    </message>
-    <message>
         <source>Time per output token target</source>
         <translation>每输出词元时间目标</translation>
-    </message>
-    <message>
-        <source>mean seconds between a request&apos;s output tokens the serving plan must meet (0: none)</source>
-        <translation>服务方案须满足的相邻输出词元平均间隔，秒（0：不设）</translation>
     </message>
     <message>
         <source>model FLOPs utilisation assumed for time: training steps, a prompt&apos;s prefill</source>
@@ -2805,6 +2797,14 @@
     <message>
         <source>share of the memory bandwidth a decode step achieves (1: the roofline, a ceiling; published engine runs reach 0.37-0.87 at one sequence, see the README&apos;s time error table)</source>
         <translation>一步解码实际达到的显存带宽占比（1：屋顶线，是上限；已发表的引擎实测在单序列时为 0.37-0.87，见 README 的时间误差表）</translation>
+    </message>
+    <message>
+        <source>mean seconds to a request&apos;s first token that the serving plan (Deploy, Plan for Me) must meet (0: none)</source>
+        <translation>服务方案（部署页“为我规划”）须满足的请求首个词元平均用时，秒（0：不设）</translation>
+    </message>
+    <message>
+        <source>mean seconds between a request&apos;s output tokens that the serving plan (Deploy, Plan for Me) must meet (0: none)</source>
+        <translation>服务方案（部署页“为我规划”）须满足的相邻输出词元平均间隔，秒（0：不设）</translation>
     </message>
 </context>
 <context>
@@ -3658,6 +3658,10 @@
     <message>
         <source>Prefill: the prompt&apos;s forward FLOPs at an MFU of %1 % on its tensor-parallel group.</source>
         <translation>预填充：提示的前向 FLOPs，在其张量并行组上按 %1 % 的 MFU 计算。</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
     </message>
 </context>
 <context>

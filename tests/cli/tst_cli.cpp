@@ -664,6 +664,15 @@ void TestCli::planServeHandCase()
     std::vector<std::string> badEngine = base;
     badEngine[badEngine.size() - 3] = "vllm,nope";
     QCOMPARE(run(badEngine).code, 2);
+    // Training has no serving plan; --serve's options need it, and plan's
+    // training options are not its.
+    std::vector<std::string> training = base;
+    training.insert(training.end(), {"--mode", "train"});
+    QCOMPARE(run(training).code, 2);
+    QCOMPARE(run({"plan", "--preset", "llama-3-8b", "--gpu", "h100-sxm5-80gb", "--gpu-ids", "l4"}).code, 2);
+    std::vector<std::string> offload = base;
+    offload.push_back("--no-offload");
+    QCOMPARE(run(offload).code, 2);
 }
 
 void TestCli::planAndUtilization()

@@ -21,6 +21,7 @@
 //    TTFT = 38.8 + 2.437 / 2 + 0.0194 x 38.8 / (2 x 0.9806) = 40.4 ms.
 // So the cheapest layout is one replica of TP 2: 2 GPUs.
 
+#include "core/analysis/performance.h"
 #include "core/analysis/plan.h"
 #include "core/base/message.h"
 #include "core/io/builtin.h"
@@ -61,6 +62,20 @@ core::Scenario handCase()
     return s;
 }
 
+/// The hand case's replica of `tp` x `pp` as the plan builds it (batch 1:
+/// vLLM runs what its pool holds).
+core::Scenario replica(int tp, int pp)
+{
+    core::Scenario s = handCase();
+    s.parallel.tp = tp;
+    s.parallel.pp = pp;
+    s.gpus = tp * pp;
+    s.batch = 1;
+    return s;
+}
+
+const core::GpuSpec &h100() { return *core::io::builtinCatalog().find("h100-sxm5-80gb"); }
+
 core::ServingPlanRequest handRequest(const core::Scenario &s)
 {
     core::ServingPlanRequest request = core::servingPlanRequest(s, {s.gpuId});
@@ -86,6 +101,10 @@ private slots:
     void rateAboveOneReplicaAddsReplicas();
     void engineThatCannotRunTheCardSaysSo();
     void bandwidthShareSlowsEveryStep();
+    void loadedReplicaWorkedByHand();
+    void pipelineRoundWorkedByHand();
+    void engineLimitBoundsTheRate();
+    void trainingHasNoServingPlan();
 };
 
 void TestServePlan::cheapestLayoutWorkedByHand()
@@ -132,6 +151,9 @@ void TestServePlan::everyTensorParallelOneLayoutFailsOnItsStep()
     });
     QVERIFY(plain != plan.rejected.end());
     QCOMPARE(QString::fromStdString(plain->reason.args.at(0)), QString::number(handStep(1) * 1e3, 'f', 1));
+    const core::Scenario one = replica(1, 1);
+    const double step = core::decodeStepSeconds(one, core::estimate(one), h100(), 1);
+    QVERIFY2(near(step, handStep(1), 0.005), qPrintable(QString::number(step * 1e3, 'f', 4)));
     for (const core::ServingLayout &l : plan.layouts)
         QVERIFY(l.scenario.parallel.tp >= 2);
 }
@@ -202,6 +224,74 @@ void TestServePlan::bandwidthShareSlowsEveryStep()
     });
     QVERIFY(tp2 != plan.rejected.end());
     QCOMPARE(QString::fromStdString(tp2->reason.args.at(0)), QString::number(handStep(1) * 1e3, 'f', 1));
+}
+
+void TestServePlan::loadedReplicaWorkedByHand()
+{
+    // TP 2 at 10 requests/s. Per rank a step reads W/2 = 8,030,261,248 B
+    // and 134,217,728 B of KV a running sequence: step(rows) = (W/2 + rows
+    // x KV/2) / 3.35e12. rho = 10 x 38.8 ms = 0.388; rows = 10 x 256 x
+    // step(rows) / (1 - rho) is linear in rows: rows = a / (1 - b), with
+    // a = 10 x 256 x (W/2) / BW / (1 - rho) and b the same with KV/2.
+    const core::Scenario s = replica(2, 1);
+    const core::Estimate e = core::estimate(s);
+    const core::ReplicaModel m = core::ReplicaModel::of(s, e, h100());
+    const core::ReplicaLoad load = core::replicaLoad(m, 10);
+    const double prefill = handPrefill(2);
+    const double rho = 10 * prefill;
+    const double a = 10 * 256 * (kWeightBytes / 2) / kH100Bandwidth / (1 - rho);
+    const double b = 10 * 256 * (kContext * kKvPerToken / 2) / kH100Bandwidth / (1 - rho);
+    const double rows = a / (1 - b);
+    const double step = (kWeightBytes / 2 + rows * kContext * kKvPerToken / 2) / kH100Bandwidth;
+    QVERIFY(load.stable);
+    QVERIFY2(near(load.prefillShare, rho, 0.01), qPrintable(QString::number(load.prefillShare)));
+    QVERIFY2(near(load.rows, rows, 0.01), qPrintable(QString::number(load.rows) + " vs " + QString::number(rows)));
+    QVERIFY2(near(load.tpotSeconds, step / (1 - rho), 0.01), qPrintable(QString::number(load.tpotSeconds * 1e3)));
+    const double ttft = prefill + step / 2 + rho * prefill / (2 * (1 - rho));
+    QVERIFY2(near(load.ttftSeconds, ttft, 0.01), qPrintable(QString::number(load.ttftSeconds * 1e3) + " vs "
+                                                           + QString::number(ttft * 1e3)));
+}
+
+void TestServePlan::pipelineRoundWorkedByHand()
+{
+    // TP 1 x PP 2: each stage holds 16 layers of 218,112,000 parameters and
+    // the embedding or the output layer (128,256 x 4,096 = 525,336,576; the
+    // last stage also the final norm, 4,096): 4,015,132,672 parameters,
+    // 8,030,265,344 B. A stage's KV is 16 layers x 2 x 8 x 128 x 2 B x
+    // 2,048 = 134,217,728 B a sequence. With 10 rows in two micro-batches a
+    // round reads each stage's weights twice and every row's KV once; a lone
+    // row passes both stages in turn.
+    const double stage = 8030265344.0;
+    const double kv = 134217728.0;
+    const core::Scenario s = replica(1, 2);
+    const core::Estimate e = core::estimate(s);
+    const double ten = core::decodeStepSeconds(s, e, h100(), 10);
+    QVERIFY2(near(ten, (2 * stage + 10 * kv) / kH100Bandwidth, 0.005), qPrintable(QString::number(ten * 1e3, 'f', 4)));
+    const double one = core::decodeStepSeconds(s, e, h100(), 1);
+    QVERIFY2(near(one, 2 * (stage + kv) / kH100Bandwidth, 0.005), qPrintable(QString::number(one * 1e3, 'f', 4)));
+}
+
+void TestServePlan::engineLimitBoundsTheRate()
+{
+    // Without targets TP 2 runs out of its 256 sequences (vLLM's
+    // max_num_seqs) before prefill fills its time: at 20 requests/s the
+    // fixed point would need about 650 rows.
+    const core::Scenario s = replica(2, 1);
+    const core::Estimate e = core::estimate(s);
+    const core::ReplicaModel m = core::ReplicaModel::of(s, e, h100());
+    QCOMPARE(m.maxRows, 256.0);
+    QVERIFY(!core::replicaLoad(m, 20).stable);
+    const core::ReplicaCapacity most = core::replicaCapacity(m, {});
+    QCOMPARE(most.limit, core::ServingLimit::Concurrency);
+    QVERIFY2(most.load.rows <= 256 && most.load.rows > 250, qPrintable(QString::number(most.load.rows)));
+}
+
+void TestServePlan::trainingHasNoServingPlan()
+{
+    core::Scenario s = handCase();
+    s.mode = core::Mode::Train;
+    const core::ServingPlan plan = core::planServing(s, core::io::builtinCatalog(), handRequest(s));
+    QVERIFY(plan.layouts.empty() && plan.rejected.empty());
 }
 
 VRAM_TEST_MAIN(tst_serveplan, TestServePlan, Core)
