@@ -75,9 +75,10 @@ double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipe
         // SGLang takes max(chunked_prefill_size, 2048); every card's default
         // chunk is at least 2,048.
         reservedMib = 512.0 + card.chunkedPrefill * 1.5 + card.graphBatch * 2.0 + gpus / 8.0 * 1024.0;
-        // The prefill's graphs: none for multimodal models; MLA's flat
-        // 1.5 GiB until breakable graphs turned them off for MLA.
-        if (versionRuleHolds(versions, VersionRule::SglangPrefillGraphs) && !model.multimodal) {
+        // The prefill's graphs: none for multimodal models, nor with a
+        // pipeline (_handle_piecewise_cuda_graph turns them off for PP > 1);
+        // MLA's flat 1.5 GiB until breakable graphs turned them off for MLA.
+        if (versionRuleHolds(versions, VersionRule::SglangPrefillGraphs) && !model.multimodal && pipelineParallel == 1) {
             if (!model.mla)
                 reservedMib += prefillGraphSizes(card.chunkedPrefill) * 8.0;
             else if (!versionRuleHolds(versions, VersionRule::SglangBreakableGraphs))

@@ -36,7 +36,7 @@ struct SglangModel
 /// 2.8 GiB + 0.1 GiB a GPU under 35 GiB, 9.5 + 0.5 a GPU under 90, 12 +
 /// 0.5 a GPU under 160, 32 GiB above); from 0.5.3 the parts above, with
 /// the prefill graphs from 0.5.10 (MLA: 1.5 GiB until 0.5.15 turned its
-/// graphs off).
+/// graphs off; none with a pipeline, where SGLang captures none).
 double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel,
                                 const SglangModel &model, const LibraryVersions &versions = {});
 

@@ -115,6 +115,11 @@ void TestSglang::defaultFractionFollowsTheCard()
     // 512 + 3,072 + 160 + 512 = 4,256 MiB, prefill graphs at 42 sizes up to
     // 2,048: + 336 = 4,592; (23,034 - 4,592) / 23,034 = 0.8006 -> 0.801.
     QCOMPARE(core::sglangDefaultMemFraction(23034, 4, 1, {}), 0.801);
+    // The same four L4s as TP 2 x PP 2: graphs up to 24 (TP under 4), and a
+    // pipeline captures no prefill graphs (_handle_piecewise_cuda_graph):
+    // 512 + 3,072 + 48 + 512 = 4,144 MiB; (23,034 - 4,144) / 23,034 =
+    // 0.8201 -> 0.820.
+    QCOMPARE(core::sglangDefaultMemFraction(23034, 2, 2, {}), 0.820);
 }
 
 void TestSglang::defaultFractionFollowsTheRelease()
