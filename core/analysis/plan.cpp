@@ -155,7 +155,7 @@ Scenario replicaScenario(const Scenario &base, const GpuSpec &gpu, ServingEngine
 
 Message seconds(const char *text, double value, double target)
 {
-    return {"ServingPlan", text, {formatMilliseconds(value), formatMilliseconds(target)}};
+    return {"ServingPlan", text, {formatDuration(value), formatDuration(target)}};
 }
 
 /// Why a replica cannot serve even one request within the targets.
@@ -163,10 +163,10 @@ Message unmetAlone(const ReplicaCapacity &capacity, const ReplicaModel &m, const
 {
     switch (capacity.limit) {
     case ServingLimit::Ttft:
-        return seconds(QT_TRANSLATE_NOOP("ServingPlan", "a lone prompt's first token takes %1 ms (target %2 ms)"),
+        return seconds(QT_TRANSLATE_NOOP("ServingPlan", "a lone prompt's first token takes %1 (target %2)"),
                        capacity.load.ttftSeconds, t.ttftSeconds);
     case ServingLimit::Tpot:
-        return seconds(QT_TRANSLATE_NOOP("ServingPlan", "one sequence's decode step takes %1 ms (target %2 ms)"),
+        return seconds(QT_TRANSLATE_NOOP("ServingPlan", "one sequence's decode step takes %1 (target %2)"),
                        capacity.load.tpotSeconds, t.tpotSeconds);
     case ServingLimit::Concurrency:
         return {"ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "its KV cache holds no sequence of %1 tokens"),
@@ -243,8 +243,9 @@ ServingPlan planServing(const Scenario &base, const Catalog &catalog, const Serv
                         const int perReplica = tp * pp;
                         const double replicas = t.requestRate > 0 ? std::ceil(t.requestRate / l.capacity.requestRate) : 1.0;
                         if (replicas * perReplica > request.maxGpus) {
-                            reject({"ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "needs more than %1 GPUs"),
-                                    {groupDigits(static_cast<std::uint64_t>(request.maxGpus))}});
+                            reject({"ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", "needs %1 GPUs; the plan may use %2"),
+                                    {groupDigits(static_cast<std::uint64_t>(std::min(replicas * perReplica, 1e18))),
+                                     groupDigits(static_cast<std::uint64_t>(request.maxGpus))}});
                             continue;
                         }
                         l.replicas = static_cast<int>(replicas);

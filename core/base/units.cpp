@@ -31,6 +31,15 @@ std::string formatMilliseconds(double seconds)
     return formatFixed(seconds * 1000.0, 1);
 }
 
+std::string formatDuration(double seconds)
+{
+    if (seconds >= 100.0)
+        return groupDigits(static_cast<std::uint64_t>(std::llround(seconds))) + " s";
+    if (seconds >= 1.0)
+        return formatFixed(seconds, 2) + " s";
+    return formatFixed(seconds * 1000.0, seconds >= 1e-4 ? 1 : 4) + " ms";
+}
+
 double toGiga(Bytes bytes, ByteUnit unit)
 {
     return unit == ByteUnit::GiB ? bytes.inGiB() : bytes.inGB();

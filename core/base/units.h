@@ -131,6 +131,10 @@ std::string groupDigitsOrDash(std::uint64_t value);
 std::string formatFixed(double value, int decimals);
 /// Seconds as milliseconds with one decimal ("4.9" for 0.00487).
 std::string formatMilliseconds(double seconds);
+/// A duration with its unit, as people read one: "4.9 ms", "0.0120 ms"
+/// under a tenth of a millisecond, "2.50 s" from a second, "3,600 s" from
+/// a hundred.
+std::string formatDuration(double seconds);
 
 /// A figure as a whole number with separators ("850,713"), or with one
 /// decimal below ten ("4.2"): hours, tokens per second.

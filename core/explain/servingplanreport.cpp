@@ -50,9 +50,9 @@ std::string servingPlanHeading(const Scenario &s, Translator tr)
     text += w.requestRate > 0 ? fill(tr, QT_TRANSLATE_NOOP("ServingPlan", ", %1 requests/s"), {formatFixed(w.requestRate, 2)})
                               : translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", ", each replica at its most"));
     if (w.ttftTargetSeconds > 0)
-        text += fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "; time to first token under %1 ms"), {formatMilliseconds(w.ttftTargetSeconds)});
+        text += fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "; time to first token under %1"), {formatDuration(w.ttftTargetSeconds)});
     if (w.tpotTargetSeconds > 0)
-        text += fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "; time per output token under %1 ms"), {formatMilliseconds(w.tpotTargetSeconds)});
+        text += fill(tr, QT_TRANSLATE_NOOP("ServingPlan", "; time per output token under %1"), {formatDuration(w.tpotTargetSeconds)});
     return text + translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan", " (means)"));
 }
 
@@ -76,7 +76,7 @@ ServingPlanTable servingPlanTable(const ServingPlan &plan, const Catalog &catalo
         table.rows.push_back({engineName(s), gpuName(catalog, s.gpuId), layoutCell(s, tr), servingPlanKvId(s),
                               groupDigits(static_cast<std::uint64_t>(l.replicas)),
                               groupDigits(static_cast<std::uint64_t>(l.gpus)),
-                              formatFixed(l.capacity.requestRate, 2),
+                              formatFixed(l.capacity.requestRate, l.capacity.requestRate < 0.01 ? 4 : 2),
                               translate(tr, "ServingLimit", servingLimitLabel(l.capacity.limit)),
                               formatFixed(l.load.rows, 1) + " / " + groupDigits(static_cast<std::uint64_t>(l.maxRows)),
                               formatMilliseconds(l.prefillSeconds), formatMilliseconds(l.load.ttftSeconds),

@@ -3512,14 +3512,6 @@
 <context>
     <name>ServingPlan</name>
     <message>
-        <source>a lone prompt&apos;s first token takes %1 ms (target %2 ms)</source>
-        <translation>单个提示的首个词元需 %1 ms（目标 %2 ms）</translation>
-    </message>
-    <message>
-        <source>one sequence&apos;s decode step takes %1 ms (target %2 ms)</source>
-        <translation>单个序列的一步解码需 %1 ms（目标 %2 ms）</translation>
-    </message>
-    <message>
         <source>its KV cache holds no sequence of %1 tokens</source>
         <translation>其 KV 缓存放不下一个 %1 词元的序列</translation>
     </message>
@@ -3530,10 +3522,6 @@
     <message>
         <source>needs %1 per GPU; the card has %2</source>
         <translation>每块 GPU 需要 %1；该卡只有 %2</translation>
-    </message>
-    <message>
-        <source>needs more than %1 GPUs</source>
-        <translation>需要超过 %1 块 GPU</translation>
     </message>
     <message>
         <source>TP %1 × PP %2</source>
@@ -3550,14 +3538,6 @@
     <message>
         <source>, each replica at its most</source>
         <translation>，每个副本按其上限</translation>
-    </message>
-    <message>
-        <source>; time to first token under %1 ms</source>
-        <translation>；首词元时间低于 %1 ms</translation>
-    </message>
-    <message>
-        <source>; time per output token under %1 ms</source>
-        <translation>；每输出词元时间低于 %1 ms</translation>
     </message>
     <message>
         <source> (means)</source>
@@ -3662,6 +3642,26 @@
     <message>
         <source>%1:</source>
         <translation>%1：</translation>
+    </message>
+    <message>
+        <source>a lone prompt&apos;s first token takes %1 (target %2)</source>
+        <translation>单个提示的首个词元需 %1（目标 %2）</translation>
+    </message>
+    <message>
+        <source>one sequence&apos;s decode step takes %1 (target %2)</source>
+        <translation>单个序列的一步解码需 %1（目标 %2）</translation>
+    </message>
+    <message>
+        <source>needs %1 GPUs; the plan may use %2</source>
+        <translation>需要 %1 块 GPU；方案最多可用 %2 块</translation>
+    </message>
+    <message>
+        <source>; time to first token under %1</source>
+        <translation>；首词元时间低于 %1</translation>
+    </message>
+    <message>
+        <source>; time per output token under %1</source>
+        <translation>；每输出词元时间低于 %1</translation>
     </message>
 </context>
 <context>

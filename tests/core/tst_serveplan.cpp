@@ -150,7 +150,7 @@ void TestServePlan::everyTensorParallelOneLayoutFailsOnItsStep()
         return r.scenario.parallel.tp == 1 && r.scenario.parallel.pp == 1 && !r.scenario.kvDtype;
     });
     QVERIFY(plain != plan.rejected.end());
-    QCOMPARE(QString::fromStdString(plain->reason.args.at(0)), QString::number(handStep(1) * 1e3, 'f', 1));
+    QCOMPARE(QString::fromStdString(plain->reason.args.at(0)), QString::number(handStep(1) * 1e3, 'f', 1) + QStringLiteral(" ms"));
     const core::Scenario one = replica(1, 1);
     const double step = core::decodeStepSeconds(one, core::estimate(one), h100(), 1);
     QVERIFY2(near(step, handStep(1), 0.005), qPrintable(QString::number(step * 1e3, 'f', 4)));
@@ -223,7 +223,7 @@ void TestServePlan::bandwidthShareSlowsEveryStep()
         return r.scenario.parallel.tp == 2 && r.scenario.parallel.pp == 1 && !r.scenario.kvDtype;
     });
     QVERIFY(tp2 != plan.rejected.end());
-    QCOMPARE(QString::fromStdString(tp2->reason.args.at(0)), QString::number(handStep(1) * 1e3, 'f', 1));
+    QCOMPARE(QString::fromStdString(tp2->reason.args.at(0)), QString::number(handStep(1) * 1e3, 'f', 1) + QStringLiteral(" ms"));
 }
 
 void TestServePlan::loadedReplicaWorkedByHand()
