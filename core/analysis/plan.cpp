@@ -207,7 +207,7 @@ ServingPlan planServing(const Scenario &base, const Catalog &catalog, const Serv
             for (const std::optional<WeightFormat> &kv : kvChoices(base, engine)) {
                 for (int tp : kTensorParallel) {
                     for (int pp : kPipelineParallel) {
-                        if (tp * pp > request.maxGpusPerReplica || !layoutAllowed(base, tp, pp))
+                        if (tp * pp > std::min(request.maxGpusPerReplica, request.maxGpus) || !layoutAllowed(base, tp, pp))
                             continue;
                         ServingLayout l;
                         l.scenario = replicaScenario(base, *gpu, engine, kv, tp, pp);
