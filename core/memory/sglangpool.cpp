@@ -51,6 +51,20 @@ double prefillGraphSizes(double largest)
     return count;
 }
 
+/// What the fraction reserves for speculative decoding, by release
+/// (_handle_gpu_memory_settings: "draft model and larger cuda graph
+/// buffers").
+double draftReserveMib(SglangDraft draft, const LibraryVersions &versions)
+{
+    if (draft == SglangDraft::None || versionRuleHolds(versions, VersionRule::SglangDraftInPool))
+        return 0;
+    if (draft == SglangDraft::Standalone && versionRuleHolds(versions, VersionRule::SglangStandaloneDraft))
+        return 6.0 * 1024.0;
+    if (draft == SglangDraft::Eagle && versionRuleHolds(versions, VersionRule::SglangEagleReserve4Gib))
+        return 4.0 * 1024.0;
+    return 2.0 * 1024.0;
+}
+
 } // namespace
 
 double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel, const SglangModel &model,
@@ -70,6 +84,7 @@ double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipe
         const double gb = capacityMib / 1024.0;
         reservedMib = (gb < 35 ? 2.8 + gpus / 10.0 : gb < 90 ? 9.5 + gpus / 2.0 : gb < 160 ? 12.0 + gpus / 2.0 : 32.0)
             * 1024.0;
+        reservedMib += draftReserveMib(model.draft, versions);
     } else {
         const CardDefaults card = cardDefaults(capacityMib, tensorParallel);
         // SGLang takes max(chunked_prefill_size, 2048); every card's default
@@ -86,6 +101,7 @@ double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipe
         }
         if (capacityMib > 60.0 * 1024.0)
             reservedMib = std::max(reservedMib, 10.0 * 1024.0);
+        reservedMib += draftReserveMib(model.draft, versions);
     }
     return std::round((capacityMib - reservedMib) / capacityMib * 1000.0) / 1000.0;
 }
@@ -94,8 +110,11 @@ double sglangMemFraction(const Scenario &s, double capacityMib)
 {
     if (s.memFractionStatic)
         return *s.memFractionStatic;
+    const SglangDraft draft = s.draftInUse()                              ? SglangDraft::Standalone
+        : !s.isTraining() && s.model.loadMtp && s.model.mtpLayers > 0 ? SglangDraft::Eagle
+                                                                        : SglangDraft::None;
     return sglangDefaultMemFraction(capacityMib, s.parallel.tp, s.parallel.pp,
-                                    {s.model.isMla(), s.model.imageTokens > 0}, s.versions);
+                                    {s.model.isMla(), s.model.imageTokens > 0, draft}, s.versions);
 }
 
 double sglangPoolBytes(double freeBeforeLoad, double freeAfterLoad, double memFractionStatic)

@@ -11,12 +11,19 @@
 
 namespace core {
 
+/// The speculative decoding SGLang runs: a standalone draft model
+/// (--speculative-algorithm STANDALONE) or the checkpoint's MTP layers
+/// (EAGLE / NEXTN).
+enum class SglangDraft { None, Standalone, Eagle };
+
 /// What SGLang's default fraction asks of the model: its prefill graphs
-/// are off for multimodal models and reserved for apart under MLA.
+/// are off for multimodal models and reserved for apart under MLA; a
+/// draft reserves memory by release.
 struct SglangModel
 {
     bool mla = false;
     bool multimodal = false;
+    SglangDraft draft = SglangDraft::None;
 };
 
 /// SGLang's default mem_fraction_static for a card of `capacityMib` MiB
@@ -37,6 +44,10 @@ struct SglangModel
 /// 0.5 a GPU under 160, 32 GiB above); from 0.5.3 the parts above, with
 /// the prefill graphs from 0.5.10 (MLA: 1.5 GiB until 0.5.15 turned its
 /// graphs off; none with a pipeline, where SGLang captures none).
+/// Speculative decoding reserves 2 GiB more from 0.4.7.post1; from 0.5.2 a
+/// standalone draft 6 GiB; from 0.5.10 EAGLE-family drafts 4 GiB (from
+/// 0.5.3 after the 10 GiB floor); from 0.5.14 nothing (the pool sizes the
+/// draft's cache).
 double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel,
                                 const SglangModel &model, const LibraryVersions &versions = {});
 

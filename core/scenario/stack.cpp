@@ -118,6 +118,18 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          {}, "piecewise prefill graphs, MLA's 1.5 GiB included",
          "breakable prefill graphs, off for MLA and multimodal models: nothing reserved for those",
          "SGLang PR 29458, v0.5.15 (cuda_graph_config.py; release/v0.5.15 0b3bb0c)"},
+        {VersionRule::SglangStandaloneDraft, "sglang_standalone_draft", Library::Sglang, {0, 5, 2}, std::nullopt, {},
+         "speculative decoding of any kind reserves 2 GiB more",
+         "a standalone draft model reserves 6 GiB more, EAGLE-family drafts (MTP) 2 GiB",
+         "SGLang PR 10090, v0.5.2 (server_args.py _handle_gpu_memory_settings)"},
+        {VersionRule::SglangEagleReserve4Gib, "sglang_eagle_reserve_4gib", Library::Sglang, {0, 5, 10}, std::nullopt,
+         {}, "EAGLE-family drafts (MTP) reserve 2 GiB more", "EAGLE-family drafts (MTP) reserve 4 GiB more",
+         "SGLang PR 19418 (February 2026), v0.5.10 (server_args.py; read at the 0.5.11 and 0.5.13 branch "
+         "points, 0.5.10 inferred)"},
+        {VersionRule::SglangDraftInPool, "sglang_draft_in_pool", Library::Sglang, {0, 5, 14}, std::nullopt, {},
+         "the fraction reserves for the draft model and its graphs",
+         "nothing reserved for speculative decoding in the fraction: the draft's cache is sized with the pool",
+         "SGLang PR 23862 (June 2026), v0.5.14 (server_args.py; release cut 7e6587c94)"},
     };
     return rules;
 }

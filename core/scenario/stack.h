@@ -125,7 +125,10 @@ enum class VersionRule {
     SglangMemoryClassTable, ///< SGLang: the default fraction by the card's memory, not by TP size
     SglangReservedFormula,  ///< SGLang: the default fraction from what it reserves, part by part
     SglangPrefillGraphs,    ///< SGLang: the prefill's CUDA graphs are on and reserved for
-    SglangBreakableGraphs   ///< SGLang: breakable prefill graphs, off for MLA and multimodal models
+    SglangBreakableGraphs,  ///< SGLang: breakable prefill graphs, off for MLA and multimodal models
+    SglangStandaloneDraft,  ///< SGLang: a standalone draft model reserves 6 GiB, not the 2 GiB of any other
+    SglangEagleReserve4Gib, ///< SGLang: EAGLE-family speculative decoding reserves 4 GiB, not 2
+    SglangDraftInPool       ///< SGLang: no speculative reserve in the fraction; the draft's cache is sized with the pool
 };
 
 struct VersionRuleInfo
@@ -163,9 +166,9 @@ std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s);
 
 /// The rules SGLang's default mem_fraction_static follows, in the order
 /// of its releases (core/memory/sglangpool.h).
-inline constexpr VersionRule kSglangFractionRules[] = {VersionRule::SglangMemoryClassTable,
-                                                      VersionRule::SglangReservedFormula,
-                                                      VersionRule::SglangPrefillGraphs,
-                                                      VersionRule::SglangBreakableGraphs};
+inline constexpr VersionRule kSglangFractionRules[] = {
+    VersionRule::SglangMemoryClassTable, VersionRule::SglangStandaloneDraft,  VersionRule::SglangReservedFormula,
+    VersionRule::SglangPrefillGraphs,    VersionRule::SglangEagleReserve4Gib, VersionRule::SglangDraftInPool,
+    VersionRule::SglangBreakableGraphs};
 
 } // namespace core

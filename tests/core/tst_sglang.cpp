@@ -151,6 +151,25 @@ void TestSglang::defaultFractionFollowsTheRelease()
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, mla, at("0.5.12")), 0.816);
     // 0.5.15: MLA runs no prefill graphs.
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, mla, at("0.5.15")), 0.835);
+
+    // Speculative decoding on the same H100. 0.4.7.post1 to 0.5.1: 2 GiB
+    // more for any draft: 10,240 + 2,048 = 12,288, 0.8493 -> 0.849; 0.5.2, a
+    // standalone draft 6 GiB: 16,384, 0.7991 -> 0.799; 0.5.3 to 0.5.9, an
+    // EAGLE draft (MTP) 2 GiB after the 10 GiB floor: 13,440 + 2,048 =
+    // 15,488, 0.8101 -> 0.810; 0.5.10 to 0.5.13 4 GiB, beside the prefill
+    // graphs' 464: 13,904 + 4,096 = 18,000, 0.7793 -> 0.779, and a
+    // standalone draft 13,904 + 6,144 = 20,048, 0.7542 -> 0.754; from 0.5.14
+    // the pool sizes the draft's cache: nothing reserved, 0.830.
+    const core::SglangModel standalone{false, false, core::SglangDraft::Standalone};
+    const core::SglangModel eagle{false, false, core::SglangDraft::Eagle};
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.1")), 0.849);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.1")), 0.849);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.2")), 0.799);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.9")), 0.810);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.13")), 0.779);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.13")), 0.754);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.14")), 0.830);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.15")), 0.830);
 }
 
 void TestSglang::logsOwnFiguresGiveItsPool_data()
