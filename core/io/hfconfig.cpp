@@ -1398,6 +1398,12 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     if (const auto vision = readVisionTower(top, topType, m.hidden, result.warnings)) {
         m.visionParameters = vision->parameters;
         m.imageTokens = vision->tokensPerImage;
+        // As written, for SGLang's multimodal fraction (getattr with its
+        // own defaults where absent).
+        if (auto v = top.object("vision_config", false)) {
+            m.visionConfigLayers = v->uint("num_hidden_layers", 0, ModelLimits::maxLayers, false).value_or(0);
+            m.visionConfigHidden = v->uint("hidden_size", 0, ModelLimits::maxWidth, false).value_or(0);
+        }
     }
     if (const auto audio = readAudioEncoder(top, topType, m.hidden, result.warnings))
         m.audioParameters = *audio;

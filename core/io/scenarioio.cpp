@@ -69,6 +69,8 @@ const UintField kUintFields[] = {
     {"vision_parameters", &ModelSpec::visionParameters, 0, ScenarioLimits::maxParameters},
     {"audio_parameters", &ModelSpec::audioParameters, 0, ScenarioLimits::maxParameters},
     {"image_tokens", &ModelSpec::imageTokens, 0, ModelLimits::maxWidth},
+    {"vision_config_layers", &ModelSpec::visionConfigLayers, 0, ModelLimits::maxLayers},
+    {"vision_config_hidden", &ModelSpec::visionConfigHidden, 0, ModelLimits::maxWidth},
     {"declared_parameters", &ModelSpec::declaredParameters, 0, ScenarioLimits::maxParameters},
     {"unplaced_parameters", &ModelSpec::unplacedParameters, 0, ScenarioLimits::maxParameters},
 };

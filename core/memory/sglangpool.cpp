@@ -106,15 +106,35 @@ double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipe
     return std::round((capacityMib - reservedMib) / capacityMib * 1000.0) / 1000.0;
 }
 
+namespace {
+
+/// adjust_mem_fraction_for_vlm's factor: 0.95 x (1 - 0.1 x (the tower's
+/// layers x hidden^2 over ViT-L/14's 24 x 1,024^2, less 1)), the second
+/// clamped to 0.8..1.05.
+double visionFactor(const SglangModel &model)
+{
+    const double layers = model.visionLayers > 0 ? static_cast<double>(model.visionLayers) : 24.0;
+    const double hidden = model.visionHidden > 0 ? static_cast<double>(model.visionHidden) : 1024.0;
+    const double complexity = layers * hidden * hidden / (24.0 * 1024.0 * 1024.0);
+    return 0.95 * std::clamp(1.0 - 0.1 * (complexity - 1.0), 0.8, 1.05);
+}
+
+} // namespace
+
 double sglangMemFraction(const Scenario &s, double capacityMib)
 {
+    const bool multimodal = s.model.imageTokens > 0;
+    const bool scaledByTower = versionRuleHolds(s.versions, VersionRule::SglangVisionFraction);
     if (s.memFractionStatic)
-        return *s.memFractionStatic;
+        return multimodal && !scaledByTower ? *s.memFractionStatic * 0.9 : *s.memFractionStatic;
     const SglangDraft draft = s.draftInUse()                              ? SglangDraft::Standalone
         : !s.isTraining() && s.model.loadMtp && s.model.mtpLayers > 0 ? SglangDraft::Eagle
                                                                         : SglangDraft::None;
-    return sglangDefaultMemFraction(capacityMib, s.parallel.tp, s.parallel.pp,
-                                    {s.model.isMla(), s.model.imageTokens > 0, draft}, s.versions);
+    const SglangModel model{s.model.isMla(), multimodal, draft, s.model.visionConfigLayers, s.model.visionConfigHidden};
+    const double fraction = sglangDefaultMemFraction(capacityMib, s.parallel.tp, s.parallel.pp, model, s.versions);
+    if (!multimodal)
+        return fraction;
+    return fraction * (scaledByTower ? visionFactor(model) : 0.9);
 }
 
 double sglangPoolBytes(double freeBeforeLoad, double freeAfterLoad, double memFractionStatic)

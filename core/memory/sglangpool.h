@@ -24,6 +24,10 @@ struct SglangModel
     bool mla = false;
     bool multimodal = false;
     SglangDraft draft = SglangDraft::None;
+    /// A multimodal model's vision_config num_hidden_layers and hidden_size
+    /// (0: absent, read as SGLang's 24 and 1,024).
+    std::uint64_t visionLayers = 0;
+    std::uint64_t visionHidden = 0;
 };
 
 /// SGLang's default mem_fraction_static for a card of `capacityMib` MiB
@@ -47,13 +51,16 @@ struct SglangModel
 /// Speculative decoding reserves 2 GiB more from 0.4.7.post1; from 0.5.2 a
 /// standalone draft 6 GiB; from 0.5.10 EAGLE-family drafts 4 GiB (from
 /// 0.5.3 after the 10 GiB floor); from 0.5.14 nothing (the pool sizes the
-/// draft's cache).
+/// draft's cache). The multimodal scaling is sglangMemFraction's.
 double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel,
                                 const SglangModel &model, const LibraryVersions &versions = {});
 
 /// The fraction a scenario runs on a card of `capacityMib`: its
 /// --mem-fraction-static, else SGLang's rule for its release, its model
-/// kind (MLA, multimodal) and its TP and PP degrees.
+/// kind (MLA, multimodal) and its TP and PP degrees. A multimodal model's
+/// default is scaled by its vision tower (adjust_mem_fraction_for_vlm, from
+/// 0.4.9.post3); before, every fraction of one, set or not, x 0.9
+/// (model_runner.py).
 double sglangMemFraction(const Scenario &scenario, double capacityMib);
 
 /// The bytes SGLang gives its KV pool (model_runner_kv_cache_mixin.py

@@ -130,6 +130,12 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "the fraction reserves for the draft model and its graphs",
          "nothing reserved for speculative decoding in the fraction: the draft's cache is sized with the pool",
          "SGLang PR 23862 (June 2026), v0.5.14 (server_args.py; release cut 7e6587c94)"},
+        {VersionRule::SglangVisionFraction, "sglang_vision_fraction", Library::Sglang, {0, 4, 9}, std::nullopt, {},
+         "a multimodal model's fraction x 0.9, a fraction the user set included",
+         "a multimodal model's default fraction x 0.95 x (1 - 0.1 (layers x hidden^2 of its vision_config / (24 x "
+         "1,024^2) - 1)), the last clamped to 0.8..1.05; a fraction the user set unchanged",
+         "SGLang PR 6881, v0.4.9.post3 (server_args.py adjust_mem_fraction_for_vlm; release numbers here have no "
+         ".post, so 0.4.9 is taken as 0.4.9.post3, though 0.4.9 to 0.4.9.post2 applied x 0.9 to the default only)"},
     };
     return rules;
 }

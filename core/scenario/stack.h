@@ -128,7 +128,8 @@ enum class VersionRule {
     SglangBreakableGraphs,  ///< SGLang: breakable prefill graphs, off for MLA and multimodal models
     SglangStandaloneDraft,  ///< SGLang: a standalone draft model reserves 6 GiB, not the 2 GiB of any other
     SglangEagleReserve4Gib, ///< SGLang: EAGLE-family speculative decoding reserves 4 GiB, not 2
-    SglangDraftInPool       ///< SGLang: no speculative reserve in the fraction; the draft's cache is sized with the pool
+    SglangDraftInPool,      ///< SGLang: no speculative reserve in the fraction; the draft's cache is sized with the pool
+    SglangVisionFraction    ///< SGLang: a multimodal model's default fraction scales with its vision tower, not x 0.9
 };
 
 struct VersionRuleInfo
@@ -167,8 +168,8 @@ std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s);
 /// The rules SGLang's default mem_fraction_static follows, in the order
 /// of its releases (core/memory/sglangpool.h).
 inline constexpr VersionRule kSglangFractionRules[] = {
-    VersionRule::SglangMemoryClassTable, VersionRule::SglangStandaloneDraft,  VersionRule::SglangReservedFormula,
-    VersionRule::SglangPrefillGraphs,    VersionRule::SglangEagleReserve4Gib, VersionRule::SglangDraftInPool,
-    VersionRule::SglangBreakableGraphs};
+    VersionRule::SglangMemoryClassTable, VersionRule::SglangVisionFraction,   VersionRule::SglangStandaloneDraft,
+    VersionRule::SglangReservedFormula,  VersionRule::SglangPrefillGraphs,    VersionRule::SglangEagleReserve4Gib,
+    VersionRule::SglangDraftInPool,      VersionRule::SglangBreakableGraphs};
 
 } // namespace core

@@ -26,7 +26,7 @@
     X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(lightningAttention) X(shortConv) X(kimiDeltaAttention) X(fullRankOutputGate) X(blockAttentionResiduals) X(mambaLayers) X(mambaHeads)             \
     X(mambaHeadDim) X(ssmState) X(ssmGroups) X(mambaConvKernel) X(mambaConvBias) X(ssmStateBytes)                  \
     X(layersWithoutMlp) X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers)                                     \
-    X(loadMtp) X(visionParameters) X(audioParameters) X(imageTokens) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed) X(slidingWindow)  \
+    X(loadMtp) X(visionParameters) X(audioParameters) X(imageTokens) X(visionConfigLayers) X(visionConfigHidden) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed) X(slidingWindow)  \
     X(slidingLayers) X(slidingKvHeads) X(slidingHeadDim) X(slidingValueHeadDim) X(keyIsValue) X(kvSharedLayers) X(wideMlpLayers)        \
     X(perLayerInputWidth) X(perLayerInputVocab) X(sinksWindowedOnly) X(layerScalars)        \
     X(mixersAsLinear) X(mlpsAsLinear) X(normPerBlock) X(mlpWidths)        \

@@ -11,6 +11,7 @@
 #include "core/memory/sglangpool.h"
 #include "core/runs/runlog.h"
 #include "tests/support/datalog.h"
+#include "tests/support/presetscenario.h"
 #include "tests/support/testregistry.h"
 
 #include <QtTest>
@@ -53,6 +54,7 @@ private slots:
     void readerTakesEveryFigure();
     void defaultFractionFollowsTheCard();
     void defaultFractionFollowsTheRelease();
+    void visionTowerScalesTheFraction();
     void logsOwnFiguresGiveItsPool_data();
     void logsOwnFiguresGiveItsPool();
     void issue21348FromTheCard();
@@ -170,6 +172,33 @@ void TestSglang::defaultFractionFollowsTheRelease()
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.13")), 0.754);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.14")), 0.830);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.15")), 0.830);
+}
+
+void TestSglang::visionTowerScalesTheFraction()
+{
+    // adjust_mem_fraction_for_vlm on an H100 (81,559 MiB) at 0.5.15: a
+    // multimodal model runs no prefill graphs, 13,440 MiB reserved, 0.835;
+    // Gemma 3's SigLIP (27 layers of 1,152): 27 x 1,152^2 / (24 x 1,024^2)
+    // = 1.4238, x 0.95 x (1 - 0.1 x 0.4238) = 0.90974 -> 0.75963.
+    // Qwen2.5-VL writes `depth`, not num_hidden_layers: SGLang reads 24,
+    // with hidden 1,280: 1.5625 -> 0.95 x 0.94375 = 0.89656 -> 0.74863.
+    core::Scenario gemma = testsupport::presetScenario("gemma-3-27b-it");
+    gemma.serving = core::ServingEngine::Sglang;
+    QVERIFY(std::abs(core::sglangMemFraction(gemma, 81559) - 0.835 * 0.95 * (1 - 0.1 * (27.0 * 1152 * 1152 / (24.0 * 1024 * 1024) - 1))) < 1e-12);
+    QVERIFY(std::abs(core::sglangMemFraction(gemma, 81559) - 0.75963) < 1e-5);
+    core::Scenario qwen = testsupport::presetScenario("qwen2.5-vl-7b-instruct");
+    qwen.serving = core::ServingEngine::Sglang;
+    QVERIFY(std::abs(core::sglangMemFraction(qwen, 81559) - 0.835 * 0.95 * 0.94375) < 1e-12);
+    // Before 0.4.9.post3 every multimodal fraction was x 0.9, one the user
+    // set included (model_runner.py): the memory-class table's 0.874 ->
+    // 0.7866, a set 0.8 -> 0.72. From then on a set fraction stays.
+    std::string error;
+    gemma.versions = *core::parseLibraryVersions("sglang=0.4.8", error);
+    QVERIFY(std::abs(core::sglangMemFraction(gemma, 81559) - 0.874 * 0.9) < 1e-12);
+    gemma.memFractionStatic = 0.8;
+    QVERIFY(std::abs(core::sglangMemFraction(gemma, 81559) - 0.72) < 1e-12);
+    gemma.versions = {};
+    QCOMPARE(core::sglangMemFraction(gemma, 81559), 0.8);
 }
 
 void TestSglang::logsOwnFiguresGiveItsPool_data()
