@@ -1400,9 +1400,18 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         m.imageTokens = vision->tokensPerImage;
         // As written, for SGLang's multimodal fraction (getattr with its
         // own defaults where absent).
+        // A key only SGLang reads never refuses the file: a bad one is absent.
         if (auto v = top.object("vision_config", false)) {
-            m.visionConfigLayers = v->uint("num_hidden_layers", 0, ModelLimits::maxLayers, false).value_or(0);
-            m.visionConfigHidden = v->uint("hidden_size", 0, ModelLimits::maxWidth, false).value_or(0);
+            const auto asWritten = [&v](const char *key, std::uint64_t max) -> std::uint64_t {
+                const Json &object = v->json();
+                const auto found = object.find(key);
+                if (found == object.end() || !found->is_number_unsigned())
+                    return 0;
+                const auto value = found->get<std::uint64_t>();
+                return value <= max ? value : 0;
+            };
+            m.visionConfigLayers = asWritten("num_hidden_layers", ModelLimits::maxLayers);
+            m.visionConfigHidden = asWritten("hidden_size", ModelLimits::maxWidth);
         }
     }
     if (const auto audio = readAudioEncoder(top, topType, m.hidden, result.warnings))

@@ -54,13 +54,13 @@ double prefillGraphSizes(double largest)
 /// What the fraction reserves for speculative decoding, by release
 /// (_handle_gpu_memory_settings: "draft model and larger cuda graph
 /// buffers").
-double draftReserveMib(SglangDraft draft, const LibraryVersions &versions)
+double draftReserveMib(SpeculativeDraft draft, const LibraryVersions &versions)
 {
-    if (draft == SglangDraft::None || versionRuleHolds(versions, VersionRule::SglangDraftInPool))
+    if (draft == SpeculativeDraft::None || versionRuleHolds(versions, VersionRule::SglangDraftInPool))
         return 0;
-    if (draft == SglangDraft::Standalone && versionRuleHolds(versions, VersionRule::SglangStandaloneDraft))
+    if (draft == SpeculativeDraft::Model && versionRuleHolds(versions, VersionRule::SglangStandaloneDraft))
         return 6.0 * 1024.0;
-    if (draft == SglangDraft::Eagle && versionRuleHolds(versions, VersionRule::SglangEagleReserve4Gib))
+    if (draft == SpeculativeDraft::Mtp && versionRuleHolds(versions, VersionRule::SglangEagleReserve4Gib))
         return 4.0 * 1024.0;
     return 2.0 * 1024.0;
 }
@@ -127,10 +127,8 @@ double sglangMemFraction(const Scenario &s, double capacityMib)
     const bool scaledByTower = versionRuleHolds(s.versions, VersionRule::SglangVisionFraction);
     if (s.memFractionStatic)
         return multimodal && !scaledByTower ? *s.memFractionStatic * 0.9 : *s.memFractionStatic;
-    const SglangDraft draft = s.draftInUse()                              ? SglangDraft::Standalone
-        : !s.isTraining() && s.model.loadMtp && s.model.mtpLayers > 0 ? SglangDraft::Eagle
-                                                                        : SglangDraft::None;
-    const SglangModel model{s.model.isMla(), multimodal, draft, s.model.visionConfigLayers, s.model.visionConfigHidden};
+    const SglangModel model{s.model.isMla(), multimodal, s.speculativeDraft(), s.model.visionConfigLayers,
+                            s.model.visionConfigHidden};
     const double fraction = sglangDefaultMemFraction(capacityMib, s.parallel.tp, s.parallel.pp, model, s.versions);
     if (!multimodal)
         return fraction;

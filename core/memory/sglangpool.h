@@ -11,11 +11,6 @@
 
 namespace core {
 
-/// The speculative decoding SGLang runs: a standalone draft model
-/// (--speculative-algorithm STANDALONE) or the checkpoint's MTP layers
-/// (EAGLE / NEXTN).
-enum class SglangDraft { None, Standalone, Eagle };
-
 /// What SGLang's default fraction asks of the model: its prefill graphs
 /// are off for multimodal models and reserved for apart under MLA; a
 /// draft reserves memory by release.
@@ -23,7 +18,9 @@ struct SglangModel
 {
     bool mla = false;
     bool multimodal = false;
-    SglangDraft draft = SglangDraft::None;
+    /// A draft model runs as SGLang's STANDALONE algorithm, MTP layers as
+    /// EAGLE (NEXTN).
+    SpeculativeDraft draft = SpeculativeDraft::None;
     /// A multimodal model's vision_config num_hidden_layers and hidden_size
     /// (0: absent, read as SGLang's 24 and 1,024).
     std::uint64_t visionLayers = 0;

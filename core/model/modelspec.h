@@ -303,8 +303,9 @@ struct ModelSpec
     std::uint64_t visionParameters = 0;
     std::uint64_t imageTokens = 0;
     /// The vision_config's num_hidden_layers and hidden_size as the file
-    /// writes them (0: absent), which SGLang's multimodal fraction reads
-    /// (sglangpool.h; it takes 24 and 1,024 where they are absent).
+    /// writes them (0: absent or not a count), which SGLang's multimodal
+    /// fraction reads (sglangpool.h: 24 and 1,024 where absent, as SGLang's
+    /// getattr where the config class has no default of its own).
     std::uint64_t visionConfigLayers = 0;
     std::uint64_t visionConfigHidden = 0;
     /// Audio encoder and its projector (Gemma 4), counted as one group.

@@ -55,6 +55,8 @@ enum class TrainingStack {
 /// weights; TensorRT-LLM free_gpu_memory_fraction of what its profile
 /// leaves free (their policy rows in servingruntime.cpp).
 enum class ServingEngine { Generate, Vllm, LlamaCpp, Sglang, Trtllm };
+/// Speculative decoding's drafter (Scenario::speculativeDraft).
+enum class SpeculativeDraft { None, Model, Mtp };
 /// bitsandbytes up to 0.43.1 kept every 4-bit layer's input for backward
 /// (MatMul4Bit ctx.tensors = (A, B)); 0.43.2 (July 2024) dropped it.
 enum class BitsandbytesVersion { Current, Legacy };
@@ -295,6 +297,14 @@ struct Scenario
     /// The draft model that this scenario runs beside the target: inference
     /// with a resolved draft; null otherwise.
     const ModelSpec *draftInUse() const { return isTraining() || !draft.model ? nullptr : &*draft.model; }
+    /// What drafts tokens for speculative decoding: a draft model, the
+    /// checkpoint's MTP layers (--load-mtp), or nothing.
+    SpeculativeDraft speculativeDraft() const
+    {
+        if (draftInUse())
+            return SpeculativeDraft::Model;
+        return !isTraining() && model.loadMtp && model.mtpLayers > 0 ? SpeculativeDraft::Mtp : SpeculativeDraft::None;
+    }
     /// Tokens each sequence holds: the text's and every image's.
     std::uint64_t contextTokens() const { return sequence + images * model.imageTokens; }
     /// The checkpoint whose bytes are the weights term: inference with no

@@ -119,7 +119,7 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "breakable prefill graphs, off for MLA and multimodal models: nothing reserved for those",
          "SGLang PR 29458, v0.5.15 (cuda_graph_config.py; release/v0.5.15 0b3bb0c)"},
         {VersionRule::SglangStandaloneDraft, "sglang_standalone_draft", Library::Sglang, {0, 5, 2}, std::nullopt, {},
-         "speculative decoding of any kind reserves 2 GiB more",
+         "from 0.4.7.post1, speculative decoding of any kind reserves 2 GiB more",
          "a standalone draft model reserves 6 GiB more, EAGLE-family drafts (MTP) 2 GiB",
          "SGLang PR 10090, v0.5.2 (server_args.py _handle_gpu_memory_settings)"},
         {VersionRule::SglangEagleReserve4Gib, "sglang_eagle_reserve_4gib", Library::Sglang, {0, 5, 10}, std::nullopt,
@@ -316,8 +316,20 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
     const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
     if (runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
         rules.push_back(VersionRule::VllmUtilization092);
-    if (runtime.kvPool == KvPool::ShareOfFreeBeforeWeights && !s.memFractionStatic)
-        rules.insert(rules.end(), std::begin(kSglangFractionRules), std::end(kSglangFractionRules));
+    if (runtime.kvPool != KvPool::ShareOfFreeBeforeWeights)
+        return rules;
+    // The draft's and the vision tower's rules where the scenario has one;
+    // before 0.4.9.post3 a multimodal model's set fraction was scaled too.
+    const bool drafts = s.speculativeDraft() != SpeculativeDraft::None;
+    const bool multimodal = s.model.imageTokens > 0;
+    for (VersionRule rule : kSglangFractionRules) {
+        const bool draftRule = rule == VersionRule::SglangStandaloneDraft || rule == VersionRule::SglangEagleReserve4Gib
+            || rule == VersionRule::SglangDraftInPool;
+        const bool visionRule = rule == VersionRule::SglangVisionFraction;
+        if ((draftRule && !drafts) || (visionRule && !multimodal) || (s.memFractionStatic && !visionRule))
+            continue;
+        rules.push_back(rule);
+    }
     return rules;
 }
 

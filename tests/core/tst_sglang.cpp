@@ -157,13 +157,14 @@ void TestSglang::defaultFractionFollowsTheRelease()
     // Speculative decoding on the same H100. 0.4.7.post1 to 0.5.1: 2 GiB
     // more for any draft: 10,240 + 2,048 = 12,288, 0.8493 -> 0.849; 0.5.2, a
     // standalone draft 6 GiB: 16,384, 0.7991 -> 0.799; 0.5.3 to 0.5.9, an
-    // EAGLE draft (MTP) 2 GiB after the 10 GiB floor: 13,440 + 2,048 =
-    // 15,488, 0.8101 -> 0.810; 0.5.10 to 0.5.13 4 GiB, beside the prefill
+    // EAGLE draft (MTP) 2 GiB after the 10 GiB floor (which no card's
+    // defaults reach: over 60 GiB they reserve 13,312 MiB or more): 13,440 +
+    // 2,048 = 15,488, 0.8101 -> 0.810; 0.5.10 to 0.5.13 4 GiB, beside the prefill
     // graphs' 464: 13,904 + 4,096 = 18,000, 0.7793 -> 0.779, and a
     // standalone draft 13,904 + 6,144 = 20,048, 0.7542 -> 0.754; from 0.5.14
     // the pool sizes the draft's cache: nothing reserved, 0.830.
-    const core::SglangModel standalone{false, false, core::SglangDraft::Standalone};
-    const core::SglangModel eagle{false, false, core::SglangDraft::Eagle};
+    const core::SglangModel standalone{false, false, core::SpeculativeDraft::Model};
+    const core::SglangModel eagle{false, false, core::SpeculativeDraft::Mtp};
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.1")), 0.849);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.1")), 0.849);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.2")), 0.799);
@@ -172,6 +173,17 @@ void TestSglang::defaultFractionFollowsTheRelease()
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.13")), 0.754);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.14")), 0.830);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.15")), 0.830);
+    // A scenario's drafter: a draft preset is STANDALONE, the MTP layers
+    // (--load-mtp) EAGLE. DeepSeek-V3 is MLA: at 0.5.13 on the same card
+    // 13,440 + 1,536 (its prefill graphs) + 4,096 = 19,072, (81,559 -
+    // 19,072) / 81,559 = 0.7662 -> 0.766.
+    core::Scenario mtp = testsupport::presetScenario("deepseek-v3");
+    mtp.serving = core::ServingEngine::Sglang;
+    mtp.versions = at("0.5.13");
+    QCOMPARE(mtp.speculativeDraft(), core::SpeculativeDraft::None);
+    mtp.model.loadMtp = true;
+    QCOMPARE(mtp.speculativeDraft(), core::SpeculativeDraft::Mtp);
+    QCOMPARE(core::sglangMemFraction(mtp, 81559), 0.766);
 }
 
 void TestSglang::visionTowerScalesTheFraction()
