@@ -4,6 +4,7 @@
 #include "app/cli/scenariooptions.h"
 #include "core/analysis/fit.h"
 #include "core/analysis/performance.h"
+#include "core/analysis/servingload.h"
 #include "core/engine/estimate.h"
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
@@ -227,8 +228,13 @@ int runValidateServing(const std::string &path, std::ostream &out, std::ostream 
             return 1;
         }
         const core::Performance p = core::performance(*scenario, *e, *gpu);
+        // Under load: one replica of the case's GPUs at its request rate.
+        const core::ReplicaLoad load =
+            core::replicaLoad(core::ReplicaModel::of(*scenario, *e, *gpu), scenario->workload.requestRate);
         const double planned = c.metric == "ttft_seconds" ? p.ttftSeconds
             : c.metric == "prefill_tokens_per_second"     ? p.prefillTokensPerSecond
+            : c.metric == "loaded_ttft_seconds"           ? load.ttftSeconds
+            : c.metric == "loaded_tpot_seconds"           ? load.tpotSeconds
                                                           : p.decodeTokensPerSecondPerSequence;
         roofline = roofline && (c.metric != "decode_tokens_per_second" || planned >= c.measured);
         rows.push_back({c.id, c.metric, planned, c.measured, ""});

@@ -153,7 +153,8 @@ std::vector<std::string> servingPlanAssumptions(const Scenario &base, Translator
         translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan",
             "Load: Poisson arrivals under iteration-level scheduling (Orca, Yu et al. 2022, §3.1): prefills stretch "
             "the decode steps by 1 / (1 - ρ), sequences running follow Little's law, and a prompt waits the M/D/1 "
-            "mean behind the prompts ahead of it.")),
+            "mean behind the prompts ahead of it. Engines that run prefill chunks beside decodes do better near "
+            "saturation (README, loaded rows of the time error table).")),
         translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan",
             "Sequences held: the engine's KV pool at the prompt plus output tokens, up to its running limit.")),
         translate(tr, "ServingPlan", QT_TRANSLATE_NOOP("ServingPlan",

@@ -93,8 +93,10 @@ LoadResult<std::vector<ServingTimeCase>> loadServingTimeCases(const std::string 
         ServingTimeCase c;
         c.id = r.string("id", true).value_or("");
         c.metric = r.string("metric", true).value_or("");
-        if (c.metric != "decode_tokens_per_second" && c.metric != "ttft_seconds" && c.metric != "prefill_tokens_per_second")
-            r.error("metric", "must be decode_tokens_per_second, ttft_seconds or prefill_tokens_per_second");
+        if (c.metric != "decode_tokens_per_second" && c.metric != "ttft_seconds" && c.metric != "prefill_tokens_per_second"
+            && c.metric != "loaded_ttft_seconds" && c.metric != "loaded_tpot_seconds")
+            r.error("metric", "must be decode_tokens_per_second, ttft_seconds, prefill_tokens_per_second, "
+                              "loaded_ttft_seconds or loaded_tpot_seconds");
         c.measured = r.number("measured", 1e-9, 1e9, true).value_or(0);
         return c;
     });

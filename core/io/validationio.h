@@ -44,8 +44,10 @@ struct MeasuredRun
 struct ServingTimeCase
 {
     std::string id;
-    /// decode_tokens_per_second (one sequence's), ttft_seconds or
-    /// prefill_tokens_per_second
+    /// decode_tokens_per_second (one sequence's), ttft_seconds,
+    /// prefill_tokens_per_second, or loaded_ttft_seconds and
+    /// loaded_tpot_seconds (one replica at the case's --request-rate, the
+    /// serving plan's queueing model)
     std::string metric;
     double measured = 0;
     std::vector<std::string> args; ///< vramplanner-cli estimate arguments, --gpu among them

@@ -3604,10 +3604,6 @@
         <translation>%1 在 %2 上（%3，KV %4）：%5</translation>
     </message>
     <message>
-        <source>Load: Poisson arrivals under iteration-level scheduling (Orca, Yu et al. 2022, §3.1): prefills stretch the decode steps by 1 / (1 - ρ), sequences running follow Little&apos;s law, and a prompt waits the M/D/1 mean behind the prompts ahead of it.</source>
-        <translation>负载：迭代级调度下的泊松到达（Orca，Yu 等 2022，§3.1）：预填充把解码步拉长为 1 / (1 - ρ) 倍，运行中的序列数服从利特尔定律，提示在前面的提示之后按 M/D/1 平均等待。</translation>
-    </message>
-    <message>
         <source>Sequences held: the engine&apos;s KV pool at the prompt plus output tokens, up to its running limit.</source>
         <translation>可容纳序列：引擎 KV 池按提示加输出词元计能放下的序列数，不超过其运行上限。</translation>
     </message>
@@ -3662,6 +3658,10 @@
     <message>
         <source>; time per output token under %1</source>
         <translation>；每输出词元时间低于 %1</translation>
+    </message>
+    <message>
+        <source>Load: Poisson arrivals under iteration-level scheduling (Orca, Yu et al. 2022, §3.1): prefills stretch the decode steps by 1 / (1 - ρ), sequences running follow Little&apos;s law, and a prompt waits the M/D/1 mean behind the prompts ahead of it. Engines that run prefill chunks beside decodes do better near saturation (README, loaded rows of the time error table).</source>
+        <translation>负载：迭代级调度下的泊松到达（Orca，Yu 等 2022，§3.1）：预填充把解码步拉长为 1 / (1 - ρ) 倍，运行中的序列数服从利特尔定律，提示在前面的提示之后按 M/D/1 平均等待。把预填充分块与解码放在同一步运行的引擎在接近饱和时表现更好（README 时间误差表中的负载行）。</translation>
     </message>
 </context>
 <context>

@@ -584,7 +584,8 @@ void TestCli::servingTimesAgainstPublishedBenchmarks()
     const Run r = run({"validate", "--serving", VRAM_TEST_DATA_DIR "/../validation/serving-time-cases.json"});
     QVERIFY2(r.code == 0, (r.out + r.err).c_str());
     for (const char *id : {"llamacpp-rtx4090-llama7b-q8_0-tg128", "trtllm-4xh100-llama2-70b-fp8-2048-ttft",
-                           "nim-2xh100-llama33-70b-fp8-itl", "vllm-h100-llama3-8b-light-load"})
+                           "nim-2xh100-llama33-70b-fp8-itl", "vllm-h100-llama3-8b-light-load",
+                           "nim-2xh100-llama33-70b-fp8-c25-tpot"})
         QVERIFY2(r.out.find(id) != std::string::npos, id);
     // A file that is not a case list is named.
     const Run bad = run({"validate", "--serving", VRAM_TEST_DATA_DIR "/logs/SOURCES.md"});
