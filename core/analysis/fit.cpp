@@ -11,6 +11,7 @@
 #include "core/scenario/servingruntime.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <functional>
 #include <map>
 
@@ -50,6 +51,12 @@ std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
     if (runtime && runtime->cudaOnly && !gpu.vendor.empty() && gpu.vendor != "NVIDIA")
         warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "%1 runs on NVIDIA GPUs only; %2 is not one"),
                             {runtimeInfo(s.serving).name, gpu.name}});
+    else if (runtime && runtime->minComputeCapability > 0 && !gpu.computeCapability.empty()
+             && std::strtod(gpu.computeCapability.c_str(), nullptr) < runtime->minComputeCapability)
+        warnings.push_back({"Message",
+                            QT_TRANSLATE_NOOP("Message", "%1 is built for compute capability %2 and later; %3 is %4"),
+                            {runtimeInfo(s.serving).name, formatFixed(runtime->minComputeCapability, 1), gpu.name,
+                             gpu.computeCapability}});
     // An NVFP4 KV cache runs on data-centre Blackwell only: vLLM's on
     // FlashInfer's trtllm-gen attention, built for SM100
     // (vllm/v1/attention/backends/flashinfer.py), TensorRT-LLM's on its

@@ -162,6 +162,10 @@ RuntimeBehaviour trtllmBehaviour()
     // and the Lamport buffers (3x), per rank of the group.
     b.allReduceWorkspaceMib = 64;
     b.cudaOnly = true;
+    // Supported hardware (nvidia.github.io/TensorRT-LLM/supported-hardware.html:
+    // Blackwell, Hopper, Ada Lovelace, Ampere; the 0.18 support matrix:
+    // SM80 and later, others "limited to community support").
+    b.minComputeCapability = 8.0;
     // KvCacheConfig.dtype: auto (the checkpoint's, the model's fp32, fp16
     // or bf16), fp8 or nvfp4.
     b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8,

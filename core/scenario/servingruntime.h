@@ -103,6 +103,9 @@ struct RuntimeBehaviour
     std::uint64_t defaultMaxSeqs = 256;
     /// Runs on NVIDIA's CUDA GPUs only (TensorRT-LLM).
     bool cudaOnly = false;
+    /// The oldest CUDA compute capability its releases are built and tested
+    /// for; 0: no floor.
+    double minComputeCapability = 0;
     /// MiB of its own all-reduce workspace per tensor-parallel rank, each
     /// GPU holding four times that per rank of its group beside NCCL
     /// (TensorRT-LLM allreduce_helper.py); 0: none beyond NCCL.

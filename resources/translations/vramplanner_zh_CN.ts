@@ -2938,6 +2938,10 @@
         <source>an NVFP4 KV cache needs a data-centre Blackwell GPU (compute capability 10.x); %1 is not one</source>
         <translation>NVFP4 KV 缓存需要数据中心级 Blackwell GPU（计算能力 10.x）；%1 不是</translation>
     </message>
+    <message>
+        <source>%1 is built for compute capability %2 and later; %3 is %4</source>
+        <translation>%1 为计算能力 %2 及以上的 GPU 构建；%3 的计算能力是 %4</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

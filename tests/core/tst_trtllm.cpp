@@ -218,6 +218,15 @@ void TestTrtllm::runsOnNvidiaOnly()
     const core::Catalog &catalog = core::io::builtinCatalog();
     QCOMPARE(core::capabilityWarnings(s, *catalog.find("mi300x")).size(), std::size_t(1));
     QVERIFY(core::capabilityWarnings(s, *catalog.find("h100-sxm5-80gb")).empty());
+    // Built and tested for SM80 and later (supported-hardware.html): an
+    // A100 (8.0) is fine, a T4 (7.5) is named, in fp16 so that only the
+    // engine's own floor speaks.
+    core::Scenario fp16 = llama31("fp16");
+    QVERIFY(core::capabilityWarnings(fp16, *catalog.find("a100-sxm4-80gb")).empty());
+    const std::vector<core::Message> t4 = core::capabilityWarnings(fp16, *catalog.find("t4"));
+    QCOMPARE(t4.size(), std::size_t(1));
+    QCOMPARE(core::render(t4.front()), std::string("TensorRT-LLM is built for compute capability 8.0 and later; "
+                                                   "NVIDIA T4 16GB is 7.5"));
 }
 
 VRAM_TEST_MAIN(tst_trtllm, TestTrtllm, Core)
