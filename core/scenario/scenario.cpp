@@ -207,6 +207,8 @@ std::vector<std::string> validateScenario(const Scenario &s)
                     == runtime->cacheFormats.end())
                 errors.push_back(std::string(key) + ": " + runtimeInfo(s.serving).name + " does not take "
                                  + formatInfo(*format).id + " (it takes " + cacheFormatList(runtime->cacheFormats) + ")");
+    check(!(runtime && !runtime->loadsGguf && isGgufFormat(s.effectiveWeights())),
+          [&s] { return std::string("weights: ") + runtimeInfo(s.serving).name + " does not load GGUF files"; });
     // vLLM's per-token-head and TurboQuant formats live in its attention
     // backends with K and V heads, not its MLA backends.
     check(!(s.kvDtype && formatInfo(*s.kvDtype).cacheOnly && m.isMla()),

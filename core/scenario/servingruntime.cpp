@@ -166,6 +166,10 @@ RuntimeBehaviour trtllmBehaviour()
     // Blackwell, Hopper, Ada Lovelace, Ampere; the 0.18 support matrix:
     // SM80 and later, others "limited to community support").
     b.minComputeCapability = 8.0;
+    // Its checkpoints are Hugging Face or ModelOpt safetensors; no loader
+    // reads GGUF (the quantization support matrix lists FP8, NVFP4,
+    // W4A16 AWQ/GPTQ, W8A8 SmoothQuant and INT8 weight-only formats).
+    b.loadsGguf = false;
     // KvCacheConfig.dtype: auto (the checkpoint's, the model's fp32, fp16
     // or bf16), fp8 or nvfp4.
     b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8,

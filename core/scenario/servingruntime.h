@@ -106,6 +106,9 @@ struct RuntimeBehaviour
     /// The oldest CUDA compute capability its releases are built and tested
     /// for; 0: no floor.
     double minComputeCapability = 0;
+    /// Loads a GGUF file's quantised weights (llama.cpp; vLLM's and
+    /// SGLang's GGUF loaders; transformers' gguf_file).
+    bool loadsGguf = true;
     /// MiB of its own all-reduce workspace per tensor-parallel rank, each
     /// GPU holding four times that per rank of its group beside NCCL
     /// (TensorRT-LLM allreduce_helper.py); 0: none beyond NCCL.

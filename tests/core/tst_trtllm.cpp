@@ -227,6 +227,13 @@ void TestTrtllm::runsOnNvidiaOnly()
     QCOMPARE(t4.size(), std::size_t(1));
     QCOMPARE(core::render(t4.front()), std::string("TensorRT-LLM is built for compute capability 8.0 and later; "
                                                    "NVIDIA T4 16GB is 7.5"));
+    // No TensorRT-LLM loader reads GGUF; vLLM's does.
+    core::Scenario gguf = llama31("gguf-q4_k_m");
+    const std::vector<std::string> problems = core::validateScenario(gguf);
+    QCOMPARE(problems.size(), std::size_t(1));
+    QCOMPARE(problems.front(), std::string("weights: TensorRT-LLM does not load GGUF files"));
+    gguf.serving = core::ServingEngine::Vllm;
+    QVERIFY(core::validateScenario(gguf).empty());
 }
 
 VRAM_TEST_MAIN(tst_trtllm, TestTrtllm, Core)
