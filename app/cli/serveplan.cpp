@@ -6,6 +6,7 @@
 #include "core/base/units.h"
 #include "core/explain/servingplanreport.h"
 #include "core/io/reportjson.h"
+#include "core/scenario/fields.h"
 
 #include <optional>
 #include <string>
@@ -73,12 +74,16 @@ bool applyPrices(const std::string &list, core::Catalog &catalog, std::string &e
         for (core::GpuSpec &g : catalog.gpus)
             if (equals != std::string::npos && g.id == item.substr(0, equals))
                 gpu = &g;
-        const auto price = equals == std::string::npos ? std::nullopt : core::parseDecimal(item.substr(equals + 1));
-        if (!gpu || !price || *price < 0 || *price > 1e6) {
+        // Out of range where absent or not a number: the price input's range.
+        const core::FieldDescriptor &range = core::field(core::FieldId::PricePerGpuHour);
+        const double price = equals == std::string::npos
+            ? -1.0
+            : core::parseDecimal(item.substr(equals + 1)).value_or(-1.0);
+        if (!gpu || price < range.min || price > range.max) {
             error = "--gpu-prices: '" + item + "' is not ID=USD with a catalog GPU id and a price per hour";
             return false;
         }
-        gpu->pricePerHour = *price;
+        gpu->pricePerHour = price;
     }
     return true;
 }

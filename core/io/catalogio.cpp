@@ -2,6 +2,7 @@
 
 #include "core/io/jsonreader.h"
 #include "core/model/macosworkingset.h"
+#include "core/scenario/fields.h"
 
 #include <set>
 
@@ -64,7 +65,8 @@ GpuSpec readGpu(JsonReader &r)
         gpu.interconnectGBps = optionalNumber(*link, "bandwidth_gb_per_s", 1e6).value_or(0);
     }
     gpu.tdpWatts = optionalNumber(r, "tdp_w", 1e5).value_or(0);
-    gpu.pricePerHour = optionalNumber(r, "price_per_gpu_hour_usd", 1e6).value_or(0);
+    // The price input's own range (the price per GPU-hour field).
+    gpu.pricePerHour = optionalNumber(r, "price_per_gpu_hour_usd", field(FieldId::PricePerGpuHour).max).value_or(0);
     gpu.defaultShown = r.boolean("default_shown", false).value_or(false);
     gpu.source = r.string("source", true).value_or("");
     gpu.notes = r.string("notes", false).value_or("");

@@ -174,6 +174,23 @@ void TestServePlan::loadObeysLittlesLaw()
             QVERIFY(load.tpotSeconds <= 0.02 * (1 + 1e-9));
             QVERIFY(load.ttftSeconds <= 0.5 * (1 + 1e-9));
         }
+    // The limit each layout names is the one that breaks just above its
+    // capacity: a TPOT bound's target is exceeded there, a concurrency
+    // bound's rows no longer settle within the engine's sequences.
+    int named = 0;
+    for (const core::ServingLayout &l : plan.layouts) {
+        const core::Estimate e = core::estimate(l.scenario);
+        const core::ReplicaModel m = core::ReplicaModel::of(l.scenario, e, h100());
+        const core::ReplicaLoad above = core::replicaLoad(m, l.capacity.requestRate * 1.001);
+        if (l.capacity.limit == core::ServingLimit::Tpot) {
+            QVERIFY2(above.tpotSeconds > 0.02, qPrintable(QString::number(above.tpotSeconds * 1e3)));
+            ++named;
+        } else if (l.capacity.limit == core::ServingLimit::Concurrency) {
+            QVERIFY(!above.stable);
+            ++named;
+        }
+    }
+    QVERIFY(named > 0);
 }
 
 void TestServePlan::rateAboveOneReplicaAddsReplicas()
