@@ -78,7 +78,7 @@ DeviceSetFit fitDeviceSet(const Scenario &scenario, const Catalog &catalog)
         device.shortfall = device.fits ? Bytes() : e.total.isSaturated() ? e.total : e.total - device.capacity;
         device.layers = e.details.layersOnGpu;
         if (set.hasKvTokens) {
-            device.kvTokens = kvTokenBudget(s, e, device.capacity);
+            device.kvTokens = kvTokenBudget(s, e, *gpus[i]);
             set.kvTokens = std::min(set.kvTokens, device.kvTokens);
         }
         set.fits = set.fits && device.fits;

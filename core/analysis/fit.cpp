@@ -48,7 +48,7 @@ std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
                             QT_TRANSLATE_NOOP("Message", "fp8 needs Ada or Hopper (compute capability 8.9+); %1 lacks it"),
                             {gpu.name}});
     const RuntimeBehaviour *runtime = servingBehaviour(s);
-    if (runtime && runtime->cudaOnly && !gpu.vendor.empty() && gpu.vendor != "NVIDIA")
+    if (runtime && runtime->cudaOnly && !gpu.runsCuda())
         warnings.push_back({"Message", QT_TRANSLATE_NOOP("Message", "%1 runs on NVIDIA GPUs only; %2 is not one"),
                             {runtimeInfo(s.serving).name, gpu.name}});
     else if (runtime && runtime->minComputeCapability > 0 && !gpu.computeCapability.empty()
@@ -79,8 +79,9 @@ std::optional<Message> newCapabilityWarning(const Scenario &variant, const Scena
     return std::nullopt;
 }
 
-std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity)
+std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, const GpuSpec &gpu)
 {
+    const Bytes capacity = gpu.capacity();
     if (e.details.kvBytesPerToken <= 0)
         return 0;
     // vLLM's kv_cache_memory_bytes (gpu_worker.py determine_available_memory:
@@ -94,7 +95,7 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, Bytes capacity
         const double capacityBytes = static_cast<double>(capacity.count());
         const double freeBefore =
             capacityBytes - static_cast<double>((e.term(TermId::CudaOverhead) + e.term(TermId::CommBuffers)).count());
-        const double fraction = sglangMemFraction(s, capacityBytes / (1024.0 * 1024.0));
+        const double fraction = sglangMemFraction(s, gpu);
         const double weights = static_cast<double>(e.term(TermId::Weights).count());
         return sglangPoolTokens(sglangPoolBytes(freeBefore, freeBefore - weights, fraction), e.details.kvBytesPerToken);
     }
@@ -206,7 +207,7 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
         fit.maxSequence = bySequence.largestFitting(fit.capacity, sequenceLimit);
         if (!scenario.isTraining() && !scenario.model.encoderOnly) {
             fit.hasKvTokens = true;
-            fit.kvTokens = kvTokenBudget(scenario, result.estimate, fit.capacity);
+            fit.kvTokens = kvTokenBudget(scenario, result.estimate, gpu);
             fit.concurrentSequences = fit.kvTokens / scenario.sequence;
             if (runtime && runtime->fitsContextToPool) {
                 fit.hasAutoContext = true;
@@ -231,9 +232,7 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
                 {"Message",
                  QT_TRANSLATE_NOOP("Message", "SGLang would not start on %1: at mem_fraction_static %2 the weights leave "
                                               "nothing for its KV pool"),
-                 {gpu.name, formatFixed(sglangMemFraction(scenario, static_cast<double>(fit.capacity.count())
-                                                                        / (1024.0 * 1024.0)),
-                                        3)}});
+                 {gpu.name, formatFixed(sglangMemFraction(scenario, gpu), 3)}});
         fit.layoutGpus = fit.fits || fit.gpusNeeded == 0 ? scenario.gpus : fit.gpusNeeded;
         if (fit.layoutGpus == scenario.gpus) {
             fit.layoutTerms = result.estimate.terms;

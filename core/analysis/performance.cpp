@@ -100,7 +100,7 @@ std::uint64_t servingRows(const Scenario &s, const Estimate &e, const GpuSpec &g
     const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
     if (!runtime.continuousBatching)
         return s.generatedRows();
-    const std::uint64_t pool = kvTokenBudget(s, e, gpu.capacity());
+    const std::uint64_t pool = kvTokenBudget(s, e, gpu);
     const std::uint64_t byKv = pool / std::max<std::uint64_t>(1, s.contextTokens());
     // SGLang's context_len is the model's unless --context-length says otherwise.
     const std::uint64_t limit = runtime.kvPool == KvPool::ShareOfFreeBeforeWeights

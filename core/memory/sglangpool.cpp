@@ -67,6 +67,18 @@ double draftReserveMib(SpeculativeDraft draft, const LibraryVersions &versions)
 
 } // namespace
 
+bool sglangCapturesPrefillGraphs(int pipelineParallel, const SglangModel &model, const LibraryVersions &versions)
+{
+    if (!versionRuleHolds(versions, VersionRule::SglangPrefillGraphs) || model.multimodal || !model.cudaGpu
+        || model.family == "deepseek_v4")
+        return false;
+    if (versionRuleHolds(versions, VersionRule::SglangBreakableGraphs))
+        return !model.mla;
+    if (pipelineParallel > 1 || model.gguf || model.family == "qwen3_next")
+        return false;
+    return model.draft == SpeculativeDraft::None || versionRuleHolds(versions, VersionRule::SglangPrefillGraphsWithDraft);
+}
+
 double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel, const SglangModel &model,
                                 const LibraryVersions &versions)
 {
@@ -90,15 +102,10 @@ double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipe
         // SGLang takes max(chunked_prefill_size, 2048); every card's default
         // chunk is at least 2,048.
         reservedMib = 512.0 + card.chunkedPrefill * 1.5 + card.graphBatch * 2.0 + gpus / 8.0 * 1024.0;
-        // The prefill's graphs: none for multimodal models, nor with a
-        // pipeline (_handle_piecewise_cuda_graph turns them off for PP > 1);
-        // MLA's flat 1.5 GiB until breakable graphs turned them off for MLA.
-        if (versionRuleHolds(versions, VersionRule::SglangPrefillGraphs) && !model.multimodal && pipelineParallel == 1) {
-            if (!model.mla)
-                reservedMib += prefillGraphSizes(card.chunkedPrefill) * 8.0;
-            else if (!versionRuleHolds(versions, VersionRule::SglangBreakableGraphs))
-                reservedMib += 1.5 * 1024.0;
-        }
+        // The prefill's graphs (sglangCapturesPrefillGraphs); MLA's flat
+        // 1.5 GiB until breakable graphs turned them off for MLA.
+        if (sglangCapturesPrefillGraphs(pipelineParallel, model, versions))
+            reservedMib += model.mla ? 1.5 * 1024.0 : prefillGraphSizes(card.chunkedPrefill) * 8.0;
         if (capacityMib > 60.0 * 1024.0)
             reservedMib = std::max(reservedMib, 10.0 * 1024.0);
         reservedMib += draftReserveMib(model.draft, versions);
@@ -121,14 +128,21 @@ double visionFactor(const SglangModel &model)
 
 } // namespace
 
-double sglangMemFraction(const Scenario &s, double capacityMib)
+double sglangMemFraction(const Scenario &s, const GpuSpec &gpu)
 {
+    const double capacityMib = static_cast<double>(gpu.capacity().count()) / (1024.0 * 1024.0);
     const bool multimodal = s.model.imageTokens > 0;
     const bool scaledByTower = versionRuleHolds(s.versions, VersionRule::SglangVisionFraction);
     if (s.memFractionStatic)
         return multimodal && !scaledByTower ? *s.memFractionStatic * 0.9 : *s.memFractionStatic;
-    const SglangModel model{s.model.isMla(), multimodal, s.speculativeDraft(), s.model.visionConfigLayers,
-                            s.model.visionConfigHidden};
+    const SglangModel model{s.model.isMla(),
+                            multimodal,
+                            s.speculativeDraft(),
+                            s.model.visionConfigLayers,
+                            s.model.visionConfigHidden,
+                            gpu.runsCuda(),
+                            isGgufFormat(s.effectiveWeights()),
+                            s.model.family};
     const double fraction = sglangDefaultMemFraction(capacityMib, s.parallel.tp, s.parallel.pp, model, s.versions);
     if (!multimodal)
         return fraction;

@@ -4,16 +4,20 @@
 // tokens that holds, read from SGLang's source (release/v0.5.15, 0b3bb0c;
 // v0.4.6, 84022c0 where it differs).
 
+#include "core/model/catalog.h"
 #include "core/scenario/libraryversions.h"
 #include "core/scenario/scenario.h"
 
 #include <cstdint>
+#include <string>
 
 namespace core {
 
-/// What SGLang's default fraction asks of the model: its prefill graphs
-/// are off for multimodal models and reserved for apart under MLA; a
-/// draft reserves memory by release.
+/// What SGLang's default fraction asks of the model and the card: its
+/// prefill graphs are off for multimodal models, on cards that do not run
+/// CUDA and, by release, with a pipeline, a GGUF file, a draft or some
+/// architectures; reserved for apart under MLA; a draft reserves memory by
+/// release.
 struct SglangModel
 {
     bool mla = false;
@@ -25,6 +29,14 @@ struct SglangModel
     /// (0: absent, read as SGLang's 24 and 1,024).
     std::uint64_t visionLayers = 0;
     std::uint64_t visionHidden = 0;
+    /// The card runs CUDA; on ROCm, NPUs, Apple's MPS and Intel's XPU
+    /// SGLang captures no prefill graphs.
+    bool cudaGpu = true;
+    /// The weights come from a GGUF file.
+    bool gguf = false;
+    /// The config's model_type ("qwen3_next"), for the architectures whose
+    /// prefill graphs SGLang turns off.
+    std::string family;
 };
 
 /// SGLang's default mem_fraction_static for a card of `capacityMib` MiB
@@ -32,8 +44,8 @@ struct SglangModel
 /// 512 MiB, 1.5 MiB per token of the chunked prefill (at least 2,048), 2 MiB
 /// per decode CUDA-graph batch slot, 1 GiB per 8 GPUs of the TP x PP group
 /// and, where the prefill runs as breakable CUDA graphs (the default on
-/// CUDA since PR 29458, switched off for MLA and most multimodal models),
-/// 8 MiB per captured prefill size; at least 10 GiB on cards over 60 GiB;
+/// CUDA since PR 29458, switched off for MLA and most multimodal models;
+/// see sglangCapturesPrefillGraphs), 8 MiB per captured prefill size; at least 10 GiB on cards over 60 GiB;
 /// and keeps the rest, rounded to 0.001. The chunked prefill and the decode
 /// graphs' batch follow the card's size.
 ///
@@ -52,13 +64,28 @@ struct SglangModel
 double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipelineParallel,
                                 const SglangModel &model, const LibraryVersions &versions = {});
 
+/// Whether SGLang captures the prefill's CUDA graphs by default, and so
+/// reserves for them. From 0.5.10 (PR 16331) as torch.compile's piecewise
+/// graphs, off (server_args.py _handle_piecewise_cuda_graph, later
+/// _disable_tc_piecewise_cudagraph_if_incompatible) for multimodal models,
+/// on cards that do not run CUDA, with a pipeline (PP > 1), for a GGUF
+/// file, for Qwen3-Next and DeepSeek-V4 (model_config.py
+/// piecewise_cuda_graph_disabled_model_archs at the 0.5.13 and 0.5.14
+/// branch points) and, in 0.5.10, with speculative decoding (allowed by
+/// PR 22128, 0.5.11). From 0.5.15 (PR 29458) CUDA cards capture breakable
+/// graphs instead, off only for MLA, DeepSeek-V4 and multimodal models
+/// (_disable_breakable_cudagraph_if_incompatible): a pipeline, a draft and
+/// a GGUF file keep them; other cards keep the piecewise rules, and so none.
+bool sglangCapturesPrefillGraphs(int pipelineParallel, const SglangModel &model, const LibraryVersions &versions);
+
 /// The fraction a scenario runs on a card of `capacityMib`: its
 /// --mem-fraction-static, else SGLang's rule for its release, its model
-/// kind (MLA, multimodal) and its TP and PP degrees. A multimodal model's
+/// kind (MLA, multimodal, draft, GGUF), the card's platform and its TP and
+/// PP degrees. A multimodal model's
 /// default is scaled by its vision tower (adjust_mem_fraction_for_vlm, from
 /// 0.4.9.post3); before, every fraction of one, set or not, x 0.9
 /// (model_runner.py).
-double sglangMemFraction(const Scenario &scenario, double capacityMib);
+double sglangMemFraction(const Scenario &scenario, const GpuSpec &gpu);
 
 /// The bytes SGLang gives its KV pool (model_runner_kv_cache_mixin.py
 /// _profile_available_bytes): the free memory after the weights loaded

@@ -59,6 +59,9 @@ struct GpuSpec
 
     /// The capacity a fit is checked against: usable where known, else nominal.
     Bytes capacity() const { return usableMemory ? *usableMemory : memory; }
+    /// Runs CUDA: an NVIDIA card, or one whose vendor is not stated (a
+    /// card sized from a log alone).
+    bool runsCuda() const { return vendor.empty() || vendor == "NVIDIA"; }
 };
 
 struct Catalog

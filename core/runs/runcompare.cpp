@@ -632,8 +632,10 @@ void compareSglang(const RunScenario &run, const rl::RunLog &log, const Catalog 
     if (freeBefore) {
         if (!s.memFractionStatic)
             out.notes.push_back("the log prints no mem_fraction_static: SGLang 0.5.15's rule for the card is assumed");
-        const double fraction = sglangMemFraction(
-            s, static_cast<double>((gpu ? gpu->capacity() : *freeBefore).count()) / (1024.0 * 1024.0));
+        // Without a catalog GPU, the card the log measured, its vendor unknown.
+        GpuSpec measured;
+        measured.memory = *freeBefore;
+        const double fraction = sglangMemFraction(s, gpu ? *gpu : measured);
         const double before = static_cast<double>(freeBefore->count());
         poolBytes = sglangPoolBytes(before, before - static_cast<double>(e.term(TermId::Weights).count()), fraction);
         out.notes.push_back("the KV pool is planned on the free memory the log measured before the weights loaded");
@@ -708,7 +710,7 @@ void compareTrtllm(const RunScenario &run, const rl::RunLog &log, const Catalog 
         poolBytes = static_cast<double>(engineFree->bytes.count()) * fraction;
         out.notes.push_back("a TensorRT engine's log: the KV pool is planned on the free memory it printed");
     } else if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
-        poolBytes = static_cast<double>(kvTokenBudget(s, e, gpu->capacity())) * tokenBytes;
+        poolBytes = static_cast<double>(kvTokenBudget(s, e, *gpu)) * tokenBytes;
     } else {
         out.notes.push_back("no profile in the log and no --gpu: the KV pool is not planned");
     }

@@ -111,12 +111,18 @@ const std::vector<VersionRuleInfo> &allVersionRules()
         {VersionRule::SglangPrefillGraphs, "sglang_prefill_graphs", Library::Sglang, {0, 5, 10}, std::nullopt, {},
          "the prefill runs eagerly (piecewise CUDA graphs opt-in): nothing reserved for them",
          "piecewise prefill graphs by default: 8 MiB per captured size, 1.5 GiB for MLA; none for multimodal "
-         "models",
+         "models, Qwen3-Next and DeepSeek-V4, with a pipeline, for a GGUF file or on cards that do not run CUDA",
          "SGLang PR 16331 (March 2026), v0.5.10 (server_args.py; 0.5.10 and 0.5.12 inferred from main, 0.5.11 and "
          "0.5.13 read at their branch points)"},
+        {VersionRule::SglangPrefillGraphsWithDraft, "sglang_prefill_graphs_with_draft", Library::Sglang, {0, 5, 11},
+         std::nullopt, {}, "speculative decoding turns the prefill's piecewise graphs off: nothing reserved for them",
+         "speculative decoding keeps the prefill's piecewise graphs and their reserve",
+         "SGLang PR 22128 (2026-04-16), v0.5.11 (server_args.py _handle_piecewise_cuda_graph; read at the 0.5.11 "
+         "branch point 88bb5dffe; 0.5.10 was cut from its rc0 of early April)"},
         {VersionRule::SglangBreakableGraphs, "sglang_breakable_graphs", Library::Sglang, {0, 5, 15}, std::nullopt,
          {}, "piecewise prefill graphs, MLA's 1.5 GiB included",
-         "breakable prefill graphs, off for MLA and multimodal models: nothing reserved for those",
+         "breakable prefill graphs on CUDA cards, off for MLA, DeepSeek-V4 and multimodal models: nothing reserved "
+         "for those; a pipeline or a GGUF file keeps them",
          "SGLang PR 29458, v0.5.15 (cuda_graph_config.py; release/v0.5.15 0b3bb0c)"},
         {VersionRule::SglangStandaloneDraft, "sglang_standalone_draft", Library::Sglang, {0, 5, 2}, std::nullopt, {},
          "from 0.4.7.post1, speculative decoding of any kind reserves 2 GiB more",
@@ -324,7 +330,7 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
     const bool multimodal = s.model.imageTokens > 0;
     for (VersionRule rule : kSglangFractionRules) {
         const bool draftRule = rule == VersionRule::SglangStandaloneDraft || rule == VersionRule::SglangEagleReserve4Gib
-            || rule == VersionRule::SglangDraftInPool;
+            || rule == VersionRule::SglangDraftInPool || rule == VersionRule::SglangPrefillGraphsWithDraft;
         const bool visionRule = rule == VersionRule::SglangVisionFraction;
         if ((draftRule && !drafts) || (visionRule && !multimodal) || (s.memFractionStatic && !visionRule))
             continue;

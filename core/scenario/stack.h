@@ -125,6 +125,7 @@ enum class VersionRule {
     SglangMemoryClassTable, ///< SGLang: the default fraction by the card's memory, not by TP size
     SglangReservedFormula,  ///< SGLang: the default fraction from what it reserves, part by part
     SglangPrefillGraphs,    ///< SGLang: the prefill's CUDA graphs are on and reserved for
+    SglangPrefillGraphsWithDraft, ///< SGLang: speculative decoding keeps the prefill's piecewise graphs
     SglangBreakableGraphs,  ///< SGLang: breakable prefill graphs, off for MLA and multimodal models
     SglangStandaloneDraft,  ///< SGLang: a standalone draft model reserves 6 GiB, not the 2 GiB of any other
     SglangEagleReserve4Gib, ///< SGLang: EAGLE-family speculative decoding reserves 4 GiB, not 2
@@ -170,6 +171,6 @@ std::vector<VersionRuleUse> versionRulesUsed(const Scenario &s);
 inline constexpr VersionRule kSglangFractionRules[] = {
     VersionRule::SglangMemoryClassTable, VersionRule::SglangVisionFraction,   VersionRule::SglangStandaloneDraft,
     VersionRule::SglangReservedFormula,  VersionRule::SglangPrefillGraphs,    VersionRule::SglangEagleReserve4Gib,
-    VersionRule::SglangDraftInPool,      VersionRule::SglangBreakableGraphs};
+    VersionRule::SglangPrefillGraphsWithDraft, VersionRule::SglangDraftInPool, VersionRule::SglangBreakableGraphs};
 
 } // namespace core

@@ -356,7 +356,7 @@ void TestDeployment::vllmDecodesWhatItsKvBudgetHolds()
     s.sequence = 4096;
     const core::GpuSpec &gpu = *core::io::builtinCatalog().find("a100-sxm4-80gb");
     const core::Estimate e = core::estimate(s);
-    const std::uint64_t byKv = core::kvTokenBudget(s, e, gpu.capacity()) / 4096;
+    const std::uint64_t byKv = core::kvTokenBudget(s, e, gpu) / 4096;
     QVERIFY(byKv > 0 && byKv < 256); // 80 GiB holds fewer than 256 such sequences
     QCOMPARE(core::performance(s, e, gpu).servingRows, byKv);
     s.maxNumSeqs = 8;
@@ -400,7 +400,7 @@ void TestDeployment::vllmUtilisationFollowsItsRelease()
     QCOMPARE(s.effectiveGpuMemoryUtilization(), 0.92);
     const core::GpuSpec &gpu = *core::io::builtinCatalog().find("a100-sxm4-80gb");
     const core::Estimate now = core::estimate(s);
-    const std::uint64_t current = core::kvTokenBudget(s, now, gpu.capacity());
+    const std::uint64_t current = core::kvTokenBudget(s, now, gpu);
     core::Scenario then = s;
     std::string error;
     const core::FieldDescriptor &engineVersion = core::field(core::FieldId::EngineVersion);
@@ -411,7 +411,7 @@ void TestDeployment::vllmUtilisationFollowsItsRelease()
     QCOMPARE(then.effectiveGpuMemoryUtilization(), 0.9);
     const double perToken = now.details.kvBytesPerToken;
     const double grown = 0.02 * static_cast<double>(gpu.capacity().count()) / perToken;
-    const std::uint64_t older = core::kvTokenBudget(then, core::estimate(then), gpu.capacity());
+    const std::uint64_t older = core::kvTokenBudget(then, core::estimate(then), gpu);
     QVERIFY(std::abs(static_cast<double>(current - older) - grown) <= 1.0);
     // The rule is named with its release, holding or not.
     const auto used = core::versionRulesUsed(then);
@@ -428,7 +428,7 @@ void TestDeployment::vllmUtilisationFollowsItsRelease()
     // 163,840 tokens, whatever the share.
     s.serving = core::ServingEngine::Vllm;
     s.kvCacheMemoryGib = 20;
-    QCOMPARE(core::kvTokenBudget(s, core::estimate(s), gpu.capacity()), 163'840ull);
+    QCOMPARE(core::kvTokenBudget(s, core::estimate(s), gpu), 163'840ull);
     // SGLang has no such setting: the field does not apply there.
     s.serving = core::ServingEngine::Sglang;
     QVERIFY(!core::field(core::FieldId::KvCacheMemory).applies(s));

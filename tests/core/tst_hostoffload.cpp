@@ -142,10 +142,11 @@ void TestHostOffload::vllmOffloadGrowsTheKvBudget()
 {
     core::Scenario s = inference("llama-3-8b");
     s.serving = core::ServingEngine::Vllm;
-    const core::Bytes capacity = core::Bytes::gib(24);
-    const std::uint64_t without = core::kvTokenBudget(s, core::estimate(s), capacity);
+    core::GpuSpec card;
+    card.memory = core::Bytes::gib(24);
+    const std::uint64_t without = core::kvTokenBudget(s, core::estimate(s), card);
     s.cpuOffloadGib = 4;
-    const std::uint64_t with = core::kvTokenBudget(s, core::estimate(s), capacity);
+    const std::uint64_t with = core::kvTokenBudget(s, core::estimate(s), card);
     // 4 GiB more for the cache at 2 x 8 x 128 x 2 B x 32 layers = 128 KiB a token.
     QCOMPARE(with - without, std::uint64_t{32768}); // 4 GiB / 128 KiB, exactly
 }

@@ -22,6 +22,30 @@ using core::runlog::Quantity;
 
 namespace {
 
+/// A text model with MLA.
+core::SglangModel mlaModel()
+{
+    core::SglangModel model;
+    model.mla = true;
+    return model;
+}
+
+/// A text model decoded with `draft`.
+core::SglangModel drafting(core::SpeculativeDraft draft)
+{
+    core::SglangModel model;
+    model.draft = draft;
+    return model;
+}
+
+/// A card of `mib` MiB from `vendor`, as the catalog describes one.
+core::GpuSpec card(double mib, const char *vendor = "NVIDIA")
+{
+    core::GpuSpec gpu;
+    gpu.vendor = vendor;
+    gpu.memory = core::Bytes::fromDouble(mib * 1024.0 * 1024.0);
+    return gpu;
+}
 
 /// The smallest reading over the ranks, as SGLang all-reduces with MIN.
 double smallest(const core::runlog::RunLog &log, Quantity q)
@@ -112,16 +136,52 @@ void TestSglang::defaultFractionFollowsTheCard()
     // captured sizes up to 8,192 add 464 MiB. (81,559 - 13,904) / 81,559 =
     // 0.8295 -> 0.830; an MLA model runs no prefill graphs: 0.835.
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, {}), 0.830);
-    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, {true, false}), 0.835);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, mlaModel()), 0.835);
     // An L4 (23,034 MiB) at TP 4: chunked prefill 2,048, graphs up to 80:
     // 512 + 3,072 + 160 + 512 = 4,256 MiB, prefill graphs at 42 sizes up to
     // 2,048: + 336 = 4,592; (23,034 - 4,592) / 23,034 = 0.8006 -> 0.801.
     QCOMPARE(core::sglangDefaultMemFraction(23034, 4, 1, {}), 0.801);
-    // The same four L4s as TP 2 x PP 2: graphs up to 24 (TP under 4), and a
-    // pipeline captures no prefill graphs (_handle_piecewise_cuda_graph):
-    // 512 + 3,072 + 48 + 512 = 4,144 MiB; (23,034 - 4,144) / 23,034 =
-    // 0.8201 -> 0.820.
-    QCOMPARE(core::sglangDefaultMemFraction(23034, 2, 2, {}), 0.820);
+    // The same four L4s as TP 2 x PP 2: graphs up to 24 (TP under 4), 512 +
+    // 3,072 + 48 + 512 = 4,144 MiB. Breakable graphs have no rule against a
+    // pipeline (_disable_breakable_cudagraph_if_incompatible, 0.5.15): +
+    // 336 = 4,480, (23,034 - 4,480) / 23,034 = 0.8055 -> 0.806. The
+    // piecewise graphs of 0.5.10 to 0.5.14 were off with a pipeline
+    // (_handle_piecewise_cuda_graph): (23,034 - 4,144) / 23,034 = 0.8201
+    // -> 0.820.
+    std::string error;
+    const core::LibraryVersions piecewise = *core::parseLibraryVersions("sglang=0.5.14", error);
+    QCOMPARE(core::sglangDefaultMemFraction(23034, 2, 2, {}), 0.806);
+    QCOMPARE(core::sglangDefaultMemFraction(23034, 2, 2, {}, piecewise), 0.820);
+    // A GGUF file: breakable graphs keep their reserve, the piecewise ones
+    // were off (0.801 and (23,034 - 4,256) / 23,034 = 0.8152 -> 0.815).
+    core::SglangModel gguf;
+    gguf.gguf = true;
+    QCOMPARE(core::sglangDefaultMemFraction(23034, 4, 1, gguf), 0.801);
+    QCOMPARE(core::sglangDefaultMemFraction(23034, 4, 1, gguf, piecewise), 0.815);
+    // Qwen3-Next: off among the piecewise graphs' architectures, not the
+    // breakable ones'; DeepSeek-V4 off in both. On the H100: 0.830 or 0.835.
+    core::SglangModel next;
+    next.family = "qwen3_next";
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, next), 0.830);
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, next, piecewise), 0.835);
+    core::SglangModel v4;
+    v4.family = "deepseek_v4";
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, v4), 0.835);
+    // An AMD card captures no prefill graphs in any release (tc_piecewise's
+    // "non-CUDA hardware" rule): an MI300X's 196,592 MiB at TP 8, chunked
+    // prefill 16,384 and graphs up to 512 reserve 512 + 24,576 + 1,024 +
+    // 1,024 = 27,136 MiB, (196,592 - 27,136) / 196,592 = 0.8620 -> 0.862;
+    // the same on a CUDA card of that size adds 74 sizes up to 16,384 x 8
+    // MiB: 27,728, 0.8590 -> 0.859.
+    core::SglangModel rocm;
+    rocm.cudaGpu = false;
+    QCOMPARE(core::sglangDefaultMemFraction(196592, 8, 1, rocm), 0.862);
+    QCOMPARE(core::sglangDefaultMemFraction(196592, 8, 1, {}), 0.859);
+    core::Scenario mi300x = testsupport::presetScenario("llama-3.1-8b");
+    mi300x.serving = core::ServingEngine::Sglang;
+    mi300x.gpus = 8;
+    mi300x.parallel.tp = 8;
+    QCOMPARE(core::sglangMemFraction(mi300x, card(196592, "AMD")), 0.862);
 }
 
 void TestSglang::defaultFractionFollowsTheRelease()
@@ -131,7 +191,7 @@ void TestSglang::defaultFractionFollowsTheRelease()
         return *core::parseLibraryVersions(std::string("sglang=") + sglang, error);
     };
     const core::SglangModel text{};
-    const core::SglangModel mla{true, false};
+    const core::SglangModel mla = mlaModel();
     // v0.4.6: by TP size up to 80 GiB (an H100's 81,559 MiB: 0.88 alone,
     // 0.85 at TP 4); an H200's 143,771 MiB less 13 GiB, unrounded.
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, text, at("0.4.6")), 0.88);
@@ -163,12 +223,15 @@ void TestSglang::defaultFractionFollowsTheRelease()
     // graphs' 464: 13,904 + 4,096 = 18,000, 0.7793 -> 0.779, and a
     // standalone draft 13,904 + 6,144 = 20,048, 0.7542 -> 0.754; from 0.5.14
     // the pool sizes the draft's cache: nothing reserved, 0.830.
-    const core::SglangModel standalone{false, false, core::SpeculativeDraft::Model};
-    const core::SglangModel eagle{false, false, core::SpeculativeDraft::Mtp};
+    const core::SglangModel standalone = drafting(core::SpeculativeDraft::Model);
+    const core::SglangModel eagle = drafting(core::SpeculativeDraft::Mtp);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.1")), 0.849);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.1")), 0.849);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.2")), 0.799);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.9")), 0.810);
+    // 0.5.10 turned the prefill graphs off under speculative decoding (PR
+    // 22128 allowed them in 0.5.11): 13,440 + 4,096 = 17,536, 0.7850 -> 0.785.
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.10")), 0.785);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, eagle, at("0.5.13")), 0.779);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.13")), 0.754);
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, standalone, at("0.5.14")), 0.830);
@@ -183,7 +246,7 @@ void TestSglang::defaultFractionFollowsTheRelease()
     QCOMPARE(mtp.speculativeDraft(), core::SpeculativeDraft::None);
     mtp.model.loadMtp = true;
     QCOMPARE(mtp.speculativeDraft(), core::SpeculativeDraft::Mtp);
-    QCOMPARE(core::sglangMemFraction(mtp, 81559), 0.766);
+    QCOMPARE(core::sglangMemFraction(mtp, card(81559)), 0.766);
 }
 
 void TestSglang::visionTowerScalesTheFraction()
@@ -196,21 +259,21 @@ void TestSglang::visionTowerScalesTheFraction()
     // with hidden 1,280: 1.5625 -> 0.95 x 0.94375 = 0.89656 -> 0.74863.
     core::Scenario gemma = testsupport::presetScenario("gemma-3-27b-it");
     gemma.serving = core::ServingEngine::Sglang;
-    QVERIFY(std::abs(core::sglangMemFraction(gemma, 81559) - 0.835 * 0.95 * (1 - 0.1 * (27.0 * 1152 * 1152 / (24.0 * 1024 * 1024) - 1))) < 1e-12);
-    QVERIFY(std::abs(core::sglangMemFraction(gemma, 81559) - 0.75963) < 1e-5);
+    QVERIFY(std::abs(core::sglangMemFraction(gemma, card(81559)) - 0.835 * 0.95 * (1 - 0.1 * (27.0 * 1152 * 1152 / (24.0 * 1024 * 1024) - 1))) < 1e-12);
+    QVERIFY(std::abs(core::sglangMemFraction(gemma, card(81559)) - 0.75963) < 1e-5);
     core::Scenario qwen = testsupport::presetScenario("qwen2.5-vl-7b-instruct");
     qwen.serving = core::ServingEngine::Sglang;
-    QVERIFY(std::abs(core::sglangMemFraction(qwen, 81559) - 0.835 * 0.95 * 0.94375) < 1e-12);
+    QVERIFY(std::abs(core::sglangMemFraction(qwen, card(81559)) - 0.835 * 0.95 * 0.94375) < 1e-12);
     // Before 0.4.9.post3 every multimodal fraction was x 0.9, one the user
     // set included (model_runner.py): the memory-class table's 0.874 ->
     // 0.7866, a set 0.8 -> 0.72. From then on a set fraction stays.
     std::string error;
     gemma.versions = *core::parseLibraryVersions("sglang=0.4.8", error);
-    QVERIFY(std::abs(core::sglangMemFraction(gemma, 81559) - 0.874 * 0.9) < 1e-12);
+    QVERIFY(std::abs(core::sglangMemFraction(gemma, card(81559)) - 0.874 * 0.9) < 1e-12);
     gemma.memFractionStatic = 0.8;
-    QVERIFY(std::abs(core::sglangMemFraction(gemma, 81559) - 0.72) < 1e-12);
+    QVERIFY(std::abs(core::sglangMemFraction(gemma, card(81559)) - 0.72) < 1e-12);
     gemma.versions = {};
-    QCOMPARE(core::sglangMemFraction(gemma, 81559), 0.8);
+    QCOMPARE(core::sglangMemFraction(gemma, card(81559)), 0.8);
 }
 
 void TestSglang::logsOwnFiguresGiveItsPool_data()
@@ -291,7 +354,7 @@ void TestSglang::issue21348FromTheCard()
     const double pool = static_cast<double>(l.find(Quantity::SglangKvCache).front()->bytes.count());
     QVERIFY(std::abs(pool / printed - 48128.0) <= 0.005 * 48128.0);
     const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
-    const auto planned = static_cast<double>(core::kvTokenBudget(s, e, gpu.capacity()));
+    const auto planned = static_cast<double>(core::kvTokenBudget(s, e, gpu));
     QVERIFY2(std::abs(planned - printed) <= 0.10 * printed,
              qPrintable(QStringLiteral("%1 tokens planned against %2 printed").arg(planned).arg(printed)));
 }
@@ -318,10 +381,10 @@ void TestSglang::planSizesThePoolFromTheCard()
     const double weights = 8'030'261'248.0 * 2;
     const auto expected =
         static_cast<std::uint64_t>(((capacity - 512.0 * 1024 * 1024) * fraction - weights) / 131072.0);
-    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()), expected);
+    QCOMPARE(core::kvTokenBudget(s, e, gpu), expected);
     // An explicit --mem-fraction-static wins.
     s.memFractionStatic = 0.5;
-    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()),
+    QCOMPARE(core::kvTokenBudget(s, e, gpu),
              static_cast<std::uint64_t>(((capacity - 512.0 * 1024 * 1024) * 0.5 - weights) / 131072.0));
 }
 
@@ -343,12 +406,12 @@ void TestSglang::runningRequestsFollowThePool()
     s.sequence = 128;
     const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
     const core::Estimate e = core::estimate(s);
-    const std::uint64_t pool = core::kvTokenBudget(s, e, gpu.capacity());
+    const std::uint64_t pool = core::kvTokenBudget(s, e, gpu);
     QVERIFY(pool / 128 > 2048);
     QCOMPARE(core::performance(s, e, gpu).servingRows, 2048ull);
     s.sequence = 8192;
     const core::Estimate longer = core::estimate(s);
-    QCOMPARE(core::performance(s, longer, gpu).servingRows, core::kvTokenBudget(s, longer, gpu.capacity()) / 8192);
+    QCOMPARE(core::performance(s, longer, gpu).servingRows, core::kvTokenBudget(s, longer, gpu) / 8192);
 }
 
 VRAM_TEST_MAIN(tst_sglang, TestSglang, Core)

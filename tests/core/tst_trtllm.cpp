@@ -85,11 +85,11 @@ void TestTrtllm::poolRuleByHand()
     const core::Estimate e = core::estimate(s);
     const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
     QCOMPARE(gpu.capacity().count(), 85'029'615'043ull);
-    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()), 464'096ull);
+    QCOMPARE(core::kvTokenBudget(s, e, gpu), 464'096ull);
     // Half the free memory: 67,593,360,835 x 0.5 / 131,072 = 257,848
     // tokens, 8,057 blocks: 257,824.
     s.freeGpuMemoryFraction = 0.5;
-    QCOMPARE(core::kvTokenBudget(s, e, gpu.capacity()), 257'824ull);
+    QCOMPARE(core::kvTokenBudget(s, e, gpu), 257'824ull);
 }
 
 void TestTrtllm::readerTakesEveryFigure()
