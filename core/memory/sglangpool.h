@@ -16,7 +16,7 @@ namespace core {
 /// What SGLang's default fraction asks of the model and the card: its
 /// prefill graphs are off for multimodal models, on cards that do not run
 /// CUDA and, by release, with a pipeline, a GGUF file, a draft or some
-/// architectures; reserved for apart under MLA; a draft reserves memory by
+/// architectures; a flat reserve under MLA; a draft reserves memory by
 /// release.
 struct SglangModel
 {
