@@ -207,6 +207,14 @@ std::vector<std::string> validateScenario(const Scenario &s)
                     == runtime->cacheFormats.end())
                 errors.push_back(std::string(key) + ": " + runtimeInfo(s.serving).name + " does not take "
                                  + formatInfo(*format).id + " (it takes " + cacheFormatList(runtime->cacheFormats) + ")");
+    // A format the engine's release does not take yet (--engine-version).
+    if (runtime && runtime->releases && s.kvDtype)
+        if (const auto &version = s.versions.of(*runtime->releases))
+            for (const RuntimeBehaviour::CacheFormatRelease &r : runtime->cacheFormatReleases)
+                if (r.format == *s.kvDtype && *version < r.since)
+                    errors.push_back("kv_dtype: " + std::string(runtimeInfo(s.serving).name) + " "
+                                     + versionText(*version) + " does not take " + formatInfo(r.format).id
+                                     + " (it came with " + r.source + ")");
     check(!(runtime && !runtime->loadsGguf && isGgufFormat(s.effectiveWeights())),
           [&s] { return std::string("weights: ") + runtimeInfo(s.serving).name + " does not load GGUF files"; });
     // vLLM's per-token-head and TurboQuant formats live in its attention

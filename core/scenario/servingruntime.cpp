@@ -100,6 +100,21 @@ RuntimeBehaviour vllmBehaviour()
                       WeightFormat::Int4PerTokenHead, WeightFormat::Nvfp4,
                       WeightFormat::TurboquantK8V4,   WeightFormat::Turboquant4BitNc,
                       WeightFormat::TurboquantK3V4Nc, WeightFormat::Turboquant3BitNc};
+    // The first release whose CacheDType takes each (read at the tags of
+    // vLLM's releases; int4_per_token_head from its release notes). nvfp4
+    // was a spelling from 0.20.0 that no attention backend took until
+    // FlashInfer's (PR 40177, 0.21.0).
+    b.cacheFormatReleases = {
+        {WeightFormat::Fp8, {0, 3, 0}, "vLLM PR 2279, v0.3.0 (fp8_e5m2; fp8 and fp8_e4m3 from 0.4.1 and 0.4.3)"},
+        {WeightFormat::Fp8PerTokenHead, {0, 20, 0}, "vLLM PR 38378, v0.20.0"},
+        {WeightFormat::Int8PerTokenHead, {0, 20, 0}, "vLLM PR 38378, v0.20.0"},
+        {WeightFormat::Int4PerTokenHead, {0, 25, 0}, "vLLM PR 40835, v0.25.0 (release notes)"},
+        {WeightFormat::Nvfp4, {0, 21, 0}, "vLLM PR 40177, v0.21.0 (the first attention backend to take it)"},
+        {WeightFormat::TurboquantK8V4, {0, 20, 0}, "vLLM PR 38479, v0.20.0"},
+        {WeightFormat::Turboquant4BitNc, {0, 20, 0}, "vLLM PR 38479, v0.20.0"},
+        {WeightFormat::TurboquantK3V4Nc, {0, 20, 0}, "vLLM PR 38479, v0.20.0"},
+        {WeightFormat::Turboquant3BitNc, {0, 20, 0}, "vLLM PR 38479, v0.20.0"},
+    };
     b.takesKvCacheSize = true;
     b.fitsContextToPool = true;
     b.releases = Library::Vllm;
@@ -135,6 +150,7 @@ RuntimeBehaviour sglangBehaviour()
     // server_args.py --kv-cache-dtype: auto (the model's fp32, fp16 or
     // bf16), bf16 and the fp8 spellings.
     b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8};
+    b.cacheFormatReleases.clear();
     b.draftSource = kDraftFromSglang;
     return b;
 }
@@ -174,6 +190,7 @@ RuntimeBehaviour trtllmBehaviour()
     // or bf16), fp8 or nvfp4.
     b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8,
                       WeightFormat::Nvfp4};
+    b.cacheFormatReleases.clear();
     // vLLM's options TensorRT-LLM does not have.
     b.offloadsWeightBytes = false;
     b.offloadsKvBlocks = false;

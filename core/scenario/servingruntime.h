@@ -153,6 +153,16 @@ struct RuntimeBehaviour
     /// The KV cache formats it takes (its --kv-cache-dtype, llama.cpp's
     /// --cache-type-k/-v), cited where each runtime's row sets them.
     std::vector<WeightFormat> cacheFormats;
+    /// Those of them that came in a later release of its `releases`
+    /// library than the oldest one modelled: before `since` the release
+    /// refuses the format.
+    struct CacheFormatRelease
+    {
+        WeightFormat format;
+        Version since;
+        const char *source;
+    };
+    std::vector<CacheFormatRelease> cacheFormatReleases;
     /// Speculative decoding runs one sequence only (transformers' assisted
     /// generation: batch_size 1, num_return_sequences 1).
     bool draftRunsOneRow = false;

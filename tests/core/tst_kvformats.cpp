@@ -44,6 +44,7 @@ private slots:
     void bytesPerToken_data();
     void bytesPerToken();
     void eachEngineTakesItsOwn();
+    void vllmReleasesTakeTheirOwn();
     void cacheFormatsAreNoWeights();
     void cacheOnlyFormatsComeLast();
     void suggestionsRunOnTheCard();
@@ -103,6 +104,38 @@ void TestKvFormats::eachEngineTakesItsOwn()
     core::Scenario trtllm = llama31(core::ServingEngine::Trtllm);
     trtllm.kvDtype = core::WeightFormat::Nvfp4;
     QVERIFY(!refused(trtllm, "kv_dtype"));
+}
+
+void TestKvFormats::vllmReleasesTakeTheirOwn()
+{
+    // vLLM's CacheDType at its release tags: the per-token-head formats and
+    // TurboQuant from 0.20.0 (PRs 38378, 38479), nvfp4 usable from 0.21.0
+    // (PR 40177), int4_per_token_head from 0.25.0, fp8 long before.
+    const auto at = [](const char *vllm) {
+        core::Scenario s = llama31(core::ServingEngine::Vllm);
+        std::string error;
+        s.versions = *core::parseLibraryVersions(std::string("vllm=") + vllm, error);
+        return s;
+    };
+    core::Scenario s = at("0.19");
+    s.kvDtype = core::WeightFormat::Int8PerTokenHead;
+    QVERIFY(refused(s, "kv_dtype: vLLM 0.19 does not take int8-per-token-head (it came with vLLM PR 38378, v0.20.0)"));
+    s.kvDtype = core::WeightFormat::TurboquantK8V4;
+    QVERIFY(refused(s, "kv_dtype: vLLM 0.19 does not take turboquant-k8v4"));
+    s.kvDtype = core::WeightFormat::Fp8;
+    QVERIFY(!refused(s, "kv_dtype"));
+    s = at("0.20");
+    s.kvDtype = core::WeightFormat::Int8PerTokenHead;
+    QVERIFY(!refused(s, "kv_dtype"));
+    s.kvDtype = core::WeightFormat::Nvfp4;
+    QVERIFY(refused(s, "kv_dtype: vLLM 0.20 does not take nvfp4"));
+    s = at("0.21");
+    QVERIFY(!refused(s, "kv_dtype"));
+    s.kvDtype = core::WeightFormat::Int4PerTokenHead;
+    QVERIFY(refused(s, "kv_dtype: vLLM 0.21 does not take int4-per-token-head"));
+    // The current release (no version given) takes them all.
+    s.versions = {};
+    QVERIFY(!refused(s, "kv_dtype"));
 }
 
 void TestKvFormats::cacheFormatsAreNoWeights()
