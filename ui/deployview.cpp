@@ -156,12 +156,16 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
         const core::GpuSpec *gpu = catalog.find(id);
         if (fit == result.fits.end() || !gpu)
             continue;
-        const ServingNumbers atBatch = servingNumbers(core::performance(s, result.estimate, *gpu));
+        // Each row on the estimate its fit was made with (vLLM's defaults follow the card).
+        const core::Scenario &onCard = result.scenarioOn(*gpu);
+        const ServingNumbers atBatch = servingNumbers(core::performance(onCard, result.estimateOn(*gpu), *gpu));
         QString full = QStringLiteral("—");
         QString fullCost;
         if (fit->concurrentSequences > 0) {
-            const core::Scenario filled = core::withAxis(s, core::SweepAxis::Batch, fit->concurrentSequences);
-            const ServingNumbers n = servingNumbers(core::performance(filled, core::estimateVariant(result, filled), *gpu));
+            const core::Scenario filled = core::withAxis(onCard, core::SweepAxis::Batch, fit->concurrentSequences);
+            const core::Estimate atFull =
+                result.onFocusCard(*gpu) ? core::estimateVariant(result, filled) : core::estimate(filled);
+            const ServingNumbers n = servingNumbers(core::performance(filled, atFull, *gpu));
             full = eachAndAll(n);
             fullCost = n.costPerMillion;
         }

@@ -128,8 +128,23 @@ std::vector<Estimate> estimateStages(const EstimateWithFits &result)
     return estimateStages(result.scenario, *result.prepared);
 }
 
-EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalog,
-                                  const std::vector<std::string> &gpuIds, Formulas formulas)
+std::pair<const Scenario &, const Estimate &> EstimateWithFits::onCard(const GpuSpec &gpu) const
+{
+    if (!otherCards.empty()) {
+        const Scenario onGpu = onServingCard(scenario, gpu);
+        for (const OnCard &other : otherCards)
+            if (sameBatch(other.scenario, onGpu))
+                return {other.scenario, other.estimate};
+    }
+    return {scenario, estimate};
+}
+
+namespace {
+
+/// The estimate of `asGiven` (its card set) and its fits against the
+/// catalog GPUs `asked` accepts.
+EstimateWithFits fitsOnCard(const Scenario &asGiven, const Catalog &catalog,
+                            const std::function<bool(const GpuSpec &)> &asked, Formulas formulas)
 {
     EstimateWithFits result;
     result.scenario = withDeviceSplit(asGiven, catalog);
@@ -185,7 +200,7 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
     std::map<int, Estimate> layouts; // per GPU count, for the layout bars
 
     for (const GpuSpec &gpu : catalog.gpus) {
-        if (!gpuIds.empty() && std::find(gpuIds.begin(), gpuIds.end(), gpu.id) == gpuIds.end())
+        if (!asked(gpu))
             continue;
         GpuFit fit;
         fit.gpuId = gpu.id;
@@ -246,6 +261,51 @@ EstimateWithFits estimateWithFits(const Scenario &asGiven, const Catalog &catalo
         }
         result.fits.push_back(std::move(fit));
     }
+    return result;
+}
+
+} // namespace
+
+EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catalog,
+                                  const std::vector<std::string> &gpuIds, Formulas formulas)
+{
+    const auto isAsked = [&gpuIds](const GpuSpec &gpu) {
+        return gpuIds.empty() || std::find(gpuIds.begin(), gpuIds.end(), gpu.id) != gpuIds.end();
+    };
+    // The estimate is the focus GPU's; where the engine's defaults follow
+    // the card (vLLM's batch defaults), each other kind of card is fitted
+    // with its own estimate.
+    const GpuSpec *alone = scenario.gpuId.empty() && gpuIds.size() == 1 ? catalog.find(gpuIds.front()) : nullptr;
+    const GpuSpec *focus = alone ? alone : focusGpu(scenario, catalog);
+    const Scenario onFocus = focus ? onServingCard(scenario, *focus) : scenario;
+    if (!defaultsFollowTheCard(onFocus))
+        return fitsOnCard(onFocus, catalog, isAsked, formulas);
+    const auto onSameBatch = [&](const Scenario &like) {
+        return [&, like](const GpuSpec &gpu) { return isAsked(gpu) && sameBatch(onServingCard(like, gpu), like); };
+    };
+    EstimateWithFits result = fitsOnCard(onFocus, catalog, onSameBatch(onFocus), formulas);
+    if (!result.estimate.isValid())
+        return result;
+    // One estimate for each other batch the asked cards' defaults give.
+    std::vector<Scenario> others;
+    for (const GpuSpec &gpu : catalog.gpus) {
+        const Scenario onCard = onServingCard(onFocus, gpu);
+        if (isAsked(gpu) && !sameBatch(onCard, onFocus)
+            && std::none_of(others.begin(), others.end(), [&](const Scenario &o) { return sameBatch(o, onCard); }))
+            others.push_back(onCard);
+    }
+    for (const Scenario &onCard : others) {
+        EstimateWithFits other = fitsOnCard(onCard, catalog, onSameBatch(onCard), Formulas::Skipped);
+        std::move(other.fits.begin(), other.fits.end(), std::back_inserter(result.fits));
+        result.otherCards.push_back({std::move(other.scenario), std::move(other.estimate)});
+    }
+    // In the catalog's order, as asked.
+    const auto position = [&catalog](const GpuFit &fit) {
+        return std::find_if(catalog.gpus.begin(), catalog.gpus.end(), [&fit](const GpuSpec &g) { return g.id == fit.gpuId; })
+            - catalog.gpus.begin();
+    };
+    std::stable_sort(result.fits.begin(), result.fits.end(),
+                     [&](const GpuFit &a, const GpuFit &b) { return position(a) < position(b); });
     return result;
 }
 

@@ -111,6 +111,9 @@ std::string formatHeadroom(const DeviceFit &device, ByteUnit unit, int decimals)
 
 /// `estimate` plus the fit against each GPU in `catalog` (all when `gpuIds`
 /// is empty), including GPUs needed, largest batch and longest context.
+/// The estimate is the focus GPU's: the scenario's chosen one, else the
+/// one GPU asked about, else the default; where the engine's defaults
+/// follow the card, each other kind of card gets its own (`otherCards`).
 /// A scenario with `devices` is estimated as `withDeviceSplit` runs it
 /// (core/analysis/deviceset.h), and `deviceSet` holds each device's fit.
 struct EstimateWithFits
@@ -128,12 +131,30 @@ struct EstimateWithFits
     /// or sequence estimates from it (null where the scenario is not valid).
     std::shared_ptr<const PreparedScenario> prepared;
 
+    /// Where the engine's defaults follow the card (defaultsFollowTheCard),
+    /// the scenario and estimate of each other kind of card asked about;
+    /// `scenario` and `estimate` are the focus GPU's.
+    struct OnCard
+    {
+        Scenario scenario;
+        Estimate estimate;
+    };
+    std::vector<OnCard> otherCards;
+    /// The scenario and estimate `gpu`'s fit was made with.
+    const Scenario &scenarioOn(const GpuSpec &gpu) const { return onCard(gpu).first; }
+    const Estimate &estimateOn(const GpuSpec &gpu) const { return onCard(gpu).second; }
+    /// Whether `gpu` was fitted on the focus GPU's estimate.
+    bool onFocusCard(const GpuSpec &gpu) const { return &estimateOn(gpu) == &estimate; }
+
     /// The fit against `gpuId`; null where it was not among the GPUs asked.
     const GpuFit *fitFor(const std::string &gpuId) const
     {
         const auto it = std::find_if(fits.begin(), fits.end(), [&gpuId](const GpuFit &f) { return f.gpuId == gpuId; });
         return it == fits.end() ? nullptr : &*it;
     }
+
+private:
+    std::pair<const Scenario &, const Estimate &> onCard(const GpuSpec &gpu) const;
 };
 /// Whether an estimate keeps its operands: the interactive estimate does, so
 /// that the term the user opens is explained without estimating again; a

@@ -58,7 +58,7 @@ std::vector<PlanOption> layoutsAt(const Scenario &base, const GpuSpec &gpu, int 
                     for (Offload offload : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParams}) {
                         if ((!training || !request.allowOffload) && offload != Offload::None)
                             break;
-                        Scenario s = base;
+                        Scenario s = onServingCard(base, gpu);
                         s.gpus = gpus;
                         s.parallel.tp = tp;
                         s.parallel.pp = pp;
@@ -127,7 +127,7 @@ std::vector<std::optional<WeightFormat>> kvChoices(const Scenario &base, Serving
 Scenario replicaScenario(const Scenario &base, const GpuSpec &gpu, ServingEngine engine,
                          std::optional<WeightFormat> kv, int tp, int pp)
 {
-    Scenario s = base;
+    Scenario s = onServingCard(base, gpu);
     s.gpuId = gpu.id;
     s.serving = engine;
     s.kvDtype = kv;

@@ -255,8 +255,25 @@ std::vector<FitSuggestion> FitSearch::pairSuggestions(const GpuFit &fit)
     return found;
 }
 
+FitSearch &FitSearch::onCardOf(const GpuFit &fit)
+{
+    if (!defaultsFollowTheCard(m_scenario))
+        return *this;
+    Scenario onCard = onServingCard(m_scenario, fit.gpu);
+    if (sameBatch(onCard, m_scenario))
+        return *this;
+    for (const std::unique_ptr<FitSearch> &search : m_otherCards)
+        if (sameBatch(search->m_scenario, onCard))
+            return *search;
+    m_otherCards.push_back(std::make_unique<FitSearch>(std::move(onCard)));
+    return *m_otherCards.back();
+}
+
 std::vector<FitSuggestion> FitSearch::suggestionsFor(const GpuFit &fit)
 {
+    FitSearch &search = onCardOf(fit);
+    if (&search != this)
+        return search.suggestionsFor(fit);
     const Scenario &s = m_scenario;
     std::vector<FitSuggestion> found;
     if (fit.fits)
@@ -321,6 +338,16 @@ const FitSearch::Floor *FitSearch::floor()
 }
 
 std::optional<FitReason> FitSearch::reasonFor(const Estimate &e, const GpuFit &fit)
+{
+    FitSearch &search = onCardOf(fit);
+    if (&search == this)
+        return reasonOnOwnCard(e, fit);
+    if (!search.m_ownEstimate)
+        search.m_ownEstimate = estimate(search.m_scenario);
+    return search.reasonOnOwnCard(*search.m_ownEstimate, fit);
+}
+
+std::optional<FitReason> FitSearch::reasonOnOwnCard(const Estimate &e, const GpuFit &fit)
 {
     if (fit.fits)
         return std::nullopt;

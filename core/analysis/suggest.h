@@ -5,7 +5,9 @@
 #include "core/analysis/fit.h"
 #include "core/scenario/fields.h"
 
+#include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace core {
@@ -86,10 +88,15 @@ public:
     std::vector<FitSuggestion> suggestionsFor(const GpuFit &fit);
     /// Why `fit`'s GPU is short of "fits" (`estimate`: the scenario's own;
     /// nothing when it fits). The split every "cannot fit" shares is
-    /// estimated once for all the GPUs asked about.
+    /// estimated once for all the GPUs asked about. A GPU whose engine
+    /// defaults differ from the scenario's card (defaultsFollowTheCard) is
+    /// searched, and explained, on its own estimate.
     std::optional<FitReason> reasonFor(const Estimate &estimate, const GpuFit &fit);
 
 private:
+    /// The search for `fit`'s card: this one, or one kept per other card.
+    FitSearch &onCardOf(const GpuFit &fit);
+    std::optional<FitReason> reasonOnOwnCard(const Estimate &estimate, const GpuFit &fit);
     /// Where no count fits: each GPU split as far as the verdict's search
     /// goes, or nothing where more GPUs split nothing further.
     struct Floor
@@ -116,6 +123,9 @@ private:
     std::optional<std::optional<Floor>> m_floor;
     std::optional<std::vector<std::vector<ChoiceVariant>>> m_byInput;
     std::optional<std::vector<std::vector<ChoicePair>>> m_pairs; ///< per pair of inputs, every pair that runs
+    /// The searches on other cards, and their estimates.
+    std::vector<std::unique_ptr<FitSearch>> m_otherCards;
+    std::optional<Estimate> m_ownEstimate;
 };
 
 

@@ -216,6 +216,13 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"why", whyJson(search, e, fit)},
                         {"what_would_fit", whatWouldFitJson(s, search, fit)},
                         {"warnings", renderAll(fit.warnings)}});
+        // Where the engine's defaults follow the card, the row's own.
+        if (gpu && defaultsFollowTheCard(s)) {
+            const Scenario &onCard = result.scenarioOn(*gpu);
+            gpus.back()["per_gpu_bytes"] = result.estimateOn(*gpu).total.count();
+            gpus.back()["max_num_seqs"] = onCard.effectiveMaxNumSeqs();
+            gpus.back()["max_num_batched_tokens"] = onCard.effectiveMaxBatchedTokens();
+        }
     }
     j["gpus"] = gpus;
     j["devices"] = deviceSetJson(result.deviceSet);

@@ -470,7 +470,7 @@ Derived prefillWorkspace(const ModelSpec &m, const Scenario &s, double e, Formul
 VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, FormulaStore *store)
 {
     VllmProfile p;
-    const double tokens = static_cast<double>(s.maxBatchedTokens);
+    const double tokens = static_cast<double>(s.effectiveMaxBatchedTokens());
     const double tp = static_cast<double>(s.parallel.tp);
     const double h = static_cast<double>(m.hidden);
     const double qw = static_cast<double>(widestQueries(m));
@@ -528,6 +528,8 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
         .times(sh::kActivationBytes, e)
         .times(ws::kProfileWidth, width.derived())
         .cite(runtimeBehaviour(s.serving).profileSource);
+    if (!s.maxBatchedTokens || !s.maxNumSeqs)
+        forward.note(servingBatchDefaults(s).why);
     p.forward = forward.derived();
 
     // Sampler warm-up (_dummy_sampler_run, forced top-k and top-p): the
@@ -553,6 +555,8 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
         .times(sh::kHidden, h)
         .times(sh::kActivationBytes, e);
     sampler.note(seqsBound ? lg::kWhyRowsAreSeqs : lg::kWhyRowsAreTokens).cite(lg::kFromVllmSampler);
+    if (!s.maxBatchedTokens || !s.maxNumSeqs)
+        sampler.note(servingBatchDefaults(s).why);
     p.sampler = sampler.derived();
     return p;
 }

@@ -695,7 +695,9 @@ std::vector<FieldDescriptor> makeFields()
             .help(QT_TRANSLATE_NOOP("Field",
                 "the tokens of one step, profiled at start-up: vLLM --max-num-batched-tokens, TensorRT-LLM "
                 "--max_num_tokens"))
-            .numberIn<&S::maxBatchedTokens>()
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "the serving engine, its release and the GPU"))
+            .optionalNumberIn<&S::maxBatchedTokens>()
+            .effective([](const S &s) { return FieldValue(static_cast<double>(s.effectiveMaxBatchedTokens())); })
             .appliesWhen(profilesAtStartup),
         Field(FieldId::MaxNumSeqs, "serving.max_num_seqs", FieldGroup::Serving)
             .cli("max-num-seqs", "N")
@@ -704,7 +706,7 @@ std::vector<FieldDescriptor> makeFields()
             .help(QT_TRANSLATE_NOOP("Field",
                 "the sequences decoded together: vLLM --max-num-seqs (also the sampler warm-up's rows), "
                 "TensorRT-LLM --max_batch_size"))
-            .defaultFollows(QT_TRANSLATE_NOOP("Field", "the serving engine"))
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "the serving engine, its release and the GPU"))
             .optionalNumberIn<&S::maxNumSeqs>()
             .effective([](const S &s) { return FieldValue(static_cast<double>(s.effectiveMaxNumSeqs())); })
             .appliesWhen(profilesAtStartup),

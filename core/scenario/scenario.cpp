@@ -91,7 +91,28 @@ double Scenario::effectiveGpuMemoryUtilization() const
 
 std::uint64_t Scenario::effectiveMaxNumSeqs() const
 {
-    return maxNumSeqs ? *maxNumSeqs : runtimeBehaviour(serving).defaultMaxSeqs;
+    return maxNumSeqs ? *maxNumSeqs : servingBatchDefaults(*this).maxNumSeqs;
+}
+
+std::uint64_t Scenario::effectiveMaxBatchedTokens() const
+{
+    return maxBatchedTokens ? *maxBatchedTokens : servingBatchDefaults(*this).maxBatchedTokens;
+}
+
+ServingCard servingCardOf(const GpuSpec &gpu)
+{
+    ServingCard card;
+    card.atLeast70Gib = gpu.capacity() >= Bytes::gib(70);
+    std::string name = gpu.name;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+    card.a100 = name.find("a100") != std::string::npos;
+    return card;
+}
+
+Scenario onServingCard(Scenario s, const GpuSpec &gpu)
+{
+    s.servingCard = servingCardOf(gpu);
+    return s;
 }
 
 double Scenario::effectiveLoraDropout() const

@@ -70,6 +70,19 @@ enum class Offload {
 
 /// How the GPUs split the model: tp x pp x dp = GPUs (Megatron-LM's 3D
 /// parallelism, Narayanan et al. 2021), with ZeRO/FSDP on the dp axis.
+/// What a serving engine's defaults read of the GPU it starts on: vLLM's
+/// EngineArgs.get_batch_defaults asks whether the device's total memory is
+/// 70 GiB or more and whether its name says A100. The defaults describe
+/// an H100 SXM, the default focus GPU.
+struct ServingCard
+{
+    bool atLeast70Gib = true;
+    bool a100 = false;
+};
+/// That of a catalog GPU: its usable memory (what the driver reports as
+/// total) and its name.
+ServingCard servingCardOf(const GpuSpec &gpu);
+
 struct Parallelism
 {
     int tp = 1;                    ///< tensor parallel degree
@@ -210,12 +223,18 @@ struct Scenario
     double effectiveFreeGpuMemoryFraction() const { return freeGpuMemoryFraction.value_or(0.9); }
     ServingEngine serving = ServingEngine::Generate;
     /// The tokens of the forward a serving engine profiles at start-up
-    /// (vLLM max_num_batched_tokens, TensorRT-LLM max_num_tokens: 8192).
-    std::uint64_t maxBatchedTokens = 8192;
+    /// (vLLM max_num_batched_tokens, TensorRT-LLM max_num_tokens); unset:
+    /// the engine's default for its release and card (servingBatchDefaults).
+    std::optional<std::uint64_t> maxBatchedTokens;
+    std::uint64_t effectiveMaxBatchedTokens() const;
     /// The sequences it runs at once (vLLM max_num_seqs, TensorRT-LLM
-    /// max_batch_size); unset: the engine's default (effectiveMaxNumSeqs).
+    /// max_batch_size); unset: the engine's default, as above.
     std::optional<std::uint64_t> maxNumSeqs;
     std::uint64_t effectiveMaxNumSeqs() const;
+    /// The GPU the serving engine starts on, as far as its defaults read
+    /// it. Not an input: a fit sets it from its GPU (onServingCard); left
+    /// alone it is the default focus GPU's (an H100 SXM).
+    ServingCard servingCard;
     /// Decoder layers on the GPUs, the rest in host memory; more than the
     /// model's layers also puts the output layer there. llama.cpp -ngl
     /// keeps the last ones; generate()'s device_map with CPU offload the
@@ -337,6 +356,10 @@ struct Scenario
 /// not in `catalog`). Null only for a catalog without the default. Every
 /// front end and report asks here, so they name the same GPU.
 const GpuSpec *focusGpu(const Scenario &s, const Catalog &catalog);
+
+/// The scenario as its serving engine starts on `gpu`: the engine's
+/// defaults that follow the card (servingBatchDefaults) read that card.
+Scenario onServingCard(Scenario s, const GpuSpec &gpu);
 
 struct ModeInfo { Mode mode; const char *id; const char *label; };
 const std::vector<ModeInfo> &allModes();

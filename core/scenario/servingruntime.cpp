@@ -2,6 +2,7 @@
 
 #include "core/base/lookup.h"
 #include "core/base/translatable.h"
+#include "core/scenario/stack.h"
 
 namespace core {
 
@@ -86,8 +87,8 @@ RuntimeBehaviour vllmBehaviour()
     b.profileSource = "vllm v1 gpu_model_runner.py profile_run (_dummy_run; attention skipped while profiling)";
     b.profilesSampler = true;
     b.continuousBatching = true;
-    // EngineArgs: 256 sequences for the LLM class on GPUs under 70 GiB or A100s.
-    b.defaultMaxSeqs = 256;
+    // EngineArgs get_batch_defaults: by release and card (servingBatchDefaults).
+    b.batchDefaultsFollowCard = true;
     b.offloadsWeightBytes = true;
     b.offloadsKvBlocks = true;
     b.skipsKvQuantisationPerLayer = true;
@@ -151,6 +152,7 @@ RuntimeBehaviour sglangBehaviour()
     // bf16), bf16 and the fp8 spellings.
     b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8};
     b.cacheFormatReleases.clear();
+    b.batchDefaultsFollowCard = false;
     b.draftSource = kDraftFromSglang;
     return b;
 }
@@ -174,6 +176,7 @@ RuntimeBehaviour trtllmBehaviour()
     b.profilesSampler = false;
     // llm_args.py BaseLlmArgs.max_batch_size.
     b.defaultMaxSeqs = 2048;
+    b.batchDefaultsFollowCard = false;
     // allreduce_helper.py (2026): 64 MiB a rank, for the IPC buffers (1x)
     // and the Lamport buffers (3x), per rank of the group.
     b.allReduceWorkspaceMib = 64;
@@ -268,6 +271,38 @@ const std::vector<RuntimeInfo> &allRuntimes()
 const RuntimeInfo &runtimeInfo(ServingEngine engine)
 {
     return findByValue(allRuntimes(), &RuntimeInfo::engine, engine);
+}
+
+BatchDefaults servingBatchDefaults(const Scenario &s)
+{
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    if (!runtime.batchDefaultsFollowCard)
+        return {runtime.defaultMaxSeqs, runtime.defaultBatchedTokens,
+                QT_TRANSLATE_NOOP("Derivation", "the engine's defaults (TensorRT-LLM: max_num_tokens 8,192, "
+                                                "max_batch_size 2,048)")};
+    const LibraryVersions &v = s.versions;
+    if (!versionRuleHolds(v, VersionRule::VllmV1Engine)) {
+        const char *v0 = QT_TRANSLATE_NOOP("Derivation", "vLLM V0's defaults (before 0.8): 256 sequences; "
+                                                         "max(max_model_len, 2,048) tokens a step, or with chunked "
+                                                         "prefill (max_model_len over 32,768) 512, 2,048 from 0.7");
+        const std::uint64_t maxModelLen = s.model.maxPositions > 0 ? s.model.maxPositions : s.contextTokens();
+        if (maxModelLen > 32768)
+            return {256, versionRuleHolds(v, VersionRule::VllmChunkedPrefill2048) ? 2048u : 512u, v0};
+        return {256, std::max<std::uint64_t>(maxModelLen, 2048), v0};
+    }
+    const bool large =
+        s.servingCard.atLeast70Gib && !(s.servingCard.a100 && versionRuleHolds(v, VersionRule::VllmA100SmallDefaults));
+    if (!versionRuleHolds(v, VersionRule::VllmSeqsByCard))
+        return {1024, large ? 8192u : 2048u,
+                QT_TRANSLATE_NOOP("Derivation", "vllm serve's defaults in 0.8.0 to 0.8.3: 1,024 sequences on every "
+                                                "card; 8,192 tokens a step on a card of 70 GiB or more, else 2,048")};
+    if (large)
+        return {1024, 8192,
+                QT_TRANSLATE_NOOP("Derivation", "vllm serve's defaults on a card of 70 GiB or more (an A100 excepted "
+                                                "from 0.9): 8,192 tokens a step, 1,024 sequences")};
+    return {256, 2048,
+            QT_TRANSLATE_NOOP("Derivation", "vllm serve's defaults on a card under 70 GiB or an A100: 2,048 tokens a "
+                                            "step, 256 sequences")};
 }
 
 std::optional<ServingEngine> runtimeForCheckpoint(const CheckpointWeights &checkpoint)

@@ -98,9 +98,13 @@ struct RuntimeBehaviour
     /// forward (vLLM _dummy_sampler_run); TensorRT-LLM's dummy requests
     /// sample one token each.
     bool profilesSampler = false;
-    /// The sequences it runs at once when the scenario leaves them unset
-    /// (vLLM max_num_seqs, TensorRT-LLM max_batch_size).
+    /// The sequences it runs at once and the tokens its start-up profile
+    /// runs when the scenario leaves them unset (TensorRT-LLM
+    /// max_batch_size and max_num_tokens); vLLM's follow its release and
+    /// the card (servingBatchDefaults).
     std::uint64_t defaultMaxSeqs = 256;
+    std::uint64_t defaultBatchedTokens = 8192;
+    bool batchDefaultsFollowCard = false;
     /// Runs on NVIDIA's CUDA GPUs only (TensorRT-LLM).
     bool cudaOnly = false;
     /// The oldest CUDA compute capability its releases are built and tested
@@ -215,6 +219,40 @@ inline bool splitsLayersByMemory(const Scenario &s)
 {
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     return runtime && runtime->splitsLayersByMemory;
+}
+
+/// A serving engine's max_num_seqs and max_num_batched_tokens when the
+/// scenario leaves them unset.
+struct BatchDefaults
+{
+    std::uint64_t maxNumSeqs;
+    std::uint64_t maxBatchedTokens;
+    const char *why; ///< where they come from, for the derivation ("Derivation")
+};
+/// Those of the scenario's engine, release and card. vLLM's are
+/// `vllm serve`'s (EngineArgs get_batch_defaults, usage context
+/// OPENAI_API_SERVER): from 0.8.0 (V1, PR 13726) a card of 70 GiB or more
+/// runs 1,024 sequences and profiles 8,192 tokens, a smaller one 256 and
+/// 2,048 (1,024 sequences on every card until PR 16158, 0.8.4); from 0.9.0
+/// an A100 counts as small (PR 17885). Before 0.8.0 (V0, SchedulerConfig)
+/// 256 sequences and max(max_model_len, 2,048) tokens, or with chunked
+/// prefill, which a context over 32,768 turned on, 512 (2,048 from 0.7.0).
+BatchDefaults servingBatchDefaults(const Scenario &s);
+
+/// Inference whose engine's defaults, as the scenario leaves them, read
+/// the card it starts on (Scenario::servingCard): each kind of card needs
+/// its own estimate.
+inline bool defaultsFollowTheCard(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->batchDefaultsFollowCard && (!s.maxNumSeqs || !s.maxBatchedTokens);
+}
+/// Whether two scenarios run the same sequences and profile tokens: cards
+/// whose defaults agree share an estimate.
+inline bool sameBatch(const Scenario &a, const Scenario &b)
+{
+    return a.effectiveMaxNumSeqs() == b.effectiveMaxNumSeqs()
+        && a.effectiveMaxBatchedTokens() == b.effectiveMaxBatchedTokens();
 }
 
 /// Inference whose runtime keeps layers N..L-1 in host memory and runs them

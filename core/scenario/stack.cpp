@@ -96,6 +96,22 @@ const std::vector<VersionRuleInfo> &allVersionRules()
         {VersionRule::VllmUtilization092, "vllm_utilization_092", Library::Vllm, {0, 21, 0}, std::nullopt, {},
          "gpu_memory_utilization 0.9", "gpu_memory_utilization 0.92 (CUDA-graph memory profiled by default)",
          "vLLM PR 38284, v0.21.0 (vllm/config/cache.py CacheConfig.gpu_memory_utilization)"},
+        {VersionRule::VllmChunkedPrefill2048, "vllm_chunked_prefill_2048", Library::Vllm, {0, 7, 0}, std::nullopt, {},
+         "V0 with chunked prefill (a context over 32,768 turns it on): 512 tokens a step",
+         "V0 with chunked prefill: 2,048 tokens a step",
+         "vLLM v0.7.0 (vllm/config.py SchedulerConfig.__post_init__; 512 at v0.6.0 and v0.6.4)"},
+        {VersionRule::VllmV1Engine, "vllm_v1_engine", Library::Vllm, {0, 8, 0}, std::nullopt, {},
+         "V0: 256 sequences, max(max_model_len, 2,048) tokens a step (chunked prefill: above)",
+         "V1, vllm serve: a card of 70 GiB or more profiles 8,192 tokens, a smaller one 2,048",
+         "vLLM PR 13726, v0.8.0 (engine/arg_utils.py _set_default_args_v1)"},
+        {VersionRule::VllmSeqsByCard, "vllm_seqs_by_card", Library::Vllm, {0, 8, 4}, std::nullopt, {},
+         "V1 runs 1,024 sequences on every card",
+         "1,024 sequences on a card of 70 GiB or more, 256 on a smaller one",
+         "vLLM PR 16158, v0.8.4 (engine/arg_utils.py)"},
+        {VersionRule::VllmA100SmallDefaults, "vllm_a100_small_defaults", Library::Vllm, {0, 9, 0}, std::nullopt, {},
+         "an A100 80GB takes the large cards' 8,192 tokens and 1,024 sequences",
+         "an A100 takes the small cards' 2,048 tokens and 256 sequences",
+         "vLLM PR 17885, v0.9.0 (engine/arg_utils.py: \"a100\" not in device_name)"},
         {VersionRule::SglangMemoryClassTable, "sglang_memory_class_table", Library::Sglang, {0, 4, 7}, std::nullopt, {},
          "mem_fraction_static by TP size: 0.88, 0.87 from 2, 0.85 from 4, 0.81 from 8, 0.79 from 16 GPUs; over "
          "80 GiB, the card less 13 GiB (v0.4.6)",
@@ -322,6 +338,17 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
     const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
     if (runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
         rules.push_back(VersionRule::VllmUtilization092);
+    // vLLM's batch defaults where the scenario leaves them to it.
+    if (defaultsFollowTheCard(s)) {
+        rules.push_back(VersionRule::VllmV1Engine);
+        if (!versionRuleHolds(s.versions, VersionRule::VllmV1Engine))
+            rules.push_back(VersionRule::VllmChunkedPrefill2048);
+        else {
+            rules.push_back(VersionRule::VllmSeqsByCard);
+            if (s.servingCard.a100)
+                rules.push_back(VersionRule::VllmA100SmallDefaults);
+        }
+    }
     if (runtime.kvPool != KvPool::ShareOfFreeBeforeWeights)
         return rules;
     // The draft's and the vision tower's rules where the scenario has one;

@@ -122,6 +122,10 @@ enum class VersionRule {
     BitsandbytesDropsInput, ///< bitsandbytes: a 4-bit layer no longer keeps its input for backward
     TorchtuneDeletesLogits, ///< torchtune: the recipe deletes the logits before loss.backward()
     VllmUtilization092,     ///< vLLM: gpu_memory_utilization defaults to 0.92, not 0.9
+    VllmChunkedPrefill2048, ///< vLLM V0: chunked prefill's default step is 2,048 tokens, not 512
+    VllmV1Engine,           ///< vLLM: the V1 engine's batch defaults, by the card
+    VllmSeqsByCard,         ///< vLLM V1: 256 sequences on cards under 70 GiB, not 1,024 everywhere
+    VllmA100SmallDefaults,  ///< vLLM V1: an A100 takes the small cards' defaults
     SglangMemoryClassTable, ///< SGLang: the default fraction by the card's memory, not by TP size
     SglangReservedFormula,  ///< SGLang: the default fraction from what it reserves, part by part
     SglangPrefillGraphs,    ///< SGLang: the prefill's CUDA graphs are on and reserved for

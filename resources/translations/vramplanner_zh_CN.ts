@@ -1866,6 +1866,26 @@
         <source>e_kv counts the format&apos;s scales with its values: per token and head, per 16 values (NVFP4) or per slot (TurboQuant)</source>
         <translation>e_kv 同时计入该格式的缩放因子：按词元和头、每 16 个值（NVFP4）或每个槽（TurboQuant）</translation>
     </message>
+    <message>
+        <source>the engine&apos;s defaults (TensorRT-LLM: max_num_tokens 8,192, max_batch_size 2,048)</source>
+        <translation>引擎的默认值（TensorRT-LLM：max_num_tokens 8,192，max_batch_size 2,048）</translation>
+    </message>
+    <message>
+        <source>vLLM V0&apos;s defaults (before 0.8): 256 sequences; max(max_model_len, 2,048) tokens a step, or with chunked prefill (max_model_len over 32,768) 512, 2,048 from 0.7</source>
+        <translation>vLLM V0 的默认值（0.8 之前）：256 个序列；每步 max(max_model_len, 2,048) 个词元，开启分块预填充时（max_model_len 超过 32,768）为 512，0.7 起为 2,048</translation>
+    </message>
+    <message>
+        <source>vllm serve&apos;s defaults in 0.8.0 to 0.8.3: 1,024 sequences on every card; 8,192 tokens a step on a card of 70 GiB or more, else 2,048</source>
+        <translation>vllm serve 在 0.8.0 至 0.8.3 的默认值：任何显卡都是 1,024 个序列；70 GiB 及以上的显卡每步 8,192 个词元，其余 2,048</translation>
+    </message>
+    <message>
+        <source>vllm serve&apos;s defaults on a card of 70 GiB or more (an A100 excepted from 0.9): 8,192 tokens a step, 1,024 sequences</source>
+        <translation>vllm serve 在 70 GiB 及以上显卡上的默认值（自 0.9 起 A100 除外）：每步 8,192 个词元，1,024 个序列</translation>
+    </message>
+    <message>
+        <source>vllm serve&apos;s defaults on a card under 70 GiB or an A100: 2,048 tokens a step, 256 sequences</source>
+        <translation>vllm serve 在 70 GiB 以下显卡或 A100 上的默认值：每步 2,048 个词元，256 个序列</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -2771,10 +2791,6 @@
         <translation>TensorRT-LLM 的 KvCacheConfig</translation>
     </message>
     <message>
-        <source>the serving engine</source>
-        <translation>推理服务引擎</translation>
-    </message>
-    <message>
         <source>s</source>
         <translation>秒</translation>
     </message>
@@ -2805,6 +2821,10 @@
     <message>
         <source>mean seconds between a request&apos;s output tokens that the serving plan (Deploy, Plan for Me) must meet (0: none)</source>
         <translation>服务方案（部署页“为我规划”）须满足的相邻输出词元平均间隔，秒（0：不设）</translation>
+    </message>
+    <message>
+        <source>the serving engine, its release and the GPU</source>
+        <translation>推理服务引擎、其版本与 GPU</translation>
     </message>
 </context>
 <context>

@@ -60,6 +60,7 @@ private slots:
     void estimateWithDerivations_data();
     void estimateWithDerivations();
     void fullCatalogFit();
+    void fullCatalogFitVllm();
     void servingPlanDefaultGpus();
     void batchContextSweep256x256_data();
     void batchContextSweep256x256();
@@ -133,6 +134,20 @@ void BenchPlanner::estimatePreparedPoint()
 void BenchPlanner::fullCatalogFit()
 {
     const core::Scenario s = training7b();
+    QBENCHMARK {
+        const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog());
+        QVERIFY(!r.fits.empty());
+    }
+}
+
+/// A vLLM scenario over the whole catalog: its batch defaults follow the
+/// card, so the cards under 70 GiB and the A100s get their own estimate.
+void BenchPlanner::fullCatalogFitVllm()
+{
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3-8b")->model;
+    s.serving = core::ServingEngine::Vllm;
+    s.sequence = 8192;
     QBENCHMARK {
         const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog());
         QVERIFY(!r.fits.empty());

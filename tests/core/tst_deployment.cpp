@@ -393,10 +393,13 @@ void TestDeployment::vllmUtilisationFollowsItsRelease()
 {
     // vLLM 0.21 (PR 38284) profiles CUDA-graph memory by default and raised
     // gpu_memory_utilization from 0.9 to 0.92: the KV budget on an A100 80GB
-    // grows by 0.02 of the card, over the model's KV bytes per token.
+    // grows by 0.02 of the card, over the model's KV bytes per token. The
+    // batch defaults, which moved between the two releases too, are set.
     core::Scenario s;
     s.model = core::io::findPreset("llama-3-8b")->model;
     s.serving = core::ServingEngine::Vllm;
+    s.maxNumSeqs = 256;
+    s.maxBatchedTokens = 8192;
     QCOMPARE(s.effectiveGpuMemoryUtilization(), 0.92);
     const core::GpuSpec &gpu = *core::io::builtinCatalog().find("a100-sxm4-80gb");
     const core::Estimate now = core::estimate(s);

@@ -21,6 +21,7 @@
 //    TTFT = 38.8 + 2.437 / 2 + 0.0194 x 38.8 / (2 x 0.9806) = 40.4 ms.
 // So the cheapest layout is one replica of TP 2: 2 GPUs.
 
+#include "core/analysis/fit.h"
 #include "core/analysis/performance.h"
 #include "core/analysis/plan.h"
 #include "core/base/message.h"
@@ -31,6 +32,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -290,10 +292,16 @@ void TestServePlan::pipelineRoundWorkedByHand()
 
 void TestServePlan::engineLimitBoundsTheRate()
 {
-    // Without targets TP 2 runs out of its 256 sequences (vLLM's
-    // max_num_seqs) before prefill fills its time: at 20 requests/s the
-    // fixed point would need about 650 rows.
-    const core::Scenario s = replica(2, 1);
+    // Without targets TP 2 runs out of --max-num-seqs 256 before prefill
+    // fills its time: at 20 requests/s the fixed point would need about
+    // 650 rows. (On an H100 vllm serve's own default is 1,024 sequences,
+    // and the KV pool bounds the rows first.)
+    core::Scenario s = replica(2, 1);
+    const double held = std::floor(static_cast<double>(core::kvTokenBudget(s, core::estimate(s), h100()))
+                                   / static_cast<double>(s.contextTokens()));
+    QVERIFY(held < 1024);
+    QCOMPARE(core::ReplicaModel::of(s, core::estimate(s), h100()).maxRows, held);
+    s.maxNumSeqs = 256;
     const core::Estimate e = core::estimate(s);
     const core::ReplicaModel m = core::ReplicaModel::of(s, e, h100());
     QCOMPARE(m.maxRows, 256.0);

@@ -543,7 +543,8 @@ void TestStacks::lossAndRecomputeNeverCoexist()
 
 void TestStacks::vllmProfilesForwardThenSampler()
 {
-    // Llama 3 8B, 8,192 batched tokens, 256 sequences, bf16.
+    // Llama 3 8B under vllm serve on an H100 (the default card: 70 GiB or
+    // more): 8,192 batched tokens, 1,024 sequences, bf16.
     core::Scenario s;
     s.model = core::io::findPreset("llama-3-8b")->model;
     s.serving = core::ServingEngine::Vllm;
@@ -553,11 +554,19 @@ void TestStacks::vllmProfilesForwardThenSampler()
     // plus merged gate_up (2 I) and SiluAndMul's output (I):
     // 8192 x 2 B x (2 x 4096 + 3 x 14336) = 838,860,800 B.
     QCOMPARE(e.details.workspaceBytes, 838'860'800.0);
-    // Sampler warm-up: 256 rows x 128,256 x (2 + 26) B, plus the forward's
-    // hidden states 8192 x 4096 x 2 B = 986,447,872 B: the larger moment.
-    QCOMPARE(e.term(core::TermId::Logits).count(), 986'447'872ull);
+    // Sampler warm-up: 1,024 rows x 128,256 x (2 + 26) B = 3,677,356,032,
+    // plus the forward's hidden states 8192 x 4096 x 2 B = 67,108,864:
+    // 3,744,464,896 B, the larger moment.
+    QCOMPARE(e.term(core::TermId::Logits).count(), 3'744'464'896ull);
     QCOMPARE(e.term(core::TermId::Workspace).count(), 0ull);
     QCOMPARE(std::string(e.phases.front().moment), std::string("sampler warm-up"));
+    // On a card under 70 GiB (an L4): 2,048 tokens and 256 sequences.
+    // Forward 2048 x 2 x (2 x 4096 + 3 x 14336) = 209,715,200 B; sampler
+    // 256 x 128,256 x 28 = 919,339,008 + 2048 x 4096 x 2 = 16,777,216.
+    const core::Scenario small = core::onServingCard(s, *core::io::builtinCatalog().find("l4"));
+    const core::Estimate onL4 = core::estimate(small);
+    QCOMPARE(onL4.details.workspaceBytes, 209'715'200.0);
+    QCOMPARE(onL4.term(core::TermId::Logits).count(), 936'116'224ull);
     // Fewer batched tokens than sequences: one row per token.
     s.maxBatchedTokens = 128;
     QCOMPARE(core::estimate(s).details.samplerRows, 128.0);

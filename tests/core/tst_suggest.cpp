@@ -127,7 +127,7 @@ void TestSuggest::everyVerdictExplained()
             const core::EstimateWithFits after = core::estimateWithFits(changed, catalog, {fit.gpuId});
             QVERIFY2(after.fits.size() == 1 && after.fits.front().fits,
                      qPrintable(QString::fromStdString(fit.gpuId + ": " + suggestion.foundBy)));
-            QCOMPARE(after.estimate.total.count(), suggestion.total.count());
+            QCOMPARE(after.estimate.total.count(), suggestion.total.count()); // the one GPU asked is the focus
         }
     }
     // Every scenario is short of some GPU, and every GPU it is short of is
