@@ -9,6 +9,7 @@
 #include "core/memory/sglangpool.h"
 #include "core/memory/trtllmpool.h"
 #include "core/scenario/servingruntime.h"
+#include "core/scenario/stack.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -108,8 +109,13 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, const GpuSpec 
     if (runtime.kvPool == KvPool::ShareOfFreeAfterProfile)
         return trtllmPoolTokens(
             trtllmPoolBytes(static_cast<double>(capacity.count()), used, 0.0, s.effectiveFreeGpuMemoryFraction()),
-            e.details.kvBytesPerToken, runtime.poolBlockTokens);
-    const double budget = static_cast<double>(capacity.count()) * s.effectiveGpuMemoryUtilization();
+            e.details.kvBytesPerToken, runtime.poolBlockTokens, poolRoundsUp(s));
+    double budget = static_cast<double>(capacity.count()) * s.effectiveGpuMemoryUtilization();
+    // vLLM 0.21 and later take their CUDA-graph estimate from the budget
+    // (none on ROCm: profile_cudagraph_memory runs on CUDA only).
+    if (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib && gpu.runsCuda()
+        && versionRuleHolds(s.versions, VersionRule::VllmUtilization092))
+        budget -= *s.cudaGraphMemoryGib * 1024.0 * 1024.0 * 1024.0;
     if (budget <= used)
         return 0;
     return static_cast<std::uint64_t>((budget - used) / e.details.kvBytesPerToken);

@@ -41,12 +41,13 @@ Quantity commBuffers(const Scenario &s, FormulaStore *store)
 {
     const Quantity nccl = ncclBuffers(s.gpus, store);
     const RuntimeBehaviour *runtime = servingBehaviour(s);
-    if (!runtime || runtime->allReduceWorkspaceMib <= 0 || s.parallel.tp <= 1)
+    const double mib = runtime ? allReduceWorkspaceMib(s) : 0.0;
+    if (mib <= 0 || s.parallel.tp <= 1)
         return nccl;
     Formula workspace(store);
     workspace.product()
         .times(o::kAllReduceBuffers, 4.0)
-        .times(o::kAllReduceMib, runtime->allReduceWorkspaceMib)
+        .times(o::kAllReduceMib, mib)
         .times(text::shared::kTp, static_cast<double>(s.parallel.tp))
         .times(o::kBytesPerMib, 1024.0 * 1024.0);
     return together(store, {nccl, workspace.cite(o::kFromTrtllmAllReduce).bytes()});

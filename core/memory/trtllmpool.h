@@ -18,8 +18,8 @@ namespace core {
 double trtllmPoolBytes(double totalBytes, double peakBytes, double temporaryPoolBytes, double fraction);
 
 /// The tokens those bytes hold in whole blocks of `blockTokens`
-/// (calculate_max_num_blocks: int(max_tokens // tokens_per_block); 1.1
-/// rounded up, one block more at most).
-std::uint64_t trtllmPoolTokens(double poolBytes, double tokenBytes, std::uint64_t blockTokens);
+/// (calculate_max_num_blocks: int(max_tokens // tokens_per_block) from
+/// 1.2.0rc5; before it math.ceil, one block more at most: `roundUp`).
+std::uint64_t trtllmPoolTokens(double poolBytes, double tokenBytes, std::uint64_t blockTokens, bool roundUp);
 
 } // namespace core

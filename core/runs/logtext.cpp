@@ -189,4 +189,21 @@ int deviceNumber(const std::string &name)
     return index;
 }
 
+std::string releaseNumber(const std::string &text)
+{
+    std::string release;
+    int dots = 0;
+    for (char c : text) {
+        if (c >= '0' && c <= '9')
+            release += c;
+        else if (c == '.' && dots < 2 && !release.empty() && release.back() != '.')
+            release += c, ++dots;
+        else
+            break;
+    }
+    while (!release.empty() && release.back() == '.')
+        release.pop_back();
+    return release.find('.') == std::string::npos ? std::string() : release;
+}
+
 } // namespace core::runlog

@@ -60,6 +60,10 @@ bool endsWith(const std::string &text, const std::string &suffix);
 /// The number in a backend's name: 1 of "CUDA1".
 int deviceNumber(const std::string &name);
 
+/// The release a version string begins with, at most major.minor.patch:
+/// "0.6.4.post1" -> "0.6.4", "1.1.0rc3" -> "1.1.0"; empty for no number.
+std::string releaseNumber(const std::string &text);
+
 /// "line 12: ..." for diagnostics.
 std::string atLine(std::size_t line, const std::string &what);
 

@@ -6,6 +6,7 @@
 #include "core/memory/trtllmpool.h"
 #include "core/scenario/servingruntime.h"
 #include "core/runs/gpumatch.h"
+#include "core/runs/logtext.h"
 
 #include <algorithm>
 #include <cmath>
@@ -189,6 +190,14 @@ void vllmSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWrite
     // The release it prints sets the defaults it had (its share: 0.9 before 0.21).
     if (ls.engineVersion)
         w.set(FieldId::EngineVersion, ls.engineVersion->value, ls.engineVersion->line);
+    // Its CUDA-graph estimate, measured on the device: the largest of its
+    // workers', as the pool is the smallest worker's.
+    const auto estimates = log.find(rl::Quantity::VllmCudaGraphEstimate);
+    const auto largest = std::max_element(estimates.begin(), estimates.end(),
+                                          [](const rl::Reading *a, const rl::Reading *b) { return a->bytes < b->bytes; });
+    if (largest != estimates.end())
+        w.set(FieldId::CudaGraphMemory,
+              formatFixed(static_cast<double>((*largest)->bytes.count()) / (1024.0 * 1024.0 * 1024.0), 2), (*largest)->line);
     // Each tensor-parallel worker prints its own profile.
     std::set<std::string> workers;
     std::size_t line = 0;
@@ -219,7 +228,7 @@ void sglangSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWri
     }
 }
 
-void trtllmSettings(const rl::LogSettings &ls, SettingWriter &w, RunScenario &run)
+void trtllmSettings(const rl::LogSettings &ls, SettingWriter &w)
 {
     w.set(FieldId::Mode, "inference", 0);
     w.set(FieldId::ServingEngine, "trtllm", 0);
@@ -231,9 +240,9 @@ void trtllmSettings(const rl::LogSettings &ls, SettingWriter &w, RunScenario &ru
         w.set(FieldId::MaxBatchedTokens, count(ls.maxNumTokens->value), ls.maxNumTokens->line);
     if (ls.maxNumRequests)
         w.set(FieldId::MaxNumSeqs, count(ls.maxNumRequests->value), ls.maxNumRequests->line);
+    // The release it prints sets its rules (a release candidate as its release).
     if (ls.engineVersion)
-        run.notes.push_back("line " + std::to_string(ls.engineVersion->line) + ": TensorRT-LLM "
-                            + ls.engineVersion->value + " (the planner models the PyTorch backend's rule of 1.1 on)");
+        w.set(FieldId::EngineVersion, rl::releaseNumber(ls.engineVersion->value), ls.engineVersion->line);
 }
 
 void gpuSetting(const rl::RunLog &log, const Catalog &catalog, SettingWriter &w, RunScenario &run)
@@ -719,7 +728,7 @@ void compareTrtllm(const RunScenario &run, const rl::RunLog &log, const Catalog 
     std::optional<double> tokens;
     std::optional<Bytes> pool;
     if (poolBytes) {
-        const std::uint64_t n = trtllmPoolTokens(*poolBytes, tokenBytes, blockTokens);
+        const std::uint64_t n = trtllmPoolTokens(*poolBytes, tokenBytes, blockTokens, poolRoundsUp(s));
         tokens = static_cast<double>(n);
         pool = Bytes::fromDouble(static_cast<double>(n) * tokenBytes);
     }
@@ -777,7 +786,7 @@ RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog 
     else if (log.has(rl::LogFormat::Sglang))
         sglangSettings(log.settings, log, writer);
     else if (log.has(rl::LogFormat::Trtllm))
-        trtllmSettings(log.settings, writer, run);
+        trtllmSettings(log.settings, writer);
     gpuSetting(log, catalog, writer, run);
     for (const rl::Reading *r : log.find(rl::Quantity::VllmTotalGpuMemory))
         run.gpuMemory = r->bytes;

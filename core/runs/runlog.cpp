@@ -37,6 +37,8 @@ const std::vector<QuantityInfo> &allQuantities()
         {Quantity::VllmActivationPeak, "vllm.activation_peak", QT_TRANSLATE_NOOP("RunLog", "activation peak"), F::Vllm, true},
         {Quantity::VllmTorchPeak, "vllm.torch_peak", QT_TRANSLATE_NOOP("RunLog", "torch peak (weights and activations)"), F::Vllm, true},
         {Quantity::VllmKvCacheMemory, "vllm.kv_cache_memory", QT_TRANSLATE_NOOP("RunLog", "KV cache memory"), F::Vllm, true},
+        {Quantity::VllmCudaGraphEstimate, "vllm.cuda_graph_estimate", QT_TRANSLATE_NOOP("RunLog", "CUDA-graph estimate"),
+         F::Vllm, true},
         {Quantity::LlamaModelBuffer, "llamacpp.model_buffer", QT_TRANSLATE_NOOP("RunLog", "model buffer"), F::LlamaCpp, true},
         {Quantity::LlamaKvBuffer, "llamacpp.kv_buffer", QT_TRANSLATE_NOOP("RunLog", "KV buffer"), F::LlamaCpp, true},
         {Quantity::LlamaComputeBuffer, "llamacpp.compute_buffer", QT_TRANSLATE_NOOP("RunLog", "compute buffer"), F::LlamaCpp, true},

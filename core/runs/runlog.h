@@ -37,6 +37,7 @@ enum class Quantity {
     VllmActivationPeak,    ///< PyTorch activation peak memory
     VllmTorchPeak,         ///< peak_torch_memory: weights and activation peak (vLLM 0.6)
     VllmKvCacheMemory,     ///< the memory left for the KV cache
+    VllmCudaGraphEstimate, ///< "Estimated CUDA graph memory: X GiB total" (0.17 on; taken from the pool from 0.21)
     LlamaModelBuffer,      ///< a backend's model buffer
     LlamaKvBuffer,         ///< a backend's KV buffer
     LlamaComputeBuffer,    ///< a backend's compute buffer

@@ -8,25 +8,6 @@ namespace core::runlog {
 
 namespace {
 
-/// The release a version string begins with, at most major.minor.patch:
-/// "0.6.4.post1" -> "0.6.4", "0.11.1rc2" -> "0.11.1"; empty for no number.
-std::string releaseNumber(const std::string &text)
-{
-    std::string release;
-    int dots = 0;
-    for (char c : text) {
-        if (c >= '0' && c <= '9')
-            release += c;
-        else if (c == '.' && dots < 2 && !release.empty() && release.back() != '.')
-            release += c, ++dots;
-        else
-            break;
-    }
-    while (!release.empty() && release.back() == '.')
-        release.pop_back();
-    return release.find('.') == std::string::npos ? std::string() : release;
-}
-
 /// A figure's label in vLLM's text and what it states (nullopt: read, not
 /// modelled: a setting, a duration, a figure the plan has no term for).
 struct LabelledFigure
@@ -216,6 +197,16 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
             return true;
         }
         context.addPrinted(Quantity::VllmWeights, line, *n, kGiB, line.worker);
+        return true;
+    }
+    // vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory (PR
+    // 30515): "Estimated CUDA graph memory: %.2f GiB total".
+    if (t.find("Estimated CUDA graph memory: ") != std::string::npos) {
+        const auto n = numberAfter(t, "Estimated CUDA graph memory: ");
+        if (!n)
+            context.malformed(line, "a size in GiB after 'Estimated CUDA graph memory:'");
+        else
+            context.addPrinted(Quantity::VllmCudaGraphEstimate, line, *n, kGiB, line.worker);
         return true;
     }
     // vllm/v1/worker/gpu_worker.py determine_available_memory:

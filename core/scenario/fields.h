@@ -44,6 +44,7 @@ enum class FieldId {
     Logits,
     GpuMemoryUtilization,
     KvCacheMemory,
+    CudaGraphMemory,
     MemFractionStatic,
     FreeGpuMemoryFraction,
     ServingEngine,

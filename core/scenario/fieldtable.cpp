@@ -626,6 +626,20 @@ std::vector<FieldDescriptor> makeFields()
                 const RuntimeBehaviour *runtime = servingBehaviour(s);
                 return runtime && runtime->takesKvCacheSize;
             }),
+        Field(FieldId::CudaGraphMemory, "serving.cuda_graph_memory_gib", FieldGroup::Serving)
+            .cli("cuda-graph-memory", "GiB")
+            .number(0, 1e4, 2)
+            .unit(QT_TRANSLATE_NOOP("Field", "GiB"))
+            .label(QT_TRANSLATE_NOOP("Field", "CUDA-graph estimate"))
+            .help(QT_TRANSLATE_NOOP("Field",
+                "vLLM 0.21 and later: the CUDA-graph memory vLLM estimates on the GPU at start-up and takes from "
+                "the KV cache (its log: 'Estimated CUDA graph memory: X GiB total'), in GiB; unset, not planned"))
+            .defaultFollows(QT_TRANSLATE_NOOP("Field", "not planned"))
+            .optionalNumberIn<&S::cudaGraphMemoryGib>()
+            .appliesWhen([](const S &s) {
+                const RuntimeBehaviour *runtime = servingBehaviour(s);
+                return runtime && runtime->takesCudaGraphEstimate && !s.kvCacheMemoryGib;
+            }),
         Field(FieldId::MemFractionStatic, "serving.mem_fraction_static", FieldGroup::Serving)
             .cli("mem-fraction-static", "F")
             .number(0.01, 0.99, 3)
@@ -666,8 +680,9 @@ std::vector<FieldDescriptor> makeFields()
             .label(QT_TRANSLATE_NOOP("Field", "Engine version"))
             .help(QT_TRANSLATE_NOOP("Field",
                 "the serving engine's release, e.g. 0.8: --versions vllm=0.8 under vLLM; it sets the defaults the "
-                "engine had then (vLLM's gpu_memory_utilization: 0.9 before 0.21; SGLang's mem_fraction_static "
-                "rule)"))
+                "engine had then (vLLM's gpu_memory_utilization, 0.9 before 0.21, its batch defaults and KV "
+                "formats; SGLang's mem_fraction_static rule; TensorRT-LLM's block rounding and all-reduce "
+                "workspace)"))
             .accessors(
                 [](const S &s) {
                     const auto library = runtimeBehaviour(s.serving).releases;

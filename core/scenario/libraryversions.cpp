@@ -18,6 +18,7 @@ const std::vector<LibraryInfo> &allLibraries()
         {Library::LitGpt, "litgpt", "LitGPT"},
         {Library::Vllm, "vllm", "vLLM"},
         {Library::Sglang, "sglang", "SGLang"},
+        {Library::Trtllm, "tensorrt_llm", "TensorRT-LLM"},
     };
     return libraries;
 }

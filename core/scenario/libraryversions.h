@@ -12,7 +12,7 @@
 
 namespace core {
 
-enum class Library { Transformers, Peft, Accelerate, Bitsandbytes, Torch, Torchtune, LitGpt, Vllm, Sglang, Count };
+enum class Library { Transformers, Peft, Accelerate, Bitsandbytes, Torch, Torchtune, LitGpt, Vllm, Sglang, Trtllm, Count };
 
 struct LibraryInfo
 {

@@ -212,6 +212,11 @@ struct Scenario
     /// vLLM's kv_cache_memory_bytes, in GiB: the KV cache of each GPU set
     /// directly, gpu_memory_utilization ignored; unset: the budget.
     std::optional<double> kvCacheMemoryGib;
+    /// vLLM's estimate of its CUDA graphs' memory, GiB a GPU, which it
+    /// measures on the device at start-up and, from 0.21 on, takes from the
+    /// KV budget (gpu_worker.py determine_available_memory); unset: not
+    /// planned (no formula of the inputs gives it).
+    std::optional<double> cudaGraphMemoryGib;
     /// SGLang's --mem-fraction-static: the share of the memory free before
     /// the weights load that weights and the KV pool take; unset: SGLang's
     /// own rule for each GPU (sglangDefaultMemFraction).

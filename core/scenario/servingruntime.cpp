@@ -117,6 +117,7 @@ RuntimeBehaviour vllmBehaviour()
         {WeightFormat::Turboquant3BitNc, {0, 20, 0}, "vLLM PR 38479, v0.20.0"},
     };
     b.takesKvCacheSize = true;
+    b.takesCudaGraphEstimate = true;
     b.fitsContextToPool = true;
     b.releases = Library::Vllm;
     b.utilizationFollowsRelease = true;
@@ -143,6 +144,7 @@ RuntimeBehaviour sglangBehaviour()
     b.offloadsKvBlocks = false;
     b.skipsKvQuantisationPerLayer = false;
     b.takesKvCacheSize = false;
+    b.takesCudaGraphEstimate = false;
     b.fitsContextToPool = false;
     // Its default mem_fraction_static follows the release (kSglangFractionRules).
     b.releases = Library::Sglang;
@@ -199,8 +201,10 @@ RuntimeBehaviour trtllmBehaviour()
     b.offloadsKvBlocks = false;
     b.skipsKvQuantisationPerLayer = false;
     b.takesKvCacheSize = false;
+    b.takesCudaGraphEstimate = false;
     b.fitsContextToPool = false;
-    b.releases = std::nullopt;
+    // Its pool's rounding and all-reduce workspace follow the release.
+    b.releases = Library::Trtllm;
     b.utilizationFollowsRelease = false;
     b.fp8DsMlaEntries = false;
     b.draftSource = kDraftFromTrtllm;
@@ -303,6 +307,20 @@ BatchDefaults servingBatchDefaults(const Scenario &s)
     return {256, 2048,
             QT_TRANSLATE_NOOP("Derivation", "vllm serve's defaults on a card under 70 GiB or an A100: 2,048 tokens a "
                                             "step, 256 sequences")};
+}
+
+double allReduceWorkspaceMib(const Scenario &s)
+{
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    if (runtime.allReduceWorkspaceMib <= 0 || versionRuleHolds(s.versions, VersionRule::TrtllmAllReduce64Mib))
+        return runtime.allReduceWorkspaceMib;
+    return (s.parallel.tp <= 2 ? 16e6 : 8e6) / (1024.0 * 1024.0);
+}
+
+bool poolRoundsUp(const Scenario &s)
+{
+    return runtimeBehaviour(s.serving).releases == Library::Trtllm
+        && !versionRuleHolds(s.versions, VersionRule::TrtllmFloorBlocks);
 }
 
 std::optional<ServingEngine> runtimeForCheckpoint(const CheckpointWeights &checkpoint)

@@ -113,9 +113,10 @@ struct RuntimeBehaviour
     /// Loads a GGUF file's quantised weights (llama.cpp; vLLM's and
     /// SGLang's GGUF loaders; transformers' gguf_file).
     bool loadsGguf = true;
-    /// MiB of its own all-reduce workspace per tensor-parallel rank, each
-    /// GPU holding four times that per rank of its group beside NCCL
-    /// (TensorRT-LLM allreduce_helper.py); 0: none beyond NCCL.
+    /// MiB of its own all-reduce workspace per tensor-parallel rank in its
+    /// current release, each GPU holding four times that per rank of its
+    /// group beside NCCL (TensorRT-LLM allreduce_helper.py); 0: none beyond
+    /// NCCL. allReduceWorkspaceMib(scenario) gives the scenario's release's.
     double allReduceWorkspaceMib = 0;
     /// With --max-model-len auto, chooses the longest context one request's
     /// KV cache fits in the pool (vLLM kv_cache_utils.py
@@ -125,6 +126,10 @@ struct RuntimeBehaviour
     /// Takes the KV cache's size per GPU as given instead of a share of the
     /// card (vLLM kv_cache_memory_bytes, PR 21489).
     bool takesKvCacheSize = false;
+    /// Takes its own estimate of CUDA-graph memory from the KV budget where
+    /// its release does (vLLM from 0.21, version rule vllm_utilization_092:
+    /// VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS on by default).
+    bool takesCudaGraphEstimate = false;
     /// The library of the set of versions whose releases set this
     /// engine's defaults (--engine-version); nullopt: none modelled yet.
     std::optional<Library> releases;
@@ -254,6 +259,15 @@ inline bool sameBatch(const Scenario &a, const Scenario &b)
     return a.effectiveMaxNumSeqs() == b.effectiveMaxNumSeqs()
         && a.effectiveMaxBatchedTokens() == b.effectiveMaxBatchedTokens();
 }
+
+/// MiB of the engine's own all-reduce workspace per rank of the TP group
+/// in the scenario's release: TensorRT-LLM's 64 MiB from 1.2.0rc5 (PR
+/// 9145), before it max_workspace_size_auto's 16 MB at TP 2 and 8 MB from
+/// TP 4 (decimal megabytes); 0 where the engine has none.
+double allReduceWorkspaceMib(const Scenario &s);
+/// Whether the engine rounds its KV pool up to whole blocks (TensorRT-LLM
+/// before 1.2.0rc5, math.ceil) rather than down.
+bool poolRoundsUp(const Scenario &s);
 
 /// Inference whose runtime keeps layers N..L-1 in host memory and runs them
 /// on the GPU (accelerate's device_map, core/memory/hostoffload.h):

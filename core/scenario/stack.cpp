@@ -94,7 +94,8 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "the recipe deletes the logits before loss.backward()",
          "torchtune PR 1235, v0.3.0 (recipes/*_single_device.py _loss_step: del logits)"},
         {VersionRule::VllmUtilization092, "vllm_utilization_092", Library::Vllm, {0, 21, 0}, std::nullopt, {},
-         "gpu_memory_utilization 0.9", "gpu_memory_utilization 0.92 (CUDA-graph memory profiled by default)",
+         "gpu_memory_utilization 0.9; a CUDA-graph estimate, where measured, left in the KV budget",
+         "gpu_memory_utilization 0.92; the CUDA-graph estimate taken from the KV budget",
          "vLLM PR 38284, v0.21.0 (vllm/config/cache.py CacheConfig.gpu_memory_utilization)"},
         {VersionRule::VllmChunkedPrefill2048, "vllm_chunked_prefill_2048", Library::Vllm, {0, 7, 0}, std::nullopt, {},
          "V0 with chunked prefill (a context over 32,768 turns it on): 512 tokens a step",
@@ -158,6 +159,18 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "1,024^2) - 1)), the last clamped to 0.8..1.05; a fraction the user set unchanged",
          "SGLang PR 6881, v0.4.9.post3 (server_args.py adjust_mem_fraction_for_vlm; release numbers here have no "
          ".post, so 0.4.9 is taken as 0.4.9.post3, though 0.4.9 to 0.4.9.post2 applied x 0.9 to the default only)"},
+        {VersionRule::TrtllmFloorBlocks, "trtllm_floor_blocks", Library::Trtllm, {1, 2, 0}, std::nullopt, {},
+         "the pool's blocks rounded up (math.ceil): one block more than the budget at most",
+         "the pool's blocks rounded down: never more than the budget",
+         "TensorRT-LLM PR 9093, 1.2.0rc5 (_torch/pyexecutor/resource_manager.py calculate_max_num_blocks: "
+         "int(max_tokens // tokens_per_block)); placed between the 1.2.0rc4 and rc5 pins of "
+         "tensorrt_llm_backend, the finals inferred from their branch points; release candidates are read as "
+         "their release"},
+        {VersionRule::TrtllmAllReduce64Mib, "trtllm_allreduce_64mib", Library::Trtllm, {1, 2, 0}, std::nullopt, {},
+         "the all-reduce fusion workspace is 16 MB a rank at TP 2, 8 MB from TP 4 (max_workspace_size_auto)",
+         "the all-reduce fusion workspace is 64 MiB a rank at any TP",
+         "TensorRT-LLM PR 9145, 1.2.0rc5 (allocate_allreduce_fusion_workspace: 4 x size x tp a GPU; placed as "
+         "the rule above)"},
     };
     return rules;
 }
@@ -336,7 +349,8 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
 {
     std::vector<VersionRule> rules;
     const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
-    if (runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
+    if ((runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
+        || (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib))
         rules.push_back(VersionRule::VllmUtilization092);
     // vLLM's batch defaults where the scenario leaves them to it.
     if (defaultsFollowTheCard(s)) {
@@ -348,6 +362,11 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
             if (s.servingCard.a100)
                 rules.push_back(VersionRule::VllmA100SmallDefaults);
         }
+    }
+    if (runtime.releases == Library::Trtllm) {
+        rules.push_back(VersionRule::TrtllmFloorBlocks);
+        if (s.parallel.tp > 1)
+            rules.push_back(VersionRule::TrtllmAllReduce64Mib);
     }
     if (runtime.kvPool != KvPool::ShareOfFreeBeforeWeights)
         return rules;

@@ -134,7 +134,9 @@ enum class VersionRule {
     SglangStandaloneDraft,  ///< SGLang: a standalone draft model reserves 6 GiB, not the 2 GiB of any other
     SglangEagleReserve4Gib, ///< SGLang: EAGLE-family speculative decoding reserves 4 GiB, not 2
     SglangDraftInPool,      ///< SGLang: no speculative reserve in the fraction; the draft's cache is sized with the pool
-    SglangVisionFraction    ///< SGLang: a multimodal model's default fraction scales with its vision tower, not x 0.9
+    SglangVisionFraction,   ///< SGLang: a multimodal model's default fraction scales with its vision tower, not x 0.9
+    TrtllmFloorBlocks,      ///< TensorRT-LLM: the pool's blocks rounded down, not up
+    TrtllmAllReduce64Mib    ///< TensorRT-LLM: a 64 MiB all-reduce workspace at any TP, not 16 or 8 MB
 };
 
 struct VersionRuleInfo

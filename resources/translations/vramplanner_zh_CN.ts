@@ -2767,10 +2767,6 @@
         <translation>例如 0,1,47 或 sliding_window</translation>
     </message>
     <message>
-        <source>the serving engine&apos;s release, e.g. 0.8: --versions vllm=0.8 under vLLM; it sets the defaults the engine had then (vLLM&apos;s gpu_memory_utilization: 0.9 before 0.21; SGLang&apos;s mem_fraction_static rule)</source>
-        <translation>推理服务引擎的版本，例如 0.8：在 vLLM 下即 --versions vllm=0.8；它设定该引擎当时的默认值（vLLM 的 gpu_memory_utilization：0.21 之前为 0.9；SGLang 的 mem_fraction_static 规则）</translation>
-    </message>
-    <message>
         <source>KV offloading</source>
         <translation>KV 卸载</translation>
     </message>
@@ -2825,6 +2821,22 @@
     <message>
         <source>the serving engine, its release and the GPU</source>
         <translation>推理服务引擎、其版本与 GPU</translation>
+    </message>
+    <message>
+        <source>CUDA-graph estimate</source>
+        <translation>CUDA 图估计</translation>
+    </message>
+    <message>
+        <source>vLLM 0.21 and later: the CUDA-graph memory vLLM estimates on the GPU at start-up and takes from the KV cache (its log: &apos;Estimated CUDA graph memory: X GiB total&apos;), in GiB; unset, not planned</source>
+        <translation>vLLM 0.21 及以后：vLLM 启动时在 GPU 上估计并从 KV 缓存中扣除的 CUDA 图显存（其日志：&apos;Estimated CUDA graph memory: X GiB total&apos;），单位 GiB；不设置则不计入规划</translation>
+    </message>
+    <message>
+        <source>not planned</source>
+        <translation>不计入规划</translation>
+    </message>
+    <message>
+        <source>the serving engine&apos;s release, e.g. 0.8: --versions vllm=0.8 under vLLM; it sets the defaults the engine had then (vLLM&apos;s gpu_memory_utilization, 0.9 before 0.21, its batch defaults and KV formats; SGLang&apos;s mem_fraction_static rule; TensorRT-LLM&apos;s block rounding and all-reduce workspace)</source>
+        <translation>推理服务引擎的版本，例如 0.8：在 vLLM 下即 --versions vllm=0.8；它设定该引擎当时的默认值（vLLM 的 gpu_memory_utilization，0.21 之前为 0.9，及其批处理默认值和 KV 格式；SGLang 的 mem_fraction_static 规则；TensorRT-LLM 的块取整方式与 all-reduce 工作区）</translation>
     </message>
 </context>
 <context>
@@ -3483,6 +3495,10 @@
     <message>
         <source>TensorRT-LLM: KV bytes per token</source>
         <translation>TensorRT-LLM：每词元 KV 字节数</translation>
+    </message>
+    <message>
+        <source>CUDA-graph estimate</source>
+        <translation>CUDA 图估计</translation>
     </message>
 </context>
 <context>

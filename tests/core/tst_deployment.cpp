@@ -48,6 +48,7 @@ private slots:
     void eachDeviceFitsAgainstItsOwnMemory();
     void vllmServesTheSmallestWorkersPool();
     void vllmUtilisationFollowsItsRelease();
+    void vllmTakesItsCudaGraphEstimate();
     void pipelineStagesLandOnTheirDevices();
     void unknownDeviceIsNamed();
     void devicesSetTheGpuCount();
@@ -387,6 +388,34 @@ void TestDeployment::variantsEstimateFromTheResult()
     QCOMPARE(core::estimateVariant(result, filled).terms, core::estimate(filled).terms);
     filled.batch = 0; // out of range: refused as estimate(filled) refuses it
     QCOMPARE(core::estimateVariant(result, filled).errors, core::estimate(filled).errors);
+}
+
+void TestDeployment::vllmTakesItsCudaGraphEstimate()
+{
+    // From 0.21 vLLM takes the CUDA-graph memory it estimated from the KV
+    // budget: 1.5 GiB at Llama 3 8B's 131,072 B a token (32 layers x 8 KV
+    // heads x 128 x 2 x 2 B) is 12,288 tokens fewer, exactly.
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3-8b")->model;
+    s.serving = core::ServingEngine::Vllm;
+    const core::Catalog &catalog = core::io::builtinCatalog();
+    const core::GpuSpec &h100 = *catalog.find("h100-sxm5-80gb");
+    const std::uint64_t without = core::kvTokenBudget(s, core::estimate(s), h100);
+    s.cudaGraphMemoryGib = 1.5;
+    QCOMPARE(without - core::kvTokenBudget(s, core::estimate(s), h100), 12'288ull);
+    // Before 0.21 it was estimated but left in the budget; on ROCm not
+    // estimated at all.
+    std::string error;
+    core::Scenario older = s;
+    older.versions = *core::parseLibraryVersions("vllm=0.20", error);
+    older.gpuMemoryUtilization = 0.92;
+    QCOMPARE(core::kvTokenBudget(older, core::estimate(older), h100), without);
+    const core::GpuSpec &mi300x = *catalog.find("mi300x");
+    core::Scenario amd = core::onServingCard(s, mi300x);
+    core::Scenario amdWithout = amd;
+    amdWithout.cudaGraphMemoryGib.reset();
+    QCOMPARE(core::kvTokenBudget(amd, core::estimate(amd), mi300x),
+             core::kvTokenBudget(amdWithout, core::estimate(amdWithout), mi300x));
 }
 
 void TestDeployment::vllmUtilisationFollowsItsRelease()

@@ -70,10 +70,13 @@ void TestTrtllm::poolRuleByHand()
     QCOMPARE(core::trtllmPoolBytes(80 * kGiB, 20 * kGiB, 0.5 * kGiB, 0.9), 54.45 * kGiB);
     // 10 GiB at 131,072 B a token is 81,920 tokens, 2,560 blocks of 32;
     // a byte less is one token less and a block less: 81,888.
-    QCOMPARE(core::trtllmPoolTokens(10 * kGiB, 131072, 32), 81920ull);
-    QCOMPARE(core::trtllmPoolTokens(10 * kGiB - 1, 131072, 32), 81888ull);
+    QCOMPARE(core::trtllmPoolTokens(10 * kGiB, 131072, 32, false), 81920ull);
+    QCOMPARE(core::trtllmPoolTokens(10 * kGiB - 1, 131072, 32, false), 81888ull);
+    // Before 1.2.0rc5 the blocks were rounded up (math.ceil): 81,919 tokens
+    // are 2,560 blocks, 81,920 tokens.
+    QCOMPARE(core::trtllmPoolTokens(10 * kGiB - 1, 131072, 32, true), 81920ull);
     // Nothing free, nothing pooled.
-    QCOMPARE(core::trtllmPoolTokens(core::trtllmPoolBytes(10 * kGiB, 20 * kGiB, 0, 0.9), 131072, 32), 0ull);
+    QCOMPARE(core::trtllmPoolTokens(core::trtllmPoolBytes(10 * kGiB, 20 * kGiB, 0, 0.9), 131072, 32, false), 0ull);
 
     // The plan, by hand: Llama 3.1 8B in bf16 on an H100 SXM (the catalog's
     // 85,029,615,043 B as torch sees them) less its weights (8,030,261,248 x
@@ -128,14 +131,15 @@ void TestTrtllm::readerTakesEveryFigure()
 void TestTrtllm::logsOwnFiguresGiveItsPool()
 {
     // TensorRT-LLM 1.1.0rc3 on a DGX Spark: (119.70 - 113.65 + 0.56) x 0.9
-    // = 5.949 GiB at the 73,728 B a token it printed: 86,640 tokens in
-    // blocks of 32 against the 86,720 it allocated (1.1 rounded the blocks
-    // up; the GiB figures are printed to 0.01).
+    // = 5.949 GiB at the 73,728 B a token it printed: 86,639 tokens, in
+    // blocks of 32 rounded up as 1.1 did, 86,656, against the 86,720 it
+    // allocated (the GiB figures are printed to 0.01).
     const core::runlog::RunLog l = testsupport::readDataLog("trtllm-2025-12-gpt-oss-120b-dgx-spark-jeansblog.log");
     const double pool = core::trtllmPoolBytes(lastBytes(l, Quantity::TrtllmDeviceTotal), lastBytes(l, Quantity::TrtllmPeak),
                                               lastBytes(l, Quantity::TrtllmProfilePool),
                                               l.settings.freeGpuMemoryFraction->value);
-    const auto tokens = static_cast<double>(core::trtllmPoolTokens(pool, lastNumber(l, Quantity::TrtllmKvBytesPerToken), 32));
+    const auto tokens =
+        static_cast<double>(core::trtllmPoolTokens(pool, lastNumber(l, Quantity::TrtllmKvBytesPerToken), 32, true));
     const double printed = lastNumber(l, Quantity::TrtllmKvTokens);
     QVERIFY2(std::abs(tokens - printed) <= 0.02 * printed,
              qPrintable(QStringLiteral("%1 tokens against %2 printed").arg(tokens).arg(printed)));
@@ -208,6 +212,17 @@ void TestTrtllm::allReduceWorkspaceGrowsWithTp()
     s.gpus = 4;
     s.parallel.tp = 4;
     QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::CommBuffers).count()), (512.0 + 1024.0) * kMiB);
+    // Before 1.2.0rc5 (PR 9145) max_workspace_size_auto's 8 MB from TP 4:
+    // 4 x 8,000,000 x 4 B = 128,000,000 B; 16 MB at TP 2: the same bytes.
+    std::string error;
+    core::Scenario older = s;
+    older.versions = *core::parseLibraryVersions("tensorrt_llm=1.1", error);
+    QCOMPARE(static_cast<double>(core::estimate(older).term(core::TermId::CommBuffers).count()),
+             512.0 * kMiB + 128'000'000.0);
+    older.gpus = 2;
+    older.parallel.tp = 2;
+    QCOMPARE(static_cast<double>(core::estimate(older).term(core::TermId::CommBuffers).count()),
+             512.0 * kMiB + 128'000'000.0);
     s.serving = core::ServingEngine::Vllm;
     QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::CommBuffers).count()), 512.0 * kMiB);
 }
