@@ -303,6 +303,9 @@ inline constexpr const char *kPartTopKMask = QT_TRANSLATE_NOOP("Derivation", "to
 inline constexpr const char *kPartTopPMask = QT_TRANSLATE_NOOP("Derivation", "top-p mask");
 inline constexpr const char *kPartSortedSoftmax = QT_TRANSLATE_NOOP("Derivation", "fp32 softmax of the sorted values");
 inline constexpr const char *kPartScatter = QT_TRANSLATE_NOOP("Derivation", "fp32 scatter result");
+inline constexpr const char *kPartProbs = QT_TRANSLATE_NOOP("Derivation", "fp32 probabilities (softmax)");
+inline constexpr const char *kPartExponentialDraw = QT_TRANSLATE_NOOP("Derivation", "fp32 exponential draw (random_sample's q)");
+inline constexpr const char *kWhyTritonTopKTopP = QT_TRANSLATE_NOOP("Derivation", "top-k and top-p applied in place by vLLM's Triton kernel (0.17 on, 8 rows or more): no sort; the kernel's buffer of at most one row per SM is not planned");
 inline constexpr const char *kWhyEncoderOnly = QT_TRANSLATE_NOOP("Derivation", "encoder-only: no causal-LM head, no logits");
 inline constexpr const char *kWhyHeadElsewhere = QT_TRANSLATE_NOOP("Derivation", "the lm_head and its logits live on the last pipeline stage");
 inline constexpr const char *kWhyOneTokenPerRequest = QT_TRANSLATE_NOOP("Derivation", "each of the profile's dummy requests samples one token: its logits (a row a request) are not planned");
@@ -325,6 +328,9 @@ inline constexpr const char *kFromLigerFlce =
     "chunk_size = next_power_of_2(cdiv(BT, inc_factor)), grad_input = zeros_like(_input), loss_1d fp32)";
 inline constexpr const char *kFromVllmSampler =
     "vllm v1 gpu_model_runner.py _dummy_sampler_run; v1/sample/ops/topk_topp_sampler.py apply_top_k_top_p";
+inline constexpr const char *kFromVllmTritonSampler =
+    "vllm v0.17.0 v1/sample/ops/topk_topp_triton.py apply_top_k_top_p_triton (in place on the fp32 logits, PR "
+    "33538); topk_topp_sampler.py forward_native and random_sample (probs.div_(q))";
 } // namespace logits
 
 // --- KV cache ---

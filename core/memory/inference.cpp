@@ -2,6 +2,7 @@
 
 #include "core/memory/formulatext.h"
 #include "core/scenario/servingruntime.h"
+#include "core/scenario/stack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,11 +24,19 @@ struct SamplerTensor
     double bytes;
 };
 
-const SamplerTensor kSamplerTensors[] = {
+/// Sorted (apply_top_k_top_p before 0.17): alive together at the scatter.
+const SamplerTensor kSortedSampler[] = {
     {lg::kPartFp32Logits, &sh::kFp32Bytes, 4.0},   {lg::kPartSortedValues, &sh::kFp32Bytes, 4.0},
     {lg::kPartSortedIndices, &lg::kInt64Bytes, 8.0}, {lg::kPartTopKMask, &lg::kBoolBytes, 1.0},
     {lg::kPartTopPMask, &lg::kBoolBytes, 1.0},       {lg::kPartSortedSoftmax, &sh::kFp32Bytes, 4.0},
     {lg::kPartScatter, &sh::kFp32Bytes, 4.0},
+};
+/// Triton's top-k and top-p in place (0.17 on): then the softmax and the
+/// exponential draw of random_sample, alive with the fp32 logits.
+const SamplerTensor kTritonSampler[] = {
+    {lg::kPartFp32Logits, &sh::kFp32Bytes, 4.0},
+    {lg::kPartProbs, &sh::kFp32Bytes, 4.0},
+    {lg::kPartExponentialDraw, &sh::kFp32Bytes, 4.0},
 };
 
 } // namespace
@@ -541,10 +550,16 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
     // gathered vocabulary. The forward's hidden states stay referenced.
     const bool seqsBound = static_cast<double>(s.effectiveMaxNumSeqs()) < tokens;
     p.samplerRows = std::min(tokens, static_cast<double>(s.effectiveMaxNumSeqs()));
+    // apply_top_k_top_p runs Triton's kernel on 8 rows or more from 0.17.
+    const bool triton = p.samplerRows >= 8 && versionRuleHolds(s.versions, VersionRule::VllmTritonTopKTopP);
     Formula perElement(store);
     perElement.product(lg::kPartLogits).times(sh::kActivationBytes, e);
-    for (const SamplerTensor &t : kSamplerTensors)
-        perElement.product(t.part).times(*t.symbol, t.bytes);
+    if (triton)
+        for (const SamplerTensor &t : kTritonSampler)
+            perElement.product(t.part).times(*t.symbol, t.bytes);
+    else
+        for (const SamplerTensor &t : kSortedSampler)
+            perElement.product(t.part).times(*t.symbol, t.bytes);
     Formula sampler(store);
     sampler.product(lg::kPartSamplerRows)
         .times(lg::kSamplerRows, p.samplerRows)
@@ -554,7 +569,10 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
         .times(sh::kBatchedTokens, tokens)
         .times(sh::kHidden, h)
         .times(sh::kActivationBytes, e);
-    sampler.note(seqsBound ? lg::kWhyRowsAreSeqs : lg::kWhyRowsAreTokens).cite(lg::kFromVllmSampler);
+    sampler.note(seqsBound ? lg::kWhyRowsAreSeqs : lg::kWhyRowsAreTokens)
+        .cite(triton ? lg::kFromVllmTritonSampler : lg::kFromVllmSampler);
+    if (triton)
+        sampler.note(lg::kWhyTritonTopKTopP);
     if (!s.maxBatchedTokens || !s.maxNumSeqs)
         sampler.note(servingBatchDefaults(s).why);
     p.sampler = sampler.derived();

@@ -187,6 +187,10 @@ void vllmSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWrite
         w.set(FieldId::GpuMemoryUtilization, formatFixed(ls.gpuMemoryUtilization->value, 2), ls.gpuMemoryUtilization->line);
     if (ls.maxModelLen)
         w.set(FieldId::Sequence, count(ls.maxModelLen->value), ls.maxModelLen->line);
+    if (ls.maxNumTokens)
+        w.set(FieldId::MaxBatchedTokens, count(ls.maxNumTokens->value), ls.maxNumTokens->line);
+    if (ls.maxNumRequests)
+        w.set(FieldId::MaxNumSeqs, count(ls.maxNumRequests->value), ls.maxNumRequests->line);
     // The release it prints sets the defaults it had (its share: 0.9 before 0.21).
     if (ls.engineVersion)
         w.set(FieldId::EngineVersion, ls.engineVersion->value, ls.engineVersion->line);

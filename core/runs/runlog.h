@@ -164,12 +164,12 @@ struct LogSettings
     /// --fit (2025): GPU layers whose routed experts stay on the host.
     std::optional<Noted<std::uint64_t>> fitDenseOnlyLayers;
     std::optional<Noted<double>> gpuMemoryUtilization;      ///< vLLM
-    std::optional<Noted<std::uint64_t>> maxModelLen;        ///< vLLM, from the concurrency line
+    std::optional<Noted<std::uint64_t>> maxModelLen;        ///< vLLM, from its non-default args or the concurrency line
     std::optional<Noted<double>> memFractionStatic;         ///< SGLang's server_args
     std::optional<Noted<std::uint64_t>> tensorParallel;     ///< SGLang's server_args tp_size
     std::optional<Noted<double>> freeGpuMemoryFraction;     ///< TensorRT-LLM ("fraction is set")
-    std::optional<Noted<std::uint64_t>> maxNumTokens;       ///< TensorRT-LLM max_num_tokens
-    std::optional<Noted<std::uint64_t>> maxNumRequests;     ///< TensorRT-LLM max_num_requests (its max_batch_size)
+    std::optional<Noted<std::uint64_t>> maxNumTokens;       ///< TensorRT-LLM max_num_tokens, vLLM max_num_batched_tokens
+    std::optional<Noted<std::uint64_t>> maxNumRequests;     ///< TensorRT-LLM max_num_requests (its max_batch_size), vLLM max_num_seqs
     std::optional<Noted<std::string>> engineVersion;        ///< "TensorRT-LLM version: 1.1.0rc3", vLLM's "0.8.4"
     std::vector<LogDevice> devices;
 };

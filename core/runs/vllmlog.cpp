@@ -184,6 +184,53 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
         }
         return true;
     }
+    // vllm/v1/worker/gpu_worker.py determine_available_memory (0.19, DEBUG):
+    //   "Memory profiling takes %.2f seconds. Total non KV cache memory:
+    //   %.2fGiB; torch peak memory increase: %.2fGiB; non-torch forward
+    //   increase memory: %.2fGiB; weights memory: %.2fGiB." The torch peak
+    //   increase is the older "PyTorch activation peak memory"; the
+    //   non-torch increase leaves out what the CUDA context held before.
+    if (t.find("torch peak memory increase: ") != std::string::npos) {
+        const auto n = numberAfter(t, "torch peak memory increase: ");
+        if (!n)
+            context.malformed(line, "a size in GiB after 'torch peak memory increase:'");
+        else
+            context.addPrinted(Quantity::VllmActivationPeak, line, *n, kGiB, line.worker);
+        return true;
+    }
+    // vllm/entrypoints/utils.py log_non_default_args: "non-default args:
+    // {'max_model_len': 8192, 'gpu_memory_utilization': 0.95, ...}", and
+    // engine/arg_utils.py's "Defaulting max_num_seqs to %d for %s usage
+    // context." (DEBUG), the batch defaults it took.
+    if (t.find("non-default args: {") != std::string::npos) {
+        LogSettings &settings = context.log.settings;
+        if (const auto u = numberAfter(t, "'gpu_memory_utilization': "))
+            settings.gpuMemoryUtilization = Noted<double>{static_cast<double>(u->value), line.number};
+        const auto count = [&](const char *key) -> std::optional<Noted<std::uint64_t>> {
+            const auto n = numberAfter(t, key);
+            if (!n || n->negative || n->decimals != 0)
+                return std::nullopt;
+            return Noted<std::uint64_t>{static_cast<std::uint64_t>(n->value), line.number};
+        };
+        if (const auto len = count("'max_model_len': "))
+            settings.maxModelLen = len;
+        if (const auto seqs = count("'max_num_seqs': "))
+            settings.maxNumRequests = seqs;
+        if (const auto tokens = count("'max_num_batched_tokens': "))
+            settings.maxNumTokens = tokens;
+        context.seen(LogFormat::Vllm);
+        return true;
+    }
+    for (const auto &[anchor, setting] : {std::pair{"Defaulting max_num_seqs to ", &LogSettings::maxNumRequests},
+                                          std::pair{"Defaulting max_num_batched_tokens to ", &LogSettings::maxNumTokens}}) {
+        if (t.find(anchor) == std::string::npos)
+            continue;
+        const auto n = numberAfter(t, anchor);
+        if (n && !n->negative && n->decimals == 0 && !(context.log.settings.*setting))
+            context.log.settings.*setting = Noted<std::uint64_t>{static_cast<std::uint64_t>(n->value), line.number};
+        context.seen(LogFormat::Vllm);
+        return true;
+    }
     // vllm/worker/model_runner.py load_model (to 0.6):
     //   "Loading model weights took %.4f GB" (m.consumed_memory / float(2**30));
     // vllm/v1/worker/gpu_model_runner.py and model_runner.py load_model:

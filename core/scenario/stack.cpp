@@ -113,6 +113,10 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "an A100 80GB takes the large cards' 8,192 tokens and 1,024 sequences",
          "an A100 takes the small cards' 2,048 tokens and 256 sequences",
          "vLLM PR 17885, v0.9.0 (engine/arg_utils.py: \"a100\" not in device_name)"},
+        {VersionRule::VllmTritonTopKTopP, "vllm_triton_top_k_top_p", Library::Vllm, {0, 17, 0}, std::nullopt, {},
+         "the sampler warm-up sorts the logits for top-k and top-p: e + 28 B a row and vocabulary entry",
+         "top-k and top-p in place by a Triton kernel, no sort: e + 12 B a row and vocabulary entry",
+         "vLLM PR 33538, v0.17.0 (v1/sample/ops/topk_topp_triton.py; topk_topp_sampler.py apply_top_k_top_p)"},
         {VersionRule::SglangMemoryClassTable, "sglang_memory_class_table", Library::Sglang, {0, 4, 7}, std::nullopt, {},
          "mem_fraction_static by TP size: 0.88, 0.87 from 2, 0.85 from 4, 0.81 from 8, 0.79 from 16 GPUs; over "
          "80 GiB, the card less 13 GiB (v0.4.6)",
@@ -353,6 +357,8 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
         || (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib))
         rules.push_back(VersionRule::VllmUtilization092);
     // vLLM's batch defaults where the scenario leaves them to it.
+    if (runtime.profilesSampler && runtime.releases == Library::Vllm)
+        rules.push_back(VersionRule::VllmTritonTopKTopP);
     if (defaultsFollowTheCard(s)) {
         rules.push_back(VersionRule::VllmV1Engine);
         if (!versionRuleHolds(s.versions, VersionRule::VllmV1Engine))

@@ -126,6 +126,7 @@ enum class VersionRule {
     VllmV1Engine,           ///< vLLM: the V1 engine's batch defaults, by the card
     VllmSeqsByCard,         ///< vLLM V1: 256 sequences on cards under 70 GiB, not 1,024 everywhere
     VllmA100SmallDefaults,  ///< vLLM V1: an A100 takes the small cards' defaults
+    VllmTritonTopKTopP,     ///< vLLM: top-k and top-p in place by a Triton kernel, no sort
     SglangMemoryClassTable, ///< SGLang: the default fraction by the card's memory, not by TP size
     SglangReservedFormula,  ///< SGLang: the default fraction from what it reserves, part by part
     SglangPrefillGraphs,    ///< SGLang: the prefill's CUDA graphs are on and reserved for

@@ -1886,6 +1886,18 @@
         <source>vllm serve&apos;s defaults on a card under 70 GiB or an A100: 2,048 tokens a step, 256 sequences</source>
         <translation>vllm serve 在 70 GiB 以下显卡或 A100 上的默认值：每步 2,048 个词元，256 个序列</translation>
     </message>
+    <message>
+        <source>fp32 probabilities (softmax)</source>
+        <translation>fp32 概率（softmax）</translation>
+    </message>
+    <message>
+        <source>fp32 exponential draw (random_sample&apos;s q)</source>
+        <translation>fp32 指数分布抽样（random_sample 的 q）</translation>
+    </message>
+    <message>
+        <source>top-k and top-p applied in place by vLLM&apos;s Triton kernel (0.17 on, 8 rows or more): no sort; the kernel&apos;s buffer of at most one row per SM is not planned</source>
+        <translation>top-k 与 top-p 由 vLLM 的 Triton 内核原地完成（0.17 起，8 行及以上）：不排序；内核自身每个 SM 至多一行的缓冲区不计入</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

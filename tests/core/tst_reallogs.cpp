@@ -76,6 +76,7 @@ private slots:
     void llamaCppMemoryBreakdown();
     void recurrentStateAndUnknownBuffers();
     void vllmV0ProfilesOfEachRelease();
+    void vllm019DefaultsAndGraphEstimate();
     void llamaCppBuffersBehindEveryPrefix();
     void fitProjections();
     void nvidiaSmiTables();
@@ -313,6 +314,40 @@ void TestRealLogs::vllmV0ProfilesOfEachRelease()
     QCOMPARE(log.settings.maxModelLen->value, 1024ull);
     QCOMPARE(log.find(Quantity::VllmKvCacheBlocks).front()->number, 189945.0); // "# GPU blocks: 189945"
     QCOMPARE(log.find(Quantity::VllmMaxConcurrency).front()->number, 2967.89);
+}
+
+void TestRealLogs::vllm019DefaultsAndGraphEstimate()
+{
+    // vLLM 0.19.0 on an H100 with its own batch defaults: every figure it
+    // prints, and the settings it states.
+    const char *name = "vllm-2026-04-v019-h100-llama31-8b-defaults-llmdplanner.log";
+    expectFigures(name, {{Quantity::VllmWeights, "pid=242", 14.99, kGiB},
+                         {Quantity::VllmCudaGraphEstimate, "pid=242", 0.84, kGiB},
+                         {Quantity::VllmActivationPeak, "pid=242", 1.89, kGiB},
+                         {Quantity::VllmKvCacheMemory, "pid=242", 58.11, kGiB}});
+    const core::runlog::RunLog log = testsupport::readDataLog(name);
+    QCOMPARE(log.find(Quantity::VllmKvCacheTokens).front()->number, 476016.0);
+    QCOMPARE(log.settings.gpuMemoryUtilization->value, 0.95);
+    QCOMPARE(log.settings.maxModelLen->value, 8192ull);
+    QCOMPARE(log.settings.maxNumRequests->value, 1024ull);
+    QCOMPARE(log.settings.maxNumTokens->value, 8192ull);
+    QCOMPARE(log.settings.engineVersion->value, std::string("0.19.0"));
+    // Compared: 0.19 measured its CUDA graphs but left them in the pool, so
+    // the plan takes nothing for them; the pool is planned within 1 %.
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    s.gpuId = "h100-sxm5-80gb";
+    const core::RunScenario run = core::scenarioFromLog(s, log, core::io::builtinCatalog(), {});
+    QCOMPARE(*run.scenario.cudaGraphMemoryGib, 0.84);
+    QCOMPARE(run.scenario.effectiveMaxNumSeqs(), 1024ull);
+    const core::RunComparison c = core::compareRun(run, log, core::io::builtinCatalog());
+    bool compared = false;
+    for (const core::ComparisonRow &r : c.rows)
+        if (r.term == "kv_cache tokens") {
+            compared = true;
+            QVERIFY2(std::abs(*r.errorPercent()) <= 1.0, qPrintable(QString::number(*r.errorPercent())));
+        }
+    QVERIFY(compared);
 }
 
 void TestRealLogs::llamaCppBuffersBehindEveryPrefix()

@@ -554,19 +554,26 @@ void TestStacks::vllmProfilesForwardThenSampler()
     // plus merged gate_up (2 I) and SiluAndMul's output (I):
     // 8192 x 2 B x (2 x 4096 + 3 x 14336) = 838,860,800 B.
     QCOMPARE(e.details.workspaceBytes, 838'860'800.0);
-    // Sampler warm-up: 1,024 rows x 128,256 x (2 + 26) B = 3,677,356,032,
-    // plus the forward's hidden states 8192 x 4096 x 2 B = 67,108,864:
-    // 3,744,464,896 B, the larger moment.
-    QCOMPARE(e.term(core::TermId::Logits).count(), 3'744'464'896ull);
+    // Sampler warm-up (0.17 on: Triton's top-k and top-p in place): 1,024
+    // rows x 128,256 x (2 bf16 + 4 fp32 + 4 probabilities + 4 exponential
+    // draw) B = 1,838,678,016, plus the forward's hidden states 8192 x 4096
+    // x 2 B = 67,108,864: 1,905,786,880 B, the larger moment.
+    QCOMPARE(e.term(core::TermId::Logits).count(), 1'905'786'880ull);
     QCOMPARE(e.term(core::TermId::Workspace).count(), 0ull);
     QCOMPARE(std::string(e.phases.front().moment), std::string("sampler warm-up"));
+    // Before 0.17 it sorted: 2 + 26 B, 1,024 x 128,256 x 28 = 3,677,356,032
+    // + 67,108,864 = 3,744,464,896 B.
+    core::Scenario sorted = s;
+    std::string error;
+    sorted.versions = *core::parseLibraryVersions("vllm=0.16", error);
+    QCOMPARE(core::estimate(sorted).term(core::TermId::Logits).count(), 3'744'464'896ull);
     // On a card under 70 GiB (an L4): 2,048 tokens and 256 sequences.
     // Forward 2048 x 2 x (2 x 4096 + 3 x 14336) = 209,715,200 B; sampler
-    // 256 x 128,256 x 28 = 919,339,008 + 2048 x 4096 x 2 = 16,777,216.
+    // 256 x 128,256 x 14 = 459,669,504 + 2048 x 4096 x 2 = 16,777,216.
     const core::Scenario small = core::onServingCard(s, *core::io::builtinCatalog().find("l4"));
     const core::Estimate onL4 = core::estimate(small);
     QCOMPARE(onL4.details.workspaceBytes, 209'715'200.0);
-    QCOMPARE(onL4.term(core::TermId::Logits).count(), 936'116'224ull);
+    QCOMPARE(onL4.term(core::TermId::Logits).count(), 476'446'720ull);
     // Fewer batched tokens than sequences: one row per token.
     s.maxBatchedTokens = 128;
     QCOMPARE(core::estimate(s).details.samplerRows, 128.0);
