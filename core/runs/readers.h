@@ -25,6 +25,11 @@ struct ReadContext
     /// A byte figure printed as `number` `unit`s, rounded to its decimals.
     void addPrinted(Quantity quantity, const LogLine &line, const PrintedNumber &number, long double unit,
                     std::string device = {}, std::string detail = {});
+    /// The figure after `anchor` in GiB (which the log may call
+    /// `printedUnit`), read into `quantity` for `device`; false when the
+    /// anchor is absent. A present anchor without a number is malformed.
+    bool readGib(const LogLine &line, const std::string &anchor, Quantity quantity, std::string device = {},
+                 const char *printedUnit = "GiB");
 };
 
 /// vLLM: vllm/worker/worker.py determine_num_available_blocks (0.6 and 0.7

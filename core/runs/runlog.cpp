@@ -149,6 +149,18 @@ void ReadContext::addPrinted(Quantity quantity, const LogLine &line, const Print
         quantityInfo(quantity).format);
 }
 
+bool ReadContext::readGib(const LogLine &line, const std::string &anchor, Quantity quantity, std::string device,
+                          const char *printedUnit)
+{
+    if (line.text.find(anchor) == std::string::npos)
+        return false;
+    if (const auto n = numberAfter(line.text, anchor))
+        addPrinted(quantity, line, *n, kGiB, std::move(device));
+    else
+        malformed(line, "a size in " + std::string(printedUnit) + " after \"" + anchor + "\"");
+    return true;
+}
+
 LoadResult<RunLog> readRunLog(const std::string &text)
 {
     LoadResult<RunLog> result;

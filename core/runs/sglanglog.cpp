@@ -32,31 +32,18 @@ std::string rankOf(const std::string &text)
     return end > tp + 3 ? text.substr(tp + 1, end - tp - 1) : std::string();
 }
 
-/// The figure after `anchor` as GiB, read into `quantity`; false when the
-/// anchor is absent. A present anchor without a number is malformed.
-bool readGib(const LogLine &line, const std::string &anchor, Quantity quantity, ReadContext &context)
-{
-    if (line.text.find(anchor) == std::string::npos)
-        return false;
-    if (const auto n = numberAfter(line.text, anchor))
-        context.addPrinted(quantity, line, *n, kGiB, rankOf(line.text));
-    else
-        context.malformed(line, "a size in GB after \"" + anchor + "\"");
-    return true;
-}
-
 } // namespace
 
 bool SglangReader::read(const LogLine &line, ReadContext &context)
 {
     const std::string &t = line.text;
     if (t.find("Load weight begin.") != std::string::npos) {
-        readGib(line, "avail mem=", Quantity::SglangFreeBeforeLoad, context);
+        context.readGib(line, "avail mem=", Quantity::SglangFreeBeforeLoad, rankOf(line.text), "GB");
         return true;
     }
     if (t.find("Load weight end.") != std::string::npos) {
-        readGib(line, "avail mem=", Quantity::SglangFreeAfterLoad, context);
-        readGib(line, "mem usage=", Quantity::SglangWeightLoad, context);
+        context.readGib(line, "avail mem=", Quantity::SglangFreeAfterLoad, rankOf(line.text), "GB");
+        context.readGib(line, "mem usage=", Quantity::SglangWeightLoad, rankOf(line.text), "GB");
         return true;
     }
     if (t.find("KV Cache is allocated.") != std::string::npos) {
@@ -79,7 +66,7 @@ bool SglangReader::read(const LogLine &line, ReadContext &context)
         return true;
     }
     if (t.find("Memory pool end.") != std::string::npos) {
-        readGib(line, "avail mem=", Quantity::SglangFreeAfterPool, context);
+        context.readGib(line, "avail mem=", Quantity::SglangFreeAfterPool, rankOf(line.text), "GB");
         return true;
     }
     if (t.find("server_args=ServerArgs(") != std::string::npos) {

@@ -23,19 +23,6 @@ namespace core::runlog {
 
 namespace {
 
-/// The figure after `anchor` as GiB into `quantity`; false when the anchor
-/// is absent. A present anchor without a number is malformed.
-bool readGib(const LogLine &line, const std::string &anchor, Quantity quantity, ReadContext &context)
-{
-    if (line.text.find(anchor) == std::string::npos)
-        return false;
-    if (const auto n = numberAfter(line.text, anchor))
-        context.addPrinted(quantity, line, *n, kGiB);
-    else
-        context.malformed(line, "a size in GiB after \"" + anchor + "\"");
-    return true;
-}
-
 std::optional<Noted<std::uint64_t>> countAfter(const LogLine &line, const std::string &anchor)
 {
     const auto n = numberAfter(line.text, anchor);
@@ -55,10 +42,10 @@ void readPeakLine(const LogLine &line, ReadContext &context)
 {
     const std::string &t = line.text;
     // Its "available KV cache memory" is the next line's estimate again.
-    readGib(line, "(torch + non-torch):", Quantity::TrtllmPeak, context);
-    readGib(line, "device total memory", Quantity::TrtllmDeviceTotal, context);
-    if (!readGib(line, "tmp kv_mem", Quantity::TrtllmProfilePool, context))
-        readGib(line, "temporary kv cache memory during profiling", Quantity::TrtllmProfilePool, context);
+    context.readGib(line, "(torch + non-torch):", Quantity::TrtllmPeak);
+    context.readGib(line, "device total memory", Quantity::TrtllmDeviceTotal);
+    if (!context.readGib(line, "tmp kv_mem", Quantity::TrtllmProfilePool))
+        context.readGib(line, "temporary kv cache memory during profiling", Quantity::TrtllmProfilePool);
     if (const auto f = numberAfter(t, "fraction is set"))
         context.log.settings.freeGpuMemoryFraction = Noted<double>{static_cast<double>(f->value), line.number};
     const auto perToken = t.find("kv size per token is") != std::string::npos ? numberAfter(t, "kv size per token is")
@@ -84,10 +71,9 @@ bool TrtllmReader::read(const LogLine &line, ReadContext &context)
         return true;
     }
     if (t.find("in memory usage profiling:") != std::string::npos) {
-        if (!readGib(line, "model weights (inside torch) in memory usage profiling:", Quantity::TrtllmWeights, context)
-            && !readGib(line, "during inference (inside torch) in memory usage profiling:", Quantity::TrtllmActivations,
-                        context)
-            && !readGib(line, "NCCL and CUDA graphs) in memory usage profiling:", Quantity::TrtllmOutsideTorch, context))
+        if (!context.readGib(line, "model weights (inside torch) in memory usage profiling:", Quantity::TrtllmWeights)
+            && !context.readGib(line, "during inference (inside torch) in memory usage profiling:", Quantity::TrtllmActivations)
+            && !context.readGib(line, "NCCL and CUDA graphs) in memory usage profiling:", Quantity::TrtllmOutsideTorch))
             context.seen(LogFormat::Trtllm); // "(outside torch)" after loading: in the peak line's figures
         return true;
     }
@@ -95,15 +81,15 @@ bool TrtllmReader::read(const LogLine &line, ReadContext &context)
         readPeakLine(line, context);
         return true;
     }
-    if (readGib(line, "Estimated max memory in KV cache :", Quantity::TrtllmKvBudget, context))
+    if (context.readGib(line, "Estimated max memory in KV cache :", Quantity::TrtllmKvBudget))
         return true;
     if (t.find("Memory usage when calculating max tokens in paged kv cache:") != std::string::npos) {
-        readGib(line, "available:", Quantity::TrtllmEngineFree, context);
-        readGib(line, "total:", Quantity::TrtllmDeviceTotal, context);
+        context.readGib(line, "available:", Quantity::TrtllmEngineFree);
+        context.readGib(line, "total:", Quantity::TrtllmDeviceTotal);
         return true;
     }
     if (t.find("for max tokens in paged KV cache") != std::string::npos) {
-        readGib(line, "Allocated", Quantity::TrtllmKvPool, context);
+        context.readGib(line, "Allocated", Quantity::TrtllmKvPool);
         const std::size_t open = t.rfind('(');
         std::size_t pos = open == std::string::npos ? t.size() : open + 1;
         if (const auto tokens = readNumber(t, pos); tokens && !tokens->negative && tokens->decimals == 0)

@@ -184,20 +184,6 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
         }
         return true;
     }
-    // vllm/v1/worker/gpu_worker.py determine_available_memory (0.19, DEBUG):
-    //   "Memory profiling takes %.2f seconds. Total non KV cache memory:
-    //   %.2fGiB; torch peak memory increase: %.2fGiB; non-torch forward
-    //   increase memory: %.2fGiB; weights memory: %.2fGiB." The torch peak
-    //   increase is the older "PyTorch activation peak memory"; the
-    //   non-torch increase leaves out what the CUDA context held before.
-    if (t.find("torch peak memory increase: ") != std::string::npos) {
-        const auto n = numberAfter(t, "torch peak memory increase: ");
-        if (!n)
-            context.malformed(line, "a size in GiB after 'torch peak memory increase:'");
-        else
-            context.addPrinted(Quantity::VllmActivationPeak, line, *n, kGiB, line.worker);
-        return true;
-    }
     // vllm/entrypoints/utils.py log_non_default_args: "non-default args:
     // {'max_model_len': 8192, 'gpu_memory_utilization': 0.95, ...}", and
     // engine/arg_utils.py's "Defaulting max_num_seqs to %d for %s usage
@@ -246,26 +232,20 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
         context.addPrinted(Quantity::VllmWeights, line, *n, kGiB, line.worker);
         return true;
     }
-    // vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory (PR
-    // 30515): "Estimated CUDA graph memory: %.2f GiB total".
-    if (t.find("Estimated CUDA graph memory: ") != std::string::npos) {
-        const auto n = numberAfter(t, "Estimated CUDA graph memory: ");
-        if (!n)
-            context.malformed(line, "a size in GiB after 'Estimated CUDA graph memory:'");
-        else
-            context.addPrinted(Quantity::VllmCudaGraphEstimate, line, *n, kGiB, line.worker);
-        return true;
-    }
-    // vllm/v1/worker/gpu_worker.py determine_available_memory:
-    //   "Available KV cache memory: %.2f GiB"
-    if (t.find("Available KV cache memory: ") != std::string::npos) {
-        const auto n = numberAfter(t, "Available KV cache memory: ");
-        if (!n)
-            context.malformed(line, "a size in GiB after 'Available KV cache memory:'");
-        else
-            context.addPrinted(Quantity::VllmKvCacheMemory, line, *n, kGiB, line.worker);
-        return true;
-    }
+    // One size in GiB a line: vllm/v1/worker/gpu_worker.py
+    // determine_available_memory's "Available KV cache memory: %.2f GiB"
+    // and (0.19, DEBUG) "Memory profiling takes %.2f seconds. Total non KV
+    // cache memory: %.2fGiB; torch peak memory increase: %.2fGiB; non-torch
+    // forward increase memory: %.2fGiB; weights memory: %.2fGiB.", whose
+    // torch peak increase is the older "PyTorch activation peak memory" (its
+    // non-torch increase leaves out what the CUDA context held before, and
+    // is not read); gpu_model_runner.py profile_cudagraph_memory's
+    // "Estimated CUDA graph memory: %.2f GiB total" (PR 30515).
+    for (const auto &[anchor, quantity] : {std::pair{"Available KV cache memory: ", Quantity::VllmKvCacheMemory},
+                                           std::pair{"torch peak memory increase: ", Quantity::VllmActivationPeak},
+                                           std::pair{"Estimated CUDA graph memory: ", Quantity::VllmCudaGraphEstimate}})
+        if (context.readGib(line, anchor, quantity, line.worker))
+            return true;
     // vllm/v1/core/kv_cache_utils.py (get_kv_cache_config, later
     // _report_kv_cache_config): "GPU KV cache size: %s tokens" with
     // f"{num_tokens:,}", and
