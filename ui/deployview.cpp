@@ -148,6 +148,29 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
                       ? tr("Costs at $%1 per GPU-hour; full concurrency fills the KV cache budget.")
                             .arg(QString::number(s.workload.pricePerGpuHour, 'f', 2))
                       : tr("No costs: set a price per GPU-hour on the Cluster page."));
+        // vLLM's batch defaults follow the card: say which rows run which.
+        if (!result.otherCards.empty()) {
+            QStringList batches;
+            const auto batchOf = [&](const core::Scenario &on, const core::Estimate &e, const QStringList &names) {
+                const QString cards = names.size() > 2
+                    ? tr("%1 and %2 more").arg(names.mid(0, 2).join(QStringLiteral(", "))).arg(names.size() - 2)
+                    : names.join(QStringLiteral(", "));
+                return tr("%1 sequences, %2 tokens a step, %3 per GPU on %4")
+                    .arg(groupedCount(static_cast<double>(on.effectiveMaxNumSeqs())),
+                         groupedCount(static_cast<double>(on.effectiveMaxBatchedTokens())), bytesText(e.total, unit), cards);
+            };
+            const auto namesOn = [&](const core::Scenario &on) {
+                QStringList names;
+                for (const std::string &id : gpuIds)
+                    if (const core::GpuSpec *gpu = catalog.find(id); gpu && &result.scenarioOn(*gpu) == &on)
+                        names << shortGpuName(*gpu);
+                return names;
+            };
+            batches << batchOf(s, result.estimate, namesOn(s));
+            for (const core::EstimateWithFits::OnCard &other : result.otherCards)
+                batches << batchOf(other.scenario, other.estimate, namesOn(other.scenario));
+            lines << tr("vLLM's defaults follow the card: %1").arg(batches.join(tr("; ")));
+        }
     }
     m_heading = lines.join(QLatin1Char('\n'));
     // The fits come in catalog order; the rows follow `gpuIds`, the scenario's GPU first.

@@ -4702,6 +4702,22 @@ output tokens</source>
         <source>The cheapest GPUs and layouts per serving engine for the request rate, output tokens and the time to first token and per output token targets (plan --serve)</source>
         <translation>按请求速率、输出词元数以及首词元与每输出词元时间目标，为每个服务引擎找出最便宜的 GPU 与布局（plan --serve）</translation>
     </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 及另外 %2 款</translation>
+    </message>
+    <message>
+        <source>%1 sequences, %2 tokens a step, %3 per GPU on %4</source>
+        <translation>在 %4 上为 %1 个序列、每步 %2 个词元、每块 GPU %3</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s defaults follow the card: %1</source>
+        <translation>vLLM 的默认值随显卡而定：%1</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>ui::FieldEditor</name>
