@@ -1,6 +1,8 @@
 #include "ui/batchcontextchart.h"
 
 #include "core/analysis/sweep.h"
+#include "core/engine/estimate.h"
+#include "core/scenario/servingruntime.h"
 #include "ui/sweeprange.h"
 #include "ui/termstyle.h"
 
@@ -102,13 +104,31 @@ void BatchContextChart::showGrid(const core::Scenario &scenario, const core::Cat
     m_sequences = core::logSpaced(context.from, context.to, kGridPoints);
     m_totals = core::batchContextGrid(scenario, m_batches, m_sequences);
     m_gpuIds.clear();
-    std::vector<core::Bytes> capacities;
     for (const std::string &id : gpuIds)
-        if (const core::GpuSpec *gpu = catalog.find(id)) {
+        if (catalog.find(id))
             m_gpuIds.push_back(id);
-            capacities.push_back(gpu->capacity());
+    // Each card's boundary on the engine defaults it starts with (vLLM's
+    // follow the card): one search per batch of defaults.
+    m_boundaries.assign(m_gpuIds.size(), {});
+    std::vector<bool> done(m_gpuIds.size(), false);
+    for (std::size_t i = 0; i < m_gpuIds.size(); ++i) {
+        if (done[i])
+            continue;
+        const core::Scenario onCard = core::onServingCard(scenario, *catalog.find(m_gpuIds[i]));
+        std::vector<std::size_t> group;
+        std::vector<core::Bytes> capacities;
+        for (std::size_t k = i; k < m_gpuIds.size(); ++k) {
+            const core::GpuSpec &gpu = *catalog.find(m_gpuIds[k]);
+            if (!done[k] && core::sameBatch(core::onServingCard(scenario, gpu), onCard)) {
+                done[k] = true;
+                group.push_back(k);
+                capacities.push_back(gpu.capacity());
+            }
         }
-    m_boundaries = core::largestBatches(scenario, m_sequences, capacities, batch.to);
+        const auto boundaries = core::largestBatches(onCard, m_sequences, capacities, batch.to);
+        for (std::size_t g = 0; g < group.size(); ++g)
+            m_boundaries[group[g]] = boundaries[g];
+    }
     draw();
 }
 
@@ -118,8 +138,16 @@ QString BatchContextChart::toolTip(std::size_t i, std::size_t j) const
     QStringList fits;
     QStringList short_;
     for (const std::string &id : m_gpuIds)
-        if (const core::GpuSpec *gpu = m_catalog->find(id))
-            (total <= gpu->capacity() ? fits : short_) << shortGpuName(*gpu);
+        if (const core::GpuSpec *gpu = m_catalog->find(id)) {
+            // A card on other engine defaults has its own total here.
+            const core::Scenario onCard = core::onServingCard(m_scenario, *gpu);
+            const core::Bytes own = core::sameBatch(onCard, m_scenario)
+                ? total
+                : core::estimate(core::withAxis(core::withAxis(onCard, core::SweepAxis::Batch, m_batches[i]),
+                                                core::SweepAxis::Sequence, m_sequences[j]))
+                      .total;
+            (own <= gpu->capacity() ? fits : short_) << shortGpuName(*gpu);
+        }
     QString text = tr("Batch %1 × %2 tokens: %3 per GPU").arg(count(m_batches[i]), count(m_sequences[j]), bytesText(total, m_unit));
     if (!fits.isEmpty())
         text += QLatin1Char('\n') + tr("Fits: %1").arg(fits.join(QStringLiteral(", ")));

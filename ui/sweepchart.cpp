@@ -174,6 +174,16 @@ void SweepChart::draw()
                               .arg(layout));
     }
     drawCapacities(to, top, &summary);
+    // vLLM's batch defaults follow the card: the curve is the focus GPU's.
+    if (!m_result.otherCards.empty()) {
+        QStringList others;
+        for (const core::GpuFit &fit : m_result.fits)
+            if (const core::GpuSpec *gpu = m_catalog->find(fit.gpuId); gpu && !m_result.onFocusCard(*gpu))
+                others << shortGpuName(*gpu);
+        summary << tr("The curve is on vLLM's defaults for the focus GPU; %1 start with other defaults and are "
+                      "marked where their own estimate crosses")
+                       .arg(others.join(QStringLiteral(", ")));
+    }
     drawScenario(current, from, to);
     summary << drawClipped(points, totals, top);
     summary.removeAll(QString());

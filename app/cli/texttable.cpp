@@ -278,10 +278,18 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         for (const core::Message &w : fit.warnings)
             out << "    ! " << core::render(w) << "\n";
     }
-    // Rows whose engine defaults differ from the breakdown's.
-    for (const core::EstimateWithFits::OnCard &other : result.otherCards)
-        out << "  Rows on other cards: " << core::servingBatchDefaults(other.scenario).why << "; fitted at "
-            << core::formatBytes(other.estimate.total, unit) << " per GPU.\n";
+    // Rows whose engine defaults differ from the breakdown's, by the
+    // printed GPUs that run them.
+    for (const core::EstimateWithFits::OnCard &other : result.otherCards) {
+        std::string names;
+        for (const core::GpuFit &fit : result.fits)
+            if (const core::GpuSpec *gpu = catalog.find(fit.gpuId);
+                gpu && (gpu->defaultShown || gpu->id == s.gpuId) && &result.scenarioOn(*gpu) == &other.scenario)
+                names += (names.empty() ? "" : ", ") + gpu->name;
+        if (!names.empty())
+            out << "  " << names << ": " << core::servingBatchDefaults(other.scenario).why << "; fitted at "
+                << core::formatBytes(other.estimate.total, unit) << " per GPU.\n";
+    }
     if (const core::GpuSpec *focus = core::focusGpu(s, catalog)) {
         if (core::fitsItselfAtLoad(s))
             printLlamaServerFit(out, s, *focus);

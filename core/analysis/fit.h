@@ -174,8 +174,9 @@ std::vector<Estimate> estimateStages(const EstimateWithFits &result);
 /// The tokens the serving engine's KV pool holds on `gpu` (its capacity),
 /// by its runtime's KvPool rule: vLLM's capacity x gpu_memory_utilization -
 /// weights - non-torch memory - the profiled activation peak
-/// (vllm/worker/worker.py determine_num_available_blocks), or its
-/// kv_cache_memory_bytes as given; SGLang's share of the memory free
+/// (vllm/worker/worker.py determine_num_available_blocks), less from 0.21
+/// the CUDA-graph estimate where given (--cuda-graph-memory; not on ROCm),
+/// or its kv_cache_memory_bytes as given; SGLang's share of the memory free
 /// before the weights (sglangpool.h); TensorRT-LLM's share of what its
 /// profile leaves free (trtllmpool.h); over the KV bytes per token.
 std::uint64_t kvTokenBudget(const Scenario &scenario, const Estimate &estimate, const GpuSpec &gpu);

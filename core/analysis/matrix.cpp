@@ -33,7 +33,7 @@ FormatMatrix formatMatrix(const Scenario &scenario, const Catalog &catalog, cons
             for (const GpuFit &fit : result.fits)
                 matrix.gpuIds.push_back(fit.gpuId);
         for (const GpuFit &fit : result.fits)
-            matrix.cells.push_back({fit.fits, result.estimate.total, fit.maxSequence, fit.gpusNeeded});
+            matrix.cells.push_back({fit.fits, result.estimateOn(fit.gpu).total, fit.maxSequence, fit.gpusNeeded});
     }
     return matrix;
 }

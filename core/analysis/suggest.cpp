@@ -257,7 +257,8 @@ std::vector<FitSuggestion> FitSearch::pairSuggestions(const GpuFit &fit)
 
 FitSearch &FitSearch::onCardOf(const GpuFit &fit)
 {
-    if (!defaultsFollowTheCard(m_scenario))
+    // A fit without its catalog entry (a device bar) is searched as given.
+    if (!defaultsFollowTheCard(m_scenario) || fit.gpu.id.empty())
         return *this;
     Scenario onCard = onServingCard(m_scenario, fit.gpu);
     if (sameBatch(onCard, m_scenario))

@@ -78,7 +78,7 @@ double sglangDefaultMemFraction(double capacityMib, int tensorParallel, int pipe
 /// a GGUF file keep them; other cards keep the piecewise rules, and so none.
 bool sglangCapturesPrefillGraphs(int pipelineParallel, const SglangModel &model, const LibraryVersions &versions);
 
-/// The fraction a scenario runs on a card of `capacityMib`: its
+/// The fraction a scenario runs on `gpu` (its capacity and platform): its
 /// --mem-fraction-static, else SGLang's rule for its release, its model
 /// kind (MLA, multimodal, draft, GGUF), the card's platform and its TP and
 /// PP degrees. A multimodal model's

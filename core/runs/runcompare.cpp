@@ -801,6 +801,15 @@ RunScenario scenarioFromLog(Scenario base, const rl::RunLog &log, const Catalog 
                             + std::to_string(s.devices.size()));
         s.devices.clear();
     }
+    // The engine's defaults that follow the card read the run's: the
+    // catalog GPU, else the memory the log measured.
+    if (const GpuSpec *gpu = catalog.find(s.gpuId)) {
+        s = onServingCard(s, *gpu);
+    } else if (run.gpuMemory) {
+        GpuSpec measured;
+        measured.memory = *run.gpuMemory;
+        s = onServingCard(s, measured);
+    }
     // Settings with no line (the engine the format implies) are worth a
     // row only where the user's choice differs from them.
     run.settings.erase(std::remove_if(run.settings.begin(), run.settings.end(),

@@ -68,8 +68,6 @@ enum class Offload {
     OptimizerAndParams ///< also the parameters, gathered a layer at a time (ZeRO-Infinity)
 };
 
-/// How the GPUs split the model: tp x pp x dp = GPUs (Megatron-LM's 3D
-/// parallelism, Narayanan et al. 2021), with ZeRO/FSDP on the dp axis.
 /// What a serving engine's defaults read of the GPU it starts on: vLLM's
 /// EngineArgs.get_batch_defaults asks whether the device's total memory is
 /// 70 GiB or more and whether its name says A100. The defaults describe
@@ -83,6 +81,8 @@ struct ServingCard
 /// total) and its name.
 ServingCard servingCardOf(const GpuSpec &gpu);
 
+/// How the GPUs split the model: tp x pp x dp = GPUs (Megatron-LM's 3D
+/// parallelism, Narayanan et al. 2021), with ZeRO/FSDP on the dp axis.
 struct Parallelism
 {
     int tp = 1;                    ///< tensor parallel degree

@@ -114,7 +114,7 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "an A100 takes the small cards' 2,048 tokens and 256 sequences",
          "vLLM PR 17885, v0.9.0 (engine/arg_utils.py: \"a100\" not in device_name)"},
         {VersionRule::VllmTritonTopKTopP, "vllm_triton_top_k_top_p", Library::Vllm, {0, 17, 0}, std::nullopt, {},
-         "the sampler warm-up sorts the logits for top-k and top-p: e + 28 B a row and vocabulary entry",
+         "the sampler warm-up sorts the logits for top-k and top-p: e + 26 B a row and vocabulary entry",
          "top-k and top-p in place by a Triton kernel, no sort: e + 12 B a row and vocabulary entry",
          "vLLM PR 33538, v0.17.0 (v1/sample/ops/topk_topp_triton.py; topk_topp_sampler.py apply_top_k_top_p)"},
         {VersionRule::SglangMemoryClassTable, "sglang_memory_class_table", Library::Sglang, {0, 4, 7}, std::nullopt, {},
@@ -356,17 +356,18 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
     if ((runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
         || (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib))
         rules.push_back(VersionRule::VllmUtilization092);
-    // vLLM's batch defaults where the scenario leaves them to it.
+    // vLLM's sampler warm-up.
     if (runtime.profilesSampler && runtime.releases == Library::Vllm)
         rules.push_back(VersionRule::VllmTritonTopKTopP);
+    // vLLM's batch defaults where the scenario leaves them to it (the A100
+    // rule for every card: the GPUs fitted may include one).
     if (defaultsFollowTheCard(s)) {
         rules.push_back(VersionRule::VllmV1Engine);
         if (!versionRuleHolds(s.versions, VersionRule::VllmV1Engine))
             rules.push_back(VersionRule::VllmChunkedPrefill2048);
         else {
             rules.push_back(VersionRule::VllmSeqsByCard);
-            if (s.servingCard.a100)
-                rules.push_back(VersionRule::VllmA100SmallDefaults);
+            rules.push_back(VersionRule::VllmA100SmallDefaults);
         }
     }
     if (runtime.releases == Library::Trtllm) {

@@ -131,7 +131,7 @@ enum class VersionRule {
     SglangReservedFormula,  ///< SGLang: the default fraction from what it reserves, part by part
     SglangPrefillGraphs,    ///< SGLang: the prefill's CUDA graphs are on and reserved for
     SglangPrefillGraphsWithDraft, ///< SGLang: speculative decoding keeps the prefill's piecewise graphs
-    SglangBreakableGraphs,  ///< SGLang: breakable prefill graphs, off for MLA and multimodal models
+    SglangBreakableGraphs,  ///< SGLang: breakable prefill graphs, off for MLA, DeepSeek-V4 and multimodal models
     SglangStandaloneDraft,  ///< SGLang: a standalone draft model reserves 6 GiB, not the 2 GiB of any other
     SglangEagleReserve4Gib, ///< SGLang: EAGLE-family speculative decoding reserves 4 GiB, not 2
     SglangDraftInPool,      ///< SGLang: no speculative reserve in the fraction; the draft's cache is sized with the pool
