@@ -245,8 +245,9 @@ void trtllmSettings(const rl::LogSettings &ls, SettingWriter &w)
     if (ls.maxNumRequests)
         w.set(FieldId::MaxNumSeqs, count(ls.maxNumRequests->value), ls.maxNumRequests->line);
     // The release it prints sets its rules (a release candidate as its release).
-    if (ls.engineVersion)
-        w.set(FieldId::EngineVersion, rl::releaseNumber(ls.engineVersion->value), ls.engineVersion->line);
+    if (const std::string release = ls.engineVersion ? rl::releaseNumber(ls.engineVersion->value) : std::string();
+        !release.empty())
+        w.set(FieldId::EngineVersion, release, ls.engineVersion->line);
 }
 
 void gpuSetting(const rl::RunLog &log, const Catalog &catalog, SettingWriter &w, RunScenario &run)

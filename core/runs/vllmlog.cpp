@@ -207,8 +207,11 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
         context.seen(LogFormat::Vllm);
         return true;
     }
+    // (0.8 to 0.10: "Setting max_num_seqs to %d for %s usage context.")
     for (const auto &[anchor, setting] : {std::pair{"Defaulting max_num_seqs to ", &LogSettings::maxNumRequests},
-                                          std::pair{"Defaulting max_num_batched_tokens to ", &LogSettings::maxNumTokens}}) {
+                                          std::pair{"Defaulting max_num_batched_tokens to ", &LogSettings::maxNumTokens},
+                                          std::pair{"Setting max_num_seqs to ", &LogSettings::maxNumRequests},
+                                          std::pair{"Setting max_num_batched_tokens to ", &LogSettings::maxNumTokens}}) {
         if (t.find(anchor) == std::string::npos)
             continue;
         const auto n = numberAfter(t, anchor);

@@ -91,7 +91,12 @@ double Scenario::effectiveGpuMemoryUtilization() const
 
 std::uint64_t Scenario::effectiveMaxNumSeqs() const
 {
-    return maxNumSeqs ? *maxNumSeqs : servingBatchDefaults(*this).maxNumSeqs;
+    if (maxNumSeqs)
+        return *maxNumSeqs;
+    const std::uint64_t seqs = servingBatchDefaults(*this).maxNumSeqs;
+    // vLLM caps a max_num_seqs it defaulted at max_num_batched_tokens
+    // (engine/arg_utils.py: min(max_num_seqs, max_num_batched_tokens)).
+    return runtimeBehaviour(serving).batchDefaultsFollowCard ? std::min(seqs, effectiveMaxBatchedTokens()) : seqs;
 }
 
 std::uint64_t Scenario::effectiveMaxBatchedTokens() const
