@@ -685,6 +685,13 @@ void readBailing(ConfigKeys &k, ModelSpec &m)
     for (const char *key : {"moe_shared_expert_intermediate_size", "embedding_dropout", "output_dropout",
                             "score_function"})
         r.has(key);
+    // Ling 1 (BailingMoeForCausalLM, inclusionAI/Ling models/
+    // modeling_bailing_moe.py @ 5ccaeae): norm_softmax is read nowhere there;
+    // norm_head renormalises the output layer's weight in place once in
+    // inference (compute_logit) and keeps a normalised copy in training,
+    // which is not planned.
+    r.boolean("norm_head", false);
+    r.boolean("norm_softmax", false);
 }
 
 /// SmolLM3 (configuration_smollm3.py): no_rope_layers (one flag a layer, 0
