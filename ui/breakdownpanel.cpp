@@ -8,6 +8,7 @@
 #include "ui/termexplanations.h"
 #include "ui/termstyle.h"
 
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -225,7 +226,15 @@ void BreakdownPanel::fillGpus()
                          : fit.gpuId == focus ? whatWouldFitLines(m_result, fit, m_unit).join(QLatin1Char('\n'))
                                                    + QLatin1Char('\n') + tr("Right-click to apply a change.")
                                               : tr("Right-click for why, and what would fit."));
-        setCell(m_gpus, row, 3, headroomText(fit, m_unit));
+        // A card that starts the engine with other defaults (vLLM's follow
+        // the card) was fitted on its own estimate: the headroom says so.
+        QTableWidgetItem *headroom = setCell(m_gpus, row, 3, headroomText(fit, m_unit));
+        if (gpu && !m_result.onFocusCard(*gpu))
+            headroom->setToolTip(
+                tr("Fitted on its own estimate, %1 per GPU: %2")
+                    .arg(bytesText(m_result.estimateOn(*gpu).total, m_unit),
+                         QCoreApplication::translate("Derivation",
+                                                     core::servingBatchDefaults(m_result.scenarioOn(*gpu)).why)));
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));
         setCell(m_gpus, row, 6, fit.hasKvTokens ? countText(fit.kvTokens) : QString());

@@ -5,6 +5,7 @@
 #include "core/base/translatable.h"
 #include "core/explain/explain.h"
 #include "core/scenario/fields.h"
+#include "core/scenario/servingruntime.h"
 
 #include <algorithm>
 
@@ -253,6 +254,17 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
             + verdictText(fit, tr) + " | " + formatHeadroom(fit, u, 2) + " | " + groupDigitsOrDash(fit.maxBatch) + " | "
             + groupDigitsOrDash(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigitsOrDash(fit.kvTokens) : "-")
             + " |\n";
+    }
+    // Rows whose engine starts with other defaults (vLLM's follow the card).
+    for (const EstimateWithFits::OnCard &other : result.otherCards) {
+        std::string names;
+        for (const GpuFit &fit : result.fits)
+            if (const GpuSpec *gpu = catalog.find(fit.gpuId); gpu && &result.scenarioOn(*gpu) == &other.scenario)
+                names += (names.empty() ? "" : ", ") + gpu->name;
+        md += "\n" + fill(QT_TRANSLATE_NOOP("Report", "%1: %2; these rows on their own estimate, %3 per GPU."),
+                          {names, translate(tr, "Derivation", servingBatchDefaults(other.scenario).why),
+                           formatBytes(other.estimate.total, u)})
+            + "\n";
     }
     const GpuSpec *focus = focusGpu(s, catalog);
     const GpuFit *focusFit = focus ? result.fitFor(focus->id) : nullptr;

@@ -3245,6 +3245,10 @@
         <source>, </source>
         <translation>，</translation>
     </message>
+    <message>
+        <source>%1: %2; these rows on their own estimate, %3 per GPU.</source>
+        <translation>%1：%2；这些行按各自的估算，每块 GPU %3。</translation>
+    </message>
 </context>
 <context>
     <name>RunLog</name>
@@ -4105,6 +4109,10 @@
     <message>
         <source>No change of one or two inputs makes it fit</source>
         <translation>改动一两项输入都无法放下</translation>
+    </message>
+    <message>
+        <source>Fitted on its own estimate, %1 per GPU: %2</source>
+        <translation>按其自身的估算核对，每块 GPU %1：%2</translation>
     </message>
 </context>
 <context>
@@ -5565,6 +5573,10 @@ GPUs needed: %8</source>
     <message>
         <source>Nothing shown fits %1 GPUs as set: drawn per GPU of %2, the fewest that fit</source>
         <translation>按当前设置，所示 GPU 用 %1 块都放不下：按能放下的最少配置 %2 画出每块 GPU 的用量</translation>
+    </message>
+    <message>
+        <source>The curve is on vLLM&apos;s defaults for the focus GPU; %1 start with other defaults and are marked where their own estimate crosses</source>
+        <translation>曲线按焦点 GPU 上 vLLM 的默认值绘制；%1 以其他默认值启动，标记在其自身估算的交点处</translation>
     </message>
 </context>
 <context>
