@@ -119,7 +119,7 @@ void BatchContextChart::showGrid(const core::Scenario &scenario, const core::Cat
         std::vector<core::Bytes> capacities;
         for (std::size_t k = i; k < m_gpuIds.size(); ++k) {
             const core::GpuSpec &gpu = *catalog.find(m_gpuIds[k]);
-            if (!done[k] && core::sameBatch(core::onServingCard(scenario, gpu), onCard)) {
+            if (!done[k] && core::sameBatchOn(onCard, gpu)) {
                 done[k] = true;
                 group.push_back(k);
                 capacities.push_back(gpu.capacity());
@@ -140,10 +140,10 @@ QString BatchContextChart::toolTip(std::size_t i, std::size_t j) const
     for (const std::string &id : m_gpuIds)
         if (const core::GpuSpec *gpu = m_catalog->find(id)) {
             // A card on other engine defaults has its own total here.
-            const core::Scenario onCard = core::onServingCard(m_scenario, *gpu);
-            const core::Bytes own = core::sameBatch(onCard, m_scenario)
+            const core::Bytes own = core::sameBatchOn(m_scenario, *gpu)
                 ? total
-                : core::estimate(core::withAxis(core::withAxis(onCard, core::SweepAxis::Batch, m_batches[i]),
+                : core::estimate(core::withAxis(core::withAxis(core::onServingCard(m_scenario, *gpu),
+                                                               core::SweepAxis::Batch, m_batches[i]),
                                                 core::SweepAxis::Sequence, m_sequences[j]))
                       .total;
             (own <= gpu->capacity() ? fits : short_) << shortGpuName(*gpu);

@@ -136,12 +136,9 @@ std::vector<Estimate> estimateStages(const EstimateWithFits &result)
 
 std::pair<const Scenario &, const Estimate &> EstimateWithFits::onCard(const GpuSpec &gpu) const
 {
-    if (!otherCards.empty()) {
-        const Scenario onGpu = onServingCard(scenario, gpu);
-        for (const OnCard &other : otherCards)
-            if (sameBatch(other.scenario, onGpu))
-                return {other.scenario, other.estimate};
-    }
+    for (const OnCard &other : otherCards)
+        if (sameBatchOn(other.scenario, gpu))
+            return {other.scenario, other.estimate};
     return {scenario, estimate};
 }
 
@@ -287,19 +284,17 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
     if (!defaultsFollowTheCard(onFocus))
         return fitsOnCard(onFocus, catalog, isAsked, formulas);
     const auto onSameBatch = [&](const Scenario &like) {
-        return [&, like](const GpuSpec &gpu) { return isAsked(gpu) && sameBatch(onServingCard(like, gpu), like); };
+        return [&](const GpuSpec &gpu) { return isAsked(gpu) && sameBatchOn(like, gpu); };
     };
     EstimateWithFits result = fitsOnCard(onFocus, catalog, onSameBatch(onFocus), formulas);
     if (!result.estimate.isValid())
         return result;
     // One estimate for each other batch the asked cards' defaults give.
     std::vector<Scenario> others;
-    for (const GpuSpec &gpu : catalog.gpus) {
-        const Scenario onCard = onServingCard(onFocus, gpu);
-        if (isAsked(gpu) && !sameBatch(onCard, onFocus)
-            && std::none_of(others.begin(), others.end(), [&](const Scenario &o) { return sameBatch(o, onCard); }))
-            others.push_back(onCard);
-    }
+    for (const GpuSpec &gpu : catalog.gpus)
+        if (isAsked(gpu) && !sameBatchOn(onFocus, gpu)
+            && std::none_of(others.begin(), others.end(), [&](const Scenario &o) { return sameBatchOn(o, gpu); }))
+            others.push_back(onServingCard(onFocus, gpu));
     for (const Scenario &onCard : others) {
         EstimateWithFits other = fitsOnCard(onCard, catalog, onSameBatch(onCard), Formulas::Skipped);
         std::move(other.fits.begin(), other.fits.end(), std::back_inserter(result.fits));

@@ -260,13 +260,12 @@ FitSearch &FitSearch::onCardOf(const GpuFit &fit)
     // A fit without its catalog entry (a device bar) is searched as given.
     if (!defaultsFollowTheCard(m_scenario) || fit.gpu.id.empty())
         return *this;
-    Scenario onCard = onServingCard(m_scenario, fit.gpu);
-    if (sameBatch(onCard, m_scenario))
+    if (sameBatchOn(m_scenario, fit.gpu))
         return *this;
     for (const std::unique_ptr<FitSearch> &search : m_otherCards)
-        if (sameBatch(search->m_scenario, onCard))
+        if (sameBatchOn(search->m_scenario, fit.gpu))
             return *search;
-    m_otherCards.push_back(std::make_unique<FitSearch>(std::move(onCard)));
+    m_otherCards.push_back(std::make_unique<FitSearch>(onServingCard(m_scenario, fit.gpu)));
     return *m_otherCards.back();
 }
 

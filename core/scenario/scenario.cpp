@@ -91,17 +91,12 @@ double Scenario::effectiveGpuMemoryUtilization() const
 
 std::uint64_t Scenario::effectiveMaxNumSeqs() const
 {
-    if (maxNumSeqs)
-        return *maxNumSeqs;
-    const std::uint64_t seqs = servingBatchDefaults(*this).maxNumSeqs;
-    // vLLM caps a max_num_seqs it defaulted at max_num_batched_tokens
-    // (engine/arg_utils.py: min(max_num_seqs, max_num_batched_tokens)).
-    return runtimeBehaviour(serving).batchDefaultsFollowCard ? std::min(seqs, effectiveMaxBatchedTokens()) : seqs;
+    return batchOn(*this, servingCard).maxNumSeqs;
 }
 
 std::uint64_t Scenario::effectiveMaxBatchedTokens() const
 {
-    return maxBatchedTokens ? *maxBatchedTokens : servingBatchDefaults(*this).maxBatchedTokens;
+    return batchOn(*this, servingCard).maxBatchedTokens;
 }
 
 ServingCard servingCardOf(const GpuSpec &gpu)

@@ -277,7 +277,7 @@ const RuntimeInfo &runtimeInfo(ServingEngine engine)
     return findByValue(allRuntimes(), &RuntimeInfo::engine, engine);
 }
 
-BatchDefaults servingBatchDefaults(const Scenario &s)
+BatchDefaults servingBatchDefaults(const Scenario &s, const ServingCard &card)
 {
     const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
     if (!runtime.batchDefaultsFollowCard)
@@ -294,8 +294,7 @@ BatchDefaults servingBatchDefaults(const Scenario &s)
             return {256, versionRuleHolds(v, VersionRule::VllmChunkedPrefill2048) ? 2048u : 512u, v0};
         return {256, std::max<std::uint64_t>(maxModelLen, 2048), v0};
     }
-    const bool large =
-        s.servingCard.atLeast70Gib && !(s.servingCard.a100 && versionRuleHolds(v, VersionRule::VllmA100SmallDefaults));
+    const bool large = card.atLeast70Gib && !(card.a100 && versionRuleHolds(v, VersionRule::VllmA100SmallDefaults));
     if (!versionRuleHolds(v, VersionRule::VllmSeqsByCard))
         return {1024, large ? 8192u : 2048u,
                 QT_TRANSLATE_NOOP("Derivation", "vllm serve's defaults in 0.8.0 to 0.8.3: 1,024 sequences on every "
@@ -307,6 +306,16 @@ BatchDefaults servingBatchDefaults(const Scenario &s)
     return {256, 2048,
             QT_TRANSLATE_NOOP("Derivation", "vllm serve's defaults on a card under 70 GiB or an A100: 2,048 tokens a "
                                             "step, 256 sequences")};
+}
+
+Batch batchOn(const Scenario &s, const ServingCard &card)
+{
+    const BatchDefaults defaults = servingBatchDefaults(s, card);
+    const std::uint64_t tokens = s.maxBatchedTokens.value_or(defaults.maxBatchedTokens);
+    if (s.maxNumSeqs)
+        return {*s.maxNumSeqs, tokens};
+    const bool capped = runtimeBehaviour(s.serving).batchDefaultsFollowCard;
+    return {capped ? std::min(defaults.maxNumSeqs, tokens) : defaults.maxNumSeqs, tokens};
 }
 
 double allReduceWorkspaceMib(const Scenario &s)

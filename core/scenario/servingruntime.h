@@ -242,7 +242,20 @@ struct BatchDefaults
 /// an A100 counts as small (PR 17885). Before 0.8.0 (V0, SchedulerConfig)
 /// 256 sequences and max(max_model_len, 2,048) tokens, or with chunked
 /// prefill, which a context over 32,768 turned on, 512 (2,048 from 0.7.0).
-BatchDefaults servingBatchDefaults(const Scenario &s);
+BatchDefaults servingBatchDefaults(const Scenario &s, const ServingCard &card);
+/// Those on the scenario's own card (Scenario::servingCard).
+inline BatchDefaults servingBatchDefaults(const Scenario &s) { return servingBatchDefaults(s, s.servingCard); }
+
+/// The sequences and the tokens a step the scenario's engine runs on
+/// `card`: its settings, else the defaults there; vLLM caps a max_num_seqs
+/// it defaulted at max_num_batched_tokens (engine/arg_utils.py).
+struct Batch
+{
+    std::uint64_t maxNumSeqs;
+    std::uint64_t maxBatchedTokens;
+    bool operator==(const Batch &o) const { return maxNumSeqs == o.maxNumSeqs && maxBatchedTokens == o.maxBatchedTokens; }
+};
+Batch batchOn(const Scenario &s, const ServingCard &card);
 
 /// Inference whose engine's defaults, as the scenario leaves them, read
 /// the card it starts on (Scenario::servingCard): each kind of card needs
@@ -252,12 +265,11 @@ inline bool defaultsFollowTheCard(const Scenario &s)
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     return runtime && runtime->batchDefaultsFollowCard && (!s.maxNumSeqs || !s.maxBatchedTokens);
 }
-/// Whether two scenarios run the same sequences and profile tokens: cards
-/// whose defaults agree share an estimate.
-inline bool sameBatch(const Scenario &a, const Scenario &b)
+/// Whether `gpu` runs the scenario's engine with the batch the scenario's
+/// own card does: cards whose defaults agree share an estimate.
+inline bool sameBatchOn(const Scenario &s, const GpuSpec &gpu)
 {
-    return a.effectiveMaxNumSeqs() == b.effectiveMaxNumSeqs()
-        && a.effectiveMaxBatchedTokens() == b.effectiveMaxBatchedTokens();
+    return batchOn(s, servingCardOf(gpu)) == batchOn(s, s.servingCard);
 }
 
 /// MiB of the engine's own all-reduce workspace per rank of the TP group

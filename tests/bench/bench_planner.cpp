@@ -23,6 +23,8 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
+Q_DECLARE_METATYPE(core::Scenario)
+
 namespace {
 
 core::Scenario training7b()
@@ -59,8 +61,8 @@ private slots:
     void estimatePreparedPoint();
     void estimateWithDerivations_data();
     void estimateWithDerivations();
+    void fullCatalogFit_data();
     void fullCatalogFit();
-    void fullCatalogFitVllm();
     void servingPlanDefaultGpus();
     void batchContextSweep256x256_data();
     void batchContextSweep256x256();
@@ -131,25 +133,24 @@ void BenchPlanner::estimatePreparedPoint()
     }
 }
 
-void BenchPlanner::fullCatalogFit()
+void BenchPlanner::fullCatalogFit_data()
 {
-    const core::Scenario s = training7b();
-    QBENCHMARK {
-        const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog());
-        QVERIFY(!r.fits.empty());
-    }
+    QTest::addColumn<core::Scenario>("scenario");
+    QTest::newRow("training") << training7b();
+    // vLLM's batch defaults follow the card: the cards under 70 GiB and the
+    // A100s get an estimate of their own.
+    core::Scenario vllm;
+    vllm.model = core::io::findPreset("llama-3-8b")->model;
+    vllm.serving = core::ServingEngine::Vllm;
+    vllm.sequence = 8192;
+    QTest::newRow("vllm") << vllm;
 }
 
-/// A vLLM scenario over the whole catalog: its batch defaults follow the
-/// card, so the cards under 70 GiB and the A100s get their own estimate.
-void BenchPlanner::fullCatalogFitVllm()
+void BenchPlanner::fullCatalogFit()
 {
-    core::Scenario s;
-    s.model = core::io::findPreset("llama-3-8b")->model;
-    s.serving = core::ServingEngine::Vllm;
-    s.sequence = 8192;
+    QFETCH(core::Scenario, scenario);
     QBENCHMARK {
-        const core::EstimateWithFits r = core::estimateWithFits(s, core::io::builtinCatalog());
+        const core::EstimateWithFits r = core::estimateWithFits(scenario, core::io::builtinCatalog());
         QVERIFY(!r.fits.empty());
     }
 }
