@@ -142,9 +142,10 @@ QWidget *ControlsPanel::buildMainControls()
     m_precision = new StepSliderField;
     QStringList formats;
     QStringList formatTips;
-    // The KV-cache-only formats come last: the slider's index is the table's.
+    // The formats that are no weight choice (KV-cache-only, checkpoint-only)
+    // come last: the slider's index is the table's.
     for (const core::FormatInfo &f : core::allFormats()) {
-        if (f.cacheOnly)
+        if (f.cacheOnly || f.checkpointOnly)
             continue;
         formats << QString::fromUtf8(f.id);
         formatTips << QString::fromUtf8(f.label) + QStringLiteral("\n") + QString::fromUtf8(f.source);

@@ -82,6 +82,11 @@ std::string layerLine(const core::ModelSpec &m)
             line += ", " + std::to_string(kind.cachingLayers) + " with a cache of their own";
         line += ")";
     }
+    // The sparse-attention indexers (DeepSeek-V4 places its own by ratio).
+    if (m.indexHeads > 0 && m.compressRatios.empty())
+        line += "; " + std::to_string(m.indexerLayers > 0 ? m.indexerLayers : m.layers) + " with a "
+            + (m.msaIndexer ? "MiniMax" : "DeepSeek") + " sparse-attention indexer (" + std::to_string(m.indexHeads)
+            + " heads of " + std::to_string(m.indexHeadDim) + ")";
     return line;
 }
 

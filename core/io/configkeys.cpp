@@ -93,6 +93,8 @@ const char *const kNoMemoryEffect[] = {
     "tf_legacy_loss", "tie_encoder_decoder", "top_k", "top_p", "typical_p", "bad_words_ids",
     "begin_suppress_tokens", "cross_attention_hidden_size", "exponential_decay_length_penalty", "finetuning_task",
     "forced_bos_token_id", "forced_eos_token_id", "prefix", "suppress_tokens",
+    // MiniMax-M3: the SwiGLU-OAI gate's sigmoid gain (no weights).
+    "swiglu_alpha",
     // Kimi K3: SiTU's two activation constants, routing switches.
     "activation_situ_beta", "activation_situ_linear_beta", "moe_renormalize", "moe_router_activation_func",
     "num_expert_group", "use_grouped_topk",

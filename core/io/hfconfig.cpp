@@ -29,6 +29,7 @@ void readQwen35(ConfigKeys &k, ModelSpec &m);
 void readNemotronH(ConfigKeys &k, ModelSpec &m);
 void readChunked(ConfigKeys &k, ModelSpec &m);
 void readMiniMaxM2(ConfigKeys &k, ModelSpec &m);
+void readMiniMaxM3(ConfigKeys &k, ModelSpec &m);
 void readNas(ConfigKeys &k, ModelSpec &m);
 void readGemma4(ConfigKeys &k, ModelSpec &m);
 void readMiMoV2(ConfigKeys &k, ModelSpec &m);
@@ -191,6 +192,13 @@ const FamilyTraits kFamilies[] = {
     // projection and a sigmoid router with e_score_correction_bias.
     {"minimax_m2", "MiniMaxM2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readMiniMaxM2},
+    // MiniMax-M3 (transformers modeling_minimax_m3_vl.py @ 0291279d,
+    // MiniMaxM3VLTextModel): per-head q/k norms, dense leading layers,
+    // experts with a shared expert and a sigmoid router with
+    // e_score_correction_bias, MiniMax Sparse Attention's indexer in its
+    // sparse layers (readMiniMaxM3).
+    {"minimax_m3_vl_text", "MiniMaxM3VLTextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false,
+     true, true, readMiniMaxM3},
     // Kimi Linear and Kimi K3 (the repository's modeling_kimi_linear.py,
     // auto_map; vLLM kimi_linear.py, sglang kimi_k3): Kimi Delta Attention
     // and MLA layers, DeepSeek-V3's experts (readKimiLinear).
@@ -235,6 +243,9 @@ const NestedText kNestedText[] = {
     // Kimi K2.5 (its repository's configuration_kimi_k25.py, auto_map):
     // Kimi K2's decoder under text_config, with a MoonViT image encoder.
     {"kimi_k25", "kimi_k2"},
+    // configuration_minimax_m3_vl.py MiniMaxM3VLConfig rebuilds whatever
+    // text_config names as MiniMaxM3VLTextConfig.
+    {"minimax_m3_vl", "minimax_m3_vl_text"},
 };
 
 /// Text models that are another family's decoder under a new model_type.
@@ -733,6 +744,57 @@ void readMiniMaxM2(ConfigKeys &k, ModelSpec &m)
                       * k.firstUint({"mtp_transformer_layers"}, 1, 1024).value_or(1);
 }
 
+/// MiniMax-M3 (transformers modeling_minimax_m3_vl.py @ 0291279d and
+/// configuration_minimax_m3_vl.py @ 01a05aad): the shared expert is
+/// shared_intermediate_size x n_shared_experts wide (MiniMaxM3VLSparseMoeBlock);
+/// sparse_attention_config's sparse_attention_freq names the layers whose
+/// attention has a MiniMaxM3VLIndexer of sparse_num_index_heads query heads
+/// of sparse_index_dim (it has no value path: the released checkpoint
+/// disables it in every sparse layer). The checkpoint ships no MTP weights
+/// (num_mtp_modules is "ignored at inference"; NVIDIA Megatron-Bridge's
+/// MiniMax-M3 verification card: no mtp.* tensors).
+void readMiniMaxM3(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.qkNorm = r.boolean("use_qk_norm", false).value_or(true);
+    if (r.string("qk_norm_type", false).value_or("per_head") != "per_head")
+        r.error("qk_norm_type", "expected \"per_head\" (MiniMaxM3VLAttention norms each head)");
+    r.boolean("use_gemma_norm", false); // x (1 + w): the same weights
+    if (r.boolean("attention_output_gate", false).value_or(false))
+        k.assume("attention_output_gate", "read as false", "MiniMaxM3VLAttention builds no output gate");
+    m.moe.routerBias = r.boolean("use_routing_bias", false).value_or(true);
+    const std::uint64_t shared = k.firstUint({"shared_intermediate_size"}, 0, kMaxDim).value_or(3072);
+    if (m.moe.isMoe() && shared > 0)
+        setSharedExpertWidth(k, m, "shared_intermediate_size",
+                             shared * static_cast<std::uint64_t>(std::max(1, m.moe.sharedExperts)));
+    k.firstUint({"num_mtp_modules"}, 0, 1024);
+    m.mtpLayers = 0;
+    auto sparse = r.object("sparse_attention_config", false);
+    if (!sparse || !sparse->boolean("use_sparse_attention", false).value_or(true))
+        return;
+    m.msaIndexer = true;
+    m.indexHeads = sparse->uint("sparse_num_index_heads", 1, kMaxDim, true).value_or(0);
+    m.indexHeadDim = sparse->uint("sparse_index_dim", 1, kMaxDim, true).value_or(0);
+    ConfigKeys lists(*sparse, nullptr);
+    const std::vector<std::uint64_t> freq = lists.uints("sparse_attention_freq", kMaxLayers);
+    if (freq.size() != m.layers) {
+        sparse->error("sparse_attention_freq", "has " + std::to_string(freq.size()) + " entries for "
+                                                   + std::to_string(m.layers) + " layers");
+        return;
+    }
+    const auto sparseLayers = static_cast<std::uint64_t>(std::count_if(freq.begin(), freq.end(), [](std::uint64_t f) { return f != 0; }));
+    m.indexerLayers = sparseLayers < m.layers ? sparseLayers : 0;
+    if (sparseLayers == 0)
+        m.indexHeads = 0;
+    const std::vector<std::uint64_t> noValue = lists.uints("sparse_disable_index_value", kMaxLayers);
+    for (std::size_t i = 0; i < freq.size() && i < noValue.size(); ++i)
+        if (freq[i] != 0 && noValue[i] == 0) {
+            k.assume("sparse_attention_config", "the index value path of layer " + std::to_string(i) + " left out",
+                     "MiniMaxM3VLIndexer has no value projection");
+            break;
+        }
+}
+
 /// Llama-Nemotron's block_configs, layer by layer (the repository's
 /// modeling_decilm.py DeciLMDecoderLayer; vLLM nemotron_nas.py): attention
 /// no_op (nothing, not even its norm), replace_with_linear (its norm and one
@@ -1075,12 +1137,17 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
                           "moe_topk"},
                          m.layers, 1, *experts, true)
             .value_or(1));
-    // Llama 4's experts and shared expert are intermediate_size wide; its
-    // dense layers intermediate_size_mlp.
-    if (k.reader().has("intermediate_size_mlp")) {
+    // Llama 4's experts and shared expert are intermediate_size wide, its
+    // dense layers intermediate_size_mlp; MiniMax-M3's dense layers
+    // dense_intermediate_size (MiniMaxM3VLDenseMLP).
+    const char *denseWidth = k.reader().has("intermediate_size_mlp") ? "intermediate_size_mlp"
+        : k.reader().has("dense_intermediate_size")                   ? "dense_intermediate_size"
+                                                                       : nullptr;
+    if (denseWidth) {
         m.moe.expertIntermediate = m.intermediate;
-        m.intermediate = k.uint("intermediate_size_mlp", 1, kMaxDim, m.intermediate);
-        m.moe.sharedExperts = 1; // Llama4TextMoe.shared_expert
+        m.intermediate = k.uint(denseWidth, 1, kMaxDim, m.intermediate);
+        if (std::string(denseWidth) == "intermediate_size_mlp")
+            m.moe.sharedExperts = 1; // Llama4TextMoe.shared_expert
     } else if (m.intermediate > 0) {
         const auto width = k.firstLayerUint({"moe_intermediate_size", "expert_intermediate_size"}, m.layers, 1, kMaxDim);
         m.moe.expertIntermediate = width ? *width
@@ -1156,7 +1223,9 @@ void readLayerTypes(ConfigKeys &k, ModelSpec &m)
             ++m.linearLayers; // LFM2's short convolutions: readLfm2
         // "attention" is the legacy spelling (remap_legacy_layer_types);
         // DeepSeek-V3.2's sparse attention caches what MLA caches.
-        else if (t != "full_attention" && t != "attention" && t != "deepseek_sparse_attention")
+        // MiniMax-M3's sparse layers keep every token's K and V too.
+        else if (t != "full_attention" && t != "attention" && t != "deepseek_sparse_attention"
+                 && t != "minimax_m3_sparse")
             ++unmodelled[t];
     }
     for (const auto &[kind, count] : unmodelled)

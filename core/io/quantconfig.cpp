@@ -104,15 +104,80 @@ CheckpointQuantization compressedTensors(JsonReader &quant, std::vector<std::str
     return q;
 }
 
-/// ModelOpt's quant_algo: NVFP4, FP8, or MIXED_PRECISION (the format of its
+/// ModelOpt's quant_algo: NVFP4, FP8, MXFP8, or MIXED_PRECISION (the format of its
 /// first config group, where the config has them).
 std::string modelOptFormat(const std::string &algo)
 {
-    if (algo == "NVFP4")
+    // W4A16_NVFP4 stores NVFP4 weights too (its activations stay 16-bit).
+    if (algo == "NVFP4" || algo == "W4A16_NVFP4")
         return "nvfp4";
     if (algo == "FP8")
         return "fp8";
+    if (algo == "MXFP8")
+        return "mxfp8";
     return "";
+}
+
+/// ModelOpt's per-module MIXED_PRECISION export (quantized_layers: each
+/// module's quant_algo, and group_size where it takes one; NVIDIA's
+/// MiniMax-M3 NVFP4: NVFP4 experts beside MXFP8 attention, indexer, dense
+/// MLPs and shared experts). As with config groups, the format of fewest
+/// bits is the format of its modules and the next one the rest's.
+void readQuantizedLayers(JsonReader &quant, CheckpointQuantization &q, std::vector<std::string> &warnings)
+{
+    auto layers = quant.object("quantized_layers", false);
+    if (!layers || !layers->json().is_object())
+        return;
+    std::vector<ConfigGroup> read;
+    for (auto it = layers->json().begin(); it != layers->json().end(); ++it) {
+        const Json &entry = it.value();
+        const auto algo = entry.is_object() && entry.contains("quant_algo") && entry.at("quant_algo").is_string()
+            ? entry.at("quant_algo").get<std::string>()
+            : std::string();
+        const std::string format = modelOptFormat(algo);
+        if (format.empty()) {
+            warnings.push_back(layers->pointer() + "/" + it.key() + ": quant_algo '" + algo
+                               + "' is not a format this planner models; the module is taken in the checkpoint's "
+                                 "dtype");
+            continue;
+        }
+        auto group = std::find_if(read.begin(), read.end(), [&](const ConfigGroup &g) { return g.format == format; });
+        if (group == read.end()) {
+            ConfigGroup g;
+            g.format = format;
+            g.bits = format == "nvfp4" ? 4 : 8;
+            if (entry.contains("group_size") && entry.at("group_size").is_number_unsigned())
+                g.groupSize = static_cast<int>(std::min<std::uint64_t>(entry.at("group_size").get<std::uint64_t>(), 1u << 20));
+            group = read.insert(read.end(), std::move(g));
+        }
+        group->targets.push_back(it.key());
+    }
+    if (read.empty())
+        return;
+    std::stable_sort(read.begin(), read.end(), [](const ConfigGroup &a, const ConfigGroup &b) { return a.bits < b.bits; });
+    q.format = read.front().format;
+    q.groupSize = read.front().groupSize;
+    q.targets = std::move(read.front().targets);
+    if (read.size() > 1)
+        q.restFormat = read[1].format;
+    if (read.size() > 2)
+        warnings.push_back(layers->pointer() + ": " + std::to_string(read.size())
+                           + " formats; the modules of the third and later are priced as the second's");
+}
+
+/// What a ModelOpt quantization object says beyond its quant_algo: the
+/// per-module formats of a MIXED_PRECISION export without config groups
+/// (where it has both, they agree and the groups are read) and the
+/// excluded modules.
+void readModelOptModules(JsonReader &quant, CheckpointQuantization &q, std::vector<std::string> &warnings)
+{
+    if (q.format.empty() && quant.has("quantized_layers"))
+        readQuantizedLayers(quant, q, warnings);
+    q.patterns = ModulePatterns::Glob;
+    q.excluded = patternList(quant, "ignore");
+    if (q.excluded.empty())
+        q.excluded = patternList(quant, "exclude_modules");
+    q.listsModules = !q.excluded.empty() || !q.targets.empty();
 }
 
 } // namespace
@@ -132,20 +197,16 @@ CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std
     } else if (method == "modelopt") {
         // ModelOpt's export into config.json: quant_algo with the exclusions
         // under "ignore" (older exports: exclude_modules); MIXED_PRECISION
-        // names its main scheme in config_groups.
-        // MIXED_PRECISION names its schemes in config_groups, each with
-        // its modules (targets), as compressed-tensors does.
+        // names its schemes in config_groups, each with its modules
+        // (targets), as compressed-tensors does, or module by module in
+        // quantized_layers.
         const std::string algo = quant.string("quant_algo", false).value_or("");
         if (algo == "MIXED_PRECISION")
             q = compressedTensors(quant, warnings);
         else
             q.format = modelOptFormat(algo);
         q.groupSize = static_cast<int>(quant.uint("group_size", 1, 1u << 20, false).value_or(q.groupSize));
-        q.patterns = ModulePatterns::Glob;
-        q.excluded = patternList(quant, "ignore");
-        if (q.excluded.empty())
-            q.excluded = patternList(quant, "exclude_modules");
-        q.listsModules = !q.excluded.empty() || !q.targets.empty();
+        readModelOptModules(quant, q, warnings);
     }
     if (q.format.empty())
         warnings.push_back(quant.pointer() + ": quant_method '" + method
@@ -164,8 +225,7 @@ CheckpointQuantization readModelOptQuantConfig(JsonReader &file, std::vector<std
     const std::string algo = quantization->string("quant_algo", false).value_or("");
     q.format = modelOptFormat(algo);
     q.groupSize = static_cast<int>(quantization->uint("group_size", 1, 1u << 20, false).value_or(0));
-    q.excluded = patternList(*quantization, "exclude_modules");
-    q.listsModules = !q.excluded.empty();
+    readModelOptModules(*quantization, q, warnings);
     if (q.format.empty())
         warnings.push_back(quantization->pointer() + ": quant_algo '" + algo
                            + "' is not a format this planner models; the weights are taken in the checkpoint's "

@@ -44,7 +44,7 @@ struct CheckpointQuantization
 CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std::string> &warnings);
 
 /// ModelOpt's hf_quant_config.json ({"producer": ..., "quantization":
-/// {"quant_algo", "group_size", "exclude_modules", ...}}).
+/// {"quant_algo", "group_size", "exclude_modules", "quantized_layers", ...}}).
 CheckpointQuantization readModelOptQuantConfig(JsonReader &file, std::vector<std::string> &warnings);
 
 /// A decoder layer's token mixer and MLP, as scopes of the tensor groups

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <unordered_set>
 
 namespace core::io {
 
@@ -74,7 +75,6 @@ class PatternSet
 {
 public:
     PatternSet(const std::vector<std::string> &patterns, ModulePatterns style)
-        : m_style(style)
     {
         for (std::size_t i = 0; i < patterns.size() && i < kMaxPatterns; ++i) {
             const std::string &p = patterns[i];
@@ -86,16 +86,22 @@ public:
                 } catch (const std::regex_error &) {
                     // Python would refuse it too; such a pattern matches nothing.
                 }
+            } else if (style == ModulePatterns::Glob && p.find_first_of("*?") != std::string::npos) {
+                m_globs.push_back(p);
             } else {
-                m_names.push_back(p);
+                m_names.insert(p);
             }
         }
     }
 
     bool matches(const std::string &name) const
     {
-        for (const std::string &p : m_names)
-            if (m_style == ModulePatterns::Glob ? globMatch(p, name) : p == name)
+        // A per-module list (ModelOpt's quantized_layers: some 22,000 names)
+        // is looked up, not scanned.
+        if (m_names.count(name) > 0)
+            return true;
+        for (const std::string &p : m_globs)
+            if (globMatch(p, name))
                 return true;
         // compressed-tensors calls re.match: anchored at the start only.
         for (const std::regex &re : m_regexes)
@@ -106,12 +112,12 @@ public:
 
     bool names(const std::string &className) const
     {
-        return std::find(m_names.begin(), m_names.end(), className) != m_names.end();
+        return m_names.count(className) > 0;
     }
 
 private:
-    ModulePatterns m_style;
-    std::vector<std::string> m_names;
+    std::unordered_set<std::string> m_names; ///< exact names
+    std::vector<std::string> m_globs;        ///< fnmatch patterns with a wildcard
     std::vector<std::regex> m_regexes;
 };
 

@@ -93,6 +93,7 @@ const BoolField kBoolFields[] = {
     {"chunked_attention", &ModelSpec::chunkedAttention},
     {"key_is_value", &ModelSpec::keyIsValue},
     {"sinks_windowed_only", &ModelSpec::sinksWindowedOnly},
+    {"msa_indexer", &ModelSpec::msaIndexer},
     {"layer_scalars", &ModelSpec::layerScalars},
     {"norm_per_block", &ModelSpec::normPerBlock},
     {"mamba_conv_bias", &ModelSpec::mambaConvBias},

@@ -407,6 +407,39 @@ VisionTower readMoonVit(JsonReader &v, std::uint64_t textHidden)
                                   merge[0]);
 }
 
+/// MiniMax-M3's tower (transformers modeling_minimax_m3_vl.py @ 0291279d:
+/// MiniMaxM3VLVisionTransformer, MiniMaxM3VLMultiModalProjector,
+/// MiniMaxM3VLPatchMerger). Defaults: MiniMaxM3VLVisionConfig and
+/// MiniMaxM3VLConfig (configuration_minimax_m3_vl.py @ 01a05aad). The
+/// released config writes the merge and temporal patch sizes in
+/// img_token_compression_config.
+VisionTower readMiniMaxM3Vision(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
+{
+    const auto [h, ffn, layers, channels, image, patch] = readShape(v, {1280, 5120, 32, 3, 2016, 14});
+    (void)image; // dynamic resolution: the stand-in image below
+    std::optional<JsonReader> compression = v.has("img_token_compression_config")
+        ? v.object("img_token_compression_config", false)
+        : config.object("img_token_compression_config", false);
+    const auto size = [&](const char *key) {
+        return v.has(key) ? width(v, key, 2) : compression ? width(*compression, key, 2) : 2;
+    };
+    const std::uint64_t temporal = size("temporal_patch_size");
+    const std::uint64_t merge = size("spatial_merge_size");
+    const std::uint64_t projection = width(config, "projector_hidden_size", 6144);
+    const bool bias = config.boolean("multimodal_projector_bias", false).value_or(true);
+    // MiniMaxM3VLVisionEmbeddings: Conv3d(C, h, (t, p, p)) without bias;
+    // pre_layrnorm; CLIP encoder layers (layer_norm1, q/k/v/out_proj with
+    // biases, layer_norm2, fc1/fc2 with biases); no post-norm.
+    const std::uint64_t embeddings = h * channels * temporal * patch * patch + layerNorm(h);
+    const std::uint64_t block = 2 * layerNorm(h) + 4 * linear(h, h, true) + linear(h, ffn, true) + linear(ffn, h, true);
+    // The projector (h -> projector_hidden_size -> text hidden), then the
+    // merger of merge^2 projected patches (text hidden x merge^2 ->
+    // projector_hidden_size -> text hidden).
+    const std::uint64_t projector = linear(h, projection, bias) + linear(projection, textHidden, bias)
+        + linear(textHidden * merge * merge, projection, true) + linear(projection, textHidden, true);
+    return dynamicResolutionTower("minimax_m3_vl", embeddings + layers * block + projector, projector, patch, merge);
+}
+
 } // namespace
 
 std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string &modelType, std::uint64_t textHidden,
@@ -439,6 +472,8 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
         return readGemma4UnifiedVision(*vision, textHidden);
     if (modelType == "kimi_k25" || modelType == "kimi_k3")
         return readMoonVit(*vision, textHidden);
+    if (modelType == "minimax_m3_vl")
+        return readMiniMaxM3Vision(config, *vision, textHidden);
 
     std::string keys;
     for (const auto &item : vision->json().items())

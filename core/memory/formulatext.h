@@ -366,6 +366,14 @@ inline constexpr Symbol kIndexerKeyBytes{"b_idx", "B", QT_TRANSLATE_NOOP("Deriva
 inline constexpr Symbol kIndexerLayers{"L_idx", "", QT_TRANSLATE_NOOP("Derivation", "layers on this rank with an indexer of their own")};
 inline constexpr const char *kPartIndexerKeys = QT_TRANSLATE_NOOP("Derivation", "sparse-attention indexer's keys");
 inline constexpr const char *kWhyIndexerCache = QT_TRANSLATE_NOOP("Derivation", "DeepSeek Sparse Attention: vLLM keeps the lightning indexer's keys in a cache of their own, in every layer, for the whole context");
+inline constexpr Symbol kMsaIndexKeyBytes{"b_idx", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of the sparse-attention indexer's key per layer and token: index_head_dim values in the model's dtype (llama.cpp: f32), one key head on every rank")};
+inline constexpr const char *kWhyMsaIndexCache = QT_TRANSLATE_NOOP("Derivation", "MiniMax Sparse Attention: every runtime keeps the indexer's key of each sparse layer beside the K/V cache, unquantised whatever the KV format, for the whole context");
+inline constexpr const char *kFromMsaIndexCache =
+    "transformers models/minimax_m3_vl/modeling_minimax_m3_vl.py (0291279d) MiniMaxM3VLSparseCacheLayer idx_keys; "
+    "vLLM vllm/models/minimax_m3/common/indexer.py (0484480b) MiniMaxM3IndexerCache (MLAAttentionSpec, one head, "
+    "indexer_kv_dtype bf16); SGLang mem_cache/memory_pool.py MiniMaxSparseKVPool index_k_pool (the model's dtype); "
+    "TensorRT-LLM _torch/attention_backend/sparse/minimax_m3/cache_manager.py (0462117e) Role.INDEX_KEY; llama.cpp "
+    "src/models/minimax-m3.cpp (PR 24908) f32 index cache";
 inline constexpr const char *kFromIndexerCache =
     "vLLM model_executor/models/deepseek_v2.py Indexer (k_cache head_dim + head_dim // quant_block_size * 4, "
     "quant_block_size 128) and DeepseekV32IndexerCache (MLAAttentionSpec, one uint8 vector per token)";

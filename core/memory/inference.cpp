@@ -148,11 +148,19 @@ double sparseMlaFp8Bytes(const ModelSpec &m)
     return static_cast<double>(m.kvLoraRank + m.kvLoraRank / 128 * 4 + 2 * m.ropeHeadDim);
 }
 
-/// The DSA indexer's key per token and layer in vLLM: index_head_dim fp8
-/// values and an fp32 scale per 128.
-double indexerKeyBytes(const ModelSpec &m)
+/// One layer's indexer key per token in `runtime`: DeepSeek Sparse
+/// Attention's where the runtime keeps them (vLLM: index_head_dim fp8
+/// values and an fp32 scale per 128); MiniMax Sparse Attention's in every
+/// runtime, in the model's dtype or f32 (RuntimeBehaviour::msaIndexKeys);
+/// 0: none kept.
+double indexerKeyBytes(const Scenario &s, const ModelSpec &m, const RuntimeBehaviour &runtime)
 {
-    return static_cast<double>(m.indexHeadDim + m.indexHeadDim / 128 * 4);
+    const auto width = static_cast<double>(m.indexHeadDim);
+    if (m.indexHeads == 0)
+        return 0;
+    if (m.msaIndexer)
+        return width * (runtime.msaIndexKeys == StateDtype::Fp32 ? 4.0 : computeDtypeBytes(s));
+    return runtime.keepsIndexerKeys ? width + static_cast<double>(m.indexHeadDim / 128 * 4) : 0;
 }
 
 /// The element bytes of a group's cache with vLLM's
@@ -251,11 +259,13 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
         }
         kv.times(*term.tokens, t.tokens);
         rows(kv);
-        if (m.indexHeads > 0 && runtime.keepsIndexerKeys && (!compressed || t.group->compressRatio == 4)) {
-            // The DSA indexer's own key cache (stored as uint8 whatever the
-            // KV dtype): every token in DeepSeek-V3.2 and GLM-5, every
-            // compressed entry of DeepSeek-V4's ratio-4 layers.
-            kv.product(kv::kPartIndexerKeys).times(kv::kIndexerKeyBytes, indexerKeyBytes(m));
+        const double keyBytes = indexerKeyBytes(s, m, runtime);
+        if (keyBytes > 0 && (!compressed || t.group->compressRatio == 4)) {
+            // The indexer's own key cache: DSA's stored as uint8 whatever the
+            // KV dtype (every token in DeepSeek-V3.2 and GLM-5, every
+            // compressed entry of DeepSeek-V4's ratio-4 layers), MSA's
+            // unquantised (MiniMax-M3's sparse layers).
+            kv.product(kv::kPartIndexerKeys).times(m.msaIndexer ? kv::kMsaIndexKeyBytes : kv::kIndexerKeyBytes, keyBytes);
             // Layers that share an earlier indexer's top-k keep no keys (GLM-5.2).
             const double indexing = m.indexerLayers > 0 && m.layers > 0
                 ? static_cast<double>(std::min(m.indexerLayers * layers / m.layers, t.group->layers()))
@@ -268,8 +278,11 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
             else
                 kv.times(*term.tokens, t.tokens);
             rows(kv);
-            kv.note(kv::kWhyIndexerCache).cite(kv::kFromIndexerCache);
-            perToken += indexing * indexerKeyBytes(m) / (compressed ? 4.0 : 1.0);
+            if (m.msaIndexer)
+                kv.note(kv::kWhyMsaIndexCache).cite(kv::kFromMsaIndexCache);
+            else
+                kv.note(kv::kWhyIndexerCache).cite(kv::kFromIndexerCache);
+            perToken += indexing * keyBytes / (compressed ? 4.0 : 1.0);
         }
         if (t.group->compressRatio > 0 && t.group->layers() > 0) {
             kv.product(kv::kPartCompressorState)

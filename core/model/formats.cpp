@@ -70,6 +70,8 @@ const std::vector<FormatInfo> &allFormats()
          true, false, kTurboquant, true},
         {WeightFormat::Turboquant3BitNc, "turboquant-3bit-nc", "TurboQuant 3-bit keys and values (KV cache)", false,
          true, false, kTurboquant, true},
+        {WeightFormat::Mxfp8, "mxfp8", "MXFP8", true, false, false,
+         "OCP Microscaling Formats (MX) v1.0 §5: 32 FP8 E4M3 values share one 8-bit E8M0 scale", false, true},
     };
     return formats;
 }
@@ -119,6 +121,8 @@ FormatBits formatBits(WeightFormat format, int groupSize, double inFeatures)
         return {4, 8.0 / 32.0, QT_TRANSLATE_NOOP("Derivation", "E8M0 scale per 32-weight block")};
     case WeightFormat::Nvfp4:
         return {4, 8.0 / 16.0, QT_TRANSLATE_NOOP("Derivation", "FP8 E4M3 scale per 16-weight block")};
+    case WeightFormat::Mxfp8:
+        return {8, 8.0 / 32.0, QT_TRANSLATE_NOOP("Derivation", "E8M0 scale per 32-weight block")};
     // GGUF: whole-file bits per weight of llama.cpp's mixes (token embeddings
     // and output included), tools/quantize/README.md for Llama-3.1-8B; Q4_0
     // and Q8_0 are single-type blocks of 32 with an fp16 scale.

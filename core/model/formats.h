@@ -26,6 +26,8 @@ enum class WeightFormat {
     Turboquant4BitNc,    ///< vLLM turboquant_4bit_nc: 4-bit keys and values
     TurboquantK3V4Nc,    ///< vLLM turboquant_k3v4_nc: 3-bit keys, 4-bit values
     Turboquant3BitNc,    ///< vLLM turboquant_3bit_nc: 3-bit keys and values
+    // Checkpoint formats only, after them: no weight choice of their own.
+    Mxfp8,               ///< OCP MXFP8: FP8 values, an E8M0 scale per 32 (ModelOpt MIXED_PRECISION parts)
 };
 
 /// Bits one stored weight costs, split into the value itself and the
@@ -54,6 +56,9 @@ struct FormatInfo
     /// A KV cache format that holds no weights (vLLM's per-token-head and
     /// TurboQuant formats); the weight choices leave it out.
     bool cacheOnly = false;
+    /// A format only a checkpoint's own quantisation config names for some
+    /// of its modules (MXFP8 beside NVFP4 experts); no weight choice either.
+    bool checkpointOnly = false;
 };
 
 const std::vector<FormatInfo> &allFormats();

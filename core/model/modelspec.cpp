@@ -132,6 +132,16 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
         b.add("v_proj", TensorRole::AttentionLinear, vRows, h, caching, LinearSlot::V);
         if (m.qkvBias)
             b.add("qkv_bias", TensorRole::Bias, qWidth + a.keyWidth() + vRows, 1, caching);
+        if (m.indexHeads > 0 && m.msaIndexer) {
+            // MiniMax Sparse Attention's lightning indexer in its sparse
+            // layers (transformers modeling_minimax_m3_vl.py
+            // MiniMaxM3VLIndexer): index_n_heads query heads and one key
+            // head from the hidden state, each normed per head.
+            const std::uint64_t own = m.indexerLayers > 0 ? std::min(layers, m.indexerLayers) : layers;
+            b.add("indexer.q_proj", TensorRole::AttentionLinear, m.indexHeads * m.indexHeadDim, h, own);
+            b.add("indexer.k_proj", TensorRole::AttentionLinear, m.indexHeadDim, h, own);
+            b.add("indexer.qk_norm", TensorRole::Norm, 2 * m.indexHeadDim, 1, own);
+        }
     }
     const std::uint64_t outWidth = m.isMla() ? m.attentionOutWidth() : m.heads * a.valueDim;
     b.add("o_proj", TensorRole::AttentionLinear, h, outWidth, layers, LinearSlot::O);

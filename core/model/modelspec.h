@@ -164,6 +164,12 @@ struct ModelSpec
     /// The MLA layers with an indexer of their own, where the others reuse
     /// an earlier one's top-k (GLM-5.2 indexer_types "shared"); 0: all.
     std::uint64_t indexerLayers = 0;
+    /// The indexer is MiniMax Sparse Attention's, on grouped-query layers
+    /// (MiniMax-M3: transformers modeling_minimax_m3_vl.py
+    /// MiniMaxM3VLIndexer): q_proj and k_proj from the hidden state, a
+    /// per-head q_norm and k_norm, one key head, whose keys every runtime
+    /// caches unquantised beside the K/V cache (RuntimeBehaviour::msaIndexKeys).
+    bool msaIndexer = false;
 
     /// Layers whose token mixer is linear attention with a fixed-size state
     /// instead of a growing cache: Gated DeltaNet (Yang et al. 2024,

@@ -313,7 +313,7 @@ std::vector<FieldDescriptor> makeFields()
     std::vector<FieldChoice> formats;
     std::vector<FieldChoice> kvFormats;
     for (const FormatInfo &f : allFormats()) {
-        if (!f.cacheOnly)
+        if (!f.cacheOnly && !f.checkpointOnly)
             formats.push_back({f.id, f.id});
         if (f.usableForKvCache)
             kvFormats.push_back({f.id, f.id});

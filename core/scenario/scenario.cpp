@@ -202,6 +202,9 @@ std::vector<std::string> validateScenario(const Scenario &s)
         errors.push_back(std::string("kv_dtype_v: ") + formatInfo(*s.kvDtypeV).id + " is not a KV cache format");
     if (s.weights && formatInfo(*s.weights).cacheOnly)
         errors.push_back(std::string("weights: ") + formatInfo(*s.weights).id + " is a KV cache format");
+    if (s.weights && formatInfo(*s.weights).checkpointOnly)
+        errors.push_back(std::string("weights: ") + formatInfo(*s.weights).id
+                         + " is named only by a checkpoint's quantisation config, for some of its modules");
     if (!errors.empty())
         return errors; // the checks below combine fields (and divide by tp, pp, ep)
     const Parallelism &p = s.parallel;

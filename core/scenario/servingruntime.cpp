@@ -226,6 +226,8 @@ RuntimeBehaviour llamaCppBehaviour()
     b.deltaRuleState = StateDtype::Fp32;
     b.lightningState = StateDtype::Fp32;
     b.ssmState = StateDtype::Fp32;
+    // src/models/minimax-m3.cpp (PR 24908): the index keys' cache is f32.
+    b.msaIndexKeys = StateDtype::Fp32;
     b.ggmlBuffers = true;
     b.fitsItselfAtLoad = true;
     b.splitsLayersByMemory = true;

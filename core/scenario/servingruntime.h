@@ -78,6 +78,11 @@ struct RuntimeBehaviour
     StateDtype deltaRuleState = StateDtype::Fp32;   ///< Gated DeltaNet's recurrent state
     StateDtype lightningState = StateDtype::Model;  ///< MiniMax's lightning-attention state
     StateDtype ssmState = StateDtype::Fp32;         ///< Mamba-2's SSM state
+    /// MiniMax Sparse Attention's indexer keys (ModelSpec::msaIndexer):
+    /// the model's dtype in transformers (MiniMaxM3VLSparseCacheLayer),
+    /// vLLM (indexer_kv_dtype bf16), SGLang (index_k_pool in the model's
+    /// dtype) and TensorRT-LLM (bf16 beside an fp8 cache); f32 in llama.cpp.
+    StateDtype msaIndexKeys = StateDtype::Model;
     /// Where Mamba-2's groups do not divide over the tensor-parallel ranks,
     /// each rank keeps a copy of one (vLLM extra_groups_for_head_shards).
     bool replicatesSsmGroups = false;

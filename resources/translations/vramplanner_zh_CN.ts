@@ -1898,6 +1898,14 @@
         <source>top-k and top-p applied in place by vLLM&apos;s Triton kernel (0.17 on, 8 rows or more): no sort; the kernel&apos;s buffer of at most one row per SM is not planned</source>
         <translation>top-k 与 top-p 由 vLLM 的 Triton 内核原地完成（0.17 起，8 行及以上）：不排序；内核自身每个 SM 至多一行的缓冲区不计入</translation>
     </message>
+    <message>
+        <source>bytes of the sparse-attention indexer&apos;s key per layer and token: index_head_dim values in the model&apos;s dtype (llama.cpp: f32), one key head on every rank</source>
+        <translation>稀疏注意力索引器每层每个 token 的键字节数：index_head_dim 个值，取模型的数据类型（llama.cpp 为 f32），一个键头，每个秩都保存</translation>
+    </message>
+    <message>
+        <source>MiniMax Sparse Attention: every runtime keeps the indexer&apos;s key of each sparse layer beside the K/V cache, unquantised whatever the KV format, for the whole context</source>
+        <translation>MiniMax 稀疏注意力：每个运行时都在 K/V 缓存旁为每个稀疏层保存索引器的键，无论 KV 格式如何都不量化，覆盖整个上下文</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

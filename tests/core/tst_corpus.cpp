@@ -126,6 +126,7 @@ private slots:
     void shortConvState();
     void kimiDeltaAttention();
     void sparseIndexerCache();
+    void miniMaxM3();
     void hunyuanPerLayerLists();
     void moonVitTowers();
     void gemma4AudioEncoders();
@@ -805,6 +806,71 @@ void TestCorpus::sparseIndexerCache()
     QCOMPARE(kvBytesPerToken(*glm52.value, core::ServingEngine::Vllm), 78.0 * 656 + 21.0 * 132);
 }
 
+/// MiniMax-M3 as NVIDIA's NVFP4 release ships it (transformers
+/// modeling_minimax_m3_vl.py @ 0291279d). Its count is NVIDIA's for the
+/// publisher's bf16 checkpoint (Megatron-Bridge docs/models/minimax/
+/// minimax-m3.md: 427,040,140,160 values, "428B total"), and squares with
+/// the tensor payload its verification card states (examples/
+/// model_verification_cards/minimax-m3/card.yaml @ 067f987d:
+/// 854,172,958,720 bytes): 2 bytes a value, 4 for the fp32 routers, their
+/// correction biases and the patch embedding.
+void TestCorpus::miniMaxM3()
+{
+    const auto loaded = loadCorpusRelease("nvidia--MiniMax-M3-NVFP4");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    const core::ModelSpec &m = *loaded.value;
+    QVERIFY(!m.guessed());
+    QVERIFY2(m.ignoredKeys.empty(), qPrintable(joined(m.ignoredKeys)));
+    // Text: embedding and head 200,064 x 6144; 60 layers of q 6144 x 8192,
+    // k and v 6144 x 512, o 8192 x 6144, per-head q/k norms (2 x 128), two
+    // norms; 3 dense MLPs of 3 x 6144 x 12,288; 57 MoE layers of 128
+    // experts and one shared expert (3 x 6144 x 3072 each), a router
+    // 128 x 6144 and its correction bias; 57 indexers (q 512 x 6144, k
+    // 128 x 6144, q/k norms 2 x 128); the final norm.
+    const qulonglong H = 6144, V = 200064;
+    const qulonglong attention = H * 8192 + 2 * H * 512 + 8192 * H + 2 * 128 + 2 * H;
+    const qulonglong expert = 3 * H * 3072;
+    const qulonglong router = 128 * H, bias = 128;
+    const qulonglong indexer = 512 * H + 128 * H + 2 * 128;
+    const qulonglong text = 2 * V * H + 60 * attention + 3 * (3 * H * 12288) + 57 * (129 * expert + router + bias)
+        + 57 * indexer + H;
+    // Vision: Conv3d 3 x 2 x 14 x 14 -> 1280 without bias, pre-norm, 32
+    // CLIP layers (q/k/v/out 1280 x 1280, fc1/fc2 1280 <-> 5120, biases,
+    // two LayerNorms); projector 1280 -> 6144 -> 6144 and the merger of
+    // four patches 24,576 -> 6144 -> 6144, with biases.
+    const qulonglong patch = 3 * 2 * 14 * 14 * 1280;
+    const qulonglong clip = 4 * (1280 * 1280 + 1280) + (1280 * 5120 + 5120) + (5120 * 1280 + 1280) + 4 * 1280;
+    const qulonglong vision = patch + 2 * 1280 + 32 * clip + (1280 * H + H) + (H * H + H) + (4 * H * H + H) + (H * H + H);
+    QCOMPARE(text + vision, 427040140160ull);
+    QCOMPARE(2 * (text + vision) + 2 * (57 * (router + bias) + patch), 854172958720ull);
+    const core::ParameterCounts counts = core::countParameters(m);
+    QCOMPARE(qulonglong(counts.total), text + vision);
+    QCOMPARE(qulonglong(counts.vision), vision);
+    // The checkpoint: NVFP4 experts (4 bits and an E4M3 scale per 16),
+    // MXFP8 attention, indexers, dense MLPs and shared experts (8 bits and
+    // an E8M0 scale per 32), the rest bf16.
+    QCOMPARE(QString::fromStdString(m.checkpointFormat), QStringLiteral("nvfp4"));
+    QCOMPARE(QString::fromStdString(m.checkpointRestFormat), QStringLiteral("mxfp8"));
+    const double experts = 57.0 * 128 * expert;
+    const double rest = 60.0 * (H * 8192 + 2 * H * 512 + 8192 * H) + 3.0 * (3 * H * 12288) + 57.0 * expert
+        + 57.0 * (512 * H + 128 * H);
+    const double unquantized = static_cast<double>(text + vision) - experts - rest;
+    const double bytes = experts * 4.5 / 8 + rest * 8.25 / 8 + unquantized * 2;
+    core::Scenario s = servingScenario(m, core::ServingEngine::Vllm);
+    QCOMPARE(double(core::estimate(s).term(core::TermId::Weights).count()), std::round(bytes));
+    // Each sparse layer's indexer keeps one 128-wide key a token beside the
+    // K/V cache, unquantised (bf16; llama.cpp f32) and on every rank.
+    const double kv = 60.0 * 4 * 128 * 2 * 2;
+    for (const auto engine : {core::ServingEngine::Generate, core::ServingEngine::Vllm, core::ServingEngine::Sglang,
+                              core::ServingEngine::Trtllm})
+        QCOMPARE(kvBytesPerToken(m, engine), kv + 57.0 * 128 * 2);
+    QCOMPARE(kvBytesPerToken(m, core::ServingEngine::LlamaCpp), kv + 57.0 * 128 * 4);
+    s.kvDtype = core::WeightFormat::Fp8;
+    s.gpus = 4;
+    s.parallel.tp = 4;
+    QCOMPARE(core::estimate(s).details.kvBytesPerToken, 60.0 * 1 * 128 * 2 * 1 + 57.0 * 128 * 2);
+}
+
 /// Hunyuan-A13B (vLLM hunyuan_v1.py), summed by hand: 32 layers of
 /// attention (32 heads and 8 KV heads of 128, per-head q/k RMSNorms),
 /// 64 experts of 3072 (top 8, moe_topk written once per layer), a shared
@@ -931,6 +997,11 @@ void TestCorpus::lyingPerLayerLists_data()
                                           << false;
     QTest::newRow("ERNIE 10^12 experts") << "baidu--ERNIE-4.5-21B-A3B-Thinking_config.json" << "moe_num_experts"
                                          << "1000000000000" << false;
+    // MiniMax-M3: 61 sparse-attention entries for 60 layers, 10^12 index heads.
+    QTest::newRow("M3 61 sparse entries") << "nvidia--MiniMax-M3-NVFP4_config.json" << "sparse_attention_freq" << "1, "
+                                          << true;
+    QTest::newRow("M3 10^12 index heads") << "nvidia--MiniMax-M3-NVFP4_config.json" << "sparse_num_index_heads"
+                                          << "1000000000000" << false;
 }
 
 void TestCorpus::lyingPerLayerLists()

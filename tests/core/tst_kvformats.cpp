@@ -155,13 +155,15 @@ void TestKvFormats::cacheFormatsAreNoWeights()
 void TestKvFormats::cacheOnlyFormatsComeLast()
 {
     // The window's precision slider indexes the format table, leaving the
-    // KV-cache-only formats out: they must come after every weight format.
-    bool cacheOnlySeen = false;
+    // KV-cache-only and checkpoint-only formats out: they must come after
+    // every weight choice.
+    bool otherSeen = false;
     for (const core::FormatInfo &f : core::allFormats()) {
-        QVERIFY2(f.cacheOnly || !cacheOnlySeen, f.id);
-        cacheOnlySeen = cacheOnlySeen || f.cacheOnly;
+        const bool choice = !f.cacheOnly && !f.checkpointOnly;
+        QVERIFY2(!choice || !otherSeen, f.id);
+        otherSeen = otherSeen || !choice;
     }
-    QVERIFY(cacheOnlySeen);
+    QVERIFY(otherSeen);
 }
 
 void TestKvFormats::suggestionsRunOnTheCard()
