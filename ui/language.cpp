@@ -1,5 +1,8 @@
 #include "ui/language.h"
 
+#include "core/engine/estimate.h"
+#include "core/scenario/scenario.h"
+
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFont>
@@ -65,6 +68,16 @@ void applyLanguage(const QString &code)
 std::string translateForCore(const char *context, const char *text)
 {
     return QCoreApplication::translate(context, text).toStdString();
+}
+
+QString firstProblem(const core::Scenario &scenario, const core::Estimate &estimate)
+{
+    if (estimate.errors.empty())
+        return QString();
+    for (const core::Message &problem : core::scenarioProblems(scenario))
+        if (core::render(problem) == estimate.errors.front())
+            return QString::fromStdString(core::render(problem, translateForCore));
+    return QString::fromStdString(estimate.errors.front());
 }
 
 } // namespace ui

@@ -6,6 +6,11 @@
 #include <utility>
 #include <vector>
 
+namespace core {
+struct Estimate;
+struct Scenario;
+} // namespace core
+
 namespace ui {
 
 /// (code, native name) of each interface language; "" follows the system.
@@ -21,5 +26,10 @@ QString currentLanguage();
 /// core::Translator for engine messages and reports: Qt's translation of
 /// a string core marked with QT_TRANSLATE_NOOP.
 std::string translateForCore(const char *context, const char *text);
+
+/// An invalid estimate's first problem in the reader's language: the
+/// scenario's own checks (core::scenarioProblems) translated, any other
+/// text as the engine wrote it.
+QString firstProblem(const core::Scenario &scenario, const core::Estimate &estimate);
 
 } // namespace ui

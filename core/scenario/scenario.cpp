@@ -1,6 +1,7 @@
 #include "core/scenario/scenario.h"
 
 #include "core/base/lookup.h"
+#include "core/base/translatable.h"
 #include "core/base/units.h"
 #include "core/scenario/fields.h"
 #include "core/scenario/inputspellings.h"
@@ -171,22 +172,22 @@ const char *pointCheckFailure(const Scenario &s)
     // supported for batch_size = 1" and for num_return_sequences > 1
     // (generation/utils.py, generate()).
     if (s.draftInUse() && runtimeBehaviour(s.serving).draftRunsOneRow && (s.batch != 1 || s.beams != 1))
-        return "draft.preset: Hugging Face assisted generation runs one sequence: batch 1 and beams 1";
+        return QT_TRANSLATE_NOOP("Message", "draft.preset: Hugging Face assisted generation runs one sequence: batch 1 and beams 1");
     return nullptr;
 }
 
-std::vector<std::string> validateScenario(const Scenario &s)
+std::vector<Message> scenarioProblems(const Scenario &s)
 {
-    std::vector<std::string> errors;
-    // Messages are literals or callables, built only for a failed check
-    // (this runs on every estimate; see BENCHMARKS.md).
-    auto check = [&errors](bool ok, auto &&message) {
-        if (ok)
-            return;
-        if constexpr (std::is_invocable_v<decltype(message)>)
-            errors.push_back(message());
-        else
-            errors.push_back(message);
+    std::vector<Message> problems;
+    // Messages are texts, with their arguments built only for a failed
+    // check (this runs on every estimate; see BENCHMARKS.md).
+    const auto check = [&problems](bool ok, const char *text) {
+        if (!ok)
+            problems.push_back({"Message", text, {}});
+    };
+    const auto checkWith = [&problems](bool ok, const char *text, auto &&args) {
+        if (!ok)
+            problems.push_back({"Message", text, args()});
     };
     // Each number's range, from its descriptor. Choices are typed enums and
     // always one of their values; a GPU id is checked against a catalog.
@@ -194,94 +195,121 @@ std::vector<std::string> validateScenario(const Scenario &s)
         if (f.kind != FieldKind::Integer && f.kind != FieldKind::Number)
             continue;
         if (!isInRange(f, s))
-            errors.push_back(std::string(f.key) + ": " + checkFieldValue(f, f.stored(s)));
+            problems.push_back(Message::verbatim(std::string(f.key) + ": " + checkFieldValue(f, f.stored(s))));
     }
-    if (s.kvDtype && !formatInfo(*s.kvDtype).usableForKvCache)
-        errors.push_back(std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " is not a KV cache format");
-    if (s.kvDtypeV && !formatInfo(*s.kvDtypeV).usableForKvCache)
-        errors.push_back(std::string("kv_dtype_v: ") + formatInfo(*s.kvDtypeV).id + " is not a KV cache format");
-    if (s.weights && formatInfo(*s.weights).cacheOnly)
-        errors.push_back(std::string("weights: ") + formatInfo(*s.weights).id + " is a KV cache format");
-    if (s.weights && formatInfo(*s.weights).checkpointOnly)
-        errors.push_back(std::string("weights: ") + formatInfo(*s.weights).id
-                         + " is named only by a checkpoint's quantisation config, for some of its modules");
-    if (!errors.empty())
-        return errors; // the checks below combine fields (and divide by tp, pp, ep)
+    const auto formatId = [](WeightFormat f) { return std::vector<std::string>{formatInfo(f).id}; };
+    checkWith(!s.kvDtype || formatInfo(*s.kvDtype).usableForKvCache,
+              QT_TRANSLATE_NOOP("Message", "kv_dtype: %1 is not a KV cache format"), [&] { return formatId(*s.kvDtype); });
+    checkWith(!s.kvDtypeV || formatInfo(*s.kvDtypeV).usableForKvCache,
+              QT_TRANSLATE_NOOP("Message", "kv_dtype_v: %1 is not a KV cache format"),
+              [&] { return formatId(*s.kvDtypeV); });
+    checkWith(!s.weights || !formatInfo(*s.weights).cacheOnly,
+              QT_TRANSLATE_NOOP("Message", "weights: %1 is a KV cache format"), [&] { return formatId(*s.weights); });
+    checkWith(!s.weights || !formatInfo(*s.weights).checkpointOnly,
+              QT_TRANSLATE_NOOP("Message", "weights: %1 is named only by a checkpoint's quantisation config, for "
+                                           "some of its modules"),
+              [&] { return formatId(*s.weights); });
+    if (!problems.empty())
+        return problems; // the checks below combine fields (and divide by tp, pp, ep)
     const Parallelism &p = s.parallel;
-    check(s.gpus % (p.tp * p.pp) == 0, [&p] { return "gpus: must be a multiple of tp x pp (" + std::to_string(p.tp * p.pp) + ")"; });
-    check(!p.sequenceParallel || p.tp > 1, "sp: sequence parallelism needs tp > 1");
-    check(s.dataParallel() % p.ep == 0, "ep: must divide the data-parallel degree (gpus / (tp x pp))");
+    checkWith(s.gpus % (p.tp * p.pp) == 0, QT_TRANSLATE_NOOP("Message", "gpus: must be a multiple of tp x pp (%1)"),
+              [&p] { return std::vector<std::string>{std::to_string(p.tp * p.pp)}; });
+    check(!p.sequenceParallel || p.tp > 1, QT_TRANSLATE_NOOP("Message", "sp: sequence parallelism needs tp > 1"));
+    check(s.dataParallel() % p.ep == 0,
+          QT_TRANSLATE_NOOP("Message", "ep: must divide the data-parallel degree (gpus / (tp x pp))"));
     const ModelSpec &m = s.model;
     check(m.hidden > 0 && m.layers > 0 && m.heads > 0 && m.kvHeads > 0 && m.headDim > 0 && m.vocab > 0,
-          "model: hidden size, layers, heads, head size and vocabulary must all be positive");
-    check(m.kvHeads <= m.heads, "model: key-value heads cannot exceed attention heads");
-    check(m.heads == 0 || m.heads % static_cast<std::uint64_t>(p.tp) == 0,
-          [&m] { return "tp: must divide the attention heads (" + std::to_string(m.heads) + ")"; });
-    check(!m.moe.isMoe() || m.moe.experts % p.ep == 0, "ep: must divide the experts");
-    check(m.moe.isMoe() || p.ep == 1, "ep: expert parallelism needs a mixture-of-experts model");
+          QT_TRANSLATE_NOOP("Message",
+                            "model: hidden size, layers, heads, head size and vocabulary must all be positive"));
+    check(m.kvHeads <= m.heads, QT_TRANSLATE_NOOP("Message", "model: key-value heads cannot exceed attention heads"));
+    checkWith(m.heads == 0 || m.heads % static_cast<std::uint64_t>(p.tp) == 0,
+              QT_TRANSLATE_NOOP("Message", "tp: must divide the attention heads (%1)"),
+              [&m] { return std::vector<std::string>{std::to_string(m.heads)}; });
+    check(!m.moe.isMoe() || m.moe.experts % p.ep == 0, QT_TRANSLATE_NOOP("Message", "ep: must divide the experts"));
+    check(m.moe.isMoe() || p.ep == 1,
+          QT_TRANSLATE_NOOP("Message", "ep: expert parallelism needs a mixture-of-experts model"));
     check(!(s.isTraining() && s.effectiveLogits() == LogitsMode::LastToken),
-          "logits: 'last' applies to inference only");
+          QT_TRANSLATE_NOOP("Message", "logits: 'last' applies to inference only"));
     // Each engine takes its own KV formats (its policy row); the V cache's
     // own format is llama.cpp's -ctv, read nowhere else.
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     if (runtime)
         for (const auto &[key, format] : {std::pair{"kv_dtype", s.kvDtype},
                                           std::pair{"kv_dtype_v", runtime->ggmlBuffers ? s.kvDtypeV : std::nullopt}})
-            if (format && std::find(runtime->cacheFormats.begin(), runtime->cacheFormats.end(), *format)
-                    == runtime->cacheFormats.end())
-                errors.push_back(std::string(key) + ": " + runtimeInfo(s.serving).name + " does not take "
-                                 + formatInfo(*format).id + " (it takes " + cacheFormatList(runtime->cacheFormats) + ")");
+            checkWith(!format || std::find(runtime->cacheFormats.begin(), runtime->cacheFormats.end(), *format)
+                          != runtime->cacheFormats.end(),
+                      QT_TRANSLATE_NOOP("Message", "%1: %2 does not take %3 (it takes %4)"), [&, k = key, f = format] {
+                          return std::vector<std::string>{k, runtimeInfo(s.serving).name, formatInfo(*f).id,
+                                                          cacheFormatList(runtime->cacheFormats)};
+                      });
     // A format the engine's release does not take yet (--engine-version).
     if (runtime && runtime->releases && s.kvDtype)
         if (const auto &version = s.versions.of(*runtime->releases))
             for (const RuntimeBehaviour::CacheFormatRelease &r : runtime->cacheFormatReleases)
-                if (r.format == *s.kvDtype && *version < r.since)
-                    errors.push_back("kv_dtype: " + std::string(runtimeInfo(s.serving).name) + " "
-                                     + versionText(*version) + " does not take " + formatInfo(r.format).id
-                                     + " (it came with " + r.source + ")");
-    check(!(runtime && !runtime->loadsGguf && isGgufFormat(s.effectiveWeights())),
-          [&s] { return std::string("weights: ") + runtimeInfo(s.serving).name + " does not load GGUF files"; });
+                checkWith(!(r.format == *s.kvDtype && *version < r.since),
+                          QT_TRANSLATE_NOOP("Message", "kv_dtype: %1 %2 does not take %3 (it came with %4)"), [&] {
+                              return std::vector<std::string>{runtimeInfo(s.serving).name, versionText(*version),
+                                                              formatInfo(r.format).id, r.source};
+                          });
+    checkWith(!(runtime && !runtime->loadsGguf && isGgufFormat(s.effectiveWeights())),
+              QT_TRANSLATE_NOOP("Message", "weights: %1 does not load GGUF files"),
+              [&s] { return std::vector<std::string>{runtimeInfo(s.serving).name}; });
     // vLLM's per-token-head and TurboQuant formats live in its attention
     // backends with K and V heads, not its MLA backends.
-    check(!(s.kvDtype && formatInfo(*s.kvDtype).cacheOnly && m.isMla()),
-          [&s] { return std::string("kv_dtype: ") + formatInfo(*s.kvDtype).id + " needs K and V heads, not MLA's latent"; });
+    checkWith(!(s.kvDtype && formatInfo(*s.kvDtype).cacheOnly && m.isMla()),
+              QT_TRANSLATE_NOOP("Message", "kv_dtype: %1 needs K and V heads, not MLA's latent"),
+              [&] { return formatId(*s.kvDtype); });
     // A quantised V cache needs flash attention in llama.cpp (llama-context.cpp,
     // llama.cpp 0.4.0: "quantized V cache was requested, but this requires
     // Flash Attention"); a quantised K cache does not.
     const auto ggufType = [](const std::optional<WeightFormat> &f) { return f && isGgufFormat(*f); };
     check(!(runtime && runtime->ggmlBuffers && ggufType(s.valueCacheDtype()) && s.attention == Attention::Eager),
-          "kv_dtype_v: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)");
+          QT_TRANSLATE_NOOP("Message", "kv_dtype_v: llama.cpp needs flash attention for a quantised V cache "
+                                       "(attention flash or sdpa)"));
     check(!(runtime && runtime->splitsLayersByMemory) || p.tp == 1,
-          "tp: llama.cpp splits layers over GPUs (gpus), not tensors");
+          QT_TRANSLATE_NOOP("Message", "tp: llama.cpp splits layers over GPUs (gpus), not tensors"));
     // generate()'s CPU offload is accelerate's device_map, a layer split.
     const bool deviceMapOffload = runtime && runtime->layerOffload == LayerOffload::DeviceMap && s.gpuLayers
         && *s.gpuLayers <= m.layers;
     check(!deviceMapOffload || p.tp * p.pp == 1,
-          "serving.gpu_layers: generate() offloads layers through device_map, which splits layers over the GPUs: no tp or pp");
+          QT_TRANSLATE_NOOP("Message", "serving.gpu_layers: generate() offloads layers through device_map, which "
+                                       "splits layers over the GPUs: no tp or pp"));
     check(s.isTraining() || s.effectiveLogits() != LogitsMode::FusedLinear,
-          "logits: fused-linear fuses a training loss with the output layer; inference computes its logits");
+          QT_TRANSLATE_NOOP("Message", "logits: fused-linear fuses a training loss with the output layer; "
+                                       "inference computes its logits"));
     std::string skipProblem;
     kvSkipLayers(s, &skipProblem);
-    check(skipProblem.empty(), [&skipProblem] { return "kv_skip_layers: " + skipProblem; });
+    if (!skipProblem.empty())
+        problems.push_back(Message::verbatim("kv_skip_layers: " + skipProblem));
     // The shares' rule is the field's own (a NumberList); here, one per GPU.
     const FieldDescriptor &split = field(FieldId::TensorSplit);
     const std::string shares = checkFieldValue(split, split.stored(s));
-    check(shares.empty(), [&shares] { return "serving.tensor_split: " + shares; });
-    check(s.tensorSplit.empty() || s.tensorSplit.size() == static_cast<std::size_t>(s.gpus), [&s] {
-        return "serving.tensor_split: expected " + std::to_string(s.gpus) + " shares, one per GPU, e.g. 24,12 or 0,1";
-    });
-    check(s.devices.empty() || s.devices.size() == static_cast<std::size_t>(s.gpus), [&s] {
-        return "devices: " + std::to_string(s.devices.size()) + " GPUs listed, but gpus is " + std::to_string(s.gpus);
-    });
-    check(!s.draft.isSet() || s.draft.model, [&s] {
-        return "draft.preset: '" + s.draft.presetId + "' is not a model preset (see 'vramplanner-cli models')";
-    });
+    if (!shares.empty())
+        problems.push_back(Message::verbatim("serving.tensor_split: " + shares));
+    checkWith(s.tensorSplit.empty() || s.tensorSplit.size() == static_cast<std::size_t>(s.gpus),
+              QT_TRANSLATE_NOOP("Message", "serving.tensor_split: expected %1 shares, one per GPU, e.g. 24,12 or 0,1"),
+              [&s] { return std::vector<std::string>{std::to_string(s.gpus)}; });
+    checkWith(s.devices.empty() || s.devices.size() == static_cast<std::size_t>(s.gpus),
+              QT_TRANSLATE_NOOP("Message", "devices: %1 GPUs listed, but gpus is %2"), [&s] {
+                  return std::vector<std::string>{std::to_string(s.devices.size()), std::to_string(s.gpus)};
+              });
+    checkWith(!s.draft.isSet() || s.draft.model,
+              QT_TRANSLATE_NOOP("Message", "draft.preset: '%1' is not a model preset (see 'vramplanner-cli models')"),
+              [&s] { return std::vector<std::string>{s.draft.presetId}; });
     if (const char *failure = pointCheckFailure(s))
-        errors.push_back(failure);
+        problems.push_back({"Message", failure, {}});
     // vLLM shards the draft over the target's tensor-parallel ranks.
-    check(!s.draftInUse() || s.draft.model->heads % static_cast<std::uint64_t>(p.tp) == 0, [&s] {
-        return "tp: must divide the draft model's attention heads (" + std::to_string(s.draft.model->heads) + ")";
-    });
+    checkWith(!s.draftInUse() || s.draft.model->heads % static_cast<std::uint64_t>(p.tp) == 0,
+              QT_TRANSLATE_NOOP("Message", "tp: must divide the draft model's attention heads (%1)"),
+              [&s] { return std::vector<std::string>{std::to_string(s.draft.model->heads)}; });
+    return problems;
+}
+
+std::vector<std::string> validateScenario(const Scenario &s)
+{
+    std::vector<std::string> errors;
+    for (const Message &problem : scenarioProblems(s))
+        errors.push_back(render(problem));
     return errors;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/message.h"
 #include "core/model/catalog.h"
 #include "core/model/checkpoint.h"
 #include "core/model/formats.h"
@@ -408,7 +409,10 @@ struct ScenarioLimits
     static constexpr double maxLoraDropout = 0.95;
 };
 
-/// Problems with a scenario's values, each naming the field; empty when valid.
+/// Problems with a scenario's values, each naming the field (its file
+/// spelling) and with an id Qt Linguist translates; empty when valid.
+std::vector<Message> scenarioProblems(const Scenario &scenario);
+/// scenarioProblems in English, as the CLI, the files and the reports say them.
 std::vector<std::string> validateScenario(const Scenario &scenario);
 /// The first of validateScenario's checks that read the batch or the
 /// sequence besides their ranges to fail, as its message; null when all

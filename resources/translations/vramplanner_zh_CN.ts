@@ -2994,6 +2994,110 @@
         <source>%1 is built for compute capability %2 and later; %3 is %4</source>
         <translation>%1 为计算能力 %2 及以上的 GPU 构建；%3 的计算能力是 %4</translation>
     </message>
+    <message>
+        <source>draft.preset: Hugging Face assisted generation runs one sequence: batch 1 and beams 1</source>
+        <translation>draft.preset：Hugging Face 的辅助生成只运行一条序列：批大小 1、束数 1</translation>
+    </message>
+    <message>
+        <source>kv_dtype: %1 is not a KV cache format</source>
+        <translation>kv_dtype：%1 不是 KV 缓存格式</translation>
+    </message>
+    <message>
+        <source>kv_dtype_v: %1 is not a KV cache format</source>
+        <translation>kv_dtype_v：%1 不是 KV 缓存格式</translation>
+    </message>
+    <message>
+        <source>weights: %1 is a KV cache format</source>
+        <translation>weights：%1 是 KV 缓存格式</translation>
+    </message>
+    <message>
+        <source>weights: %1 is named only by a checkpoint&apos;s quantisation config, for some of its modules</source>
+        <translation>weights：%1 只由检查点的量化配置为其部分模块指定</translation>
+    </message>
+    <message>
+        <source>gpus: must be a multiple of tp x pp (%1)</source>
+        <translation>gpus：必须是 tp × pp（%1）的倍数</translation>
+    </message>
+    <message>
+        <source>sp: sequence parallelism needs tp &gt; 1</source>
+        <translation>sp：序列并行需要 tp &gt; 1</translation>
+    </message>
+    <message>
+        <source>ep: must divide the data-parallel degree (gpus / (tp x pp))</source>
+        <translation>ep：必须整除数据并行度（gpus / (tp × pp)）</translation>
+    </message>
+    <message>
+        <source>model: hidden size, layers, heads, head size and vocabulary must all be positive</source>
+        <translation>model：隐藏维度、层数、头数、头维度和词表大小都必须为正</translation>
+    </message>
+    <message>
+        <source>model: key-value heads cannot exceed attention heads</source>
+        <translation>model：键值头数不能超过注意力头数</translation>
+    </message>
+    <message>
+        <source>tp: must divide the attention heads (%1)</source>
+        <translation>tp：必须整除注意力头数（%1）</translation>
+    </message>
+    <message>
+        <source>ep: must divide the experts</source>
+        <translation>ep：必须整除专家数</translation>
+    </message>
+    <message>
+        <source>ep: expert parallelism needs a mixture-of-experts model</source>
+        <translation>ep：专家并行需要混合专家（MoE）模型</translation>
+    </message>
+    <message>
+        <source>logits: &apos;last&apos; applies to inference only</source>
+        <translation>logits：“last”只适用于推理</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not take %3 (it takes %4)</source>
+        <translation>%1：%2 不接受 %3（它接受 %4）</translation>
+    </message>
+    <message>
+        <source>kv_dtype: %1 %2 does not take %3 (it came with %4)</source>
+        <translation>kv_dtype：%1 %2 还不接受 %3（始于 %4）</translation>
+    </message>
+    <message>
+        <source>weights: %1 does not load GGUF files</source>
+        <translation>weights：%1 不加载 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>kv_dtype: %1 needs K and V heads, not MLA&apos;s latent</source>
+        <translation>kv_dtype：%1 需要 K 和 V 头，而不是 MLA 的潜向量</translation>
+    </message>
+    <message>
+        <source>kv_dtype_v: llama.cpp needs flash attention for a quantised V cache (attention flash or sdpa)</source>
+        <translation>kv_dtype_v：llama.cpp 的量化 V 缓存需要 flash attention（attention 设为 flash 或 sdpa）</translation>
+    </message>
+    <message>
+        <source>tp: llama.cpp splits layers over GPUs (gpus), not tensors</source>
+        <translation>tp：llama.cpp 按层把模型分到多张 GPU（gpus），不切分张量</translation>
+    </message>
+    <message>
+        <source>serving.gpu_layers: generate() offloads layers through device_map, which splits layers over the GPUs: no tp or pp</source>
+        <translation>serving.gpu_layers：generate() 通过 device_map 卸载层，它按层把模型分到各 GPU：不能再用 tp 或 pp</translation>
+    </message>
+    <message>
+        <source>logits: fused-linear fuses a training loss with the output layer; inference computes its logits</source>
+        <translation>logits：fused-linear 把训练损失与输出层融合；推理要计算 logits</translation>
+    </message>
+    <message>
+        <source>serving.tensor_split: expected %1 shares, one per GPU, e.g. 24,12 or 0,1</source>
+        <translation>serving.tensor_split：应有 %1 个份额，每张 GPU 一个，例如 24,12 或 0,1</translation>
+    </message>
+    <message>
+        <source>devices: %1 GPUs listed, but gpus is %2</source>
+        <translation>devices：列出了 %1 张 GPU，但 gpus 为 %2</translation>
+    </message>
+    <message>
+        <source>draft.preset: &apos;%1&apos; is not a model preset (see &apos;vramplanner-cli models&apos;)</source>
+        <translation>draft.preset：“%1”不是模型预设（见“vramplanner-cli models”）</translation>
+    </message>
+    <message>
+        <source>tp: must divide the draft model&apos;s attention heads (%1)</source>
+        <translation>tp：必须整除草稿模型的注意力头数（%1）</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

@@ -55,6 +55,7 @@ private slots:
     void fitsIn1024x700();
     void chineseIsComplete();
     void languageSwitchesLive();
+    void scenarioProblemsAreTranslated();
     void calibrationFitsAppliesAndShares();
     void lessonsLoadAndAgree();
     void sweepLabelsAreTheEngineCrossings();

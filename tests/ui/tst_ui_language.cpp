@@ -75,6 +75,25 @@ void TestUi::languageSwitchesLive()
     QTRY_COMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("&File"));
 }
 
+void TestUi::scenarioProblemsAreTranslated()
+{
+    // A layout the engine refuses says why in the reader's language; the
+    // CLI and the files keep the English (core::validateScenario).
+    ui::MainWindow window;
+    window.controller()->update(QString(), [](core::Scenario &s) {
+        s.gpus = 3;
+        s.parallel.tp = 3;
+    });
+    const core::EstimateWithFits &r = window.controller()->result();
+    QVERIFY(!r.estimate.isValid());
+    const auto heads = QString::number(r.scenario.model.heads);
+    QCOMPARE(QString::fromStdString(r.estimate.errors.front()),
+             QStringLiteral("tp: must divide the attention heads (%1)").arg(heads));
+    ui::applyLanguage(QStringLiteral("zh_CN"));
+    const auto restore = qScopeGuard([] { ui::applyLanguage(QStringLiteral("en")); });
+    QCOMPARE(ui::firstProblem(r.scenario, r.estimate), QStringLiteral("tp：必须整除注意力头数（%1）").arg(heads));
+}
+
 void TestUi::chineseReportsHaveNoEnglishLeft_data()
 {
     QTest::addColumn<QString>("file");
