@@ -63,7 +63,8 @@ ClusterPanel::ClusterPanel(ScenarioController *controller, QWidget *parent)
     auto *forms = new QHBoxLayout;
     forms->addLayout(layoutForm, 1);
     forms->addLayout(workloadForm, 1);
-    auto *planButton = new QPushButton(tr("&Plan for Me"));
+    // Named apart from the Deploy view's Plan for Me, which plans serving.
+    auto *planButton = new QPushButton(tr("Find La&youts"));
     planButton->setToolTip(tr("The smallest number of the focus GPU at which some layout fits, fastest layouts first"));
 
     auto *left = new QVBoxLayout;

@@ -18,7 +18,7 @@ class ScenarioController;
 /// Cluster planning: the GPUs and their layout (GPUs, ZeRO, tp x pp x dp,
 /// sequence and expert parallelism, offload), the workload (tokens, MFU,
 /// price), what it costs in time and money on the focus GPU, per-rank bars
-/// for the pipeline's stages, and "Plan for me".
+/// for the pipeline's stages, and "Find Layouts".
 class ClusterPanel : public QWidget
 {
     Q_OBJECT
@@ -30,7 +30,7 @@ public:
     /// What the plan assumed of host memory (under the plan table).
     QLabel *planNote() const { return m_planNote; }
     QLabel *figures() const { return m_figures; }
-    /// Fills the plan table for the chosen GPU (the "Plan for me" button).
+    /// Fills the plan table for the chosen GPU (the "Find Layouts" button).
     void plan();
     /// Applies row `row` of the plan table to the scenario.
     void applyPlanRow(int row);

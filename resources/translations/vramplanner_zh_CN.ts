@@ -4380,10 +4380,6 @@
         <translation>双击某个布局即可使用</translation>
     </message>
     <message>
-        <source>&amp;Plan for Me</source>
-        <translation>为我规划(&amp;P)</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Layout not valid:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;布局无效：&lt;/b&gt;%1</translation>
     </message>
@@ -4504,6 +4500,10 @@
     <message>
         <source>Offload layouts assume %1 of host memory per node, as in a DGX H100; set Host memory in the advanced settings to plan for your machine.</source>
         <translation>卸载布局假定每节点有 %1 主机内存（与 DGX H100 相同）；在高级设置中填写“主机内存”即可按你的机器规划。</translation>
+    </message>
+    <message>
+        <source>Find La&amp;youts</source>
+        <translation>查找布局(&amp;Y)</translation>
     </message>
 </context>
 <context>
