@@ -366,7 +366,13 @@ inline constexpr Symbol kIndexerKeyBytes{"b_idx", "B", QT_TRANSLATE_NOOP("Deriva
 inline constexpr Symbol kIndexerLayers{"L_idx", "", QT_TRANSLATE_NOOP("Derivation", "layers on this rank with an indexer of their own")};
 inline constexpr const char *kPartIndexerKeys = QT_TRANSLATE_NOOP("Derivation", "sparse-attention indexer's keys");
 inline constexpr const char *kWhyIndexerCache = QT_TRANSLATE_NOOP("Derivation", "DeepSeek Sparse Attention: vLLM keeps the lightning indexer's keys in a cache of their own, in every layer, for the whole context");
-inline constexpr Symbol kMsaIndexKeyBytes{"b_idx", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of the sparse-attention indexer's key per layer and token: index_head_dim values in the model's dtype (llama.cpp: f32), one key head on every rank")};
+inline constexpr Symbol kUnscaledIndexKeyBytes{"b_idx", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of the sparse-attention indexer's key per layer and token: index_head_dim values in the model's dtype (llama.cpp: f32), one key head on every rank")};
+inline constexpr const char *kWhyIndexerCacheGenerate = QT_TRANSLATE_NOOP("Derivation", "DeepSeek Sparse Attention: transformers keeps the lightning indexer's keys in its cache beside the rebuilt keys and values, in the model's dtype, for the whole context");
+inline constexpr const char *kFromIndexerCacheGenerate =
+    "transformers cache_utils.py DynamicIndexedLayer (DYNAMIC_LAYER_TYPE_MAPPING \"deepseek_sparse_attention\"); "
+    "models/deepseek_v32/modeling_deepseek_v32.py (01f8fa55) Indexer: past_key_values.update_indexer(k) of k_norm's "
+    "output, one head of index_head_dim; glm_moe_dsa in its \"full\" layers; deepseek_v4 (01976081) "
+    "DeepseekV4CSACache: one compressed entry per 4 tokens";
 inline constexpr const char *kWhyMsaIndexCache = QT_TRANSLATE_NOOP("Derivation", "MiniMax Sparse Attention: every runtime keeps the indexer's key of each sparse layer beside the K/V cache, unquantised whatever the KV format, for the whole context");
 inline constexpr const char *kFromMsaIndexCache =
     "transformers models/minimax_m3_vl/modeling_minimax_m3_vl.py (0291279d) MiniMaxM3VLSparseCacheLayer idx_keys; "

@@ -148,19 +148,31 @@ double sparseMlaFp8Bytes(const ModelSpec &m)
     return static_cast<double>(m.kvLoraRank + m.kvLoraRank / 128 * 4 + 2 * m.ropeHeadDim);
 }
 
-/// One layer's indexer key per token in `runtime`: DeepSeek Sparse
-/// Attention's where the runtime keeps them (vLLM: index_head_dim fp8
-/// values and an fp32 scale per 128); MiniMax Sparse Attention's in every
-/// runtime, in the model's dtype or f32 (RuntimeBehaviour::msaIndexKeys);
-/// 0: none kept.
+/// How `runtime` keeps one layer's indexer key per token: DeepSeek Sparse
+/// Attention's as the runtime's row says (RuntimeBehaviour::dsaIndexKeys),
+/// MiniMax Sparse Attention's likewise (RuntimeBehaviour::msaIndexKeys).
+IndexerKeys indexerKeysOf(const ModelSpec &m, const RuntimeBehaviour &runtime)
+{
+    if (m.indexHeads == 0)
+        return IndexerKeys::NotKept;
+    return m.msaIndexer ? runtime.msaIndexKeys : runtime.dsaIndexKeys;
+}
+
+/// The bytes of one layer's indexer key per token; 0: none kept.
 double indexerKeyBytes(const Scenario &s, const ModelSpec &m, const RuntimeBehaviour &runtime)
 {
     const auto width = static_cast<double>(m.indexHeadDim);
-    if (m.indexHeads == 0)
-        return 0;
-    if (m.msaIndexer)
-        return width * (runtime.msaIndexKeys == StateDtype::Fp32 ? 4.0 : computeDtypeBytes(s));
-    return runtime.keepsIndexerKeys ? width + static_cast<double>(m.indexHeadDim / 128 * 4) : 0;
+    switch (indexerKeysOf(m, runtime)) {
+    case IndexerKeys::Fp8Scaled:
+        return width + static_cast<double>(m.indexHeadDim / 128 * 4);
+    case IndexerKeys::ModelDtype:
+        return width * computeDtypeBytes(s);
+    case IndexerKeys::Fp32:
+        return width * 4.0;
+    case IndexerKeys::NotKept:
+        break;
+    }
+    return 0;
 }
 
 /// The element bytes of a group's cache with vLLM's
@@ -265,7 +277,8 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
             // KV dtype (every token in DeepSeek-V3.2 and GLM-5, every
             // compressed entry of DeepSeek-V4's ratio-4 layers), MSA's
             // unquantised (MiniMax-M3's sparse layers).
-            kv.product(kv::kPartIndexerKeys).times(m.msaIndexer ? kv::kMsaIndexKeyBytes : kv::kIndexerKeyBytes, keyBytes);
+            const bool scaled = indexerKeysOf(m, runtime) == IndexerKeys::Fp8Scaled;
+            kv.product(kv::kPartIndexerKeys).times(scaled ? kv::kIndexerKeyBytes : kv::kUnscaledIndexKeyBytes, keyBytes);
             // Layers that share an earlier indexer's top-k keep no keys (GLM-5.2).
             const double indexing = m.indexerLayers > 0 && m.layers > 0
                 ? static_cast<double>(std::min(m.indexerLayers * layers / m.layers, t.group->layers()))
@@ -280,8 +293,10 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
             rows(kv);
             if (m.msaIndexer)
                 kv.note(kv::kWhyMsaIndexCache).cite(kv::kFromMsaIndexCache);
-            else
+            else if (scaled)
                 kv.note(kv::kWhyIndexerCache).cite(kv::kFromIndexerCache);
+            else
+                kv.note(kv::kWhyIndexerCacheGenerate).cite(kv::kFromIndexerCacheGenerate);
             perToken += indexing * keyBytes / (compressed ? 4.0 : 1.0);
         }
         if (t.group->compressRatio > 0 && t.group->layers() > 0) {

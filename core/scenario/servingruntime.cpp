@@ -53,6 +53,12 @@ RuntimeBehaviour generateBehaviour()
     b.lightningState = StateDtype::Model;
     b.ssmState = StateDtype::Fp32;
     b.layerOffload = LayerOffload::DeviceMap;
+    // cache_utils.py DynamicIndexedLayer (DYNAMIC_LAYER_TYPE_MAPPING
+    // "deepseek_sparse_attention"; modeling_deepseek_v32.py @ 01f8fa55
+    // Indexer: update_indexer of the k_norm output, one head of
+    // index_head_dim, concatenated, never evicted); DeepSeek-V4's CSA
+    // layers keep one compressed entry per 4 tokens the same way.
+    b.dsaIndexKeys = IndexerKeys::ModelDtype;
     // The plain formats: a DynamicCache in the model's dtype, or the
     // teaching figures of a quantised cache (cache_utils.py QuantizedCache).
     b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16,
@@ -71,7 +77,7 @@ RuntimeBehaviour vllmBehaviour()
 {
     RuntimeBehaviour b;
     b.mla = MlaCacheLayout::Latent;
-    b.keepsIndexerKeys = true;
+    b.dsaIndexKeys = IndexerKeys::Fp8Scaled;
     b.fp8DsMlaEntries = true;
     // mamba2_state_shape / short_conv_state_shape / gated_delta_net_state_shape:
     // conv_kernel - 1 inputs.
@@ -227,7 +233,7 @@ RuntimeBehaviour llamaCppBehaviour()
     b.lightningState = StateDtype::Fp32;
     b.ssmState = StateDtype::Fp32;
     // src/models/minimax-m3.cpp (PR 24908): the index keys' cache is f32.
-    b.msaIndexKeys = StateDtype::Fp32;
+    b.msaIndexKeys = IndexerKeys::Fp32;
     b.ggmlBuffers = true;
     b.fitsItselfAtLoad = true;
     b.splitsLayersByMemory = true;

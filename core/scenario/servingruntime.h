@@ -30,6 +30,14 @@ enum class StateDtype {
     ConfigOrModel, ///< the dtype the config's mamba_ssm_(cache_)dtype names, else the model's
 };
 
+/// How a runtime keeps a sparse-attention indexer's keys.
+enum class IndexerKeys {
+    NotKept,    ///< not kept (or not modelled)
+    Fp8Scaled,  ///< index_head_dim fp8 values and an fp32 scale per 128
+    ModelDtype, ///< index_head_dim values in the model's dtype
+    Fp32,       ///< index_head_dim f32 values
+};
+
 /// How a runtime keeps layers in host memory when they do not fit.
 enum class LayerOffload {
     None,      ///< it does not (vLLM offloads bytes instead: --cpu-offload-gb)
@@ -60,10 +68,11 @@ enum class KvPool {
 struct RuntimeBehaviour
 {
     MlaCacheLayout mla = MlaCacheLayout::RebuiltHeads;
-    /// The DSA indexer's own key cache (DeepSeek-V3.2, GLM-5, DeepSeek-V4's
-    /// ratio-4 layers) is allocated beside the KV cache (vLLM
-    /// DeepseekV32IndexerCache).
-    bool keepsIndexerKeys = false;
+    /// How the DSA indexer's own key cache (DeepSeek-V3.2, GLM-5,
+    /// DeepSeek-V4's ratio-4 layers) is kept beside the KV cache: fp8 with
+    /// scales (vLLM DeepseekV32IndexerCache), in the model's dtype
+    /// (transformers DynamicIndexedLayer), or not modelled.
+    IndexerKeys dsaIndexKeys = IndexerKeys::NotKept;
     /// DeepSeek-V4's entries are stored as fp8_ds_mla whatever the KV dtype
     /// (vLLM deepseek_v4_attention.py head_bytes), DeepSeek Sparse
     /// Attention's (DeepSeek-V3.2) unless the KV format is bf16.
@@ -82,7 +91,7 @@ struct RuntimeBehaviour
     /// the model's dtype in transformers (MiniMaxM3VLSparseCacheLayer),
     /// vLLM (indexer_kv_dtype bf16), SGLang (index_k_pool in the model's
     /// dtype) and TensorRT-LLM (bf16 beside an fp8 cache); f32 in llama.cpp.
-    StateDtype msaIndexKeys = StateDtype::Model;
+    IndexerKeys msaIndexKeys = IndexerKeys::ModelDtype;
     /// Where Mamba-2's groups do not divide over the tensor-parallel ranks,
     /// each rank keeps a copy of one (vLLM extra_groups_for_head_shards).
     bool replicatesSsmGroups = false;

@@ -1906,6 +1906,10 @@
         <source>MiniMax Sparse Attention: every runtime keeps the indexer&apos;s key of each sparse layer beside the K/V cache, unquantised whatever the KV format, for the whole context</source>
         <translation>MiniMax 稀疏注意力：每个运行时都在 K/V 缓存旁为每个稀疏层保存索引器的键，无论 KV 格式如何都不量化，覆盖整个上下文</translation>
     </message>
+    <message>
+        <source>DeepSeek Sparse Attention: transformers keeps the lightning indexer&apos;s keys in its cache beside the rebuilt keys and values, in the model&apos;s dtype, for the whole context</source>
+        <translation>DeepSeek 稀疏注意力：transformers 在缓存中把闪电索引器的键与重建的键和值放在一起，取模型的数据类型，覆盖整个上下文</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

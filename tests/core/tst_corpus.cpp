@@ -792,7 +792,10 @@ void TestCorpus::sparseIndexerCache()
     const auto loaded = loadCorpusConfig("deepseek-ai--DeepSeek-V3.2_config.json");
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
     QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Vllm), 61.0 * (512 + 4 * 4 + 64 * 2 + 128 + 4));
-    QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Generate), 61.0 * 128 * (192 + 128) * 2);
+    // transformers keeps every head's rebuilt key (192) and value (128) and
+    // the indexer's key, one head of 128 in bf16 (cache_utils.py
+    // DynamicIndexedLayer; modeling_deepseek_v32.py @ 01f8fa55).
+    QCOMPARE(kvBytesPerToken(*loaded.value, core::ServingEngine::Generate), 61.0 * 128 * (192 + 128) * 2 + 61.0 * 128 * 2);
     // GLM-5.2's indexer_types: 21 of its 78 layers have an indexer ("full"),
     // the other 57 reuse the previous one's top-k: GLM-5's shape less 57
     // indexers (wq_b 4096 x 2048, wk 128 x 6144, k_norm 2 x 128,
@@ -804,6 +807,10 @@ void TestCorpus::sparseIndexerCache()
     QCOMPARE(qulonglong(core::countParameters(*glm52.value).total),
              qulonglong(core::countParameters(*glm5.value).total) - 57 * indexer);
     QCOMPARE(kvBytesPerToken(*glm52.value, core::ServingEngine::Vllm), 78.0 * 656 + 21.0 * 132);
+    // transformers: 64 heads of (192 + 64) keys and 256 values in every
+    // layer, the indexer's bf16 key in the 21 "full" ones only
+    // (modular_glm_moe_dsa.py: a shared layer has no indexer).
+    QCOMPARE(kvBytesPerToken(*glm52.value, core::ServingEngine::Generate), 78.0 * 64 * (256 + 256) * 2 + 21.0 * 128 * 2);
 }
 
 /// MiniMax-M3 as NVIDIA's NVFP4 release ships it (transformers
