@@ -315,9 +315,12 @@ void ControlsPanel::syncFields(const std::vector<core::FieldId> &fields, bool mo
     }
     // The precision shows the format in effect, which follows the mode and
     // the model's checkpoint when the user has not chosen one.
+    // A checkpoint whose own format is no weight choice (MXFP8 throughout)
+    // leaves the slider where it was: the choices come first in the table.
     const auto &formats = core::allFormats();
     for (std::size_t i = 0; i < formats.size(); ++i)
-        if (formats[i].format == s.effectiveWeights() && m_precision->index() != static_cast<int>(i)) {
+        if (formats[i].format == s.effectiveWeights() && !formats[i].cacheOnly && !formats[i].checkpointOnly
+            && m_precision->index() != static_cast<int>(i)) {
             const QSignalBlocker block(m_precision);
             m_precision->setIndex(static_cast<int>(i));
         }

@@ -351,7 +351,7 @@ void setSharedExpertWidth(ConfigKeys &k, ModelSpec &m, const char *key, std::uin
 {
     m.moe.sharedExperts = m.moe.expertIntermediate > 0 ? static_cast<int>(width / m.moe.expertIntermediate) : 0;
     if (m.moe.expertIntermediate == 0 || width % m.moe.expertIntermediate != 0)
-        k.reader().error(key, "is not a multiple of moe_intermediate_size");
+        k.reader().error(key, "is not a multiple of a routed expert's width");
 }
 
 /// Qwen3-Next: which layers are Gated DeltaNet (layer_types, or every
@@ -757,16 +757,19 @@ void readMiniMaxM3(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
     m.qkNorm = r.boolean("use_qk_norm", false).value_or(true);
-    if (r.string("qk_norm_type", false).value_or("per_head") != "per_head")
-        r.error("qk_norm_type", "expected \"per_head\" (MiniMaxM3VLAttention norms each head)");
+    // MiniMax-M2's spelling: "per_layer" norms the whole projection.
+    m.qkNormWholeProjection = m.qkNorm && r.string("qk_norm_type", false).value_or("per_head") == "per_layer";
     r.boolean("use_gemma_norm", false); // x (1 + w): the same weights
     if (r.boolean("attention_output_gate", false).value_or(false))
         k.assume("attention_output_gate", "read as false", "MiniMaxM3VLAttention builds no output gate");
     m.moe.routerBias = r.boolean("use_routing_bias", false).value_or(true);
+    // MiniMaxM3VLTextConfig: shared_intermediate_size 3072, n_shared_experts 1.
     const std::uint64_t shared = k.firstUint({"shared_intermediate_size"}, 0, kMaxDim).value_or(3072);
-    if (m.moe.isMoe() && shared > 0)
-        setSharedExpertWidth(k, m, "shared_intermediate_size",
-                             shared * static_cast<std::uint64_t>(std::max(1, m.moe.sharedExperts)));
+    const std::uint64_t count = r.has("n_shared_experts") ? static_cast<std::uint64_t>(m.moe.sharedExperts) : 1;
+    if (m.moe.isMoe() && shared * count > 0)
+        setSharedExpertWidth(k, m, "shared_intermediate_size", shared * count);
+    else
+        m.moe.sharedExperts = 0;
     k.firstUint({"num_mtp_modules"}, 0, 1024);
     m.mtpLayers = 0;
     auto sparse = r.object("sparse_attention_config", false);
@@ -777,6 +780,10 @@ void readMiniMaxM3(ConfigKeys &k, ModelSpec &m)
     m.indexHeadDim = sparse->uint("sparse_index_dim", 1, kMaxDim, true).value_or(0);
     ConfigKeys lists(*sparse, nullptr);
     const std::vector<std::uint64_t> freq = lists.uints("sparse_attention_freq", kMaxLayers);
+    if (!sparse->has("sparse_attention_freq")) {
+        sparse->error("sparse_attention_freq", "missing; expected one 0 or 1 for each layer");
+        return;
+    }
     if (freq.size() != m.layers) {
         sparse->error("sparse_attention_freq", "has " + std::to_string(freq.size()) + " entries for "
                                                    + std::to_string(m.layers) + " layers");
@@ -1140,8 +1147,10 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
     // Llama 4's experts and shared expert are intermediate_size wide, its
     // dense layers intermediate_size_mlp; MiniMax-M3's dense layers
     // dense_intermediate_size (MiniMaxM3VLDenseMLP).
-    const char *denseWidth = k.reader().has("intermediate_size_mlp") ? "intermediate_size_mlp"
-        : k.reader().has("dense_intermediate_size")                   ? "dense_intermediate_size"
+    // A config that names the experts' width itself keeps it.
+    const bool expertWidthKey = k.reader().has("moe_intermediate_size") || k.reader().has("expert_intermediate_size");
+    const char *denseWidth = k.reader().has("intermediate_size_mlp")                    ? "intermediate_size_mlp"
+        : k.reader().has("dense_intermediate_size") && !expertWidthKey ? "dense_intermediate_size"
                                                                        : nullptr;
     if (denseWidth) {
         m.moe.expertIntermediate = m.intermediate;

@@ -1,6 +1,9 @@
 #include "core/io/quantconfig.h"
 
+#include "core/model/formats.h"
+
 #include <algorithm>
+#include <map>
 
 namespace core::io {
 
@@ -58,9 +61,37 @@ struct ConfigGroup
 {
     std::string format;
     int groupSize = 0;
-    int bits = 0;
     std::vector<std::string> targets;
 };
+
+/// The bits a weight of `g`'s format stores, scales included.
+double storedBits(const ConfigGroup &g)
+{
+    const std::optional<WeightFormat> f = parseFormat(g.format);
+    return f ? formatBits(*f, g.groupSize, 0).total() : 64.0;
+}
+
+/// Of a checkpoint's weight schemes, the one of fewest stored bits is the
+/// format of its modules, the next one the rest's (the other linear
+/// modules); a third or more is said in `warnings`, under `where`.
+void pickFormats(std::vector<ConfigGroup> read, const std::string &where, CheckpointQuantization &q,
+                 std::vector<std::string> &warnings)
+{
+    if (read.empty())
+        return;
+    std::stable_sort(read.begin(), read.end(),
+                     [](const ConfigGroup &a, const ConfigGroup &b) { return storedBits(a) < storedBits(b); });
+    q.format = read.front().format;
+    q.groupSize = read.front().groupSize > 0 ? read.front().groupSize : q.groupSize;
+    q.targets = std::move(read.front().targets);
+    // A rest format prices "the other linear modules": only where the
+    // main scheme names its own.
+    if (read.size() > 1 && !q.targets.empty())
+        q.restFormat = read[1].format;
+    if (read.size() > 2)
+        warnings.push_back(where + ": " + std::to_string(read.size())
+                           + " weight schemes; the modules of the third and later are priced as the second's");
+}
 
 /// compressed-tensors (llm-compressor) and ModelOpt's MIXED_PRECISION export:
 /// the ignore list, and the config groups. The group of fewest weight bits
@@ -82,24 +113,11 @@ CheckpointQuantization compressedTensors(JsonReader &quant, std::vector<std::str
             continue;
         ConfigGroup g;
         g.format = weightScheme(*weights, g.groupSize);
-        g.bits = static_cast<int>(weights->uint("num_bits", 1, 64, false).value_or(64));
         g.targets = patternList(*group, "targets");
         if (!g.format.empty())
             read.push_back(std::move(g));
     }
-    if (read.empty())
-        return q;
-    std::stable_sort(read.begin(), read.end(), [](const ConfigGroup &a, const ConfigGroup &b) { return a.bits < b.bits; });
-    q.format = read.front().format;
-    q.groupSize = read.front().groupSize;
-    q.targets = read.front().targets;
-    // A rest format prices "the other linear modules": only where the
-    // main group names its own.
-    if (read.size() > 1 && !q.targets.empty())
-        q.restFormat = read[1].format;
-    if (read.size() > 2)
-        warnings.push_back(groups->pointer() + ": " + std::to_string(read.size())
-                           + " weight schemes; the modules of the third and later are priced as the second's");
+    pickFormats(std::move(read), groups->pointer(), q, warnings);
     q.listsModules = !q.excluded.empty() || !q.targets.empty();
     return q;
 }
@@ -121,14 +139,15 @@ std::string modelOptFormat(const std::string &algo)
 /// ModelOpt's per-module MIXED_PRECISION export (quantized_layers: each
 /// module's quant_algo, and group_size where it takes one; NVIDIA's
 /// MiniMax-M3 NVFP4: NVFP4 experts beside MXFP8 attention, indexer, dense
-/// MLPs and shared experts). As with config groups, the format of fewest
-/// bits is the format of its modules and the next one the rest's.
+/// MLPs and shared experts), read as config groups are. Modules of a
+/// quant_algo this planner does not model are said once per algo.
 void readQuantizedLayers(JsonReader &quant, CheckpointQuantization &q, std::vector<std::string> &warnings)
 {
     auto layers = quant.object("quantized_layers", false);
     if (!layers || !layers->json().is_object())
         return;
     std::vector<ConfigGroup> read;
+    std::map<std::string, std::pair<std::size_t, std::string>> unmodelled; // algo: count, first module
     for (auto it = layers->json().begin(); it != layers->json().end(); ++it) {
         const Json &entry = it.value();
         const auto algo = entry.is_object() && entry.contains("quant_algo") && entry.at("quant_algo").is_string()
@@ -136,33 +155,26 @@ void readQuantizedLayers(JsonReader &quant, CheckpointQuantization &q, std::vect
             : std::string();
         const std::string format = modelOptFormat(algo);
         if (format.empty()) {
-            warnings.push_back(layers->pointer() + "/" + it.key() + ": quant_algo '" + algo
-                               + "' is not a format this planner models; the module is taken in the checkpoint's "
-                                 "dtype");
+            auto &[count, first] = unmodelled[algo];
+            if (count++ == 0)
+                first = it.key();
             continue;
         }
         auto group = std::find_if(read.begin(), read.end(), [&](const ConfigGroup &g) { return g.format == format; });
         if (group == read.end()) {
             ConfigGroup g;
             g.format = format;
-            g.bits = format == "nvfp4" ? 4 : 8;
             if (entry.contains("group_size") && entry.at("group_size").is_number_unsigned())
                 g.groupSize = static_cast<int>(std::min<std::uint64_t>(entry.at("group_size").get<std::uint64_t>(), 1u << 20));
             group = read.insert(read.end(), std::move(g));
         }
         group->targets.push_back(it.key());
     }
-    if (read.empty())
-        return;
-    std::stable_sort(read.begin(), read.end(), [](const ConfigGroup &a, const ConfigGroup &b) { return a.bits < b.bits; });
-    q.format = read.front().format;
-    q.groupSize = read.front().groupSize;
-    q.targets = std::move(read.front().targets);
-    if (read.size() > 1)
-        q.restFormat = read[1].format;
-    if (read.size() > 2)
-        warnings.push_back(layers->pointer() + ": " + std::to_string(read.size())
-                           + " formats; the modules of the third and later are priced as the second's");
+    for (const auto &[algo, seen] : unmodelled)
+        warnings.push_back(layers->pointer() + ": quant_algo '" + algo + "' of " + std::to_string(seen.first)
+                           + " modules (" + seen.second
+                           + " the first) is not a format this planner models; they are priced as the rest");
+    pickFormats(std::move(read), layers->pointer(), q, warnings);
 }
 
 /// What a ModelOpt quantization object says beyond its quant_algo: the

@@ -12,7 +12,7 @@ namespace core::io {
 namespace {
 
 /// A config with more patterns than this lies about itself; the largest
-/// published list seen (MiniMax-M3 NVFP4) has about 60,000.
+/// published list seen (MiniMax-M3 NVFP4's quantized_layers) has 22,422.
 constexpr std::size_t kMaxPatterns = 200000;
 
 /// fnmatch's '*' and '?' over the whole name (ModelOpt's exclude_modules).
@@ -96,8 +96,7 @@ public:
 
     bool matches(const std::string &name) const
     {
-        // A per-module list (ModelOpt's quantized_layers: some 22,000 names)
-        // is looked up, not scanned.
+        // A per-module list (ModelOpt's quantized_layers) is looked up, not scanned.
         if (m_names.count(name) > 0)
             return true;
         for (const std::string &p : m_globs)
@@ -159,7 +158,7 @@ const std::vector<TargetNames> &targetNames()
          {}},
         {kQuantExperts,
          {"mlp.experts.0.gate_proj", "mlp.experts.0.down_proj", "mlp.experts.gate_up_proj", "mlp.experts",
-          "block_sparse_moe.experts.0.w1", "mixer.experts.0.up_proj", "ffn.experts.0.w1"},
+          "block_sparse_moe.experts.0.w1", "mixer.experts.0.up_proj", "ffn.experts.0.w1", "ffn.experts"},
          {}},
         {kQuantExperts, {"experts.gate_up_proj", "experts.down_proj", "experts"}, {}, "gemma4_text"},
         {kQuantRouter, {"mlp.gate", "mlp.router", "block_sparse_moe.gate", "mixer.gate", "ffn.gate"}, {}},

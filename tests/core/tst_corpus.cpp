@@ -127,6 +127,7 @@ private slots:
     void kimiDeltaAttention();
     void sparseIndexerCache();
     void miniMaxM3();
+    void perModuleFormats();
     void hunyuanPerLayerLists();
     void moonVitTowers();
     void gemma4AudioEncoders();
@@ -876,6 +877,34 @@ void TestCorpus::miniMaxM3()
     s.gpus = 4;
     s.parallel.tp = 4;
     QCOMPARE(core::estimate(s).details.kvBytesPerToken, 60.0 * 1 * 128 * 2 * 1 + 57.0 * 128 * 2);
+}
+
+/// ModelOpt's quantized_layers beyond MiniMax-M3's: modules of an algo
+/// not modelled are said once per algo and priced as the rest; FP8 and
+/// MXFP8 without NVFP4 order by the bits they store (fp8 8, mxfp8 8.25).
+/// And dense_intermediate_size does not take the experts' width from a
+/// config that names it (moe_intermediate_size).
+void TestCorpus::perModuleFormats()
+{
+    const std::string text = R"({"producer": {"name": "modelopt"}, "quantization": {"quant_algo": "MIXED_PRECISION",
+        "quantized_layers": {"a.q_proj": {"quant_algo": "MXFP8"}, "a.k_proj": {"quant_algo": "FP8"},
+        "b.x": {"quant_algo": "W4A8_AWQ"}, "b.y": {"quant_algo": "W4A8_AWQ"}, "c": 7}}})";
+    const auto quant = core::io::readModelOptQuantFile(text);
+    QVERIFY2(quant.ok(), qPrintable(joined(quant.errors)));
+    QCOMPARE(QString::fromStdString(quant.value->format), QStringLiteral("fp8"));
+    QCOMPARE(QString::fromStdString(quant.value->restFormat), QStringLiteral("mxfp8"));
+    QCOMPARE(quant.value->targets, std::vector<std::string>{"a.k_proj"});
+    QCOMPARE(quant.warnings.size(), std::size_t(2)); // W4A8_AWQ (2 modules), and the entry that is no object
+    QVERIFY2(joined(quant.warnings).contains("'W4A8_AWQ' of 2 modules (b.x the first)"), qPrintable(joined(quant.warnings)));
+
+    const std::string qwen = readCorpusFile("Qwen--Qwen3-30B-A3B_config.json");
+    const auto plain = core::io::parseHfConfig(qwen, "plain");
+    std::string withDense = qwen;
+    withDense.insert(qwen.find('{') + 1, "\"dense_intermediate_size\": 6144,");
+    const auto both = core::io::parseHfConfig(withDense, "both");
+    QVERIFY(plain.ok() && both.ok());
+    QCOMPARE(both.value->moe.expertIntermediate, plain.value->moe.expertIntermediate);
+    QCOMPARE(core::countParameters(*both.value).total, core::countParameters(*plain.value).total);
 }
 
 /// Hunyuan-A13B (vLLM hunyuan_v1.py), summed by hand: 32 layers of
