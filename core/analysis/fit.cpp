@@ -112,8 +112,10 @@ std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, const GpuSpec 
             e.details.kvBytesPerToken, runtime.poolBlockTokens, poolRoundsUp(s));
     double budget = static_cast<double>(capacity.count()) * s.effectiveGpuMemoryUtilization();
     // vLLM 0.21 and later take their CUDA-graph estimate from the budget
-    // (none on ROCm: profile_cudagraph_memory runs on CUDA only).
-    if (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib && gpu.runsCuda()
+    // (none on ROCm: profile_cudagraph_memory runs on CUDA only; none on
+    // Model Runner V2 before 0.29, whose profile_cudagraph_memory returned 0).
+    const bool graphsUnreserved = vllmModelRunnerV2(s) && !versionRuleHolds(s.versions, VersionRule::VllmModelRunnerV2);
+    if (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib && gpu.runsCuda() && !graphsUnreserved
         && versionRuleHolds(s.versions, VersionRule::VllmUtilization092))
         budget -= *s.cudaGraphMemoryGib * 1024.0 * 1024.0 * 1024.0;
     if (budget <= used)

@@ -328,6 +328,10 @@ inline constexpr const char *kFromLigerFlce =
     "chunk_size = next_power_of_2(cdiv(BT, inc_factor)), grad_input = zeros_like(_input), loss_1d fp32)";
 inline constexpr const char *kFromVllmSampler =
     "vllm v1 gpu_model_runner.py _dummy_sampler_run; v1/sample/ops/topk_topp_sampler.py apply_top_k_top_p";
+inline constexpr const char *kWhyGreedyWarmup = QT_TRANSLATE_NOOP("Derivation", "Model Runner V2's warm-up samples greedily (temperature 0, no top-k or top-p, no fp32 copy): the logits only; a request with top-k or top-p needs more than was profiled");
+inline constexpr const char *kFromVllmMrv2Sampler =
+    "vllm v1/worker/gpu/model_runner.py _dummy_sampler_run (InputBatch.make_dummy: default SamplingStates, "
+    "temperature 0, top_k = vocab, top_p = 1; \"the sampler may skip top_k, top_p, and logprobs\"), main 4f819f80";
 inline constexpr const char *kFromVllmTritonSampler =
     "vllm v0.17.0 v1/sample/ops/topk_topp_triton.py apply_top_k_top_p_triton (in place on the fp32 logits, PR "
     "33538); topk_topp_sampler.py forward_native and random_sample (probs.div_(q))";

@@ -578,14 +578,16 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
     // gathered vocabulary. The forward's hidden states stay referenced.
     const bool seqsBound = static_cast<double>(s.effectiveMaxNumSeqs()) < tokens;
     p.samplerRows = std::min(tokens, static_cast<double>(s.effectiveMaxNumSeqs()));
-    // apply_top_k_top_p runs Triton's kernel on 8 rows or more from 0.17.
-    const bool triton = p.samplerRows >= 8 && versionRuleHolds(s.versions, VersionRule::VllmTritonTopKTopP);
+    // Model Runner V2 samples its warm-up greedily; V1's apply_top_k_top_p
+    // runs Triton's kernel on 8 rows or more from 0.17.
+    const bool greedy = vllmModelRunnerV2(s);
+    const bool triton = !greedy && p.samplerRows >= 8 && versionRuleHolds(s.versions, VersionRule::VllmTritonTopKTopP);
     Formula perElement(store);
     perElement.product(lg::kPartLogits).times(sh::kActivationBytes, e);
     if (triton)
         for (const SamplerTensor &t : kTritonSampler)
             perElement.product(t.part).times(*t.symbol, t.bytes);
-    else
+    else if (!greedy)
         for (const SamplerTensor &t : kSortedSampler)
             perElement.product(t.part).times(*t.symbol, t.bytes);
     Formula sampler(store);
@@ -598,8 +600,10 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
         .times(sh::kHidden, h)
         .times(sh::kActivationBytes, e);
     sampler.note(seqsBound ? lg::kWhyRowsAreSeqs : lg::kWhyRowsAreTokens)
-        .cite(triton ? lg::kFromVllmTritonSampler : lg::kFromVllmSampler);
-    if (triton)
+        .cite(greedy ? lg::kFromVllmMrv2Sampler : triton ? lg::kFromVllmTritonSampler : lg::kFromVllmSampler);
+    if (greedy)
+        sampler.note(lg::kWhyGreedyWarmup);
+    else if (triton)
         sampler.note(lg::kWhyTritonTopKTopP);
     if (!s.maxBatchedTokens || !s.maxNumSeqs)
         sampler.note(servingBatchDefaults(s).why);

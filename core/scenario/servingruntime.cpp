@@ -285,6 +285,20 @@ const RuntimeInfo &runtimeInfo(ServingEngine engine)
     return findByValue(allRuntimes(), &RuntimeInfo::engine, engine);
 }
 
+bool vllmModelRunnerV2(const Scenario &s)
+{
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    if (runtime.releases != Library::Vllm || !runtime.profilesSampler)
+        return false;
+    if (s.speculativeDraft() == SpeculativeDraft::Model || (s.parallel.sequenceParallel && s.parallel.tp > 1))
+        return false;
+    if (versionRuleHolds(s.versions, VersionRule::VllmModelRunnerV2))
+        return true;
+    const ModelSpec &m = s.model;
+    return versionRuleHolds(s.versions, VersionRule::VllmModelRunnerV2Dense) && !m.moe.isMoe()
+        && m.linearLayers == 0 && m.mambaLayers == 0;
+}
+
 BatchDefaults servingBatchDefaults(const Scenario &s, const ServingCard &card)
 {
     const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);

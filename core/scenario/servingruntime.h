@@ -257,6 +257,15 @@ struct BatchDefaults
 /// 256 sequences and max(max_model_len, 2,048) tokens, or with chunked
 /// prefill, which a context over 32,768 turned on, 512 (2,048 from 0.7.0).
 BatchDefaults servingBatchDefaults(const Scenario &s, const ServingCard &card);
+
+/// Whether vLLM runs the scenario on its Model Runner V2 (vllm/config/vllm.py
+/// VllmConfig.use_v2_model_runner, read at a main commit of 2026-08-04,
+/// 4f819f80, and after PR 53183): every model from 0.29, dense ones
+/// (no experts, no linear-attention or Mamba layers) from 0.25; never with
+/// a draft model (its speculative methods are eagle, eagle3, mtp, dflash and
+/// dspark) or sequence parallelism over tp > 1
+/// (_get_v2_model_runner_unsupported_features).
+bool vllmModelRunnerV2(const Scenario &s);
 /// Those on the scenario's own card (Scenario::servingCard).
 inline BatchDefaults servingBatchDefaults(const Scenario &s) { return servingBatchDefaults(s, s.servingCard); }
 

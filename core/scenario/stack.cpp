@@ -117,6 +117,19 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "the sampler warm-up sorts the logits for top-k and top-p: e + 26 B a row and vocabulary entry",
          "top-k and top-p in place by a Triton kernel, no sort: e + 12 B a row and vocabulary entry",
          "vLLM PR 33538, v0.17.0 (v1/sample/ops/topk_topp_triton.py; topk_topp_sampler.py apply_top_k_top_p)"},
+        {VersionRule::VllmModelRunnerV2Dense, "vllm_model_runner_v2_dense", Library::Vllm, {0, 25, 0}, std::nullopt,
+         {},
+         "V1's model runner: the sampler warm-up runs top-k and top-p on every row",
+         "Model Runner V2 for dense models: the sampler warm-up is greedy, the logits only, and no CUDA-graph "
+         "memory is reserved",
+         "vLLM PR 44443, v0.25.0 (\"MRv2 is now the default for all dense models\"; vllm/config/vllm.py "
+         "_is_default_v2_model_runner_model; v1/worker/gpu/model_runner.py _dummy_sampler_run); Qwen3 dense from "
+         "0.22 and Llama and Mistral dense from 0.23 are read as from 0.25"},
+        {VersionRule::VllmModelRunnerV2, "vllm_model_runner_v2", Library::Vllm, {0, 29, 0}, std::nullopt, {},
+         "Model Runner V2 for dense models only, no CUDA-graph memory reserved",
+         "Model Runner V2 for every model, its CUDA-graph memory reserved as V1's is",
+         "vLLM PR 53183 (\"Model Runner V2 now default for all models\") and PR 53306 (\"Reserve CUDA graph "
+         "memory\"), v0.29.0 (release notes)"},
         {VersionRule::SglangMemoryClassTable, "sglang_memory_class_table", Library::Sglang, {0, 4, 7}, std::nullopt, {},
          "mem_fraction_static by TP size: 0.88, 0.87 from 2, 0.85 from 4, 0.81 from 8, 0.79 from 16 GPUs; over "
          "80 GiB, the card less 13 GiB (v0.4.6)",
@@ -356,9 +369,12 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
     if ((runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
         || (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib))
         rules.push_back(VersionRule::VllmUtilization092);
-    // vLLM's sampler warm-up.
-    if (runtime.profilesSampler && runtime.releases == Library::Vllm)
+    // vLLM's sampler warm-up and its model runner.
+    if (runtime.profilesSampler && runtime.releases == Library::Vllm) {
         rules.push_back(VersionRule::VllmTritonTopKTopP);
+        rules.push_back(VersionRule::VllmModelRunnerV2Dense);
+        rules.push_back(VersionRule::VllmModelRunnerV2);
+    }
     // vLLM's batch defaults where the scenario leaves them to it (the A100
     // rule for every card: the GPUs fitted may include one).
     if (defaultsFollowTheCard(s)) {

@@ -127,6 +127,8 @@ enum class VersionRule {
     VllmSeqsByCard,         ///< vLLM V1: 256 sequences on cards under 70 GiB, not 1,024 everywhere
     VllmA100SmallDefaults,  ///< vLLM V1: an A100 takes the small cards' defaults
     VllmTritonTopKTopP,     ///< vLLM: top-k and top-p in place by a Triton kernel, no sort
+    VllmModelRunnerV2Dense, ///< vLLM: Model Runner V2 for dense models (a greedy sampler warm-up)
+    VllmModelRunnerV2,      ///< vLLM: Model Runner V2 for every model, its CUDA graphs reserved
     SglangMemoryClassTable, ///< SGLang: the default fraction by the card's memory, not by TP size
     SglangReservedFormula,  ///< SGLang: the default fraction from what it reserves, part by part
     SglangPrefillGraphs,    ///< SGLang: the prefill's CUDA graphs are on and reserved for

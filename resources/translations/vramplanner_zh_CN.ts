@@ -1910,6 +1910,10 @@
         <source>DeepSeek Sparse Attention: transformers keeps the lightning indexer&apos;s keys in its cache beside the rebuilt keys and values, in the model&apos;s dtype, for the whole context</source>
         <translation>DeepSeek 稀疏注意力：transformers 在缓存中把闪电索引器的键与重建的键和值放在一起，取模型的数据类型，覆盖整个上下文</translation>
     </message>
+    <message>
+        <source>Model Runner V2&apos;s warm-up samples greedily (temperature 0, no top-k or top-p, no fp32 copy): the logits only; a request with top-k or top-p needs more than was profiled</source>
+        <translation>Model Runner V2 的预热采样是贪心的（温度 0，没有 top-k 与 top-p，也没有 fp32 副本）：只计 logits；带 top-k 或 top-p 的请求需要的显存多于预估时测得的</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -395,17 +395,32 @@ void TestDeployment::vllmTakesItsCudaGraphEstimate()
     // From 0.21 vLLM takes the CUDA-graph memory it estimated from the KV
     // budget: 1.5 GiB at Llama 3 8B's 131,072 B a token (32 layers x 8 KV
     // heads x 128 x 2 x 2 B) is 12,288 tokens fewer, exactly.
+    // vLLM 0.24: V1's model runner for this dense model.
     core::Scenario s;
     s.model = core::io::findPreset("llama-3-8b")->model;
     s.serving = core::ServingEngine::Vllm;
+    std::string error;
+    s.versions = *core::parseLibraryVersions("vllm=0.24", error);
     const core::Catalog &catalog = core::io::builtinCatalog();
     const core::GpuSpec &h100 = *catalog.find("h100-sxm5-80gb");
     const std::uint64_t without = core::kvTokenBudget(s, core::estimate(s), h100);
     s.cudaGraphMemoryGib = 1.5;
     QCOMPARE(without - core::kvTokenBudget(s, core::estimate(s), h100), 12'288ull);
+    // Model Runner V2 reserved none until 0.29 (profile_cudagraph_memory
+    // returned 0; PR 53306), then as V1 does.
+    core::Scenario v2 = s;
+    v2.versions = *core::parseLibraryVersions("vllm=0.25", error);
+    core::Scenario v2Without = v2;
+    v2Without.cudaGraphMemoryGib.reset();
+    QCOMPARE(core::kvTokenBudget(v2, core::estimate(v2), h100),
+             core::kvTokenBudget(v2Without, core::estimate(v2Without), h100));
+    v2.versions = *core::parseLibraryVersions("vllm=0.29", error);
+    v2Without.versions = v2.versions;
+    QCOMPARE(core::kvTokenBudget(v2Without, core::estimate(v2Without), h100)
+                 - core::kvTokenBudget(v2, core::estimate(v2), h100),
+             12'288ull);
     // Before 0.21 it was estimated but left in the budget; on ROCm not
     // estimated at all.
-    std::string error;
     core::Scenario older = s;
     older.versions = *core::parseLibraryVersions("vllm=0.20", error);
     older.gpuMemoryUtilization = 0.92;

@@ -6,6 +6,7 @@
 #include "core/explain/explain.h"
 #include "core/io/builtin.h"
 #include "core/scenario/fields.h"
+#include "core/scenario/servingruntime.h"
 #include "core/scenario/stack.h"
 #include "tests/support/substitution.h"
 #include "tests/support/testregistry.h"
@@ -545,10 +546,13 @@ void TestStacks::vllmProfilesForwardThenSampler()
 {
     // Llama 3 8B under vllm serve on an H100 (the default card: 70 GiB or
     // more): 8,192 batched tokens, 1,024 sequences, bf16.
+    // vLLM 0.24, the last release with V1's model runner for dense models.
     core::Scenario s;
     s.model = core::io::findPreset("llama-3-8b")->model;
     s.serving = core::ServingEngine::Vllm;
     s.sequence = 8192;
+    std::string error;
+    s.versions = *core::parseLibraryVersions("vllm=0.24", error);
     const core::Estimate e = core::estimate(s);
     // Profile forward, attention skipped: residual and normed input (2 h)
     // plus merged gate_up (2 I) and SiluAndMul's output (I):
@@ -564,9 +568,23 @@ void TestStacks::vllmProfilesForwardThenSampler()
     // Before 0.17 it sorted: 2 + 26 B, 1,024 x 128,256 x 28 = 3,677,356,032
     // + 67,108,864 = 3,744,464,896 B.
     core::Scenario sorted = s;
-    std::string error;
     sorted.versions = *core::parseLibraryVersions("vllm=0.16", error);
     QCOMPARE(core::estimate(sorted).term(core::TermId::Logits).count(), 3'744'464'896ull);
+    // From 0.25 a dense model runs on Model Runner V2, whose warm-up samples
+    // greedily: the bf16 logits alone, 1,024 x 128,256 x 2 = 262,668,288 B
+    // + the hidden states 67,108,864 = 329,777,152 B, below the forward's
+    // 838,860,800 B, which is now the larger moment. An MoE model keeps V1's
+    // top-k and top-p until 0.29 (Mixtral: 32,000 x 14 B a row).
+    core::Scenario v2 = s;
+    v2.versions = *core::parseLibraryVersions("vllm=0.25", error);
+    const core::Estimate onV2 = core::estimate(v2);
+    QCOMPARE(onV2.term(core::TermId::Logits).count(), 0ull);
+    QCOMPARE(onV2.details.workspaceBytes, 838'860'800.0);
+    QVERIFY(core::vllmModelRunnerV2(v2));
+    v2.model = core::io::findPreset("mixtral-8x7b")->model;
+    QVERIFY(!core::vllmModelRunnerV2(v2));
+    v2.versions = *core::parseLibraryVersions("vllm=0.29", error);
+    QVERIFY(core::vllmModelRunnerV2(v2));
     // On a card under 70 GiB (an L4): 2,048 tokens and 256 sequences.
     // Forward 2048 x 2 x (2 x 4096 + 3 x 14336) = 209,715,200 B; sampler
     // 256 x 128,256 x 14 = 459,669,504 + 2048 x 4096 x 2 = 16,777,216.
