@@ -12,6 +12,7 @@
 // The corpus runs with the working directory set to tests/, so paths in it
 // read as data/configs/... and no absolute path reaches the output.
 #include "app/cli/cli.h"
+#include "core/io/builtin.h"
 
 #include <nlohmann/json.hpp>
 
@@ -53,6 +54,29 @@ std::vector<std::string> splitWords(const std::string &text)
     return words;
 }
 
+/// A record keeps the catalog fits of the GPUs the window shows by default
+/// (default_shown: eleven cards from a 4 GiB GTX 960 to a 192 GiB MI300X,
+/// Maxwell to Hopper and CDNA 3) and of the card a command chose: the other
+/// catalog rows repeat them at other sizes and made the file 9 MB; the fit
+/// search on every card is tst_matrix's and tst_suggest's. Within 5 MB.
+void keepShownGpus(nlohmann::json &out)
+{
+    if (!out.is_object() || !out.contains("gpus") || !out.at("gpus").is_array())
+        return;
+    const std::string chosen = out.contains("scenario") && out.at("scenario").contains("gpu")
+            && out.at("scenario").at("gpu").is_string()
+        ? out.at("scenario").at("gpu").get<std::string>()
+        : std::string();
+    nlohmann::json kept = nlohmann::json::array();
+    for (const nlohmann::json &gpu : out.at("gpus")) {
+        const std::string id = gpu.is_object() ? gpu.value("id", std::string()) : std::string();
+        const core::GpuSpec *spec = id.empty() ? nullptr : core::io::builtinCatalog().find(id);
+        if (!spec || spec->defaultShown || id == chosen)
+            kept.push_back(gpu);
+    }
+    out["gpus"] = std::move(kept);
+}
+
 /// One corpus command as a JSON line: its arguments, exit status, stderr and
 /// stdout (parsed when it is JSON, so the line's keys come out sorted).
 std::string runOne(const CorpusLine &line)
@@ -63,11 +87,13 @@ std::string runOne(const CorpusLine &line)
     record["command"] = line.text;
     record["exit"] = status;
     record["stderr"] = err.str();
-    const nlohmann::json parsed = nlohmann::json::parse(out.str(), nullptr, false);
-    if (parsed.is_discarded())
+    nlohmann::json parsed = nlohmann::json::parse(out.str(), nullptr, false);
+    if (parsed.is_discarded()) {
         record["stdout_text"] = out.str();
-    else
+    } else {
+        keepShownGpus(parsed);
         record["stdout_json"] = parsed;
+    }
     return record.dump();
 }
 
