@@ -778,12 +778,12 @@ void readMiniMaxM3(ConfigKeys &k, ModelSpec &m)
     m.msaIndexer = true;
     m.indexHeads = sparse->uint("sparse_num_index_heads", 1, kMaxDim, true).value_or(0);
     m.indexHeadDim = sparse->uint("sparse_index_dim", 1, kMaxDim, true).value_or(0);
-    ConfigKeys lists(*sparse, nullptr);
-    const std::vector<std::uint64_t> freq = lists.uints("sparse_attention_freq", kMaxLayers);
     if (!sparse->has("sparse_attention_freq")) {
         sparse->error("sparse_attention_freq", "missing; expected one 0 or 1 for each layer");
         return;
     }
+    ConfigKeys lists(*sparse, nullptr);
+    const std::vector<std::uint64_t> freq = lists.uints("sparse_attention_freq", kMaxLayers);
     if (freq.size() != m.layers) {
         sparse->error("sparse_attention_freq", "has " + std::to_string(freq.size()) + " entries for "
                                                    + std::to_string(m.layers) + " layers");

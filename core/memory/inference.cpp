@@ -158,11 +158,11 @@ IndexerKeys indexerKeysOf(const ModelSpec &m, const RuntimeBehaviour &runtime)
     return m.msaIndexer ? runtime.msaIndexKeys : runtime.dsaIndexKeys;
 }
 
-/// The bytes of one layer's indexer key per token; 0: none kept.
-double indexerKeyBytes(const Scenario &s, const ModelSpec &m, const RuntimeBehaviour &runtime)
+/// The bytes of one layer's indexer key per token kept as `keys`; 0: none.
+double indexerKeyBytes(const Scenario &s, const ModelSpec &m, IndexerKeys keys)
 {
     const auto width = static_cast<double>(m.indexHeadDim);
-    switch (indexerKeysOf(m, runtime)) {
+    switch (keys) {
     case IndexerKeys::Fp8Scaled:
         return width + static_cast<double>(m.indexHeadDim / 128 * 4);
     case IndexerKeys::ModelDtype:
@@ -271,13 +271,14 @@ double addAttentionCache(Formula &kv, const Scenario &s, const ModelSpec &m, std
         }
         kv.times(*term.tokens, t.tokens);
         rows(kv);
-        const double keyBytes = indexerKeyBytes(s, m, runtime);
+        const IndexerKeys keys = indexerKeysOf(m, runtime);
+        const double keyBytes = indexerKeyBytes(s, m, keys);
         if (keyBytes > 0 && (!compressed || t.group->compressRatio == 4)) {
             // The indexer's own key cache: DSA's stored as uint8 whatever the
             // KV dtype (every token in DeepSeek-V3.2 and GLM-5, every
             // compressed entry of DeepSeek-V4's ratio-4 layers), MSA's
             // unquantised (MiniMax-M3's sparse layers).
-            const bool scaled = indexerKeysOf(m, runtime) == IndexerKeys::Fp8Scaled;
+            const bool scaled = keys == IndexerKeys::Fp8Scaled;
             kv.product(kv::kPartIndexerKeys).times(scaled ? kv::kIndexerKeyBytes : kv::kUnscaledIndexKeyBytes, keyBytes);
             // Layers that share an earlier indexer's top-k keep no keys (GLM-5.2).
             const double indexing = m.indexerLayers > 0 && m.layers > 0
@@ -569,13 +570,15 @@ VllmProfile vllmProfile(const ModelSpec &m, const Scenario &s, double e, Formula
         forward.note(servingBatchDefaults(s).why);
     p.forward = forward.derived();
 
-    // Sampler warm-up (_dummy_sampler_run, forced top-k and top-p): the
-    // 16-bit logits, their fp32 copy (Sampler.forward), and in
+    // Sampler warm-up (_dummy_sampler_run). On V1's model runner, forced
+    // top-k and top-p: the 16-bit logits, their fp32 copy (Sampler.forward), and in
     // apply_top_k_top_p the sorted fp32 values and int64 indices, the top-k
     // and top-p bool masks, the fp32 softmax of the sorted values and the
     // fp32 scatter result, alive together: e + 4 + 4 + 8 + 1 + 1 + 4 + 4 B
-    // per row and vocabulary entry; every tensor-parallel rank holds the
-    // gathered vocabulary. The forward's hidden states stay referenced.
+    // per row and vocabulary entry (Triton's in-place kernel from 0.17: see
+    // kTritonSampler); on Model Runner V2, greedy: the logits alone. Every
+    // tensor-parallel rank holds the gathered vocabulary. The forward's
+    // hidden states stay referenced.
     const bool seqsBound = static_cast<double>(s.effectiveMaxNumSeqs()) < tokens;
     p.samplerRows = std::min(tokens, static_cast<double>(s.effectiveMaxNumSeqs()));
     // Model Runner V2 samples its warm-up greedily; V1's apply_top_k_top_p

@@ -88,6 +88,9 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
                   const AttentionShape &a, bool sinks)
 {
     const std::uint64_t h = m.hidden;
+    // The layers with a sparse-attention indexer of their own (all, unless
+    // the config names fewer: GLM-5.2's shared ones, MiniMax-M3's dense ones).
+    const std::uint64_t indexed = m.indexerLayers > 0 ? std::min(layers, m.indexerLayers) : layers;
     if (m.isMla()) {
         // DeepSeek-V2 §2.1.2 as modeling_deepseek_v3.py DeepseekV3Attention
         // builds it: queries through an optional low-rank pair, keys and
@@ -112,11 +115,10 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
             // wq_b from the query latent, wk and weights_proj from the hidden
             // state, k_norm a LayerNorm with bias.
             const std::uint64_t queryIn = m.qLoraRank > 0 ? m.qLoraRank : h;
-            const std::uint64_t own = m.indexerLayers > 0 ? std::min(layers, m.indexerLayers) : layers;
-            b.add("indexer.wq_b", TensorRole::AttentionLinear, m.indexHeads * m.indexHeadDim, queryIn, own);
-            b.add("indexer.wk", TensorRole::AttentionLinear, m.indexHeadDim, h, own);
-            b.add("indexer.k_norm", TensorRole::Norm, 2 * m.indexHeadDim, 1, own);
-            b.add("indexer.weights_proj", TensorRole::AttentionLinear, m.indexHeads, h, own);
+            b.add("indexer.wq_b", TensorRole::AttentionLinear, m.indexHeads * m.indexHeadDim, queryIn, indexed);
+            b.add("indexer.wk", TensorRole::AttentionLinear, m.indexHeadDim, h, indexed);
+            b.add("indexer.k_norm", TensorRole::Norm, 2 * m.indexHeadDim, 1, indexed);
+            b.add("indexer.weights_proj", TensorRole::AttentionLinear, m.indexHeads, h, indexed);
         }
         // Kimi K3 mla_use_output_gate: a sigmoid gate over the heads' output.
         if (m.gatedAttention)
@@ -137,10 +139,9 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
             // layers (transformers modeling_minimax_m3_vl.py
             // MiniMaxM3VLIndexer): index_n_heads query heads and one key
             // head from the hidden state, each normed per head.
-            const std::uint64_t own = m.indexerLayers > 0 ? std::min(layers, m.indexerLayers) : layers;
-            b.add("indexer.q_proj", TensorRole::AttentionLinear, m.indexHeads * m.indexHeadDim, h, own);
-            b.add("indexer.k_proj", TensorRole::AttentionLinear, m.indexHeadDim, h, own);
-            b.add("indexer.qk_norm", TensorRole::Norm, 2 * m.indexHeadDim, 1, own);
+            b.add("indexer.q_proj", TensorRole::AttentionLinear, m.indexHeads * m.indexHeadDim, h, indexed);
+            b.add("indexer.k_proj", TensorRole::AttentionLinear, m.indexHeadDim, h, indexed);
+            b.add("indexer.qk_norm", TensorRole::Norm, 2 * m.indexHeadDim, 1, indexed);
         }
     }
     const std::uint64_t outWidth = m.isMla() ? m.attentionOutWidth() : m.heads * a.valueDim;

@@ -258,6 +258,9 @@ struct BatchDefaults
 /// prefill, which a context over 32,768 turned on, 512 (2,048 from 0.7.0).
 BatchDefaults servingBatchDefaults(const Scenario &s, const ServingCard &card);
 
+/// Those on the scenario's own card (Scenario::servingCard).
+inline BatchDefaults servingBatchDefaults(const Scenario &s) { return servingBatchDefaults(s, s.servingCard); }
+
 /// Whether vLLM runs the scenario on its Model Runner V2 (vllm/config/vllm.py
 /// VllmConfig.use_v2_model_runner, read at a main commit of 2026-08-04,
 /// 4f819f80, and after PR 53183): every model from 0.29, dense ones
@@ -266,8 +269,6 @@ BatchDefaults servingBatchDefaults(const Scenario &s, const ServingCard &card);
 /// dspark) or sequence parallelism over tp > 1
 /// (_get_v2_model_runner_unsupported_features).
 bool vllmModelRunnerV2(const Scenario &s);
-/// Those on the scenario's own card (Scenario::servingCard).
-inline BatchDefaults servingBatchDefaults(const Scenario &s) { return servingBatchDefaults(s, s.servingCard); }
 
 /// The sequences and the tokens a step the scenario's engine runs on
 /// `card`: its settings, else the defaults there; vLLM caps a max_num_seqs
