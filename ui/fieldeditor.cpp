@@ -1,5 +1,6 @@
 #include "ui/fieldeditor.h"
 
+#include "ui/language.h"
 #include "ui/scenariocontroller.h"
 #include "ui/wheelguard.h"
 
@@ -143,10 +144,12 @@ void FieldEditor::build()
                                      : isTypedText(f)                        ? tr("current")
                                                                              : tr("e.g. 300B"));
         connect(line, &QLineEdit::editingFinished, this, [this, line] {
-            std::string problem;
+            std::optional<core::Message> problem;
             const QString text = line->text().trimmed();
             const auto value = core::parseFieldValue(m_field, emptyValue(m_field, text), problem);
             line->setStyleSheet(value ? QString() : QStringLiteral("color: #D55E00"));
+            // Why the text is refused, where the pointer rests on it.
+            line->setToolTip(problem ? QString::fromStdString(core::render(*problem, translateForCore)) : QString());
             if (value)
                 send(*value);
         });
@@ -291,7 +294,7 @@ core::FieldValue FieldEditor::value() const
         return f.kind == core::FieldKind::Integer ? core::FieldValue(id.toDouble()) : core::FieldValue(id.toStdString());
     }
     if (auto *line = qobject_cast<QLineEdit *>(m_input)) {
-        std::string problem;
+        std::optional<core::Message> problem;
         const QString text = line->text().trimmed();
         return core::parseFieldValue(f, emptyValue(f, text), problem).value_or(core::FieldValue());
     }

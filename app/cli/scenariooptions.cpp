@@ -174,10 +174,10 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
     for (const core::FieldDescriptor &f : core::allFields()) {
         if (!options.has(f.flag))
             continue;
-        std::string problem;
+        std::optional<core::Message> problem;
         const auto value = core::parseFieldValue(f, options.value(f.flag), problem);
         if (!value) {
-            error = "--" + std::string(f.flag) + ": " + problem;
+            error = "--" + std::string(f.flag) + ": " + core::render(*problem);
             return std::nullopt;
         }
         f.assign(s, *value);

@@ -16,9 +16,18 @@ struct Message
     const char *context;
     const char *text;
     std::vector<std::string> args;
+    /// The input it is about, as files spell it ("kv_skip_layers"), shown
+    /// before the text; empty for none.
+    std::string subject = {};
 
     /// A sentence that has no translation (a loader's diagnostic).
     static Message verbatim(std::string sentence) { return {"", "%1", {std::move(sentence)}}; }
+    /// This message about `input`: "tp: must divide ...".
+    Message about(std::string input) &&
+    {
+        subject = std::move(input);
+        return std::move(*this);
+    }
 };
 
 /// The reader's language: returns the translation of `text` in `context`,

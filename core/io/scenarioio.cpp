@@ -207,11 +207,10 @@ void readField(JsonReader &root, const FieldDescriptor &f, Scenario &s)
     }
     if (!value)
         return;
-    const std::string problem = checkFieldValue(f, *value);
-    if (problem.empty())
-        f.assign(s, *value);
+    if (const std::optional<Message> problem = checkFieldValue(f, *value))
+        r.error(key, render(*problem));
     else
-        r.error(key, problem);
+        f.assign(s, *value);
 }
 
 /// A per-layer list of at most maxLayers values from 0 (when `zero`) or 1

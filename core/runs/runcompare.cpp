@@ -65,11 +65,11 @@ private:
     bool apply(FieldId id, const std::string &value, std::size_t line)
     {
         const FieldDescriptor &f = field(id);
-        std::string problem;
+        std::optional<Message> problem;
         const auto parsed = parseFieldValue(f, value, problem);
         if (!parsed) {
             m_run.notes.push_back("line " + std::to_string(line) + ": the log's " + f.key + " '" + value
-                                  + "' is not taken: " + problem);
+                                  + "' is not taken: " + render(*problem));
             return false;
         }
         f.assign(m_run.scenario, *parsed);

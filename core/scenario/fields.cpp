@@ -1,5 +1,6 @@
 #include "core/scenario/fields.h"
 
+#include "core/base/translatable.h"
 #include "core/base/units.h"
 #include "core/scenario/fieldtext.h"
 
@@ -29,14 +30,21 @@ std::string choiceList(const FieldDescriptor &f, const char *separator)
     return list;
 }
 
-std::string checkFieldValue(const FieldDescriptor &f, const FieldValue &value)
+std::optional<Message> checkFieldValue(const FieldDescriptor &f, const FieldValue &value)
 {
-    if (std::holds_alternative<std::monostate>(value))
-        return f.optional() ? "" : "has no default to return to";
-    const auto outOfRange = [&f] {
-        return "must be between " + plain(f.min) + " and " + plain(f.max) + (*f.unit ? " " + std::string(f.unit) : "");
+    const auto problem = [](const char *text, std::vector<std::string> args = {}) {
+        return std::optional<Message>(Message{"Message", text, std::move(args)});
     };
-    const auto notAChoice = [&f](const std::string &id) { return "'" + id + "' is not one of " + choiceList(f); };
+    if (std::holds_alternative<std::monostate>(value))
+        return f.optional() ? std::nullopt : problem(QT_TRANSLATE_NOOP("Message", "has no default to return to"));
+    const auto outOfRange = [&] {
+        return *f.unit ? problem(QT_TRANSLATE_NOOP("Message", "must be between %1 and %2 %3"),
+                                 {plain(f.min), plain(f.max), f.unit})
+                       : problem(QT_TRANSLATE_NOOP("Message", "must be between %1 and %2"), {plain(f.min), plain(f.max)});
+    };
+    const auto notAChoice = [&](const std::string &id) {
+        return problem(QT_TRANSLATE_NOOP("Message", "'%1' is not one of %2"), {id, choiceList(f)});
+    };
     const auto isChoice = [&f](const std::string &id) {
         for (const FieldChoice &c : f.choices)
             if (id == c.id)
@@ -50,69 +58,76 @@ std::string checkFieldValue(const FieldDescriptor &f, const FieldValue &value)
         if (!v || !std::isfinite(*v) || *v < f.min || *v > f.max)
             return outOfRange();
         if (f.kind == FieldKind::Integer && *v != std::floor(*v))
-            return "must be a whole number";
-        return "";
+            return problem(QT_TRANSLATE_NOOP("Message", "must be a whole number"));
+        return std::nullopt;
     }
     case FieldKind::Choice: {
         const std::string *id = std::get_if<std::string>(&value);
-        return !id ? "expected one of " + choiceList(f) : (isChoice(*id) ? "" : notAChoice(*id));
+        if (!id)
+            return problem(QT_TRANSLATE_NOOP("Message", "expected one of %1"), {choiceList(f)});
+        return isChoice(*id) ? std::nullopt : notAChoice(*id);
     }
     case FieldKind::ChoiceSet: {
         const std::string *ids = std::get_if<std::string>(&value);
         if (!ids)
-            return "expected a comma list of " + choiceList(f);
+            return problem(QT_TRANSLATE_NOOP("Message", "expected a comma list of %1"), {choiceList(f)});
         std::istringstream in(*ids);
         std::string item;
         while (std::getline(in, item, ','))
             if (!isChoice(item))
                 return notAChoice(item);
-        return "";
+        return std::nullopt;
     }
     case FieldKind::Flag:
-        return std::holds_alternative<bool>(value) ? "" : "expected true or false";
+        return std::holds_alternative<bool>(value) ? std::nullopt
+                                                   : problem(QT_TRANSLATE_NOOP("Message", "expected true or false"));
     case FieldKind::Text: {
         const std::string *text = std::get_if<std::string>(&value);
         if (!text)
-            return "expected text";
-        return f.checkText ? f.checkText(*text) : "";
+            return problem(QT_TRANSLATE_NOOP("Message", "expected text"));
+        return f.checkText ? f.checkText(*text) : std::nullopt;
     }
     case FieldKind::ModelPreset: {
         const std::string *id = std::get_if<std::string>(&value);
         if (!id)
-            return "expected a model preset id (see 'vramplanner-cli models')";
-        return id->find_first_of(" \t,") == std::string::npos ? "" : "'" + *id + "' is not a model preset id";
+            return problem(QT_TRANSLATE_NOOP("Message", "expected a model preset id (see 'vramplanner-cli models')"));
+        return id->find_first_of(" \t,") == std::string::npos
+            ? std::nullopt
+            : problem(QT_TRANSLATE_NOOP("Message", "'%1' is not a model preset id"), {*id});
     }
     case FieldKind::TextList: {
         const std::string *list = std::get_if<std::string>(&value);
         if (!list)
-            return "expected ids separated by commas, e.g. rtx-4090,rtx-3090";
-        if (list->empty())
-            return "";
-        for (const std::string &id : splitIds(*list))
+            return problem(QT_TRANSLATE_NOOP("Message", "expected ids separated by commas, e.g. rtx-4090,rtx-3090"));
+        for (const std::string &id : list->empty() ? std::vector<std::string>() : splitIds(*list))
             if (id.empty() || id.find_first_of(" \t") != std::string::npos)
-                return "'" + *list + "' is not a comma list of ids (e.g. rtx-4090,rtx-3090)";
-        return "";
+                return problem(QT_TRANSLATE_NOOP("Message", "'%1' is not a comma list of ids (e.g. rtx-4090,rtx-3090)"),
+                               {*list});
+        return std::nullopt;
     }
     case FieldKind::NumberList: {
         const std::string *list = std::get_if<std::string>(&value);
         if (!list)
-            return "expected shares separated by commas, e.g. 24,12 or 0,1";
+            return problem(QT_TRANSLATE_NOOP("Message", "expected shares separated by commas, e.g. 24,12 or 0,1"));
         std::istringstream in(*list);
         std::string item;
         bool anyPositive = list->empty();
         while (std::getline(in, item, ',')) {
             const auto number = parseDecimal(item);
             if (!number || *number < 0 || !std::isfinite(*number))
-                return "'" + item + "' is not a share of zero or more (e.g. 24,12 or 0,1)";
+                return problem(QT_TRANSLATE_NOOP("Message", "'%1' is not a share of zero or more (e.g. 24,12 or 0,1)"),
+                               {item});
             anyPositive = anyPositive || *number > 0;
         }
-        return anyPositive ? "" : "'" + *list + "' gives every GPU a share of zero";
+        return anyPositive ? std::nullopt
+                           : problem(QT_TRANSLATE_NOOP("Message", "'%1' gives every GPU a share of zero"), {*list});
     }
     }
-    return "";
+    return std::nullopt;
 }
 
-std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::string &text, std::string &error)
+std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::string &text,
+                                          std::optional<Message> &problem)
 {
     if (f.optional() && text == "default")
         return FieldValue();
@@ -123,7 +138,8 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
         // counts of a context take k and M as 1,024 and 1,048,576.
         const auto count = text == "0" ? std::optional<std::uint64_t>(0) : parseCount(text, f.countSuffixes);
         if (!count || static_cast<double>(*count) < f.min || static_cast<double>(*count) > f.max) {
-            error = "'" + text + "' is not an integer between " + plain(f.min) + " and " + plain(f.max);
+            problem = Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not an integer between %2 and %3"),
+                              {text, plain(f.min), plain(f.max)}};
             return std::nullopt;
         }
         value = static_cast<double>(*count);
@@ -140,7 +156,8 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
                 in.clear(std::ios::eofbit);
             }
         if (!in || !in.eof() || !std::isfinite(number) || number < f.min || number > f.max) {
-            error = "'" + text + "' is not a number between " + plain(f.min) + " and " + plain(f.max);
+            problem = Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not a number between %2 and %3"),
+                              {text, plain(f.min), plain(f.max)}};
             return std::nullopt;
         }
         value = number;
@@ -170,8 +187,8 @@ std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::s
         value = text;
         break;
     }
-    error = checkFieldValue(f, value);
-    if (!error.empty())
+    problem = checkFieldValue(f, value);
+    if (problem)
         return std::nullopt;
     return value;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/message.h"
 #include "core/base/units.h"
 #include "core/scenario/scenario.h"
 
@@ -160,8 +161,8 @@ struct FieldDescriptor
     /// What in this scenario overrides part of the value's meaning, or
     /// nullptr (English, translatable, context "Field"); shown beside it.
     const char *(*overriddenBy)(const Scenario &) = nullptr;
-    /// Text: what is wrong with a value, "" when fine (a version list).
-    std::string (*checkText)(const std::string &) = nullptr;
+    /// Text: what is wrong with a value, nullopt when fine (a version list).
+    std::optional<Message> (*checkText)(const std::string &) = nullptr;
     /// 0 means "not asked" (a request rate, a latency target, a price): a
     /// brief report leaves the input out at 0.
     bool zeroMeansNone = false;
@@ -181,12 +182,13 @@ const FieldDescriptor *findFieldByKey(const std::string &key);
 /// Reads `text` as the field's value (the CLI's spelling: counts like 32k or
 /// 1e6 for integers, k binary where the field says so, comma lists for
 /// sets, "default" for an optional);
-/// nullopt with `error` set ("'2.5' is not an integer between 1 and 1048576").
-std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::string &text, std::string &error);
+/// nullopt with `problem` set ("'2.5' is not an integer between 1 and 1048576").
+std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::string &text,
+                                          std::optional<Message> &problem);
 /// A choice's id for `text`, which may be one of the field's aliases.
 std::string canonicalChoice(const FieldDescriptor &f, const std::string &text);
-/// The value checked against the field's range or choices; empty when fine.
-std::string checkFieldValue(const FieldDescriptor &f, const FieldValue &value);
+/// The value checked against the field's range or choices; nullopt when fine.
+std::optional<Message> checkFieldValue(const FieldDescriptor &f, const FieldValue &value);
 /// "2,048", "nf4-dq", "on", "q,k,v": a value as text, for tables and help.
 std::string formatFieldValue(const FieldDescriptor &f, const FieldValue &value);
 /// "2048; qlora: nf4-dq": the default, by mode where it depends on it.

@@ -15,6 +15,16 @@ namespace core {
 
 namespace {
 
+/// A release field's check: empty or "current" (the current release), or
+/// a release number like `example`.
+std::optional<Message> releaseProblem(const std::string &text, const char *example)
+{
+    if (text.empty() || text == "current" || parseVersion(text))
+        return std::nullopt;
+    return Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not a release number like %2 (or current)"),
+                   {text, example}};
+}
+
 // Accessors, written once per kind: `Path` is the member path inside the
 // scenario (&Scenario::parallel, &Parallelism::tp), folded with .*
 
@@ -279,7 +289,7 @@ public:
     Field &effective(FieldValue (*effective)(const Scenario &)) { return set(m_field.effective, effective); }
 
     Field &appliesWhen(bool (*applies)(const Scenario &)) { return set(m_field.applies, applies); }
-    Field &checkedBy(std::string (*check)(const std::string &)) { return set(m_field.checkText, check); }
+    Field &checkedBy(std::optional<Message> (*check)(const std::string &)) { return set(m_field.checkText, check); }
     Field &shorthandFor(FieldId field) { return set(m_field.shorthandFor, field); }
     Field &overriddenWhen(const char *(*by)(const Scenario &)) { return set(m_field.overriddenBy, by); }
 
@@ -439,13 +449,14 @@ std::vector<FieldDescriptor> makeFields()
                 "current releases"))
             .accessors([](const S &s) { return FieldValue(libraryVersionsText(s.versions)); },
                 [](S &s, const FieldValue &v) {
-                    std::string error;
-                    if (const auto parsed = parseLibraryVersions(std::get<std::string>(v), error))
+                    std::optional<Message> problem;
+                    if (const auto parsed = parseLibraryVersions(std::get<std::string>(v), problem))
                         s.versions = *parsed;
                 })
             .checkedBy([](const std::string &text) {
-                std::string error;
-                return parseLibraryVersions(text, error) ? std::string() : error;
+                std::optional<Message> problem;
+                parseLibraryVersions(text, problem);
+                return problem;
             })
             .appliesWhen([](const S &s) { return training(s) || engineReleases(s); }),
         Field(FieldId::TorchVersion, "torch_version", FieldGroup::Training)
@@ -462,11 +473,7 @@ std::vector<FieldDescriptor> makeFields()
                     const std::string &text = std::get<std::string>(v);
                     s.versions.set(Library::Torch, text.empty() || text == "current" ? std::nullopt : parseVersion(text));
                 })
-            .checkedBy([](const std::string &text) {
-                return text.empty() || text == "current" || parseVersion(text)
-                    ? std::string()
-                    : "'" + text + "' is not a release number like 2.3 (or current)";
-            })
+            .checkedBy([](const std::string &text) { return releaseProblem(text, "2.3"); })
             .shorthandFor(FieldId::Versions)
             .appliesWhen(training),
         Field(FieldId::Bitsandbytes, "bitsandbytes", FieldGroup::Training)
@@ -694,11 +701,7 @@ std::vector<FieldDescriptor> makeFields()
                     if (const auto library = runtimeBehaviour(s.serving).releases)
                         s.versions.set(*library, text.empty() || text == "current" ? std::nullopt : parseVersion(text));
                 })
-            .checkedBy([](const std::string &text) {
-                return text.empty() || text == "current" || parseVersion(text)
-                    ? std::string()
-                    : "'" + text + "' is not a release number like 0.8 (or current)";
-            })
+            .checkedBy([](const std::string &text) { return releaseProblem(text, "0.8"); })
             .shorthandFor(FieldId::Versions)
             .appliesWhen(engineReleases),
         Field(FieldId::MaxBatchedTokens, "serving.max_num_batched_tokens", FieldGroup::Serving)

@@ -1,6 +1,7 @@
 #include "core/scenario/libraryversions.h"
 
 #include "core/base/lookup.h"
+#include "core/base/translatable.h"
 
 #include <sstream>
 
@@ -70,7 +71,7 @@ std::string libraryVersionsText(const LibraryVersions &versions)
     return text;
 }
 
-std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std::string &error)
+std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std::optional<Message> &problem)
 {
     LibraryVersions versions;
     std::istringstream in(text);
@@ -91,7 +92,8 @@ std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std
             std::string known;
             for (const LibraryInfo &info : allLibraries())
                 known += (known.empty() ? "" : ", ") + std::string(info.id);
-            error = "'" + entry + "' is not LIBRARY=VERSION with a library of " + known;
+            problem = Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not LIBRARY=VERSION with a library of %2"),
+                              {entry, known}};
             return std::nullopt;
         }
         const std::string value = trim(entry.substr(eq + 1));
@@ -101,7 +103,8 @@ std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std
         }
         const auto version = parseVersion(value);
         if (!version) {
-            error = "'" + value + "' is not a release number like 4.44 or 0.43.2 (or current)";
+            problem = Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not a release number like %2 (or current)"),
+                              {value, "4.44 or 0.43.2"}};
             return std::nullopt;
         }
         versions.set(*library, version);

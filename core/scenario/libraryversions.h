@@ -4,6 +4,8 @@
 // runtime. A release sets the defaults its library had then (the version
 // rules of stack.cpp); a library left unset is its current release.
 
+#include "core/base/message.h"
+
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -73,7 +75,7 @@ private:
 /// empty when every library is current.
 std::string libraryVersionsText(const LibraryVersions &versions);
 /// Reads "transformers=4.44, torch=2.3" ("current" unsets one); nullopt
-/// with `error` naming the entry that is not a known library and version.
-std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std::string &error);
+/// with `problem` naming the entry that is not a known library and version.
+std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std::optional<Message> &problem);
 
 } // namespace core

@@ -195,7 +195,7 @@ std::vector<Message> scenarioProblems(const Scenario &s)
         if (f.kind != FieldKind::Integer && f.kind != FieldKind::Number)
             continue;
         if (!isInRange(f, s))
-            problems.push_back(Message::verbatim(std::string(f.key) + ": " + checkFieldValue(f, f.stored(s))));
+            problems.push_back(std::move(*checkFieldValue(f, f.stored(s))).about(f.key));
     }
     const auto formatId = [](WeightFormat f) { return std::vector<std::string>{formatInfo(f).id}; };
     checkWith(!s.kvDtype || formatInfo(*s.kvDtype).usableForKvCache,
@@ -277,15 +277,14 @@ std::vector<Message> scenarioProblems(const Scenario &s)
     check(s.isTraining() || s.effectiveLogits() != LogitsMode::FusedLinear,
           QT_TRANSLATE_NOOP("Message", "logits: fused-linear fuses a training loss with the output layer; "
                                        "inference computes its logits"));
-    std::string skipProblem;
+    std::optional<Message> skipProblem;
     kvSkipLayers(s, &skipProblem);
-    if (!skipProblem.empty())
-        problems.push_back(Message::verbatim("kv_skip_layers: " + skipProblem));
+    if (skipProblem)
+        problems.push_back(std::move(*skipProblem).about(field(FieldId::KvSkipLayers).key));
     // The shares' rule is the field's own (a NumberList); here, one per GPU.
     const FieldDescriptor &split = field(FieldId::TensorSplit);
-    const std::string shares = checkFieldValue(split, split.stored(s));
-    if (!shares.empty())
-        problems.push_back(Message::verbatim("serving.tensor_split: " + shares));
+    if (std::optional<Message> shares = checkFieldValue(split, split.stored(s)))
+        problems.push_back(std::move(*shares).about(split.key));
     checkWith(s.tensorSplit.empty() || s.tensorSplit.size() == static_cast<std::size_t>(s.gpus),
               QT_TRANSLATE_NOOP("Message", "serving.tensor_split: expected %1 shares, one per GPU, e.g. 24,12 or 0,1"),
               [&s] { return std::vector<std::string>{std::to_string(s.gpus)}; });
@@ -313,7 +312,7 @@ std::vector<std::string> validateScenario(const Scenario &s)
     return errors;
 }
 
-KvSkipLayers kvSkipLayers(const Scenario &s, std::string *problem)
+KvSkipLayers kvSkipLayers(const Scenario &s, std::optional<Message> *problem)
 {
     KvSkipLayers skip;
     std::vector<std::uint64_t> seen;
@@ -326,9 +325,10 @@ KvSkipLayers kvSkipLayers(const Scenario &s, std::string *problem)
             && std::all_of(entry.begin(), entry.end(), [](char c) { return c >= '0' && c <= '9'; });
         const std::uint64_t index = digits ? std::stoull(entry) : 0;
         if (!digits || index >= s.model.layers) {
-            if (problem && problem->empty())
-                *problem = "'" + entry + "' is neither a layer index below " + std::to_string(s.model.layers)
-                    + " nor sliding_window";
+            if (problem && !*problem)
+                *problem = Message{"Message",
+                                   QT_TRANSLATE_NOOP("Message", "'%1' is neither a layer index below %2 nor sliding_window"),
+                                   {entry, std::to_string(s.model.layers)}};
             continue;
         }
         if (std::find(seen.begin(), seen.end(), index) == seen.end())

@@ -429,6 +429,6 @@ struct KvSkipLayers
     std::uint64_t indexed = 0;
     bool slidingWindow = false;
 };
-KvSkipLayers kvSkipLayers(const Scenario &s, std::string *problem = nullptr);
+KvSkipLayers kvSkipLayers(const Scenario &s, std::optional<Message> *problem = nullptr);
 
 } // namespace core

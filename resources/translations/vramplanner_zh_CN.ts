@@ -3106,6 +3106,94 @@
         <source>tp: must divide the draft model&apos;s attention heads (%1)</source>
         <translation>tp：必须整除草稿模型的注意力头数（%1）</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>has no default to return to</source>
+        <translation>没有可恢复的默认值</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2 %3</source>
+        <translation>必须在 %1 到 %2 %3 之间</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2</source>
+        <translation>必须在 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of %2</source>
+        <translation>“%1”不是 %2 之一</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>必须是整数</translation>
+    </message>
+    <message>
+        <source>expected one of %1</source>
+        <translation>应为 %1 之一</translation>
+    </message>
+    <message>
+        <source>expected a comma list of %1</source>
+        <translation>应为以逗号分隔的 %1 列表</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected text</source>
+        <translation>应为文本</translation>
+    </message>
+    <message>
+        <source>expected a model preset id (see &apos;vramplanner-cli models&apos;)</source>
+        <translation>应为模型预设 id（见 'vramplanner-cli models'）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a model preset id</source>
+        <translation>“%1”不是模型预设 id</translation>
+    </message>
+    <message>
+        <source>expected ids separated by commas, e.g. rtx-4090,rtx-3090</source>
+        <translation>应为以逗号分隔的 id，例如 rtx-4090,rtx-3090</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a comma list of ids (e.g. rtx-4090,rtx-3090)</source>
+        <translation>“%1”不是以逗号分隔的 id 列表（例如 rtx-4090,rtx-3090）</translation>
+    </message>
+    <message>
+        <source>expected shares separated by commas, e.g. 24,12 or 0,1</source>
+        <translation>应为以逗号分隔的份额，例如 24,12 或 0,1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a share of zero or more (e.g. 24,12 or 0,1)</source>
+        <translation>“%1”不是大于等于零的份额（例如 24,12 或 0,1）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; gives every GPU a share of zero</source>
+        <translation>“%1”给每张 GPU 的份额都是零</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an integer between %2 and %3</source>
+        <translation>“%1”不是 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number between %2 and %3</source>
+        <translation>“%1”不是 %2 到 %3 之间的数</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a release number like %2 (or current)</source>
+        <translation>“%1”不是形如 %2 的版本号（或 current）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not LIBRARY=VERSION with a library of %2</source>
+        <translation>“%1”不是 库=版本 的形式（库为 %2 之一）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither a layer index below %2 nor sliding_window</source>
+        <translation>“%1”既不是小于 %2 的层序号，也不是 sliding_window</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

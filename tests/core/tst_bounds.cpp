@@ -131,7 +131,7 @@ void TestBounds::everyTermWithinItsBound()
         s.gpus = zero > 0 ? 2 : 1;
         s.checkpointing = checkpointing;
         s.stack = stack;
-        std::string error;
+        std::optional<core::Message> error;
         s.versions = *core::parseLibraryVersions(versions, error);
         s.attention = attention;
         s.batch = 2;

@@ -201,9 +201,9 @@ void TestDeployment::devicesSetTheGpuCount()
 {
     core::Scenario s = testsupport::presetScenario("llama-3-8b");
     const core::FieldDescriptor &f = core::field(core::FieldId::Devices);
-    std::string error;
+    std::optional<core::Message> error;
     const auto value = core::parseFieldValue(f, "rtx-4090, rtx-3090,a100-sxm4-80gb", error);
-    QVERIFY2(value, error.c_str());
+    QVERIFY2(value, (error ? core::render(*error) : std::string()).c_str());
     f.assign(s, *value);
     QCOMPARE(s.gpus, 3);
     QCOMPARE(s.devices, (std::vector<std::string>{"rtx-4090", "rtx-3090", "a100-sxm4-80gb"}));
@@ -303,9 +303,9 @@ void TestDeployment::hostMemoryShortfallIsWarned()
     QVERIFY(!warned(core::estimate(s)));
     // The host memory field takes GiB, or a size with its unit: 64 GB is
     // 64e9 / 2^30 = 59.6046... GiB.
-    std::string error;
+    std::optional<core::Message> error;
     const auto size = core::parseFieldValue(core::field(core::FieldId::HostMemory), "64GB", error);
-    QVERIFY2(size, error.c_str());
+    QVERIFY2(size, (error ? core::render(*error) : std::string()).c_str());
     QCOMPARE(std::get<double>(*size), 64e9 / kGiB);
     QVERIFY(!core::parseFieldValue(core::field(core::FieldId::HostMemory), "64XB", error));
 
@@ -399,7 +399,7 @@ void TestDeployment::vllmTakesItsCudaGraphEstimate()
     core::Scenario s;
     s.model = core::io::findPreset("llama-3-8b")->model;
     s.serving = core::ServingEngine::Vllm;
-    std::string error;
+    std::optional<core::Message> error;
     s.versions = *core::parseLibraryVersions("vllm=0.24", error);
     const core::Catalog &catalog = core::io::builtinCatalog();
     const core::GpuSpec &h100 = *catalog.find("h100-sxm5-80gb");
@@ -449,10 +449,10 @@ void TestDeployment::vllmUtilisationFollowsItsRelease()
     const core::Estimate now = core::estimate(s);
     const std::uint64_t current = core::kvTokenBudget(s, now, gpu);
     core::Scenario then = s;
-    std::string error;
+    std::optional<core::Message> error;
     const core::FieldDescriptor &engineVersion = core::field(core::FieldId::EngineVersion);
     const auto parsed = core::parseFieldValue(engineVersion, "0.20", error);
-    QVERIFY2(parsed, error.c_str());
+    QVERIFY2(parsed, (error ? core::render(*error) : std::string()).c_str());
     engineVersion.assign(then, *parsed);
     QCOMPARE(then.versions.of(core::Library::Vllm), std::optional(core::Version{0, 20, 0}));
     QCOMPARE(then.effectiveGpuMemoryUtilization(), 0.9);

@@ -86,7 +86,7 @@ core::Scenario randomScenario(std::mt19937_64 &rng)
     if (coin(rng))
         s.checkpointing = pick(rng, checkpointing);
     s.stack = pick(rng, stacks);
-    std::string error;
+    std::optional<core::Message> error;
     s.versions = *core::parseLibraryVersions(coin(rng) ? "" : "transformers=4.40,peft=0.11,torch=2.1,bitsandbytes=0.43.1", error);
     s.attention = pick(rng, attention);
     s.lora.rank = coin(rng) ? 8 : 64;

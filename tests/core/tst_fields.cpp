@@ -104,7 +104,7 @@ void TestFields::registryIsComplete()
         if (f.kind == core::FieldKind::Choice || f.kind == core::FieldKind::ChoiceSet)
             QVERIFY2(!f.choices.empty(), f.key);
         // The default scenario holds a value the field itself accepts.
-        QVERIFY2(core::checkFieldValue(f, f.effective(loraBase())).empty() || f.optional(), f.key);
+        QVERIFY2(!core::checkFieldValue(f, f.effective(loraBase())) || f.optional(), f.key);
     }
 }
 
@@ -115,7 +115,7 @@ void TestFields::everyFieldSurvivesAFile()
     int tried = 0;
     for (const core::FieldDescriptor &f : core::allFields()) {
         for (const core::FieldValue &value : candidates(f)) {
-            if (!core::checkFieldValue(f, value).empty())
+            if (core::checkFieldValue(f, value))
                 continue;
             // A field that only an engine has (its release) is tried there.
             core::Scenario s = f.applies(loraBase()) || !f.applies(vllmBase()) ? loraBase() : vllmBase();
@@ -147,9 +147,9 @@ void TestFields::everyRangeIsEnforced()
         QVERIFY2(!loaded.ok(), f.key);
     }
     // Whole numbers only where the field counts things.
-    std::string error;
+    std::optional<core::Message> error;
     QVERIFY(!core::parseFieldValue(core::field(core::FieldId::Batch), "2.5", error));
-    QVERIFY(error.find("integer") != std::string::npos);
+    QVERIFY(core::render(*error).find("integer") != std::string::npos);
 }
 
 void TestFields::defaultedFieldsStayDefaultedInFiles()
@@ -184,7 +184,7 @@ void TestFields::defaultsAreDescribedByMode()
 
 void TestFields::textTakesWhatPeopleType()
 {
-    std::string error;
+    std::optional<core::Message> error;
     // Context-like token counts take k and M as people write context
     // lengths (an 8k context is 8,192 tokens); counts of parameters,
     // training tokens and sequences stay decimal.
@@ -201,7 +201,7 @@ void TestFields::textTakesWhatPeopleType()
     QCOMPARE(*core::parseFieldValue(core::field(core::FieldId::LoraDropout), "default", error), core::FieldValue());
     QVERIFY(!core::parseFieldValue(core::field(core::FieldId::Batch), "default", error));
     QVERIFY(!core::parseFieldValue(core::field(core::FieldId::Attention), "flash2", error));
-    QCOMPARE(error, std::string("'flash2' is not one of eager, sdpa, flash"));
+    QCOMPARE(core::render(*error), std::string("'flash2' is not one of eager, sdpa, flash"));
     QVERIFY(!core::parseFieldValue(core::field(core::FieldId::KvDtype), "nf4", error));
 }
 

@@ -113,7 +113,7 @@ void TestKvFormats::vllmReleasesTakeTheirOwn()
     // (PR 40177), int4_per_token_head from 0.25.0, fp8 long before.
     const auto at = [](const char *vllm) {
         core::Scenario s = llama31(core::ServingEngine::Vllm);
-        std::string error;
+        std::optional<core::Message> error;
         s.versions = *core::parseLibraryVersions(std::string("vllm=") + vllm, error);
         return s;
     };
@@ -143,7 +143,7 @@ void TestKvFormats::cacheFormatsAreNoWeights()
     core::Scenario s = llama31(core::ServingEngine::Vllm);
     s.weights = core::WeightFormat::Fp8PerTokenHead;
     QVERIFY(refused(s, "weights: fp8-per-token-head is a KV cache format"));
-    std::string error;
+    std::optional<core::Message> error;
     QVERIFY(!core::parseFieldValue(core::field(core::FieldId::Weights), "int8-per-token-head", error));
     QVERIFY(core::parseFieldValue(core::field(core::FieldId::KvDtype), "int8-per-token-head", error));
     // vLLM's own spellings name the same formats.

@@ -148,7 +148,7 @@ void TestSglang::defaultFractionFollowsTheCard()
     // piecewise graphs of 0.5.10 to 0.5.14 were off with a pipeline
     // (_handle_piecewise_cuda_graph): (23,034 - 4,144) / 23,034 = 0.8201
     // -> 0.820.
-    std::string error;
+    std::optional<core::Message> error;
     const core::LibraryVersions piecewise = *core::parseLibraryVersions("sglang=0.5.14", error);
     QCOMPARE(core::sglangDefaultMemFraction(23034, 2, 2, {}), 0.806);
     QCOMPARE(core::sglangDefaultMemFraction(23034, 2, 2, {}, piecewise), 0.820);
@@ -187,7 +187,7 @@ void TestSglang::defaultFractionFollowsTheCard()
 void TestSglang::defaultFractionFollowsTheRelease()
 {
     const auto at = [](const char *sglang) {
-        std::string error;
+        std::optional<core::Message> error;
         return *core::parseLibraryVersions(std::string("sglang=") + sglang, error);
     };
     const core::SglangModel text{};
@@ -267,7 +267,7 @@ void TestSglang::visionTowerScalesTheFraction()
     // Before 0.4.9.post3 every multimodal fraction was x 0.9, one the user
     // set included (model_runner.py): the memory-class table's 0.874 ->
     // 0.7866, a set 0.8 -> 0.72. From then on a set fraction stays.
-    std::string error;
+    std::optional<core::Message> error;
     gemma.versions = *core::parseLibraryVersions("sglang=0.4.8", error);
     QVERIFY(std::abs(core::sglangMemFraction(gemma, card(81559)) - 0.874 * 0.9) < 1e-12);
     gemma.memFractionStatic = 0.8;

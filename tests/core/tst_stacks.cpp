@@ -73,7 +73,7 @@ void TestStacks::trainerDefaultsFollowTheVersions()
     now.mode = core::Mode::Train;
     now.regime = core::Regime::Bf16Pure;
     core::Scenario then = now;
-    std::string error;
+    std::optional<core::Message> error;
     then.versions = *core::parseLibraryVersions("transformers=4.44,torch=2.3", error);
     QCOMPARE(now.effectiveOptimizerImpl(), core::OptimizerImpl::Fused);
     QCOMPARE(then.effectiveOptimizerImpl(), core::OptimizerImpl::Foreach);
@@ -107,7 +107,7 @@ void TestStacks::trainerDefaultsFollowTheVersions()
     bnb.assign(q, std::string("legacy"));
     QCOMPARE(core::libraryVersionsText(q.versions), std::string("bitsandbytes=0.43.1"));
     QVERIFY(!core::parseLibraryVersions("transformers=four", error));
-    QVERIFY(QString::fromStdString(error).contains("'four'"));
+    QVERIFY(QString::fromStdString(core::render(*error)).contains("'four'"));
     QVERIFY(!core::parseLibraryVersions("tensorflow=2.1", error));
     // The rules table is in the enum's order (versionRuleInfo indexes it).
     for (std::size_t i = 0; i < core::allVersionRules().size(); ++i)
@@ -551,7 +551,7 @@ void TestStacks::vllmProfilesForwardThenSampler()
     s.model = core::io::findPreset("llama-3-8b")->model;
     s.serving = core::ServingEngine::Vllm;
     s.sequence = 8192;
-    std::string error;
+    std::optional<core::Message> error;
     s.versions = *core::parseLibraryVersions("vllm=0.24", error);
     const core::Estimate e = core::estimate(s);
     // Profile forward, attention skipped: residual and normed input (2 h)

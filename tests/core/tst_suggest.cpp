@@ -28,10 +28,10 @@ core::Scenario scenarioOf(const std::string &preset, const std::vector<std::pair
         const core::FieldDescriptor *f = core::findFieldByKey(key);
         if (!f)
             qFatal("no field %s", key.c_str());
-        std::string error;
+        std::optional<core::Message> error;
         const auto value = core::parseFieldValue(*f, text, error);
         if (!value)
-            qFatal("%s %s: %s", key.c_str(), text.c_str(), error.c_str());
+            qFatal("%s %s: %s", key.c_str(), text.c_str(), (error ? core::render(*error) : std::string()).c_str());
         f->assign(s, *value);
     }
     return s;

@@ -214,7 +214,7 @@ void TestTrtllm::allReduceWorkspaceGrowsWithTp()
     QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::CommBuffers).count()), (512.0 + 1024.0) * kMiB);
     // Before 1.2.0rc5 (PR 9145) max_workspace_size_auto's 8 MB from TP 4:
     // 4 x 8,000,000 x 4 B = 128,000,000 B; 16 MB at TP 2: the same bytes.
-    std::string error;
+    std::optional<core::Message> error;
     core::Scenario older = s;
     older.versions = *core::parseLibraryVersions("tensorrt_llm=1.1", error);
     QCOMPARE(static_cast<double>(core::estimate(older).term(core::TermId::CommBuffers).count()),

@@ -92,6 +92,20 @@ void TestUi::scenarioProblemsAreTranslated()
     ui::applyLanguage(QStringLiteral("zh_CN"));
     const auto restore = qScopeGuard([] { ui::applyLanguage(QStringLiteral("en")); });
     QCOMPARE(ui::firstProblem(r.scenario, r.estimate), QStringLiteral("tp：必须整除注意力头数（%1）").arg(heads));
+
+    // A problem with a typed list names the field, then why, both in
+    // Chinese (the field's own check, not a sentence of its descriptor).
+    window.controller()->update(QString(), [](core::Scenario &s) {
+        s.gpus = 1;
+        s.parallel.tp = 1;
+        s.kvSkipLayers = {"999"};
+    });
+    const core::EstimateWithFits &skipped = window.controller()->result();
+    const auto layers = QString::number(skipped.scenario.model.layers);
+    QCOMPARE(QString::fromStdString(skipped.estimate.errors.front()),
+             QStringLiteral("kv_skip_layers: '999' is neither a layer index below %1 nor sliding_window").arg(layers));
+    QCOMPARE(ui::firstProblem(skipped.scenario, skipped.estimate),
+             QStringLiteral("kv_skip_layers：“999”既不是小于 %1 的层序号，也不是 sliding_window").arg(layers));
 }
 
 void TestUi::chineseReportsHaveNoEnglishLeft_data()
