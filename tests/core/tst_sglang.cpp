@@ -295,6 +295,11 @@ void TestSglang::logsOwnFiguresGiveItsPool_data()
     // outside the kept block) prints mem_fraction_static=0.8260405859375.
     QTest::newRow("Kimi K2.5, 8 x MI355X, TP 8, MLA") << "sglang-2026-02-kimi-k25-8xmi355x-tp8-memory.log"
                                                       << "kimi-k2.5" << 8 << 0.8260405859375;
+    // mystous/vllm_hybrid's SGLang run of August 2026: Qwen3-30B-A3B-FP8 on
+    // one H100 80GB HBM3; its server_args line (outside the kept block)
+    // prints mem_fraction_static=0.83. FP8 weights, a bf16 cache.
+    QTest::newRow("Qwen3-30B-A3B-FP8, H100, TP 1") << "sglang-2026-08-qwen3-30b-a3b-fp8-h100-tp1-vllm-hybrid.log"
+                                                   << "qwen3-30b-a3b" << 1 << 0.83;
 }
 
 void TestSglang::logsOwnFiguresGiveItsPool()
