@@ -45,6 +45,8 @@ private:
     bool m_inResultsBlock = false; ///< inside a multi-line "Memory profiling results:" message
     bool readResultsPairs(const LogLine &line, ReadContext &context);
     bool readBlockLine(const LogLine &line, ReadContext &context);
+    /// gpu_worker.py's summary of its memory and its CUDA-graph check.
+    bool readSummary(const LogLine &line, ReadContext &context);
 };
 
 /// SGLang: model_runner.py load_model ("Load weight begin/end"),

@@ -501,6 +501,16 @@ void compareVllm(const RunScenario &run, const rl::RunLog &log, const Catalog &c
         case rl::Quantity::VllmNonTorch:
             out.rows.push_back(row(r, terms(e, {TermId::CudaOverhead, TermId::CommBuffers}), "cuda_overhead + comm_buffers"));
             break;
+        case rl::Quantity::VllmConsumed:
+            out.rows.push_back(row(r, terms(e, {TermId::Weights, TermId::CudaOverhead, TermId::CommBuffers}),
+                                   "weights + cuda_overhead + comm_buffers"));
+            break;
+        case rl::Quantity::VllmCudaGraphMemory:
+            // The planner does not size CUDA graphs (they follow the
+            // kernels each card runs); --cuda-graph-memory is the user's.
+            out.rows.push_back(row(r, s.cudaGraphMemoryGib ? std::optional(Bytes::gib(*s.cudaGraphMemoryGib)) : std::nullopt,
+                                   field(FieldId::CudaGraphMemory).key));
+            break;
         case rl::Quantity::VllmActivationPeak:
             out.rows.push_back(row(r, terms(e, {TermId::Workspace, TermId::Logits}), "workspace + logits"));
             break;

@@ -38,6 +38,8 @@ enum class Quantity {
     VllmTorchPeak,         ///< peak_torch_memory: weights and activation peak (vLLM 0.6)
     VllmKvCacheMemory,     ///< the memory left for the KV cache
     VllmCudaGraphEstimate, ///< "Estimated CUDA graph memory: X GiB total" (0.17 on; taken from the pool from 0.21)
+    VllmConsumed,          ///< the summary's "consumed memory (weights + non-torch)"
+    VllmCudaGraphMemory,   ///< the CUDA graphs' capture, measured ("CUDAGraph memory", "(actual)")
     LlamaModelBuffer,      ///< a backend's model buffer
     LlamaKvBuffer,         ///< a backend's KV buffer
     LlamaComputeBuffer,    ///< a backend's compute buffer

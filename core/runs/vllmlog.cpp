@@ -4,6 +4,9 @@
 
 #include "core/runs/readers.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace core::runlog {
 
 namespace {
@@ -48,6 +51,48 @@ const LabelledFigure kBlockLabels[] = {
     {"gpu_memory_utilization", std::nullopt},
     {"duration", std::nullopt},
 };
+
+/// The figures of gpu_worker.py's summary after the CUDA graphs are
+/// captured (compile_or_warm_up_model; INFO in the releases of 2026), each
+/// printed before its label with round(x / 2**30, 2):
+///   "Free memory on device (%s/%s GiB) on startup. Desired GPU memory
+///   utilization is (%s, %s GiB). Actual usage is %s GiB for consumed memory
+///   (weights + non-torch), %s GiB for peak activation, and %s GiB for
+///   CUDAGraph memory. Replace gpu_memory_utilization config with ...
+///   Current kv cache memory in use is %s GiB."
+/// and its earlier form (vllm-project/vllm @ 35d5cda1): "%s GiB for weight,
+/// %s GiB for peak activation, %s GiB for non-torch memory, and %s GiB for
+/// CUDAGraph memory". Pasted logs break the message over lines, so each
+/// label is read wherever it stands.
+const LabelledFigure kSummaryFigures[] = {
+    {" GiB for consumed memory", Quantity::VllmConsumed},
+    {" GiB for weight,", Quantity::VllmWeights},
+    {" GiB for peak activation", Quantity::VllmActivationPeak},
+    {" GiB for non-torch memory", Quantity::VllmNonTorch},
+    {" GiB for CUDAGraph memory", Quantity::VllmCudaGraphMemory},
+};
+
+/// The number that ends just before `at` ("15.54" of "15.54 GiB for"), or
+/// nullopt.
+std::optional<PrintedNumber> numberBefore(const std::string &text, std::size_t at)
+{
+    std::size_t start = at;
+    while (start > 0 && (std::isdigit(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '.'))
+        --start;
+    if (start == at)
+        return std::nullopt;
+    std::size_t pos = start;
+    const auto n = readNumber(text, pos);
+    return n && pos == at ? n : std::nullopt;
+}
+
+/// A reading of `quantity` already taken from `worker`'s own line (the
+/// summary repeats "Model loading took" and "Available KV cache memory").
+bool alreadyRead(const RunLog &log, Quantity quantity, const std::string &worker)
+{
+    return std::any_of(log.readings.begin(), log.readings.end(),
+                       [&](const Reading &r) { return r.quantity == quantity && r.device == worker; });
+}
 
 /// The message of a logger line: what follows "file.py:LINE] ".
 std::string messageOf(const std::string &text)
@@ -115,6 +160,68 @@ bool VllmReader::readResultsPairs(const LogLine &line, ReadContext &context)
     return any;
 }
 
+bool VllmReader::readSummary(const LogLine &line, ReadContext &context)
+{
+    const std::string &t = line.text;
+    bool any = false;
+    // "(A/B GiB)" and "(A, B GiB)".
+    const auto pair = [&](const char *anchor, char separator, auto &&take) {
+        std::size_t pos = 0;
+        const auto first = numberAfter(t, anchor, &pos);
+        if (!first)
+            return;
+        any = true;
+        const bool separated = pos < t.size() && t[pos] == separator;
+        const auto second = separated ? readNumber(t, ++pos) : std::nullopt;
+        if (!second || t.compare(pos, 4, " GiB") != 0) {
+            context.malformed(line, std::string("two figures after '") + anchor + "'");
+            return;
+        }
+        take(*first, *second);
+    };
+    // The card as torch sees it (the free share is not modelled) and
+    // gpu_memory_utilization x that card.
+    pair("Free memory on device (", '/', [&](const PrintedNumber &, const PrintedNumber &total) {
+        context.addPrinted(Quantity::VllmTotalGpuMemory, line, total, kGiB, line.worker);
+    });
+    pair("Desired GPU memory utilization is (", ',', [&](const PrintedNumber &share, const PrintedNumber &requested) {
+        context.log.settings.gpuMemoryUtilization = Noted<double>{static_cast<double>(share.value), line.number};
+        context.addPrinted(Quantity::VllmInstanceMemory, line, requested, kGiB, line.worker);
+    });
+    for (const LabelledFigure &f : kSummaryFigures) {
+        const std::size_t at = t.find(f.label);
+        if (at == std::string::npos)
+            continue;
+        any = true;
+        const auto n = numberBefore(t, at);
+        if (!n)
+            context.malformed(line, std::string("a size in GiB before '") + (f.label + 1) + "'");
+        else if (!alreadyRead(context.log, *f.quantity, line.worker))
+            context.addPrinted(*f.quantity, line, *n, kGiB, line.worker);
+    }
+    if (t.find("Current kv cache memory in use is ") != std::string::npos) {
+        any = true;
+        if (!alreadyRead(context.log, Quantity::VllmKvCacheMemory, line.worker))
+            context.readGib(line, "Current kv cache memory in use is ", Quantity::VllmKvCacheMemory, line.worker);
+    }
+    // gpu_worker.py after the capture (PR 30515's check of its estimate):
+    // "CUDA graph pool memory: %s GiB (actual), %s GiB (estimated),
+    // difference: ...".
+    if (const auto actual = numberAfter(t, "CUDA graph pool memory: ")) {
+        any = true;
+        const auto estimated = numberAfter(t, " GiB (actual), ");
+        if (!estimated) {
+            context.malformed(line, "'CUDA graph pool memory: A GiB (actual), E GiB (estimated)'");
+        } else {
+            if (!alreadyRead(context.log, Quantity::VllmCudaGraphMemory, line.worker))
+                context.addPrinted(Quantity::VllmCudaGraphMemory, line, *actual, kGiB, line.worker);
+            if (!alreadyRead(context.log, Quantity::VllmCudaGraphEstimate, line.worker))
+                context.addPrinted(Quantity::VllmCudaGraphEstimate, line, *estimated, kGiB, line.worker);
+        }
+    }
+    return any;
+}
+
 bool VllmReader::read(const LogLine &line, ReadContext &context)
 {
     const std::string &t = line.text;
@@ -132,9 +239,11 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
     }
 
     // The release: vllm/entrypoints/openai/api_server.py "vLLM API server
-    // version %s", and the engine's "Initializing a V1 LLM engine (v%s) with
-    // config" (V0: "Initializing an LLM engine (v%s) with config").
-    for (const char *anchor : {"vLLM API server version ", "LLM engine (v"}) {
+    // version %s", the engine's "Initializing a V1 LLM engine (v%s) with
+    // config" (V0: "Initializing an LLM engine (v%s) with config"), and the
+    // banner that api_utils.py prints in the releases of 2026, whose third
+    // line ends in the logo's last block and "  version %s".
+    for (const char *anchor : {"vLLM API server version ", "LLM engine (v", "\u2588  version "}) {
         const std::size_t at = t.find(anchor);
         if (at == std::string::npos)
             continue;
@@ -182,6 +291,10 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
             }
             context.addPrinted(quantity, line, *n, kGiB, line.worker);
         }
+        return true;
+    }
+    if (readSummary(line, context)) {
+        context.seen(LogFormat::Vllm);
         return true;
     }
     // vllm/entrypoints/utils.py log_non_default_args: "non-default args:

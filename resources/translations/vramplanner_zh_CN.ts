@@ -3148,7 +3148,7 @@
     </message>
     <message>
         <source>expected a model preset id (see &apos;vramplanner-cli models&apos;)</source>
-        <translation>应为模型预设 id（见 'vramplanner-cli models'）</translation>
+        <translation>应为模型预设 id（见 &apos;vramplanner-cli models&apos;）</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a model preset id</source>
@@ -3723,6 +3723,14 @@
     <message>
         <source>CUDA-graph estimate</source>
         <translation>CUDA 图估计</translation>
+    </message>
+    <message>
+        <source>weights and non-torch memory</source>
+        <translation>权重与非 torch 显存</translation>
+    </message>
+    <message>
+        <source>CUDA graphs captured</source>
+        <translation>已捕获的 CUDA 图</translation>
     </message>
 </context>
 <context>

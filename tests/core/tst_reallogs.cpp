@@ -77,6 +77,7 @@ private slots:
     void recurrentStateAndUnknownBuffers();
     void vllmV0ProfilesOfEachRelease();
     void vllm019DefaultsAndGraphEstimate();
+    void vllm2026SummaryLine();
     void llamaCppBuffersBehindEveryPrefix();
     void fitProjections();
     void nvidiaSmiTables();
@@ -348,6 +349,46 @@ void TestRealLogs::vllm019DefaultsAndGraphEstimate()
             QVERIFY2(std::abs(*r.errorPercent()) <= 1.0, qPrintable(QString::number(*r.errorPercent())));
         }
     QVERIFY(compared);
+}
+
+void TestRealLogs::vllm2026SummaryLine()
+{
+    // vLLM 0.27.1 (Model Runner V2) on an RTX 4090: its release only in the
+    // banner, and gpu_worker.py's summary after the CUDA graphs, the line
+    // people paste from 2026's releases.
+    const char *name = "vllm-2026-08-v0271-mrv2-rtx4090-qwen3-8b-coldstart-recon.log";
+    expectFigures(name, {{Quantity::VllmWeights, "pid=894", 15.27, kGiB},
+                         {Quantity::VllmKvCacheMemory, "pid=894", 5.91, kGiB},
+                         {Quantity::VllmTotalGpuMemory, "pid=894", 23.52, kGiB},
+                         {Quantity::VllmInstanceMemory, "pid=894", 21.64, kGiB},
+                         {Quantity::VllmConsumed, "pid=894", 15.54, kGiB},
+                         {Quantity::VllmActivationPeak, "pid=894", 0.19, kGiB},
+                         {Quantity::VllmCudaGraphMemory, "pid=894", 0.56, kGiB}});
+    const core::runlog::RunLog log = testsupport::readDataLog(name);
+    QCOMPARE(log.settings.engineVersion->value, std::string("0.27.1"));
+    QCOMPARE(log.settings.gpuMemoryUtilization->value, 0.92);
+    QCOMPARE(log.find(Quantity::VllmKvCacheTokens).front()->number, 43040.0);
+    // The summary repeats "Model loading took" and "Available KV cache
+    // memory": each is read once.
+    QCOMPARE(log.find(Quantity::VllmWeights).size(), std::size_t(1));
+    QCOMPARE(log.find(Quantity::VllmKvCacheMemory).size(), std::size_t(1));
+    // Model Runner V2 before 0.29 leaves its CUDA graphs in the pool: the
+    // requested memory less what was consumed and the activation peak is
+    // the pool, by the log's own figures (21.64 - 15.54 - 0.19 = 5.91).
+    QVERIFY(std::abs(21.64 - 15.54 - 0.19 - 5.91) < 1e-9);
+
+    // vLLM 0.19's earlier form of the summary (DEBUG there): "14.99 GiB for
+    // weight, 1.89 GiB for peak activation, 0.25 GiB for non-torch memory",
+    // and its "CUDA graph pool memory: 0.91 GiB (actual), 0.84 GiB
+    // (estimated)" check.
+    const char *v019 = "vllm-2026-04-v019-h100-llama31-8b-defaults-llmdplanner.log";
+    expectFigures(v019, {{Quantity::VllmNonTorch, "pid=242", 0.25, kGiB},
+                         {Quantity::VllmCudaGraphMemory, "pid=242", 0.91, kGiB},
+                         {Quantity::VllmTotalGpuMemory, "pid=242", 79.19, kGiB},
+                         {Quantity::VllmInstanceMemory, "pid=242", 75.23, kGiB}});
+    const core::runlog::RunLog older = testsupport::readDataLog(v019);
+    QCOMPARE(older.find(Quantity::VllmWeights).size(), std::size_t(1));
+    QCOMPARE(older.find(Quantity::VllmCudaGraphEstimate).size(), std::size_t(1));
 }
 
 void TestRealLogs::llamaCppBuffersBehindEveryPrefix()
