@@ -100,7 +100,14 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         d.weightBits = FormatBits{pc.total ? bytes.value() * 8.0 / static_cast<double>(pc.total) : 0.0, 0, ""};
     } else {
         double quantized = static_cast<double>(pc.total);
-        if (formatInfo(wf).keepsEmbeddingsUnquantized && !s.quantizeEmbeddings) {
+        // A checkpoint in its own format (fp8 and int8 too, which as plain
+        // choices quantise everything) was written by a library that replaced
+        // its linear layers: vLLM's Fp8Config.get_quant_method quantises
+        // LinearBase and FusedMoE layers only, never the embedding or
+        // ParallelLMHead (model_executor/layers/quantization/fp8.py), and
+        // Qwen's and DeepSeek's fp8 releases keep both in bf16.
+        const bool linearOnly = formatInfo(wf).keepsEmbeddingsUnquantized || (ownFormat && !isGgufFormat(wf));
+        if (linearOnly && !s.quantizeEmbeddings) {
             // Quantisation libraries replace nn.Linear layers only; embeddings,
             // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
             // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the

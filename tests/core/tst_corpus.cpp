@@ -112,6 +112,7 @@ private slots:
     void handSummedTotals();
     void plainAttentionCaches();
     void quantisedModules();
+    void fp8CheckpointKeepsEmbeddings();
     void quantisedHubTotals_data();
     void quantisedHubTotals();
     void gemma4Layers_data();
@@ -301,6 +302,29 @@ void TestCorpus::plainAttentionCaches()
 
 /// Which modules a checkpoint quantised, from its own lists, counted by
 /// hand from each config's shapes.
+void TestCorpus::fp8CheckpointKeepsEmbeddings()
+{
+    // Qwen3-30B-A3B-FP8 (block fp8, modules_to_not_convert: lm_head, norms,
+    // routers): its loader holds the linear and expert layers at 1 byte and
+    // the embedding, lm_head and norms in bf16. By hand: 2 x 151,936 x 2,048
+    // (embed_tokens, lm_head) + 48 x (2 x 2,048 + 2 x 128) (layer norms,
+    // q/k norms) + 2,048 (final norm) = 622,540,800 at 2 B; the rest of
+    // the 30,532,122,624 at 1 B (the routers too: 12,582,912 B less than
+    // their bf16; block scales left out, 7.3 MB).
+    const auto loaded = loadCorpusRelease("Qwen--Qwen3-30B-A3B-FP8");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    core::Scenario s;
+    s.model = *loaded.value;
+    s.serving = core::ServingEngine::Vllm;
+    const double unquantised = 2.0 * 151936 * 2048 + 48.0 * (2 * 2048 + 2 * 128) + 2048;
+    QCOMPARE(unquantised, 622540800.0);
+    const double expected = (30532122624.0 - unquantised) * 1 + unquantised * 2;
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Weights).count()), expected);
+    // Chosen by hand, fp8 stays the notes' 1 byte for every parameter.
+    s.weights = core::WeightFormat::Fp8;
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Weights).count()), 30532122624.0);
+}
+
 void TestCorpus::quantisedModules()
 {
     // Kimi K2.5 (compressed-tensors int4, group 32; ignore: lm_head,
