@@ -180,5 +180,16 @@ std::vector<Estimate> estimateStages(const EstimateWithFits &result);
 /// before the weights (sglangpool.h); TensorRT-LLM's share of what its
 /// profile leaves free (trtllmpool.h); over the KV bytes per token.
 std::uint64_t kvTokenBudget(const Scenario &scenario, const Estimate &estimate, const GpuSpec &gpu);
+/// What a share-of-card engine's profile counts besides the weights and
+/// the activation peak: from vLLM 0.9.2 (version rule
+/// vllm_budget_from_snapshot) what grew outside torch after its init
+/// snapshot, the CUDA context not among it, and comm_buffers; before, and
+/// for the others, cuda_overhead and comm_buffers.
+struct ProfiledNonTorch
+{
+    Bytes bytes;
+    const char *terms; ///< what it is made of, as compare names planner terms
+};
+ProfiledNonTorch profiledNonTorch(const Scenario &scenario, const Estimate &estimate);
 
 } // namespace core

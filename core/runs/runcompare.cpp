@@ -487,6 +487,7 @@ void compareVllm(const RunScenario &run, const rl::RunLog &log, const Catalog &c
         instance = gpu->capacity().scaled(s.effectiveGpuMemoryUtilization());
     const std::optional<Bytes> poolBytes =
         pool ? std::optional(Bytes::fromDouble(static_cast<double>(pool->kvTokens) * e.details.kvBytesPerToken)) : std::nullopt;
+    const ProfiledNonTorch nonTorch = profiledNonTorch(s, e);
     for (const rl::Reading &r : log.readings) {
         switch (r.quantity) {
         case rl::Quantity::VllmTotalGpuMemory:
@@ -499,11 +500,10 @@ void compareVllm(const RunScenario &run, const rl::RunLog &log, const Catalog &c
             out.rows.push_back(row(r, e.term(TermId::Weights), "weights"));
             break;
         case rl::Quantity::VllmNonTorch:
-            out.rows.push_back(row(r, terms(e, {TermId::CudaOverhead, TermId::CommBuffers}), "cuda_overhead + comm_buffers"));
+            out.rows.push_back(row(r, nonTorch.bytes, nonTorch.terms));
             break;
         case rl::Quantity::VllmConsumed:
-            out.rows.push_back(row(r, terms(e, {TermId::Weights, TermId::CudaOverhead, TermId::CommBuffers}),
-                                   "weights + cuda_overhead + comm_buffers"));
+            out.rows.push_back(row(r, e.term(TermId::Weights) + nonTorch.bytes, "weights + " + std::string(nonTorch.terms)));
             break;
         case rl::Quantity::VllmCudaGraphMemory:
             // The planner does not size CUDA graphs (they follow the

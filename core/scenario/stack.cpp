@@ -97,6 +97,13 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "gpu_memory_utilization 0.9; a CUDA-graph estimate, where measured, left in the KV budget",
          "gpu_memory_utilization 0.92; the CUDA-graph estimate taken from the KV budget",
          "vLLM PR 38284, v0.21.0 (vllm/config/cache.py CacheConfig.gpu_memory_utilization)"},
+        {VersionRule::VllmBudgetFromSnapshot, "vllm_budget_from_snapshot", Library::Vllm, {0, 9, 2}, std::nullopt, {},
+         "the KV budget takes everything the card holds beyond torch's tensors, the CUDA context included "
+         "(gpu_worker.py: total - free after the profile)",
+         "the KV budget takes only what the load and profile added after the worker's init snapshot: not the "
+         "CUDA context, which was there before it",
+         "vLLM PR 19312, v0.9.2 (V1 reuses memory_profiling from the init snapshot; vLLM issue 21348 dates 0.9.2's "
+         "larger KV cache to it); v1/worker/gpu_worker.py init_device and determine_available_memory at 35d5cda1"},
         {VersionRule::VllmChunkedPrefill2048, "vllm_chunked_prefill_2048", Library::Vllm, {0, 7, 0}, std::nullopt, {},
          "V0 with chunked prefill (a context over 32,768 turns it on): 512 tokens a step",
          "V0 with chunked prefill: 2,048 tokens a step",
@@ -369,6 +376,8 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
     if ((runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
         || (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib))
         rules.push_back(VersionRule::VllmUtilization092);
+    if (runtime.kvPool == KvPool::ShareOfCard && runtime.releases == Library::Vllm && !s.kvCacheMemoryGib)
+        rules.push_back(VersionRule::VllmBudgetFromSnapshot);
     // vLLM's sampler warm-up and its model runner.
     if (runtime.profilesSampler && runtime.releases == Library::Vllm) {
         rules.push_back(VersionRule::VllmTritonTopKTopP);

@@ -48,6 +48,7 @@ private slots:
     void eachDeviceFitsAgainstItsOwnMemory();
     void vllmServesTheSmallestWorkersPool();
     void vllmUtilisationFollowsItsRelease();
+    void vllmBudgetLeavesTheContextFrom092();
     void vllmTakesItsCudaGraphEstimate();
     void pipelineStagesLandOnTheirDevices();
     void unknownDeviceIsNamed();
@@ -431,6 +432,30 @@ void TestDeployment::vllmTakesItsCudaGraphEstimate()
     amdWithout.cudaGraphMemoryGib.reset();
     QCOMPARE(core::kvTokenBudget(amd, core::estimate(amd), mi300x),
              core::kvTokenBudget(amdWithout, core::estimate(amdWithout), mi300x));
+}
+
+void TestDeployment::vllmBudgetLeavesTheContextFrom092()
+{
+    // From 0.9.2 vLLM's budget takes what grew after its init snapshot
+    // (0.26 GiB, the median of its logs' figures) instead of the CUDA
+    // context (512 MiB) that was there before it: 536,870,912 -
+    // 0.26 x 2^30 = 257,698,038 B more for the KV cache, over Llama 3 8B's
+    // 131,072 B a token, 1,966 tokens more (one more or less by flooring).
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3-8b")->model;
+    s.serving = core::ServingEngine::Vllm;
+    s.gpuMemoryUtilization = 0.9;
+    std::optional<core::Message> error;
+    const core::GpuSpec &h100 = *core::io::builtinCatalog().find("h100-sxm5-80gb");
+    const auto budget = [&](const char *version) {
+        s.versions = *core::parseLibraryVersions(std::string("vllm=") + version, error);
+        return static_cast<double>(core::kvTokenBudget(s, core::estimate(s), h100));
+    };
+    const double before = budget("0.9.1");
+    const double after = budget("0.9.2");
+    const double expected = (536870912.0 - 0.26 * 1073741824.0) / 131072.0;
+    QVERIFY2(std::abs(after - before - expected) <= 1.0, qPrintable(QString::number(after - before)));
+    QVERIFY(core::versionRuleHolds(s.versions, core::VersionRule::VllmBudgetFromSnapshot));
 }
 
 void TestDeployment::vllmUtilisationFollowsItsRelease()

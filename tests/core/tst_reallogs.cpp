@@ -376,6 +376,16 @@ void TestRealLogs::vllm2026SummaryLine()
     // requested memory less what was consumed and the activation peak is
     // the pool, by the log's own figures (21.64 - 15.54 - 0.19 = 5.91).
     QVERIFY(std::abs(21.64 - 15.54 - 0.19 - 5.91) < 1e-9);
+    // Planned on the card the log measured, the pool is within 1 % of
+    // its 43,040 tokens.
+    core::Scenario s;
+    s.model = core::io::findPreset("qwen3-8b")->model;
+    const core::RunScenario run = core::scenarioFromLog(s, log, core::io::builtinCatalog(), {});
+    const core::RunComparison c = core::compareRun(run, log, core::io::builtinCatalog());
+    const auto tokens = std::find_if(c.rows.begin(), c.rows.end(),
+                                     [](const core::ComparisonRow &r) { return r.term == "kv_cache tokens"; });
+    QVERIFY(tokens != c.rows.end());
+    QVERIFY2(std::abs(*tokens->errorPercent()) <= 1.0, qPrintable(QString::number(*tokens->errorPercent())));
 
     // vLLM 0.19's earlier form of the summary (DEBUG there): "14.99 GiB for
     // weight, 1.89 GiB for peak activation, 0.25 GiB for non-torch memory",
