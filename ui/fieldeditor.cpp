@@ -251,12 +251,16 @@ void FieldEditor::refresh()
         if (combo->currentIndex() != index)
             combo->setCurrentIndex(index);
     } else if (auto *line = qobject_cast<QLineEdit *>(m_input)) {
-        // Left alone while the user types in it.
+        // Left alone while the user types in it; a value shown from the
+        // scenario replaces refused text, and with it the refusal's marks.
         const std::string *list = std::get_if<std::string>(&shown);
-        if (!line->hasFocus() && list)
-            line->setText(QString::fromStdString(*list));
-        else if (!line->hasFocus())
-            line->setText(std::get<double>(shown) > 0 ? QString::fromStdString(core::formatFieldValue(f, shown)) : QString());
+        if (!line->hasFocus()) {
+            line->setText(list ? QString::fromStdString(*list)
+                               : std::get<double>(shown) > 0 ? QString::fromStdString(core::formatFieldValue(f, shown))
+                                                             : QString());
+            line->setStyleSheet(QString());
+            line->setToolTip(QString());
+        }
     } else if (auto *spin = qobject_cast<QSpinBox *>(m_input)) {
         spin->setValue(static_cast<int>(std::get<double>(shown)));
     } else if (auto *real = qobject_cast<QDoubleSpinBox *>(m_input)) {

@@ -87,12 +87,14 @@ ProfiledNonTorch profiledNonTorch(const Scenario &s, const Estimate &e)
         || !versionRuleHolds(s.versions, VersionRule::VllmBudgetFromSnapshot))
         return {e.term(TermId::CudaOverhead) + comm, "cuda_overhead + comm_buffers"};
     // What grew outside torch after vLLM's init snapshot, as its logs print
-    // it ("non-torch memory", "non_torch_memory takes"): 0.16, 0.20, 0.25,
-    // 0.27, 0.28 and 0.30 GiB at TP 1 and 2 (vLLM PR 12126; PR 14447;
-    // tests/data/logs: 0.19.0 on an H100, 0.27.1 on an RTX 4090, issue
-    // 15039, issue 15815), the median taken. vLLM's code names no figure.
+    // it ("non-torch memory", "non_torch_memory takes"), at TP 1 and 2:
+    // 0.16 GiB (vLLM PR 12126), 0.20 (PR 14447, two RTX 3090s), 0.25 (0.19.0
+    // on an H100, tests/data/logs), 0.27 (0.27.1 on an RTX 4090: consumed
+    // 15.54 less the weights' 15.27), 0.28 (issue 15039), 0.30 (issue 15815,
+    // two L40S); the median taken. vLLM's code names no figure.
     constexpr double kGrowthGib = 0.26;
-    return {comm + Bytes::gib(kGrowthGib), "0.26 GiB of non-torch growth + comm_buffers"};
+    static const std::string terms = formatFixed(kGrowthGib, 2) + " GiB of non-torch growth + comm_buffers";
+    return {comm + Bytes::gib(kGrowthGib), terms.c_str()};
 }
 
 std::uint64_t kvTokenBudget(const Scenario &s, const Estimate &e, const GpuSpec &gpu)

@@ -33,7 +33,11 @@ std::string substitute(const std::string &pattern, const std::vector<std::string
 
 std::string render(const Message &message, Translator translator)
 {
-    const std::string text = substitute(translate(translator, message.context, message.text), message.args);
+    std::vector<std::string> args = message.args;
+    if (message.argsContext)
+        for (std::string &arg : args)
+            arg = translate(translator, message.argsContext, arg.c_str());
+    const std::string text = substitute(translate(translator, message.context, message.text), args);
     if (message.subject.empty())
         return text;
     return substitute(translate(translator, "Message", QT_TRANSLATE_NOOP("Message", "%1: %2")), {message.subject, text});

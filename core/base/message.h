@@ -19,10 +19,13 @@ struct Message
     /// The input it is about, as files spell it ("kv_skip_layers"), shown
     /// before the text; empty for none.
     std::string subject = {};
+    /// Where set, the arguments are words of this context too (a field's
+    /// unit, context "Field"), translated before they are put in.
+    const char *argsContext = nullptr;
 
     /// A sentence that has no translation (a loader's diagnostic).
     static Message verbatim(std::string sentence) { return {"", "%1", {std::move(sentence)}}; }
-    /// This message about `input`: "tp: must divide ...".
+    /// This message about `input`: "kv_skip_layers: '99' is neither ...".
     Message about(std::string input) &&
     {
         subject = std::move(input);

@@ -106,7 +106,8 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         // LinearBase and FusedMoE layers only, never the embedding or
         // ParallelLMHead (model_executor/layers/quantization/fp8.py), and
         // Qwen's and DeepSeek's fp8 releases keep both in bf16.
-        const bool linearOnly = formatInfo(wf).keepsEmbeddingsUnquantized || (ownFormat && !isGgufFormat(wf));
+        const bool checkpointFp8OrInt8 = ownFormat && (wf == WeightFormat::Fp8 || wf == WeightFormat::Int8);
+        const bool linearOnly = formatInfo(wf).keepsEmbeddingsUnquantized || checkpointFp8OrInt8;
         if (linearOnly && !s.quantizeEmbeddings) {
             // Quantisation libraries replace nn.Linear layers only; embeddings,
             // lm_head, norms and biases stay in the 16-bit compute dtype (fp32

@@ -47,6 +47,7 @@ private:
     bool readBlockLine(const LogLine &line, ReadContext &context);
     /// gpu_worker.py's summary of its memory and its CUDA-graph check.
     bool readSummary(const LogLine &line, ReadContext &context);
+    std::string m_summaryWorker; ///< the worker of the last prefixed line the summary reader saw
 };
 
 /// SGLang: model_runner.py load_model ("Load weight begin/end"),

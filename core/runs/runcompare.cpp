@@ -202,7 +202,20 @@ void vllmSettings(const rl::LogSettings &ls, const rl::RunLog &log, SettingWrite
     if (largest != estimates.end())
         w.set(FieldId::CudaGraphMemory,
               formatFixed(static_cast<double>((*largest)->bytes.count()) / (1024.0 * 1024.0 * 1024.0), 2), (*largest)->line);
-    // Each tensor-parallel worker prints its own profile.
+    // The engine's config names its degrees; without it, each worker
+    // prints its own profile, taken as tensor-parallel.
+    if (ls.tensorParallel || ls.pipelineParallel) {
+        const std::uint64_t tp = ls.tensorParallel ? ls.tensorParallel->value : 1;
+        const std::uint64_t pp = ls.pipelineParallel ? ls.pipelineParallel->value : 1;
+        const std::size_t line = std::max(ls.tensorParallel ? ls.tensorParallel->line : 0,
+                                          ls.pipelineParallel ? ls.pipelineParallel->line : 0);
+        w.set(FieldId::Gpus, count(tp * pp), line);
+        if (ls.tensorParallel)
+            w.set(FieldId::Tp, count(tp), ls.tensorParallel->line);
+        if (ls.pipelineParallel)
+            w.set(FieldId::Pp, count(pp), ls.pipelineParallel->line);
+        return;
+    }
     std::set<std::string> workers;
     std::size_t line = 0;
     for (const rl::Reading *r : log.find(rl::Quantity::VllmWeights)) {

@@ -168,7 +168,8 @@ struct LogSettings
     std::optional<Noted<double>> gpuMemoryUtilization;      ///< vLLM
     std::optional<Noted<std::uint64_t>> maxModelLen;        ///< vLLM, from its non-default args or the concurrency line
     std::optional<Noted<double>> memFractionStatic;         ///< SGLang's server_args
-    std::optional<Noted<std::uint64_t>> tensorParallel;     ///< SGLang's server_args tp_size
+    std::optional<Noted<std::uint64_t>> tensorParallel;     ///< SGLang's server_args tp_size, vLLM's tensor_parallel_size
+    std::optional<Noted<std::uint64_t>> pipelineParallel;   ///< vLLM's pipeline_parallel_size
     std::optional<Noted<double>> freeGpuMemoryFraction;     ///< TensorRT-LLM ("fraction is set")
     std::optional<Noted<std::uint64_t>> maxNumTokens;       ///< TensorRT-LLM max_num_tokens, vLLM max_num_batched_tokens
     std::optional<Noted<std::uint64_t>> maxNumRequests;     ///< TensorRT-LLM max_num_requests (its max_batch_size), vLLM max_num_seqs

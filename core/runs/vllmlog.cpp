@@ -72,8 +72,8 @@ const LabelledFigure kSummaryFigures[] = {
     {" GiB for CUDAGraph memory", Quantity::VllmCudaGraphMemory},
 };
 
-/// The number that ends just before `at` ("15.54" of "15.54 GiB for"), or
-/// nullopt.
+/// The number that ends just before `at` ("15.54" of "15.54 GiB for", a
+/// sign included), or nullopt.
 std::optional<PrintedNumber> numberBefore(const std::string &text, std::size_t at)
 {
     std::size_t start = at;
@@ -81,6 +81,8 @@ std::optional<PrintedNumber> numberBefore(const std::string &text, std::size_t a
         --start;
     if (start == at)
         return std::nullopt;
+    if (start > 0 && text[start - 1] == '-')
+        --start;
     std::size_t pos = start;
     const auto n = readNumber(text, pos);
     return n && pos == at ? n : std::nullopt;
@@ -92,6 +94,19 @@ bool alreadyRead(const RunLog &log, Quantity quantity, const std::string &worker
 {
     return std::any_of(log.readings.begin(), log.readings.end(),
                        [&](const Reading &r) { return r.quantity == quantity && r.device == worker; });
+}
+
+/// The tensor- and pipeline-parallel degrees a line states after
+/// `tensor` and `pipeline`, each where present and not set before.
+void readParallelism(const LogLine &line, const char *tensor, const char *pipeline, ReadContext &context)
+{
+    LogSettings &settings = context.log.settings;
+    for (const auto &[anchor, setting] : {std::pair{tensor, &settings.tensorParallel},
+                                          std::pair{pipeline, &settings.pipelineParallel}}) {
+        const auto n = numberAfter(line.text, anchor);
+        if (n && !n->negative && n->decimals == 0 && n->value >= 1 && !*setting)
+            *setting = Noted<std::uint64_t>{static_cast<std::uint64_t>(n->value), line.number};
+    }
 }
 
 /// The message of a logger line: what follows "file.py:LINE] ".
@@ -163,7 +178,17 @@ bool VllmReader::readResultsPairs(const LogLine &line, ReadContext &context)
 bool VllmReader::readSummary(const LogLine &line, ReadContext &context)
 {
     const std::string &t = line.text;
+    // A summary broken over lines: its unprefixed lines are its worker's.
+    if (!line.worker.empty())
+        m_summaryWorker = line.worker;
+    const std::string &worker = line.worker.empty() ? m_summaryWorker : line.worker;
     bool any = false;
+    // Each figure once a worker: the summary repeats "Model loading took"
+    // and "Available KV cache memory".
+    const auto addOnce = [&](Quantity quantity, const PrintedNumber &n) {
+        if (!alreadyRead(context.log, quantity, worker))
+            context.addPrinted(quantity, line, n, kGiB, worker);
+    };
     // "(A/B GiB)" and "(A, B GiB)".
     const auto pair = [&](const char *anchor, char separator, auto &&take) {
         std::size_t pos = 0;
@@ -182,27 +207,28 @@ bool VllmReader::readSummary(const LogLine &line, ReadContext &context)
     // The card as torch sees it (the free share is not modelled) and
     // gpu_memory_utilization x that card.
     pair("Free memory on device (", '/', [&](const PrintedNumber &, const PrintedNumber &total) {
-        context.addPrinted(Quantity::VllmTotalGpuMemory, line, total, kGiB, line.worker);
+        addOnce(Quantity::VllmTotalGpuMemory, total);
     });
     pair("Desired GPU memory utilization is (", ',', [&](const PrintedNumber &share, const PrintedNumber &requested) {
         context.log.settings.gpuMemoryUtilization = Noted<double>{static_cast<double>(share.value), line.number};
-        context.addPrinted(Quantity::VllmInstanceMemory, line, requested, kGiB, line.worker);
+        addOnce(Quantity::VllmInstanceMemory, requested);
     });
     for (const LabelledFigure &f : kSummaryFigures) {
         const std::size_t at = t.find(f.label);
         if (at == std::string::npos)
             continue;
         any = true;
-        const auto n = numberBefore(t, at);
-        if (!n)
-            context.malformed(line, std::string("a size in GiB before '") + (f.label + 1) + "'");
-        else if (!alreadyRead(context.log, *f.quantity, line.worker))
-            context.addPrinted(*f.quantity, line, *n, kGiB, line.worker);
+        if (const auto n = numberBefore(t, at))
+            addOnce(*f.quantity, *n);
+        else
+            context.malformed(line, std::string("a size before '") + f.label + "'");
     }
-    if (t.find("Current kv cache memory in use is ") != std::string::npos) {
+    if (const auto kv = numberAfter(t, "Current kv cache memory in use is ")) {
         any = true;
-        if (!alreadyRead(context.log, Quantity::VllmKvCacheMemory, line.worker))
-            context.readGib(line, "Current kv cache memory in use is ", Quantity::VllmKvCacheMemory, line.worker);
+        addOnce(Quantity::VllmKvCacheMemory, *kv);
+    } else if (t.find("Current kv cache memory in use is ") != std::string::npos) {
+        any = true;
+        context.malformed(line, "a size in GiB after 'Current kv cache memory in use is'");
     }
     // gpu_worker.py after the capture (PR 30515's check of its estimate):
     // "CUDA graph pool memory: %s GiB (actual), %s GiB (estimated),
@@ -213,10 +239,8 @@ bool VllmReader::readSummary(const LogLine &line, ReadContext &context)
         if (!estimated) {
             context.malformed(line, "'CUDA graph pool memory: A GiB (actual), E GiB (estimated)'");
         } else {
-            if (!alreadyRead(context.log, Quantity::VllmCudaGraphMemory, line.worker))
-                context.addPrinted(Quantity::VllmCudaGraphMemory, line, *actual, kGiB, line.worker);
-            if (!alreadyRead(context.log, Quantity::VllmCudaGraphEstimate, line.worker))
-                context.addPrinted(Quantity::VllmCudaGraphEstimate, line, *estimated, kGiB, line.worker);
+            addOnce(Quantity::VllmCudaGraphMemory, *actual);
+            addOnce(Quantity::VllmCudaGraphEstimate, *estimated);
         }
     }
     return any;
@@ -250,6 +274,9 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
         const std::string release = releaseNumber(t.substr(at + std::char_traits<char>::length(anchor)));
         if (!release.empty() && !context.log.settings.engineVersion)
             context.log.settings.engineVersion = Noted<std::string>{release, line.number};
+        // The engine's config: "..., tensor_parallel_size=2,
+        // pipeline_parallel_size=1, ..." (VllmConfig.__str__).
+        readParallelism(line, "tensor_parallel_size=", "pipeline_parallel_size=", context);
         context.seen(LogFormat::Vllm);
         return true;
     }
@@ -317,6 +344,7 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
             settings.maxNumRequests = seqs;
         if (const auto tokens = count("'max_num_batched_tokens': "))
             settings.maxNumTokens = tokens;
+        readParallelism(line, "'tensor_parallel_size': ", "'pipeline_parallel_size': ", context);
         context.seen(LogFormat::Vllm);
         return true;
     }
@@ -353,12 +381,17 @@ bool VllmReader::read(const LogLine &line, ReadContext &context)
     // and (0.19, DEBUG) "Memory profiling takes %.2f seconds. Total non KV
     // cache memory: %.2fGiB; torch peak memory increase: %.2fGiB; non-torch
     // forward increase memory: %.2fGiB; weights memory: %.2fGiB.", whose
-    // torch peak increase is the older "PyTorch activation peak memory" (its
-    // non-torch increase leaves out what the CUDA context held before, and
-    // is not read); gpu_model_runner.py profile_cudagraph_memory's
-    // "Estimated CUDA graph memory: %.2f GiB total" (PR 30515).
+    // torch peak increase is the older "PyTorch activation peak memory" and
+    // whose non-torch increase is what the summary calls non-torch memory
+    // (what grew after the init snapshot); gpu_model_runner.py
+    // profile_cudagraph_memory's "Estimated CUDA graph memory: %.2f GiB
+    // total" (PR 30515).
+    if (context.readGib(line, "torch peak memory increase: ", Quantity::VllmActivationPeak, line.worker)) {
+        if (t.find("non-torch forward increase memory: ") != std::string::npos)
+            context.readGib(line, "non-torch forward increase memory: ", Quantity::VllmNonTorch, line.worker);
+        return true;
+    }
     for (const auto &[anchor, quantity] : {std::pair{"Available KV cache memory: ", Quantity::VllmKvCacheMemory},
-                                           std::pair{"torch peak memory increase: ", Quantity::VllmActivationPeak},
                                            std::pair{"Estimated CUDA graph memory: ", Quantity::VllmCudaGraphEstimate}})
         if (context.readGib(line, anchor, quantity, line.worker))
             return true;

@@ -38,9 +38,12 @@ std::optional<Message> checkFieldValue(const FieldDescriptor &f, const FieldValu
     if (std::holds_alternative<std::monostate>(value))
         return f.optional() ? std::nullopt : problem(QT_TRANSLATE_NOOP("Message", "has no default to return to"));
     const auto outOfRange = [&] {
-        return *f.unit ? problem(QT_TRANSLATE_NOOP("Message", "must be between %1 and %2 %3"),
-                                 {plain(f.min), plain(f.max), f.unit})
-                       : problem(QT_TRANSLATE_NOOP("Message", "must be between %1 and %2"), {plain(f.min), plain(f.max)});
+        if (!*f.unit)
+            return problem(QT_TRANSLATE_NOOP("Message", "must be between %1 and %2"), {plain(f.min), plain(f.max)});
+        std::optional<Message> withUnit =
+            problem(QT_TRANSLATE_NOOP("Message", "must be between %1 and %2 %3"), {plain(f.min), plain(f.max), f.unit});
+        withUnit->argsContext = "Field"; // the unit, as the field's editor shows it
+        return withUnit;
     };
     const auto notAChoice = [&](const std::string &id) {
         return problem(QT_TRANSLATE_NOOP("Message", "'%1' is not one of %2"), {id, choiceList(f)});
@@ -129,6 +132,7 @@ std::optional<Message> checkFieldValue(const FieldDescriptor &f, const FieldValu
 std::optional<FieldValue> parseFieldValue(const FieldDescriptor &f, const std::string &text,
                                           std::optional<Message> &problem)
 {
+    problem.reset();
     if (f.optional() && text == "default")
         return FieldValue();
     FieldValue value;

@@ -73,6 +73,7 @@ std::string libraryVersionsText(const LibraryVersions &versions)
 
 std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std::optional<Message> &problem)
 {
+    problem.reset();
     LibraryVersions versions;
     std::istringstream in(text);
     std::string entry;
@@ -104,7 +105,7 @@ std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std
         const auto version = parseVersion(value);
         if (!version) {
             problem = Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not a release number like %2 (or current)"),
-                              {value, "4.44 or 0.43.2"}};
+                              {value, "4.44"}};
             return std::nullopt;
         }
         versions.set(*library, version);

@@ -194,8 +194,10 @@ std::vector<Message> scenarioProblems(const Scenario &s)
     for (const FieldDescriptor &f : allFields()) {
         if (f.kind != FieldKind::Integer && f.kind != FieldKind::Number)
             continue;
-        if (!isInRange(f, s))
-            problems.push_back(std::move(*checkFieldValue(f, f.stored(s))).about(f.key));
+        if (isInRange(f, s))
+            continue; // the common case, with no message built
+        if (std::optional<Message> problem = checkFieldValue(f, f.stored(s)))
+            problems.push_back(std::move(*problem).about(f.key));
     }
     const auto formatId = [](WeightFormat f) { return std::vector<std::string>{formatInfo(f).id}; };
     checkWith(!s.kvDtype || formatInfo(*s.kvDtype).usableForKvCache,

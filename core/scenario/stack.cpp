@@ -98,9 +98,10 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "gpu_memory_utilization 0.92; the CUDA-graph estimate taken from the KV budget",
          "vLLM PR 38284, v0.21.0 (vllm/config/cache.py CacheConfig.gpu_memory_utilization)"},
         {VersionRule::VllmBudgetFromSnapshot, "vllm_budget_from_snapshot", Library::Vllm, {0, 9, 2}, std::nullopt, {},
-         "the KV budget takes everything the card holds beyond torch's tensors, the CUDA context included "
-         "(gpu_worker.py: total - free after the profile)",
-         "the KV budget takes only what the load and profile added after the worker's init snapshot: not the "
+         "V1's KV budget subtracts everything the card holds beyond torch's tensors, the CUDA context included "
+         "(gpu_worker.py: total - free after the profile; V0's 0.6.5-0.7 releases, which also left the context "
+         "out, PR 10511, are read this way too)",
+         "the KV budget subtracts only what the load and profile added after the worker's init snapshot: not the "
          "CUDA context, which was there before it",
          "vLLM PR 19312, v0.9.2 (V1 reuses memory_profiling from the init snapshot; vLLM issue 21348 dates 0.9.2's "
          "larger KV cache to it); v1/worker/gpu_worker.py init_device and determine_available_memory at 35d5cda1"},

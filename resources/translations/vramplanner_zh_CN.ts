@@ -3116,7 +3116,7 @@
     </message>
     <message>
         <source>must be between %1 and %2 %3</source>
-        <translation>必须在 %1 到 %2 %3 之间</translation>
+        <translation>必须在 %1 到 %2 %3之间</translation>
     </message>
     <message>
         <source>must be between %1 and %2</source>

@@ -300,8 +300,6 @@ void TestCorpus::plainAttentionCaches()
     }
 }
 
-/// Which modules a checkpoint quantised, from its own lists, counted by
-/// hand from each config's shapes.
 void TestCorpus::fp8CheckpointKeepsEmbeddings()
 {
     // Qwen3-30B-A3B-FP8 (block fp8, modules_to_not_convert: lm_head, norms,
@@ -325,6 +323,8 @@ void TestCorpus::fp8CheckpointKeepsEmbeddings()
     QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Weights).count()), 30532122624.0);
 }
 
+/// Which modules a checkpoint quantised, from its own lists, counted by
+/// hand from each config's shapes.
 void TestCorpus::quantisedModules()
 {
     // Kimi K2.5 (compressed-tensors int4, group 32; ignore: lm_head,

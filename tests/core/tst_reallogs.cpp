@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 using core::runlog::Quantity;
@@ -78,6 +79,7 @@ private slots:
     void vllmV0ProfilesOfEachRelease();
     void vllm019DefaultsAndGraphEstimate();
     void vllm2026SummaryLine();
+    void vllmParallelismFromItsConfig();
     void llamaCppBuffersBehindEveryPrefix();
     void fitProjections();
     void nvidiaSmiTables();
@@ -399,6 +401,52 @@ void TestRealLogs::vllm2026SummaryLine()
     const core::runlog::RunLog older = testsupport::readDataLog(v019);
     QCOMPARE(older.find(Quantity::VllmWeights).size(), std::size_t(1));
     QCOMPARE(older.find(Quantity::VllmCudaGraphEstimate).size(), std::size_t(1));
+
+    // Pasted with the summary broken over lines, the continuation lines
+    // (no worker prefix) are the summary's worker's: the same figures, no
+    // second device, one GPU.
+    std::string text = testsupport::dataLogText(name);
+    for (const char *at : {" 0.19 GiB for peak activation", " Current kv cache memory"})
+        text.replace(text.find(at), 1, "\n");
+    const auto broken = core::runlog::readRunLog(text);
+    QVERIFY(broken.ok());
+    for (const core::runlog::Reading &r : broken.value->readings)
+        QCOMPARE(r.device, std::string("pid=894"));
+    QCOMPARE(broken.value->find(Quantity::VllmActivationPeak).size(), std::size_t(1));
+    QCOMPARE(core::scenarioFromLog(s, *broken.value, core::io::builtinCatalog(), {}).scenario.gpus, 1);
+    // A figure printed negative is refused with its line named, not read
+    // as positive.
+    std::string negative = testsupport::dataLogText(name);
+    negative.replace(negative.find("0.56 GiB for CUDAGraph"), 0, "-");
+    const auto signedRead = core::runlog::readRunLog(negative);
+    QVERIFY(signedRead.ok());
+    QVERIFY(signedRead.value->find(Quantity::VllmCudaGraphMemory).empty());
+    QVERIFY(std::any_of(signedRead.warnings.begin(), signedRead.warnings.end(),
+                        [](const std::string &w) { return w.find("line 27") != std::string::npos; }));
+}
+
+void TestRealLogs::vllmParallelismFromItsConfig()
+{
+    // llm-d-planner's vLLM 0.19.0 runs of Llama 3.1 8B on H100s: two
+    // workers each, one at TP 2 and one at PP 2. The engine's config line
+    // ("tensor_parallel_size=1, pipeline_parallel_size=2") says which; the
+    // workers alone would read as TP 2.
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    const auto parallelism = [&s](const char *name) {
+        const core::Scenario run =
+            core::scenarioFromLog(s, testsupport::readDataLog(name), core::io::builtinCatalog(), {}).scenario;
+        return std::array<int, 3>{run.gpus, run.parallel.tp, run.parallel.pp};
+    };
+    QCOMPARE(parallelism("vllm-2026-04-v019-h100-pp2-llama31-8b-llmdplanner.log"), (std::array<int, 3>{2, 1, 2}));
+    QCOMPARE(parallelism("vllm-2026-04-v019-h100-tp2-llama31-8b-llmdplanner.log"), (std::array<int, 3>{2, 2, 1}));
+    // What each printed as non-torch growth: 0.07 GiB a stage at PP 2,
+    // 2.07 GiB a rank at TP 2 (README: the all-reduce workspaces TP adds
+    // on an H100 are not modelled).
+    expectFigures("vllm-2026-04-v019-h100-pp2-llama31-8b-llmdplanner.log",
+                  {{Quantity::VllmNonTorch, "pid=442", 0.07, kGiB}, {Quantity::VllmNonTorch, "pid=443", 0.07, kGiB}});
+    expectFigures("vllm-2026-04-v019-h100-tp2-llama31-8b-llmdplanner.log",
+                  {{Quantity::VllmNonTorch, "pid=444", 2.07, kGiB}, {Quantity::VllmNonTorch, "pid=445", 2.07, kGiB}});
 }
 
 void TestRealLogs::llamaCppBuffersBehindEveryPrefix()

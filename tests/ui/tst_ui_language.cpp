@@ -106,6 +106,18 @@ void TestUi::scenarioProblemsAreTranslated()
              QStringLiteral("kv_skip_layers: '999' is neither a layer index below %1 nor sliding_window").arg(layers));
     QCOMPARE(ui::firstProblem(skipped.scenario, skipped.estimate),
              QStringLiteral("kv_skip_layers：“999”既不是小于 %1 的层序号，也不是 sliding_window").arg(layers));
+
+    // A range names its unit in the reader's language too.
+    window.controller()->update(QString(), [](core::Scenario &s) {
+        s.kvSkipLayers.clear();
+        s.sequence = 0;
+    });
+    const core::EstimateWithFits &unranged = window.controller()->result();
+    const auto most = QString::number(core::field(core::FieldId::Sequence).max, 'f', 0);
+    QCOMPARE(QString::fromStdString(unranged.estimate.errors.front()),
+             QStringLiteral("sequence: must be between 1 and %1 tokens").arg(most));
+    QCOMPARE(ui::firstProblem(unranged.scenario, unranged.estimate),
+             QStringLiteral("sequence：必须在 1 到 %1 词元之间").arg(most));
 }
 
 void TestUi::chineseReportsHaveNoEnglishLeft_data()
