@@ -118,7 +118,7 @@ void BreakdownPanel::showEstimate(const core::Scenario &scenario, const core::Es
     // An invalid scenario keeps the last valid figures and says why below them.
     QStringList notes;
     if (!e.isValid())
-        notes << tr("<b>Invalid scenario:</b> %1").arg(firstProblem(result.scenario, e).toHtmlEscaped());
+        notes << tr("<b>Invalid scenario:</b> %1").arg(firstProblem(e).toHtmlEscaped());
     for (const core::Message &w : e.warnings)
         notes << QStringLiteral("⚠ ") + QString::fromStdString(core::render(w, translateForCore)).toHtmlEscaped();
     m_warnings->setText(notes.join(QStringLiteral("<br>")));

@@ -110,7 +110,7 @@ void ClusterPanel::showFigures()
     const core::Estimate &e = m_controller->result().estimate;
     const core::GpuSpec *gpu = m_controller->focusGpu();
     if (!e.isValid() || !gpu) {
-        m_figures->setText(e.isValid() ? QString() : tr("<b>Layout not valid:</b> %1").arg(firstProblem(s, e)));
+        m_figures->setText(e.isValid() ? QString() : tr("<b>Layout not valid:</b> %1").arg(firstProblem(e)));
         return;
     }
     const core::ByteUnit unit = m_controller->unit();

@@ -129,7 +129,7 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
         return;
     }
     if (!result.estimate.isValid()) {
-        lines << tr("Layout not valid: %1").arg(firstProblem(result.scenario, result.estimate));
+        lines << tr("Layout not valid: %1").arg(firstProblem(result.estimate));
     } else {
         const QString host = hostMemoryText(result.estimate, unit);
         lines << tr("Per GPU %1; host memory beside each GPU: %2")

@@ -70,14 +70,10 @@ std::string translateForCore(const char *context, const char *text)
     return QCoreApplication::translate(context, text).toStdString();
 }
 
-QString firstProblem(const core::Scenario &scenario, const core::Estimate &estimate)
+QString firstProblem(const core::Estimate &estimate)
 {
-    if (estimate.errors.empty())
-        return QString();
-    for (const core::Message &problem : core::scenarioProblems(scenario))
-        if (core::render(problem) == estimate.errors.front())
-            return QString::fromStdString(core::render(problem, translateForCore));
-    return QString::fromStdString(estimate.errors.front());
+    return estimate.errors.empty() ? QString()
+                                   : QString::fromStdString(core::render(estimate.errors.front(), translateForCore));
 }
 
 } // namespace ui

@@ -27,9 +27,7 @@ QString currentLanguage();
 /// a string core marked with QT_TRANSLATE_NOOP.
 std::string translateForCore(const char *context, const char *text);
 
-/// An invalid estimate's first problem in the reader's language: the
-/// scenario's own checks (core::scenarioProblems) translated, any other
-/// text as the engine wrote it.
-QString firstProblem(const core::Scenario &scenario, const core::Estimate &estimate);
+/// An invalid estimate's first problem in the reader's language.
+QString firstProblem(const core::Estimate &estimate);
 
 } // namespace ui

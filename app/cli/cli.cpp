@@ -89,7 +89,7 @@ int runEstimate(const std::vector<std::string> &args, const core::Catalog &catal
     for (auto w = loadWarnings.rbegin(); w != loadWarnings.rend(); ++w)
         result.estimate.warnings.insert(result.estimate.warnings.begin(), core::Message::verbatim(*w));
     if (!result.estimate.isValid()) {
-        err << kProgram << ": " << result.estimate.errors.front() << "\n";
+        err << kProgram << ": " << core::render(result.estimate.errors.front()) << "\n";
         return BadArguments;
     }
     if (options->has("save-scenario")

@@ -224,7 +224,7 @@ int runValidateServing(const std::string &path, std::ostream &out, std::ostream 
         const core::GpuSpec *gpu = scenario ? core::io::builtinCatalog().find(scenario->gpuId) : nullptr;
         if (!e || !e->isValid() || !gpu) {
             err << "vramplanner-cli: case " << c.id << ": "
-                << (!e ? error : !e->isValid() ? e->errors.front() : std::string("needs --gpu")) << "\n";
+                << (!e ? error : !e->isValid() ? core::render(e->errors.front()) : std::string("needs --gpu")) << "\n";
             return 1;
         }
         const core::Performance p = core::performance(*scenario, *e, *gpu);
@@ -268,7 +268,7 @@ int runValidate(const std::string &publishedPath, const std::string &measuredPat
         const auto scenario = scenarioFor(c.args, nullptr, error);
         const auto e = scenario ? std::optional(core::estimate(*scenario)) : std::nullopt;
         if (!e || !e->isValid()) {
-            err << "vramplanner-cli: case " << c.id << ": " << (e ? e->errors.front() : error) << "\n";
+            err << "vramplanner-cli: case " << c.id << ": " << (e ? core::render(e->errors.front()) : error) << "\n";
             return 1;
         }
         const double predicted = publishedQuantity(*scenario, *e, c.metric);

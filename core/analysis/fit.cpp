@@ -172,7 +172,10 @@ EstimateWithFits fitsOnCard(const Scenario &asGiven, const Catalog &catalog,
     const Scenario &scenario = result.scenario;
     for (const std::string &id : scenario.devices)
         if (!catalog.find(id))
-            result.estimate.errors.push_back("devices: '" + id + "' is not a catalog GPU (see 'vramplanner-cli gpus')");
+            result.estimate.errors.push_back(
+                Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not a catalog GPU (see 'vramplanner-cli gpus')"),
+                        {id}}
+                    .about("devices"));
     if (!result.estimate.isValid())
         return result;
     // The estimate and the batch and sequence probes share what the other

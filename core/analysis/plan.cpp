@@ -214,8 +214,8 @@ ServingPlan planServing(const Scenario &base, const Catalog &catalog, const Serv
                         const auto reject = [&plan, &l](Message reason) {
                             plan.rejected.push_back({std::move(l.scenario), std::move(reason)});
                         };
-                        if (const std::vector<std::string> problems = validateScenario(l.scenario); !problems.empty()) {
-                            reject(Message::verbatim(problems.front()));
+                        if (std::vector<Message> problems = scenarioProblems(l.scenario); !problems.empty()) {
+                            reject(std::move(problems.front()));
                             continue;
                         }
                         // What the card cannot run (bf16 before Ampere, fp8 before
@@ -226,7 +226,7 @@ ServingPlan planServing(const Scenario &base, const Catalog &catalog, const Serv
                         }
                         l.estimate = estimate(l.scenario);
                         if (!l.estimate.isValid()) {
-                            reject(Message::verbatim(l.estimate.errors.front()));
+                            reject(l.estimate.errors.front());
                             continue;
                         }
                         if (l.estimate.total > gpu->capacity()) {

@@ -2,6 +2,8 @@
 
 #include "core/base/translatable.h"
 
+#include <string_view>
+
 namespace core {
 
 std::string translate(Translator translator, const char *context, const char *text)
@@ -30,6 +32,15 @@ std::string substitute(const std::string &pattern, const std::vector<std::string
 }
 
 } // namespace
+
+bool operator==(const Message &a, const Message &b)
+{
+    const auto same = [](const char *x, const char *y) {
+        return x == y || (x && y && std::string_view(x) == std::string_view(y));
+    };
+    return same(a.context, b.context) && same(a.text, b.text) && a.args == b.args && a.subject == b.subject
+        && same(a.argsContext, b.argsContext);
+}
 
 std::string render(const Message &message, Translator translator)
 {

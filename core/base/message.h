@@ -33,6 +33,11 @@ struct Message
     }
 };
 
+/// The same message: the same text, arguments and subject (two copies of
+/// one literal may sit at different addresses).
+bool operator==(const Message &a, const Message &b);
+inline bool operator!=(const Message &a, const Message &b) { return !(a == b); }
+
 /// The reader's language: returns the translation of `text` in `context`,
 /// or nullptr for English. The window passes Qt's translator.
 using Translator = std::string (*)(const char *context, const char *text);

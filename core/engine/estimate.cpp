@@ -448,7 +448,7 @@ namespace {
 /// returns whether they were (else the caller records the peak stage after).
 bool estimateInto(const Scenario &s, const PreparedScenario &prepared, Estimate &est, FormulaRecord *record)
 {
-    if (std::vector<std::string> errors = prepared.errors(s); !errors.empty()) {
+    if (std::vector<Message> errors = prepared.errors(s); !errors.empty()) {
         est = Estimate();
         est.errors = std::move(errors);
         return false;

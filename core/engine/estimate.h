@@ -95,7 +95,7 @@ struct Estimate
     PhaseList phases;
     EstimateDetails details;
     std::vector<Message> warnings;
-    std::vector<std::string> errors; ///< scenario problems; terms are zero when set
+    std::vector<Message> errors; ///< scenario problems (render for text); terms are zero when set
 
     Bytes term(TermId id) const { return terms[static_cast<std::size_t>(id)]; }
     bool isValid() const { return errors.empty(); }

@@ -81,7 +81,7 @@ double largestQuantizedMatrix(const std::vector<TensorGroup> &tensors, bool lmHe
 
 PreparedScenario::PreparedScenario(const Scenario &s, FormulaStore *store)
     : m_batch(s.batch), m_sequence(s.sequence), m_batchField(field(FieldId::Batch)),
-      m_sequenceField(field(FieldId::Sequence)), m_errors(validateScenario(s))
+      m_sequenceField(field(FieldId::Sequence)), m_errors(scenarioProblems(s))
 {
     if (!m_errors.empty()) {
         // Other points of a sweep may be valid when only the batch or the
@@ -89,7 +89,7 @@ PreparedScenario::PreparedScenario(const Scenario &s, FormulaStore *store)
         Scenario smallest = s;
         smallest.batch = static_cast<std::uint64_t>(m_batchField.min);
         smallest.sequence = static_cast<std::uint64_t>(m_sequenceField.min);
-        if (!validateScenario(smallest).empty())
+        if (!scenarioProblems(smallest).empty())
             return;
     }
     m_prepared = true;
@@ -116,13 +116,13 @@ const StageStates &PreparedScenario::stage(Stage stage) const
     return m_stages.front();
 }
 
-std::vector<std::string> PreparedScenario::errors(const Scenario &s) const
+std::vector<Message> PreparedScenario::errors(const Scenario &s) const
 {
     if (s.batch == m_batch && s.sequence == m_sequence)
         return m_errors;
     if (m_prepared && isInRange(m_batchField, s) && isInRange(m_sequenceField, s) && !pointCheckFailure(s))
         return {};
-    return validateScenario(s);
+    return scenarioProblems(s);
 }
 
 } // namespace core

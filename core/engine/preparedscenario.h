@@ -31,11 +31,11 @@ public:
     /// are recorded there (explaining an estimate).
     explicit PreparedScenario(const Scenario &scenario, FormulaStore *store = nullptr);
 
-    /// The problems of `scenario` (validateScenario's list), which differs
+    /// The problems of `scenario` (scenarioProblems' list), which differs
     /// from the prepared scenario in its batch and sequence at most: only
     /// their ranges and the checks that read them (pointCheckFailure) are
     /// made again.
-    std::vector<std::string> errors(const Scenario &scenario) const;
+    std::vector<Message> errors(const Scenario &scenario) const;
     /// The prepared figures below are there: the scenario is valid apart
     /// from its batch and sequence.
     bool isPrepared() const { return m_prepared; }
@@ -65,7 +65,7 @@ private:
     std::uint64_t m_sequence;
     const FieldDescriptor &m_batchField;
     const FieldDescriptor &m_sequenceField;
-    std::vector<std::string> m_errors;
+    std::vector<Message> m_errors;
     bool m_prepared = false;
     ParameterCounts m_params;
     TrainingRun m_run;

@@ -3194,6 +3194,10 @@
         <source>&apos;%1&apos; is neither a layer index below %2 nor sliding_window</source>
         <translation>“%1”既不是小于 %2 的层序号，也不是 sliding_window</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not a catalog GPU (see &apos;vramplanner-cli gpus&apos;)</source>
+        <translation>“%1”不是目录中的 GPU（见 'vramplanner-cli gpus'）</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

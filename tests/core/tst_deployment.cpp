@@ -195,7 +195,7 @@ void TestDeployment::unknownDeviceIsNamed()
     s.gpus = 2;
     const core::EstimateWithFits result = core::estimateWithFits(s, twoCards());
     QVERIFY(!result.estimate.isValid());
-    QVERIFY(QString::fromStdString(result.estimate.errors.front()).contains("'no-such-gpu' is not a catalog GPU"));
+    QVERIFY(QString::fromStdString(core::render(result.estimate.errors.front())).contains("'no-such-gpu' is not a catalog GPU"));
 }
 
 void TestDeployment::devicesSetTheGpuCount()

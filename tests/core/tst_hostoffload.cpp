@@ -57,7 +57,7 @@ void TestHostOffload::deviceMapKeepsTheFirstLayersOnTheGpu()
     QCOMPARE(static_cast<double>(core::countParameters(s.model).total), kBody70b + 2 * kTable70b); // 70,553,706,496
     s.gpuLayers = 10;
     const core::Estimate e = core::estimate(s);
-    QVERIFY2(e.isValid(), e.errors.empty() ? "" : e.errors.front().c_str());
+    QVERIFY2(e.isValid(), e.errors.empty() ? "" : core::render(e.errors.front()).c_str());
     // bf16: the embedding, layers 0-9 and, while it runs, the largest
     // offloaded module, here the lm_head (1.05B against a layer's 0.86B).
     const double gpu = 2 * (kTable70b + 10.0 / 80 * kBody70b + kTable70b);
@@ -100,7 +100,7 @@ void TestHostOffload::deviceMapTakesNoTensorParallelism()
     s.parallel.tp = 2;
     const core::Estimate e = core::estimate(s);
     QVERIFY(!e.isValid());
-    QVERIFY(e.errors.front().rfind("serving.gpu_layers:", 0) == 0);
+    QVERIFY(core::render(e.errors.front()).rfind("serving.gpu_layers:", 0) == 0);
 }
 
 void TestHostOffload::vllmOffloadsItsBudgetPerGpu()

@@ -79,7 +79,7 @@ void TestKvFormats::bytesPerToken()
     s.kvDtype = core::parseFormat(format.toStdString());
     QVERIFY(s.kvDtype);
     const core::Estimate e = core::estimate(s);
-    QVERIFY2(e.isValid(), e.errors.empty() ? "" : e.errors.front().c_str());
+    QVERIFY2(e.isValid(), e.errors.empty() ? "" : core::render(e.errors.front()).c_str());
     QCOMPARE(e.details.kvBytesPerToken, bytes);
 }
 

@@ -87,11 +87,11 @@ void TestUi::scenarioProblemsAreTranslated()
     const core::EstimateWithFits &r = window.controller()->result();
     QVERIFY(!r.estimate.isValid());
     const auto heads = QString::number(r.scenario.model.heads);
-    QCOMPARE(QString::fromStdString(r.estimate.errors.front()),
+    QCOMPARE(QString::fromStdString(core::render(r.estimate.errors.front())),
              QStringLiteral("tp: must divide the attention heads (%1)").arg(heads));
     ui::applyLanguage(QStringLiteral("zh_CN"));
     const auto restore = qScopeGuard([] { ui::applyLanguage(QStringLiteral("en")); });
-    QCOMPARE(ui::firstProblem(r.scenario, r.estimate), QStringLiteral("tp：必须整除注意力头数（%1）").arg(heads));
+    QCOMPARE(ui::firstProblem(r.estimate), QStringLiteral("tp：必须整除注意力头数（%1）").arg(heads));
 
     // A problem with a typed list names the field, then why, both in
     // Chinese (the field's own check, not a sentence of its descriptor).
@@ -102,9 +102,9 @@ void TestUi::scenarioProblemsAreTranslated()
     });
     const core::EstimateWithFits &skipped = window.controller()->result();
     const auto layers = QString::number(skipped.scenario.model.layers);
-    QCOMPARE(QString::fromStdString(skipped.estimate.errors.front()),
+    QCOMPARE(QString::fromStdString(core::render(skipped.estimate.errors.front())),
              QStringLiteral("kv_skip_layers: '999' is neither a layer index below %1 nor sliding_window").arg(layers));
-    QCOMPARE(ui::firstProblem(skipped.scenario, skipped.estimate),
+    QCOMPARE(ui::firstProblem(skipped.estimate),
              QStringLiteral("kv_skip_layers：“999”既不是小于 %1 的层序号，也不是 sliding_window").arg(layers));
 
     // A range names its unit in the reader's language too.
@@ -114,9 +114,9 @@ void TestUi::scenarioProblemsAreTranslated()
     });
     const core::EstimateWithFits &unranged = window.controller()->result();
     const auto most = QString::number(core::field(core::FieldId::Sequence).max, 'f', 0);
-    QCOMPARE(QString::fromStdString(unranged.estimate.errors.front()),
+    QCOMPARE(QString::fromStdString(core::render(unranged.estimate.errors.front())),
              QStringLiteral("sequence: must be between 1 and %1 tokens").arg(most));
-    QCOMPARE(ui::firstProblem(unranged.scenario, unranged.estimate),
+    QCOMPARE(ui::firstProblem(unranged.estimate),
              QStringLiteral("sequence：必须在 1 到 %1 词元之间").arg(most));
 }
 
