@@ -8,6 +8,7 @@
 #include "core/memory/overheads.h"
 #include "core/memory/sglangpool.h"
 #include "core/memory/trtllmpool.h"
+#include "core/scenario/fields.h"
 #include "core/scenario/servingruntime.h"
 #include "core/scenario/stack.h"
 
@@ -175,7 +176,7 @@ EstimateWithFits fitsOnCard(const Scenario &asGiven, const Catalog &catalog,
             result.estimate.errors.push_back(
                 Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not a catalog GPU (see 'vramplanner-cli gpus')"),
                         {id}}
-                    .about("devices"));
+                    .about(field(FieldId::Devices).key));
     if (!result.estimate.isValid())
         return result;
     // The estimate and the batch and sequence probes share what the other

@@ -15,16 +15,6 @@ namespace core {
 
 namespace {
 
-/// A release field's check: empty or "current" (the current release), or
-/// a release number like `example`.
-std::optional<Message> releaseProblem(const std::string &text, const char *example)
-{
-    if (text.empty() || text == "current" || parseVersion(text))
-        return std::nullopt;
-    return Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not a release number like %2 (or current)"),
-                   {text, example}};
-}
-
 // Accessors, written once per kind: `Path` is the member path inside the
 // scenario (&Scenario::parallel, &Parallelism::tp), folded with .*
 

@@ -71,6 +71,23 @@ std::string libraryVersionsText(const LibraryVersions &versions)
     return text;
 }
 
+namespace {
+
+Message notARelease(const std::string &text, const char *example)
+{
+    return {"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not a release number like %2 (or current)"),
+            {text, example}};
+}
+
+} // namespace
+
+std::optional<Message> releaseProblem(const std::string &text, const char *example)
+{
+    if (text.empty() || text == "current" || parseVersion(text))
+        return std::nullopt;
+    return notARelease(text, example);
+}
+
 std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std::optional<Message> &problem)
 {
     problem.reset();
@@ -104,8 +121,7 @@ std::optional<LibraryVersions> parseLibraryVersions(const std::string &text, std
         }
         const auto version = parseVersion(value);
         if (!version) {
-            problem = Message{"Message", QT_TRANSLATE_NOOP("Message", "'%1' is not a release number like %2 (or current)"),
-                              {value, "4.44"}};
+            problem = notARelease(value, "4.44");
             return std::nullopt;
         }
         versions.set(*library, version);

@@ -71,6 +71,10 @@ private:
     bool m_allCurrent = true;
 };
 
+/// A release field's check: empty or "current" (the current release), or
+/// a release number like `example`; nullopt when fine.
+std::optional<Message> releaseProblem(const std::string &text, const char *example);
+
 /// "transformers=4.44,torch=2.3": the libraries set, in the table's order;
 /// empty when every library is current.
 std::string libraryVersionsText(const LibraryVersions &versions);

@@ -3196,7 +3196,7 @@
     </message>
     <message>
         <source>&apos;%1&apos; is not a catalog GPU (see &apos;vramplanner-cli gpus&apos;)</source>
-        <translation>“%1”不是目录中的 GPU（见 'vramplanner-cli gpus'）</translation>
+        <translation>“%1”不是目录中的 GPU（见 &apos;vramplanner-cli gpus&apos;）</translation>
     </message>
 </context>
 <context>

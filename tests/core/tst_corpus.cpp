@@ -315,7 +315,6 @@ void TestCorpus::fp8CheckpointKeepsEmbeddings()
     s.model = *loaded.value;
     s.serving = core::ServingEngine::Vllm;
     const double unquantised = 2.0 * 151936 * 2048 + 48.0 * (2 * 2048 + 2 * 128) + 2048;
-    QCOMPARE(unquantised, 622540800.0);
     const double expected = (30532122624.0 - unquantised) * 1 + unquantised * 2;
     QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Weights).count()), expected);
     // Chosen by hand, fp8 stays the notes' 1 byte for every parameter.
