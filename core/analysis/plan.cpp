@@ -3,6 +3,7 @@
 #include "core/analysis/fit.h"
 #include "core/base/translatable.h"
 #include "core/base/units.h"
+#include "core/model/layerkinds.h"
 #include "core/scenario/servingruntime.h"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ double offloadSeconds(const Scenario &s, const Estimate &e)
 /// pipeline has no more stages than layers.
 bool layoutAllowed(const Scenario &base, int tp, int pp)
 {
-    return tp <= base.parallel.gpusPerNode && base.model.heads % static_cast<std::uint64_t>(tp) == 0
+    return tp <= base.parallel.gpusPerNode && headsNotSplitBy(base.model, static_cast<std::uint64_t>(tp)) == 0
         && static_cast<std::uint64_t>(pp) <= base.model.layers;
 }
 

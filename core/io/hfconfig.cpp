@@ -42,6 +42,7 @@ void readHunyuan(ConfigKeys &k, ModelSpec &m);
 void readErnie(ConfigKeys &k, ModelSpec &m);
 void readErnieMoe(ConfigKeys &k, ModelSpec &m);
 void readBailing(ConfigKeys &k, ModelSpec &m);
+void readLaguna(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -100,6 +101,9 @@ const FamilyTraits kFamilies[] = {
      readHunyuan},
     {"smollm3", "SmolLM3Config", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readSmolLm3},
+    // Laguna (readLaguna): Qwen3-MoE's layers with per-head q/k norms, an
+    // output gate and query heads per layer kind.
+    {"laguna", "LagunaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, readLaguna},
     {"gemma", "GemmaConfig", true, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, nullptr},
     {"gemma2", "Gemma2Config", true, NormKind::RmsNorm, 4, true, false, false, false, false, true, false, nullptr},
     // modeling_gemma3.py Gemma3DecoderLayer: four norms, q_norm and k_norm.
@@ -705,6 +709,72 @@ void readBailing(ConfigKeys &k, ModelSpec &m)
     r.boolean("norm_softmax", false);
 }
 
+/// Laguna (transformers modular_laguna.py @ 631151d4, LagunaAttention,
+/// LagunaTopKRouter, LagunaSparseMoeBlock; vLLM laguna.py @ 038481da):
+/// Qwen3-MoE's decoder whose attention has per-head q/k norms, a softplus
+/// output gate from its own g_proj and, in num_attention_heads_per_layer,
+/// query heads per layer (the full-attention layers 48, the sliding ones
+/// 64 or 72; the key-value heads the same everywhere); mlp_layer_types
+/// names the dense layers (readMoe); every MoE layer has one shared expert
+/// shared_expert_intermediate_size wide, ungated, and the router's
+/// e_score_correction_bias. vLLM sizes g_proj by `gating` (true or
+/// "per-head": one value a head; another string: one per element);
+/// swa_attention_sink_enabled gives the sliding layers a sink per head.
+/// gating_types repeats gating per layer and no loader reads it;
+/// moe_routed_scaling_factor, moe_router_logit_softcapping and
+/// moe_apply_router_weight_on_input change no memory.
+void readLaguna(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.outputGatePerHead = 1; // LagunaConfig: gating = True
+    if (r.has("gating")) {
+        const Json &gating = r.json().at("gating");
+        if (gating.is_boolean())
+            m.outputGatePerHead = gating.get<bool>() ? 1 : 0;
+        else if (gating.is_string())
+            m.outputGatePerHead = gating.get<std::string>() == "per-head" ? 1
+                : gating.get<std::string>().empty()                     ? 0
+                                                                        : m.headDim;
+        else
+            r.error("gating", "expected true, false, \"per-head\" or \"per-element\"");
+    }
+    m.moe.routerBias = m.moe.isMoe();
+    m.attentionSinks = m.sinksWindowedOnly = r.boolean("swa_attention_sink_enabled", false).value_or(false);
+    for (const char *key : {"gating_types", "moe_routed_scaling_factor", "moe_router_logit_softcapping",
+                            "moe_apply_router_weight_on_input", "norm_topk_prob"})
+        r.has(key);
+    const std::vector<std::uint64_t> heads = k.uints("num_attention_heads_per_layer", m.layers);
+    if (heads.empty())
+        return;
+    if (heads.size() != m.layers) {
+        r.error("num_attention_heads_per_layer", "has " + std::to_string(heads.size()) + " entries for "
+                                                     + std::to_string(m.layers) + " layers");
+        return;
+    }
+    // The heads of each kind, by layer_types (all full attention where absent).
+    const std::vector<std::string> types = r.strings("layer_types", kMaxLayers);
+    std::uint64_t full = 0, sliding = 0;
+    bool uneven = false;
+    for (std::uint64_t i = 0; i < m.layers; ++i) {
+        std::uint64_t &kind = i < types.size() && types[i] == "sliding_attention" ? sliding : full;
+        if (heads[i] == 0 || heads[i] % m.kvHeads != 0)
+            r.error("num_attention_heads_per_layer", "holds " + std::to_string(heads[i])
+                                                         + " heads, not a multiple of the "
+                                                         + std::to_string(m.kvHeads) + " key-value heads");
+        uneven = uneven || (kind != 0 && kind != heads[i]);
+        kind = std::max(kind, heads[i]);
+    }
+    if (uneven) {
+        k.assume("num_attention_heads_per_layer", "each layer kind read with its most heads",
+                 "layers of one kind with different head counts are not modelled");
+        m.shapeGuessed = true;
+    }
+    if (full > 0)
+        m.heads = full;
+    if (sliding > 0 && sliding != m.heads)
+        m.slidingHeads = sliding;
+}
+
 /// SmolLM3 (configuration_smollm3.py): no_rope_layers (one flag a layer, 0
 /// where RoPE is left out) or, without it, no_rope_layer_interval places
 /// the NoPE layers. They change no shape and no cache: read for their
@@ -1124,6 +1194,11 @@ void readKimiLinear(ConfigKeys &k, ModelSpec &m)
     m.blockAttentionResiduals = k.firstUint({"attn_res_block_size"}, 1, kMaxLayers).has_value();
 }
 
+/// The keys that say which layers hold experts, in the families that spell
+/// the layout before mlp_layer_types.
+const char *const kMoeLayoutKeys[] = {"first_k_dense_replace", "moe_layer_freq", "interleave_moe_layer_step",
+                                      "decoder_sparse_step", "mlp_only_layers"};
+
 /// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and
 /// moe_layer_freq, Qwen decoder_sparse_step and mlp_only_layers, Llama 4
 /// interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0).
@@ -1195,15 +1270,21 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
             ++moeLayers;
     }
     m.moe.denseLayers = static_cast<int>(L - moeLayers);
-    // transformers 5 writes the layout out as mlp_layer_types (GLM-5.2):
-    // "dense" or "sparse" per layer, which must agree.
+    // transformers 5 writes the layout out as mlp_layer_types: "dense" or
+    // "sparse" per layer. Where the file also spells it the older way
+    // (GLM-5.2, Laguna S 2.1) the two must agree; alone (Laguna XS.2,
+    // whose LagunaConfig has no other layout key) it decides.
     const std::vector<std::string> types = k.reader().strings("mlp_layer_types", kMaxLayers);
     if (types.empty())
         return;
     const auto sparse = static_cast<std::uint64_t>(std::count(types.begin(), types.end(), "sparse"));
+    const bool olderLayout = std::any_of(std::begin(kMoeLayoutKeys), std::end(kMoeLayoutKeys),
+                                         [&k](const char *key) { return k.reader().has(key); });
     if (types.size() != L || sparse + static_cast<std::uint64_t>(std::count(types.begin(), types.end(), "dense")) != L)
         k.reader().error("mlp_layer_types", "expected one 'dense' or 'sparse' for each of the " + std::to_string(L)
                                                 + " layers");
+    else if (!olderLayout)
+        m.moe.denseLayers = static_cast<int>(L - sparse);
     else if (sparse != moeLayers)
         k.reader().error("mlp_layer_types", "names " + std::to_string(sparse) + " MoE layers, the other keys "
                                                 + std::to_string(moeLayers));

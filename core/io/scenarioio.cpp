@@ -33,6 +33,8 @@ const UintField kUintFields[] = {
     {"sliding_kv_heads", &ModelSpec::slidingKvHeads, 0, ModelLimits::maxWidth},
     {"sliding_head_dim", &ModelSpec::slidingHeadDim, 0, ModelLimits::maxWidth},
     {"sliding_v_head_dim", &ModelSpec::slidingValueHeadDim, 0, ModelLimits::maxWidth},
+    {"sliding_heads", &ModelSpec::slidingHeads, 0, ModelLimits::maxWidth},
+    {"output_gate_per_head", &ModelSpec::outputGatePerHead, 0, ModelLimits::maxWidth},
     {"kv_shared_layers", &ModelSpec::kvSharedLayers, 0, ModelLimits::maxLayers},
     {"wide_mlp_layers", &ModelSpec::wideMlpLayers, 0, ModelLimits::maxLayers},
     {"per_layer_input_width", &ModelSpec::perLayerInputWidth, 0, ModelLimits::maxWidth},

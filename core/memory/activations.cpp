@@ -1,6 +1,7 @@
 #include "core/memory/activations.h"
 
 #include "core/memory/formulatext.h"
+#include "core/model/layerkinds.h"
 
 #include <array>
 
@@ -255,7 +256,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         // transpose back is a view.
         c.product(a::kPartKernelOutput).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
         place(c, interior);
-        c.product(a::kPartLogSumExp).times(sh::kFp32Bytes, 4.0).times(sh::kHeads, static_cast<double>(m.heads));
+        c.product(a::kPartLogSumExp).times(sh::kFp32Bytes, 4.0).times(sh::kHeads, static_cast<double>(mostQueryHeads(m)));
         place(c, interior);
     }
     InputSite attentionOutput(sh::kQueryWidth, qw, ea, !eager, a::kAttentionOutput);
@@ -399,7 +400,7 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
         Formula scores(store);
         scores.product()
             .times(sh::kBatch, b)
-            .times(sh::kHeads, static_cast<double>(m.heads))
+            .times(sh::kHeads, static_cast<double>(mostQueryHeads(m)))
             .times(sh::kSequence, seq)
             .times(sh::kSequence, seq)
             .times(a::kScoreBytes, rates.scoreBytes)

@@ -496,7 +496,7 @@ Derived prefillWorkspace(const ModelSpec &m, const Scenario &s, double e, Formul
         bytes.product(ws::kPartScores)
             .times(sh::kBatch, b)
             .timesUnlessOne(sh::kBeams, beams)
-            .times(sh::kHeads, static_cast<double>(m.heads))
+            .times(sh::kHeads, static_cast<double>(mostQueryHeads(m)))
             .times(sh::kSequence, seq)
             .times(sh::kSequence, seq)
             .times(ws::kScoreBytes, perScore.derived())

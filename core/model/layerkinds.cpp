@@ -38,12 +38,13 @@ AttentionShape fullAttentionShape(const ModelSpec &m)
     a.headDim = m.headDim;
     a.valueDim = m.valueDim();
     a.keyIsValue = m.keyIsValue;
+    a.queryHeads = m.heads;
     return a;
 }
 
 AttentionShape latentAsOneHead(const ModelSpec &m)
 {
-    return {1, m.kvLoraRank + m.ropeHeadDim, m.kvLoraRank, false};
+    return {1, m.kvLoraRank + m.ropeHeadDim, m.kvLoraRank, false, m.heads};
 }
 
 AttentionShape slidingAttentionShape(const ModelSpec &m)
@@ -52,6 +53,7 @@ AttentionShape slidingAttentionShape(const ModelSpec &m)
     a.kvHeads = m.slidingKvHeads > 0 ? m.slidingKvHeads : m.kvHeads;
     a.headDim = m.slidingHeadDim > 0 ? m.slidingHeadDim : m.headDim;
     a.valueDim = m.slidingValueHeadDim > 0 ? m.slidingValueHeadDim : (m.slidingHeadDim > 0 ? a.headDim : m.valueDim());
+    a.queryHeads = m.slidingHeads > 0 ? m.slidingHeads : m.heads;
     return a;
 }
 
@@ -64,8 +66,24 @@ AttentionShape widestKeys(const ModelSpec &m)
 
 std::uint64_t widestQueries(const ModelSpec &m)
 {
-    const std::uint64_t windowed = windowedLayers(m) > 0 ? slidingAttentionShape(m).headDim : 0;
-    return m.heads * std::max(m.headDim, windowed);
+    const AttentionShape windowed = slidingAttentionShape(m);
+    const std::uint64_t windowedWidth = windowedLayers(m) > 0 ? windowed.queryHeads * windowed.headDim : 0;
+    return std::max(m.heads * m.headDim, windowedWidth);
+}
+
+std::uint64_t mostQueryHeads(const ModelSpec &m)
+{
+    return windowedLayers(m) > 0 ? std::max(m.heads, slidingAttentionShape(m).queryHeads) : m.heads;
+}
+
+std::uint64_t headsNotSplitBy(const ModelSpec &m, std::uint64_t tp)
+{
+    if (tp == 0)
+        return 0;
+    if (m.heads % tp != 0)
+        return m.heads;
+    const std::uint64_t windowed = slidingAttentionShape(m).queryHeads;
+    return windowedLayers(m) > 0 && windowed % tp != 0 ? windowed : 0;
 }
 
 std::vector<LayerKind> describeLayers(const ModelSpec &m)

@@ -25,12 +25,14 @@ struct AttentionShape
     std::uint64_t headDim = 0;  ///< query and key head size
     std::uint64_t valueDim = 0; ///< value head size
     bool keyIsValue = false;    ///< no v_proj: the values are projected by k_proj
+    std::uint64_t queryHeads = 0;
 
     std::uint64_t keyWidth() const { return kvHeads * headDim; }
     std::uint64_t valueWidth() const { return kvHeads * valueDim; }
     bool operator==(const AttentionShape &o) const
     {
-        return kvHeads == o.kvHeads && headDim == o.headDim && valueDim == o.valueDim && keyIsValue == o.keyIsValue;
+        return kvHeads == o.kvHeads && headDim == o.headDim && valueDim == o.valueDim && keyIsValue == o.keyIsValue
+            && queryHeads == o.queryHeads;
     }
     bool operator!=(const AttentionShape &o) const { return !(*this == o); }
 };
@@ -50,6 +52,13 @@ AttentionShape latentAsOneHead(const ModelSpec &model);
 /// (Gemma 4: the global layers' queries, the local layers' keys).
 AttentionShape widestKeys(const ModelSpec &model);
 std::uint64_t widestQueries(const ModelSpec &model);
+/// The most query heads of any attention kind (Laguna's sliding layers):
+/// the heads of the largest per-head score and softmax statistics.
+std::uint64_t mostQueryHeads(const ModelSpec &model);
+/// The query heads of an attention kind that `tp` ranks cannot split
+/// evenly (vLLM and transformers' TP plans assert each layer's heads
+/// divide); 0 when every kind's do.
+std::uint64_t headsNotSplitBy(const ModelSpec &model, std::uint64_t tp);
 
 /// The model's decoder layers by kind, each kind once with how many layers
 /// have it: the per-layer descriptor every engine's cache rule reads. A

@@ -125,7 +125,7 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
             b.add("g_proj", TensorRole::AttentionLinear, m.heads * m.valueHeadDim, h, layers);
     } else {
         // Qwen3-Next's gated attention: q_proj also yields the output gate.
-        const std::uint64_t qWidth = m.heads * a.headDim;
+        const std::uint64_t qWidth = a.queryHeads * a.headDim;
         const std::uint64_t qRows = m.gatedAttention ? 2 * qWidth : qWidth;
         // Gemma 4's K = V layers project the values with k_proj.
         const std::uint64_t vRows = a.keyIsValue ? 0 : a.valueWidth();
@@ -144,21 +144,23 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
             b.add("indexer.qk_norm", TensorRole::Norm, 2 * m.indexHeadDim, 1, indexed);
         }
     }
-    const std::uint64_t outWidth = m.isMla() ? m.attentionOutWidth() : m.heads * a.valueDim;
+    const std::uint64_t outWidth = m.isMla() ? m.attentionOutWidth() : a.queryHeads * a.valueDim;
     b.add("o_proj", TensorRole::AttentionLinear, h, outWidth, layers, LinearSlot::O);
+    // Laguna's softplus output gate, per head or per element.
+    b.add("g_proj", TensorRole::AttentionLinear, a.queryHeads * m.outputGatePerHead, h, layers);
     if (m.attnOutBias)
         b.add("o_bias", TensorRole::Bias, h, 1, layers);
     if (m.qkNorm) {
         // Per head (Qwen3, Gemma 3): one head_dim-wide weight each for q and
         // k; over the whole projection (OLMo 3, MiniMax-M2): q and k widths.
         // Layers that reuse another's keys have no k_norm.
-        const std::uint64_t qNorm = m.qkNormWholeProjection ? m.heads * a.headDim : a.headDim;
+        const std::uint64_t qNorm = m.qkNormWholeProjection ? a.queryHeads * a.headDim : a.headDim;
         const std::uint64_t kNorm = m.qkNormWholeProjection ? a.keyWidth() : a.headDim;
         b.add("qk_norm", TensorRole::Norm, qNorm + kNorm, 1, caching);
         b.add("q_norm", TensorRole::Norm, qNorm, 1, layers - caching);
     }
     if (sinks)
-        b.add("sinks", TensorRole::Other, m.heads, 1, layers);
+        b.add("sinks", TensorRole::Other, a.queryHeads, 1, layers);
 }
 
 /// DeepSeek-V4's attention (inference/model.py Attention, Compressor and

@@ -199,6 +199,11 @@ struct ModelSpec
     /// beta projection, an output gate (full rank, or g_a and g_b), o_norm
     /// and o_proj; the recurrent state in fp32.
     bool kimiDeltaAttention = false;
+    /// A softplus output gate from its own g_proj in every softmax layer,
+    /// this many values per query head: Laguna's `gating` (transformers
+    /// modular_laguna.py LagunaAttention; vLLM laguna.py): 1 per head, or
+    /// head_dim per element. 0: none.
+    std::uint64_t outputGatePerHead = 0;
     bool fullRankOutputGate = false;  ///< KDA use_full_rank_gate: g_proj instead of g_a, g_b
     /// Every layer mixes its residual from earlier blocks with learned
     /// queries (Kimi K3 attn_res_block_size: self_attention_res_norm and
@@ -253,6 +258,11 @@ struct ModelSpec
     std::uint64_t slidingKvHeads = 0;
     std::uint64_t slidingHeadDim = 0;
     std::uint64_t slidingValueHeadDim = 0;
+    /// The windowed layers' own query heads, where they differ from the
+    /// full-attention layers' `heads`: Laguna's num_attention_heads_per_layer
+    /// (48 in the full-attention layers, 64 or 72 in the sliding ones). 0:
+    /// the same.
+    std::uint64_t slidingHeads = 0;
     /// The full-attention layers project their values with k_proj (Gemma 4
     /// attention_k_eq_v): no v_proj; K and V are still cached apart, as V is
     /// taken before the key's norm and RoPE. (DeepSeek-V4's one latent per

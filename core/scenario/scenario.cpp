@@ -3,6 +3,7 @@
 #include "core/base/lookup.h"
 #include "core/base/translatable.h"
 #include "core/base/units.h"
+#include "core/model/layerkinds.h"
 #include "core/scenario/fields.h"
 #include "core/scenario/inputspellings.h"
 #include "core/scenario/servingruntime.h"
@@ -224,9 +225,9 @@ std::vector<Message> scenarioProblems(const Scenario &s)
           QT_TRANSLATE_NOOP("Message",
                             "model: hidden size, layers, heads, head size and vocabulary must all be positive"));
     check(m.kvHeads <= m.heads, QT_TRANSLATE_NOOP("Message", "model: key-value heads cannot exceed attention heads"));
-    checkWith(m.heads == 0 || m.heads % static_cast<std::uint64_t>(p.tp) == 0,
-              QT_TRANSLATE_NOOP("Message", "tp: must divide the attention heads (%1)"),
-              [&m] { return std::vector<std::string>{std::to_string(m.heads)}; });
+    const std::uint64_t unsplit = m.heads == 0 ? 0 : headsNotSplitBy(m, static_cast<std::uint64_t>(p.tp));
+    checkWith(unsplit == 0, QT_TRANSLATE_NOOP("Message", "tp: must divide the attention heads (%1)"),
+              [unsplit] { return std::vector<std::string>{std::to_string(unsplit)}; });
     check(!m.moe.isMoe() || m.moe.experts % p.ep == 0, QT_TRANSLATE_NOOP("Message", "ep: must divide the experts"));
     check(m.moe.isMoe() || p.ep == 1,
           QT_TRANSLATE_NOOP("Message", "ep: expert parallelism needs a mixture-of-experts model"));

@@ -132,6 +132,7 @@ private slots:
     void hunyuanPerLayerLists();
     void moonVitTowers();
     void gemma4AudioEncoders();
+    void lagunaHeadsPerLayer();
 };
 
 void TestCorpus::everyConfigLoads_data()
@@ -1061,6 +1062,11 @@ void TestCorpus::lyingPerLayerLists_data()
                                           << true;
     QTest::newRow("M3 10^12 index heads") << "nvidia--MiniMax-M3-NVFP4_config.json" << "sparse_num_index_heads"
                                           << "1000000000000" << false;
+    // Laguna: 41 entries for 40 layers in each per-layer list.
+    QTest::newRow("Laguna 41 head entries") << "poolside--Laguna-XS.2-FP8_config.json"
+                                            << "num_attention_heads_per_layer" << "48, " << true;
+    QTest::newRow("Laguna 41 MLP kinds") << "poolside--Laguna-XS.2-FP8_config.json" << "mlp_layer_types"
+                                         << "\"dense\", " << true;
 }
 
 void TestCorpus::lyingPerLayerLists()
@@ -1100,4 +1106,57 @@ void TestCorpus::pythonFloatsLoad()
 }
 
 VRAM_TEST_MAIN(tst_corpus, TestCorpus, None)
+/// Laguna (transformers modular_laguna.py; vLLM laguna.py), summed by hand:
+/// per layer q, o and the per-head gate g_proj by that layer's heads
+/// (num_attention_heads_per_layer: 48 in the full-attention layers, 64 in
+/// XS.2's sliding ones, 72 in S 2.1's), k and v of 8 heads of 128, per-head
+/// q/k norms; a dense first layer (mlp_layer_types; XS.2 has no other
+/// layout key) and MoE layers of a router with its correction bias, 256
+/// experts and one shared expert. Published: 33.4B total and 3.0B active
+/// (XS.2, SGLang PR 24204), 118B and 8B (S 2.1, SGLang PR 31848).
+void TestCorpus::lagunaHeadsPerLayer()
+{
+    const auto sum = [](qulonglong H, qulonglong full, qulonglong sliding, qulonglong dense, qulonglong expert) {
+        const qulonglong V = 100352, L = full + sliding;
+        const auto attention = [H](qulonglong heads) {
+            return 2 * heads * 128 * H + 2 * 8 * 128 * H + heads * H + 2 * 128;
+        };
+        const qulonglong moe = 256 * H + 256 + 256 * 3 * expert * H + 3 * expert * H;
+        return 2 * V * H + H + L * 2 * H + full * attention(48) + sliding * attention(sliding == 30 ? 64 : 72)
+            + 3 * dense * H + (L - 1) * moe;
+    };
+    const auto xs = loadCorpusConfig("poolside--Laguna-XS.2-FP8_config.json");
+    QVERIFY2(xs.ok(), qPrintable(joined(xs.errors)));
+    const core::ParameterCounts xsCounts = core::countParameters(*xs.value);
+    QCOMPARE(qulonglong(xsCounts.total), sum(2048, 10, 30, 8192, 512));
+    QCOMPARE(std::round(static_cast<double>(xsCounts.total) / 1e8) / 10, 33.4);
+    QCOMPARE(std::round(static_cast<double>(xsCounts.active) / 1e8) / 10, 3.0);
+    const auto s21 = loadCorpusConfig("poolside--Laguna-S-2.1-FP8_config.json");
+    QVERIFY2(s21.ok(), qPrintable(joined(s21.errors)));
+    const core::ParameterCounts sCounts = core::countParameters(*s21.value);
+    QCOMPARE(qulonglong(sCounts.total), sum(3072, 12, 36, 12288, 1024));
+    QCOMPARE(std::round(static_cast<double>(sCounts.total) / 1e9), 118.0);
+    QCOMPARE(std::round(static_cast<double>(sCounts.active) / 1e9), 8.0);
+
+    // Within the window every layer caches the token's 8 K and 8 V heads of 128.
+    QCOMPARE(kvBytesPerToken(*xs.value, core::ServingEngine::Vllm), 40.0 * 2 * 8 * 128 * 2);
+    // Each FP8 release ignores the attention, the routers and lm_head; S 2.1
+    // also the dense layer's MLP and the shared experts.
+    QCOMPARE(xs.value->checkpointQuantizedTargets,
+             std::uint64_t(core::kQuantDenseMlp | core::kQuantSharedExperts | core::kQuantExperts));
+    QCOMPARE(s21.value->checkpointQuantizedTargets, std::uint64_t(core::kQuantExperts));
+
+    // Tensor parallelism splits every layer's heads: 16 ranks split the
+    // full-attention layers' 48 but not the sliding layers' 72.
+    core::Scenario tp16 = servingScenario(*s21.value, core::ServingEngine::Vllm);
+    tp16.gpus = 16;
+    tp16.parallel.tp = 16;
+    tp16.parallel.gpusPerNode = 16;
+    const std::vector<core::Message> problems = core::scenarioProblems(tp16);
+    QVERIFY(std::any_of(problems.begin(), problems.end(), [](const core::Message &p) {
+        return p.text == std::string("tp: must divide the attention heads (%1)") && p.args == std::vector<std::string>{"72"};
+    }));
+}
+
 #include "tst_corpus.moc"
+
