@@ -74,8 +74,9 @@ const char *const kNoMemoryEffect[] = {
     "text_end_id", "video_start_id", "video_end_id", "moe_drop_tokens", "moe_random_routing_dropped_token",
     "group_limited_greedy", "use_rotary_pos_emb", "position_embedding_xdrope", "num_media_embeds",
     // DeepSeek-V4: the hyper-connections' Sinkhorn iterations and epsilon,
-    // the compressed layers' RoPE base (no weights).
-    "hc_sinkhorn_iters", "hc_eps", "compress_rope_theta",
+    // the compressed layers' RoPE base and, in transformers' config, their
+    // RoPE parameters (no weights).
+    "hc_sinkhorn_iters", "hc_eps", "compress_rope_theta", "compress_rope_parameters",
     // MiniMax-M1: post-norm and the DeepNorm-style residual scales (no weights).
     "postnorm", "layernorm_full_attention_alpha", "layernorm_full_attention_beta",
     "layernorm_linear_attention_alpha", "layernorm_linear_attention_beta", "layernorm_mlp_alpha",

@@ -1057,6 +1057,10 @@ void readDeepSeekV4(ConfigKeys &k, ModelSpec &m)
     JsonReader &r = k.reader();
     m.qLoraRank = k.uint("q_lora_rank", 1, kMaxDim, 1024);
     m.ropeHeadDim = k.uint("qk_rope_head_dim", 1, kMaxDim, 64);
+    // transformers' DeepseekV4Config also writes the rest of the head.
+    if (k.firstUint({"qk_nope_head_dim"}, 0, kMaxDim).value_or(m.headDim - std::min(m.headDim, m.ropeHeadDim))
+        != m.headDim - std::min(m.headDim, m.ropeHeadDim))
+        r.error("qk_nope_head_dim", "must be head_dim less qk_rope_head_dim");
     m.outputGroups = k.uint("o_groups", 1, kMaxDim, 8);
     m.outputLoraRank = k.uint("o_lora_rank", 1, kMaxDim, 1024);
     m.hyperConnections = k.uint("hc_mult", 1, 64, 4);
@@ -1459,7 +1463,8 @@ TextPart textPart(JsonReader &top, const std::string &topType)
 
 /// The checkpoint's own format on the model, once its shape is read (which
 /// modules the config names depends on the layers and experts).
-void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerBlocks> &layout, ModelSpec &m)
+void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerBlocks> &layout, ModelSpec &m,
+                       std::vector<std::string> &warnings)
 {
     m.checkpointFormat = q.format;
     m.checkpointRestFormat = q.restFormat;
@@ -1467,6 +1472,9 @@ void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerB
     const QuantizedModules modules = quantizedModules(q, m, layout);
     m.checkpointQuantizedTargets = modules.targets;
     m.checkpointPartialTargets = modules.partial;
+    if (!q.targets.empty() && !m.namesQuantizedModules())
+        warnings.push_back("quantization_config: no module this planner knows matches the targets of its "
+                           + q.format + " scheme; priced by the format's own rule");
 }
 
 } // namespace
@@ -1593,7 +1601,7 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     if ((!quantization || quantization->format.empty()) && besideConfig)
         quantization = *besideConfig;
     if (quantization)
-        applyQuantization(*quantization, layerLayout(r, m), m);
+        applyQuantization(*quantization, layerLayout(r, m), m, result.warnings);
     // DeepSeek-V4's expert_dtype "fp4": the routed experts ship in MXFP4
     // (inference/convert.py: two e2m1 values a byte, an e8m0 scale per 32)
     // beside the block-fp8 rest of the layers' linear modules.

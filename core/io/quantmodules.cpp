@@ -139,7 +139,9 @@ struct TargetNames
 /// Each kind's names across the families' modeling code: transformers
 /// (self_attn, mlp.experts, mlp.shared_experts / shared_expert, mlp.gate),
 /// Mixtral and MiniMax (block_sparse_moe), Nemotron-H (mixer), Qwen3-Next
-/// and Qwen3.5 (linear_attn), DeepSeek-V4's reference code (attn, ffn).
+/// and Qwen3.5 (linear_attn), DeepSeek-V4's reference code (attn, ffn; its
+/// vLLM and transformers modules fuse wq_a and wkv as attn.fused_wqa_wkv
+/// and name the experts' projections gate_proj, up_proj, down_proj).
 /// Gemma 4 keeps its experts and router beside the dense MLP, not in it
 /// (modeling_gemma4.py Gemma4TextDecoderLayer: self.router, self.experts),
 /// so its "layers.N.mlp*" exclusions leave the experts quantised.
@@ -148,17 +150,18 @@ const std::vector<TargetNames> &targetNames()
     static const std::vector<TargetNames> names = {
         {kQuantMixerIn,
          {"self_attn.q_proj", "self_attn.q_a_proj", "self_attn.kv_a_proj_with_mqa", "self_attn.qkv_proj",
-          "linear_attn.in_proj_qkvz", "mixer.in_proj", "mixer.q_proj", "attn.wq_a"},
+          "linear_attn.in_proj_qkvz", "mixer.in_proj", "mixer.q_proj", "attn.wq_a", "attn.fused_wqa_wkv"},
          {}},
         {kQuantMixerOut, {"self_attn.o_proj", "linear_attn.out_proj", "mixer.out_proj", "mixer.o_proj", "attn.wo_a"}, {}},
         {kQuantDenseMlp, {"mlp.gate_proj", "mlp.up_proj", "mlp.down_proj", "mixer.up_proj", "ffn.w1"}, {}},
         {kQuantSharedExperts,
          {"mlp.shared_experts.gate_proj", "mlp.shared_expert.gate_proj", "block_sparse_moe.shared_experts.gate_proj",
-          "mixer.shared_experts.up_proj", "ffn.shared_experts.w1"},
+          "mixer.shared_experts.up_proj", "ffn.shared_experts.w1", "ffn.shared_experts.gate_proj"},
          {}},
         {kQuantExperts,
          {"mlp.experts.0.gate_proj", "mlp.experts.0.down_proj", "mlp.experts.gate_up_proj", "mlp.experts",
-          "block_sparse_moe.experts.0.w1", "mixer.experts.0.up_proj", "ffn.experts.0.w1", "ffn.experts"},
+          "block_sparse_moe.experts.0.w1", "mixer.experts.0.up_proj", "ffn.experts.0.w1", "ffn.experts.0.gate_proj",
+          "ffn.experts"},
          {}},
         {kQuantExperts, {"experts.gate_up_proj", "experts.down_proj", "experts"}, {}, "gemma4_text"},
         {kQuantRouter, {"mlp.gate", "mlp.router", "block_sparse_moe.gate", "mixer.gate", "ffn.gate"}, {}},

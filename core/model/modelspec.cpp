@@ -504,7 +504,8 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         const unsigned target = m.checkpointFormat.empty() ? 0u : quantTargetOf(g);
         const std::uint64_t quantized = quantizedElements(m, g, target, n);
         c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, quantized);
-        if (target & layerLinears)
+        // The rest are "the other" modules only beside the ones the config names.
+        if ((target & layerLinears) && m.namesQuantizedModules())
             c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, n - quantized);
         switch (g.role) {
         case TensorRole::Embedding:

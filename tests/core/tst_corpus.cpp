@@ -133,6 +133,7 @@ private slots:
     void moonVitTowers();
     void gemma4AudioEncoders();
     void lagunaHeadsPerLayer();
+    void compressedTensorsByModuleName();
 };
 
 void TestCorpus::everyConfigLoads_data()
@@ -1156,6 +1157,36 @@ void TestCorpus::lagunaHeadsPerLayer()
     QVERIFY(std::any_of(problems.begin(), problems.end(), [](const core::Message &p) {
         return p.text == std::string("tp: must divide the attention heads (%1)") && p.args == std::vector<std::string>{"72"};
     }));
+}
+
+/// compressed-tensors' config groups name their modules by regex over the
+/// serving code's names. Red Hat's DeepSeek-V4 Flash release (transformers'
+/// DeepseekV4Config): NVFP4 for `.*ffn.*(gate|up|down)_proj$`, the 43
+/// layers' 256 routed experts and one shared expert of 3 x 2048 x 4096;
+/// block FP8 for the attention's fused_wqa_wkv, wq_b, wo_a and wo_b (the
+/// rest format); the routers (ffn.gate) stay bf16. A config whose targets
+/// match no module the planner knows says so and is priced by the format's
+/// own rule, with no second format on top.
+void TestCorpus::compressedTensorsByModuleName()
+{
+    const auto redHat = loadCorpusConfig("RedHatAI--DeepSeek-V4-Flash-NVFP4-FP8_config.json");
+    QVERIFY2(redHat.ok(), qPrintable(joined(redHat.errors)));
+    QCOMPARE(QString::fromStdString(redHat.value->checkpointFormat), QStringLiteral("nvfp4"));
+    QCOMPARE(QString::fromStdString(redHat.value->checkpointRestFormat), QStringLiteral("fp8"));
+    QCOMPARE(redHat.value->checkpointQuantizedTargets, std::uint64_t(core::kQuantExperts | core::kQuantSharedExperts));
+    const core::ParameterCounts counts = core::countParameters(*redHat.value);
+    QCOMPARE(qulonglong(counts.checkpointQuantized), 43ull * 257 * 3 * 2048 * 4096);
+    QVERIFY(counts.checkpointQuantized + counts.checkpointRestLinear < counts.total);
+
+    std::string text = readCorpusFile("RedHatAI--DeepSeek-V4-Flash-NVFP4-FP8_config.json");
+    const std::string experts = "re:.*ffn.*(gate|up|down)_proj$";
+    QVERIFY(text.find(experts) != std::string::npos);
+    text.replace(text.find(experts), experts.size(), "re:.*no_such_module$");
+    const auto unmatched = core::io::parseHfConfig(text, "unmatched");
+    QVERIFY2(unmatched.ok(), qPrintable(joined(unmatched.errors)));
+    QVERIFY2(joined(unmatched.warnings).contains("no module this planner knows matches"),
+             qPrintable(joined(unmatched.warnings)));
+    QCOMPARE(core::countParameters(*unmatched.value).checkpointRestLinear, std::uint64_t(0));
 }
 
 #include "tst_corpus.moc"
