@@ -203,7 +203,14 @@ CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std
     } else if (method == "gptq" || method == "awq") {
         q.format = quant.uint("bits", 1, 64, false).value_or(0) == 4 ? method + "-4bit" : "";
     } else if (method == "fp8" || method == "mxfp4") {
+        // transformers' FineGrainedFP8Config and Mxfp4Config, and vLLM's
+        // Fp8Config (ignored_layers, else modules_to_not_convert), keep
+        // these modules in the checkpoint's dtype: Qwen's FP8 releases list
+        // their linear attention and shared experts, gpt-oss its attention.
         q.format = method;
+        q.patterns = ModulePatterns::Transformers;
+        q.excluded = patternList(quant, quant.has("ignored_layers") ? "ignored_layers" : "modules_to_not_convert");
+        q.listsModules = !q.excluded.empty();
     } else if (method == "compressed-tensors") {
         q = compressedTensors(quant, warnings);
     } else if (method == "modelopt") {

@@ -17,6 +17,10 @@ namespace core::io {
 enum class ModulePatterns {
     CompressedTensors, ///< "re:<regex>" matched from the start (re.match), else the exact name
     Glob,              ///< ModelOpt's fnmatch patterns ("model.layers.*.self_attn*")
+    /// transformers' modules_to_not_convert (quantizers_utils.py
+    /// should_convert_module): a key skips every module whose name it
+    /// matches from the start as a regex (re.match), or that ends with it.
+    Transformers,
 };
 
 struct CheckpointQuantization

@@ -88,6 +88,8 @@ public:
                 }
             } else if (style == ModulePatterns::Glob && p.find_first_of("*?") != std::string::npos) {
                 m_globs.push_back(p);
+            } else if (style == ModulePatterns::Transformers) {
+                addTransformersKey(p);
             } else {
                 m_names.insert(p);
             }
@@ -99,6 +101,10 @@ public:
         // A per-module list (ModelOpt's quantized_layers) is looked up, not scanned.
         if (m_names.count(name) > 0)
             return true;
+        for (const std::string &key : m_prefixOrSuffix)
+            if (name.compare(0, key.size(), key) == 0
+                || (name.size() >= key.size() && name.compare(name.size() - key.size(), key.size(), key) == 0))
+                return true;
         for (const std::string &p : m_globs)
             if (globMatch(p, name))
                 return true;
@@ -115,7 +121,26 @@ public:
     }
 
 private:
+    /// A transformers key: one with a wildcard a regex matched from the
+    /// start (a suffix of it is no name); a plain one a prefix or a suffix
+    /// (its dots read as regex "any character" match themselves in module
+    /// names, so literally).
+    void addTransformersKey(const std::string &key)
+    {
+        if (key.find_first_of("*+?[](){}|^$\\") == std::string::npos) {
+            m_prefixOrSuffix.push_back(key);
+            return;
+        }
+        if (!boundedRegex(key))
+            return;
+        try {
+            m_regexes.emplace_back(key, std::regex::ECMAScript | std::regex::optimize);
+        } catch (const std::regex_error &) {
+        }
+    }
+
     std::unordered_set<std::string> m_names; ///< exact names
+    std::vector<std::string> m_prefixOrSuffix; ///< transformers' plain keys
     std::vector<std::string> m_globs;        ///< fnmatch patterns with a wildcard
     std::vector<std::regex> m_regexes;
 };
@@ -150,7 +175,8 @@ const std::vector<TargetNames> &targetNames()
     static const std::vector<TargetNames> names = {
         {kQuantMixerIn,
          {"self_attn.q_proj", "self_attn.q_a_proj", "self_attn.kv_a_proj_with_mqa", "self_attn.qkv_proj",
-          "linear_attn.in_proj_qkvz", "mixer.in_proj", "mixer.q_proj", "attn.wq_a", "attn.fused_wqa_wkv"},
+          "linear_attn.in_proj_qkvz", "linear_attn.in_proj_qkv", "mixer.in_proj", "mixer.q_proj", "attn.wq_a",
+          "attn.fused_wqa_wkv"},
          {}},
         {kQuantMixerOut, {"self_attn.o_proj", "linear_attn.out_proj", "mixer.out_proj", "mixer.o_proj", "attn.wo_a"}, {}},
         {kQuantDenseMlp, {"mlp.gate_proj", "mlp.up_proj", "mlp.down_proj", "mixer.up_proj", "ffn.w1"}, {}},

@@ -134,6 +134,7 @@ private slots:
     void gemma4AudioEncoders();
     void lagunaHeadsPerLayer();
     void compressedTensorsByModuleName();
+    void fp8ModulesToNotConvert();
 };
 
 void TestCorpus::everyConfigLoads_data()
@@ -306,17 +307,17 @@ void TestCorpus::fp8CheckpointKeepsEmbeddings()
 {
     // Qwen3-30B-A3B-FP8 (block fp8, modules_to_not_convert: lm_head, norms,
     // routers): its loader holds the linear and expert layers at 1 byte and
-    // the embedding, lm_head and norms in bf16. By hand: 2 x 151,936 x 2,048
-    // (embed_tokens, lm_head) + 48 x (2 x 2,048 + 2 x 128) (layer norms,
-    // q/k norms) + 2,048 (final norm) = 622,540,800 at 2 B; the rest of
-    // the 30,532,122,624 at 1 B (the routers too: 12,582,912 B less than
-    // their bf16; block scales left out, 7.3 MB).
+    // the embedding, lm_head, norms and the routers it lists in bf16. By
+    // hand: 2 x 151,936 x 2,048 (embed_tokens, lm_head) + 48 x (2 x 2,048 +
+    // 2 x 128) (layer norms, q/k norms) + 2,048 (final norm) + 48 x 128 x
+    // 2,048 (mlp.gate) = 635,123,712 at 2 B; the rest of the 30,532,122,624
+    // at 1 B (block scales left out, 7.3 MB).
     const auto loaded = loadCorpusRelease("Qwen--Qwen3-30B-A3B-FP8");
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
     core::Scenario s;
     s.model = *loaded.value;
     s.serving = core::ServingEngine::Vllm;
-    const double unquantised = 2.0 * 151936 * 2048 + 48.0 * (2 * 2048 + 2 * 128) + 2048;
+    const double unquantised = 2.0 * 151936 * 2048 + 48.0 * (2 * 2048 + 2 * 128) + 2048 + 48.0 * 128 * 2048;
     const double expected = (30532122624.0 - unquantised) * 1 + unquantised * 2;
     QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Weights).count()), expected);
     // Chosen by hand, fp8 stays the notes' 1 byte for every parameter.
@@ -1187,6 +1188,29 @@ void TestCorpus::compressedTensorsByModuleName()
     QVERIFY2(joined(unmatched.warnings).contains("no module this planner knows matches"),
              qPrintable(joined(unmatched.warnings)));
     QCOMPARE(core::countParameters(*unmatched.value).checkpointRestLinear, std::uint64_t(0));
+}
+
+/// FP8 checkpoints (transformers' FineGrainedFP8Config, vLLM's Fp8Config)
+/// list what they keep in bf16 in modules_to_not_convert, as transformers'
+/// should_convert_module reads a key: a prefix or a suffix of the module's
+/// name. Qwen3.8-2.4T-A95B-FP8 lists every layer's Gated DeltaNet,
+/// attention, shared expert and router: only the 92 layers' 512 routed
+/// experts of 3 x 2048 x 8192 are FP8. MiniMax-M2.5 lists "gate", the
+/// routers (block_sparse_moe.gate) by their last name.
+void TestCorpus::fp8ModulesToNotConvert()
+{
+    const auto qwen = loadCorpusConfig("Qwen--Qwen3.8-2.4T-A95B-FP8_config.json");
+    QVERIFY2(qwen.ok(), qPrintable(joined(qwen.errors)));
+    QCOMPARE(qwen.value->checkpointQuantizedTargets, std::uint64_t(core::kQuantExperts));
+    QCOMPARE(qulonglong(core::countParameters(*qwen.value).checkpointQuantized), 92ull * 512 * 3 * 2048 * 8192);
+    const auto bf16 = loadCorpusConfig("Qwen--Qwen3.8-2.4T-A95B_config.json");
+    QVERIFY2(bf16.ok(), qPrintable(joined(bf16.errors)));
+    QCOMPARE(core::countParameters(*bf16.value).total, core::countParameters(*qwen.value).total);
+
+    const auto minimax = loadCorpusConfig("MiniMaxAI--MiniMax-M2.5_config.json");
+    QVERIFY2(minimax.ok(), qPrintable(joined(minimax.errors)));
+    QCOMPARE(minimax.value->checkpointQuantizedTargets & core::kQuantRouter, std::uint64_t(0));
+    QVERIFY(minimax.value->checkpointQuantizedTargets & core::kQuantExperts);
 }
 
 #include "tst_corpus.moc"

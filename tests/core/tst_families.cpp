@@ -208,6 +208,9 @@ void TestFamilies::publishedCounts_data()
     // MiMo-V2-Flash card: 309B total (the main model's 308.78B counted and
     // three MTP layers of 0.33B the config does not declare), 15B active.
     QTest::newRow("MiMo-V2-Flash 309B / 15B") << "mimo-v2-flash" << 309.0 << 1.0 << 15.0 << 1.0 << withEmb;
+    // Qwen3.8-2.4T-A95B (vLLM's day-0 post: "2.4-trillion-parameter"; the
+    // name's 95B active). Counted 2,419.80B and 95.29B.
+    QTest::newRow("Qwen3.8 2.4T / 95B") << "qwen3.8-2.4t-a95b" << 2400.0 << 50.0 << 95.0 << 1.0 << withEmb;
 }
 
 void TestFamilies::publishedCounts()
