@@ -84,8 +84,7 @@ std::optional<Message> newCapabilityWarning(const Scenario &variant, const Scena
 ProfiledNonTorch profiledNonTorch(const Scenario &s, const Estimate &e)
 {
     const Bytes comm = e.term(TermId::CommBuffers);
-    if (runtimeBehaviour(s.serving).releases != Library::Vllm
-        || !versionRuleHolds(s.versions, VersionRule::VllmBudgetFromSnapshot))
+    if (!vllmProfilesTheBudget(s) || !versionRuleHolds(s.versions, VersionRule::VllmBudgetFromSnapshot))
         return {e.term(TermId::CudaOverhead) + comm, "cuda_overhead + comm_buffers"};
     // What grew outside torch after vLLM's init snapshot, as its logs print
     // it ("non-torch memory", "non_torch_memory takes"), at TP 1 and 2:

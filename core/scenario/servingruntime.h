@@ -289,6 +289,15 @@ inline bool defaultsFollowTheCard(const Scenario &s)
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     return runtime && runtime->batchDefaultsFollowCard && (!s.maxNumSeqs || !s.maxBatchedTokens);
 }
+/// vLLM sizes its pool as a share of the card less what it profiled (not
+/// kv_cache_memory_bytes): its releases from 0.9.2 subtract only the
+/// non-torch memory grown after their init snapshot
+/// (VersionRule::VllmBudgetFromSnapshot reads the release).
+inline bool vllmProfilesTheBudget(const Scenario &s)
+{
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    return runtime.kvPool == KvPool::ShareOfCard && runtime.releases == Library::Vllm && !s.kvCacheMemoryGib;
+}
 /// Whether `gpu` runs the scenario's engine with the batch the scenario's
 /// own card does: cards whose defaults agree share an estimate.
 inline bool sameBatchOn(const Scenario &s, const GpuSpec &gpu)

@@ -377,7 +377,7 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
     if ((runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
         || (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib))
         rules.push_back(VersionRule::VllmUtilization092);
-    if (runtime.kvPool == KvPool::ShareOfCard && runtime.releases == Library::Vllm && !s.kvCacheMemoryGib)
+    if (vllmProfilesTheBudget(s))
         rules.push_back(VersionRule::VllmBudgetFromSnapshot);
     // vLLM's sampler warm-up and its model runner.
     if (runtime.profilesSampler && runtime.releases == Library::Vllm) {
