@@ -194,7 +194,12 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
     }
     const double ends = static_cast<double>(pc.embedding + pc.lmHead);
     const double experts = static_cast<double>(pc.experts);
-    const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends - experts);
+    // Under tensor parallelism the replicated tensors and the key-value
+    // heads a rank repeats are counted apart (tpSplitOf).
+    const bool split = share.tp > 1;
+    const double replicated = split ? static_cast<double>(pc.tpReplicated) : 0.0;
+    const double keyValue = split ? static_cast<double>(pc.keyValueProjections) : 0.0;
+    const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends - experts - replicated - keyValue);
     Formula here(store);
     here.product(r::kPartLayers).times(r::kLayerParams, layerParams).timesUnlessOne(r::kLayerShare, share.layers);
     if (experts > 0)
@@ -212,12 +217,31 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
     } else {
         here.product(r::kPartEnds).times(r::kEndParams, ends);
     }
+    const double total = std::max(1.0, static_cast<double>(pc.total));
     Formula params(store);
     params.product()
         .times(r::kParamsHere, here.derived())
-        .over(text::shared::kParams, std::max(1.0, static_cast<double>(pc.total)))
+        .over(text::shared::kParams, total)
         .overUnlessOne(text::shared::kTp, share.tp);
+    if (replicated > 0)
+        params.product(r::kPartReplicated)
+            .times(r::kReplicatedParams, replicated)
+            .timesUnlessOne(r::kLayerShare, share.layers)
+            .over(text::shared::kParams, total);
+    if (keyValue > 0) {
+        const double kvHeads = static_cast<double>(std::max<std::uint64_t>(1, m.kvHeads));
+        params.product(r::kPartKeyValue)
+            .times(r::kKeyValueParams, keyValue)
+            .timesUnlessOne(r::kLayerShare, share.layers)
+            .over(text::shared::kParams, total)
+            .overUnlessOne(r::kKeyValueSplit, std::min(static_cast<double>(share.tp), kvHeads));
+    }
+    if (split && (replicated > 0 || keyValue > 0))
+        params.cite(r::kFromReplicated);
     share.params = params.cite(r::kFromSplit).derived();
+    const double keyValueRanks = std::min(static_cast<double>(share.tp), static_cast<double>(std::max<std::uint64_t>(1, m.kvHeads)));
+    share.layerParamsHere = share.layers.value
+        * ((layerParams + experts / s.parallel.ep) / share.tp + replicated + keyValue / keyValueRanks);
     return share;
 }
 
@@ -257,7 +281,7 @@ void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share,
         const double experts = static_cast<double>(pc.experts) / s.parallel.ep;
         const double dense = std::max(0.0, static_cast<double>(pc.total) - static_cast<double>(pc.embedding + pc.lmHead)
                                                 - static_cast<double>(pc.experts));
-        const double layerBytes = perParam * (dense + experts) * share.layers.value / share.tp;
+        const double layerBytes = perParam * share.layerParamsHere;
         const Derived offloaded = vllmOffloadedBytes(s, layerBytes, record);
         weights.product(o::kPartOffloaded).times(o::kOffloaded, offloaded).times(o::kTakenAway, -1.0);
         const double hostBytes = offloaded.value;

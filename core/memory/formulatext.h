@@ -84,6 +84,14 @@ inline constexpr const char *kPartExperts = QT_TRANSLATE_NOOP("Derivation", "thi
 inline constexpr const char *kPartEmbedding = QT_TRANSLATE_NOOP("Derivation", "embedding (first stage)");
 inline constexpr const char *kPartLmHead = QT_TRANSLATE_NOOP("Derivation", "lm_head (last stage)");
 inline constexpr const char *kPartEnds = QT_TRANSLATE_NOOP("Derivation", "embedding and lm_head");
+inline constexpr Symbol kReplicatedParams{"P_repl", "", QT_TRANSLATE_NOOP("Derivation", "parameters every tensor-parallel rank holds whole: routers, norms, MLA's down-projections, the sparse-attention indexer")};
+inline constexpr Symbol kKeyValueParams{"P_kv", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the key and value projections")};
+inline constexpr Symbol kKeyValueSplit{"t_kv", "", QT_TRANSLATE_NOOP("Derivation", "ranks the key-value heads split over: the smaller of t and the key-value heads")};
+inline constexpr const char *kPartReplicated = QT_TRANSLATE_NOOP("Derivation", "replicated on every rank");
+inline constexpr const char *kPartKeyValue = QT_TRANSLATE_NOOP("Derivation", "key and value projections");
+inline constexpr const char *kFromReplicated =
+    "vLLM vllm/model_executor/layers/linear.py (ReplicatedLinear; QKVParallelLinear num_kv_head_replicas), "
+    "models/deepseek_v2.py (MLA's q_a_proj and kv_a_proj_with_mqa, Indexer); SGLang alike";
 inline constexpr const char *kWhyPipeline = QT_TRANSLATE_NOOP("Derivation", "pipeline parallelism: ceil(L / p) layers on each stage");
 inline constexpr const char *kWhyDeviceMap = QT_TRANSLATE_NOOP("Derivation", "device_map=\"auto\": ceil(L / GPUs) layers on each GPU");
 inline constexpr const char *kFromSplit =

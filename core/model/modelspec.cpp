@@ -458,6 +458,23 @@ unsigned quantTargetOf(const TensorGroup &g)
     return 0;
 }
 
+TpSplit tpSplitOf(const TensorGroup &g)
+{
+    if (g.role == TensorRole::Router || g.role == TensorRole::Norm || g.name == "router_bias")
+        return TpSplit::Replicated;
+    // vllm/model_executor/models/deepseek_v2.py (DeepseekV2MLAAttention and
+    // Indexer: "no tensor parallel, just replicated"), deepseek_v4.py
+    // (fused_wqa_wkv with disable_tp); sglang deepseek_v2.py alike.
+    static const char *const replicatedLinears[] = {"q_a_proj", "kv_a_proj_with_mqa", "wq_a", "wkv",
+                                                    "indexer.wq_b", "indexer.wk", "indexer.weights_proj"};
+    for (const char *name : replicatedLinears)
+        if (g.name == name)
+            return TpSplit::Replicated;
+    if (g.name == "k_proj" || g.name == "v_proj")
+        return TpSplit::KeyValueHeads;
+    return TpSplit::Ranks;
+}
+
 namespace {
 
 /// Of a group's `n` elements, those the checkpoint ships in its format: all
@@ -504,6 +521,13 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         const unsigned target = m.checkpointFormat.empty() ? 0u : quantTargetOf(g);
         const std::uint64_t quantized = quantizedElements(m, g, target, n);
         c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, quantized);
+        if (g.role != TensorRole::Embedding && g.role != TensorRole::LmHead && g.role != TensorRole::ExpertLinear) {
+            const TpSplit split = tpSplitOf(g);
+            if (split == TpSplit::Replicated)
+                c.tpReplicated = saturatingAdd(c.tpReplicated, n);
+            else if (split == TpSplit::KeyValueHeads)
+                c.keyValueProjections = saturatingAdd(c.keyValueProjections, n);
+        }
         // The rest are "the other" modules only beside the ones the config names.
         if ((target & layerLinears) && m.namesQuantizedModules())
             c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, n - quantized);

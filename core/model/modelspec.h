@@ -477,7 +477,22 @@ struct ParameterCounts
     /// layers (mixers, MLPs, experts: ModelSpec::checkpointRestFormat's).
     std::uint64_t checkpointQuantized = 0;
     std::uint64_t checkpointRestLinear = 0;
+    /// Of the parameters outside the embeddings, lm_head and routed experts,
+    /// those every tensor-parallel rank holds whole (TpSplit::Replicated),
+    /// and the key and value projections (TpSplit::KeyValueHeads).
+    std::uint64_t tpReplicated = 0;
+    std::uint64_t keyValueProjections = 0;
 };
+
+/// How tensor parallelism splits a tensor group (vLLM's and SGLang's
+/// linear layers; Megatron's likewise): over the ranks, not at all
+/// (ReplicatedLinear routers, MLA's q_a_proj and kv_a_proj_with_mqa,
+/// DeepSeek-V4's fused_wqa_wkv, the sparse-attention indexer, every norm),
+/// or over at most as many ranks as there are key-value heads
+/// (QKVParallelLinear: num_kv_head_replicas = tp / kv heads where tp is
+/// larger).
+enum class TpSplit { Ranks, Replicated, KeyValueHeads };
+TpSplit tpSplitOf(const TensorGroup &group);
 
 /// Which QuantTarget a tensor group is (0: none; norms, biases, convolutions,
 /// the image encoder and MTP modules are never quantised here).

@@ -1914,6 +1914,26 @@
         <source>Model Runner V2&apos;s warm-up samples greedily (temperature 0, no top-k or top-p, no fp32 copy): the logits only; a request with top-k or top-p needs more than was profiled</source>
         <translation>Model Runner V2 的预热采样是贪心的（温度 0，没有 top-k 与 top-p，也没有 fp32 副本）：只计 logits；带 top-k 或 top-p 的请求需要的显存多于预估时测得的</translation>
     </message>
+    <message>
+        <source>parameters every tensor-parallel rank holds whole: routers, norms, MLA&apos;s down-projections, the sparse-attention indexer</source>
+        <translation>每个张量并行 rank 完整保存的参数：路由器、归一化层、MLA 的降维投影、稀疏注意力索引器</translation>
+    </message>
+    <message>
+        <source>parameters of the key and value projections</source>
+        <translation>键、值投影的参数</translation>
+    </message>
+    <message>
+        <source>ranks the key-value heads split over: the smaller of t and the key-value heads</source>
+        <translation>键值头切分到的 rank 数：t 与键值头数中较小者</translation>
+    </message>
+    <message>
+        <source>replicated on every rank</source>
+        <translation>每个 rank 上复制一份</translation>
+    </message>
+    <message>
+        <source>key and value projections</source>
+        <translation>键、值投影</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

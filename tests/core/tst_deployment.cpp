@@ -49,6 +49,7 @@ private slots:
     void vllmServesTheSmallestWorkersPool();
     void vllmUtilisationFollowsItsRelease();
     void vllmBudgetLeavesTheContextFrom092();
+    void tensorParallelKeepsReplicatedTensorsWhole();
     void vllmTakesItsCudaGraphEstimate();
     void pipelineStagesLandOnTheirDevices();
     void unknownDeviceIsNamed();
@@ -456,6 +457,24 @@ void TestDeployment::vllmBudgetLeavesTheContextFrom092()
     const double expected = (536870912.0 - 0.26 * 1073741824.0) / 131072.0;
     QVERIFY2(std::abs(after - before - expected) <= 1.0, qPrintable(QString::number(after - before)));
     QVERIFY(core::versionRuleHolds(s.versions, core::VersionRule::VllmBudgetFromSnapshot));
+}
+
+void TestDeployment::tensorParallelKeepsReplicatedTensorsWhole()
+{
+    // Qwen3-235B-A22B in bf16 on 8 ranks: vLLM's routers (ReplicatedLinear)
+    // and norms are whole on every rank, 94 x (128 x 4096 + 2 x 4096 +
+    // 2 x 128) + 4096 = 50,081,280 parameters; its 4 key-value heads go to
+    // 4 ranks, each repeated on 2 (QKVParallelLinear), so k_proj and v_proj,
+    // 94 x 2 x 4096 x 512 = 394,264,576, split 4 ways; the rest 8 ways.
+    core::Scenario s;
+    s.model = core::io::findPreset("qwen3-235b-a22b")->model;
+    s.serving = core::ServingEngine::Vllm;
+    s.gpus = 8;
+    s.parallel.tp = 8;
+    const double total = 235093634560.0, replicated = 50081280.0, keyValue = 394264576.0;
+    const double expected = 2.0 * ((total - replicated - keyValue) / 8 + replicated + keyValue / 4);
+    const double weights = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
+    QVERIFY2(std::abs(weights - expected) <= 1.0, qPrintable(QString::number(weights - expected)));
 }
 
 void TestDeployment::vllmUtilisationFollowsItsRelease()
