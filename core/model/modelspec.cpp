@@ -460,19 +460,31 @@ unsigned quantTargetOf(const TensorGroup &g)
 
 TpSplit tpSplitOf(const TensorGroup &g)
 {
-    if (g.role == TensorRole::Router || g.role == TensorRole::Norm || g.name == "router_bias")
+    switch (g.role) {
+    case TensorRole::Router:
+    case TensorRole::Norm:
         return TpSplit::Replicated;
-    // vllm/model_executor/models/deepseek_v2.py (DeepseekV2MLAAttention and
-    // Indexer: "no tensor parallel, just replicated"), deepseek_v4.py
-    // (fused_wqa_wkv with disable_tp); sglang deepseek_v2.py alike.
-    static const char *const replicatedLinears[] = {"q_a_proj", "kv_a_proj_with_mqa", "wq_a", "wkv",
-                                                    "indexer.wq_b", "indexer.wk", "indexer.weights_proj"};
-    for (const char *name : replicatedLinears)
-        if (g.name == name)
-            return TpSplit::Replicated;
-    if (g.name == "k_proj" || g.name == "v_proj")
-        return TpSplit::KeyValueHeads;
-    return TpSplit::Ranks;
+    case TensorRole::Bias:
+        return std::string_view(g.name) == std::string_view("router_bias") ? TpSplit::Replicated : TpSplit::Ranks;
+    case TensorRole::AttentionLinear: {
+        // Compared as string_views: lengths first (an estimate classifies
+        // every group).
+        const std::string_view name = g.name;
+        if (name == std::string_view("k_proj") || name == std::string_view("v_proj"))
+            return TpSplit::KeyValueHeads;
+        // vllm/model_executor/models/deepseek_v2.py (DeepseekV2MLAAttention
+        // and Indexer: "no tensor parallel, just replicated"),
+        // deepseek_v4.py (fused_wqa_wkv with disable_tp); SGLang alike.
+        static constexpr std::string_view replicated[] = {"q_a_proj", "kv_a_proj_with_mqa", "wq_a", "wkv",
+                                                          "indexer.wq_b", "indexer.wk", "indexer.weights_proj"};
+        for (const std::string_view r : replicated)
+            if (name == r)
+                return TpSplit::Replicated;
+        return TpSplit::Ranks;
+    }
+    default:
+        return TpSplit::Ranks;
+    }
 }
 
 namespace {
