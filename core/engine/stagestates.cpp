@@ -194,11 +194,13 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
     }
     const double ends = static_cast<double>(pc.embedding + pc.lmHead);
     const double experts = static_cast<double>(pc.experts);
-    // Under tensor parallelism the replicated tensors and the key-value
-    // heads a rank repeats are counted apart (tpSplitOf).
+    // Under tensor parallelism the replicated tensors, and the key-value
+    // projections where there are fewer heads than ranks, are counted
+    // apart (tpSplitOf).
     const bool split = share.tp > 1;
     const double replicated = split ? static_cast<double>(pc.tpReplicated) : 0.0;
-    const double keyValue = split ? static_cast<double>(pc.keyValueProjections) : 0.0;
+    const double keyValue =
+        split && static_cast<std::uint64_t>(share.tp) > m.kvHeads ? static_cast<double>(pc.keyValueProjections) : 0.0;
     const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends - experts - replicated - keyValue);
     Formula here(store);
     here.product(r::kPartLayers).times(r::kLayerParams, layerParams).timesUnlessOne(r::kLayerShare, share.layers);
