@@ -33,6 +33,7 @@ double offloadSeconds(const Scenario &s, const Estimate &e)
 bool layoutAllowed(const Scenario &base, int tp, int pp)
 {
     return tp <= base.parallel.gpusPerNode && headsNotSplitBy(base.model, static_cast<std::uint64_t>(tp)) == 0
+        && keyValueHeadsNotSplitBy(base.model, static_cast<std::uint64_t>(tp)) == 0
         && static_cast<std::uint64_t>(pp) <= base.model.layers;
 }
 

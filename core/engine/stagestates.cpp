@@ -13,6 +13,7 @@
 #include "core/scenario/servingruntime.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 
 namespace core {
@@ -158,6 +159,43 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
     return bytes.derived();
 }
 
+/// The layers' parameters that tensor parallelism does not split evenly
+/// (tpSplitOf): the replicated ones, and each attention kind's key-value
+/// projections where the ranks outnumber its heads (each head then lives
+/// on tp / heads ranks: vLLM QKVParallelLinear num_kv_head_replicas).
+struct TpParts
+{
+    struct KeyValue
+    {
+        double params = 0;
+        double heads = 1;
+    };
+    double replicated = 0;
+    std::array<KeyValue, 2> keyValue{}; ///< the full-attention kind, the windowed kind
+
+    double params() const { return replicated + keyValue[0].params + keyValue[1].params; }
+    double paramsOnRank() const
+    {
+        return replicated + keyValue[0].params / keyValue[0].heads + keyValue[1].params / keyValue[1].heads;
+    }
+};
+
+TpParts tpParts(const ModelSpec &m, const ParameterCounts &pc, int tp)
+{
+    TpParts parts;
+    if (tp <= 1)
+        return parts;
+    parts.replicated = static_cast<double>(pc.tpReplicated);
+    const auto headsFewerThanRanks = [tp](std::uint64_t params, std::uint64_t heads) {
+        return heads > 0 && static_cast<std::uint64_t>(tp) > heads
+            ? TpParts::KeyValue{static_cast<double>(params), static_cast<double>(heads)}
+            : TpParts::KeyValue{};
+    };
+    parts.keyValue[0] = headsFewerThanRanks(pc.keyValueProjections, fullAttentionShape(m).kvHeads);
+    parts.keyValue[1] = headsFewerThanRanks(pc.windowedKeyValueProjections, slidingAttentionShape(m).kvHeads);
+    return parts;
+}
+
 RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, FormulaStore *store)
 {
     namespace r = text::rank;
@@ -194,14 +232,8 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
     }
     const double ends = static_cast<double>(pc.embedding + pc.lmHead);
     const double experts = static_cast<double>(pc.experts);
-    // Under tensor parallelism the replicated tensors, and the key-value
-    // projections where there are fewer heads than ranks, are counted
-    // apart (tpSplitOf).
-    const bool split = share.tp > 1;
-    const double replicated = split ? static_cast<double>(pc.tpReplicated) : 0.0;
-    const double keyValue =
-        split && static_cast<std::uint64_t>(share.tp) > m.kvHeads ? static_cast<double>(pc.keyValueProjections) : 0.0;
-    const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends - experts - replicated - keyValue);
+    const TpParts apart = tpParts(m, pc, share.tp);
+    const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends - experts - apart.params());
     Formula here(store);
     here.product(r::kPartLayers).times(r::kLayerParams, layerParams).timesUnlessOne(r::kLayerShare, share.layers);
     if (experts > 0)
@@ -225,25 +257,23 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
         .times(r::kParamsHere, here.derived())
         .over(text::shared::kParams, total)
         .overUnlessOne(text::shared::kTp, share.tp);
-    if (replicated > 0)
+    if (apart.replicated > 0)
         params.product(r::kPartReplicated)
-            .times(r::kReplicatedParams, replicated)
+            .times(r::kReplicatedParams, apart.replicated)
             .timesUnlessOne(r::kLayerShare, share.layers)
             .over(text::shared::kParams, total);
-    if (keyValue > 0) {
-        const double kvHeads = static_cast<double>(std::max<std::uint64_t>(1, m.kvHeads));
-        params.product(r::kPartKeyValue)
-            .times(r::kKeyValueParams, keyValue)
-            .timesUnlessOne(r::kLayerShare, share.layers)
-            .over(text::shared::kParams, total)
-            .overUnlessOne(r::kKeyValueSplit, std::min(static_cast<double>(share.tp), kvHeads));
-    }
-    if (split && (replicated > 0 || keyValue > 0))
+    for (const TpParts::KeyValue &kv : apart.keyValue)
+        if (kv.params > 0)
+            params.product(r::kPartKeyValue)
+                .times(r::kKeyValueParams, kv.params)
+                .timesUnlessOne(r::kLayerShare, share.layers)
+                .over(text::shared::kParams, total)
+                .over(r::kKeyValueSplit, kv.heads);
+    if (apart.params() > 0)
         params.cite(r::kFromReplicated);
     share.params = params.cite(r::kFromSplit).derived();
-    const double keyValueRanks = std::min(static_cast<double>(share.tp), static_cast<double>(std::max<std::uint64_t>(1, m.kvHeads)));
-    share.layerParamsHere = share.layers.value
-        * ((layerParams + experts / s.parallel.ep) / share.tp + replicated + keyValue / keyValueRanks);
+    share.layerParamsHere =
+        share.layers.value * ((layerParams + experts / s.parallel.ep) / share.tp + apart.paramsOnRank());
     return share;
 }
 

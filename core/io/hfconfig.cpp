@@ -729,13 +729,17 @@ void readLaguna(ConfigKeys &k, ModelSpec &m)
     m.outputGatePerHead = 1; // LagunaConfig: gating = True
     if (r.has("gating")) {
         const Json &gating = r.json().at("gating");
+        const std::string kind = gating.is_string() ? gating.get<std::string>() : "";
         if (gating.is_boolean())
             m.outputGatePerHead = gating.get<bool>() ? 1 : 0;
-        else if (gating.is_string())
-            m.outputGatePerHead = gating.get<std::string>() == "per-head" ? 1
-                : gating.get<std::string>().empty()                     ? 0
-                                                                        : m.headDim;
-        else
+        else if (kind == "per-element" || kind == "per_element" || kind == "elementwise")
+            m.outputGatePerHead = m.headDim;
+        else if (kind.empty() || kind == "none")
+            m.outputGatePerHead = gating.is_string() ? 0 : 1;
+        else if (kind != "per-head" && kind != "per_head")
+            k.assume("gating", "'" + kind + "' read as one gate a head",
+                     "transformers' LagunaAttention builds g_proj one value a head whatever gating says");
+        if (!gating.is_boolean() && !gating.is_string())
             r.error("gating", "expected true, false, \"per-head\" or \"per-element\"");
     }
     m.moe.routerBias = m.moe.isMoe();
@@ -1031,8 +1035,10 @@ void readMiMoV2(ConfigKeys &k, ModelSpec &m)
     m.slidingKvHeads = k.uint("swa_num_key_value_heads", 1, m.heads, m.kvHeads);
     m.slidingHeadDim = k.uint("swa_head_dim", 1, kMaxDim, m.headDim);
     m.slidingValueHeadDim = k.uint("swa_v_head_dim", 1, kMaxDim, m.valueHeadDim);
-    if (k.uint("swa_num_attention_heads", 1, kMaxDim, m.heads) != m.heads)
-        r.error("swa_num_attention_heads", "differs from num_attention_heads, which is not modelled");
+    const std::uint64_t swaHeads = k.uint("swa_num_attention_heads", 1, kMaxDim, m.heads);
+    m.slidingHeads = swaHeads != m.heads ? swaHeads : 0;
+    if (swaHeads % m.slidingKvHeads != 0)
+        r.error("swa_num_attention_heads", "must be a multiple of swa_num_key_value_heads");
     const bool swaSinks = r.boolean("add_swa_attention_sink_bias", false).value_or(false);
     const bool fullSinks = r.boolean("add_full_attention_sink_bias", false).value_or(false);
     m.attentionSinks = swaSinks || fullSinks;
@@ -1058,8 +1064,8 @@ void readDeepSeekV4(ConfigKeys &k, ModelSpec &m)
     m.qLoraRank = k.uint("q_lora_rank", 1, kMaxDim, 1024);
     m.ropeHeadDim = k.uint("qk_rope_head_dim", 1, kMaxDim, 64);
     // transformers' DeepseekV4Config also writes the rest of the head.
-    if (k.firstUint({"qk_nope_head_dim"}, 0, kMaxDim).value_or(m.headDim - std::min(m.headDim, m.ropeHeadDim))
-        != m.headDim - std::min(m.headDim, m.ropeHeadDim))
+    const std::uint64_t nope = m.headDim - std::min(m.headDim, m.ropeHeadDim);
+    if (k.firstUint({"qk_nope_head_dim"}, 0, kMaxDim).value_or(nope) != nope)
         r.error("qk_nope_head_dim", "must be head_dim less qk_rope_head_dim");
     m.outputGroups = k.uint("o_groups", 1, kMaxDim, 8);
     m.outputLoraRank = k.uint("o_lora_rank", 1, kMaxDim, 1024);
@@ -1469,7 +1475,18 @@ void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerB
     m.checkpointFormat = q.format;
     m.checkpointRestFormat = q.restFormat;
     m.checkpointGroupSize = q.format.empty() ? 0 : q.groupSize;
-    const QuantizedModules modules = quantizedModules(q, m, layout);
+    QuantizedModules modules = quantizedModules(q, m, layout);
+    // transformers' FineGrainedFP8 and Mxfp4 and vLLM's Fp8Config replace
+    // linear layers only, never the embedding or the output head
+    // (ParallelLMHead); gpt-oss's MXFP4 is its experts' format alone.
+    if (q.patterns == ModulePatterns::Transformers) {
+        const unsigned kept = q.format == "mxfp4" ? static_cast<unsigned>(kQuantExperts)
+                                                  : ~static_cast<unsigned>(kQuantLmHead | kQuantEmbedding);
+        modules.targets &= kept;
+        modules.partial.erase(std::remove_if(modules.partial.begin(), modules.partial.end(),
+                                             [kept](const PartialQuantization &p) { return (p.target & kept) == 0; }),
+                              modules.partial.end());
+    }
     m.checkpointQuantizedTargets = modules.targets;
     m.checkpointPartialTargets = modules.partial;
     if (!q.targets.empty() && !m.namesQuantizedModules())

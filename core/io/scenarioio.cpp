@@ -355,6 +355,9 @@ ModelSpec readModel(JsonReader &r)
     }
     if (m.kvHeads > m.heads)
         r.error("kv_heads", "exceeds heads");
+    const std::uint64_t windowedKv = m.slidingKvHeads > 0 ? m.slidingKvHeads : m.kvHeads;
+    if (m.slidingHeads > 0 && windowedKv > 0 && m.slidingHeads % windowedKv != 0)
+        r.error("sliding_heads", "must be a multiple of the windowed layers' key-value heads");
     if (!m.compressRatios.empty() && m.compressRatios.size() != m.layers)
         r.error("compress_ratios", "has " + std::to_string(m.compressRatios.size()) + " ratios for "
                                        + std::to_string(m.layers) + " layers");

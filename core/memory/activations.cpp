@@ -201,7 +201,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     const double mlpCopies = m.moe.isMoe()
         ? static_cast<double>(m.moe.expertsPerToken + m.moe.sharedExperts)
         : 1.0;
-    const double qw = static_cast<double>(m.qWidth());
+    const double qw = static_cast<double>(widestQueries(m));
     const double kvw = static_cast<double>(m.kvWidth());
     const bool hiddenDropout = m.hiddenDropout > 0.0;
     const bool normsTrain = t.fullModel;

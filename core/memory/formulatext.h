@@ -86,7 +86,7 @@ inline constexpr const char *kPartLmHead = QT_TRANSLATE_NOOP("Derivation", "lm_h
 inline constexpr const char *kPartEnds = QT_TRANSLATE_NOOP("Derivation", "embedding and lm_head");
 inline constexpr Symbol kReplicatedParams{"P_repl", "", QT_TRANSLATE_NOOP("Derivation", "parameters every tensor-parallel rank holds whole: routers, norms, MLA's down-projections, the sparse-attention indexer")};
 inline constexpr Symbol kKeyValueParams{"P_kv", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the key and value projections")};
-inline constexpr Symbol kKeyValueSplit{"t_kv", "", QT_TRANSLATE_NOOP("Derivation", "ranks the key-value heads split over: the smaller of t and the key-value heads")};
+inline constexpr Symbol kKeyValueSplit{"h_kv", "", QT_TRANSLATE_NOOP("Derivation", "key-value heads of the layer kind, fewer than t: each held by t / h_kv ranks")};
 inline constexpr const char *kPartReplicated = QT_TRANSLATE_NOOP("Derivation", "replicated on every rank");
 inline constexpr const char *kPartKeyValue = QT_TRANSLATE_NOOP("Derivation", "key and value projections");
 inline constexpr const char *kFromReplicated =

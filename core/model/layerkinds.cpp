@@ -76,6 +76,17 @@ std::uint64_t mostQueryHeads(const ModelSpec &m)
     return windowedLayers(m) > 0 ? std::max(m.heads, slidingAttentionShape(m).queryHeads) : m.heads;
 }
 
+std::uint64_t keyValueHeadsNotSplitBy(const ModelSpec &m, std::uint64_t tp)
+{
+    const auto uneven = [tp](std::uint64_t heads) { return heads > 0 && heads % tp != 0 && tp % heads != 0; };
+    if (tp == 0 || m.isMla())
+        return 0;
+    if (uneven(m.kvHeads))
+        return m.kvHeads;
+    const std::uint64_t windowed = slidingAttentionShape(m).kvHeads;
+    return windowedLayers(m) > 0 && uneven(windowed) ? windowed : 0;
+}
+
 std::uint64_t headsNotSplitBy(const ModelSpec &m, std::uint64_t tp)
 {
     if (tp == 0)
@@ -168,7 +179,7 @@ CacheGroups cacheGroups(const ModelSpec &m, std::uint64_t layers)
         : 0;
     const std::uint64_t full = attention - windowed;
     const AttentionShape windowShape = slidingAttentionShape(m);
-    if (windowShape == fullShape || windowed == 0) {
+    if (windowShape.cachesAs(fullShape) || windowed == 0) {
         groups.push({fullShape, full, windowed, m.slidingWindow, 0});
     } else if (full == 0) {
         groups.push({windowShape, 0, windowed, m.slidingWindow, 0});

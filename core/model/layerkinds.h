@@ -35,6 +35,11 @@ struct AttentionShape
             && queryHeads == o.queryHeads;
     }
     bool operator!=(const AttentionShape &o) const { return !(*this == o); }
+    /// One token caches the same here and in `o` (the query heads aside).
+    bool cachesAs(const AttentionShape &o) const
+    {
+        return kvHeads == o.kvHeads && headDim == o.headDim && valueDim == o.valueDim && keyIsValue == o.keyIsValue;
+    }
 };
 
 /// The full-attention layers' heads, and the windowed layers' (their own
@@ -59,6 +64,10 @@ std::uint64_t mostQueryHeads(const ModelSpec &model);
 /// evenly (vLLM and transformers' TP plans assert each layer's heads
 /// divide); 0 when every kind's do.
 std::uint64_t headsNotSplitBy(const ModelSpec &model, std::uint64_t tp);
+/// The key-value heads of an attention kind that `tp` ranks can neither
+/// split nor repeat evenly (vLLM QKVParallelLinear asserts that the heads
+/// divide tp or tp divides them); 0 when every kind's can.
+std::uint64_t keyValueHeadsNotSplitBy(const ModelSpec &model, std::uint64_t tp);
 
 /// The model's decoder layers by kind, each kind once with how many layers
 /// have it: the per-layer descriptor every engine's cache rule reads. A

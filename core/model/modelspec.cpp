@@ -462,8 +462,15 @@ TpSplit tpSplitOf(const TensorGroup &g)
 {
     switch (g.role) {
     case TensorRole::Router:
-    case TensorRole::Norm:
         return TpSplit::Replicated;
+    case TensorRole::Norm: {
+        // Mamba-2's and lightning attention's gated norms run over the
+        // inner width each rank holds a slice of (vLLM Mixer2RMSNormGated,
+        // MiniMaxText01RMSNormTP); every other norm is whole.
+        const std::string_view name = g.name;
+        return name == std::string_view("mamba_norm") || name == std::string_view("linear_norm") ? TpSplit::Ranks
+                                                                                                 : TpSplit::Replicated;
+    }
     case TensorRole::Bias:
         return std::string_view(g.name) == std::string_view("router_bias") ? TpSplit::Replicated : TpSplit::Ranks;
     case TensorRole::AttentionLinear: {
@@ -473,8 +480,9 @@ TpSplit tpSplitOf(const TensorGroup &g)
         if (name == std::string_view("k_proj") || name == std::string_view("v_proj"))
             return TpSplit::KeyValueHeads;
         // vllm/model_executor/models/deepseek_v2.py (DeepseekV2MLAAttention
-        // and Indexer: "no tensor parallel, just replicated"),
-        // deepseek_v4.py (fused_wqa_wkv with disable_tp); SGLang alike.
+        // and DeepSeek Sparse Attention's Indexer: "no tensor parallel, just
+        // replicated"), deepseek_v4.py (fused_wqa_wkv with disable_tp, its
+        // Indexer's wq_b and weights_proj); SGLang alike.
         static constexpr std::string_view replicated[] = {"q_a_proj", "kv_a_proj_with_mqa", "wq_a", "wkv",
                                                           "indexer.wq_b", "indexer.wk", "indexer.weights_proj"};
         for (const std::string_view r : replicated)
@@ -537,6 +545,8 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
             const TpSplit split = tpSplitOf(g);
             if (split == TpSplit::Replicated)
                 c.tpReplicated = saturatingAdd(c.tpReplicated, n);
+            else if (split == TpSplit::KeyValueHeads && g.scope == LayerScope::WindowedAttentionLayers)
+                c.windowedKeyValueProjections = saturatingAdd(c.windowedKeyValueProjections, n);
             else if (split == TpSplit::KeyValueHeads)
                 c.keyValueProjections = saturatingAdd(c.keyValueProjections, n);
         }

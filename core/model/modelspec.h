@@ -479,9 +479,12 @@ struct ParameterCounts
     std::uint64_t checkpointRestLinear = 0;
     /// Of the parameters outside the embeddings, lm_head and routed experts,
     /// those every tensor-parallel rank holds whole (TpSplit::Replicated),
-    /// and the key and value projections (TpSplit::KeyValueHeads).
+    /// and the key and value projections (TpSplit::KeyValueHeads) of the
+    /// full-attention layers and of the windowed layers with heads of
+    /// their own (LayerScope::WindowedAttentionLayers).
     std::uint64_t tpReplicated = 0;
     std::uint64_t keyValueProjections = 0;
+    std::uint64_t windowedKeyValueProjections = 0;
 };
 
 /// How tensor parallelism splits a tensor group (vLLM's and SGLang's

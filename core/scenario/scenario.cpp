@@ -228,6 +228,10 @@ std::vector<Message> scenarioProblems(const Scenario &s)
     const std::uint64_t unsplit = m.heads == 0 ? 0 : headsNotSplitBy(m, static_cast<std::uint64_t>(p.tp));
     checkWith(unsplit == 0, QT_TRANSLATE_NOOP("Message", "tp: must divide the attention heads (%1)"),
               [unsplit] { return std::vector<std::string>{std::to_string(unsplit)}; });
+    const std::uint64_t unevenKv = m.heads == 0 ? 0 : keyValueHeadsNotSplitBy(m, static_cast<std::uint64_t>(p.tp));
+    checkWith(unevenKv == 0,
+              QT_TRANSLATE_NOOP("Message", "tp: must divide the key-value heads (%1) or be a multiple of them"),
+              [unevenKv] { return std::vector<std::string>{std::to_string(unevenKv)}; });
     check(!m.moe.isMoe() || m.moe.experts % p.ep == 0, QT_TRANSLATE_NOOP("Message", "ep: must divide the experts"));
     check(m.moe.isMoe() || p.ep == 1,
           QT_TRANSLATE_NOOP("Message", "ep: expert parallelism needs a mixture-of-experts model"));
@@ -301,9 +305,10 @@ std::vector<Message> scenarioProblems(const Scenario &s)
     if (const char *failure = pointCheckFailure(s))
         problems.push_back({"Message", failure, {}});
     // vLLM shards the draft over the target's tensor-parallel ranks.
-    checkWith(!s.draftInUse() || s.draft.model->heads % static_cast<std::uint64_t>(p.tp) == 0,
-              QT_TRANSLATE_NOOP("Message", "tp: must divide the draft model's attention heads (%1)"),
-              [&s] { return std::vector<std::string>{std::to_string(s.draft.model->heads)}; });
+    const std::uint64_t draftUnsplit =
+        s.draftInUse() ? headsNotSplitBy(*s.draft.model, static_cast<std::uint64_t>(p.tp)) : 0;
+    checkWith(draftUnsplit == 0, QT_TRANSLATE_NOOP("Message", "tp: must divide the draft model's attention heads (%1)"),
+              [draftUnsplit] { return std::vector<std::string>{std::to_string(draftUnsplit)}; });
     return problems;
 }
 

@@ -1923,16 +1923,16 @@
         <translation>键、值投影的参数</translation>
     </message>
     <message>
-        <source>ranks the key-value heads split over: the smaller of t and the key-value heads</source>
-        <translation>键值头切分到的 rank 数：t 与键值头数中较小者</translation>
-    </message>
-    <message>
         <source>replicated on every rank</source>
         <translation>每个 rank 上复制一份</translation>
     </message>
     <message>
         <source>key and value projections</source>
         <translation>键、值投影</translation>
+    </message>
+    <message>
+        <source>key-value heads of the layer kind, fewer than t: each held by t / h_kv ranks</source>
+        <translation>该类层的键值头数（少于 t）：每个头由 t / h_kv 个 rank 持有</translation>
     </message>
 </context>
 <context>
@@ -3217,6 +3217,10 @@
     <message>
         <source>&apos;%1&apos; is not a catalog GPU (see &apos;vramplanner-cli gpus&apos;)</source>
         <translation>“%1”不是目录中的 GPU（见 &apos;vramplanner-cli gpus&apos;）</translation>
+    </message>
+    <message>
+        <source>tp: must divide the key-value heads (%1) or be a multiple of them</source>
+        <translation>tp：必须整除键值头数（%1）或是其整数倍</translation>
     </message>
 </context>
 <context>

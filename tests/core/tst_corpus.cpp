@@ -1195,8 +1195,8 @@ void TestCorpus::compressedTensorsByModuleName()
 /// should_convert_module reads a key: a prefix or a suffix of the module's
 /// name. Qwen3.8-2.4T-A95B-FP8 lists every layer's Gated DeltaNet,
 /// attention, shared expert and router: only the 92 layers' 512 routed
-/// experts of 3 x 2048 x 8192 are FP8. MiniMax-M2.5 lists "gate", the
-/// routers (block_sparse_moe.gate) by their last name.
+/// experts of 3 x 2048 x 8192 are FP8. A key matches the end of a name:
+/// "self_attn.o_proj" keeps every layer's o_proj in bf16.
 void TestCorpus::fp8ModulesToNotConvert()
 {
     const auto qwen = loadCorpusConfig("Qwen--Qwen3.8-2.4T-A95B-FP8_config.json");
@@ -1207,10 +1207,17 @@ void TestCorpus::fp8ModulesToNotConvert()
     QVERIFY2(bf16.ok(), qPrintable(joined(bf16.errors)));
     QCOMPARE(core::countParameters(*bf16.value).total, core::countParameters(*qwen.value).total);
 
-    const auto minimax = loadCorpusConfig("MiniMaxAI--MiniMax-M2.5_config.json");
-    QVERIFY2(minimax.ok(), qPrintable(joined(minimax.errors)));
-    QCOMPARE(minimax.value->checkpointQuantizedTargets & core::kQuantRouter, std::uint64_t(0));
-    QVERIFY(minimax.value->checkpointQuantizedTargets & core::kQuantExperts);
+    std::string text = readCorpusFile("MiniMaxAI--MiniMax-M2.5_config.json");
+    const auto plain = core::io::parseHfConfig(text, "plain");
+    QVERIFY2(plain.ok(), qPrintable(joined(plain.errors)));
+    QVERIFY(plain.value->checkpointQuantizedTargets & core::kQuantMixerOut);
+    text = prefixList(text, "modules_to_not_convert", "\"self_attn.o_proj\", ");
+    const auto suffix = core::io::parseHfConfig(text, "suffix");
+    QVERIFY2(suffix.ok(), qPrintable(joined(suffix.errors)));
+    QCOMPARE(suffix.value->checkpointQuantizedTargets & core::kQuantMixerOut, std::uint64_t(0));
+    QVERIFY(suffix.value->checkpointQuantizedTargets & core::kQuantExperts);
+    // lm_head is never in an FP8 checkpoint's format, listed or not.
+    QCOMPARE(suffix.value->checkpointQuantizedTargets & core::kQuantLmHead, std::uint64_t(0));
 }
 
 #include "tst_corpus.moc"

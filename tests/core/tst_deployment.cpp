@@ -475,6 +475,37 @@ void TestDeployment::tensorParallelKeepsReplicatedTensorsWhole()
     const double expected = 2.0 * ((total - replicated - keyValue) / 8 + replicated + keyValue / 4);
     const double weights = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
     QVERIFY2(std::abs(weights - expected) <= 1.0, qPrintable(QString::number(weights - expected)));
+
+    // DeepSeek-V3 (fp8 checkpoint) on 8 ranks: MLA's q_a_proj (7168 ->
+    // 1536) and kv_a_proj_with_mqa (7168 -> 512 + 64) in all 61 layers,
+    // the 58 MoE layers' routers (256 x 7168) with their correction bias,
+    // and the norms (per layer 2 x 7168 + q_a 1536 + kv_a 512, and the
+    // final 7168) are whole on every rank: 1,030,919,680 parameters.
+    core::Scenario v3;
+    v3.model = core::io::findPreset("deepseek-v3")->model;
+    v3.serving = core::ServingEngine::Vllm;
+    v3.gpus = 8;
+    v3.parallel.tp = 8;
+    const double mla = 61.0 * 7168 * (1536 + 576);
+    const double routers = 58.0 * (256 * 7168 + 256);
+    const double norms = 61.0 * (2 * 7168 + 1536 + 512) + 7168;
+    QCOMPARE(mla + routers + norms, 1030919680.0);
+    QCOMPARE(static_cast<double>(core::countParameters(v3.model).tpReplicated), mla + routers + norms);
+    const core::Estimate e = core::estimate(v3);
+    const double whole = static_cast<double>(e.details.weightBytesTotal);
+    const double p = static_cast<double>(e.details.params.total);
+    const double share = (p - 1030919680.0) / p / 8 + 1030919680.0 / p;
+    QVERIFY(std::abs(static_cast<double>(e.term(core::TermId::Weights).count()) - whole * share) <= 1.0);
+
+    // Twelve key-value heads go neither evenly over 8 ranks nor 8 ranks
+    // evenly over them: vLLM refuses, and so does the plan.
+    core::Scenario uneven = s;
+    uneven.model.heads = 96;
+    uneven.model.kvHeads = 12;
+    const std::vector<core::Message> problems = core::scenarioProblems(uneven);
+    QVERIFY(std::any_of(problems.begin(), problems.end(), [](const core::Message &m) {
+        return m.text == std::string("tp: must divide the key-value heads (%1) or be a multiple of them");
+    }));
 }
 
 void TestDeployment::vllmUtilisationFollowsItsRelease()
