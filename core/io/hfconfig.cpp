@@ -1492,6 +1492,14 @@ void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerB
     if (!q.targets.empty() && !m.namesQuantizedModules())
         warnings.push_back("quantization_config: no module this planner knows matches the targets of its "
                            + q.format + " scheme; priced by the format's own rule");
+    // A list that keeps every module out of the format leaves the
+    // checkpoint in its dtype.
+    if (q.patterns == ModulePatterns::Transformers && q.listsModules && !m.namesQuantizedModules()) {
+        warnings.push_back("quantization_config: modules_to_not_convert keeps every module out of " + q.format
+                           + "; the weights are taken in the checkpoint's dtype");
+        m.checkpointFormat.clear();
+        m.checkpointGroupSize = 0;
+    }
 }
 
 } // namespace

@@ -1218,6 +1218,12 @@ void TestCorpus::fp8ModulesToNotConvert()
     QVERIFY(suffix.value->checkpointQuantizedTargets & core::kQuantExperts);
     // lm_head is never in an FP8 checkpoint's format, listed or not.
     QCOMPARE(suffix.value->checkpointQuantizedTargets & core::kQuantLmHead, std::uint64_t(0));
+    // A list that keeps every layer out leaves the checkpoint in bf16.
+    text = prefixList(text, "modules_to_not_convert", "\"model.layers\", ");
+    const auto none = core::io::parseHfConfig(text, "none");
+    QVERIFY2(none.ok(), qPrintable(joined(none.errors)));
+    QVERIFY(none.value->checkpointFormat.empty());
+    QVERIFY2(joined(none.warnings).contains("keeps every module out of fp8"), qPrintable(joined(none.warnings)));
 }
 
 #include "tst_corpus.moc"
