@@ -1479,7 +1479,7 @@ void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerB
     // transformers' FineGrainedFP8 and Mxfp4 and vLLM's Fp8Config replace
     // linear layers only, never the embedding or the output head
     // (ParallelLMHead); gpt-oss's MXFP4 is its experts' format alone.
-    if (q.patterns == ModulePatterns::Transformers) {
+    if (q.linearLayersOnly) {
         const unsigned kept = q.format == "mxfp4" ? static_cast<unsigned>(kQuantExperts)
                                                   : ~static_cast<unsigned>(kQuantLmHead | kQuantEmbedding);
         modules.targets &= kept;
@@ -1494,8 +1494,8 @@ void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerB
                            + q.format + " scheme; priced by the format's own rule");
     // A list that keeps every module out of the format leaves the
     // checkpoint in its dtype.
-    if (q.patterns == ModulePatterns::Transformers && q.listsModules && !m.namesQuantizedModules()) {
-        warnings.push_back("quantization_config: modules_to_not_convert keeps every module out of " + q.format
+    if (q.linearLayersOnly && q.listsModules && !m.namesQuantizedModules()) {
+        warnings.push_back("quantization_config: its list of modules to leave keeps every module out of " + q.format
                            + "; the weights are taken in the checkpoint's dtype");
         m.checkpointFormat.clear();
         m.checkpointGroupSize = 0;

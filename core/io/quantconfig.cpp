@@ -208,9 +208,12 @@ CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std
         // these modules in the checkpoint's dtype: Qwen's FP8 releases list
         // their linear attention and shared experts, gpt-oss its attention.
         q.format = method;
-        q.patterns = ModulePatterns::Transformers;
-        q.excluded = patternList(quant, quant.has("ignored_layers") ? "ignored_layers" : "modules_to_not_convert");
+        // vLLM looks ignored_layers up by exact name (is_layer_skipped).
+        const bool vllmList = quant.has("ignored_layers");
+        q.patterns = vllmList ? ModulePatterns::CompressedTensors : ModulePatterns::Transformers;
+        q.excluded = patternList(quant, vllmList ? "ignored_layers" : "modules_to_not_convert");
         q.listsModules = !q.excluded.empty();
+        q.linearLayersOnly = true;
     } else if (method == "compressed-tensors") {
         q = compressedTensors(quant, warnings);
     } else if (method == "modelopt") {

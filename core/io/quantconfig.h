@@ -36,6 +36,10 @@ struct CheckpointQuantization
     /// The config lists modules (targets or exclusions), so which ones are
     /// quantised is the config's word, not the format's rule.
     bool listsModules = false;
+    /// quant_method fp8 or mxfp4: transformers' and vLLM's own quantizers,
+    /// which replace linear layers only (MXFP4 the experts only), whatever
+    /// the list leaves.
+    bool linearLayersOnly = false;
     /// A second scheme for the layers' other linear modules (ModelOpt's
     /// MIXED_PRECISION: NVFP4 MLPs beside FP8 attention); empty when none.
     std::string restFormat;
