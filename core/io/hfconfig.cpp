@@ -1204,11 +1204,6 @@ void readKimiLinear(ConfigKeys &k, ModelSpec &m)
     m.blockAttentionResiduals = k.firstUint({"attn_res_block_size"}, 1, kMaxLayers).has_value();
 }
 
-/// The keys that say which layers hold experts, in the families that spell
-/// the layout before mlp_layer_types.
-const char *const kMoeLayoutKeys[] = {"first_k_dense_replace", "moe_layer_freq", "interleave_moe_layer_step",
-                                      "decoder_sparse_step", "mlp_only_layers"};
-
 /// Routed experts; which layers are MoE (DeepSeek first_k_dense_replace and
 /// moe_layer_freq, Qwen decoder_sparse_step and mlp_only_layers, Llama 4
 /// interleave_moe_layer_step: layer i is MoE when (i + 1) % step == 0).
@@ -1259,7 +1254,8 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
         setSharedExpertWidth(k, m, "shared_expert_intermediate_size", shared);
 
     const std::uint64_t L = m.layers;
-    const std::uint64_t firstDense = std::min(L, k.firstUint({"first_k_dense_replace"}, 0, kMaxLayers).value_or(0));
+    const std::optional<std::uint64_t> firstDenseKey = k.firstUint({"first_k_dense_replace"}, 0, kMaxLayers);
+    const std::uint64_t firstDense = std::min(L, firstDenseKey.value_or(0));
     // moe_layer_freq is a period (DeepSeek: layer i >= first_k_dense_replace
     // is MoE when i % freq == 0) or, in MiniMax-M3 and MiMo-V2-Flash, one
     // 0/1 entry per layer (their modeling code: moe_layer_freq[layer_idx]).
@@ -1269,9 +1265,14 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
         k.reader().error("moe_layer_freq", "has " + std::to_string(moePerLayer.size()) + " entries for "
                                                + std::to_string(L) + " layers");
     const std::uint64_t freq = freqPerLayer ? 1 : k.firstUint({"moe_layer_freq"}, 1, kMaxLayers).value_or(1);
-    const std::uint64_t step =
-        k.firstUint({"interleave_moe_layer_step", "decoder_sparse_step"}, 1, kMaxLayers).value_or(1);
+    const std::optional<std::uint64_t> stepKey =
+        k.firstUint({"interleave_moe_layer_step", "decoder_sparse_step"}, 1, kMaxLayers);
+    const std::uint64_t step = stepKey.value_or(1);
     const std::vector<std::uint64_t> mlpOnly = k.uints("mlp_only_layers", L);
+    // The file spells the layout the older way (then mlp_layer_types below
+    // must agree with it).
+    const bool olderLayout =
+        firstDenseKey || k.reader().has("moe_layer_freq") || stepKey || k.reader().has("mlp_only_layers");
     std::uint64_t moeLayers = 0;
     for (std::uint64_t i = firstDense; i < L; ++i) {
         const bool listedDense = i < moePerLayer.size() && moePerLayer[i] == 0;
@@ -1288,8 +1289,6 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
     if (types.empty())
         return;
     const auto sparse = static_cast<std::uint64_t>(std::count(types.begin(), types.end(), "sparse"));
-    const bool olderLayout = std::any_of(std::begin(kMoeLayoutKeys), std::end(kMoeLayoutKeys),
-                                         [&k](const char *key) { return k.reader().has(key); });
     if (types.size() != L || sparse + static_cast<std::uint64_t>(std::count(types.begin(), types.end(), "dense")) != L)
         k.reader().error("mlp_layer_types", "expected one 'dense' or 'sparse' for each of the " + std::to_string(L)
                                                 + " layers");

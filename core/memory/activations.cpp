@@ -256,7 +256,9 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         // transpose back is a view.
         c.product(a::kPartKernelOutput).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
         place(c, interior);
-        c.product(a::kPartLogSumExp).times(sh::kFp32Bytes, 4.0).times(sh::kHeads, static_cast<double>(mostQueryHeads(m)));
+        c.product(a::kPartLogSumExp)
+            .times(sh::kFp32Bytes, 4.0)
+            .times(sh::kHeads, static_cast<double>(mostQueryHeads(m)));
         place(c, interior);
     }
     InputSite attentionOutput(sh::kQueryWidth, qw, ea, !eager, a::kAttentionOutput);
