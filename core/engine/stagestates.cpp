@@ -272,8 +272,8 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
     if (apart.params() > 0)
         params.cite(r::kFromReplicated);
     share.params = params.cite(r::kFromSplit).derived();
-    share.layerParamsHere =
-        share.layers.value * ((layerParams + experts / s.parallel.ep) / share.tp + apart.paramsOnRank());
+    share.expertParamsHere = share.layers.value * experts / s.parallel.ep / share.tp;
+    share.layerParamsHere = share.layers.value * (layerParams / share.tp + apart.paramsOnRank()) + share.expertParamsHere;
     return share;
 }
 
@@ -310,14 +310,11 @@ void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share,
     } else if (runtimeBehaviour(s.serving).offloadsWeightBytes && s.cpuOffloadGib > 0) {
         // vLLM: each worker offloads its own layers; its kernels read them
         // over its own link, the routed experts only where tokens go.
-        const double experts = static_cast<double>(pc.experts) / s.parallel.ep;
-        const double dense = std::max(0.0, static_cast<double>(pc.total) - static_cast<double>(pc.embedding + pc.lmHead)
-                                                - static_cast<double>(pc.experts));
         const double layerBytes = perParam * share.layerParamsHere;
         const Derived offloaded = vllmOffloadedBytes(s, layerBytes, record);
         weights.product(o::kPartOffloaded).times(o::kOffloaded, offloaded).times(o::kTakenAway, -1.0);
         const double hostBytes = offloaded.value;
-        const double expertShare = dense + experts > 0 ? experts / (dense + experts) : 0.0;
+        const double expertShare = share.layerParamsHere > 0 ? share.expertParamsHere / share.layerParamsHere : 0.0;
         d.hostLinkBytes = hostBytes;
         d.hostLinkExpertBytes = hostBytes * expertShare;
         d.expertBytesOnGpu -= d.hostLinkExpertBytes;

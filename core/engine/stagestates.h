@@ -55,8 +55,10 @@ struct RankShare
     Derived params;             ///< of all parameters
     Derived layers;             ///< of the decoder layers (adapters live there)
     /// The decoder layers' parameters this rank holds (experts over ep,
-    /// the rest as tensor parallelism splits each tensor: tpSplitOf).
+    /// the rest as tensor parallelism splits each tensor: tpSplitOf), and
+    /// of those the routed experts'.
     double layerParamsHere = 0;
+    double expertParamsHere = 0;
     std::uint64_t layerCount = 0; ///< decoder layers on this stage
     Derived inFlight{1};        ///< micro-batches whose activations are alive
     bool first = true;
