@@ -273,7 +273,8 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
         params.cite(r::kFromReplicated);
     share.params = params.cite(r::kFromSplit).derived();
     share.expertParamsHere = share.layers.value * experts / s.parallel.ep / share.tp;
-    share.layerParamsHere = share.layers.value * (layerParams / share.tp + apart.paramsOnRank()) + share.expertParamsHere;
+    share.layerParamsHere =
+        share.layers.value * (layerParams / share.tp + apart.paramsOnRank()) + share.expertParamsHere;
     return share;
 }
 
