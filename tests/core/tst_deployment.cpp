@@ -20,6 +20,16 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
+/// The preset served by vLLM over `tp` tensor-parallel GPUs.
+core::Scenario vllmOnRanks(const char *preset, int tp)
+{
+    core::Scenario s = testsupport::presetScenario(preset);
+    s.serving = core::ServingEngine::Vllm;
+    s.gpus = tp;
+    s.parallel.tp = tp;
+    return s;
+}
+
 
 /// Two cards with round capacities, no CUDA context, so the shares are
 /// the capacities themselves.
@@ -90,11 +100,7 @@ void TestDeployment::vllmKvOffloadingTakesHostMemory()
 {
     // --kv-offloading-size 64 over tp 2: each rank pins 32 GiB of host
     // memory, the machine 64 GiB; the GPUs hold what they held.
-    core::Scenario s;
-    s.model = core::io::findPreset("llama-3.1-8b")->model;
-    s.serving = core::ServingEngine::Vllm;
-    s.gpus = 2;
-    s.parallel.tp = 2;
+    core::Scenario s = vllmOnRanks("llama-3.1-8b", 2);
     const core::Estimate without = core::estimate(s);
     s.kvOffloadingGib = 64;
     const core::Estimate with = core::estimate(s);
@@ -466,11 +472,7 @@ void TestDeployment::tensorParallelKeepsReplicatedTensorsWhole()
     // 2 x 128) + 4096 = 50,081,280 parameters; its 4 key-value heads go to
     // 4 ranks, each repeated on 2 (QKVParallelLinear), so k_proj and v_proj,
     // 94 x 2 x 4096 x 512 = 394,264,576, split 4 ways; the rest 8 ways.
-    core::Scenario s;
-    s.model = core::io::findPreset("qwen3-235b-a22b")->model;
-    s.serving = core::ServingEngine::Vllm;
-    s.gpus = 8;
-    s.parallel.tp = 8;
+    const core::Scenario s = vllmOnRanks("qwen3-235b-a22b", 8);
     const double total = 235093634560.0, replicated = 50081280.0, keyValue = 394264576.0;
     const double expected = 2.0 * ((total - replicated - keyValue) / 8 + replicated + keyValue / 4);
     const double weights = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
@@ -481,11 +483,7 @@ void TestDeployment::tensorParallelKeepsReplicatedTensorsWhole()
     // the 58 MoE layers' routers (256 x 7168) with their correction bias,
     // and the norms (per layer 2 x 7168 + q_a 1536 + kv_a 512, and the
     // final 7168) are whole on every rank: 1,030,919,680 parameters.
-    core::Scenario v3;
-    v3.model = core::io::findPreset("deepseek-v3")->model;
-    v3.serving = core::ServingEngine::Vllm;
-    v3.gpus = 8;
-    v3.parallel.tp = 8;
+    const core::Scenario v3 = vllmOnRanks("deepseek-v3", 8);
     const double mla = 61.0 * 7168 * (1536 + 576);
     const double routers = 58.0 * (256 * 7168 + 256);
     const double norms = 61.0 * (2 * 7168 + 1536 + 512) + 7168;
