@@ -481,14 +481,29 @@ TpSplit tpSplitOf(const TensorGroup &g)
             return TpSplit::KeyValueHeads;
         // vllm/model_executor/models/deepseek_v2.py (DeepseekV2MLAAttention
         // and DeepSeek Sparse Attention's Indexer: "no tensor parallel, just
-        // replicated"), deepseek_v4.py (fused_wqa_wkv with disable_tp, its
-        // Indexer's wq_b and weights_proj); SGLang alike.
-        static constexpr std::string_view replicated[] = {"q_a_proj", "kv_a_proj_with_mqa", "wq_a", "wkv",
-                                                          "indexer.wq_b", "indexer.wk", "indexer.weights_proj"};
+        // replicated"), deepseek_v4 (fused_wqa_wkv with disable_tp, its
+        // Indexer's wq_b and weights_proj, compressor.py's fused_wkv_wgate
+        // with disable_tp); SGLang alike.
+        static constexpr std::string_view replicated[] = {"q_a_proj",
+                                                          "kv_a_proj_with_mqa",
+                                                          "wq_a",
+                                                          "wkv",
+                                                          "indexer.wq_b",
+                                                          "indexer.wk",
+                                                          "indexer.weights_proj",
+                                                          "compressor.wkv_and_wgate",
+                                                          "indexer.compressor.wkv_and_wgate"};
         for (const std::string_view r : replicated)
             if (name == r)
                 return TpSplit::Replicated;
         return TpSplit::Ranks;
+    }
+    case TensorRole::Other: {
+        // DeepSeek-V4's compressors keep their position biases whole too.
+        const std::string_view name = g.name;
+        return name == std::string_view("compressor.ape") || name == std::string_view("indexer.compressor.ape")
+            ? TpSplit::Replicated
+            : TpSplit::Ranks;
     }
     default:
         return TpSplit::Ranks;
