@@ -107,8 +107,8 @@ void BatchContextChart::showGrid(const core::Scenario &scenario, const core::Cat
     for (const std::string &id : gpuIds)
         if (catalog.find(id))
             m_gpuIds.push_back(id);
-    // Each card's boundary on the engine defaults it starts with (vLLM's
-    // follow the card): one search per batch of defaults.
+    // Each card's boundary on the estimate it starts with (vLLM's defaults
+    // and SGLang's communicators follow the card): one search per estimate.
     m_boundaries.assign(m_gpuIds.size(), {});
     std::vector<bool> done(m_gpuIds.size(), false);
     for (std::size_t i = 0; i < m_gpuIds.size(); ++i) {
@@ -119,7 +119,7 @@ void BatchContextChart::showGrid(const core::Scenario &scenario, const core::Cat
         std::vector<core::Bytes> capacities;
         for (std::size_t k = i; k < m_gpuIds.size(); ++k) {
             const core::GpuSpec &gpu = *catalog.find(m_gpuIds[k]);
-            if (!done[k] && core::sameBatchOn(onCard, gpu)) {
+            if (!done[k] && core::sameEstimateOn(onCard, gpu)) {
                 done[k] = true;
                 group.push_back(k);
                 capacities.push_back(gpu.capacity());
@@ -139,8 +139,8 @@ QString BatchContextChart::toolTip(std::size_t i, std::size_t j) const
     QStringList short_;
     for (const std::string &id : m_gpuIds)
         if (const core::GpuSpec *gpu = m_catalog->find(id)) {
-            // A card on other engine defaults has its own total here.
-            const core::Bytes own = core::sameBatchOn(m_scenario, *gpu)
+            // A card on another estimate has its own total here.
+            const core::Bytes own = core::sameEstimateOn(m_scenario, *gpu)
                 ? total
                 : core::estimate(core::withAxis(core::withAxis(core::onServingCard(m_scenario, *gpu),
                                                                core::SweepAxis::Batch, m_batches[i]),

@@ -227,14 +227,15 @@ void BreakdownPanel::fillGpus()
                                                    + QLatin1Char('\n') + tr("Right-click to apply a change.")
                                               : tr("Right-click for why, and what would fit."));
         // A card that starts the engine with other defaults (vLLM's follow
-        // the card) was fitted on its own estimate: the headroom says so.
+        // the card) or other communicators (SGLang's follow the link) was
+        // fitted on its own estimate: the headroom says so.
         QTableWidgetItem *headroom = setCell(m_gpus, row, 3, headroomText(fit, m_unit));
         if (gpu && !m_result.onFocusCard(*gpu))
             headroom->setToolTip(
                 tr("Fitted on its own estimate, %1 per GPU: %2")
                     .arg(bytesText(m_result.estimateOn(*gpu).total, m_unit),
                          QCoreApplication::translate("Derivation",
-                                                     core::servingBatchDefaults(m_result.scenarioOn(*gpu)).why)));
+                                                     core::ownEstimateWhy(m_result.scenarioOn(*gpu)))));
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));
         setCell(m_gpus, row, 6, fit.hasKvTokens ? countText(fit.kvTokens) : QString());

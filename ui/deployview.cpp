@@ -148,13 +148,17 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
                       ? tr("Costs at $%1 per GPU-hour; full concurrency fills the KV cache budget.")
                             .arg(QString::number(s.workload.pricePerGpuHour, 'f', 2))
                       : tr("No costs: set a price per GPU-hour on the Cluster page."));
-        // vLLM's batch defaults follow the card: say which rows run which.
+        // vLLM's batch defaults follow the card, SGLang's communicators its
+        // link: say which rows run which.
         if (!result.otherCards.empty()) {
             QStringList batches;
+            const bool defaults = core::defaultsFollowTheCard(s);
             const auto batchOf = [&](const core::Scenario &on, const core::Estimate &e, const QStringList &names) {
                 const QString cards = names.size() > 2
                     ? tr("%1 and %2 more").arg(names.mid(0, 2).join(QStringLiteral(", "))).arg(names.size() - 2)
                     : names.join(QStringLiteral(", "));
+                if (!defaults)
+                    return tr("%1 per GPU on %2").arg(bytesText(e.total, unit), cards);
                 return tr("%1 sequences, %2 tokens a step, %3 per GPU on %4")
                     .arg(groupedCount(static_cast<double>(on.effectiveMaxNumSeqs())),
                          groupedCount(static_cast<double>(on.effectiveMaxBatchedTokens())), bytesText(e.total, unit), cards);
@@ -169,7 +173,9 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
             batches << batchOf(s, result.estimate, namesOn(s));
             for (const core::EstimateWithFits::OnCard &other : result.otherCards)
                 batches << batchOf(other.scenario, other.estimate, namesOn(other.scenario));
-            lines << tr("vLLM's defaults follow the card: %1").arg(batches.join(tr("; ")));
+            lines << (defaults ? tr("vLLM's defaults follow the card: %1")
+                               : tr("The engine's NCCL communicators follow each card's link: %1"))
+                         .arg(batches.join(tr("; ")));
         }
     }
     m_heading = lines.join(QLatin1Char('\n'));
@@ -179,7 +185,8 @@ void DeployView::showDeployment(const core::EstimateWithFits &result, const core
         const core::GpuSpec *gpu = catalog.find(id);
         if (fit == result.fits.end() || !gpu)
             continue;
-        // Each row on the estimate its fit was made with (vLLM's defaults follow the card).
+        // Each row on the estimate its fit was made with (vLLM's defaults
+        // follow the card, SGLang's communicators its link).
         const core::Scenario &onCard = result.scenarioOn(*gpu);
         const ServingNumbers atBatch = servingNumbers(core::performance(onCard, result.estimateOn(*gpu), *gpu));
         QString full = QStringLiteral("—");

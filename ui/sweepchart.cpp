@@ -1,5 +1,6 @@
 #include "ui/sweepchart.h"
 
+#include "core/scenario/servingruntime.h"
 #include "ui/sweeprange.h"
 #include "ui/termstyle.h"
 
@@ -174,14 +175,18 @@ void SweepChart::draw()
                               .arg(layout));
     }
     drawCapacities(to, top, &summary);
-    // vLLM's batch defaults follow the card: the curve is the focus GPU's.
+    // vLLM's batch defaults follow the card, SGLang's communicators its
+    // link: the curve is the focus GPU's.
     if (!m_result.otherCards.empty()) {
         QStringList others;
         for (const core::GpuFit &fit : m_result.fits)
             if (const core::GpuSpec *gpu = m_catalog->find(fit.gpuId); gpu && !m_result.onFocusCard(*gpu))
                 others << shortGpuName(*gpu);
-        summary << tr("The curve is on vLLM's defaults for the focus GPU; %1 start with other defaults and are "
-                      "marked where their own estimate crosses")
+        summary << (core::defaultsFollowTheCard(m_result.scenario)
+                        ? tr("The curve is on vLLM's defaults for the focus GPU; %1 start with other defaults and are "
+                             "marked where their own estimate crosses")
+                        : tr("The curve is on the focus GPU's link; %1 connect over another link and are marked where "
+                             "their own estimate crosses"))
                        .arg(others.join(QStringLiteral(", ")));
     }
     drawScenario(current, from, to);

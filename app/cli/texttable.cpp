@@ -278,8 +278,8 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
         for (const core::Message &w : fit.warnings)
             out << "    ! " << core::render(w) << "\n";
     }
-    // Rows whose engine defaults differ from the breakdown's, by the
-    // printed GPUs that run them.
+    // Rows whose estimate differs from the breakdown's (the engine's
+    // defaults or communicators there), by the printed GPUs that run them.
     for (const core::EstimateWithFits::OnCard &other : result.otherCards) {
         std::string names;
         for (const core::GpuFit &fit : result.fits)
@@ -287,7 +287,7 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
                 gpu && (gpu->defaultShown || gpu->id == s.gpuId) && &result.scenarioOn(*gpu) == &other.scenario)
                 names += (names.empty() ? "" : ", ") + gpu->name;
         if (!names.empty())
-            out << "  " << names << ": " << core::servingBatchDefaults(other.scenario).why << "; fitted at "
+            out << "  " << names << ": " << core::ownEstimateWhy(other.scenario) << "; fitted at "
                 << core::formatBytes(other.estimate.total, unit) << " per GPU.\n";
     }
     if (const core::GpuSpec *focus = core::focusGpu(s, catalog)) {

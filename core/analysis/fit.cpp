@@ -155,7 +155,7 @@ std::vector<Estimate> estimateStages(const EstimateWithFits &result)
 std::pair<const Scenario &, const Estimate &> EstimateWithFits::onCard(const GpuSpec &gpu) const
 {
     for (const OnCard &other : otherCards)
-        if (sameBatchOn(other.scenario, gpu))
+        if (sameEstimateOn(other.scenario, gpu))
             return {other.scenario, other.estimate};
     return {scenario, estimate};
 }
@@ -296,28 +296,28 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
     const auto isAsked = [&gpuIds](const GpuSpec &gpu) {
         return gpuIds.empty() || std::find(gpuIds.begin(), gpuIds.end(), gpu.id) != gpuIds.end();
     };
-    // The estimate is the focus GPU's; where the engine's defaults follow
-    // the card (vLLM's batch defaults), each other kind of card is fitted
-    // with its own estimate.
+    // The estimate is the focus GPU's; where the engine's defaults (vLLM's
+    // batch defaults) or its communicators (SGLang's, by link) follow the
+    // card, each other kind of card is fitted with its own estimate.
     const GpuSpec *alone = scenario.gpuId.empty() && gpuIds.size() == 1 ? catalog.find(gpuIds.front()) : nullptr;
     const GpuSpec *focus = alone ? alone : focusGpu(scenario, catalog);
     const Scenario onFocus = focus ? onServingCard(scenario, *focus) : scenario;
-    if (!defaultsFollowTheCard(onFocus))
+    if (!estimateFollowsTheCard(onFocus))
         return fitsOnCard(onFocus, catalog, isAsked, formulas);
-    const auto onSameBatch = [&](const Scenario &like) {
-        return [&](const GpuSpec &gpu) { return isAsked(gpu) && sameBatchOn(like, gpu); };
+    const auto onSameEstimate = [&](const Scenario &like) {
+        return [&](const GpuSpec &gpu) { return isAsked(gpu) && sameEstimateOn(like, gpu); };
     };
-    EstimateWithFits result = fitsOnCard(onFocus, catalog, onSameBatch(onFocus), formulas);
+    EstimateWithFits result = fitsOnCard(onFocus, catalog, onSameEstimate(onFocus), formulas);
     if (!result.estimate.isValid())
         return result;
-    // One estimate for each other batch the asked cards' defaults give.
+    // One estimate for each other kind of card asked about.
     std::vector<Scenario> others;
     for (const GpuSpec &gpu : catalog.gpus)
-        if (isAsked(gpu) && !sameBatchOn(onFocus, gpu)
-            && std::none_of(others.begin(), others.end(), [&](const Scenario &o) { return sameBatchOn(o, gpu); }))
+        if (isAsked(gpu) && !sameEstimateOn(onFocus, gpu)
+            && std::none_of(others.begin(), others.end(), [&](const Scenario &o) { return sameEstimateOn(o, gpu); }))
             others.push_back(onServingCard(onFocus, gpu));
     for (const Scenario &onCard : others) {
-        EstimateWithFits other = fitsOnCard(onCard, catalog, onSameBatch(onCard), Formulas::Skipped);
+        EstimateWithFits other = fitsOnCard(onCard, catalog, onSameEstimate(onCard), Formulas::Skipped);
         std::move(other.fits.begin(), other.fits.end(), std::back_inserter(result.fits));
         result.otherCards.push_back({std::move(other.scenario), std::move(other.estimate)});
     }

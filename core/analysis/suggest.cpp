@@ -258,12 +258,12 @@ std::vector<FitSuggestion> FitSearch::pairSuggestions(const GpuFit &fit)
 FitSearch &FitSearch::onCardOf(const GpuFit &fit)
 {
     // A fit without its catalog entry (a device bar) is searched as given.
-    if (!defaultsFollowTheCard(m_scenario) || fit.gpu.id.empty())
+    if (!estimateFollowsTheCard(m_scenario) || fit.gpu.id.empty())
         return *this;
-    if (sameBatchOn(m_scenario, fit.gpu))
+    if (sameEstimateOn(m_scenario, fit.gpu))
         return *this;
     for (const std::unique_ptr<FitSearch> &search : m_otherCards)
-        if (sameBatchOn(search->m_scenario, fit.gpu))
+        if (sameEstimateOn(search->m_scenario, fit.gpu))
             return *search;
     m_otherCards.push_back(std::make_unique<FitSearch>(onServingCard(m_scenario, fit.gpu)));
     return *m_otherCards.back();

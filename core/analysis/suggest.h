@@ -89,8 +89,9 @@ public:
     /// Why `fit`'s GPU is short of "fits" (`estimate`: the scenario's own;
     /// nothing when it fits). The split every "cannot fit" shares is
     /// estimated once for all the GPUs asked about. A GPU whose engine
-    /// defaults differ from the scenario's card (defaultsFollowTheCard) is
-    /// searched, and explained, on its own estimate.
+    /// defaults or communicators differ from the scenario's card
+    /// (estimateFollowsTheCard) is searched, and explained, on its own
+    /// estimate.
     std::optional<FitReason> reasonFor(const Estimate &estimate, const GpuFit &fit);
 
 private:

@@ -621,7 +621,8 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, St
     d.stage = stage;
     // llama.cpp's layer split copies activations between GPUs itself.
     st.overheads = {cudaOverhead(s, record),
-                    usesGgmlBuffers(s) ? none(record, text::llamacpp::kWhyNoNccl) : commBuffers(s, record)};
+                    usesGgmlBuffers(s) ? none(record, text::llamacpp::kWhyNoNccl)
+                                       : commBuffers(s, pipelineStages(s), record)};
     const TrainingRun noRun;
     const TrainingRun &run = s.isTraining() ? prepared.run() : noRun;
     d.regime = s.isTraining() ? run.trainable : regimeBytes(s.regime);

@@ -255,14 +255,15 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
             + groupDigitsOrDash(fit.maxSequence) + " | " + (fit.hasKvTokens ? groupDigitsOrDash(fit.kvTokens) : "-")
             + " |\n";
     }
-    // Rows whose engine starts with other defaults (vLLM's follow the card).
+    // Rows whose engine starts with other defaults (vLLM's follow the card)
+    // or other communicators (SGLang's follow the link).
     for (const EstimateWithFits::OnCard &other : result.otherCards) {
         std::string names;
         for (const GpuFit &fit : result.fits)
             if (const GpuSpec *gpu = catalog.find(fit.gpuId); gpu && &result.scenarioOn(*gpu) == &other.scenario)
                 names += (names.empty() ? "" : ", ") + gpu->name;
         md += "\n" + fill(QT_TRANSLATE_NOOP("Report", "%1: %2; these rows on their own estimate, %3 per GPU."),
-                          {names, translate(tr, "Derivation", servingBatchDefaults(other.scenario).why),
+                          {names, translate(tr, "Derivation", ownEstimateWhy(other.scenario)),
                            formatBytes(other.estimate.total, u)})
             + "\n";
     }

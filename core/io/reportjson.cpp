@@ -216,10 +216,12 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"why", whyJson(search, e, fit)},
                         {"what_would_fit", whatWouldFitJson(s, search, fit)},
                         {"warnings", renderAll(fit.warnings)}});
-        // Where the engine's defaults follow the card, the row's own.
+        // Where the engine's estimate follows the card, the row's own, and
+        // the batch defaults where those are what follows it.
+        if (gpu && estimateFollowsTheCard(s))
+            gpus.back()["per_gpu_bytes"] = result.estimateOn(*gpu).total.count();
         if (gpu && defaultsFollowTheCard(s)) {
             const Scenario &onCard = result.scenarioOn(*gpu);
-            gpus.back()["per_gpu_bytes"] = result.estimateOn(*gpu).total.count();
             gpus.back()["max_num_seqs"] = onCard.effectiveMaxNumSeqs();
             gpus.back()["max_num_batched_tokens"] = onCard.effectiveMaxBatchedTokens();
         }

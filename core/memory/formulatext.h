@@ -546,6 +546,25 @@ inline constexpr const char *kWhyNoNccl = QT_TRANSLATE_NOOP("Derivation", "not u
 inline constexpr const char *kFromCudaContext =
     "PyTorch PR #86509 (lazy: 287 MB); HF Model training anatomy (eager: 1343 MiB), seed S11";
 inline constexpr const char *kFromNccl = "NCCL environment variables docs (NCCL_BUFFSIZE)";
+inline constexpr Symbol kNcclChannels{"n_ch", "", QT_TRANSLATE_NOOP("Derivation", "NCCL channels: 24 over NVLink and NVSwitch, 4 over PCIe")};
+inline constexpr Symbol kNcclConnections{"c", "", QT_TRANSLATE_NOOP("Derivation", "connections each way on the busiest rank: ring and tree (one with two ranks)")};
+inline constexpr Symbol kNcclConnectionMib{"12", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "a send (2 MiB) and a receive buffer (LL 0.5 + LL128 4.69 + Simple 4 MiB, to 10 MiB)")};
+inline constexpr Symbol kNcclP2pChannels{"n_p2p", "", QT_TRANSLATE_NOOP("Derivation", "NCCL p2p channels: 32 over NVLink and NVSwitch, 4 over PCIe")};
+inline constexpr Symbol kNcclSharedSteps{"16", "", QT_TRANSLATE_NOOP("Derivation", "NCCL_SHARED_STEPS")};
+inline constexpr Symbol kNcclChunkMib{"chunk", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "p2p chunk: 0.5 MiB over NVLink, 0.125 MiB over PCIe")};
+inline constexpr const char *kPartRingAndTree = QT_TRANSLATE_NOOP("Derivation", "ring and tree buffers");
+inline constexpr const char *kPartSharedBuffers = QT_TRANSLATE_NOOP("Derivation", "shared p2p buffers");
+inline constexpr const char *kPartTpCommunicator = QT_TRANSLATE_NOOP("Derivation", "tensor-parallel communicator");
+inline constexpr const char *kPartPpCommunicator = QT_TRANSLATE_NOOP("Derivation", "pipeline communicator");
+inline constexpr const char *kFromNcclSource =
+    "NCCL v2.26.2-1 and v2.28.9-1: transport/p2p.cc p2pSendSetup/p2pRecvSetup (buffers rounded to CUDA_IPC_MIN), "
+    "init.cc computeBuffSizes and the eager ring/tree connect and sharedNetBuffersInit when runtimeConn is off "
+    "(NCCL_CUMEM_ENABLE=0), graph/search.cc and connect.cc ncclTopoPostset (channels)";
+inline constexpr Symbol kCustomAllReduceMib{"M_car", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "custom all-reduce: signal and buffer (8 MiB + 3,456 B, to 10 MiB), buffer 8 MiB, rank data 8 MiB")};
+inline constexpr const char *kFromSglangCustomAllReduce =
+    "SGLang custom_all_reduce.py CustomAllreduce (v0.4.9.post2 eb118d8): _MAX_CAR_SIZE 8 MiB, "
+    "create_shared_buffer(meta_size() + max_size) and (max_size), rank_data torch.empty(8 MiB)";
+inline constexpr const char *kWhyRcclNotRead = QT_TRANSLATE_NOOP("Derivation", "another vendor's collective library (RCCL, oneCCL): its buffers were not read; NCCL_BUFFSIZE's rule");
 inline constexpr Symbol kAllReduceMib{"M_ar", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "all-reduce workspace per rank")};
 inline constexpr Symbol kAllReduceBuffers{"4", "", QT_TRANSLATE_NOOP("Derivation", "IPC buffers and three Lamport buffers")};
 inline constexpr const char *kFromTrtllmAllReduce =

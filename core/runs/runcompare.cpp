@@ -692,6 +692,9 @@ void compareSglang(const RunScenario &run, const rl::RunLog &log, const Catalog 
         case rl::Quantity::SglangWeightLoad:
             out.rows.push_back(row(r, e.term(TermId::Weights), "weights"));
             break;
+        case rl::Quantity::SglangDistInit:
+            out.rows.push_back(row(r, e.term(TermId::CommBuffers), "comm_buffers"));
+            break;
         case rl::Quantity::SglangKvCache:
             out.rows.push_back(row(
                 r, tokens ? std::optional(Bytes::fromDouble(static_cast<double>(*tokens) * e.details.kvBytesPerToken))

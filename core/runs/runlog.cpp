@@ -79,6 +79,7 @@ const std::vector<QuantityInfo> &allQuantities()
         {Quantity::OllamaGraph, "ollama.graph_full", QT_TRANSLATE_NOOP("RunLog", "ollama: compute graph"), F::Ollama, true},
         {Quantity::OllamaAllocation, "ollama.allocation", QT_TRANSLATE_NOOP("RunLog", "ollama: planned on the GPU"), F::Ollama, true},
         {Quantity::OllamaAvailable, "ollama.available", QT_TRANSLATE_NOOP("RunLog", "ollama: free on the GPU"), F::Ollama, true},
+        {Quantity::SglangDistInit, "sglang.dist_init", QT_TRANSLATE_NOOP("RunLog", "SGLang: torch.distributed's start"), F::Sglang, true},
         {Quantity::SglangFreeBeforeLoad, "sglang.free_before_load", QT_TRANSLATE_NOOP("RunLog", "SGLang: free before the weights load"), F::Sglang, true},
         {Quantity::SglangFreeAfterLoad, "sglang.free_after_load", QT_TRANSLATE_NOOP("RunLog", "SGLang: free after the weights load"), F::Sglang, true},
         {Quantity::SglangWeightLoad, "sglang.weight_load", QT_TRANSLATE_NOOP("RunLog", "SGLang: memory the weights took"), F::Sglang, true},

@@ -77,6 +77,7 @@ enum class Quantity {
     OllamaGraphPartial,    ///< memory.graph.partial: the compute graph when only part is offloaded
     OllamaAllocation,      ///< memory.required.allocations, one per GPU
     OllamaAvailable,       ///< memory.available, one per GPU
+    SglangDistInit,        ///< "Init torch distributed ends. mem usage=": NCCL and the custom all-reduce
     SglangFreeBeforeLoad,  ///< "Load weight begin. avail mem=": free before the weights
     SglangFreeAfterLoad,   ///< "Load weight end. ... avail mem=": free after them
     SglangWeightLoad,      ///< "Load weight end. ... mem usage=": what loading took

@@ -1,6 +1,7 @@
 // SGLang's start-up memory lines. Every format string below was read in
 // SGLang's source (release/v0.5.15 0b3bb0c; v0.4.6 84022c0 where older):
-//   model_runner.py:  "Load weight begin. avail mem=%.2f GB"
+//   model_runner.py:  "Init torch distributed ends. [elapsed=%.2f s, ]mem usage=%.2f GB"
+//                     "Load weight begin. avail mem=%.2f GB"
 //                     "Load weight end. [elapsed=%.2f s, ]type=..., [dtype=..., ]avail mem=%.2f GB,
 //                      mem usage=%.2f GB."
 //   memory_pool.py:   "KV Cache is allocated. [dtype: ..., ]#tokens: N, K size: %.2f GB, V size: %.2f GB"
@@ -37,6 +38,10 @@ std::string rankOf(const std::string &text)
 bool SglangReader::read(const LogLine &line, ReadContext &context)
 {
     const std::string &t = line.text;
+    if (t.find("Init torch distributed ends.") != std::string::npos) {
+        context.readGib(line, "mem usage=", Quantity::SglangDistInit, rankOf(line.text), "GB");
+        return true;
+    }
     if (t.find("Load weight begin.") != std::string::npos) {
         context.readGib(line, "avail mem=", Quantity::SglangFreeBeforeLoad, rankOf(line.text), "GB");
         return true;

@@ -108,6 +108,9 @@ ServingCard servingCardOf(const GpuSpec &gpu)
     std::string name = gpu.name;
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
     card.a100 = name.find("a100") != std::string::npos;
+    card.link = !gpu.runsCuda()                            ? GpuLink::NotCuda
+        : gpu.interconnect.rfind("NVLink", 0) == 0 ? GpuLink::Nvlink
+                                                   : GpuLink::Pcie;
     return card;
 }
 

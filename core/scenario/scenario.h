@@ -69,17 +69,30 @@ enum class Offload {
     OptimizerAndParams ///< also the parameters, gathered a layer at a time (ZeRO-Infinity)
 };
 
-/// What a serving engine's defaults read of the GPU it starts on: vLLM's
+/// How the GPUs of one node reach each other, as NCCL's topology search
+/// finds it: the number of channels and the chunk of its shared buffers
+/// follow it (ncclCommunicatorMib).
+enum class GpuLink {
+    Nvlink, ///< NVLink through NVSwitch (SXM boards)
+    Pcie,   ///< PCIe, peer to peer under one switch
+    NotCuda ///< another vendor's collective library (RCCL, oneCCL, HCCL)
+};
+
+/// What a serving engine reads of the GPU it starts on: vLLM's
 /// EngineArgs.get_batch_defaults asks whether the device's total memory is
-/// 70 GiB or more and whether its name says A100. The defaults describe
-/// an H100 SXM, the default focus GPU.
+/// 70 GiB or more and whether its name says A100; the NCCL communicators
+/// an engine creates before it measures follow the link. The defaults
+/// describe an H100 SXM, the default focus GPU.
 struct ServingCard
 {
     bool atLeast70Gib = true;
     bool a100 = false;
+    GpuLink link = GpuLink::Nvlink;
 };
 /// That of a catalog GPU: its usable memory (what the driver reports as
-/// total) and its name.
+/// total), its name, and its interconnect (an NVIDIA card whose
+/// interconnect is NVLink, else PCIe; a PCIe card's optional NVLink bridge
+/// joins a pair only).
 ServingCard servingCardOf(const GpuSpec &gpu);
 
 /// How the GPUs split the model: tp x pp x dp = GPUs (Megatron-LM's 3D

@@ -161,6 +161,7 @@ RuntimeBehaviour sglangBehaviour()
     b.cacheFormats = {WeightFormat::Fp32, WeightFormat::Fp16, WeightFormat::Bf16, WeightFormat::Fp8};
     b.cacheFormatReleases.clear();
     b.batchDefaultsFollowCard = false;
+    b.eagerNcclCommunicators = true;
     b.draftSource = kDraftFromSglang;
     return b;
 }
@@ -297,6 +298,21 @@ bool vllmModelRunnerV2(const Scenario &s)
     const ModelSpec &m = s.model;
     return versionRuleHolds(s.versions, VersionRule::VllmModelRunnerV2Dense) && !m.moe.isMoe()
         && m.linearLayers == 0 && m.mambaLayers == 0;
+}
+
+const char *ownEstimateWhy(const Scenario &onCard)
+{
+    if (defaultsFollowTheCard(onCard))
+        return servingBatchDefaults(onCard).why;
+    switch (onCard.servingCard.link) {
+    case GpuLink::Nvlink:
+        return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over NVLink and NVSwitch (24 channels)");
+    case GpuLink::Pcie:
+        return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over PCIe (4 channels)");
+    case GpuLink::NotCuda:
+        break;
+    }
+    return QT_TRANSLATE_NOOP("Derivation", "another vendor's collective library, sized by NCCL_BUFFSIZE's rule");
 }
 
 BatchDefaults servingBatchDefaults(const Scenario &s, const ServingCard &card)

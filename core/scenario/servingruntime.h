@@ -132,6 +132,15 @@ struct RuntimeBehaviour
     /// group beside NCCL (TensorRT-LLM allreduce_helper.py); 0: none beyond
     /// NCCL. allReduceWorkspaceMib(scenario) gives the scenario's release's.
     double allReduceWorkspaceMib = 0;
+    /// Creates its tensor- and pipeline-parallel NCCL communicators, and
+    /// its custom all-reduce buffers, before it measures the free memory
+    /// its pool is a share of, with NCCL_CUMEM_ENABLE=0 so that NCCL
+    /// connects every channel's ring and tree at once (SGLang:
+    /// entrypoints/engine.py _set_envs_and_config, parallel_state.py
+    /// GroupCoordinator with pynccl's warm-up all_reduce, v0.4.9.post2
+    /// eb118d8 and main 8905cbd). Its comm_buffers are those communicators
+    /// (ncclCommunicatorMib), not NCCL_BUFFSIZE's rule of thumb.
+    bool eagerNcclCommunicators = false;
     /// With --max-model-len auto, chooses the longest context one request's
     /// KV cache fits in the pool (vLLM kv_cache_utils.py
     /// _estimate_max_model_len_from_groups: a binary search up to the
@@ -298,11 +307,33 @@ inline bool vllmProfilesTheBudget(const Scenario &s)
     const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
     return runtime.kvPool == KvPool::ShareOfCard && runtime.releases == Library::Vllm && !s.kvCacheMemoryGib;
 }
-/// Whether `gpu` runs the scenario's engine with the batch the scenario's
-/// own card does: cards whose defaults agree share an estimate.
-inline bool sameBatchOn(const Scenario &s, const GpuSpec &gpu)
+/// Inference whose engine connects NCCL communicators whose size follows
+/// the card's link (RuntimeBehaviour::eagerNcclCommunicators); on one GPU
+/// too, as what would fit searches more.
+inline bool communicatorsFollowTheLink(const Scenario &s)
 {
-    return batchOn(s, servingCardOf(gpu)) == batchOn(s, s.servingCard);
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->eagerNcclCommunicators;
+}
+/// Each kind of card needs its own estimate: the engine's defaults or its
+/// communicators follow the card.
+inline bool estimateFollowsTheCard(const Scenario &s)
+{
+    return defaultsFollowTheCard(s) || communicatorsFollowTheLink(s);
+}
+/// Why a card of another kind is fitted on its own estimate (`onCard`:
+/// the scenario as it runs there): the engine's batch defaults on it, else
+/// its communicators over that card's link ("Derivation" context).
+const char *ownEstimateWhy(const Scenario &onCard);
+/// Whether `gpu` runs the scenario's engine as the scenario's own card
+/// does, with the same batch and, where they follow the link, the same
+/// communicators: such cards share an estimate.
+inline bool sameEstimateOn(const Scenario &s, const GpuSpec &gpu)
+{
+    const ServingCard card = servingCardOf(gpu);
+    if (communicatorsFollowTheLink(s) && card.link != s.servingCard.link)
+        return false;
+    return batchOn(s, card) == batchOn(s, s.servingCard);
 }
 
 /// MiB of the engine's own all-reduce workspace per rank of the TP group

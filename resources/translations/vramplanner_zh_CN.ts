@@ -1934,6 +1934,66 @@
         <source>key-value heads of the layer kind, fewer than t: each held by t / h_kv ranks</source>
         <translation>该类层的键值头数（少于 t）：每个头由 t / h_kv 个 rank 持有</translation>
     </message>
+    <message>
+        <source>NCCL channels: 24 over NVLink and NVSwitch, 4 over PCIe</source>
+        <translation>NCCL 通道数：NVLink 与 NVSwitch 上 24 个，PCIe 上 4 个</translation>
+    </message>
+    <message>
+        <source>connections each way on the busiest rank: ring and tree (one with two ranks)</source>
+        <translation>最繁忙的 rank 每个方向的连接数：环与树（两个 rank 时为 1）</translation>
+    </message>
+    <message>
+        <source>a send (2 MiB) and a receive buffer (LL 0.5 + LL128 4.69 + Simple 4 MiB, to 10 MiB)</source>
+        <translation>一个发送缓冲（2 MiB）和一个接收缓冲（LL 0.5 + LL128 4.69 + Simple 4 MiB，向上取整到 10 MiB）</translation>
+    </message>
+    <message>
+        <source>NCCL p2p channels: 32 over NVLink and NVSwitch, 4 over PCIe</source>
+        <translation>NCCL 点对点通道数：NVLink 与 NVSwitch 上 32 个，PCIe 上 4 个</translation>
+    </message>
+    <message>
+        <source>NCCL_SHARED_STEPS</source>
+        <translation>NCCL_SHARED_STEPS</translation>
+    </message>
+    <message>
+        <source>p2p chunk: 0.5 MiB over NVLink, 0.125 MiB over PCIe</source>
+        <translation>点对点分块：NVLink 上 0.5 MiB，PCIe 上 0.125 MiB</translation>
+    </message>
+    <message>
+        <source>ring and tree buffers</source>
+        <translation>环与树的缓冲</translation>
+    </message>
+    <message>
+        <source>shared p2p buffers</source>
+        <translation>共享的点对点缓冲</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communicator</source>
+        <translation>张量并行通信器</translation>
+    </message>
+    <message>
+        <source>pipeline communicator</source>
+        <translation>流水线并行通信器</translation>
+    </message>
+    <message>
+        <source>custom all-reduce: signal and buffer (8 MiB + 3,456 B, to 10 MiB), buffer 8 MiB, rank data 8 MiB</source>
+        <translation>自定义 all-reduce：信号与缓冲（8 MiB + 3,456 B，向上取整到 10 MiB）、缓冲 8 MiB、rank 数据 8 MiB</translation>
+    </message>
+    <message>
+        <source>another vendor&apos;s collective library (RCCL, oneCCL): its buffers were not read; NCCL_BUFFSIZE&apos;s rule</source>
+        <translation>其他厂商的集合通信库（RCCL、oneCCL）：未读取其缓冲，按 NCCL_BUFFSIZE 的经验规则</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s NCCL communicators over NVLink and NVSwitch (24 channels)</source>
+        <translation>引擎经 NVLink 与 NVSwitch 的 NCCL 通信器（24 个通道）</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s NCCL communicators over PCIe (4 channels)</source>
+        <translation>引擎经 PCIe 的 NCCL 通信器（4 个通道）</translation>
+    </message>
+    <message>
+        <source>another vendor&apos;s collective library, sized by NCCL_BUFFSIZE&apos;s rule</source>
+        <translation>其他厂商的集合通信库，按 NCCL_BUFFSIZE 的经验规则估算</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -3760,6 +3820,10 @@
         <source>CUDA graphs captured</source>
         <translation>已捕获的 CUDA 图</translation>
     </message>
+    <message>
+        <source>SGLang: torch.distributed&apos;s start</source>
+        <translation>SGLang：torch.distributed 启动</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioFile</name>
@@ -4970,6 +5034,14 @@ output tokens</source>
         <source>; </source>
         <translation>；</translation>
     </message>
+    <message>
+        <source>%1 per GPU on %2</source>
+        <translation>%2 上每 GPU %1</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s NCCL communicators follow each card&apos;s link: %1</source>
+        <translation>引擎的 NCCL 通信器随各卡的互连而变：%1</translation>
+    </message>
 </context>
 <context>
     <name>ui::FieldEditor</name>
@@ -5821,6 +5893,10 @@ GPUs needed: %8</source>
     <message>
         <source>The curve is on vLLM&apos;s defaults for the focus GPU; %1 start with other defaults and are marked where their own estimate crosses</source>
         <translation>曲线按焦点 GPU 上 vLLM 的默认值绘制；%1 以其他默认值启动，标记在其自身估算的交点处</translation>
+    </message>
+    <message>
+        <source>The curve is on the focus GPU&apos;s link; %1 connect over another link and are marked where their own estimate crosses</source>
+        <translation>曲线按焦点 GPU 的互连计算；%1 经另一种互连相连，在其自身估算越线处标出</translation>
     </message>
 </context>
 <context>

@@ -82,6 +82,8 @@ private slots:
     void logsOwnFiguresGiveItsPool_data();
     void logsOwnFiguresGiveItsPool();
     void issue21348FromTheCard();
+    void communicatorsFromNcclSource();
+    void cardsOnOtherLinksGetTheirOwnEstimate();
     void planSizesThePoolFromTheCard();
     void runningRequestsFollowThePool();
 };
@@ -108,6 +110,8 @@ void TestSglang::readerTakesEveryFigure()
         QCOMPARE(bytes(qwq, Quantity::SglangKvCache, rank), 2 * std::round(1.42 * kGiB));
         QCOMPARE(bytes(qwq, Quantity::SglangFreeAfterPool, rank), std::round(2.09 * kGiB));
     }
+    QCOMPARE(qwq.find(Quantity::SglangDistInit).size(), std::size_t(4));
+    QCOMPARE(bytes(qwq, Quantity::SglangDistInit, "TP2"), std::round(0.13 * kGiB));
     QCOMPARE(qwq.find(Quantity::SglangKvTokens).size(), std::size_t(4));
     QCOMPARE(qwq.find(Quantity::SglangKvTokens).front()->number, 46611.0);
 
@@ -341,7 +345,11 @@ void TestSglang::issue21348FromTheCard()
     // planner's: 94 layers x 1 KV head a rank x 128 x 2 x 2 B = 48,128 B,
     // and (8.23 + 8.23) GiB / 367,404 tokens = 48,107 B within the print's
     // rounding. The log prints no free memory: planned from the catalog's
-    // H100 SXM the pool is 393,619 tokens, 7.1 % more (README).
+    // H100 SXM, what SGLang measures before the weights is the card less
+    // the CUDA context (512 MiB) and its TP communicator and custom
+    // all-reduce (communicatorsFromNcclSource: 24 x 2 x 12 + 32 x 16 x 0.5
+    // + 26 = 858 MiB); the pool is 5.3 % larger than printed (README:
+    // SGLang's start-up allocates more than NCCL's buffers).
     const core::runlog::RunLog l = testsupport::readDataLog("sglang-2025-07-qwen3-235b-a22b-fp8-4xh100-tp4-vllm21348.log");
     const double printed = l.find(Quantity::SglangKvTokens).front()->number;
     QCOMPARE(printed, 367404.0);
@@ -359,9 +367,90 @@ void TestSglang::issue21348FromTheCard()
     const double pool = static_cast<double>(l.find(Quantity::SglangKvCache).front()->bytes.count());
     QVERIFY(std::abs(pool / printed - 48128.0) <= 0.005 * 48128.0);
     const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
+    const double mib = 1024.0 * 1024.0;
+    const double freeBefore = static_cast<double>(gpu.capacity().count()) - (512 + 24 * 2 * 12 + 32 * 16 * 0.5 + 26) * mib;
+    const double weights = static_cast<double>(e.term(core::TermId::Weights).count());
+    const double byHand = std::floor((0.93 * freeBefore - weights) / 48128.0);
     const auto planned = static_cast<double>(core::kvTokenBudget(s, e, gpu));
-    QVERIFY2(std::abs(planned - printed) <= 0.10 * printed,
+    QVERIFY2(std::abs(planned - byHand) <= 1, qPrintable(QStringLiteral("%1 against %2").arg(planned).arg(byHand)));
+    QVERIFY2(std::abs(planned - printed) <= 0.06 * printed,
              qPrintable(QStringLiteral("%1 tokens planned against %2 printed").arg(planned).arg(printed)));
+}
+
+void TestSglang::communicatorsFromNcclSource()
+{
+    // NCCL's buffers for one connection, from its constants (v2.26.2
+    // device.h, init.cc computeBuffSizes): LL 8 lines x 512 threads x 8
+    // steps x 16 B, LL128 120 x 640 x 8 x 8 B, Simple 4 MiB. The receiver
+    // holds all three beside its 4 KiB ncclRecvMem, the sender its 4 KiB
+    // ncclSendMem, each rounded up to 2 MiB (transport/p2p.cc CUDA_IPC_MIN).
+    constexpr double kMiB = 1024.0 * 1024.0;
+    const auto to2Mib = [](double b) { return std::ceil(b / (2 * kMiB)) * 2 * kMiB; };
+    const double receive = to2Mib(4096 + 8.0 * 512 * 8 * 16 + 120.0 * 640 * 8 * 8 + 4 * kMiB);
+    const double send = to2Mib(4096);
+    QCOMPARE(receive, 10 * kMiB);
+    QCOMPARE(send, 2 * kMiB);
+    // SGLang's custom all-reduce: cudaMalloc'd signal + buffer (8 MiB +
+    // 3,456 B, whole 2 MiB pages) and buffer (8 MiB), rank data 8 MiB.
+    const double customAllReduce = to2Mib(8 * kMiB + 3456) + 8 * kMiB + 8 * kMiB;
+    const core::Catalog &catalog = core::io::builtinCatalog();
+    const auto comm = [&](const char *gpu, int tp, int pp, core::ServingEngine engine) {
+        core::Scenario s;
+        s.model = core::io::findPreset("llama-3.1-8b")->model;
+        s.serving = engine;
+        s.parallel.tp = tp;
+        s.parallel.pp = pp;
+        s.gpus = tp * pp;
+        s = core::onServingCard(s, *catalog.find(gpu));
+        return static_cast<double>(core::estimate(s).term(core::TermId::CommBuffers).count());
+    };
+    // H100 SXM, TP 4: 24 channels; a middle rank of the ring and of the
+    // tree's chain connects twice each way on each; the shared p2p buffers
+    // are 32 p2p channels x 16 steps x 512 KiB (all-NVLink chunk).
+    const double nvlinkShared = 32 * 16 * 0.5 * kMiB;
+    QCOMPARE(comm("h100-sxm5-80gb", 4, 1, core::ServingEngine::Sglang),
+             24 * 2 * (send + receive) + nvlinkShared + customAllReduce);
+    // Two ranks: one connection each way.
+    QCOMPARE(comm("h100-sxm5-80gb", 2, 1, core::ServingEngine::Sglang),
+             24 * 1 * (send + receive) + nvlinkShared + customAllReduce);
+    // TP 2 x PP 2: a communicator of two ranks for each.
+    QCOMPARE(comm("h100-sxm5-80gb", 2, 2, core::ServingEngine::Sglang),
+             2 * (24 * (send + receive) + nvlinkShared) + customAllReduce);
+    // PCIe: 4 channels and 4 p2p channels of 128 KiB chunks; the custom
+    // all-reduce needs NVLink beyond two GPUs.
+    const double pcieShared = 4 * 16 * 0.125 * kMiB;
+    QCOMPARE(comm("l4", 4, 1, core::ServingEngine::Sglang), 4 * 2 * (send + receive) + pcieShared);
+    QCOMPARE(comm("l40s", 2, 1, core::ServingEngine::Sglang), 4 * 1 * (send + receive) + pcieShared + customAllReduce);
+    // One GPU: no communicator.
+    QCOMPARE(comm("h100-sxm5-80gb", 1, 1, core::ServingEngine::Sglang), 0.0);
+    // vLLM keeps NCCL_BUFFSIZE's rule: 4 MiB x 2 directions x 32 channels x
+    // 2 protocols.
+    QCOMPARE(comm("h100-sxm5-80gb", 4, 1, core::ServingEngine::Vllm), 512 * kMiB);
+}
+
+void TestSglang::cardsOnOtherLinksGetTheirOwnEstimate()
+{
+    // SGLang at TP 2: the H100 SXM's communicators are NVLink's, the L40S's
+    // PCIe's, each in its own estimate and fit.
+    core::Scenario s;
+    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    s.serving = core::ServingEngine::Sglang;
+    s.parallel.tp = 2;
+    s.gpus = 2;
+    const core::Catalog &catalog = core::io::builtinCatalog();
+    const core::GpuSpec &h100 = *catalog.find("h100-sxm5-80gb");
+    const core::GpuSpec &l40s = *catalog.find("l40s");
+    const core::EstimateWithFits fits = core::estimateWithFits(s, catalog, {"h100-sxm5-80gb", "l40s"});
+    const core::Bytes nvlink = fits.estimateOn(h100).term(core::TermId::CommBuffers);
+    const core::Bytes pcie = fits.estimateOn(l40s).term(core::TermId::CommBuffers);
+    QCOMPARE(nvlink, core::estimate(core::onServingCard(s, h100)).term(core::TermId::CommBuffers));
+    QCOMPARE(pcie, core::estimate(core::onServingCard(s, l40s)).term(core::TermId::CommBuffers));
+    QVERIFY(pcie < nvlink);
+    QCOMPARE(fits.fits.size(), std::size_t(2));
+    for (const core::GpuFit &fit : fits.fits) {
+        const core::GpuSpec &gpu = *catalog.find(fit.gpuId);
+        QCOMPARE(fit.kvTokens, core::kvTokenBudget(fits.scenarioOn(gpu), fits.estimateOn(gpu), gpu));
+    }
 }
 
 void TestSglang::planSizesThePoolFromTheCard()
