@@ -84,6 +84,7 @@ private slots:
     void issue21348FromTheCard();
     void communicatorsFromNcclSource();
     void cardsOnOtherLinksGetTheirOwnEstimate();
+    void distributedStartHoldsTheBuffers();
     void planSizesThePoolFromTheCard();
     void runningRequestsFollowThePool();
 };
@@ -450,6 +451,35 @@ void TestSglang::cardsOnOtherLinksGetTheirOwnEstimate()
     for (const core::GpuFit &fit : fits.fits) {
         const core::GpuSpec &gpu = *catalog.find(fit.gpuId);
         QCOMPARE(fit.kvTokens, core::kvTokenBudget(fits.scenarioOn(gpu), fits.estimateOn(gpu), gpu));
+    }
+}
+
+void TestSglang::distributedStartHoldsTheBuffers()
+{
+    // What SGLang's distributed start took, as its logs print it on every
+    // rank ("Init torch distributed ends. [elapsed=..., ]mem usage=X GB"),
+    // holds the communicator's buffers and more (README): four L4s printed
+    // 0.13 GiB, four sm_120 PCIe cards with NCCL 2.29.7 0.39 GiB, against
+    // 4 channels x 2 connections x 12 MiB + 4 x 16 x 128 KiB = 104 MiB
+    // planned for four PCIe GPUs at TP 4 (no custom all-reduce beyond two).
+    constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+    core::Scenario s;
+    s.model = core::io::findPreset("qwen2.5-32b")->model;
+    s.serving = core::ServingEngine::Sglang;
+    s.parallel.tp = 4;
+    s.gpus = 4;
+    s.servingCard.link = core::GpuLink::Pcie;
+    const auto planned = static_cast<double>(core::estimate(s).term(core::TermId::CommBuffers).count());
+    QCOMPARE(planned, 104.0 * 1024 * 1024);
+    for (const auto &[log, printed] : {std::pair{"sglang-2025-03-qwq32b-4xl4-tp4-llms-in-clouds.log", 0.13},
+                                       std::pair{"sglang-2026-09-glm-4xrtxpro6000-tp4-dist-init-issue40558.log", 0.39}}) {
+        const core::runlog::RunLog l = testsupport::readDataLog(log);
+        const auto readings = l.find(Quantity::SglangDistInit);
+        QCOMPARE(readings.size(), std::size_t(4));
+        for (const auto *r : readings) {
+            QCOMPARE(static_cast<double>(r->bytes.count()), std::round(printed * kGiB));
+            QVERIFY2(planned <= static_cast<double>(r->bytes.count()), log);
+        }
     }
 }
 
