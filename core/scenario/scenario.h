@@ -71,7 +71,7 @@ enum class Offload {
 
 /// How the GPUs of one node reach each other, as NCCL's topology search
 /// finds it: the number of channels and the chunk of its shared buffers
-/// follow it (ncclCommunicatorMib).
+/// follow it (commBuffers, core/memory/overheads.h).
 enum class GpuLink {
     Nvlink, ///< NVLink through NVSwitch (SXM boards)
     Pcie,   ///< PCIe, peer to peer under one switch

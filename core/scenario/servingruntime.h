@@ -139,7 +139,7 @@ struct RuntimeBehaviour
     /// entrypoints/engine.py _set_envs_and_config, parallel_state.py
     /// GroupCoordinator with pynccl's warm-up all_reduce, v0.4.9.post2
     /// eb118d8 and main 8905cbd). Its comm_buffers are those communicators
-    /// (ncclCommunicatorMib), not NCCL_BUFFSIZE's rule of thumb.
+    /// (commBuffers, core/memory/overheads.h), not NCCL_BUFFSIZE's rule of thumb.
     bool eagerNcclCommunicators = false;
     /// With --max-model-len auto, chooses the longest context one request's
     /// KV cache fits in the pool (vLLM kv_cache_utils.py
