@@ -319,7 +319,10 @@ EstimateWithFits estimateWithFits(const Scenario &scenario, const Catalog &catal
     for (const Scenario &onCard : others) {
         EstimateWithFits other = fitsOnCard(onCard, catalog, onSameEstimate(onCard), Formulas::Skipped);
         std::move(other.fits.begin(), other.fits.end(), std::back_inserter(result.fits));
-        result.otherCards.push_back({std::move(other.scenario), std::move(other.estimate)});
+        // On one GPU SGLang connects nothing: the card's estimate is the
+        // focus GPU's, and only its searches over more GPUs were its own.
+        if (totalFollowsTheCard(onCard))
+            result.otherCards.push_back({std::move(other.scenario), std::move(other.estimate)});
     }
     // In the catalog's order, as asked.
     const auto position = [&catalog](const GpuFit &fit) {

@@ -131,7 +131,7 @@ struct EstimateWithFits
     /// or sequence estimates from it (null where the scenario is not valid).
     std::shared_ptr<const PreparedScenario> prepared;
 
-    /// Where the engine's estimate follows the card (estimateFollowsTheCard),
+    /// Where the scenario's own total follows the card (totalFollowsTheCard),
     /// the scenario and estimate of each other kind of card asked about;
     /// `scenario` and `estimate` are the focus GPU's.
     struct OnCard

@@ -218,7 +218,7 @@ std::string estimateToJson(const Scenario &s, const EstimateWithFits &result, co
                         {"warnings", renderAll(fit.warnings)}});
         // Where the engine's estimate follows the card, the row's own, and
         // the batch defaults where those are what follows it.
-        if (gpu && estimateFollowsTheCard(s))
+        if (gpu && totalFollowsTheCard(s))
             gpus.back()["per_gpu_bytes"] = result.estimateOn(*gpu).total.count();
         if (gpu && defaultsFollowTheCard(s)) {
             const Scenario &onCard = result.scenarioOn(*gpu);

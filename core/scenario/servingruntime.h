@@ -316,10 +316,17 @@ inline bool communicatorsFollowTheLink(const Scenario &s)
     return runtime && runtime->eagerNcclCommunicators;
 }
 /// Each kind of card needs its own estimate: the engine's defaults or its
-/// communicators follow the card.
+/// communicators follow the card (the latter at least in the searches
+/// that try more GPUs).
 inline bool estimateFollowsTheCard(const Scenario &s)
 {
     return defaultsFollowTheCard(s) || communicatorsFollowTheLink(s);
+}
+/// The scenario's own total differs by the kind of card: the engine's
+/// defaults follow it, or its communicators do over more than one GPU.
+inline bool totalFollowsTheCard(const Scenario &s)
+{
+    return defaultsFollowTheCard(s) || (communicatorsFollowTheLink(s) && s.gpus > 1);
 }
 /// Why a card of another kind is fitted on its own estimate (`onCard`:
 /// the scenario as it runs there): the engine's batch defaults on it, else
