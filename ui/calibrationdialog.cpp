@@ -118,7 +118,12 @@ void CalibrationDialog::refit()
         m_report->setText(tr("<b>A size could not be read.</b> Write a number with a unit, e.g. 14949 MiB."));
         return;
     }
-    m_result = core::calibrate(m_runScenario ? *m_runScenario : m_controller->scenario(), m, m_name->text().toStdString());
+    // The window's scenario as its engine starts on the focus GPU (a run's
+    // is on the card its log measured already).
+    core::Scenario scenario = m_runScenario ? *m_runScenario : m_controller->scenario();
+    if (const core::GpuSpec *focus = m_runScenario ? nullptr : core::focusGpu(scenario, m_controller->catalog()))
+        scenario = core::onServingCard(scenario, *focus);
+    m_result = core::calibrate(scenario, m, m_name->text().toStdString());
     const core::ByteUnit unit = m_controller->unit();
     QString text = tr("Predicted tensors: <b>%1</b>").arg(bytesText(m_result.predictedTensors, unit));
     if (m_result.tensorErrorPercent)

@@ -216,6 +216,11 @@ std::optional<core::Scenario> scenarioFromOptions(const Options &options, const 
         error = asOptionProblem(problems.front());
         return std::nullopt;
     }
+    // The engine starts on the focus GPU: its defaults and communicators
+    // read that card, for the commands that estimate the scenario itself
+    // (calibrate, validate) as for those that fit it card by card.
+    if (const core::GpuSpec *focus = core::focusGpu(s, catalog))
+        s = core::onServingCard(s, *focus);
     return s;
 }
 

@@ -112,8 +112,9 @@ std::string formatHeadroom(const DeviceFit &device, ByteUnit unit, int decimals)
 /// `estimate` plus the fit against each GPU in `catalog` (all when `gpuIds`
 /// is empty), including GPUs needed, largest batch and longest context.
 /// The estimate is the focus GPU's: the scenario's chosen one, else the
-/// one GPU asked about, else the default; where the engine's defaults
-/// follow the card, each other kind of card gets its own (`otherCards`).
+/// one GPU asked about, else the default; where the engine's defaults or
+/// its communicators follow the card, each other kind of card gets its own
+/// (`otherCards`, where its total differs).
 /// A scenario with `devices` is estimated as `withDeviceSplit` runs it
 /// (core/analysis/deviceset.h), and `deviceSet` holds each device's fit.
 struct EstimateWithFits

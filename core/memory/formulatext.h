@@ -554,8 +554,8 @@ inline constexpr Symbol kNcclSharedSteps{"16", "", QT_TRANSLATE_NOOP("Derivation
 inline constexpr Symbol kNcclChunkMib{"chunk", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "p2p chunk: 0.5 MiB over NVLink, 0.125 MiB over PCIe")};
 inline constexpr const char *kPartRingAndTree = QT_TRANSLATE_NOOP("Derivation", "ring and tree buffers");
 inline constexpr const char *kPartSharedBuffers = QT_TRANSLATE_NOOP("Derivation", "shared p2p buffers");
-inline constexpr const char *kPartTpCommunicator = QT_TRANSLATE_NOOP("Derivation", "tensor-parallel communicator");
-inline constexpr const char *kPartPpCommunicator = QT_TRANSLATE_NOOP("Derivation", "pipeline communicator");
+inline constexpr Symbol kTpCommunicatorMib{"M_tp", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "tensor-parallel communicator")};
+inline constexpr Symbol kPpCommunicatorMib{"M_pp", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "pipeline communicator")};
 inline constexpr const char *kFromNcclSource =
     "NCCL v2.26.2-1 and v2.28.9-1: transport/p2p.cc p2pSendSetup/p2pRecvSetup (buffers rounded to CUDA_IPC_MIN), "
     "init.cc computeBuffSizes and the eager ring/tree connect and sharedNetBuffersInit when runtimeConn is off "
@@ -564,7 +564,7 @@ inline constexpr Symbol kCustomAllReduceMib{"M_car", QT_TRANSLATE_NOOP("Derivati
 inline constexpr const char *kFromSglangCustomAllReduce =
     "SGLang custom_all_reduce.py CustomAllreduce (v0.4.9.post2 eb118d8): _MAX_CAR_SIZE 8 MiB, "
     "create_shared_buffer(meta_size() + max_size) and (max_size), rank_data torch.empty(8 MiB)";
-inline constexpr const char *kWhyRcclNotRead = QT_TRANSLATE_NOOP("Derivation", "another vendor's collective library (RCCL, oneCCL): its buffers were not read; NCCL_BUFFSIZE's rule");
+inline constexpr const char *kWhyRcclNotRead = QT_TRANSLATE_NOOP("Derivation", "another vendor's collective library (RCCL, HCCL): its buffers were not read; NCCL_BUFFSIZE's rule");
 inline constexpr Symbol kAllReduceMib{"M_ar", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "all-reduce workspace per rank")};
 inline constexpr Symbol kAllReduceBuffers{"4", "", QT_TRANSLATE_NOOP("Derivation", "IPC buffers and three Lamport buffers")};
 inline constexpr const char *kFromTrtllmAllReduce =

@@ -48,7 +48,7 @@ Quantity ncclBuffers(int gpus, FormulaStore *store)
 /// over PCIe with peer access under one switch; without peer access
 /// (SHM) the buffers are host memory and this overstates by the ring and
 /// tree part.
-Quantity eagerCommunicator(int ranks, GpuLink link, const char *part, FormulaStore *store)
+Quantity eagerCommunicator(int ranks, GpuLink link, const Symbol &communicator, FormulaStore *store)
 {
     const bool nvlink = link == GpuLink::Nvlink;
     Formula mib(store);
@@ -61,7 +61,7 @@ Quantity eagerCommunicator(int ranks, GpuLink link, const char *part, FormulaSto
         .times(o::kNcclSharedSteps, 16.0)
         .times(o::kNcclChunkMib, nvlink ? 0.5 : 0.125);
     Formula bytes(store);
-    bytes.product(part).times(o::kNcclMib, mib.derived()).times(o::kBytesPerMib, 1024.0 * 1024.0);
+    bytes.product().times(communicator, mib.derived()).times(o::kBytesPerMib, 1024.0 * 1024.0);
     return bytes.cite(o::kFromNcclSource).bytes();
 }
 
@@ -83,8 +83,8 @@ Quantity eagerCommunicators(const Scenario &s, int stages, FormulaStore *store)
     const GpuLink link = s.servingCard.link;
     if (tp <= 1 && pp <= 1)
         return none(store, o::kWhyNoNccl);
-    const Quantity tpCommunicator = tp > 1 ? eagerCommunicator(tp, link, o::kPartTpCommunicator, store) : Quantity{};
-    const Quantity ppCommunicator = pp > 1 ? eagerCommunicator(pp, link, o::kPartPpCommunicator, store) : Quantity{};
+    const Quantity tpCommunicator = tp > 1 ? eagerCommunicator(tp, link, o::kTpCommunicatorMib, store) : Quantity{};
+    const Quantity ppCommunicator = pp > 1 ? eagerCommunicator(pp, link, o::kPpCommunicatorMib, store) : Quantity{};
     Quantity customAllReduce;
     if (usesCustomAllReduce(tp, link)) {
         Formula car(store);
@@ -99,7 +99,7 @@ Quantity eagerCommunicators(const Scenario &s, int stages, FormulaStore *store)
 Quantity commBuffers(const Scenario &s, int stages, FormulaStore *store)
 {
     const RuntimeBehaviour *runtime = servingBehaviour(s);
-    const bool eager = runtime && runtime->eagerNcclCommunicators;
+    const bool eager = communicatorsFollowTheLink(s);
     if (eager && s.servingCard.link != GpuLink::NotCuda)
         return eagerCommunicators(s, stages, store);
     const Quantity nccl = eager && s.gpus > 1 ? noted(store, ncclBuffers(s.gpus, store), o::kWhyRcclNotRead)

@@ -666,6 +666,8 @@ void compareSglang(const RunScenario &run, const rl::RunLog &log, const Catalog 
             freeBefore = *after + *load;
     }
     const GpuSpec *gpu = catalog.find(s.gpuId);
+    if (!gpu && !log.find(rl::Quantity::SglangDistInit).empty())
+        out.notes.push_back("no --gpu: the communicators are planned over NVLink, as on the default GPU (an H100 SXM)");
     if (freeBefore) {
         if (!s.memFractionStatic)
             out.notes.push_back("the log prints no mem_fraction_static: SGLang 0.5.15's rule for the card is assumed");

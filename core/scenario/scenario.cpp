@@ -108,9 +108,13 @@ ServingCard servingCardOf(const GpuSpec &gpu)
     std::string name = gpu.name;
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
     card.a100 = name.find("a100") != std::string::npos;
-    card.link = !gpu.runsCuda()                            ? GpuLink::NotCuda
-        : gpu.interconnect.rfind("NVLink", 0) == 0 ? GpuLink::Nvlink
-                                                   : GpuLink::Pcie;
+    std::string link = gpu.interconnect;
+    std::transform(link.begin(), link.end(), link.begin(), [](unsigned char c) { return std::tolower(c); });
+    // A card that names no interconnect (a user's entry, a card sized from
+    // a log) keeps NVLink's larger communicators: a fit must hold.
+    card.link = !gpu.runsCuda()                        ? GpuLink::NotCuda
+        : link.empty() || link.rfind("nvlink", 0) == 0 ? GpuLink::Nvlink
+                                                       : GpuLink::Pcie;
     return card;
 }
 

@@ -75,7 +75,7 @@ enum class Offload {
 enum class GpuLink {
     Nvlink, ///< NVLink through NVSwitch (SXM boards)
     Pcie,   ///< PCIe, peer to peer under one switch
-    NotCuda ///< another vendor's collective library (RCCL, oneCCL, HCCL)
+    NotCuda ///< another vendor's collective library (RCCL, HCCL)
 };
 
 /// What a serving engine reads of the GPU it starts on: vLLM's
@@ -91,8 +91,8 @@ struct ServingCard
 };
 /// That of a catalog GPU: its usable memory (what the driver reports as
 /// total), its name, and its interconnect (an NVIDIA card whose
-/// interconnect is NVLink, else PCIe; a PCIe card's optional NVLink bridge
-/// joins a pair only).
+/// interconnect starts with NVLink, in any case, or names none, else PCIe;
+/// a PCIe card's optional NVLink bridge joins a pair only).
 ServingCard servingCardOf(const GpuSpec &gpu);
 
 /// How the GPUs split the model: tp x pp x dp = GPUs (Megatron-LM's 3D
@@ -377,7 +377,8 @@ struct Scenario
 const GpuSpec *focusGpu(const Scenario &s, const Catalog &catalog);
 
 /// The scenario as its serving engine starts on `gpu`: the engine's
-/// defaults that follow the card (servingBatchDefaults) read that card.
+/// defaults that follow the card (servingBatchDefaults) and the
+/// communicators that follow its link (commBuffers) read that card.
 Scenario onServingCard(Scenario s, const GpuSpec &gpu);
 
 struct ModeInfo { Mode mode; const char *id; const char *label; };

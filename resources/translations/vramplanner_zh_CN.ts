@@ -1979,10 +1979,6 @@
         <translation>自定义 all-reduce：信号与缓冲（8 MiB + 3,456 B，向上取整到 10 MiB）、缓冲 8 MiB、rank 数据 8 MiB</translation>
     </message>
     <message>
-        <source>another vendor&apos;s collective library (RCCL, oneCCL): its buffers were not read; NCCL_BUFFSIZE&apos;s rule</source>
-        <translation>其他厂商的集合通信库（RCCL、oneCCL）：未读取其缓冲，按 NCCL_BUFFSIZE 的经验规则</translation>
-    </message>
-    <message>
         <source>the engine&apos;s NCCL communicators over NVLink and NVSwitch (24 channels)</source>
         <translation>引擎经 NVLink 与 NVSwitch 的 NCCL 通信器（24 个通道）</translation>
     </message>
@@ -1993,6 +1989,10 @@
     <message>
         <source>another vendor&apos;s collective library, sized by NCCL_BUFFSIZE&apos;s rule</source>
         <translation>其他厂商的集合通信库，按 NCCL_BUFFSIZE 的经验规则估算</translation>
+    </message>
+    <message>
+        <source>another vendor&apos;s collective library (RCCL, HCCL): its buffers were not read; NCCL_BUFFSIZE&apos;s rule</source>
+        <translation>其他厂商的集合通信库（RCCL、HCCL）：未读取其缓冲，按 NCCL_BUFFSIZE 的经验规则</translation>
     </message>
 </context>
 <context>
@@ -5896,7 +5896,7 @@ GPUs needed: %8</source>
     </message>
     <message>
         <source>The curve is on the focus GPU&apos;s link; %1 connect over another link and are marked where their own estimate crosses</source>
-        <translation>曲线按焦点 GPU 的互连计算；%1 经另一种互连相连，在其自身估算越线处标出</translation>
+        <translation>曲线按焦点 GPU 的互连绘制；%1 经另一种互连相连，标记在其自身估算的交点处</translation>
     </message>
 </context>
 <context>

@@ -349,7 +349,7 @@ void TestSglang::issue21348FromTheCard()
     // H100 SXM, what SGLang measures before the weights is the card less
     // the CUDA context (512 MiB) and its TP communicator and custom
     // all-reduce (communicatorsFromNcclSource: 24 x 2 x 12 + 32 x 16 x 0.5
-    // + 26 = 858 MiB); the pool is 5.3 % larger than printed (README:
+    // + 26 = 858 MiB); the pool is 5.2 % larger than printed (README:
     // SGLang's start-up allocates more than NCCL's buffers).
     const core::runlog::RunLog l = testsupport::readDataLog("sglang-2025-07-qwen3-235b-a22b-fp8-4xh100-tp4-vllm21348.log");
     const double printed = l.find(Quantity::SglangKvTokens).front()->number;
@@ -363,11 +363,12 @@ void TestSglang::issue21348FromTheCard()
     s.gpus = 4;
     s.parallel.tp = 4;
     s.memFractionStatic = 0.93;
+    const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
+    s = core::onServingCard(s, gpu);
     const core::Estimate e = core::estimate(s);
     QCOMPARE(e.details.kvBytesPerToken, 48128.0);
     const double pool = static_cast<double>(l.find(Quantity::SglangKvCache).front()->bytes.count());
     QVERIFY(std::abs(pool / printed - 48128.0) <= 0.005 * 48128.0);
-    const core::GpuSpec &gpu = *core::io::builtinCatalog().find("h100-sxm5-80gb");
     const double mib = 1024.0 * 1024.0;
     const double freeBefore = static_cast<double>(gpu.capacity().count()) - (512 + 24 * 2 * 12 + 32 * 16 * 0.5 + 26) * mib;
     const double weights = static_cast<double>(e.term(core::TermId::Weights).count());
@@ -424,6 +425,21 @@ void TestSglang::communicatorsFromNcclSource()
     QCOMPARE(comm("l40s", 2, 1, core::ServingEngine::Sglang), 4 * 1 * (send + receive) + pcieShared + customAllReduce);
     // One GPU: no communicator.
     QCOMPARE(comm("h100-sxm5-80gb", 1, 1, core::ServingEngine::Sglang), 0.0);
+    // Another vendor's card keeps NCCL_BUFFSIZE's rule: 4 MiB x 2 x 32 x 2.
+    QCOMPARE(comm("mi300x", 4, 1, core::ServingEngine::Sglang), 512 * kMiB);
+    const auto commOn = [&](const char *gpu, int tp, int gpus) {
+        core::Scenario s;
+        s.model = core::io::findPreset("llama-3.1-8b")->model;
+        s.serving = core::ServingEngine::Sglang;
+        s.parallel.tp = tp;
+        s.gpus = gpus;
+        s = core::onServingCard(s, *catalog.find(gpu));
+        return static_cast<double>(core::estimate(s).term(core::TermId::CommBuffers).count());
+    };
+    // Four GPUs splitting the layers (no tp or pp): a pipeline of four.
+    QCOMPARE(commOn("h100-sxm5-80gb", 1, 4), 24 * 2 * (send + receive) + nvlinkShared);
+    // TP 2 on eight GPUs: four replicas, each with its TP communicator only.
+    QCOMPARE(commOn("h100-sxm5-80gb", 2, 8), 24 * (send + receive) + nvlinkShared + customAllReduce);
     // vLLM keeps NCCL_BUFFSIZE's rule: 4 MiB x 2 directions x 32 channels x
     // 2 protocols.
     QCOMPARE(comm("h100-sxm5-80gb", 4, 1, core::ServingEngine::Vllm), 512 * kMiB);
@@ -446,22 +462,35 @@ void TestSglang::cardsOnOtherLinksGetTheirOwnEstimate()
     const core::Bytes pcie = fits.estimateOn(l40s).term(core::TermId::CommBuffers);
     QCOMPARE(nvlink, core::estimate(core::onServingCard(s, h100)).term(core::TermId::CommBuffers));
     QCOMPARE(pcie, core::estimate(core::onServingCard(s, l40s)).term(core::TermId::CommBuffers));
-    QVERIFY(pcie < nvlink);
+    // By hand (communicatorsFromNcclSource): (24 x 12 + 256 + 26) MiB over
+    // NVLink, (4 x 12 + 8 + 26) MiB over PCIe.
+    QCOMPARE(nvlink, core::Bytes::mib(24 * 12 + 256 + 26));
+    QCOMPARE(pcie, core::Bytes::mib(4 * 12 + 8 + 26));
+    QCOMPARE(fits.otherCards.size(), std::size_t(1));
     QCOMPARE(fits.fits.size(), std::size_t(2));
     for (const core::GpuFit &fit : fits.fits) {
         const core::GpuSpec &gpu = *catalog.find(fit.gpuId);
         QCOMPARE(fit.kvTokens, core::kvTokenBudget(fits.scenarioOn(gpu), fits.estimateOn(gpu), gpu));
     }
+    // On one GPU nothing connects: the L40S shares the H100's estimate,
+    // while its search for more GPUs ran on PCIe's communicators.
+    s.parallel.tp = 1;
+    s.gpus = 1;
+    const core::EstimateWithFits one = core::estimateWithFits(s, catalog, {"h100-sxm5-80gb", "l40s"});
+    QVERIFY(one.otherCards.empty());
+    QCOMPARE(&one.estimateOn(l40s), &one.estimate);
 }
 
 void TestSglang::distributedStartHoldsTheBuffers()
 {
     // What SGLang's distributed start took, as its logs print it on every
     // rank ("Init torch distributed ends. [elapsed=..., ]mem usage=X GB"),
-    // holds the communicator's buffers and more (README): four L4s printed
-    // 0.13 GiB, four sm_120 PCIe cards with NCCL 2.29.7 0.39 GiB, against
-    // 4 channels x 2 connections x 12 MiB + 4 x 16 x 128 KiB = 104 MiB
-    // planned for four PCIe GPUs at TP 4 (no custom all-reduce beyond two).
+    // holds the communicator's buffers and more (README): four sm_120 PCIe
+    // cards with NCCL 2.29.7 printed 0.39 GiB, against 4 channels x 2
+    // connections x 12 MiB + 4 x 16 x 128 KiB = 104 MiB planned for four
+    // PCIe GPUs at TP 4 (no custom all-reduce beyond two). Four L4s on a VM
+    // printed 0.13 GiB with NCCL's buffers in host memory (SHM: every rank
+    // the same); read here, not compared.
     constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
     core::Scenario s;
     s.model = core::io::findPreset("qwen2.5-32b")->model;
@@ -478,7 +507,8 @@ void TestSglang::distributedStartHoldsTheBuffers()
         QCOMPARE(readings.size(), std::size_t(4));
         for (const auto *r : readings) {
             QCOMPARE(static_cast<double>(r->bytes.count()), std::round(printed * kGiB));
-            QVERIFY2(planned <= static_cast<double>(r->bytes.count()), log);
+            if (printed > 0.13)
+                QVERIFY2(planned <= static_cast<double>(r->bytes.count()), log);
         }
     }
 }
