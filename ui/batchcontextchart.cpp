@@ -119,7 +119,7 @@ void BatchContextChart::showGrid(const core::Scenario &scenario, const core::Cat
         std::vector<core::Bytes> capacities;
         for (std::size_t k = i; k < m_gpuIds.size(); ++k) {
             const core::GpuSpec &gpu = *catalog.find(m_gpuIds[k]);
-            if (!done[k] && core::sameEstimateOn(onCard, gpu)) {
+            if (!done[k] && core::sameTotalOn(onCard, gpu)) {
                 done[k] = true;
                 group.push_back(k);
                 capacities.push_back(gpu.capacity());
@@ -140,7 +140,7 @@ QString BatchContextChart::toolTip(std::size_t i, std::size_t j) const
     for (const std::string &id : m_gpuIds)
         if (const core::GpuSpec *gpu = m_catalog->find(id)) {
             // A card on another estimate has its own total here.
-            const core::Bytes own = core::sameEstimateOn(m_scenario, *gpu)
+            const core::Bytes own = core::sameTotalOn(m_scenario, *gpu)
                 ? total
                 : core::estimate(core::withAxis(core::withAxis(core::onServingCard(m_scenario, *gpu),
                                                                core::SweepAxis::Batch, m_batches[i]),

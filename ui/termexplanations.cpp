@@ -57,7 +57,8 @@ QString termExplanation(core::TermId id)
     case core::TermId::CommBuffers:
         return QCoreApplication::translate(
             "Explanations", "NCCL, the library GPUs use to exchange gradients and weights, allocates its own buffers "
-                            "outside PyTorch's allocator once more than one GPU takes part.");
+                            "outside PyTorch's allocator once more than one GPU takes part; a serving engine's own "
+                            "all-reduce buffers are counted here too.");
     case core::TermId::CudaOverhead:
         return QCoreApplication::translate(
             "Explanations", "Memory the process holds before any tensor exists: the CUDA context and the kernels of "

@@ -342,6 +342,13 @@ inline bool sameEstimateOn(const Scenario &s, const GpuSpec &gpu)
         return false;
     return batchOn(s, card) == batchOn(s, s.servingCard);
 }
+/// Whether `gpu` holds the same total as the scenario's own card: cards
+/// that share an estimate, and on one GPU every card whose engine only
+/// connects communicators (totalFollowsTheCard).
+inline bool sameTotalOn(const Scenario &s, const GpuSpec &gpu)
+{
+    return !totalFollowsTheCard(s) || sameEstimateOn(s, gpu);
+}
 
 /// MiB of the engine's own all-reduce workspace per rank of the TP group
 /// in the scenario's release: TensorRT-LLM's 64 MiB from 1.2.0rc5 (PR

@@ -2038,16 +2038,16 @@
         <translation>ZeRO-3 和 FSDP 只保存每一层的一个分片；某一层运行之前，会从所有 GPU 收集其完整权重，放入这个缓冲区。</translation>
     </message>
     <message>
-        <source>NCCL, the library GPUs use to exchange gradients and weights, allocates its own buffers outside PyTorch&apos;s allocator once more than one GPU takes part.</source>
-        <translation>NCCL 是 GPU 之间交换梯度和权重所用的库；只要有多于一张 GPU 参与，它就会在 PyTorch 的分配器之外分配自己的缓冲区。</translation>
-    </message>
-    <message>
         <source>Memory the process holds before any tensor exists: the CUDA context and the kernels of CUDA, cuBLAS and cuDNN. Lazy module loading (CUDA 11.7+) cut it from about 1.3 GB to a few hundred MB.</source>
         <translation>进程在创建任何张量之前就已占用的显存：CUDA 上下文，以及 CUDA、cuBLAS 和 cuDNN 的内核。延迟模块加载（CUDA 11.7+）将其从约 1.3 GB 降到了几百 MB。</translation>
     </message>
     <message>
         <source>PyTorch&apos;s caching allocator rounds blocks up and keeps freed blocks for reuse, so what it reserves exceeds what tensors use; fragmentation can make large allocations fail while memory looks free. A planning margin: calibrate it against your own runs.</source>
         <translation>PyTorch 的缓存分配器会将内存块向上取整，并保留已释放的块以便复用，因此它预留的显存多于张量实际使用的量；碎片化还可能使大块分配失败，尽管显存看上去仍有空闲。这是一项规划余量：请根据你自己的实际运行结果进行校准。</translation>
+    </message>
+    <message>
+        <source>NCCL, the library GPUs use to exchange gradients and weights, allocates its own buffers outside PyTorch&apos;s allocator once more than one GPU takes part; a serving engine&apos;s own all-reduce buffers are counted here too.</source>
+        <translation>NCCL 是 GPU 之间交换梯度和权重所用的库；只要有多于一张 GPU 参与，它就会在 PyTorch 的分配器之外分配自己的缓冲区；推理服务引擎自己的 all-reduce 缓冲区也计在这里。</translation>
     </message>
 </context>
 <context>
