@@ -50,16 +50,20 @@ Quantity ncclBuffers(int gpus, FormulaStore *store)
 /// tree part.
 Quantity eagerCommunicator(int ranks, GpuLink link, const Symbol &communicator, FormulaStore *store)
 {
-    const bool nvlink = link == GpuLink::Nvlink;
+    struct Shape
+    {
+        double channels, p2pChannels, chunkMib;
+    };
+    const Shape shape = link == GpuLink::Nvlink ? Shape{24, 32, 0.5} : Shape{4, 4, 0.125};
     Formula mib(store);
     mib.product(o::kPartRingAndTree)
-        .times(o::kNcclChannels, nvlink ? 24.0 : 4.0)
+        .times(o::kNcclChannels, shape.channels)
         .times(o::kNcclConnections, ranks > 2 ? 2.0 : 1.0)
         .times(o::kNcclConnectionMib, 12.0);
     mib.product(o::kPartSharedBuffers)
-        .times(o::kNcclP2pChannels, nvlink ? 32.0 : 4.0)
+        .times(o::kNcclP2pChannels, shape.p2pChannels)
         .times(o::kNcclSharedSteps, 16.0)
-        .times(o::kNcclChunkMib, nvlink ? 0.5 : 0.125);
+        .times(o::kNcclChunkMib, shape.chunkMib);
     Formula bytes(store);
     bytes.product().times(communicator, mib.derived()).times(o::kBytesPerMib, 1024.0 * 1024.0);
     return bytes.cite(o::kFromNcclSource).bytes();

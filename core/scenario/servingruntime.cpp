@@ -306,9 +306,9 @@ const char *ownEstimateWhy(const Scenario &onCard)
         return servingBatchDefaults(onCard).why;
     switch (onCard.servingCard.link) {
     case GpuLink::Nvlink:
-        return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over NVLink and NVSwitch (24 channels)");
+        return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over NVLink and NVSwitch");
     case GpuLink::Pcie:
-        return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over PCIe (4 channels)");
+        return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over PCIe");
     case GpuLink::NotCuda:
         break;
     }

@@ -1979,20 +1979,20 @@
         <translation>自定义 all-reduce：信号与缓冲（8 MiB + 3,456 B，向上取整到 10 MiB）、缓冲 8 MiB、rank 数据 8 MiB</translation>
     </message>
     <message>
-        <source>the engine&apos;s NCCL communicators over NVLink and NVSwitch (24 channels)</source>
-        <translation>引擎经 NVLink 与 NVSwitch 的 NCCL 通信器（24 个通道）</translation>
-    </message>
-    <message>
-        <source>the engine&apos;s NCCL communicators over PCIe (4 channels)</source>
-        <translation>引擎经 PCIe 的 NCCL 通信器（4 个通道）</translation>
-    </message>
-    <message>
         <source>another vendor&apos;s collective library, sized by NCCL_BUFFSIZE&apos;s rule</source>
         <translation>其他厂商的集合通信库，按 NCCL_BUFFSIZE 的经验规则估算</translation>
     </message>
     <message>
         <source>another vendor&apos;s collective library (RCCL, HCCL): its buffers were not read; NCCL_BUFFSIZE&apos;s rule</source>
         <translation>其他厂商的集合通信库（RCCL、HCCL）：未读取其缓冲，按 NCCL_BUFFSIZE 的经验规则</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s NCCL communicators over NVLink and NVSwitch</source>
+        <translation>引擎经 NVLink 与 NVSwitch 的 NCCL 通信器</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s NCCL communicators over PCIe</source>
+        <translation>引擎经 PCIe 的 NCCL 通信器</translation>
     </message>
 </context>
 <context>
