@@ -79,7 +79,8 @@ double decodeStepSeconds(const Scenario &s, const Estimate &e, const GpuSpec &gp
     const double stages = layerSplit ? 1.0 : pp;
     const double untouched = 1.0 - expertsTouched(s, rows / microBatches);
     const double kvShare = rows / static_cast<double>(std::max<std::uint64_t>(1, s.generatedRows()));
-    const double weightBytes = static_cast<double>(e.term(TermId::Weights).count()) - d.expertBytesOnGpu * untouched;
+    const double weightBytes =
+        static_cast<double>(e.term(TermId::Weights).count()) - d.unreadWeightBytes - d.expertBytesOnGpu * untouched;
     const double gpuBytes = (weightBytes + static_cast<double>(e.term(TermId::KvCache).count()) * kvShare / microBatches) * stages;
     if (gpu.bandwidthGBps <= 0 || gpuBytes <= 0)
         return 0.0;

@@ -67,6 +67,10 @@ struct EstimateDetails
     /// Of the weights term, the routed experts' bytes (a decode step reads
     /// only the experts its tokens route to).
     double expertBytesOnGpu = 0;
+    /// Of the weights term, the bytes no decode step reads: what an engine
+    /// that measures its weights by the free memory counts beyond the
+    /// tensors (SGLang's segment tails and rotary cache).
+    double unreadWeightBytes = 0;
     /// llama.cpp: the weights (token_embd aside: a step reads only its
     /// tokens' rows), routed experts and KV cache a decode step reads from
     /// host memory (the whole process, not per GPU).

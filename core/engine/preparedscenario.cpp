@@ -104,7 +104,7 @@ PreparedScenario::PreparedScenario(const Scenario &s, FormulaStore *store)
         m_largestQuantized = {largestQuantizedMatrix(tensors, false), largestQuantizedMatrix(tensors, true)};
         m_activationRates = core::activationRates(s.model, s, m_run.trainability, m_run.dtypes, store);
     }
-    m_stages = prepareStages(s, *this, store);
+    m_stages = prepareStages(s, *this, tensors, store);
 }
 
 const StageStates &PreparedScenario::stage(Stage stage) const

@@ -6,6 +6,7 @@
 #include "core/memory/formulatext.h"
 #include "core/memory/hostoffload.h"
 #include "core/memory/inference.h"
+#include "core/memory/loadedweights.h"
 #include "core/memory/logits.h"
 #include "core/memory/overheads.h"
 #include "core/memory/training.h"
@@ -566,9 +567,44 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
     st.stepPhase = optimizerStepPhase(s, st);
 }
 
+/// What an engine that measures its weights by the free memory
+/// (RuntimeBehaviour::measuresWeightsByFreeMemory: SGLang) counts as
+/// weights beyond the tensors: the caching allocator's segment tails and
+/// its rotary cos/sin cache, on this rank.
+void addLoadedWeightsExtras(Formula &weights, const Scenario &s, const std::vector<TensorGroup> &tensors,
+                            StageStates &st, FormulaStore *record)
+{
+    const double total = static_cast<double>(st.details.params.total);
+    double linear = 0;
+    for (const TensorGroup &g : tensors)
+        if (isLayerLinear(g.role))
+            linear += static_cast<double>(g.elements());
+    // The bytes a linear parameter of the layers takes, from the model's
+    // weights less the rest (routers, norms, embeddings) at its unquantised
+    // width: exact where the format covers every such tensor.
+    const double other = st.details.unquantizedBytes;
+    const double perLinear = linear > 0 ? (st.modelWeights.value - other * (total - linear)) / linear : other;
+    const double average = total > 0 ? st.modelWeights.value / total : other;
+    const bool split = perLinear > 0 && other > 0;
+    const Derived cache = rotaryCache(s.model, record);
+    RankTensors rank{st.share.tp,
+                     st.share.layerCount,
+                     st.share.first,
+                     st.share.last,
+                     split ? perLinear : average,
+                     split ? other : average,
+                     static_cast<std::uint64_t>(cache.value)};
+    const Derived tails = segmentTails(s.model, tensors, rank, record);
+    weights.product(text::weights::kPartSegmentTails).times(text::weights::kSegmentTails, tails);
+    st.details.unreadWeightBytes = tails.value + cache.value;
+    if (cache.value > 0)
+        weights.product(text::weights::kPartRotaryCache).times(text::weights::kRotaryCacheBytes, cache);
+}
+
 /// Inference's weights on this stage: its share of the model, what host
 /// offload takes away or brings in, and a draft model beside the sampler.
-void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
+void prepareInference(const Scenario &s, const std::vector<TensorGroup> &tensors, StageStates &st,
+                      FormulaStore *record)
 {
     namespace sh = text::shared;
     EstimateDetails &d = st.details;
@@ -597,6 +633,8 @@ void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
     // The routed experts' share of the target's weights, by parameters.
     if (d.params.total > 0)
         d.expertBytesOnGpu = weights.value() * static_cast<double>(d.params.experts) / static_cast<double>(d.params.total);
+    if (runtimeBehaviour(s.serving).measuresWeightsByFreeMemory)
+        addLoadedWeightsExtras(weights, s, tensors, st, record);
     addHostOffload(weights, s, share, st.modelWeights, d, record);
     // vLLM's KV offloading: each rank of the tp x pp group pins its share
     // of --kv-offloading-size in host memory (the native connector's
@@ -611,7 +649,8 @@ void prepareInference(const Scenario &s, StageStates &st, FormulaStore *record)
     st.persistent.set(TermId::Weights, weights.bytes());
 }
 
-StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, Stage stage, FormulaStore *record)
+StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, const std::vector<TensorGroup> &tensors,
+                         Stage stage, FormulaStore *record)
 {
     StageStates st;
     st.stage = stage;
@@ -632,7 +671,7 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, St
     if (s.isTraining())
         prepareTraining(s, prepared, st, record);
     else
-        prepareInference(s, st, record);
+        prepareInference(s, tensors, st, record);
     return st;
 }
 
@@ -697,11 +736,12 @@ PhaseTotal optimizerStepPhase(const Scenario &s, const StageStates &st, FormulaR
                         {{QT_TRANSLATE_NOOP("Derivation", "optimizer step"), &st.step}});
 }
 
-std::vector<StageStates> prepareStages(const Scenario &s, const PreparedScenario &prepared, FormulaStore *store)
+std::vector<StageStates> prepareStages(const Scenario &s, const PreparedScenario &prepared,
+                                       const std::vector<TensorGroup> &tensors, FormulaStore *store)
 {
     std::vector<StageStates> stages;
     for (Stage stage : stagesToEstimate(s))
-        stages.push_back(prepareStage(s, prepared, stage, store));
+        stages.push_back(prepareStage(s, prepared, tensors, stage, store));
     return stages;
 }
 

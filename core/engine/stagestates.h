@@ -124,6 +124,7 @@ PhaseTotal optimizerStepPhase(const Scenario &s, const StageStates &st, FormulaR
 
 /// Prepares each of `stagesToEstimate(s)`, reading what `prepared` has
 /// already made of the tensor table; formulas go to `store` when given.
-std::vector<StageStates> prepareStages(const Scenario &s, const PreparedScenario &prepared, FormulaStore *store);
+std::vector<StageStates> prepareStages(const Scenario &s, const PreparedScenario &prepared,
+                                       const std::vector<TensorGroup> &tensors, FormulaStore *store);
 
 } // namespace core

@@ -127,6 +127,24 @@ inline constexpr const char *kWhyKbitUpcast =
 inline constexpr const char *kWhyParamsOffloaded =
     QT_TRANSLATE_NOOP("Derivation", "ZeRO-Infinity keeps the parameters in host memory and gathers a layer at a time");
 inline constexpr const char *kFromZeroModelStates = "Rajbhandari et al. 2020 (ZeRO) §III-A";
+// What an engine that measures its weights by the free memory counts as weights.
+inline constexpr const char *kPartSegmentTails = QT_TRANSLATE_NOOP("Derivation", "caching allocator's segment tails");
+inline constexpr Symbol kSegmentTails{"B_tails", "B", QT_TRANSLATE_NOOP("Derivation", "the caching allocator's segments on this rank less the tensors in them")};
+inline constexpr Symbol kRotaryCacheBytes{"B_rope", "B", QT_TRANSLATE_NOOP("Derivation", "the rotary cos/sin cache")};
+inline constexpr Symbol kSegmentsReserved{"B_seg", "B", QT_TRANSLATE_NOOP("Derivation", "the caching allocator's segments once this rank's weight tensors and rotary cache are allocated, in the order the model builds them")};
+inline constexpr Symbol kTensorsHeld{"B_t", "B", QT_TRANSLATE_NOOP("Derivation", "this rank's weight tensors, q/k/v, gate/up and each layer's experts fused")};
+inline constexpr Symbol kLess{"-1", "", QT_TRANSLATE_NOOP("Derivation", "less")};
+inline constexpr const char *kWhySegmentTails = QT_TRANSLATE_NOOP("Derivation", "the engine measures its weights with the driver's free memory after emptying the cache: the unused tails of the segments the tensors share count as weights (tensors of 1 to 10 MiB take 20 MiB segments, larger ones round up to 2 MiB, those up to 1 MiB share 2 MiB)");
+inline constexpr const char *kFromCachingAllocator =
+    "c10/cuda/CUDACachingAllocator.cpp (pytorch 001074d2: get_allocation_size, get_free_block, should_split); "
+    "SGLang model_runner.py load_model, get_available_gpu_memory (v0.4.9.post2 eb118d8, main 8905cbd)";
+inline constexpr const char *kPartRotaryCache = QT_TRANSLATE_NOOP("Derivation", "rotary cos/sin cache");
+inline constexpr Symbol kRotaryPositions{"n_pos", "", QT_TRANSLATE_NOOP("Derivation", "positions the cache holds: max_position_embeddings")};
+inline constexpr Symbol kRotaryDims{"d_rot", "", QT_TRANSLATE_NOOP("Derivation", "rotary dimensions: head_dim (MLA: qk_rope_head_dim), a cos and a sin for each pair")};
+inline constexpr Symbol kFp32Bytes{"4", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of an fp32 value")};
+inline constexpr const char *kFromRotaryCache =
+    "SGLang layers/rotary_embedding.py RotaryEmbedding._compute_cos_sin_cache, kept in fp32 on CUDA, one per rotary shape "
+    "(v0.4.9.post2 eb118d8; rotary_embedding/base.py at main 8905cbd)";
 } // namespace weights
 
 // --- LoRA adapters ---

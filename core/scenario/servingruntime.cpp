@@ -162,6 +162,7 @@ RuntimeBehaviour sglangBehaviour()
     b.cacheFormatReleases.clear();
     b.batchDefaultsFollowCard = false;
     b.eagerNcclCommunicators = true;
+    b.measuresWeightsByFreeMemory = true;
     b.draftSource = kDraftFromSglang;
     return b;
 }

@@ -141,6 +141,13 @@ struct RuntimeBehaviour
     /// eb118d8 and main 8905cbd). Its comm_buffers are those communicators
     /// (commBuffers, core/memory/overheads.h), not NCCL_BUFFSIZE's rule of thumb.
     bool eagerNcclCommunicators = false;
+    /// Measures what its weights took from the driver's free memory after
+    /// torch.cuda.empty_cache() (SGLang model_runner.py load_model with
+    /// get_available_gpu_memory), so its weights hold the tails of the
+    /// caching allocator's segments they leave and the buffers its model
+    /// classes build (the rotary cos/sin cache, fp32 on CUDA:
+    /// rotary_embedding.py, v0.4.9.post2 eb118d8 and main 8905cbd).
+    bool measuresWeightsByFreeMemory = false;
     /// With --max-model-len auto, chooses the longest context one request's
     /// KV cache fits in the pool (vLLM kv_cache_utils.py
     /// _estimate_max_model_len_from_groups: a binary search up to the

@@ -1994,6 +1994,50 @@
         <source>the engine&apos;s NCCL communicators over PCIe</source>
         <translation>引擎经 PCIe 的 NCCL 通信器</translation>
     </message>
+    <message>
+        <source>caching allocator&apos;s segment tails</source>
+        <translation>缓存分配器段的尾部余量</translation>
+    </message>
+    <message>
+        <source>the caching allocator&apos;s segments on this rank less the tensors in them</source>
+        <translation>本 rank 上缓存分配器的段减去其中的张量</translation>
+    </message>
+    <message>
+        <source>the rotary cos/sin cache</source>
+        <translation>旋转位置编码的 cos/sin 缓存</translation>
+    </message>
+    <message>
+        <source>the caching allocator&apos;s segments once this rank&apos;s weight tensors and rotary cache are allocated, in the order the model builds them</source>
+        <translation>按模型构建顺序分配完本 rank 的权重张量与旋转缓存之后，缓存分配器持有的段</translation>
+    </message>
+    <message>
+        <source>this rank&apos;s weight tensors, q/k/v, gate/up and each layer&apos;s experts fused</source>
+        <translation>本 rank 的权重张量（q/k/v、gate/up 以及每层的专家各自融合）</translation>
+    </message>
+    <message>
+        <source>less</source>
+        <translation>减去</translation>
+    </message>
+    <message>
+        <source>the engine measures its weights with the driver&apos;s free memory after emptying the cache: the unused tails of the segments the tensors share count as weights (tensors of 1 to 10 MiB take 20 MiB segments, larger ones round up to 2 MiB, those up to 1 MiB share 2 MiB)</source>
+        <translation>引擎在清空缓存后用驱动报告的空闲显存来度量权重：张量所共享的段中未用的尾部也算作权重（1 到 10 MiB 的张量占 20 MiB 的段，更大的向上取整到 2 MiB，1 MiB 以内的共享 2 MiB 的段）</translation>
+    </message>
+    <message>
+        <source>rotary cos/sin cache</source>
+        <translation>旋转位置编码 cos/sin 缓存</translation>
+    </message>
+    <message>
+        <source>positions the cache holds: max_position_embeddings</source>
+        <translation>缓存容纳的位置数：max_position_embeddings</translation>
+    </message>
+    <message>
+        <source>rotary dimensions: head_dim (MLA: qk_rope_head_dim), a cos and a sin for each pair</source>
+        <translation>旋转维度：head_dim（MLA 为 qk_rope_head_dim），每对维度一个 cos 和一个 sin</translation>
+    </message>
+    <message>
+        <source>bytes of an fp32 value</source>
+        <translation>一个 fp32 数值的字节数</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -1,0 +1,197 @@
+#include "core/memory/loadedweights.h"
+
+#include "core/memory/cachingallocator.h"
+#include "core/memory/formulatext.h"
+#include "core/model/layerkinds.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+bool isLayerLinear(TensorRole role)
+{
+    return role == TensorRole::AttentionLinear || role == TensorRole::MlpLinear || role == TensorRole::ExpertLinear;
+}
+
+namespace {
+
+bool inLayers(const TensorGroup &g)
+{
+    return g.scope != LayerScope::None && g.layers > 0;
+}
+
+/// How many of `count` items the `index`-th of `slots` gets when they are
+/// spread evenly (0 or more).
+std::uint64_t evenShare(std::uint64_t count, std::uint64_t slots, std::uint64_t index)
+{
+    return (index + 1) * count / slots - index * count / slots;
+}
+
+/// Which fused tensor a group joins: q, k and v; gate and up; none.
+enum class Fusion { None, Qkv, GateUp };
+
+Fusion fusionOf(const TensorGroup &g)
+{
+    if (g.role == TensorRole::AttentionLinear && (g.slot == LinearSlot::Q || g.slot == LinearSlot::K || g.slot == LinearSlot::V))
+        return Fusion::Qkv;
+    if ((g.role == TensorRole::MlpLinear || g.role == TensorRole::ExpertLinear)
+        && (g.slot == LinearSlot::Gate || g.slot == LinearSlot::Up))
+        return Fusion::GateUp;
+    return Fusion::None;
+}
+
+bool isAttentionMixer(const TensorGroup &g)
+{
+    return g.scope == LayerScope::AttentionLayers || g.scope == LayerScope::WindowedAttentionLayers;
+}
+
+class Sequence
+{
+public:
+    Sequence(const ModelSpec &m, const RankTensors &rank) : m_model(m), m_rank(rank) {}
+
+    /// `tensors` tensors of group `g`, this rank's part of each.
+    void add(const TensorGroup &g, std::uint64_t tensors)
+    {
+        if (tensors == 0)
+            return;
+        const Fusion fusion = fusionOf(g);
+        if (fusion != m_open)
+            flush();
+        double elements = static_cast<double>(g.rows) * static_cast<double>(g.cols) / splitOf(g);
+        // A layer's experts are one tensor (FusedMoE w13_weight, w2_weight).
+        if (g.role == TensorRole::ExpertLinear) {
+            elements *= static_cast<double>(tensors);
+            tensors = 1;
+        }
+        const double bytes = elements * (isLayerLinear(g.role) ? m_rank.linearBytes : m_rank.otherBytes);
+        if (fusion != Fusion::None) {
+            m_open = fusion;
+            m_fused += bytes * static_cast<double>(tensors);
+            if (g.role == TensorRole::ExpertLinear && g.slot == LinearSlot::Up)
+                flush();
+            return;
+        }
+        for (std::uint64_t i = 0; i < tensors; ++i)
+            push(bytes);
+    }
+
+    void push(double bytes)
+    {
+        flush();
+        if (bytes >= 1.0)
+            m_out.push_back(static_cast<std::uint64_t>(std::ceil(bytes)));
+    }
+
+    void flush()
+    {
+        if (m_open != Fusion::None && m_fused >= 1.0)
+            m_out.push_back(static_cast<std::uint64_t>(std::ceil(m_fused)));
+        m_open = Fusion::None;
+        m_fused = 0;
+    }
+
+    std::vector<std::uint64_t> take()
+    {
+        flush();
+        return std::move(m_out);
+    }
+
+private:
+    double splitOf(const TensorGroup &g) const
+    {
+        const auto tp = static_cast<double>(std::max(1, m_rank.tp));
+        if (g.role == TensorRole::ExpertLinear)
+            return tp;
+        switch (tpSplitOf(g)) {
+        case TpSplit::Replicated:
+            return 1.0;
+        case TpSplit::KeyValueHeads: {
+            const AttentionShape a = g.scope == LayerScope::WindowedAttentionLayers ? slidingAttentionShape(m_model)
+                                                                                     : fullAttentionShape(m_model);
+            return std::min(tp, static_cast<double>(std::max<std::uint64_t>(1, a.kvHeads)));
+        }
+        case TpSplit::Ranks:
+            break;
+        }
+        return tp;
+    }
+
+    const ModelSpec &m_model;
+    const RankTensors &m_rank;
+    std::vector<std::uint64_t> m_out;
+    Fusion m_open = Fusion::None;
+    double m_fused = 0;
+};
+
+} // namespace
+
+std::vector<std::uint64_t> rankWeightTensors(const ModelSpec &m, const std::vector<TensorGroup> &tensors,
+                                             const RankTensors &rank)
+{
+    Sequence out(m, rank);
+    const auto firstLayerGroup = std::find_if(tensors.begin(), tensors.end(), inLayers);
+    if (rank.first)
+        for (auto g = tensors.begin(); g != firstLayerGroup; ++g)
+            out.add(*g, g->count);
+    const std::uint64_t total = std::max<std::uint64_t>(1, m.layers);
+    const std::uint64_t here = std::min(rank.layers, total);
+    const std::uint64_t from = rank.first ? 0 : total - here;
+    bool bufferDue = rank.attentionBuffer > 0 && from == 0;
+    for (std::uint64_t layer = from; layer < from + here; ++layer) {
+        for (auto g = firstLayerGroup; g != tensors.end(); ++g) {
+            if (!inLayers(*g))
+                continue;
+            if (bufferDue && !isAttentionMixer(*g)) {
+                out.push(static_cast<double>(rank.attentionBuffer));
+                bufferDue = false;
+            }
+            // The scope's layers spread evenly over the model's; the
+            // group's tensors over the scope's layers.
+            if (evenShare(g->layers, total, layer) == 0)
+                continue;
+            const std::uint64_t scopeLayer = layer * g->layers / total;
+            out.add(*g, evenShare(g->count, g->layers, scopeLayer));
+        }
+        out.flush();
+    }
+    if (rank.last)
+        for (auto g = firstLayerGroup; g != tensors.end(); ++g)
+            if (!inLayers(*g))
+                out.add(*g, g->count);
+    return out.take();
+}
+
+Derived segmentTails(const ModelSpec &m, const std::vector<TensorGroup> &tensors, const RankTensors &rank,
+                     FormulaStore *store)
+{
+    namespace w = text::weights;
+    const std::vector<std::uint64_t> requests = rankWeightTensors(m, tensors, rank);
+    double held = 0;
+    for (const std::uint64_t bytes : requests)
+        held += static_cast<double>(bytes);
+    Formula tails(store);
+    tails.product()
+        .times(w::kSegmentsReserved, static_cast<double>(cachingAllocatorReserved(requests)))
+        .product()
+        .times(w::kTensorsHeld, held)
+        .times(w::kLess, -1.0);
+    return tails.note(w::kWhySegmentTails).cite(w::kFromCachingAllocator).derived();
+}
+
+Derived rotaryCache(const ModelSpec &m, FormulaStore *store)
+{
+    namespace w = text::weights;
+    const std::uint64_t dims = m.isMla() ? m.ropeHeadDim : m.headDim;
+    if (m.learnedPositions > 0 || m.encoderOnly || m.attentionLayers() == 0 || m.maxPositions == 0 || dims == 0)
+        return {};
+    Formula cache(store);
+    cache.product()
+        .times(w::kRotaryPositions, static_cast<double>(m.maxPositions))
+        .times(w::kRotaryDims, static_cast<double>(dims))
+        .times(w::kFp32Bytes, 4.0);
+    return cache.cite(w::kFromRotaryCache).derived();
+}
+
+} // namespace core

@@ -1,0 +1,61 @@
+#pragma once
+
+// The tensors one rank of a PyTorch serving engine allocates for its
+// weights, in the order its model classes build them: what PyTorch's
+// caching allocator (cachingallocator.h) is asked for while a model loads.
+
+#include "core/memory/formula.h"
+#include "core/model/modelspec.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace core {
+
+/// The layers' linear tensors (attention, MLP, experts): the ones a
+/// quantised checkpoint stores in its format; routers, norms and
+/// embeddings are not.
+bool isLayerLinear(TensorRole role);
+
+/// One rank's part of the model and the bytes its tensors store.
+struct RankTensors
+{
+    int tp = 1;
+    std::uint64_t layers = 0;   ///< decoder layers on this rank, from the first or to the last
+    bool first = true;          ///< the first pipeline stage: the embeddings and layer 0
+    bool last = true;           ///< the last: the final norm and lm_head
+    double linearBytes = 2;     ///< bytes per parameter of the layers' linear tensors
+    double otherBytes = 2;      ///< of every other tensor
+    /// A buffer the first layer's attention builds after its projections
+    /// (the rotary cos/sin cache), 0 for none.
+    std::uint64_t attentionBuffer = 0;
+};
+
+/// The bytes of each tensor the rank allocates, in order, as SGLang's and
+/// vLLM's model classes construct them (models/llama.py, qwen3_moe.py,
+/// deepseek_v2.py): the embeddings, then layer by layer its token mixer,
+/// its norms and its MLP in enumerateTensors' order, with q, k and v fused
+/// into one tensor (QKVParallelLinear), gate and up into one
+/// (MergedColumnParallelLinear) and a layer's routed experts into one w13
+/// and one w2 (FusedMoE); then the final norm and lm_head. Each tensor is
+/// the rank's part of it (tpSplitOf; experts over all the ranks, whatever
+/// the expert parallelism). The layers of a scope (the dense and the MoE
+/// ones, the attention and the linear ones) are spread evenly over the
+/// model's layers.
+std::vector<std::uint64_t> rankWeightTensors(const ModelSpec &model, const std::vector<TensorGroup> &tensors,
+                                             const RankTensors &rank);
+
+/// The bytes PyTorch's caching allocator holds beyond those tensors (and
+/// the rank's attention buffer) once they are allocated and the cache is
+/// emptied: cachingAllocatorReserved of rankWeightTensors, less the
+/// tensors.
+Derived segmentTails(const ModelSpec &model, const std::vector<TensorGroup> &tensors, const RankTensors &rank,
+                     FormulaStore *store = nullptr);
+
+/// The rotary cos/sin cache SGLang's attention builds once per rotary
+/// shape: max_position_embeddings x the rotary dimensions x 4 B (fp32 on
+/// CUDA); 0 for a model without RoPE (learned positions, no attention) or
+/// without a stated length.
+Derived rotaryCache(const ModelSpec &model, FormulaStore *store = nullptr);
+
+} // namespace core
