@@ -43,6 +43,7 @@ void readErnie(ConfigKeys &k, ModelSpec &m);
 void readErnieMoe(ConfigKeys &k, ModelSpec &m);
 void readBailing(ConfigKeys &k, ModelSpec &m);
 void readLaguna(ConfigKeys &k, ModelSpec &m);
+void readGraniteHybrid(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -172,6 +173,16 @@ const FamilyTraits kFamilies[] = {
     // decoder (the same two post-norms, q_norm/k_norm over the whole
     // projection) with full attention in every layer.
     {"olmo2", "Olmo2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
+    // modeling_olmoe.py OlmoeDecoderLayer and OlmoeAttention: two pre-norms,
+    // q_norm/k_norm over the whole projection, every layer MoE with
+    // intermediate_size-wide experts and no shared expert.
+    {"olmoe", "OlmoeConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
+    // Granite 4.0 (configuration_granitemoehybrid.py,
+    // modular_granitemoehybrid.py GraniteMoeHybridDecoderLayer): in each
+    // layer Bamba's Mamba-2 mixer or attention, two norms, the shared MLP
+    // and, where num_local_experts > 0, experts (readGraniteHybrid).
+    {"granitemoehybrid", "GraniteMoeHybridConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true,
+     false, readGraniteHybrid},
     // ERNIE 4.5 (transformers modular_ernie4_5.py @ 016bc8ef): Llama's
     // decoder whose q/k/v/o and MLP projections take a bias when use_bias
     // (readErnie); Ernie4_5Config defaults tie_word_embeddings True.
@@ -792,6 +803,57 @@ void readSmolLm3(ConfigKeys &k, ModelSpec &m)
     k.uint("no_rope_layer_interval", 1, kMaxLayers, 4);
 }
 
+/// Granite 4.0 (transformers configuration_granitemoehybrid.py and
+/// modular_granitemoehybrid.py). Without layer_types every layer is Mamba
+/// (layers_block_type). The Mamba-2 mixer is Bamba's (BambaMixer: in_proj to
+/// the gate, x, B, C and dt; conv1d; dt_bias, A_log, D; a gated norm;
+/// out_proj), d_inner = mamba_expand x hidden_size, mamba_d_head "auto" its
+/// share of a head. Every layer keeps the shared MLP
+/// (GraniteMoeSharedMLP: input_linear to 2 x shared_intermediate_size,
+/// output_linear back); with num_local_experts > 0 (class default 8, top
+/// 2) the MoE layers add intermediate_size-wide experts and a router.
+void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    if (!r.has("layer_types") && !r.has("layers_block_type"))
+        m.mambaLayers = m.layers;
+    const std::uint64_t expand = k.uint("mamba_expand", 1, 64, 2);
+    m.mambaHeads = k.uint("mamba_n_heads", 1, kMaxDim, 128);
+    const std::uint64_t inner = expand * m.hidden;
+    if (r.has("mamba_d_head") && r.json().at("mamba_d_head").is_string()) {
+        if (r.string("mamba_d_head", true).value_or("") != "auto")
+            r.error("mamba_d_head", "is a string other than \"auto\"");
+        m.mambaHeadDim = inner / m.mambaHeads;
+    } else {
+        m.mambaHeadDim = k.uint("mamba_d_head", 1, kMaxDim, inner / m.mambaHeads);
+    }
+    if (m.mambaHeadDim * m.mambaHeads != inner)
+        r.error("mamba_n_heads", "times mamba_d_head is not mamba_expand x hidden_size");
+    m.ssmState = k.uint("mamba_d_state", 1, kMaxDim, 256);
+    m.ssmGroups = k.uint("mamba_n_groups", 1, kMaxDim, 1);
+    if (m.mambaHeads % m.ssmGroups != 0)
+        r.error("mamba_n_groups", "must divide mamba_n_heads");
+    m.mambaConvKernel = k.uint("mamba_d_conv", 1, 1024, 4);
+    m.mambaConvBias = r.boolean("mamba_conv_bias", false).value_or(true);
+    k.uint("mamba_chunk_size", 1, ModelLimits::maxPositions, 256);
+    if (r.boolean("mamba_proj_bias", false).value_or(false))
+        r.error("mamba_proj_bias", "true (biases on the Mamba in_proj and out_proj) is not modeled");
+    r.string("position_embedding_type", false); // "rope", or absent for none: no weights
+    r.string("init_method", false);
+    r.string("normalization_function", false);
+    // The experts: readMoe took intermediate_size as their width where
+    // num_local_experts is set; the class default is 8 experts, top 2.
+    if (!r.has("num_local_experts")) {
+        m.moe.experts = static_cast<int>(k.uint("num_local_experts", 0, 1u << 16, 8));
+        m.moe.expertsPerToken = static_cast<int>(k.uint("num_experts_per_tok", 1, 1u << 16, 2));
+        m.moe.expertIntermediate = m.intermediate;
+    } else if (!m.moe.isMoe()) {
+        k.firstUint({"num_experts_per_tok"}, 0, 1u << 16); // top-k of no experts (Granite 4.0 350M: 0)
+    }
+    m.intermediate = k.uint("shared_intermediate_size", 1, kMaxDim, 1024);
+    m.moe.withDenseMlp = m.moe.isMoe();
+}
+
 /// MiniMax-M2. Transformers' modeling_minimax_m2.py builds q/k norms over
 /// the whole projection and e_score_correction_bias unconditionally (hence
 /// the defaults when the switches are absent); the other keys belong to the
@@ -1320,6 +1382,8 @@ void readLayerTypes(ConfigKeys &k, ModelSpec &m)
             ++m.slidingLayers;
         else if (t == "linear_attention" || (t == "conv" && m.family == "lfm2"))
             ++m.linearLayers; // LFM2's short convolutions: readLfm2
+        else if (t == "mamba" && m.family == "granitemoehybrid")
+            ++m.mambaLayers; // Bamba's mixer: readGraniteHybrid
         // "attention" is the legacy spelling (remap_legacy_layer_types);
         // DeepSeek-V3.2's sparse attention caches what MLA caches.
         // MiniMax-M3's sparse layers keep every token's K and V too.
@@ -1394,8 +1458,9 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         m.attentionSinks = true;
         m.moe.routerBias = true;
         m.moe.expertBias = true;
-    } else if (ftype == "olmo3" || ftype == "olmo2") {
-        m.qkNormWholeProjection = true; // Olmo3Attention, Olmo2Attention: RMSNorm(num_heads * head_dim)
+    } else if (ftype == "olmo3" || ftype == "olmo2" || ftype == "olmoe") {
+        // Olmo3Attention, Olmo2Attention, OlmoeAttention: RMSNorm(num_heads * head_dim)
+        m.qkNormWholeProjection = true;
     } else if (ftype == "exaone4") {
         // EXAONE 4.5 ships one MTP layer (vLLM exaone4_5_mtp.py: fc 2h -> h,
         // two pre-fc norms, one Exaone4DecoderLayer, a norm; the embedding

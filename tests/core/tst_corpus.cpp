@@ -270,7 +270,25 @@ void TestCorpus::handSummedTotals()
     const std::uint64_t voxtralAudio = (128ull * 1280 * 3 + 1280) + (1280ull * 1280 * 3 + 1280) + 1500ull * 1280
         + 32 * whisperLayer + 2 * 1280 + 5120ull * 3072 + 3072ull * 3072;
     QCOMPARE(voxtralAudio, 662134784ull);
+    // OLMoE-1B-7B-0125 (modeling_olmoe.py): 16 layers of q, k, v and o
+    // 2048 x 2048, q_norm and k_norm 2048 (whole projection), a router 64 x
+    // 2048, 64 experts of gate, up and down 1024 x 2048, two norms;
+    // embedding and head 50,304 x 2048 each; the final norm.
+    const std::uint64_t olmoeLayer = 4 * 2048ull * 2048 + 2 * 2048 + 64 * 2048 + 64 * 3 * 1024ull * 2048 + 2 * 2048;
+    const std::uint64_t olmoe = 16 * olmoeLayer + 2 * 50304ull * 2048 + 2048;
+    QCOMPARE(olmoe, 6919161856ull);
+    // Granite 4.0 350M (modular_granitemoehybrid.py): 28 attention layers of
+    // q and o 1024 x 1024, k and v 1024 x 256 (4 heads of 64), the shared
+    // MLP 2 x 2048 x 1024 in and 1024 x 2048 out, two norms; no experts
+    // (num_local_experts 0); the tied embedding 100,352 x 1024; the final
+    // norm.
+    const std::uint64_t graniteLayer =
+        2 * 1024ull * 1024 + 2 * 1024ull * 256 + 2 * 2048ull * 1024 + 1024ull * 2048 + 2 * 1024;
+    const std::uint64_t granite = 28 * graniteLayer + 100352ull * 1024 + 1024;
+    QCOMPARE(granite, 352379904ull);
     const std::pair<const char *, std::uint64_t> expected[] = {
+        {"allenai--OLMoE-1B-7B-0125-Instruct_config.json", olmoe},
+        {"ibm-granite--granite-4.0-350m_config.json", granite},
         {"baidu--ERNIE-4.5-0.3B-Base-PT_config.json", ernie},
         {"allenai--Olmo-3.1-32B-Instruct_config.json", olmo},
         {"mistralai--Voxtral-Mini-3B-2507_config.json", voxtralText + voxtralAudio},

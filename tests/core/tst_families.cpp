@@ -104,6 +104,7 @@ private slots:
     void mambaFieldsRoundTrip();
     void nemotronBlockSpellings_data();
     void nemotronBlockSpellings();
+    void graniteHybridLayers();
     void imagesJoinTheContext();
 };
 
@@ -787,6 +788,40 @@ void TestFamilies::nemotronBlockSpellings()
     QCOMPARE(static_cast<qulonglong>(m.denseMlpLayers()), 1ull);
     // mamba_ssm_cache_dtype is absent: NemotronHConfig's float32.
     QCOMPARE(static_cast<qulonglong>(m.ssmStateBytes), 4ull);
+}
+
+void TestFamilies::graniteHybridLayers()
+{
+    // Granite 4.0's layers (modular_granitemoehybrid.py): in each a Mamba-2
+    // mixer or attention, two norms, the shared MLP and, with experts, the
+    // MoE block. Two mamba and one attention layer; mamba_d_head "auto".
+    const std::string config = R"({"model_type": "granitemoehybrid", "hidden_size": 64, "num_hidden_layers": 3,
+        "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 32, "vocab_size": 100,
+        "layer_types": ["mamba", "attention", "mamba"], "mamba_n_heads": 8, "mamba_d_head": "auto",
+        "mamba_d_state": 16, "mamba_n_groups": 2, "mamba_expand": 2, "mamba_d_conv": 4,
+        "num_local_experts": 4, "num_experts_per_tok": 2, "shared_intermediate_size": 48})";
+    const auto parsed = core::io::parseHfConfig(config, "tiny granitemoehybrid");
+    QVERIFY2(parsed.ok(), parsed.errors.empty() ? "" : parsed.errors.front().c_str());
+    const core::ModelSpec &m = *parsed.value;
+    QVERIFY(!m.guessed());
+    // By hand: d_inner = 2 x 64 = 128, head 16; in_proj 64 x (128 + (128 +
+    // 2 x 2 x 16) + 8), conv 192 x 4 + bias 192 (mamba_conv_bias defaults
+    // true), dt_bias/A_log/D 3 x 8, gated norm 128, out_proj 64 x 128;
+    // attention q 64, k and v 32, o 64, all x 64; shared MLP input_linear
+    // 2 x 48 x 64 and output_linear 64 x 48; router 4 x 64 and experts
+    // 4 x 3 x 32 x 64; two norms a layer, the final norm, untied embedding
+    // and head (tie_word_embeddings defaults false).
+    const qulonglong mamba = 64 * (128 + 192 + 8) + 192 * 4 + 192 + 3 * 8 + 128 + 64 * 128;
+    const qulonglong attention = 64 * (64 + 32 + 32) + 64 * 64;
+    const qulonglong shared = 3 * 48 * 64;
+    const qulonglong experts = 4 * 3 * 32 * 64;
+    const qulonglong layerRest = shared + 4 * 64 + experts + 2 * 64;
+    const qulonglong total = 2 * mamba + attention + 3 * layerRest + 64 + 2 * 100 * 64;
+    const core::ParameterCounts c = core::countParameters(m);
+    QCOMPARE(static_cast<qulonglong>(c.total), total);
+    QCOMPARE(static_cast<qulonglong>(m.mambaLayers), 2ull);
+    QCOMPARE(static_cast<qulonglong>(m.attentionLayers()), 1ull);
+    QCOMPARE(static_cast<qulonglong>(c.active), total - 3 * experts / 2); // 2 of the 4 experts run
 }
 
 void TestFamilies::imagesJoinTheContext()
