@@ -15,7 +15,7 @@ const char *const kNoMemoryEffect[] = {
     "_name_or_path", "architectures", "auto_map", "model_type", "transformers_version", "torch_dtype", "dtype",
     "bos_token_id", "eos_token_id", "pad_token_id", "sep_token_id", "decoder_start_token_id", "initializer_range",
     "initializer_factor", "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "layernorm_epsilon", "norm_epsilon", "rope_theta",
-    "rope_scaling", "rope_parameters", "rope_interleave", "partial_rotary_factor", "rotary_pct", "rotary_emb_base",
+    "rope_scaling", "rope_parameters", "rope_interleave", "rotary_emb_base",
     "use_cache", "pretraining_tp", "attn_logit_softcapping", "final_logit_softcapping", "query_pre_attn_scalar",
     "router_aux_loss_coef", "output_router_logits", "router_z_loss_coef", "router_jitter_noise", "norm_topk_prob",
     "routed_scaling_factor", "n_group", "topk_group", "scoring_func", "aux_loss_alpha", "seq_aux", "ep_size",
@@ -39,9 +39,6 @@ const char *const kNoMemoryEffect[] = {
     // Nemotron 3: the Mamba-2 scan's chunk length and whether the shared
     // expert overlaps the routed ones in time (no weights, no cache).
     "chunk_size", "moe_shared_expert_overlap",
-    // MiniMax-M2: partial RoPE width (configuration_minimax_m2.py rotary_dim;
-    // RoPE has no weights). Exaone4Config sliding_window_pattern is above.
-    "rotary_dim",
     // gpt-oss: keys of OpenAI's reference ModelConfig (openai/gpt-oss
     // gpt_oss/torch/model.py) that the Hub file keeps: the clamp of the SwiGLU
     // inputs, the context before YaRN (rope_scaling repeats it), and a second

@@ -43,6 +43,7 @@ void readErnie(ConfigKeys &k, ModelSpec &m);
 void readErnieMoe(ConfigKeys &k, ModelSpec &m);
 void readBailing(ConfigKeys &k, ModelSpec &m);
 void readLaguna(ConfigKeys &k, ModelSpec &m);
+void readRotaryDims(ConfigKeys &k, ModelSpec &m);
 void readGraniteHybrid(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
@@ -1363,6 +1364,34 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
 
 /// Per-layer attention kinds from `layer_types` (transformers >= 4.53
 /// writes it for every family with mixed layers).
+/// The part of a full-attention head RoPE rotates (transformers
+/// modeling_rope_utils.py: int(head_dim x partial_rotary_factor), read at
+/// the top of the text config or in its rope_parameters, for layer kinds
+/// under rope_parameters.full_attention; GPT-NeoX's rotary_pct; MiniMax's
+/// rotary_dim, which wins where both are written). 0 for the whole head.
+void readRotaryDims(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    if (const auto dims = k.firstUint({"rotary_dim"}, 1, kMaxDim)) {
+        r.number("partial_rotary_factor", 0.0, 1.0, false);
+        m.rotaryDims = std::min(*dims, m.headDim);
+        return;
+    }
+    std::optional<double> factor = r.number("partial_rotary_factor", 0.0, 1.0, false);
+    if (!factor)
+        factor = r.number("rotary_pct", 0.0, 1.0, false);
+    if (!factor && r.has("rope_parameters") && r.json().at("rope_parameters").is_object()) {
+        if (auto rope = r.object("rope_parameters", false)) {
+            factor = rope->number("partial_rotary_factor", 0.0, 1.0, false);
+            if (!factor && rope->has("full_attention") && rope->json().at("full_attention").is_object())
+                if (auto full = rope->object("full_attention", false))
+                    factor = full->number("partial_rotary_factor", 0.0, 1.0, false);
+        }
+    }
+    if (factor && *factor < 1.0)
+        m.rotaryDims = static_cast<std::uint64_t>(static_cast<double>(m.headDim) * *factor);
+}
+
 void readLayerTypes(ConfigKeys &k, ModelSpec &m)
 {
     const std::vector<std::string> types = k.reader().strings("layer_types", kMaxLayers);
@@ -1649,6 +1678,7 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         readLayerTypes(k, m);
     if (family->extra)
         family->extra(k, m);
+    readRotaryDims(k, m);
     readSlidingWindow(k, ftype, m);
     readDropoutAndActivation(k, m);
     m.torchDtype = r.string("torch_dtype", false).value_or(

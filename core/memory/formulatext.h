@@ -140,7 +140,7 @@ inline constexpr const char *kFromCachingAllocator =
     "SGLang model_runner.py load_model, get_available_gpu_memory (v0.4.9.post2 eb118d8, main 8905cbd)";
 inline constexpr const char *kPartRotaryCache = QT_TRANSLATE_NOOP("Derivation", "rotary cos/sin cache");
 inline constexpr Symbol kRotaryPositions{"n_pos", "", QT_TRANSLATE_NOOP("Derivation", "positions the cache holds: max_position_embeddings")};
-inline constexpr Symbol kRotaryDims{"d_rot", "", QT_TRANSLATE_NOOP("Derivation", "rotary dimensions: head_dim (MLA: qk_rope_head_dim), a cos and a sin for each pair")};
+inline constexpr Symbol kRotaryDims{"d_rot", "", QT_TRANSLATE_NOOP("Derivation", "rotary dimensions: head_dim, or its rotated part (partial_rotary_factor; MLA: qk_rope_head_dim), a cos and a sin for each pair")};
 inline constexpr Symbol kFp32Bytes{"4", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of an fp32 value")};
 inline constexpr const char *kFromRotaryCache =
     "SGLang layers/rotary_embedding.py RotaryEmbedding._compute_cos_sin_cache, kept in fp32 on CUDA, one per rotary shape "

@@ -183,7 +183,7 @@ Derived segmentTails(const ModelSpec &m, const std::vector<TensorGroup> &tensors
 Derived rotaryCache(const ModelSpec &m, FormulaStore *store)
 {
     namespace w = text::weights;
-    const std::uint64_t dims = m.isMla() ? m.ropeHeadDim : m.headDim;
+    const std::uint64_t dims = m.isMla() ? m.ropeHeadDim : m.rotaryDims > 0 ? m.rotaryDims : m.headDim;
     if (m.learnedPositions > 0 || m.encoderOnly || m.attentionLayers() == 0 || m.maxPositions == 0 || dims == 0)
         return {};
     Formula cache(store);

@@ -156,6 +156,11 @@ struct ModelSpec
     std::uint64_t kvLoraRank = 0;  ///< 0: not MLA
     std::uint64_t qLoraRank = 0;   ///< 0: queries straight from q_proj (DeepSeek-V2-Lite)
     std::uint64_t ropeHeadDim = 0; ///< qk_rope_head_dim
+    /// The dimensions of a full-attention head that RoPE rotates where it
+    /// rotates only part of it (partial_rotary_factor x head_dim, GPT-NeoX's
+    /// rotary_pct, MiniMax's rotary_dim); 0: the whole head (MLA:
+    /// ropeHeadDim).
+    std::uint64_t rotaryDims = 0;
     std::uint64_t valueHeadDim = 0; ///< v_head_dim
     /// DeepSeek Sparse Attention's lightning indexer in every MLA layer
     /// (DeepSeek-V3.2, GLM-5: index_n_heads, index_head_dim); 0: none.

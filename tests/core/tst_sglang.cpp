@@ -9,6 +9,7 @@
 #include "core/io/builtin.h"
 #include "core/io/modelfiles.h"
 #include "core/memory/cachingallocator.h"
+#include "core/memory/loadedweights.h"
 #include "core/memory/sglangpool.h"
 #include "core/runs/runlog.h"
 #include "tests/support/datalog.h"
@@ -85,6 +86,7 @@ private slots:
     void issue21348FromTheCard();
     void weightsAsSglangMeasuresThem();
     void segmentsFollowTheCachingAllocator();
+    void rotaryCacheFollowsTheRotatedPart();
     void communicatorsFromNcclSource();
     void cardsOnOtherLinksGetTheirOwnEstimate();
     void distributedStartHoldsTheBuffers();
@@ -421,6 +423,24 @@ void TestSglang::weightsAsSglangMeasuresThem()
     const double planned = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
     QVERIFY2(std::abs(planned - measured) <= 0.005 * kGiB,
              qPrintable(QStringLiteral("%1 GiB planned against 29.15 printed").arg(planned / kGiB, 0, 'f', 4)));
+}
+
+void TestSglang::rotaryCacheFollowsTheRotatedPart()
+{
+    // SGLang's cos/sin cache holds max_position_embeddings x the rotated
+    // dimensions in fp32: Qwen3-Next rotates a quarter of its 256-wide
+    // heads (partial_rotary_factor 0.25), MiniMax-M2.5 64 of 128
+    // (rotary_dim), GLM-4.5 half of 128.
+    const std::pair<const char *, double> expected[] = {
+        {"Qwen--Qwen3-Next-80B-A3B-Instruct_config.json", 262144.0 * 64 * 4},
+        {"MiniMaxAI--MiniMax-M2.5_config.json", 196608.0 * 64 * 4},
+        {"zai-org--GLM-4.5_config.json", 131072.0 * 64 * 4},
+    };
+    for (const auto &[file, bytes] : expected) {
+        const auto config = core::io::loadModelFiles(std::string(VRAM_TEST_DATA_DIR "/configs/2026/") + file);
+        QVERIFY(config.ok());
+        QCOMPARE(core::rotaryCache(config.value->model).value, bytes);
+    }
 }
 
 void TestSglang::segmentsFollowTheCachingAllocator()
