@@ -144,6 +144,15 @@ void BenchPlanner::fullCatalogFit_data()
     vllm.serving = core::ServingEngine::Vllm;
     vllm.sequence = 8192;
     QTest::newRow("vllm") << vllm;
+    // SGLang's weights follow the caching allocator's segments: each
+    // estimate allocates one rank's 94 layers of tensors in order.
+    core::Scenario sglang;
+    sglang.model = core::io::findPreset("qwen3-235b-a22b")->model;
+    sglang.weights = core::WeightFormat::Fp8;
+    sglang.serving = core::ServingEngine::Sglang;
+    sglang.gpus = 4;
+    sglang.parallel.tp = 4;
+    QTest::newRow("sglang") << sglang;
 }
 
 void BenchPlanner::fullCatalogFit()

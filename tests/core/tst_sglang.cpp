@@ -70,6 +70,19 @@ double cellOf(const char *preset, int tp)
     return core::estimate(s).details.kvBytesPerToken;
 }
 
+/// SGLang serving the corpus config `file` (tests/data/configs/2026).
+core::Scenario sglangOn(const char *file)
+{
+    const auto config = core::io::loadModelFiles(std::string(VRAM_TEST_DATA_DIR "/configs/2026/") + file);
+    if (!config.ok())
+        qFatal("%s does not load", file);
+    core::Scenario s;
+    s.model = config.value->model;
+    s.checkpoint = config.value->checkpoint;
+    s.serving = core::ServingEngine::Sglang;
+    return s;
+}
+
 } // namespace
 
 class TestSglang : public QObject
@@ -359,12 +372,7 @@ void TestSglang::issue21348FromTheCard()
     const core::runlog::RunLog l = testsupport::readDataLog("sglang-2025-07-qwen3-235b-a22b-fp8-4xh100-tp4-vllm21348.log");
     const double printed = l.find(Quantity::SglangKvTokens).front()->number;
     QCOMPARE(printed, 367404.0);
-    const auto config = core::io::loadModelFiles(VRAM_TEST_DATA_DIR "/configs/2026/Qwen--Qwen3-235B-A22B-FP8_config.json");
-    QVERIFY(config.ok());
-    core::Scenario s;
-    s.model = config.value->model;
-    s.checkpoint = config.value->checkpoint;
-    s.serving = core::ServingEngine::Sglang;
+    core::Scenario s = sglangOn("Qwen--Qwen3-235B-A22B-FP8_config.json");
     s.gpus = 4;
     s.parallel.tp = 4;
     s.memFractionStatic = 0.93;
@@ -414,12 +422,7 @@ void TestSglang::weightsAsSglangMeasuresThem()
     const double measured = smallest(l, Quantity::SglangWeightLoad);
     constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
     QCOMPARE(measured, std::round(29.15 * kGiB));
-    const auto config = core::io::loadModelFiles(VRAM_TEST_DATA_DIR "/configs/2026/Qwen--Qwen3-30B-A3B-FP8_config.json");
-    QVERIFY(config.ok());
-    core::Scenario s;
-    s.model = config.value->model;
-    s.checkpoint = config.value->checkpoint;
-    s.serving = core::ServingEngine::Sglang;
+    const core::Scenario s = sglangOn("Qwen--Qwen3-30B-A3B-FP8_config.json");
     const double planned = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
     QVERIFY2(std::abs(planned - measured) <= 0.005 * kGiB,
              qPrintable(QStringLiteral("%1 GiB planned against 29.15 printed").arg(planned / kGiB, 0, 'f', 4)));
@@ -436,11 +439,8 @@ void TestSglang::rotaryCacheFollowsTheRotatedPart()
         {"MiniMaxAI--MiniMax-M2.5_config.json", 196608.0 * 64 * 4},
         {"zai-org--GLM-4.5_config.json", 131072.0 * 64 * 4},
     };
-    for (const auto &[file, bytes] : expected) {
-        const auto config = core::io::loadModelFiles(std::string(VRAM_TEST_DATA_DIR "/configs/2026/") + file);
-        QVERIFY(config.ok());
-        QCOMPARE(core::rotaryCache(config.value->model).value, bytes);
-    }
+    for (const auto &[file, bytes] : expected)
+        QCOMPARE(core::rotaryCache(sglangOn(file).model).value, bytes);
 }
 
 void TestSglang::segmentsFollowTheCachingAllocator()
