@@ -1,6 +1,6 @@
 #include "core/memory/cachingallocator.h"
 
-#include <set>
+#include <algorithm>
 
 namespace core {
 
@@ -27,30 +27,48 @@ std::uint64_t segmentFor(std::uint64_t size)
     return roundUp(size, kRoundLarge);
 }
 
+/// The free blocks of one pool, by size: a sorted vector (a model's load
+/// leaves at most a few hundred).
+class FreeBlocks
+{
+public:
+    /// Takes the smallest block of at least `size`; 0 when there is none.
+    std::uint64_t takeBestFit(std::uint64_t size)
+    {
+        const auto best = std::lower_bound(m_sizes.begin(), m_sizes.end(), size);
+        if (best == m_sizes.end())
+            return 0;
+        const std::uint64_t block = *best;
+        m_sizes.erase(best);
+        return block;
+    }
+    void put(std::uint64_t size) { m_sizes.insert(std::upper_bound(m_sizes.begin(), m_sizes.end(), size), size); }
+
+private:
+    std::vector<std::uint64_t> m_sizes;
+};
+
 } // namespace
 
 std::uint64_t cachingAllocatorReserved(const std::vector<std::uint64_t> &requests)
 {
     // Nothing is freed, so blocks never merge and a free block is known by
-    // its size alone: the pools are multisets of free sizes.
-    std::multiset<std::uint64_t> smallPool;
-    std::multiset<std::uint64_t> largePool;
+    // its size alone.
+    FreeBlocks smallPool;
+    FreeBlocks largePool;
     std::uint64_t reserved = 0;
     for (const std::uint64_t request : requests) {
         const std::uint64_t size = request < kMinBlockSize ? kMinBlockSize : roundUp(request, kMinBlockSize);
         const bool small = size <= kSmallSize;
-        std::multiset<std::uint64_t> &pool = small ? smallPool : largePool;
-        std::uint64_t block = 0;
-        if (const auto best = pool.lower_bound(size); best != pool.end()) {
-            block = *best;
-            pool.erase(best);
-        } else {
+        FreeBlocks &pool = small ? smallPool : largePool;
+        std::uint64_t block = pool.takeBestFit(size);
+        if (block == 0) {
             block = segmentFor(size);
             reserved += block;
         }
         const std::uint64_t remaining = block - size;
         if (small ? remaining >= kMinBlockSize : remaining > kSmallSize)
-            pool.insert(remaining);
+            pool.put(remaining);
     }
     return reserved;
 }

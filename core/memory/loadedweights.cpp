@@ -46,30 +46,68 @@ bool isAttentionMixer(const TensorGroup &g)
     return g.scope == LayerScope::AttentionLayers || g.scope == LayerScope::WindowedAttentionLayers;
 }
 
+/// What one group adds to the sequence, worked out once: each tensor's
+/// bytes on this rank and the fused tensor it joins.
+struct GroupPlan
+{
+    const TensorGroup *group = nullptr;
+    Fusion fusion = Fusion::None;
+    bool experts = false;     ///< a layer's experts are one tensor (FusedMoE w13_weight, w2_weight)
+    bool closesFusion = false; ///< the experts' up_proj completes w13
+    double bytes = 0;         ///< one tensor, this rank's part
+};
+
+/// The rank's share of one tensor of `g` (tpSplitOf; experts over all the ranks).
+double rankSplit(const ModelSpec &m, const TensorGroup &g, int tp)
+{
+    const auto ranks = static_cast<double>(std::max(1, tp));
+    if (g.role == TensorRole::ExpertLinear)
+        return ranks;
+    switch (tpSplitOf(g)) {
+    case TpSplit::Replicated:
+        return 1.0;
+    case TpSplit::KeyValueHeads: {
+        const AttentionShape a =
+            g.scope == LayerScope::WindowedAttentionLayers ? slidingAttentionShape(m) : fullAttentionShape(m);
+        return std::min(ranks, static_cast<double>(std::max<std::uint64_t>(1, a.kvHeads)));
+    }
+    case TpSplit::Ranks:
+        break;
+    }
+    return ranks;
+}
+
+GroupPlan planOf(const ModelSpec &m, const TensorGroup &g, const RankTensors &rank)
+{
+    GroupPlan plan;
+    plan.group = &g;
+    plan.fusion = fusionOf(g);
+    plan.experts = g.role == TensorRole::ExpertLinear;
+    plan.closesFusion = plan.experts && g.slot == LinearSlot::Up;
+    plan.bytes = static_cast<double>(g.rows) * static_cast<double>(g.cols) / rankSplit(m, g, rank.tp)
+        * (isLayerLinear(g.role) ? rank.linearBytes : rank.otherBytes);
+    return plan;
+}
+
 class Sequence
 {
 public:
-    Sequence(const ModelSpec &m, const RankTensors &rank) : m_model(m), m_rank(rank) {}
-
-    /// `tensors` tensors of group `g`, this rank's part of each.
-    void add(const TensorGroup &g, std::uint64_t tensors)
+    /// `tensors` tensors of a group.
+    void add(const GroupPlan &plan, std::uint64_t tensors)
     {
         if (tensors == 0)
             return;
-        const Fusion fusion = fusionOf(g);
-        if (fusion != m_open)
+        if (plan.fusion != m_open)
             flush();
-        double elements = static_cast<double>(g.rows) * static_cast<double>(g.cols) / splitOf(g);
-        // A layer's experts are one tensor (FusedMoE w13_weight, w2_weight).
-        if (g.role == TensorRole::ExpertLinear) {
-            elements *= static_cast<double>(tensors);
+        double bytes = plan.bytes;
+        if (plan.experts) {
+            bytes *= static_cast<double>(tensors);
             tensors = 1;
         }
-        const double bytes = elements * (isLayerLinear(g.role) ? m_rank.linearBytes : m_rank.otherBytes);
-        if (fusion != Fusion::None) {
-            m_open = fusion;
+        if (plan.fusion != Fusion::None) {
+            m_open = plan.fusion;
             m_fused += bytes * static_cast<double>(tensors);
-            if (g.role == TensorRole::ExpertLinear && g.slot == LinearSlot::Up)
+            if (plan.closesFusion)
                 flush();
             return;
         }
@@ -99,27 +137,6 @@ public:
     }
 
 private:
-    double splitOf(const TensorGroup &g) const
-    {
-        const auto tp = static_cast<double>(std::max(1, m_rank.tp));
-        if (g.role == TensorRole::ExpertLinear)
-            return tp;
-        switch (tpSplitOf(g)) {
-        case TpSplit::Replicated:
-            return 1.0;
-        case TpSplit::KeyValueHeads: {
-            const AttentionShape a = g.scope == LayerScope::WindowedAttentionLayers ? slidingAttentionShape(m_model)
-                                                                                     : fullAttentionShape(m_model);
-            return std::min(tp, static_cast<double>(std::max<std::uint64_t>(1, a.kvHeads)));
-        }
-        case TpSplit::Ranks:
-            break;
-        }
-        return tp;
-    }
-
-    const ModelSpec &m_model;
-    const RankTensors &m_rank;
     std::vector<std::uint64_t> m_out;
     Fusion m_open = Fusion::None;
     double m_fused = 0;
@@ -130,36 +147,44 @@ private:
 std::vector<std::uint64_t> rankWeightTensors(const ModelSpec &m, const std::vector<TensorGroup> &tensors,
                                              const RankTensors &rank)
 {
-    Sequence out(m, rank);
-    const auto firstLayerGroup = std::find_if(tensors.begin(), tensors.end(), inLayers);
+    std::vector<GroupPlan> ends;   // outside the layers: the embeddings, then the final norm and lm_head
+    std::vector<GroupPlan> layers; // in the layers, in enumeration order
+    std::size_t head = 0;          // of `ends`, those before the layers
+    for (const TensorGroup &g : tensors) {
+        if (inLayers(g)) {
+            layers.push_back(planOf(m, g, rank));
+            continue;
+        }
+        ends.push_back(planOf(m, g, rank));
+        if (layers.empty())
+            ++head;
+    }
+    Sequence out;
     if (rank.first)
-        for (auto g = tensors.begin(); g != firstLayerGroup; ++g)
-            out.add(*g, g->count);
+        for (std::size_t i = 0; i < head; ++i)
+            out.add(ends[i], ends[i].group->count);
     const std::uint64_t total = std::max<std::uint64_t>(1, m.layers);
     const std::uint64_t here = std::min(rank.layers, total);
     const std::uint64_t from = rank.first ? 0 : total - here;
     bool bufferDue = rank.attentionBuffer > 0 && from == 0;
     for (std::uint64_t layer = from; layer < from + here; ++layer) {
-        for (auto g = firstLayerGroup; g != tensors.end(); ++g) {
-            if (!inLayers(*g))
-                continue;
-            if (bufferDue && !isAttentionMixer(*g)) {
+        for (const GroupPlan &plan : layers) {
+            const TensorGroup &g = *plan.group;
+            if (bufferDue && !isAttentionMixer(g)) {
                 out.push(static_cast<double>(rank.attentionBuffer));
                 bufferDue = false;
             }
             // The scope's layers spread evenly over the model's; the
             // group's tensors over the scope's layers.
-            if (evenShare(g->layers, total, layer) == 0)
+            if (evenShare(g.layers, total, layer) == 0)
                 continue;
-            const std::uint64_t scopeLayer = layer * g->layers / total;
-            out.add(*g, evenShare(g->count, g->layers, scopeLayer));
+            out.add(plan, evenShare(g.count, g.layers, layer * g.layers / total));
         }
         out.flush();
     }
     if (rank.last)
-        for (auto g = firstLayerGroup; g != tensors.end(); ++g)
-            if (!inLayers(*g))
-                out.add(*g, g->count);
+        for (std::size_t i = head; i < ends.size(); ++i)
+            out.add(ends[i], ends[i].group->count);
     return out.take();
 }
 
