@@ -574,26 +574,20 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
 void addLoadedWeightsExtras(Formula &weights, const Scenario &s, const std::vector<TensorGroup> &tensors,
                             StageStates &st, FormulaStore *record)
 {
-    const double total = static_cast<double>(st.details.params.total);
-    double linear = 0;
-    for (const TensorGroup &g : tensors)
-        if (isLayerLinear(g.role))
-            linear += static_cast<double>(g.elements());
-    // The bytes a linear parameter of the layers takes, from the model's
-    // weights less the rest (routers, norms, embeddings) at its unquantised
-    // width: exact where the format covers every such tensor.
-    const double other = st.details.unquantizedBytes;
-    const double perLinear = linear > 0 ? (st.modelWeights.value - other * (total - linear)) / linear : other;
-    const double average = total > 0 ? st.modelWeights.value / total : other;
-    const bool split = perLinear > 0 && other > 0;
+    // Each tensor at its format's value width, as the loader allocates it;
+    // 16-bit and fp32 weights at the unquantised width.
+    const WeightFormat wf = s.effectiveWeights();
     const Derived cache = rotaryCache(s.model, record);
-    RankTensors rank{st.share.tp,
-                     st.share.layerCount,
-                     st.share.first,
-                     st.share.last,
-                     split ? perLinear : average,
-                     split ? other : average,
-                     static_cast<std::uint64_t>(cache.value)};
+    RankTensors rank;
+    rank.tp = st.share.tp;
+    rank.layers = st.share.layerCount;
+    rank.first = st.share.first;
+    rank.last = st.share.last;
+    rank.otherBytes = st.details.unquantizedBytes;
+    rank.quantizedBytes = formatBits(wf, 0, 0.0).data / 8.0;
+    rank.quantizedTargets = s.loadsCheckpointFormat() ? s.model.checkpointQuantizedTargets : 0;
+    rank.expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
+    rank.attentionBuffer = static_cast<std::uint64_t>(cache.value);
     const Derived tails = segmentTails(s.model, tensors, rank, record);
     weights.product(text::weights::kPartSegmentTails).times(text::weights::kSegmentTails, tails);
     st.details.unreadWeightBytes = tails.value + cache.value;

@@ -84,8 +84,11 @@ GroupPlan planOf(const ModelSpec &m, const TensorGroup &g, const RankTensors &ra
     plan.fusion = fusionOf(g);
     plan.experts = g.role == TensorRole::ExpertLinear;
     plan.closesFusion = plan.experts && g.slot == LinearSlot::Up;
+    const bool quantized = isLayerLinear(g.role)
+        && (rank.quantizedTargets != 0 ? (quantTargetOf(g) & rank.quantizedTargets) != 0
+                                       : !rank.expertsOnly || plan.experts);
     plan.bytes = static_cast<double>(g.rows) * static_cast<double>(g.cols) / rankSplit(m, g, rank.tp)
-        * (isLayerLinear(g.role) ? rank.linearBytes : rank.otherBytes);
+        * (quantized ? rank.quantizedBytes : rank.otherBytes);
     return plan;
 }
 

@@ -24,8 +24,15 @@ struct RankTensors
     std::uint64_t layers = 0;   ///< decoder layers on this rank, from the first or to the last
     bool first = true;          ///< the first pipeline stage: the embeddings and layer 0
     bool last = true;           ///< the last: the final norm and lm_head
-    double linearBytes = 2;     ///< bytes per parameter of the layers' linear tensors
+    /// Bytes per parameter of a quantised tensor: its format's value alone
+    /// (the scales are tensors of their own, too small to move a segment).
+    double quantizedBytes = 2;
     double otherBytes = 2;      ///< of every other tensor
+    /// Which of the layers' linear tensors the format holds: the
+    /// QuantTarget bits the checkpoint names, or 0 for every one (only the
+    /// experts where `expertsOnly`: gpt-oss's MXFP4).
+    std::uint64_t quantizedTargets = 0;
+    bool expertsOnly = false;
     /// A buffer the first layer's attention builds after its projections
     /// (the rotary cos/sin cache), 0 for none.
     std::uint64_t attentionBuffer = 0;
