@@ -567,32 +567,43 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
     st.stepPhase = optimizerStepPhase(s, st);
 }
 
-/// What an engine that measures its weights by the free memory
-/// (RuntimeBehaviour::measuresWeightsByFreeMemory: SGLang) counts as
-/// weights beyond the tensors: the caching allocator's segment tails and
-/// its rotary cos/sin cache, on this rank.
+/// What a serving engine's weights hold beyond the tensors, on this rank:
+/// the rotary cos/sin cache its attention builds
+/// (RuntimeBehaviour::rotaryCache: vLLM, SGLang) and, where it measures
+/// its weights by the free memory (measuresWeightsByFreeMemory: SGLang),
+/// the caching allocator's segment tails.
 void addLoadedWeightsExtras(Formula &weights, const Scenario &s, const std::vector<TensorGroup> &tensors,
                             StageStates &st, FormulaStore *record)
 {
-    // Each tensor at its format's value width, as the loader allocates it;
-    // 16-bit and fp32 weights at the unquantised width.
-    const WeightFormat wf = s.effectiveWeights();
-    const Derived cache = rotaryCache(s.model, record);
-    RankTensors rank;
-    rank.tp = st.share.tp;
-    rank.layers = st.share.layerCount;
-    rank.first = st.share.first;
-    rank.last = st.share.last;
-    rank.otherBytes = st.details.unquantizedBytes;
-    rank.quantizedBytes = formatBits(wf, 0, 0.0).data / 8.0;
-    rank.quantizedTargets = s.loadsCheckpointFormat() ? s.model.checkpointQuantizedTargets : 0;
-    rank.expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
-    rank.attentionBuffer = static_cast<std::uint64_t>(cache.value);
-    const Derived tails = segmentTails(s.model, tensors, rank, record);
-    weights.product(text::weights::kPartSegmentTails).times(text::weights::kSegmentTails, tails);
-    st.details.unreadWeightBytes = tails.value + cache.value;
+    namespace w = text::weights;
+    const RuntimeBehaviour &runtime = runtimeBehaviour(s.serving);
+    const double modelBytes = st.details.unquantizedBytes;
+    Derived cache;
+    if (runtime.rotaryCache)
+        cache = *runtime.rotaryCache == StateDtype::Fp32
+            ? rotaryCache(s.model, 4.0, w::kFromSglangRotaryCache, record)
+            : rotaryCache(s.model, modelBytes, w::kFromVllmRotaryCache, record);
+    st.details.unreadWeightBytes = cache.value;
+    if (runtime.measuresWeightsByFreeMemory) {
+        // Each tensor at its format's value width, as the loader allocates
+        // it; 16-bit and fp32 weights at the unquantised width.
+        const WeightFormat wf = s.effectiveWeights();
+        RankTensors rank;
+        rank.tp = st.share.tp;
+        rank.layers = st.share.layerCount;
+        rank.first = st.share.first;
+        rank.last = st.share.last;
+        rank.otherBytes = modelBytes;
+        rank.quantizedBytes = formatBits(wf, 0, 0.0).data / 8.0;
+        rank.quantizedTargets = s.loadsCheckpointFormat() ? s.model.checkpointQuantizedTargets : 0;
+        rank.expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
+        rank.attentionBuffer = static_cast<std::uint64_t>(cache.value);
+        const Derived tails = segmentTails(s.model, tensors, rank, record);
+        weights.product(w::kPartSegmentTails).times(w::kSegmentTails, tails);
+        st.details.unreadWeightBytes += tails.value;
+    }
     if (cache.value > 0)
-        weights.product(text::weights::kPartRotaryCache).times(text::weights::kRotaryCacheBytes, cache);
+        weights.product(w::kPartRotaryCache).times(w::kRotaryCacheBytes, cache);
 }
 
 /// Inference's weights on this stage: its share of the model, what host
@@ -627,8 +638,7 @@ void prepareInference(const Scenario &s, const std::vector<TensorGroup> &tensors
     // The routed experts' share of the target's weights, by parameters.
     if (d.params.total > 0)
         d.expertBytesOnGpu = weights.value() * static_cast<double>(d.params.experts) / static_cast<double>(d.params.total);
-    if (runtimeBehaviour(s.serving).measuresWeightsByFreeMemory)
-        addLoadedWeightsExtras(weights, s, tensors, st, record);
+    addLoadedWeightsExtras(weights, s, tensors, st, record);
     addHostOffload(weights, s, share, st.modelWeights, d, record);
     // vLLM's KV offloading: each rank of the tp x pp group pins its share
     // of --kv-offloading-size in host memory (the native connector's

@@ -141,10 +141,13 @@ inline constexpr const char *kFromCachingAllocator =
 inline constexpr const char *kPartRotaryCache = QT_TRANSLATE_NOOP("Derivation", "rotary cos/sin cache");
 inline constexpr Symbol kRotaryPositions{"n_pos", "", QT_TRANSLATE_NOOP("Derivation", "positions the cache holds: max_position_embeddings")};
 inline constexpr Symbol kRotaryDims{"d_rot", "", QT_TRANSLATE_NOOP("Derivation", "rotary dimensions: head_dim, or its rotated part (partial_rotary_factor; MLA: qk_rope_head_dim), a cos and a sin for each pair")};
-inline constexpr Symbol kFp32Bytes{"4", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of an fp32 value")};
-inline constexpr const char *kFromRotaryCache =
+inline constexpr Symbol kRotaryValueBytes{"b_rope", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a cached value: fp32 in SGLang, the model's dtype in vLLM")};
+inline constexpr const char *kFromSglangRotaryCache =
     "SGLang layers/rotary_embedding.py RotaryEmbedding._compute_cos_sin_cache, kept in fp32 on CUDA, one per rotary shape "
     "(v0.4.9.post2 eb118d8; rotary_embedding/base.py at main 8905cbd)";
+inline constexpr const char *kFromVllmRotaryCache =
+    "vLLM model_executor/layers/rotary_embedding (v0.10.0; rotary_embedding/base.py at v0.19.1): cos_sin_cache in the "
+    "model's dtype, one per rotary shape (get_rope's cache)";
 } // namespace weights
 
 // --- LoRA adapters ---

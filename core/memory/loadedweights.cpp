@@ -208,7 +208,7 @@ Derived segmentTails(const ModelSpec &m, const std::vector<TensorGroup> &tensors
     return tails.note(w::kWhySegmentTails).cite(w::kFromCachingAllocator).derived();
 }
 
-Derived rotaryCache(const ModelSpec &m, FormulaStore *store)
+Derived rotaryCache(const ModelSpec &m, double valueBytes, const char *source, FormulaStore *store)
 {
     namespace w = text::weights;
     const std::uint64_t dims = m.isMla() ? m.ropeHeadDim : m.rotaryDims > 0 ? m.rotaryDims : m.headDim;
@@ -218,8 +218,8 @@ Derived rotaryCache(const ModelSpec &m, FormulaStore *store)
     cache.product()
         .times(w::kRotaryPositions, static_cast<double>(m.maxPositions))
         .times(w::kRotaryDims, static_cast<double>(dims))
-        .times(w::kFp32Bytes, 4.0);
-    return cache.cite(w::kFromRotaryCache).derived();
+        .times(w::kRotaryValueBytes, valueBytes);
+    return cache.cite(source).derived();
 }
 
 } // namespace core

@@ -59,10 +59,11 @@ std::vector<std::uint64_t> rankWeightTensors(const ModelSpec &model, const std::
 Derived segmentTails(const ModelSpec &model, const std::vector<TensorGroup> &tensors, const RankTensors &rank,
                      FormulaStore *store = nullptr);
 
-/// The rotary cos/sin cache SGLang's attention builds once per rotary
-/// shape: max_position_embeddings x the rotary dimensions x 4 B (fp32 on
-/// CUDA); 0 for a model without RoPE (learned positions, no attention) or
-/// without a stated length.
-Derived rotaryCache(const ModelSpec &model, FormulaStore *store = nullptr);
+/// The rotary cos/sin cache a serving engine's attention builds once per
+/// rotary shape: max_position_embeddings x the rotated dimensions x
+/// `valueBytes` (4: SGLang's fp32; the model's dtype: vLLM's); 0 for a
+/// model without RoPE (learned positions, no attention) or without a
+/// stated length. `source` names the engine's file.
+Derived rotaryCache(const ModelSpec &model, double valueBytes, const char *source, FormulaStore *store = nullptr);
 
 } // namespace core

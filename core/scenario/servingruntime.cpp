@@ -79,6 +79,7 @@ RuntimeBehaviour vllmBehaviour()
     b.mla = MlaCacheLayout::Latent;
     b.dsaIndexKeys = IndexerKeys::Fp8Scaled;
     b.fp8DsMlaEntries = true;
+    b.rotaryCache = StateDtype::Model;
     // mamba2_state_shape / short_conv_state_shape / gated_delta_net_state_shape:
     // conv_kernel - 1 inputs.
     b.convInputs = ConvInputs::KernelMinusOne;
@@ -163,6 +164,7 @@ RuntimeBehaviour sglangBehaviour()
     b.batchDefaultsFollowCard = false;
     b.eagerNcclCommunicators = true;
     b.measuresWeightsByFreeMemory = true;
+    b.rotaryCache = StateDtype::Fp32;
     b.draftSource = kDraftFromSglang;
     return b;
 }
@@ -177,6 +179,7 @@ RuntimeBehaviour trtllmBehaviour()
     // Mamba and DSA caches were not read).
     RuntimeBehaviour b = vllmBehaviour();
     b.kvPool = KvPool::ShareOfFreeAfterProfile;
+    b.rotaryCache.reset(); // its RoPE buffers were not read
     b.poolBlockTokens = 32;
     // Dummy context requests of max_num_tokens tokens in all, through the
     // model's own layers (the intermediates of vLLM's profile forward).

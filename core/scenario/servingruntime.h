@@ -144,10 +144,15 @@ struct RuntimeBehaviour
     /// Measures what its weights took from the driver's free memory after
     /// torch.cuda.empty_cache() (SGLang model_runner.py load_model with
     /// get_available_gpu_memory), so its weights hold the tails of the
-    /// caching allocator's segments they leave and the buffers its model
-    /// classes build (the rotary cos/sin cache, fp32 on CUDA:
-    /// rotary_embedding.py, v0.4.9.post2 eb118d8 and main 8905cbd).
+    /// caching allocator's segments they leave.
     bool measuresWeightsByFreeMemory = false;
+    /// The rotary cos/sin cache its attention builds beside the weights,
+    /// max_position_embeddings x the rotated dimensions, in fp32 (SGLang's
+    /// rotary_embedding.py keeps it so on CUDA, v0.4.9.post2 eb118d8 and
+    /// main 8905cbd) or the model's dtype (vLLM rotary_embedding/base.py,
+    /// v0.10.0 and v0.19.1); nullopt where none is kept (transformers
+    /// computes cos and sin each forward) or it was not read.
+    std::optional<StateDtype> rotaryCache;
     /// With --max-model-len auto, chooses the longest context one request's
     /// KV cache fits in the pool (vLLM kv_cache_utils.py
     /// _estimate_max_model_len_from_groups: a binary search up to the

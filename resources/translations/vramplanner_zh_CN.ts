@@ -2031,12 +2031,12 @@
         <translation>缓存容纳的位置数：max_position_embeddings</translation>
     </message>
     <message>
-        <source>bytes of an fp32 value</source>
-        <translation>一个 fp32 数值的字节数</translation>
-    </message>
-    <message>
         <source>rotary dimensions: head_dim, or its rotated part (partial_rotary_factor; MLA: qk_rope_head_dim), a cos and a sin for each pair</source>
         <translation>旋转维度：head_dim 或其中被旋转的部分（partial_rotary_factor；MLA 为 qk_rope_head_dim），每对维度一个 cos 和一个 sin</translation>
+    </message>
+    <message>
+        <source>bytes of a cached value: fp32 in SGLang, the model&apos;s dtype in vLLM</source>
+        <translation>每个缓存值的字节数：SGLang 为 fp32，vLLM 为模型的数据类型</translation>
     </message>
 </context>
 <context>

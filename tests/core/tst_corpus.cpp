@@ -336,11 +336,13 @@ void TestCorpus::fp8CheckpointKeepsEmbeddings()
     s.model = *loaded.value;
     s.serving = core::ServingEngine::Vllm;
     const double unquantised = 2.0 * 151936 * 2048 + 48.0 * (2 * 2048 + 2 * 128) + 2048 + 48.0 * 128 * 2048;
-    const double expected = (30532122624.0 - unquantised) * 1 + unquantised * 2;
+    // vLLM's rotary cache beside them: 40,960 positions x 128 x 2 B.
+    const double expected = (30532122624.0 - unquantised) * 1 + unquantised * 2 + 40960.0 * 128 * 2;
     QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Weights).count()), expected);
     // Chosen by hand, fp8 stays the notes' 1 byte for every parameter.
     s.weights = core::WeightFormat::Fp8;
-    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Weights).count()), 30532122624.0);
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::Weights).count()),
+             30532122624.0 + 40960.0 * 128 * 2);
 }
 
 /// Which modules a checkpoint quantised, from its own lists, counted by
@@ -907,7 +909,8 @@ void TestCorpus::miniMaxM3()
     const double rest = 60.0 * (H * 8192 + 2 * H * 512 + 8192 * H) + 3.0 * (3 * H * 12288) + 57.0 * expert
         + 57.0 * (512 * H + 128 * H);
     const double unquantized = static_cast<double>(text + vision) - experts - rest;
-    const double bytes = experts * 4.5 / 8 + rest * 8.25 / 8 + unquantized * 2;
+    // vLLM's rotary cache: 1,048,576 positions x 64 rotated (rotary_dim) x 2 B.
+    const double bytes = experts * 4.5 / 8 + rest * 8.25 / 8 + unquantized * 2 + 1048576.0 * 64 * 2;
     core::Scenario s = servingScenario(m, core::ServingEngine::Vllm);
     QCOMPARE(double(core::estimate(s).term(core::TermId::Weights).count()), std::round(bytes));
     // Each sparse layer's indexer keeps one 128-wide key a token beside the

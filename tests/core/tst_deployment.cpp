@@ -8,6 +8,8 @@
 #include "core/io/builtin.h"
 #include "core/scenario/fields.h"
 #include "core/scenario/stack.h"
+#include "core/runs/runlog.h"
+#include "tests/support/datalog.h"
 #include "tests/support/testregistry.h"
 
 #include "tests/support/presetscenario.h"
@@ -60,6 +62,8 @@ private slots:
     void vllmUtilisationFollowsItsRelease();
     void vllmBudgetLeavesTheContextFrom092();
     void tensorParallelKeepsReplicatedTensorsWhole();
+    void vllmWeightsHoldTheRotaryCache_data();
+    void vllmWeightsHoldTheRotaryCache();
     void vllmTakesItsCudaGraphEstimate();
     void pipelineStagesLandOnTheirDevices();
     void unknownDeviceIsNamed();
@@ -73,6 +77,42 @@ private slots:
     void vllmKvOffloadingTakesHostMemory();
     void variantsEstimateFromTheResult();
 };
+
+void TestDeployment::vllmWeightsHoldTheRotaryCache_data()
+{
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("tp");
+    // vLLM's "Model loading took" (GiB to 0.01) is what torch allocated for
+    // the model: the tensors and the rotary cache its attention keeps in
+    // the model's dtype (rotary_embedding/base.py at v0.19.1). By hand:
+    // Llama 3.1 8B 2 x 8,030,261,248 B + 131,072 x 128 x 2 B = 14.99 GiB,
+    // at TP 2 each rank half the tensors (and its 65 norms whole) and the
+    // whole cache = 7.51 GiB; Qwen3-8B 2 x 8,190,735,360 B + 40,960 x 128 x
+    // 2 B = 15.27 GiB (without the caches 14.96, 7.48 and 15.26).
+    QTest::newRow("Llama 3.1 8B, H100") << "vllm-2026-04-v019-h100-llama31-8b-defaults-llmdplanner.log"
+                                        << "llama-3.1-8b" << 1;
+    QTest::newRow("Llama 3.1 8B, TP 2") << "vllm-2026-04-v019-h100-tp2-llama31-8b-llmdplanner.log"
+                                        << "llama-3.1-8b" << 2;
+    QTest::newRow("Qwen3-8B, RTX 4090") << "vllm-2026-08-v0271-mrv2-rtx4090-qwen3-8b-coldstart-recon.log"
+                                        << "qwen3-8b" << 1;
+}
+
+void TestDeployment::vllmWeightsHoldTheRotaryCache()
+{
+    QFETCH(QString, log);
+    QFETCH(QString, preset);
+    QFETCH(int, tp);
+    const core::runlog::RunLog l = testsupport::readDataLog(log.toUtf8().constData());
+    const auto printed = l.find(core::runlog::Quantity::VllmWeights);
+    QVERIFY(!printed.empty());
+    const auto measured = static_cast<double>(printed.front()->bytes.count());
+    const core::Scenario s = vllmOnRanks(preset.toUtf8().constData(), tp);
+    const auto planned = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
+    const double gib = 1024.0 * 1024.0 * 1024.0;
+    QVERIFY2(std::abs(planned - measured) <= 0.005 * gib,
+             qPrintable(QStringLiteral("%1 GiB planned against %2").arg(planned / gib).arg(measured / gib)));
+}
 
 void TestDeployment::vllmAutoContextFitsOneRequest()
 {
@@ -476,7 +516,10 @@ void TestDeployment::tensorParallelKeepsReplicatedTensorsWhole()
     const double total = 235093634560.0;
     const double replicated = 94.0 * (128 * 4096 + 2 * 4096 + 2 * 128) + 4096;
     const double keyValue = 94.0 * 2 * 4096 * 512;
-    const double expected = 2.0 * ((total - replicated - keyValue) / 8 + replicated + keyValue / 4);
+    // Each rank also builds vLLM's rotary cache, 40,960 positions x 128 x
+    // 2 B (bf16).
+    const double rotary = 40960.0 * 128 * 2;
+    const double expected = 2.0 * ((total - replicated - keyValue) / 8 + replicated + keyValue / 4) + rotary;
     const double weights = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
     QVERIFY2(std::abs(weights - expected) <= 1.0, qPrintable(QString::number(weights - expected)));
 
@@ -495,7 +538,9 @@ void TestDeployment::tensorParallelKeepsReplicatedTensorsWhole()
     const double bytes = static_cast<double>(e.details.weightBytesTotal);
     const double p = static_cast<double>(e.details.params.total);
     const double share = (p - whole) / p / 8 + whole / p;
-    QVERIFY(std::abs(static_cast<double>(e.term(core::TermId::Weights).count()) - bytes * share) <= 1.0);
+    // With MLA's rotary cache on every rank: 163,840 positions x 64 x 2 B.
+    const double mlaRotary = 163840.0 * 64 * 2;
+    QVERIFY(std::abs(static_cast<double>(e.term(core::TermId::Weights).count()) - bytes * share - mlaRotary) <= 1.0);
 
     // Twelve key-value heads go neither evenly over 8 ranks nor 8 ranks
     // evenly over them: vLLM refuses, and so does the plan.
