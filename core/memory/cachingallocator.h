@@ -4,7 +4,7 @@
 // it: c10/cuda/CUDACachingAllocator.cpp (round_size, get_pool,
 // get_allocation_size, get_free_block, should_split), with the default
 // configuration (no expandable segments, no max_split_size). Read at
-// pytorch/pytorch 001074d2; the rules are the same from 1.10 to 2.9.
+// pytorch/pytorch 001074d2; PyTorch's NPU and XPU ports keep the same rules.
 
 #include <cstdint>
 #include <vector>

@@ -593,6 +593,13 @@ inline constexpr const char *kFromTrtllmAllReduce =
     "size x tp and Lamport buffers of 3 x size x tp, cudaMalloc'd while the model is built";
 inline constexpr const char *kFromAllocator =
     "PyTorch CUDA caching allocator docs (reserved >= allocated); ZeRO §III-B fragmentation";
+inline constexpr Symbol kFusionBuffers{"3", "", QT_TRANSLATE_NOOP("Derivation", "FlashInfer's all-reduce fusion buffers: the IPC buffer, its flags, the Lamport buffer")};
+inline constexpr Symbol kMulticastGranularityMib{"g_mc", QT_TRANSLATE_NOOP("Derivation", "MiB"), QT_TRANSLATE_NOOP("Derivation", "each buffer rounded up to the driver's recommended multicast granularity")};
+inline constexpr const char *kWhyMulticastGranularity = QT_TRANSLATE_NOOP("Derivation", "vLLM's all-reduce fusion on Hopper or Blackwell: FlashInfer rounds each buffer up to the multicast granularity, a driver value taken as 512 MiB (the peers' buffers of a published TP 2 start lie 512 MiB apart), so the three take 1.5 GiB whatever the model");
+inline constexpr const char *kFromVllmAllReduceFusion =
+    "vLLM v0.17.0-v0.20.1 config/vllm.py enable_allreduce_rms_fusion, compilation/passes/allreduce_rms_fusion.py; "
+    "FlashInfer v0.6.6 comm/trtllm_ar.py (3 buffers) and comm/mnnvl.py SymmDeviceMemory "
+    "(cuMulticastGetGranularity RECOMMENDED); the 512 MiB stride in sglang PR 18341's TP 2 log";
 } // namespace overheads
 
 // --- llama.cpp (the llama_context and llama_model::load_tensors rules) ---

@@ -171,17 +171,23 @@ std::vector<std::uint64_t> rankWeightTensors(const ModelSpec &m, const std::vect
     const std::uint64_t from = rank.first ? 0 : total - here;
     bool bufferDue = rank.attentionBuffer > 0 && from == 0;
     for (std::uint64_t layer = from; layer < from + here; ++layer) {
-        for (const GroupPlan &plan : layers) {
-            const TensorGroup &g = *plan.group;
-            if (bufferDue && !isAttentionMixer(g)) {
-                out.push(static_cast<double>(rank.attentionBuffer));
-                bufferDue = false;
+        // The layer's own norms (input_layernorm, post_attention_layernorm)
+        // come after its mixer and MLP.
+        for (const bool layerNorms : {false, true}) {
+            for (const GroupPlan &plan : layers) {
+                const TensorGroup &g = *plan.group;
+                if (layerNorms != (g.scope == LayerScope::AllLayers && g.role == TensorRole::Norm))
+                    continue;
+                if (bufferDue && !isAttentionMixer(g)) {
+                    out.push(static_cast<double>(rank.attentionBuffer));
+                    bufferDue = false;
+                }
+                // The scope's layers spread evenly over the model's; the
+                // group's tensors over the scope's layers.
+                if (evenShare(g.layers, total, layer) == 0)
+                    continue;
+                out.add(plan, evenShare(g.count, g.layers, layer * g.layers / total));
             }
-            // The scope's layers spread evenly over the model's; the
-            // group's tensors over the scope's layers.
-            if (evenShare(g.layers, total, layer) == 0)
-                continue;
-            out.add(plan, evenShare(g.count, g.layers, layer * g.layers / total));
         }
         out.flush();
     }

@@ -38,10 +38,11 @@ struct RankTensors
     std::uint64_t attentionBuffer = 0;
 };
 
-/// The bytes of each tensor the rank allocates, in order, as SGLang's and
-/// vLLM's model classes construct them (models/llama.py, qwen3_moe.py,
-/// deepseek_v2.py): the embeddings, then layer by layer its token mixer,
-/// its norms and its MLP in enumerateTensors' order, with q, k and v fused
+/// The bytes of each tensor the rank allocates, in order, as SGLang's model
+/// classes construct them (models/llama.py and qwen3_moe.py at
+/// v0.4.9.post2: the attention, the MLP, then the two layer norms): the
+/// embeddings, then layer by layer its token mixer and its MLP in
+/// enumerateTensors' order and its norms, with q, k and v fused
 /// into one tensor (QKVParallelLinear), gate and up into one
 /// (MergedColumnParallelLinear) and a layer's routed experts into one w13
 /// and one w2 (FusedMoE); then the final norm and lm_head. Each tensor is

@@ -108,6 +108,14 @@ Quantity commBuffers(const Scenario &s, int stages, FormulaStore *store)
         return eagerCommunicators(s, stages, store);
     const Quantity nccl = eager && s.gpus > 1 ? noted(store, ncclBuffers(s.gpus, store), o::kWhyRcclNotRead)
                                               : ncclBuffers(s.gpus, store);
+    if (allReduceFusionFollowsTheCard(s) && s.servingCard.hopperOrBlackwell) {
+        Formula fusion(store);
+        fusion.product()
+            .times(o::kFusionBuffers, 3.0)
+            .times(o::kMulticastGranularityMib, 512.0)
+            .times(o::kBytesPerMib, 1024.0 * 1024.0);
+        return together(store, {nccl, fusion.note(o::kWhyMulticastGranularity).cite(o::kFromVllmAllReduceFusion).bytes()});
+    }
     const double mib = runtime ? allReduceWorkspaceMib(s) : 0.0;
     if (mib <= 0 || s.parallel.tp <= 1)
         return nccl;

@@ -88,11 +88,15 @@ struct ServingCard
     bool atLeast70Gib = true;
     bool a100 = false;
     GpuLink link = GpuLink::Nvlink;
+    /// Compute capability 9.0 or 10.x (Hopper, data-centre Blackwell):
+    /// vLLM's FlashInfer all-reduce fusion runs there.
+    bool hopperOrBlackwell = true;
 };
 /// That of a catalog GPU: its usable memory (what the driver reports as
 /// total), its name, and its interconnect (an NVIDIA card whose
 /// interconnect starts with NVLink, in any case, or names none, else PCIe;
-/// a PCIe card's optional NVLink bridge joins a pair only).
+/// a PCIe card's optional NVLink bridge joins a pair only), and its
+/// compute capability.
 ServingCard servingCardOf(const GpuSpec &gpu);
 
 /// How the GPUs split the model: tp x pp x dp = GPUs (Megatron-LM's 3D

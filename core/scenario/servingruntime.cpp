@@ -80,6 +80,7 @@ RuntimeBehaviour vllmBehaviour()
     b.dsaIndexKeys = IndexerKeys::Fp8Scaled;
     b.fp8DsMlaEntries = true;
     b.rotaryCache = StateDtype::Model;
+    b.fusesAllReduceRms = true;
     // mamba2_state_shape / short_conv_state_shape / gated_delta_net_state_shape:
     // conv_kernel - 1 inputs.
     b.convInputs = ConvInputs::KernelMinusOne;
@@ -164,6 +165,7 @@ RuntimeBehaviour sglangBehaviour()
     b.batchDefaultsFollowCard = false;
     b.eagerNcclCommunicators = true;
     b.measuresWeightsByFreeMemory = true;
+    b.fusesAllReduceRms = false;
     b.rotaryCache = StateDtype::Fp32;
     b.draftSource = kDraftFromSglang;
     return b;
@@ -180,6 +182,7 @@ RuntimeBehaviour trtllmBehaviour()
     RuntimeBehaviour b = vllmBehaviour();
     b.kvPool = KvPool::ShareOfFreeAfterProfile;
     b.rotaryCache.reset(); // its RoPE buffers were not read
+    b.fusesAllReduceRms = false;
     b.poolBlockTokens = 32;
     // Dummy context requests of max_num_tokens tokens in all, through the
     // model's own layers (the intermediates of vLLM's profile forward).
@@ -304,10 +307,21 @@ bool vllmModelRunnerV2(const Scenario &s)
         && m.linearLayers == 0 && m.mambaLayers == 0;
 }
 
+bool allReduceFusionFollowsTheCard(const Scenario &s)
+{
+    const RuntimeBehaviour *runtime = servingBehaviour(s);
+    return runtime && runtime->fusesAllReduceRms && s.parallel.tp > 1 && s.parallel.pp == 1
+        && versionRuleHolds(s.versions, VersionRule::VllmAllReduceRmsFusion);
+}
+
 const char *ownEstimateWhy(const Scenario &onCard)
 {
     if (defaultsFollowTheCard(onCard))
         return servingBatchDefaults(onCard).why;
+    if (allReduceFusionFollowsTheCard(onCard))
+        return onCard.servingCard.hopperOrBlackwell
+            ? QT_TRANSLATE_NOOP("Derivation", "vLLM's all-reduce fusion workspace (compute capability 9.0 or 10.x)")
+            : QT_TRANSLATE_NOOP("Derivation", "no all-reduce fusion on this card (vLLM fuses on compute capability 9.0 or 10.x)");
     switch (onCard.servingCard.link) {
     case GpuLink::Nvlink:
         return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over NVLink and NVSwitch");

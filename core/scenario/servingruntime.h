@@ -146,6 +146,11 @@ struct RuntimeBehaviour
     /// get_available_gpu_memory), so its weights hold the tails of the
     /// caching allocator's segments they leave.
     bool measuresWeightsByFreeMemory = false;
+    /// Fuses each tensor-parallel all-reduce with the next RMSNorm in
+    /// FlashInfer's kernels where its release does it by default
+    /// (VersionRule::VllmAllReduceRmsFusion: vLLM from 0.17, with PP 1, on
+    /// compute capability 9.0 or 10.x): a workspace beside NCCL's buffers.
+    bool fusesAllReduceRms = false;
     /// The rotary cos/sin cache its attention builds beside the weights,
     /// max_position_embeddings x the rotated dimensions, in fp32 (SGLang's
     /// rotary_embedding.py keeps it so on CUDA, v0.4.9.post2 eb118d8 and
@@ -327,18 +332,23 @@ inline bool communicatorsFollowTheLink(const Scenario &s)
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     return runtime && runtime->eagerNcclCommunicators;
 }
-/// Each kind of card needs its own estimate: the engine's defaults or its
-/// communicators follow the card (the latter at least in the searches
-/// that try more GPUs).
+/// Tensor parallelism whose engine and release fuse all-reduce and
+/// RMSNorm where the card can (RuntimeBehaviour::fusesAllReduceRms, its
+/// version rule, PP 1): the workspace follows the card.
+bool allReduceFusionFollowsTheCard(const Scenario &s);
+/// Each kind of card needs its own estimate: the engine's defaults, its
+/// communicators (at least in the searches that try more GPUs) or its
+/// all-reduce fusion follow the card.
 inline bool estimateFollowsTheCard(const Scenario &s)
 {
-    return defaultsFollowTheCard(s) || communicatorsFollowTheLink(s);
+    return defaultsFollowTheCard(s) || communicatorsFollowTheLink(s) || allReduceFusionFollowsTheCard(s);
 }
 /// The scenario's own total differs by the kind of card: the engine's
-/// defaults follow it, or its communicators do over more than one GPU.
+/// defaults or its all-reduce fusion follow it, or its communicators do
+/// over more than one GPU.
 inline bool totalFollowsTheCard(const Scenario &s)
 {
-    return defaultsFollowTheCard(s) || (communicatorsFollowTheLink(s) && s.gpus > 1);
+    return defaultsFollowTheCard(s) || allReduceFusionFollowsTheCard(s) || (communicatorsFollowTheLink(s) && s.gpus > 1);
 }
 /// Why a card of another kind is fitted on its own estimate (`onCard`:
 /// the scenario as it runs there): the engine's batch defaults on it, else
@@ -351,6 +361,8 @@ inline bool sameEstimateOn(const Scenario &s, const GpuSpec &gpu)
 {
     const ServingCard card = servingCardOf(gpu);
     if (communicatorsFollowTheLink(s) && card.link != s.servingCard.link)
+        return false;
+    if (allReduceFusionFollowsTheCard(s) && card.hopperOrBlackwell != s.servingCard.hopperOrBlackwell)
         return false;
     return batchOn(s, card) == batchOn(s, s.servingCard);
 }

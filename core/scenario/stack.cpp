@@ -138,6 +138,13 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "Model Runner V2 for every model, its CUDA-graph memory reserved as V1's is",
          "vLLM PR 53183 (\"Model Runner V2 now default for all models\") and PR 53306 (\"Reserve CUDA graph "
          "memory\"), v0.29.0 (release notes)"},
+        {VersionRule::VllmAllReduceRmsFusion, "vllm_allreduce_rms_fusion", Library::Vllm, {0, 17, 0}, std::nullopt, {},
+         "no all-reduce fusion unless asked for (-O2's fuse_allreduce_rms: False)",
+         "-O2 fuses all-reduce and RMSNorm with FlashInfer where TP > 1, PP = 1 and DP = 1 on compute capability 9.0 "
+         "or 10.x: its workspace, created in the profile, is three buffers each rounded up to the multicast "
+         "granularity",
+         "vLLM v0.17.0 config/vllm.py enable_allreduce_rms_fusion (v0.16.0: False); FlashInfer trtllm_ar.py and "
+         "mnnvl.py SymmDeviceMemory (v0.6.6)"},
         {VersionRule::SglangMemoryClassTable, "sglang_memory_class_table", Library::Sglang, {0, 4, 7}, std::nullopt, {},
          "mem_fraction_static by TP size: 0.88, 0.87 from 2, 0.85 from 4, 0.81 from 8, 0.79 from 16 GPUs; over "
          "80 GiB, the card less 13 GiB (v0.4.6)",
@@ -379,6 +386,8 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
         rules.push_back(VersionRule::VllmUtilization092);
     if (vllmProfilesTheBudget(s))
         rules.push_back(VersionRule::VllmBudgetFromSnapshot);
+    if (allReduceFusionFollowsTheCard(s))
+        rules.push_back(VersionRule::VllmAllReduceRmsFusion);
     // vLLM's sampler warm-up and its model runner.
     if (runtime.profilesSampler && runtime.releases == Library::Vllm) {
         rules.push_back(VersionRule::VllmTritonTopKTopP);

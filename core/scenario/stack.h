@@ -130,6 +130,7 @@ enum class VersionRule {
     VllmTritonTopKTopP,     ///< vLLM: top-k and top-p in place by a Triton kernel, no sort
     VllmModelRunnerV2Dense, ///< vLLM: Model Runner V2 for dense models (a greedy sampler warm-up)
     VllmModelRunnerV2,      ///< vLLM: Model Runner V2 for every model, its CUDA graphs reserved
+    VllmAllReduceRmsFusion, ///< vLLM: tensor parallelism on Hopper or Blackwell fuses all-reduce and RMSNorm in FlashInfer
     SglangMemoryClassTable, ///< SGLang: the default fraction by the card's memory, not by TP size
     SglangReservedFormula,  ///< SGLang: the default fraction from what it reserves, part by part
     SglangPrefillGraphs,    ///< SGLang: the prefill's CUDA graphs are on and reserved for

@@ -2038,6 +2038,26 @@
         <source>bytes of a cached value: fp32 in SGLang, the model&apos;s dtype in vLLM</source>
         <translation>每个缓存值的字节数：SGLang 为 fp32，vLLM 为模型的数据类型</translation>
     </message>
+    <message>
+        <source>FlashInfer&apos;s all-reduce fusion buffers: the IPC buffer, its flags, the Lamport buffer</source>
+        <translation>FlashInfer 的 all-reduce 融合缓冲区：IPC 缓冲区、其标志位、Lamport 缓冲区</translation>
+    </message>
+    <message>
+        <source>each buffer rounded up to the driver&apos;s recommended multicast granularity</source>
+        <translation>每个缓冲区向上取整到驱动推荐的多播粒度</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s all-reduce fusion on Hopper or Blackwell: FlashInfer rounds each buffer up to the multicast granularity, a driver value taken as 512 MiB (the peers&apos; buffers of a published TP 2 start lie 512 MiB apart), so the three take 1.5 GiB whatever the model</source>
+        <translation>vLLM 在 Hopper 或 Blackwell 上的 all-reduce 融合：FlashInfer 把每个缓冲区向上取整到多播粒度，这是驱动给出的值，按 512 MiB 计（一次公开的 TP 2 启动中各对端缓冲区相距 512 MiB），因此三个缓冲区无论模型大小都占 1.5 GiB</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s all-reduce fusion workspace (compute capability 9.0 or 10.x)</source>
+        <translation>vLLM 的 all-reduce 融合工作区（计算能力 9.0 或 10.x）</translation>
+    </message>
+    <message>
+        <source>no all-reduce fusion on this card (vLLM fuses on compute capability 9.0 or 10.x)</source>
+        <translation>此卡上没有 all-reduce 融合（vLLM 只在计算能力 9.0 或 10.x 上融合）</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

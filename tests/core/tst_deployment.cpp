@@ -64,6 +64,7 @@ private slots:
     void tensorParallelKeepsReplicatedTensorsWhole();
     void vllmWeightsHoldTheRotaryCache_data();
     void vllmWeightsHoldTheRotaryCache();
+    void vllmFusionWorkspaceFollowsTheCard();
     void vllmTakesItsCudaGraphEstimate();
     void pipelineStagesLandOnTheirDevices();
     void unknownDeviceIsNamed();
@@ -112,6 +113,51 @@ void TestDeployment::vllmWeightsHoldTheRotaryCache()
     const double gib = 1024.0 * 1024.0 * 1024.0;
     QVERIFY2(std::abs(planned - measured) <= 0.005 * gib,
              qPrintable(QStringLiteral("%1 GiB planned against %2").arg(planned / gib).arg(measured / gib)));
+}
+
+void TestDeployment::vllmFusionWorkspaceFollowsTheCard()
+{
+    // vLLM from 0.17 fuses each TP all-reduce with the next RMSNorm in
+    // FlashInfer's kernels on compute capability 9.0 and 10.x with PP 1
+    // (config/vllm.py enable_allreduce_rms_fusion); its three buffers are
+    // each rounded up to the multicast granularity, 512 MiB: 1.5 GiB beside
+    // NCCL_BUFFSIZE's 512 MiB.
+    const double mib = 1024.0 * 1024.0;
+    const core::Catalog &catalog = core::io::builtinCatalog();
+    const auto comm = [&](const char *gpu, int tp, int pp, const char *version) {
+        core::Scenario s = vllmOnRanks("llama-3.1-8b", tp);
+        s.gpus = tp * pp;
+        s.parallel.pp = pp;
+        std::optional<core::Message> error;
+        s.versions = *core::parseLibraryVersions(std::string("vllm=") + version, error);
+        s = core::onServingCard(s, *catalog.find(gpu));
+        return static_cast<double>(core::estimate(s).term(core::TermId::CommBuffers).count()) / mib;
+    };
+    QCOMPARE(comm("h100-sxm5-80gb", 2, 1, "0.19.0"), 512.0 + 3 * 512.0);
+    QCOMPARE(comm("h200-sxm-141gb", 8, 1, "0.19.0"), 512.0 + 3 * 512.0);
+    QCOMPARE(comm("a100-sxm4-80gb", 2, 1, "0.19.0"), 512.0); // compute capability 8.0
+    QCOMPARE(comm("h100-sxm5-80gb", 1, 2, "0.19.0"), 512.0); // a pipeline: no fusion
+    QCOMPARE(comm("h100-sxm5-80gb", 2, 2, "0.19.0"), 512.0); // TP with PP: off (vLLM issue 35426)
+    QCOMPARE(comm("h100-sxm5-80gb", 2, 1, "0.16.0"), 512.0); // -O2 did not fuse yet
+
+    // The 0.19.0 start on two H100s (tests/data/logs): its profile grew
+    // 2.07 GiB outside torch, which the plan takes as the comm buffers and
+    // 0.26 GiB; its pool, 63.76 GiB, is planned within 0.5 %.
+    const core::runlog::RunLog l = testsupport::readDataLog("vllm-2026-04-v019-h100-tp2-llama31-8b-llmdplanner.log");
+    const auto printed = l.find(core::runlog::Quantity::VllmKvCacheMemory);
+    QVERIFY(!printed.empty());
+    core::Scenario s = vllmOnRanks("llama-3.1-8b", 2);
+    s.sequence = 8192;
+    s.gpuMemoryUtilization = 0.95;
+    std::optional<core::Message> error;
+    s.versions = *core::parseLibraryVersions("vllm=0.19.0", error);
+    const core::GpuSpec &h100 = *catalog.find("h100-sxm5-80gb");
+    s = core::onServingCard(s, h100);
+    const core::Estimate e = core::estimate(s);
+    const double pool = static_cast<double>(core::kvTokenBudget(s, e, h100)) * e.details.kvBytesPerToken;
+    const auto logged = static_cast<double>(printed.front()->bytes.count());
+    QVERIFY2(std::abs(pool - logged) <= 0.005 * logged,
+             qPrintable(QStringLiteral("%1 GiB planned against %2").arg(pool / (1024 * mib)).arg(logged / (1024 * mib))));
 }
 
 void TestDeployment::vllmAutoContextFitsOneRequest()
