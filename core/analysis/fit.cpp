@@ -94,6 +94,13 @@ ProfiledNonTorch profiledNonTorch(const Scenario &s, const Estimate &e)
     // two L40S); the median taken. vLLM's code names no figure.
     constexpr double kGrowthGib = 0.26;
     static const std::string terms = formatFixed(kGrowthGib, 2) + " GiB of non-torch growth + comm_buffers";
+    static const std::string growthOnly = formatFixed(kGrowthGib, 2) + " GiB of non-torch growth";
+    // From 0.11 the snapshot follows the distributed start: a pipeline's
+    // communicators are in it, and only the TP group's own communicator
+    // (the profile's first collective creates it) and its fusion
+    // workspace, comm_buffers, grow after it.
+    if (versionRuleHolds(s.versions, VersionRule::VllmSnapshotAfterDistInit) && s.parallel.tp <= 1)
+        return {Bytes::gib(kGrowthGib), growthOnly.c_str()};
     return {comm + Bytes::gib(kGrowthGib), terms.c_str()};
 }
 

@@ -105,6 +105,15 @@ const std::vector<VersionRuleInfo> &allVersionRules()
          "CUDA context, which was there before it",
          "vLLM PR 19312, v0.9.2 (V1 reuses memory_profiling from the init snapshot; vLLM issue 21348 dates 0.9.2's "
          "larger KV cache to it); v1/worker/gpu_worker.py init_device and determine_available_memory at 35d5cda1"},
+        {VersionRule::VllmSnapshotAfterDistInit, "vllm_snapshot_after_dist_init", Library::Vllm, {0, 11, 0},
+         std::nullopt, {},
+         "the init snapshot comes before the distributed start: the communicators it creates (pynccl's, the "
+         "custom all-reduce) count as the profile's growth",
+         "the init snapshot follows the distributed start: only the TP group's own communicator, which the "
+         "profile's first collective creates, and its all-reduce fusion workspace grow after it; a pipeline's "
+         "communicators do not",
+         "vLLM PR 25359, v0.11.0 (v1/worker/gpu_worker.py init_device: init_worker_distributed_environment "
+         "before MemorySnapshot(); after it at v0.10.2)"},
         {VersionRule::VllmChunkedPrefill2048, "vllm_chunked_prefill_2048", Library::Vllm, {0, 7, 0}, std::nullopt, {},
          "V0 with chunked prefill (a context over 32,768 turns it on): 512 tokens a step",
          "V0 with chunked prefill: 2,048 tokens a step",
@@ -384,8 +393,11 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
     if ((runtime.utilizationFollowsRelease && !s.gpuMemoryUtilization)
         || (runtime.takesCudaGraphEstimate && s.cudaGraphMemoryGib))
         rules.push_back(VersionRule::VllmUtilization092);
-    if (vllmProfilesTheBudget(s))
+    if (vllmProfilesTheBudget(s)) {
         rules.push_back(VersionRule::VllmBudgetFromSnapshot);
+        if (s.gpus > 1)
+            rules.push_back(VersionRule::VllmSnapshotAfterDistInit);
+    }
     if (allReduceFusionFollowsTheCard(s))
         rules.push_back(VersionRule::VllmAllReduceRmsFusion);
     // vLLM's sampler warm-up and its model runner.

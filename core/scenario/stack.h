@@ -123,6 +123,7 @@ enum class VersionRule {
     TorchtuneDeletesLogits, ///< torchtune: the recipe deletes the logits before loss.backward()
     VllmUtilization092,     ///< vLLM: gpu_memory_utilization defaults to 0.92, not 0.9
     VllmBudgetFromSnapshot, ///< vLLM V1: the KV budget takes what grew after the init snapshot, not the CUDA context
+    VllmSnapshotAfterDistInit, ///< vLLM V1: the init snapshot follows the distributed start, its communicators in it
     VllmChunkedPrefill2048, ///< vLLM V0: chunked prefill's default step is 2,048 tokens, not 512
     VllmV1Engine,           ///< vLLM: the V1 engine's batch defaults, by the card
     VllmSeqsByCard,         ///< vLLM V1: 256 sequences on cards under 70 GiB, not 1,024 everywhere

@@ -65,6 +65,7 @@ private slots:
     void vllmWeightsHoldTheRotaryCache_data();
     void vllmWeightsHoldTheRotaryCache();
     void vllmFusionWorkspaceFollowsTheCard();
+    void vllmPipelineCommunicatorsPrecedeTheSnapshot();
     void vllmTakesItsCudaGraphEstimate();
     void pipelineStagesLandOnTheirDevices();
     void unknownDeviceIsNamed();
@@ -158,6 +159,35 @@ void TestDeployment::vllmFusionWorkspaceFollowsTheCard()
     const auto logged = static_cast<double>(printed.front()->bytes.count());
     QVERIFY2(std::abs(pool - logged) <= 0.005 * logged,
              qPrintable(QStringLiteral("%1 GiB planned against %2").arg(pool / (1024 * mib)).arg(logged / (1024 * mib))));
+}
+
+void TestDeployment::vllmPipelineCommunicatorsPrecedeTheSnapshot()
+{
+    // From 0.11 vLLM's init snapshot follows the distributed start, so a
+    // pipeline's communicators are in it: vLLM 0.19 at PP 2 on two H100s
+    // (tests/data/logs) grew 0.07 GiB outside torch in its profile, and
+    // the plan takes 0.26 GiB, not the 512 MiB of NCCL's rule as well. Its
+    // smallest worker's pool holds 1,075,312 tokens; planned within 0.5 %.
+    const core::runlog::RunLog l = testsupport::readDataLog("vllm-2026-04-v019-h100-pp2-llama31-8b-llmdplanner.log");
+    const auto printed = l.find(core::runlog::Quantity::VllmKvCacheTokens);
+    QVERIFY(!printed.empty());
+    core::Scenario s = vllmOnRanks("llama-3.1-8b", 1);
+    s.gpus = 2;
+    s.parallel.pp = 2;
+    s.sequence = 8192;
+    s.gpuMemoryUtilization = 0.95;
+    std::optional<core::Message> error;
+    s.versions = *core::parseLibraryVersions("vllm=0.19.0", error);
+    const core::GpuSpec &h100 = *core::io::builtinCatalog().find("h100-sxm5-80gb");
+    s = core::onServingCard(s, h100);
+    QCOMPARE(core::profiledNonTorch(s, core::estimate(s)).bytes, core::Bytes::gib(0.26));
+    const auto planned = static_cast<double>(core::kvTokenBudget(s, core::estimate(s), h100));
+    const double logged = printed.front()->number;
+    QVERIFY2(std::abs(planned - logged) <= 0.005 * logged,
+             qPrintable(QStringLiteral("%1 tokens planned against %2").arg(planned).arg(logged)));
+    // Before 0.11 the snapshot came first: the communicators grew after it.
+    s.versions = *core::parseLibraryVersions("vllm=0.10.2", error);
+    QCOMPARE(core::profiledNonTorch(s, core::estimate(s)).bytes, core::Bytes::gib(0.26) + core::Bytes::mib(512));
 }
 
 void TestDeployment::vllmAutoContextFitsOneRequest()
