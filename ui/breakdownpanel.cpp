@@ -235,7 +235,7 @@ void BreakdownPanel::fillGpus()
                 tr("Fitted on its own estimate, %1 per GPU: %2")
                     .arg(bytesText(m_result.estimateOn(*gpu).total, m_unit),
                          QCoreApplication::translate("Derivation",
-                                                     core::ownEstimateWhy(m_result.scenarioOn(*gpu)))));
+                                                     core::ownEstimateWhy(m_result.scenarioOn(*gpu), m_result.scenario))));
         setCell(m_gpus, row, 4, countText(fit.maxBatch));
         setCell(m_gpus, row, 5, countText(fit.maxSequence));
         setCell(m_gpus, row, 6, fit.hasKvTokens ? countText(fit.kvTokens) : QString());

@@ -287,7 +287,7 @@ void printEstimate(std::ostream &out, const core::Scenario &s, const core::Estim
                 gpu && (gpu->defaultShown || gpu->id == s.gpuId) && &result.scenarioOn(*gpu) == &other.scenario)
                 names += (names.empty() ? "" : ", ") + gpu->name;
         if (!names.empty())
-            out << "  " << names << ": " << core::ownEstimateWhy(other.scenario) << "; fitted at "
+            out << "  " << names << ": " << core::ownEstimateWhy(other.scenario, result.scenario) << "; fitted at "
                 << core::formatBytes(other.estimate.total, unit) << " per GPU.\n";
     }
     if (const core::GpuSpec *focus = core::focusGpu(s, catalog)) {

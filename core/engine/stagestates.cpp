@@ -585,16 +585,21 @@ void addLoadedWeightsExtras(Formula &weights, const Scenario &s, const std::vect
             : rotaryCache(s.model, modelBytes, w::kFromVllmRotaryCache, record);
     st.details.unreadWeightBytes = cache.value;
     if (runtime.measuresWeightsByFreeMemory) {
-        // Each tensor at its format's value width, as the loader allocates
-        // it; 16-bit and fp32 weights at the unquantised width.
+        // Each tensor at its format's value width and its scales as a
+        // tensor after it, as the loader allocates them; 16-bit and fp32
+        // weights at the unquantised width.
         const WeightFormat wf = s.effectiveWeights();
         RankTensors rank;
         rank.tp = st.share.tp;
+        rank.ep = s.parallel.ep;
         rank.layers = st.share.layerCount;
         rank.first = st.share.first;
         rank.last = st.share.last;
         rank.otherBytes = modelBytes;
-        rank.quantizedBytes = formatBits(wf, 0, 0.0).data / 8.0;
+        const FormatBits bits = formatBits(wf, s.model.checkpointGroupSize > 0 ? s.model.checkpointGroupSize : s.groupSize,
+                                           static_cast<double>(s.model.hidden));
+        rank.quantizedBytes = bits.data / 8.0;
+        rank.scaleBytes = bits.overhead / 8.0;
         rank.quantizedTargets = s.loadsCheckpointFormat() ? s.model.checkpointQuantizedTargets : 0;
         rank.expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
         rank.attentionBuffer = static_cast<std::uint64_t>(cache.value);

@@ -263,7 +263,7 @@ std::string markdownReport(const Scenario &s, const EstimateWithFits &result, co
             if (const GpuSpec *gpu = catalog.find(fit.gpuId); gpu && &result.scenarioOn(*gpu) == &other.scenario)
                 names += (names.empty() ? "" : ", ") + gpu->name;
         md += "\n" + fill(QT_TRANSLATE_NOOP("Report", "%1: %2; these rows on their own estimate, %3 per GPU."),
-                          {names, translate(tr, "Derivation", ownEstimateWhy(other.scenario)),
+                          {names, translate(tr, "Derivation", ownEstimateWhy(other.scenario, result.scenario)),
                            formatBytes(other.estimate.total, u)})
             + "\n";
     }

@@ -520,6 +520,9 @@ std::vector<LayerBlocks> layerLayout(JsonReader &r, const ModelSpec &m)
 /// (NemotronHMoE, NemotronHTopkRouter). Defaults: NemotronHConfig.
 void readNemotronH(ConfigKeys &k, ModelSpec &m)
 {
+    // NemotronHAttention rotates nothing (modeling_nemotron_h.py, vLLM
+    // nemotron_h.py: no rotary_emb): Mamba-2 carries the positions.
+    m.noRope = true;
     const auto count = countNemotronBlocks(k);
     if (!count)
         return;
@@ -839,7 +842,9 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
     k.uint("mamba_chunk_size", 1, ModelLimits::maxPositions, 256);
     if (r.boolean("mamba_proj_bias", false).value_or(false))
         r.error("mamba_proj_bias", "true (biases on the Mamba in_proj and out_proj) is not modeled");
-    r.string("position_embedding_type", false); // "rope", or absent for none: no weights
+    // GraniteMoeHybridConfig: "rope", else (None, "nope") no positional
+    // encoding at all.
+    m.noRope = r.string("position_embedding_type", false).value_or("") != "rope";
     r.string("init_method", false);
     r.string("normalization_function", false);
     // The experts: readMoe took intermediate_size as their width where
@@ -1362,8 +1367,6 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
                                                 + std::to_string(moeLayers));
 }
 
-/// Per-layer attention kinds from `layer_types` (transformers >= 4.53
-/// writes it for every family with mixed layers).
 /// The part of a full-attention head RoPE rotates (transformers
 /// modeling_rope_utils.py: int(head_dim x partial_rotary_factor), read at
 /// the top of the text config or in its rope_parameters, for layer kinds
@@ -1388,10 +1391,15 @@ void readRotaryDims(ConfigKeys &k, ModelSpec &m)
                     factor = full->number("partial_rotary_factor", 0.0, 1.0, false);
         }
     }
-    if (factor && *factor < 1.0)
+    // A factor that leaves nothing rotated is NoPE.
+    if (factor && *factor < 1.0) {
         m.rotaryDims = static_cast<std::uint64_t>(static_cast<double>(m.headDim) * *factor);
+        m.noRope = m.noRope || m.rotaryDims == 0;
+    }
 }
 
+/// Per-layer attention kinds from `layer_types` (transformers >= 4.53
+/// writes it for every family with mixed layers).
 void readLayerTypes(ConfigKeys &k, ModelSpec &m)
 {
     const std::vector<std::string> types = k.reader().strings("layer_types", kMaxLayers);
@@ -1468,6 +1476,8 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         m.parallelBlock = parallel;
         const bool bias = r.boolean("bias", false).value_or(false);
         m.qkvBias = m.attnOutBias = m.mlpBias = bias;
+        // FalconConfig.rotary is `not alibi`.
+        m.noRope = r.boolean("alibi", false).value_or(false);
     } else if (ftype == "phi") {
         m.parallelBlock = true;
         m.lmHeadBias = true;

@@ -93,6 +93,7 @@ const BoolField kBoolFields[] = {
     {"full_rank_output_gate", &ModelSpec::fullRankOutputGate},
     {"block_attention_residuals", &ModelSpec::blockAttentionResiduals},
     {"qk_norm_whole_projection", &ModelSpec::qkNormWholeProjection},
+    {"no_rope", &ModelSpec::noRope},
     {"chunked_attention", &ModelSpec::chunkedAttention},
     {"key_is_value", &ModelSpec::keyIsValue},
     {"sinks_windowed_only", &ModelSpec::sinksWindowedOnly},

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string_view>
 
 namespace core {
 
@@ -28,12 +30,14 @@ std::uint64_t evenShare(std::uint64_t count, std::uint64_t slots, std::uint64_t 
     return (index + 1) * count / slots - index * count / slots;
 }
 
-/// Which fused tensor a group joins: q, k and v; gate and up; none.
+/// Which fused tensor a group joins: q, k and v (QKVParallelLinear); gate
+/// and up (MergedColumnParallelLinear, FusedMoE's w13); none.
 enum class Fusion { None, Qkv, GateUp };
 
 Fusion fusionOf(const TensorGroup &g)
 {
-    if (g.role == TensorRole::AttentionLinear && (g.slot == LinearSlot::Q || g.slot == LinearSlot::K || g.slot == LinearSlot::V))
+    const std::string_view name = g.name;
+    if (name == "q_proj" || name == "k_proj" || name == "v_proj")
         return Fusion::Qkv;
     if ((g.role == TensorRole::MlpLinear || g.role == TensorRole::ExpertLinear)
         && (g.slot == LinearSlot::Gate || g.slot == LinearSlot::Up))
@@ -55,14 +59,16 @@ struct GroupPlan
     bool experts = false;     ///< a layer's experts are one tensor (FusedMoE w13_weight, w2_weight)
     bool closesFusion = false; ///< the experts' up_proj completes w13
     double bytes = 0;         ///< one tensor, this rank's part
+    double scaleBytes = 0;    ///< its scales, a tensor of their own (0: none that counts)
 };
 
-/// The rank's share of one tensor of `g` (tpSplitOf; experts over all the ranks).
-double rankSplit(const ModelSpec &m, const TensorGroup &g, int tp)
+/// The rank's share of one tensor of `g` (tpSplitOf; the experts over the
+/// TP and EP ranks, as the weights term splits them).
+double rankSplit(const ModelSpec &m, const TensorGroup &g, const RankTensors &rank)
 {
-    const auto ranks = static_cast<double>(std::max(1, tp));
+    const auto ranks = static_cast<double>(std::max(1, rank.tp));
     if (g.role == TensorRole::ExpertLinear)
-        return ranks;
+        return ranks * static_cast<double>(std::max(1, rank.ep));
     switch (tpSplitOf(g)) {
     case TpSplit::Replicated:
         return 1.0;
@@ -87,8 +93,9 @@ GroupPlan planOf(const ModelSpec &m, const TensorGroup &g, const RankTensors &ra
     const bool quantized = isLayerLinear(g.role)
         && (rank.quantizedTargets != 0 ? (quantTargetOf(g) & rank.quantizedTargets) != 0
                                        : !rank.expertsOnly || plan.experts);
-    plan.bytes = static_cast<double>(g.rows) * static_cast<double>(g.cols) / rankSplit(m, g, rank.tp)
-        * (quantized ? rank.quantizedBytes : rank.otherBytes);
+    const double elements = static_cast<double>(g.rows) * static_cast<double>(g.cols) / rankSplit(m, g, rank);
+    plan.bytes = elements * (quantized ? rank.quantizedBytes : rank.otherBytes);
+    plan.scaleBytes = quantized ? elements * rank.scaleBytes : 0.0;
     return plan;
 }
 
@@ -103,19 +110,24 @@ public:
         if (plan.fusion != m_open)
             flush();
         double bytes = plan.bytes;
+        double scales = plan.scaleBytes;
         if (plan.experts) {
             bytes *= static_cast<double>(tensors);
+            scales *= static_cast<double>(tensors);
             tensors = 1;
         }
         if (plan.fusion != Fusion::None) {
             m_open = plan.fusion;
             m_fused += bytes * static_cast<double>(tensors);
+            m_fusedScales += scales * static_cast<double>(tensors);
             if (plan.closesFusion)
                 flush();
             return;
         }
-        for (std::uint64_t i = 0; i < tensors; ++i)
+        for (std::uint64_t i = 0; i < tensors; ++i) {
             push(bytes);
+            push(scales);
+        }
     }
 
     void push(double bytes)
@@ -127,10 +139,15 @@ public:
 
     void flush()
     {
-        if (m_open != Fusion::None && m_fused >= 1.0)
-            m_out.push_back(static_cast<std::uint64_t>(std::ceil(m_fused)));
+        if (m_open != Fusion::None) {
+            if (m_fused >= 1.0)
+                m_out.push_back(static_cast<std::uint64_t>(std::ceil(m_fused)));
+            if (m_fusedScales >= 1.0)
+                m_out.push_back(static_cast<std::uint64_t>(std::ceil(m_fusedScales)));
+        }
         m_open = Fusion::None;
         m_fused = 0;
+        m_fusedScales = 0;
     }
 
     std::vector<std::uint64_t> take()
@@ -143,6 +160,7 @@ private:
     std::vector<std::uint64_t> m_out;
     Fusion m_open = Fusion::None;
     double m_fused = 0;
+    double m_fusedScales = 0;
 };
 
 } // namespace
@@ -153,8 +171,20 @@ std::vector<std::uint64_t> rankWeightTensors(const ModelSpec &m, const std::vect
     std::vector<GroupPlan> ends;   // outside the layers: the embeddings, then the final norm and lm_head
     std::vector<GroupPlan> layers; // in the layers, in enumeration order
     std::size_t head = 0;          // of `ends`, those before the layers
+    // MLA's q_a_proj and kv_a_proj_with_mqa are one tensor
+    // (fused_qkv_a_proj_with_mqa where q_lora_rank is set), built first.
+    std::optional<std::size_t> queryLatent; // index into `layers`
     for (const TensorGroup &g : tensors) {
         if (inLayers(g)) {
+            const std::string_view name = g.name;
+            if (name == "kv_a_proj_with_mqa" && queryLatent && layers[*queryLatent].group->count == g.count) {
+                const GroupPlan latent = planOf(m, g, rank);
+                layers[*queryLatent].bytes += latent.bytes;
+                layers[*queryLatent].scaleBytes += latent.scaleBytes;
+                continue;
+            }
+            if (name == "q_a_proj")
+                queryLatent = layers.size();
             layers.push_back(planOf(m, g, rank));
             continue;
         }
@@ -169,7 +199,8 @@ std::vector<std::uint64_t> rankWeightTensors(const ModelSpec &m, const std::vect
     const std::uint64_t total = std::max<std::uint64_t>(1, m.layers);
     const std::uint64_t here = std::min(rank.layers, total);
     const std::uint64_t from = rank.first ? 0 : total - here;
-    bool bufferDue = rank.attentionBuffer > 0 && from == 0;
+    // Each stage builds its own rotary cache, in its first attention layer.
+    bool bufferDue = rank.attentionBuffer > 0;
     for (std::uint64_t layer = from; layer < from + here; ++layer) {
         // The layer's own norms (input_layernorm, post_attention_layernorm)
         // come after its mixer and MLP.
@@ -218,7 +249,8 @@ Derived rotaryCache(const ModelSpec &m, double valueBytes, const char *source, F
 {
     namespace w = text::weights;
     const std::uint64_t dims = m.isMla() ? m.ropeHeadDim : m.rotaryDims > 0 ? m.rotaryDims : m.headDim;
-    if (m.learnedPositions > 0 || m.encoderOnly || m.attentionLayers() == 0 || m.maxPositions == 0 || dims == 0)
+    if (m.noRope || m.learnedPositions > 0 || m.encoderOnly || m.attentionLayers() == 0 || m.maxPositions == 0
+        || dims == 0)
         return {};
     Formula cache(store);
     cache.product()

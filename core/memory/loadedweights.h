@@ -21,12 +21,15 @@ bool isLayerLinear(TensorRole role);
 struct RankTensors
 {
     int tp = 1;
+    int ep = 1;                 ///< expert-parallel ranks: each holds 1 / (tp x ep) of the experts
     std::uint64_t layers = 0;   ///< decoder layers on this rank, from the first or to the last
     bool first = true;          ///< the first pipeline stage: the embeddings and layer 0
     bool last = true;           ///< the last: the final norm and lm_head
-    /// Bytes per parameter of a quantised tensor: its format's value alone
-    /// (the scales are tensors of their own, too small to move a segment).
+    /// Bytes per parameter of a quantised tensor: its format's value; and
+    /// of its scales and zero-points, which the loader allocates as a
+    /// tensor of their own after it (0 for formats without).
     double quantizedBytes = 2;
+    double scaleBytes = 0;
     double otherBytes = 2;      ///< of every other tensor
     /// Which of the layers' linear tensors the format holds: the
     /// QuantTarget bits the checkpoint names, or 0 for every one (only the
@@ -44,10 +47,12 @@ struct RankTensors
 /// embeddings, then layer by layer its token mixer and its MLP in
 /// enumerateTensors' order and its norms, with q, k and v fused
 /// into one tensor (QKVParallelLinear), gate and up into one
-/// (MergedColumnParallelLinear) and a layer's routed experts into one w13
-/// and one w2 (FusedMoE); then the final norm and lm_head. Each tensor is
-/// the rank's part of it (tpSplitOf; experts over all the ranks, whatever
-/// the expert parallelism). The layers of a scope (the dense and the MoE
+/// (MergedColumnParallelLinear), MLA's q_a_proj and kv_a_proj_with_mqa into
+/// one (fused_qkv_a_proj_with_mqa) and a layer's routed experts into one
+/// w13 and one w2 (FusedMoE), each quantised tensor followed by its scales;
+/// then the final norm and lm_head. Each tensor is the rank's part of it
+/// (tpSplitOf; the experts over the TP and EP ranks). Each pipeline stage
+/// builds its own rotary cache. The layers of a scope (the dense and the MoE
 /// ones, the attention and the linear ones) are spread evenly over the
 /// model's layers.
 std::vector<std::uint64_t> rankWeightTensors(const ModelSpec &model, const std::vector<TensorGroup> &tensors,

@@ -108,7 +108,7 @@ Quantity commBuffers(const Scenario &s, int stages, FormulaStore *store)
         return eagerCommunicators(s, stages, store);
     const Quantity nccl = eager && s.gpus > 1 ? noted(store, ncclBuffers(s.gpus, store), o::kWhyRcclNotRead)
                                               : ncclBuffers(s.gpus, store);
-    if (allReduceFusionFollowsTheCard(s) && s.servingCard.hopperOrBlackwell) {
+    if (fusesAllReduceOnItsCard(s)) {
         Formula fusion(store);
         fusion.product()
             .times(o::kFusionBuffers, 3.0)

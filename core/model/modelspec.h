@@ -161,6 +161,10 @@ struct ModelSpec
     /// rotary_pct, MiniMax's rotary_dim); 0: the whole head (MLA:
     /// ropeHeadDim).
     std::uint64_t rotaryDims = 0;
+    /// The attention rotates no position into its queries and keys (NoPE:
+    /// Nemotron-H, Granite 4.0 without position_embedding_type "rope";
+    /// ALiBi: Falcon's alibi), so an engine builds no rotary cache.
+    bool noRope = false;
     std::uint64_t valueHeadDim = 0; ///< v_head_dim
     /// DeepSeek Sparse Attention's lightning indexer in every MLA layer
     /// (DeepSeek-V3.2, GLM-5: index_n_heads, index_head_dim); 0: none.

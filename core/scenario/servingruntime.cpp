@@ -310,27 +310,38 @@ bool vllmModelRunnerV2(const Scenario &s)
 bool allReduceFusionFollowsTheCard(const Scenario &s)
 {
     const RuntimeBehaviour *runtime = servingBehaviour(s);
-    return runtime && runtime->fusesAllReduceRms && s.parallel.tp > 1 && s.parallel.pp == 1
+    return runtime && runtime->fusesAllReduceRms && s.parallel.pp == 1
         && versionRuleHolds(s.versions, VersionRule::VllmAllReduceRmsFusion);
 }
 
-const char *ownEstimateWhy(const Scenario &onCard)
+bool fusesAllReduceOnItsCard(const Scenario &s)
 {
-    if (defaultsFollowTheCard(onCard))
+    const int tp = s.parallel.tp;
+    return allReduceFusionFollowsTheCard(s) && (tp == 2 || tp == 4 || tp == 8) && s.servingCard.hopperOrBlackwell;
+}
+
+const char *ownEstimateWhy(const Scenario &onCard, const Scenario &focus)
+{
+    const ServingCard &card = onCard.servingCard;
+    const bool otherBatch = !(batchOn(onCard, card) == batchOn(focus, focus.servingCard));
+    if (defaultsFollowTheCard(onCard) && otherBatch)
         return servingBatchDefaults(onCard).why;
-    if (allReduceFusionFollowsTheCard(onCard))
-        return onCard.servingCard.hopperOrBlackwell
+    if (communicatorsFollowTheLink(onCard) && card.link != focus.servingCard.link) {
+        switch (card.link) {
+        case GpuLink::Nvlink:
+            return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over NVLink and NVSwitch");
+        case GpuLink::Pcie:
+            return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over PCIe");
+        case GpuLink::NotCuda:
+            break;
+        }
+        return QT_TRANSLATE_NOOP("Derivation", "another vendor's collective library, sized by NCCL_BUFFSIZE's rule");
+    }
+    if (allReduceFusionFollowsTheCard(onCard) && card.hopperOrBlackwell != focus.servingCard.hopperOrBlackwell)
+        return card.hopperOrBlackwell
             ? QT_TRANSLATE_NOOP("Derivation", "vLLM's all-reduce fusion workspace (compute capability 9.0 or 10.x)")
             : QT_TRANSLATE_NOOP("Derivation", "no all-reduce fusion on this card (vLLM fuses on compute capability 9.0 or 10.x)");
-    switch (onCard.servingCard.link) {
-    case GpuLink::Nvlink:
-        return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over NVLink and NVSwitch");
-    case GpuLink::Pcie:
-        return QT_TRANSLATE_NOOP("Derivation", "the engine's NCCL communicators over PCIe");
-    case GpuLink::NotCuda:
-        break;
-    }
-    return QT_TRANSLATE_NOOP("Derivation", "another vendor's collective library, sized by NCCL_BUFFSIZE's rule");
+    return servingBatchDefaults(onCard).why;
 }
 
 BatchDefaults servingBatchDefaults(const Scenario &s, const ServingCard &card)

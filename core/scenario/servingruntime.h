@@ -332,10 +332,15 @@ inline bool communicatorsFollowTheLink(const Scenario &s)
     const RuntimeBehaviour *runtime = servingBehaviour(s);
     return runtime && runtime->eagerNcclCommunicators;
 }
-/// Tensor parallelism whose engine and release fuse all-reduce and
-/// RMSNorm where the card can (RuntimeBehaviour::fusesAllReduceRms, its
-/// version rule, PP 1): the workspace follows the card.
+/// An engine and release that fuse all-reduce and RMSNorm where the card
+/// can (RuntimeBehaviour::fusesAllReduceRms and its version rule), without
+/// a pipeline: its workspace follows the card at any TP the scenario or a
+/// search for more GPUs runs.
 bool allReduceFusionFollowsTheCard(const Scenario &s);
+/// Whether the scenario, on its serving card, holds that workspace: TP 2,
+/// 4 or 8 (vLLM's flashinfer_max_size has no other world size) on compute
+/// capability 9.0 or 10.x.
+bool fusesAllReduceOnItsCard(const Scenario &s);
 /// Each kind of card needs its own estimate: the engine's defaults, its
 /// communicators (at least in the searches that try more GPUs) or its
 /// all-reduce fusion follow the card.
@@ -348,12 +353,15 @@ inline bool estimateFollowsTheCard(const Scenario &s)
 /// over more than one GPU.
 inline bool totalFollowsTheCard(const Scenario &s)
 {
-    return defaultsFollowTheCard(s) || allReduceFusionFollowsTheCard(s) || (communicatorsFollowTheLink(s) && s.gpus > 1);
+    return defaultsFollowTheCard(s) || (allReduceFusionFollowsTheCard(s) && s.parallel.tp > 1)
+        || (communicatorsFollowTheLink(s) && s.gpus > 1);
 }
 /// Why a card of another kind is fitted on its own estimate (`onCard`:
-/// the scenario as it runs there): the engine's batch defaults on it, else
-/// its communicators over that card's link ("Derivation" context).
-const char *ownEstimateWhy(const Scenario &onCard);
+/// the scenario as it runs there), beside the focus card's (`focus`): the
+/// first that differs of the engine's batch defaults on it, its
+/// communicators over that card's link and its all-reduce fusion
+/// ("Derivation" context).
+const char *ownEstimateWhy(const Scenario &onCard, const Scenario &focus);
 /// Whether `gpu` runs the scenario's engine as the scenario's own card
 /// does, with the same batch and, where they follow the link, the same
 /// communicators: such cards share an estimate.

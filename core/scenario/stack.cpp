@@ -395,10 +395,14 @@ std::vector<VersionRule> servingRulesUsed(const Scenario &s)
         rules.push_back(VersionRule::VllmUtilization092);
     if (vllmProfilesTheBudget(s)) {
         rules.push_back(VersionRule::VllmBudgetFromSnapshot);
-        if (s.gpus > 1)
+        // It decides only where no TP group grows a communicator.
+        if (s.gpus > 1 && s.parallel.tp <= 1)
             rules.push_back(VersionRule::VllmSnapshotAfterDistInit);
     }
-    if (allReduceFusionFollowsTheCard(s))
+    // Where the card and the TP degree would fuse, the release decides.
+    Scenario anyRelease = s;
+    anyRelease.versions = {};
+    if (runtime.fusesAllReduceRms && fusesAllReduceOnItsCard(anyRelease))
         rules.push_back(VersionRule::VllmAllReduceRmsFusion);
     // vLLM's sampler warm-up and its model runner.
     if (runtime.profilesSampler && runtime.releases == Library::Vllm) {
