@@ -67,6 +67,31 @@ Quantity allocatorReserve(const Scenario &s, const TermBytes &terms, Bytes tenso
     return reserve.cite(o::kFromAllocator).bytes();
 }
 
+/// Values per scale: the checkpoint's stated group size (compressed-tensors
+/// group_size) where its own format loads, else the scenario's.
+int weightGroupSize(const Scenario &s)
+{
+    return s.loadsCheckpointFormat() && s.model.checkpointGroupSize > 0 ? s.model.checkpointGroupSize : s.groupSize;
+}
+
+/// The weight format replaces the layers' linear modules only (the
+/// libraries that quantise nn.Linear, and a checkpoint's own fp8 or int8),
+/// leaving embeddings, lm_head, norms and biases in the compute dtype;
+/// plain fp8 and int8 choices quantise every parameter (the notes' figure).
+bool quantizesLinearLayersOnly(const Scenario &s)
+{
+    const WeightFormat wf = s.effectiveWeights();
+    const bool checkpointFp8OrInt8 = s.loadsCheckpointFormat() && (wf == WeightFormat::Fp8 || wf == WeightFormat::Int8);
+    return (formatInfo(wf).keepsEmbeddingsUnquantized || checkpointFp8OrInt8) && !s.quantizeEmbeddings;
+}
+
+/// Of those, only the routed experts: gpt-oss ships them alone in MXFP4
+/// (quantization_config modules_to_not_convert).
+bool quantizesExpertsOnly(const Scenario &s)
+{
+    return s.effectiveWeights() == WeightFormat::Mxfp4 && s.model.moe.isMoe();
+}
+
 /// Splits the model's weight bytes into quantised and unquantised parts;
 /// `run` says how a training stack stores the frozen base. Returns the
 /// whole model's weight bytes, before any split.
@@ -75,11 +100,8 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
 {
     namespace w = text::weights;
     const WeightFormat wf = s.effectiveWeights();
-    // A checkpoint that states its group size (compressed-tensors) is priced
-    // with it when its own format loads.
     const bool ownFormat = s.loadsCheckpointFormat();
-    const int groupSize = ownFormat && s.model.checkpointGroupSize > 0 ? s.model.checkpointGroupSize : s.groupSize;
-    d.weightBits = formatBits(wf, groupSize, static_cast<double>(s.model.hidden));
+    d.weightBits = formatBits(wf, weightGroupSize(s), static_cast<double>(s.model.hidden));
     Formula bytes(store);
     if (s.mode == Mode::Train) {
         // Full training keeps the regime's working copy of every parameter.
@@ -108,16 +130,13 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         // LinearBase and FusedMoE layers only, never the embedding or
         // ParallelLMHead (model_executor/layers/quantization/fp8.py), and
         // Qwen's and DeepSeek's fp8 releases keep both in bf16.
-        const bool checkpointFp8OrInt8 = ownFormat && (wf == WeightFormat::Fp8 || wf == WeightFormat::Int8);
-        const bool linearOnly = formatInfo(wf).keepsEmbeddingsUnquantized || checkpointFp8OrInt8;
-        if (linearOnly && !s.quantizeEmbeddings) {
+        if (quantizesLinearLayersOnly(s)) {
             // Quantisation libraries replace nn.Linear layers only; embeddings,
             // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
             // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the
             // lm_head too). gpt-oss ships only its experts in MXFP4 (config
             // quantization_config, modules_to_not_convert).
-            const bool expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
-            quantized = static_cast<double>(expertsOnly ? pc.experts : pc.linear)
+            quantized = static_cast<double>(quantizesExpertsOnly(s) ? pc.experts : pc.linear)
                 + (run.lmHeadQuantized ? static_cast<double>(pc.lmHead) : 0.0);
         }
         // The checkpoint's quantisation config names the modules it
@@ -595,13 +614,13 @@ void addLoadedWeightsExtras(Formula &weights, const Scenario &s, const std::vect
         rank.layers = st.share.layerCount;
         rank.first = st.share.first;
         rank.last = st.share.last;
-        rank.otherBytes = modelBytes;
-        const FormatBits bits = formatBits(wf, s.model.checkpointGroupSize > 0 ? s.model.checkpointGroupSize : s.groupSize,
-                                           static_cast<double>(s.model.hidden));
+        const FormatBits bits = formatBits(wf, weightGroupSize(s), static_cast<double>(s.model.hidden));
         rank.quantizedBytes = bits.data / 8.0;
         rank.scaleBytes = bits.overhead / 8.0;
+        // Where the format covers every parameter, the rest in it too.
+        rank.otherBytes = quantizesLinearLayersOnly(s) ? modelBytes : bits.data / 8.0;
         rank.quantizedTargets = s.loadsCheckpointFormat() ? s.model.checkpointQuantizedTargets : 0;
-        rank.expertsOnly = wf == WeightFormat::Mxfp4 && s.model.moe.isMoe();
+        rank.expertsOnly = quantizesExpertsOnly(s);
         rank.attentionBuffer = static_cast<std::uint64_t>(cache.value);
         const Derived tails = segmentTails(s.model, tensors, rank, record);
         weights.product(w::kPartSegmentTails).times(w::kSegmentTails, tails);
