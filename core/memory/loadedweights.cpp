@@ -45,6 +45,14 @@ Fusion fusionOf(const TensorGroup &g)
     return Fusion::None;
 }
 
+/// A layer's routed experts' weights or biases: FusedMoE holds each kind
+/// as one tensor over all the experts (w13_weight, w2_weight, w13_bias,
+/// w2_bias).
+bool isExpertTensor(const TensorGroup &g)
+{
+    return g.role == TensorRole::ExpertLinear || (g.role == TensorRole::Bias && std::string_view(g.name) == "experts.bias");
+}
+
 bool isAttentionMixer(const TensorGroup &g)
 {
     return g.scope == LayerScope::AttentionLayers || g.scope == LayerScope::WindowedAttentionLayers;
@@ -67,7 +75,7 @@ struct GroupPlan
 double rankSplit(const ModelSpec &m, const TensorGroup &g, const RankTensors &rank)
 {
     const auto ranks = static_cast<double>(std::max(1, rank.tp));
-    if (g.role == TensorRole::ExpertLinear)
+    if (isExpertTensor(g))
         return ranks * static_cast<double>(std::max(1, rank.ep));
     switch (tpSplitOf(g)) {
     case TpSplit::Replicated:
@@ -88,7 +96,7 @@ GroupPlan planOf(const ModelSpec &m, const TensorGroup &g, const RankTensors &ra
     GroupPlan plan;
     plan.group = &g;
     plan.fusion = fusionOf(g);
-    plan.experts = g.role == TensorRole::ExpertLinear;
+    plan.experts = isExpertTensor(g);
     plan.closesFusion = plan.experts && g.slot == LinearSlot::Up;
     const bool quantized = isLayerLinear(g.role)
         && (rank.quantizedTargets != 0 ? (quantTargetOf(g) & rank.quantizedTargets) != 0
