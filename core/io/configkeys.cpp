@@ -27,7 +27,7 @@ const char *const kNoMemoryEffect[] = {
     "hidden_act", "hidden_activation", "activation_function", "attention_dropout", "hidden_dropout", "resid_pdrop",
     "embd_pdrop", "attn_pdrop", "attention_probs_dropout_prob", "hidden_dropout_prob", "use_qk_norm",
     "attn_temperature_tuning", "floor_scale", "attn_scale", "router_dtype", "original_max_position_embeddings",
-    "rope_local_base_freq", "sliding_window_pattern", "topk_method", "moe_router_enable_expert_bias",
+    "sliding_window_pattern", "topk_method", "moe_router_enable_expert_bias",
     // Nemotron-H keys that modeling_nemotron_h.py reads for numerics or not at
     // all: NemotronHMamba2Mixer takes d_inner as mamba_num_heads x
     // mamba_head_dim (not expand x hidden_size) and its in_proj/out_proj bias

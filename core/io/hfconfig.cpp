@@ -1372,6 +1372,8 @@ void readMoe(ConfigKeys &k, ModelSpec &m)
 /// the top of the text config or in its rope_parameters, for layer kinds
 /// under rope_parameters.full_attention; GPT-NeoX's rotary_pct; MiniMax's
 /// rotary_dim, which wins where both are written). 0 for the whole head.
+/// And the sliding layers' own: rope_parameters.sliding_attention (its
+/// partial factor, else the whole head) or Gemma 3's rope_local_base_freq.
 void readRotaryDims(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
@@ -1383,13 +1385,32 @@ void readRotaryDims(ConfigKeys &k, ModelSpec &m)
     std::optional<double> factor = r.number("partial_rotary_factor", 0.0, 1.0, false);
     if (!factor)
         factor = r.number("rotary_pct", 0.0, 1.0, false);
-    if (!factor && r.has("rope_parameters") && r.json().at("rope_parameters").is_object()) {
+    std::optional<double> slidingFactor;
+    if (r.has("rope_parameters") && r.json().at("rope_parameters").is_object()) {
         if (auto rope = r.object("rope_parameters", false)) {
-            factor = rope->number("partial_rotary_factor", 0.0, 1.0, false);
-            if (!factor && rope->has("full_attention") && rope->json().at("full_attention").is_object())
-                if (auto full = rope->object("full_attention", false))
-                    factor = full->number("partial_rotary_factor", 0.0, 1.0, false);
+            const auto kindFactor = [&](const char *kind, std::optional<double> &out, bool present) {
+                if (rope->has(kind) && rope->json().at(kind).is_object())
+                    if (auto params = rope->object(kind, false)) {
+                        out = params->number("partial_rotary_factor", 0.0, 1.0, false);
+                        if (!out && present)
+                            out = 1.0;
+                    }
+            };
+            if (!factor)
+                factor = rope->number("partial_rotary_factor", 0.0, 1.0, false);
+            if (!factor)
+                kindFactor("full_attention", factor, false);
+            kindFactor("sliding_attention", slidingFactor, true);
         }
+    }
+    // The sliding layers' own RoPE: a second cache of their head's width
+    // (or its rotated part).
+    if (r.number("rope_local_base_freq", 0.0, 1e300, false))
+        slidingFactor = 1.0; // Gemma 3: the local layers' own base, the whole head
+    if (m.slidingLayers > 0) {
+        const std::uint64_t slidingHead = m.slidingHeadDim > 0 ? m.slidingHeadDim : m.headDim;
+        if (slidingFactor)
+            m.slidingRotaryDims = static_cast<std::uint64_t>(static_cast<double>(slidingHead) * *slidingFactor);
     }
     // A factor that leaves nothing rotated is NoPE.
     if (factor && *factor < 1.0) {
@@ -1688,8 +1709,8 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
         readLayerTypes(k, m);
     if (family->extra)
         family->extra(k, m);
-    readRotaryDims(k, m);
     readSlidingWindow(k, ftype, m);
+    readRotaryDims(k, m);
     readDropoutAndActivation(k, m);
     m.torchDtype = r.string("torch_dtype", false).value_or(
         r.string("dtype", false).value_or(top.string("torch_dtype", false).value_or(top.string("dtype", false).value_or(""))));

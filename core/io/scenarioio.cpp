@@ -43,6 +43,7 @@ const UintField kUintFields[] = {
     {"q_lora_rank", &ModelSpec::qLoraRank, 0, ModelLimits::maxWidth},
     {"qk_rope_head_dim", &ModelSpec::ropeHeadDim, 0, ModelLimits::maxWidth},
     {"rotary_dim", &ModelSpec::rotaryDims, 0, ModelLimits::maxWidth},
+    {"sliding_rotary_dim", &ModelSpec::slidingRotaryDims, 0, ModelLimits::maxWidth},
     {"v_head_dim", &ModelSpec::valueHeadDim, 0, ModelLimits::maxWidth},
     {"linear_layers", &ModelSpec::linearLayers, 0, ModelLimits::maxLayers},
     {"linear_key_heads", &ModelSpec::linearKeyHeads, 0, ModelLimits::maxWidth},

@@ -141,6 +141,8 @@ inline constexpr const char *kFromCachingAllocator =
 inline constexpr const char *kPartRotaryCache = QT_TRANSLATE_NOOP("Derivation", "rotary cos/sin cache");
 inline constexpr Symbol kRotaryPositions{"n_pos", "", QT_TRANSLATE_NOOP("Derivation", "positions the cache holds: max_position_embeddings")};
 inline constexpr Symbol kRotaryDims{"d_rot", "", QT_TRANSLATE_NOOP("Derivation", "rotary dimensions: head_dim, or its rotated part (partial_rotary_factor; MLA: qk_rope_head_dim), a cos and a sin for each pair")};
+inline constexpr const char *kPartSlidingRotaryCache = QT_TRANSLATE_NOOP("Derivation", "the sliding-window layers' own cache");
+inline constexpr Symbol kSlidingRotaryDims{"d_rot,swa", "", QT_TRANSLATE_NOOP("Derivation", "rotary dimensions of the sliding-window layers, whose RoPE is their own")};
 inline constexpr Symbol kRotaryValueBytes{"b_rope", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a cached value: fp32 in SGLang, the model's dtype in vLLM")};
 inline constexpr const char *kFromSglangRotaryCache =
     "SGLang layers/rotary_embedding.py RotaryEmbedding._compute_cos_sin_cache, kept in fp32 on CUDA, one per rotary shape "

@@ -265,6 +265,11 @@ Derived rotaryCache(const ModelSpec &m, double valueBytes, const char *source, F
         .times(w::kRotaryPositions, static_cast<double>(m.maxPositions))
         .times(w::kRotaryDims, static_cast<double>(dims))
         .times(w::kRotaryValueBytes, valueBytes);
+    if (m.slidingRotaryDims > 0)
+        cache.product(w::kPartSlidingRotaryCache)
+            .times(w::kRotaryPositions, static_cast<double>(m.maxPositions))
+            .times(w::kSlidingRotaryDims, static_cast<double>(m.slidingRotaryDims))
+            .times(w::kRotaryValueBytes, valueBytes);
     return cache.cite(source).derived();
 }
 

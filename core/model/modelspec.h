@@ -161,6 +161,11 @@ struct ModelSpec
     /// rotary_pct, MiniMax's rotary_dim); 0: the whole head (MLA:
     /// ropeHeadDim).
     std::uint64_t rotaryDims = 0;
+    /// The sliding-window layers' rotated dimensions where their RoPE is
+    /// their own (Gemma 3's rope_local_base_freq; Gemma 4's and Laguna's
+    /// rope_parameters.sliding_attention): engines keep a second cos/sin
+    /// cache for them. 0: they share the full-attention layers' cache.
+    std::uint64_t slidingRotaryDims = 0;
     /// The attention rotates no position into its queries and keys (NoPE:
     /// Nemotron-H, Granite 4.0 without position_embedding_type "rope";
     /// ALiBi: Falcon's alibi), so an engine builds no rotary cache.

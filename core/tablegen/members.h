@@ -22,7 +22,7 @@
     X(qkNormWholeProjection) X(attentionSinks) X(pooler) X(encoderOnly) X(parallelBlock) X(moe.experts)              \
     X(moe.expertsPerToken) X(moe.sharedExperts)                                                                      \
     X(moe.expertIntermediate) X(moe.denseLayers) X(moe.routerBias) X(moe.expertBias) X(moe.sharedExpertGate)         \
-    X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(rotaryDims) X(noRope) X(valueHeadDim) X(indexHeads) X(indexHeadDim) X(indexerLayers) X(msaIndexer) X(linearLayers) X(linearKeyHeads) X(linearValueHeads)   \
+    X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(rotaryDims) X(slidingRotaryDims) X(noRope) X(valueHeadDim) X(indexHeads) X(indexHeadDim) X(indexerLayers) X(msaIndexer) X(linearLayers) X(linearKeyHeads) X(linearValueHeads)   \
     X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(lightningAttention) X(shortConv) X(kimiDeltaAttention) X(fullRankOutputGate) X(blockAttentionResiduals) X(mambaLayers) X(mambaHeads)             \
     X(mambaHeadDim) X(ssmState) X(ssmGroups) X(mambaConvKernel) X(mambaConvBias) X(ssmStateBytes)                  \
     X(layersWithoutMlp) X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers)                                     \

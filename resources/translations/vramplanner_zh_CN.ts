@@ -2058,6 +2058,14 @@
         <source>no all-reduce fusion on this card (vLLM fuses on compute capability 9.0 or 10.x)</source>
         <translation>此卡上没有 all-reduce 融合（vLLM 只在计算能力 9.0 或 10.x 上融合）</translation>
     </message>
+    <message>
+        <source>the sliding-window layers&apos; own cache</source>
+        <translation>滑动窗口层自己的缓存</translation>
+    </message>
+    <message>
+        <source>rotary dimensions of the sliding-window layers, whose RoPE is their own</source>
+        <translation>滑动窗口层的旋转维度（这些层有自己的 RoPE）</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -433,13 +433,19 @@ void TestSglang::weightsAsSglangMeasuresThem()
 void TestSglang::rotaryCacheFollowsTheRotatedPart()
 {
     // SGLang's cos/sin cache holds max_position_embeddings x the rotated
-    // dimensions in fp32: Qwen3-Next rotates a quarter of its 256-wide
-    // heads (partial_rotary_factor 0.25), MiniMax-M2.5 64 of 128
-    // (rotary_dim), GLM-4.5 half of 128.
+    // dimensions in fp32, one per rotary shape: Qwen3-Next rotates a
+    // quarter of its 256-wide heads (partial_rotary_factor 0.25),
+    // MiniMax-M2.5 64 of 128 (rotary_dim), GLM-4.5 half of 128.
     const std::pair<const char *, double> expected[] = {
         {"Qwen--Qwen3-Next-80B-A3B-Instruct_config.json", 262144.0 * 64 * 4},
         {"MiniMaxAI--MiniMax-M2.5_config.json", 196608.0 * 64 * 4},
         {"zai-org--GLM-4.5_config.json", 131072.0 * 64 * 4},
+        // A second cache where the sliding layers' RoPE is their own:
+        // Gemma 4 31B rotates a quarter of its 512-wide global heads and the
+        // whole of its 256-wide sliding ones; Laguna XS.2 half of 128, and
+        // the whole 128 in its sliding layers.
+        {"google--gemma-4-31B-it_config.json", 131072.0 * (128 + 256) * 4},
+        {"poolside--Laguna-XS.2-FP8_config.json", 262144.0 * (64 + 128) * 4},
     };
     for (const auto &[file, bytes] : expected)
         QCOMPARE(core::rotaryCache(sglangOn(file).model, 4.0, "").value, bytes);
