@@ -599,9 +599,8 @@ void addLoadedWeightsExtras(Formula &weights, const Scenario &s, const std::vect
     const double modelBytes = st.details.unquantizedBytes;
     Derived cache;
     if (runtime.rotaryCache)
-        cache = *runtime.rotaryCache == StateDtype::Fp32
-            ? rotaryCache(s.model, 4.0, w::kFromSglangRotaryCache, record)
-            : rotaryCache(s.model, modelBytes, w::kFromVllmRotaryCache, record);
+        cache = rotaryCache(s.model, *runtime.rotaryCache == StateDtype::Fp32 ? 4.0 : modelBytes,
+                            runtime.rotaryCacheSource, record);
     st.details.unreadWeightBytes = cache.value;
     if (runtime.measuresWeightsByFreeMemory) {
         // Each tensor at its format's value width and its scales as a

@@ -144,12 +144,6 @@ inline constexpr Symbol kRotaryDims{"d_rot", "", QT_TRANSLATE_NOOP("Derivation",
 inline constexpr const char *kPartSlidingRotaryCache = QT_TRANSLATE_NOOP("Derivation", "the sliding-window layers' own cache");
 inline constexpr Symbol kSlidingRotaryDims{"d_rot,swa", "", QT_TRANSLATE_NOOP("Derivation", "rotary dimensions of the sliding-window layers, whose RoPE is their own")};
 inline constexpr Symbol kRotaryValueBytes{"b_rope", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a cached value: fp32 in SGLang, the model's dtype in vLLM")};
-inline constexpr const char *kFromSglangRotaryCache =
-    "SGLang layers/rotary_embedding.py RotaryEmbedding._compute_cos_sin_cache, kept in fp32 on CUDA, one per rotary shape "
-    "(v0.4.9.post2 eb118d8; rotary_embedding/base.py at main 8905cbd)";
-inline constexpr const char *kFromVllmRotaryCache =
-    "vLLM model_executor/layers/rotary_embedding (v0.10.0; rotary_embedding/base.py at v0.19.1): cos_sin_cache in the "
-    "model's dtype, one per rotary shape (get_rope's cache)";
 } // namespace weights
 
 // --- LoRA adapters ---

@@ -80,6 +80,8 @@ RuntimeBehaviour vllmBehaviour()
     b.dsaIndexKeys = IndexerKeys::Fp8Scaled;
     b.fp8DsMlaEntries = true;
     b.rotaryCache = StateDtype::Model;
+    b.rotaryCacheSource = "vLLM model_executor/layers/rotary_embedding (v0.10.0; rotary_embedding/base.py at "
+                          "v0.19.1): cos_sin_cache in the model's dtype, one per rotary shape (get_rope's cache)";
     b.fusesAllReduceRms = true;
     // mamba2_state_shape / short_conv_state_shape / gated_delta_net_state_shape:
     // conv_kernel - 1 inputs.
@@ -167,6 +169,8 @@ RuntimeBehaviour sglangBehaviour()
     b.measuresWeightsByFreeMemory = true;
     b.fusesAllReduceRms = false;
     b.rotaryCache = StateDtype::Fp32;
+    b.rotaryCacheSource = "SGLang layers/rotary_embedding.py RotaryEmbedding._compute_cos_sin_cache, kept in fp32 on "
+                          "CUDA, one per rotary shape (v0.4.9.post2 eb118d8; rotary_embedding/base.py at main 8905cbd)";
     b.draftSource = kDraftFromSglang;
     return b;
 }

@@ -158,6 +158,7 @@ struct RuntimeBehaviour
     /// v0.10.0 and v0.19.1); nullopt where none is kept (transformers
     /// computes cos and sin each forward) or it was not read.
     std::optional<StateDtype> rotaryCache;
+    const char *rotaryCacheSource = nullptr; ///< where that cache is read from
     /// With --max-model-len auto, chooses the longest context one request's
     /// KV cache fits in the pool (vLLM kv_cache_utils.py
     /// _estimate_max_model_len_from_groups: a binary search up to the
