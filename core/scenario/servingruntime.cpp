@@ -314,7 +314,11 @@ bool vllmModelRunnerV2(const Scenario &s)
 bool allReduceFusionFollowsTheCard(const Scenario &s)
 {
     const RuntimeBehaviour *runtime = servingBehaviour(s);
-    return runtime && runtime->fusesAllReduceRms && s.parallel.pp == 1
+    // vLLM turns the fusion off with a pipeline (issue 35426) and with data
+    // parallelism (issue 34458): config/vllm.py enable_allreduce_rms_fusion
+    // at v0.19.1. The planner's expert parallelism spans data-parallel ranks
+    // (vLLM's --data-parallel-size with --enable-expert-parallel).
+    return runtime && runtime->fusesAllReduceRms && s.parallel.pp == 1 && s.parallel.ep == 1
         && versionRuleHolds(s.versions, VersionRule::VllmAllReduceRmsFusion);
 }
 

@@ -335,8 +335,8 @@ inline bool communicatorsFollowTheLink(const Scenario &s)
 }
 /// An engine and release that fuse all-reduce and RMSNorm where the card
 /// can (RuntimeBehaviour::fusesAllReduceRms and its version rule), without
-/// a pipeline: its workspace follows the card at any TP the scenario or a
-/// search for more GPUs runs.
+/// a pipeline or expert parallelism over data-parallel ranks: its workspace
+/// follows the card at any TP the scenario or a search for more GPUs runs.
 bool allReduceFusionFollowsTheCard(const Scenario &s);
 /// Whether the scenario, on its serving card, holds that workspace: TP 2,
 /// 4 or 8 (vLLM's flashinfer_max_size has no other world size) on compute

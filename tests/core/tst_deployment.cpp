@@ -140,6 +140,15 @@ void TestDeployment::vllmFusionWorkspaceFollowsTheCard()
     QCOMPARE(comm("h100-sxm5-80gb", 1, 2, "0.19.0"), 512.0); // a pipeline: no fusion
     QCOMPARE(comm("h100-sxm5-80gb", 2, 2, "0.19.0"), 512.0); // TP with PP: off (vLLM issue 35426)
     QCOMPARE(comm("h100-sxm5-80gb", 2, 1, "0.16.0"), 512.0); // -O2 did not fuse yet
+    // Experts over two data-parallel ranks of TP 2: vLLM's
+    // --data-parallel-size 2 turns the fusion off (vLLM issue 34458).
+    core::Scenario moe = vllmOnRanks("qwen3-30b-a3b", 2);
+    moe.gpus = 4;
+    moe.parallel.ep = 2;
+    std::optional<core::Message> moeError;
+    moe.versions = *core::parseLibraryVersions("vllm=0.19.0", moeError);
+    moe = core::onServingCard(moe, *catalog.find("h100-sxm5-80gb"));
+    QCOMPARE(static_cast<double>(core::estimate(moe).term(core::TermId::CommBuffers).count()) / mib, 512.0);
 
     // The 0.19.0 start on two H100s (tests/data/logs): its profile grew
     // 2.07 GiB outside torch, which the plan takes as the comm buffers and
