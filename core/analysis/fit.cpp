@@ -63,8 +63,7 @@ std::vector<Message> capabilityWarnings(const Scenario &s, const GpuSpec &gpu)
     // FlashInfer's trtllm-gen attention, built for SM100
     // (vllm/v1/attention/backends/flashinfer.py), TensorRT-LLM's on its
     // FP4 attention kernels for the same GPUs.
-    const bool dataCentreBlackwell = gpu.computeCapability.rfind("10.", 0) == 0;
-    if (s.kvDtype && *s.kvDtype == WeightFormat::Nvfp4 && !dataCentreBlackwell)
+    if (s.kvDtype && *s.kvDtype == WeightFormat::Nvfp4 && !gpu.isDataCentreBlackwell())
         warnings.push_back({"Message",
                             QT_TRANSLATE_NOOP("Message", "an NVFP4 KV cache needs a data-centre Blackwell GPU (compute "
                                                          "capability 10.x); %1 is not one"),

@@ -62,6 +62,11 @@ struct GpuSpec
     /// Runs CUDA: an NVIDIA card, or one whose vendor is not stated (a
     /// card sized from a log alone).
     bool runsCuda() const { return vendor.empty() || vendor == "NVIDIA"; }
+    /// Compute capability 9.0: Hopper (H100, H200, H20, GH200).
+    bool isHopper() const { return runsCuda() && computeCapability == "9.0"; }
+    /// Compute capability 10.x: data-centre Blackwell (B200, B300, GB200),
+    /// not the 12.x of the workstation and GeForce cards.
+    bool isDataCentreBlackwell() const { return runsCuda() && computeCapability.rfind("10.", 0) == 0; }
 };
 
 struct Catalog

@@ -115,8 +115,7 @@ ServingCard servingCardOf(const GpuSpec &gpu)
     card.link = !gpu.runsCuda()                        ? GpuLink::NotCuda
         : link.empty() || link.rfind("nvlink", 0) == 0 ? GpuLink::Nvlink
                                                        : GpuLink::Pcie;
-    card.hopperOrBlackwell = gpu.runsCuda()
-        && (gpu.computeCapability == "9.0" || gpu.computeCapability.rfind("10.", 0) == 0);
+    card.hopperOrBlackwell = gpu.isHopper() || gpu.isDataCentreBlackwell();
     return card;
 }
 
