@@ -51,6 +51,8 @@ const char *mixerName(core::MixerKind kind)
         return "linear attention";
     case core::MixerKind::Mamba2:
         return "Mamba-2";
+    case core::MixerKind::Mamba1:
+        return "Mamba";
     case core::MixerKind::None:
         return "MLP only";
     }

@@ -45,6 +45,7 @@ void readBailing(ConfigKeys &k, ModelSpec &m);
 void readLaguna(ConfigKeys &k, ModelSpec &m);
 void readRotaryDims(ConfigKeys &k, ModelSpec &m);
 void readGraniteHybrid(ConfigKeys &k, ModelSpec &m);
+void readJamba(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -184,6 +185,15 @@ const FamilyTraits kFamilies[] = {
     // and, where num_local_experts > 0, experts (readGraniteHybrid).
     {"granitemoehybrid", "GraniteMoeHybridConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true,
      false, readGraniteHybrid},
+    // Jamba (configuration_jamba.py, modeling_jamba.py @ 008f5c8c): in each
+    // layer attention without RoPE or Mamba-1, two norms, and experts or a
+    // dense MLP, each by its own period and offset (readJamba).
+    {"jamba", "JambaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, readJamba},
+    // dots.llm1 (modular_dots1.py @ 008e5743): Qwen3's attention with
+    // per-head q/k norms and DeepSeek-V3's MoE after first_k_dense_replace
+    // dense layers (shared experts n_shared_experts x moe_intermediate_size
+    // wide; DeepseekV3TopkRouter's e_score_correction_bias in every MoE layer).
+    {"dots1", "Dots1Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
     // ERNIE 4.5 (transformers modular_ernie4_5.py @ 016bc8ef): Llama's
     // decoder whose q/k/v/o and MLP projections take a bias when use_bias
     // (readErnie); Ernie4_5Config defaults tie_word_embeddings True.
@@ -858,6 +868,66 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
     }
     m.intermediate = k.uint("shared_intermediate_size", 1, kMaxDim, 1024);
     m.moe.withDenseMlp = m.moe.isMoe();
+}
+
+/// Jamba (transformers configuration_jamba.py and modeling_jamba.py @
+/// 008f5c8c; vLLM jamba.py v0.19.1). Layer i attends when i %
+/// attn_layer_period == attn_layer_offset and runs a Mamba-1 mixer
+/// otherwise (layers_block_type); its feed-forward is num_experts
+/// intermediate_size-wide experts behind a bias-free router when i %
+/// expert_layer_period == expert_layer_offset and num_experts > 1
+/// (layers_num_experts), a dense MLP otherwise. JambaAttention has no
+/// rotary embedding. mamba_dt_rank "auto" is ceil(hidden_size / 16).
+void readJamba(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    const std::uint64_t attentionPeriod = k.uint("attn_layer_period", 1, kMaxLayers, 8);
+    const std::uint64_t attentionOffset = k.uint("attn_layer_offset", 0, kMaxLayers, 4);
+    const std::uint64_t expertPeriod = k.uint("expert_layer_period", 1, kMaxLayers, 2);
+    const std::uint64_t expertOffset = k.uint("expert_layer_offset", 0, kMaxLayers, 1);
+    if (attentionOffset >= attentionPeriod)
+        r.error("attn_layer_offset", "must be smaller than attn_layer_period (JambaConfig._check_supported_offset)");
+    if (expertOffset >= expertPeriod)
+        r.error("expert_layer_offset", "must be smaller than expert_layer_period (JambaConfig._check_supported_offset)");
+    std::uint64_t attentionLayers = 0;
+    std::uint64_t expertLayers = 0;
+    for (std::uint64_t i = 0; i < m.layers; ++i) {
+        attentionLayers += i % attentionPeriod == attentionOffset;
+        expertLayers += i % expertPeriod == expertOffset;
+    }
+    m.mambaLayers = m.layers - attentionLayers;
+    m.noRope = true;
+
+    const std::uint64_t expand = k.uint("mamba_expand", 1, 64, 2);
+    const std::uint64_t inner = expand * m.hidden;
+    m.mambaHeads = inner; // Mamba-1 in Mamba-2's terms: heads of width 1, no groups
+    m.mambaHeadDim = 1;
+    m.ssmGroups = 0;
+    m.ssmState = k.uint("mamba_d_state", 1, kMaxDim, 16);
+    m.mambaConvKernel = k.uint("mamba_d_conv", 1, 1024, 4);
+    m.mambaConvBias = r.boolean("mamba_conv_bias", false).value_or(true);
+    const std::uint64_t autoRank = (m.hidden + 15) / 16;
+    if (r.has("mamba_dt_rank") && r.json().at("mamba_dt_rank").is_string()) {
+        if (r.string("mamba_dt_rank", true).value_or("") != "auto")
+            r.error("mamba_dt_rank", "is a string other than \"auto\"");
+        m.mambaTimeStepRank = autoRank;
+    } else {
+        m.mambaTimeStepRank = k.uint("mamba_dt_rank", 1, kMaxDim, autoRank);
+    }
+    if (r.boolean("mamba_proj_bias", false).value_or(false))
+        r.error("mamba_proj_bias", "true (biases on the Mamba in_proj and out_proj) is not modeled");
+    r.boolean("use_mamba_kernels", false);
+
+    if (!r.has("num_experts")) {
+        m.moe.experts = static_cast<int>(k.uint("num_experts", 0, 1u << 16, 16));
+        m.moe.expertsPerToken = static_cast<int>(k.uint("num_experts_per_tok", 1, 1u << 16, 2));
+    }
+    if (m.moe.experts <= 1 || expertLayers == 0) {
+        m.moe = {};
+        return;
+    }
+    m.moe.expertIntermediate = m.intermediate; // JambaMoE: config.intermediate_size
+    m.moe.denseLayers = static_cast<int>(m.layers - expertLayers);
 }
 
 /// MiniMax-M2. Transformers' modeling_minimax_m2.py builds q/k norms over
@@ -1538,6 +1608,8 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         // absent. Counted on request.
         m.mtpLayers = k.firstUintOr({"num_nextn_predict_layers"}, 0, 1024, 1,
                                     "vLLM qwen3_next_mtp.py: one MTP layer when the config names none");
+    } else if (ftype == "dots1") {
+        m.moe.routerBias = true; // DeepseekV3TopkRouter registers e_score_correction_bias
     } else if (ftype == "glm4_moe") {
         m.attnOutBias = false;
         m.qkNorm = r.boolean("use_qk_norm", false).value_or(false);

@@ -383,7 +383,7 @@ inline constexpr Symbol kLinearLayers{"L_linear", "", QT_TRANSLATE_NOOP("Derivat
 inline constexpr Symbol kConvState{"s_conv", "", QT_TRANSLATE_NOOP("Derivation", "convolution state values per layer: (kernel - 1) x (2 key heads x key dim + value heads x value dim) / t")};
 inline constexpr Symbol kRecurrentState{"s_rec", "", QT_TRANSLATE_NOOP("Derivation", "recurrent state values per layer: value heads / t x key dim x value dim")};
 inline constexpr Symbol kStateBytes{"e_state", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of a state element")};
-inline constexpr Symbol kMambaLayers{"L_mamba", "", QT_TRANSLATE_NOOP("Derivation", "Mamba-2 layers on this rank")};
+inline constexpr Symbol kMambaLayers{"L_mamba", "", QT_TRANSLATE_NOOP("Derivation", "Mamba layers on this rank")};
 inline constexpr Symbol kMambaConvState{"s_conv", "", QT_TRANSLATE_NOOP("Derivation", "convolution state values per layer: inputs kept x (d_inner + 2 x groups x state size) / t")};
 inline constexpr Symbol kSsmState{"s_ssm", "", QT_TRANSLATE_NOOP("Derivation", "SSM state values per layer: Mamba heads / t x head dim x state size")};
 inline constexpr Symbol kSsmStateBytes{"e_ssm", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of an SSM state element (the config's mamba_ssm_cache_dtype)")};
@@ -443,7 +443,7 @@ inline constexpr const char *kWhyMlaLatent = QT_TRANSLATE_NOOP("Derivation", "mu
 inline constexpr const char *kWhyMlaExpanded = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under Hugging Face generate: the cache holds every head's rebuilt key and value");
 inline constexpr const char *kWhyMlaLlamaCpp = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under llama.cpp: K holds the latent and the RoPE key, V the latent again");
 inline constexpr const char *kWhyLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention layers keep a fixed-size state per sequence instead of a growing cache");
-inline constexpr const char *kWhyMambaState = QT_TRANSLATE_NOOP("Derivation", "Mamba-2 layers keep a fixed-size state per sequence: the causal convolution's last inputs and one head dim x state size matrix per head");
+inline constexpr const char *kWhyMambaState = QT_TRANSLATE_NOOP("Derivation", "Mamba layers keep a fixed-size state per sequence: the causal convolution's last inputs and one head dim x state size matrix per head (Mamba-1: one state-size row per inner channel)");
 inline constexpr const char *kWhySsmCacheDtype = QT_TRANSLATE_NOOP("Derivation", "vLLM keeps the SSM state in the dtype the config's mamba_ssm_cache_dtype names");
 inline constexpr const char *kFromMla = "DeepSeek-AI 2024, DeepSeek-V2 (arXiv:2405.04434) §2.1.2-2.1.3; vLLM MLAAttentionSpec";
 inline constexpr const char *kFromMlaExpanded = "transformers modeling_deepseek_v3.py DeepseekV3Attention (past_key_values.update with rebuilt keys and values)";
@@ -455,6 +455,10 @@ inline constexpr const char *kFromMambaState =
     "Dao & Gu 2024, Transformers are SSMs (arXiv:2405.21060) §7; vLLM MambaStateShapeCalculator.mamba2_state_shape "
     "and NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype; transformers modeling_nemotron_h.py "
     "NemotronHMamba2Mixer with cache_utils.py LinearAttentionLayer; mamba_ssm _state_passing_fwd (fp32 final_states)";
+inline constexpr const char *kFromSelectiveScanState =
+    "Gu & Dao 2023, Mamba (arXiv:2312.00752) §3.2; vLLM v0.19.1 MambaStateShapeCalculator.mamba1_state_shape and "
+    "MambaStateDtypeCalculator.mamba1_state_dtype; transformers modeling_jamba.py HybridMambaAttentionDynamicCache "
+    "(@ 008f5c8c)";
 inline constexpr Symbol kCacheLayers{"L", "", QT_TRANSLATE_NOOP("Derivation", "layers on this rank, each with a cache slot")};
 inline constexpr const char *kWhyKdaFp32 = QT_TRANSLATE_NOOP("Derivation", "vLLM and SGLang keep Kimi Delta Attention's recurrent state in fp32 (kda_state_dtype)");
 inline constexpr const char *kWhyHfShortConv = QT_TRANSLATE_NOOP("Derivation", "Hugging Face's Lfm2HybridConvCache keeps conv_L_cache inputs for every layer, attention layers included");

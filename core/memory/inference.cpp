@@ -380,7 +380,8 @@ void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, const RuntimeBeha
     bytes.cite(m.lightningAttention ? kv::kFromLightningState : kv::kFromLinearState);
 }
 
-/// Mamba-2 layers, per layer and sequence (vLLM
+/// Mamba layers, per layer and sequence; Mamba-1 as its Mamba-2 terms
+/// (ModelSpec::mambaTimeStepRank) with its own state dtype (vLLM
 /// MambaStateShapeCalculator.mamba2_state_shape; Hugging Face
 /// LinearAttentionLayer as NemotronHMamba2Mixer fills it):
 ///   conv: inputs kept x (d_inner + 2 x groups x N) / t, in the model's dtype;
@@ -402,11 +403,12 @@ void addMambaState(Formula &bytes, const ModelSpec &m, const RuntimeBehaviour &r
         .times(kv::kMambaConvState, conv)
         .times(kv::kStateBytes, elementBytes);
     bytes.product(kv::kPartSsmState).times(kv::kMambaLayers, here).times(kv::kSsmState, ssm);
-    timesStateBytes(bytes, runtime.ssmState, m, elementBytes);
-    if (runtime.ssmState == StateDtype::Fp32 && runtime.whySsmState)
+    const StateDtype ssmDtype = m.isMamba1() ? runtime.selectiveScanState : runtime.ssmState;
+    timesStateBytes(bytes, ssmDtype, m, elementBytes);
+    if (ssmDtype == StateDtype::Fp32 && runtime.whySsmState)
         bytes.note(runtime.whySsmState);
     bytes.note(kv::kWhyMambaState).note(runtime.whyConvInputs);
-    bytes.cite(kv::kFromMambaState);
+    bytes.cite(m.isMamba1() ? kv::kFromSelectiveScanState : kv::kFromMambaState);
 }
 
 } // namespace

@@ -117,7 +117,7 @@ std::vector<LayerKind> describeLayers(const ModelSpec &m)
         if (const LayerKind kind = attentionKind(m, mixer); kind.layers > 0)
             kinds.push_back(kind);
     add(MixerKind::LinearAttention, std::min(m.layers, m.linearLayers), 0, {}, 0);
-    add(MixerKind::Mamba2, std::min(m.layers, m.mambaLayers), 0, {}, 0);
+    add(m.isMamba1() ? MixerKind::Mamba1 : MixerKind::Mamba2, std::min(m.layers, m.mambaLayers), 0, {}, 0);
     add(MixerKind::None, std::min(m.layers, m.layersWithoutMixer), 0, {}, 0);
     return kinds;
 }

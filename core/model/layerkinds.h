@@ -15,6 +15,7 @@ enum class MixerKind {
     SlidingWindow,   ///< softmax over the last `window` tokens (or a chunk of them)
     LinearAttention, ///< Gated DeltaNet: a fixed-size state per sequence
     Mamba2,          ///< a state-space block: a fixed-size state per sequence
+    Mamba1,          ///< Mamba-1's selective scan (Jamba): a fixed-size state per sequence
     None,            ///< an MLP-only block (Nemotron-H)
 };
 

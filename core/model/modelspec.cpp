@@ -261,6 +261,29 @@ void addLinearAttention(GroupBuilder &b, const ModelSpec &m)
     b.add("out_proj", TensorRole::AttentionLinear, h, valueWidth, n);
 }
 
+/// Mamba-1 layers (Gu & Dao 2023, arXiv:2312.00752 §3.2, Algorithm 2) as
+/// transformers' modeling_jamba.py JambaMambaMixer (@ 008f5c8c) and vLLM's
+/// mamba_mixer.py MambaMixer (v0.19.1) build them: in_proj to x and the gate
+/// z (2 x d_inner); a depthwise causal conv1d over x; x_proj to dt (its
+/// rank R), B and C (N each); dt_proj back to d_inner with a bias; A_log
+/// (d_inner x N) and D; RMSNorms over dt, B and C; out_proj.
+void addSelectiveScan(GroupBuilder &b, const ModelSpec &m)
+{
+    const std::uint64_t n = m.mambaLayers;
+    const std::uint64_t inner = m.mambaInner();
+    const std::uint64_t rank = m.mambaTimeStepRank;
+    b.add("mamba_in_proj", TensorRole::AttentionLinear, 2 * inner, m.hidden, n);
+    b.add("mamba_conv1d", TensorRole::Other, inner, m.mambaConvKernel, n);
+    if (m.mambaConvBias)
+        b.add("mamba_conv1d_bias", TensorRole::Bias, inner, 1, n);
+    b.add("mamba_x_proj", TensorRole::AttentionLinear, rank + 2 * m.ssmState, inner, n);
+    b.add("mamba_dt_proj", TensorRole::AttentionLinear, inner, rank, n);
+    b.add("mamba_dt_proj_bias_and_D", TensorRole::Bias, 2 * inner, 1, n);
+    b.add("mamba_A_log", TensorRole::Other, inner, m.ssmState, n);
+    b.add("mamba_dt_B_C_norms", TensorRole::Norm, rank + 2 * m.ssmState, 1, n);
+    b.add("mamba_out_proj", TensorRole::AttentionLinear, m.hidden, inner, n);
+}
+
 /// Mamba-2 layers (Dao & Gu 2024, arXiv:2405.21060 §7.1, parallel
 /// projections) as modeling_nemotron_h.py NemotronHMamba2Mixer builds them:
 /// in_proj to the gate z (d_inner), x, B and C (the conv width) and dt (one
@@ -270,6 +293,10 @@ void addLinearAttention(GroupBuilder &b, const ModelSpec &m)
 void addMamba(GroupBuilder &b, const ModelSpec &m)
 {
     const std::uint64_t n = m.mambaLayers;
+    if (m.isMamba1()) {
+        addSelectiveScan(b, m);
+        return;
+    }
     const std::uint64_t conv = m.mambaConvWidth();
     b.add("mamba_in_proj", TensorRole::AttentionLinear, m.mambaInner() + conv + m.mambaHeads, m.hidden, n);
     b.add("mamba_conv1d", TensorRole::Other, conv, m.mambaConvKernel, n);

@@ -235,6 +235,12 @@ struct ModelSpec
     std::uint64_t ssmGroups = 0;       ///< n_groups: heads of a group share B and C
     std::uint64_t mambaConvKernel = 0; ///< conv_kernel
     bool mambaConvBias = false;        ///< use_conv_bias
+    /// Mamba-1's selective scan (Gu & Dao 2023, arXiv:2312.00752 §3.2) as
+    /// Jamba runs it: its dt rank (mamba_dt_rank), 0 for Mamba-2. In
+    /// Mamba-2's terms each of its d_inner channels is a head of width 1
+    /// (mambaHeads = d_inner, mambaHeadDim = 1) with no groups: B and C come
+    /// from x_proj after the conv, so the conv runs over d_inner alone.
+    std::uint64_t mambaTimeStepRank = 0;
     /// Bytes of an SSM state element where the serving engine takes its
     /// dtype from the config (vLLM's NemotronH hook reads
     /// mamba_ssm_cache_dtype; its Qwen3.5 hook reads mamba_ssm_dtype for the
@@ -425,11 +431,13 @@ struct ModelSpec
                            : 0;
     }
     /// Mamba-2's inner width (d_inner = heads x head_dim) and the width its
-    /// causal conv runs over (x, B and C: d_inner + 2 x groups x N).
+    /// causal conv runs over (x, B and C: d_inner + 2 x groups x N; Mamba-1
+    /// has no groups and convolves x alone).
     std::uint64_t mambaInner() const { return mambaHeads * mambaHeadDim; }
     std::uint64_t mambaConvWidth() const { return mambaInner() + 2 * ssmGroups * ssmState; }
     /// Some layers keep a fixed-size state per sequence (linear attention or Mamba-2).
     bool hasRecurrentState() const { return linearLayers > 0 || mambaLayers > 0; }
+    bool isMamba1() const { return mambaTimeStepRank > 0; }
     /// Width of the full-attention layers' output before o_proj.
     std::uint64_t attentionOutWidth() const { return heads * valueDim(); }
     bool hasDropout() const { return attentionDropout > 0.0 || hiddenDropout > 0.0; }

@@ -52,6 +52,9 @@ RuntimeBehaviour generateBehaviour()
     b.deltaRuleState = StateDtype::Fp32;
     b.lightningState = StateDtype::Model;
     b.ssmState = StateDtype::Fp32;
+    // modeling_jamba.py HybridMambaAttentionDynamicCache (@ 008f5c8c)
+    // allocates Mamba-1's conv and SSM states in the model's dtype.
+    b.selectiveScanState = StateDtype::Model;
     b.layerOffload = LayerOffload::DeviceMap;
     // cache_utils.py DynamicIndexedLayer (DYNAMIC_LAYER_TYPE_MAPPING
     // "deepseek_sparse_attention"; modeling_deepseek_v32.py @ 01f8fa55
@@ -92,6 +95,7 @@ RuntimeBehaviour vllmBehaviour()
     b.deltaRuleState = StateDtype::ConfigOrModel;
     b.lightningState = StateDtype::Model;
     b.ssmState = StateDtype::ConfigOrModel;
+    b.selectiveScanState = StateDtype::ConfigOrModel; // mamba1_state_dtype: the same rule
     b.replicatesSsmGroups = true;
     b.profilesAtStartup = true;
     b.profileSource = "vllm v1 gpu_model_runner.py profile_run (_dummy_run; attention skipped while profiling)";
@@ -244,6 +248,7 @@ RuntimeBehaviour llamaCppBehaviour()
     b.deltaRuleState = StateDtype::Fp32;
     b.lightningState = StateDtype::Fp32;
     b.ssmState = StateDtype::Fp32;
+    b.selectiveScanState = StateDtype::Fp32;
     // src/models/minimax-m3.cpp (PR 24908): the index keys' cache is f32.
     b.msaIndexKeys = IndexerKeys::Fp32;
     b.ggmlBuffers = true;

@@ -87,6 +87,9 @@ struct RuntimeBehaviour
     StateDtype deltaRuleState = StateDtype::Fp32;   ///< Gated DeltaNet's recurrent state
     StateDtype lightningState = StateDtype::Model;  ///< MiniMax's lightning-attention state
     StateDtype ssmState = StateDtype::Fp32;         ///< Mamba-2's SSM state
+    /// Mamba-1's SSM state (ModelSpec::isMamba1): transformers' Jamba cache
+    /// keeps it in the model's dtype where its Mamba-2 scan returns fp32.
+    StateDtype selectiveScanState = StateDtype::Model;
     /// MiniMax Sparse Attention's indexer keys (ModelSpec::msaIndexer):
     /// the model's dtype in transformers (MiniMaxM3VLSparseCacheLayer),
     /// vLLM (indexer_kv_dtype bf16), SGLang (index_k_pool in the model's

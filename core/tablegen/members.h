@@ -24,7 +24,7 @@
     X(moe.expertIntermediate) X(moe.denseLayers) X(moe.routerBias) X(moe.expertBias) X(moe.sharedExpertGate)         \
     X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(rotaryDims) X(slidingRotaryDims) X(noRope) X(valueHeadDim) X(indexHeads) X(indexHeadDim) X(indexerLayers) X(msaIndexer) X(linearLayers) X(linearKeyHeads) X(linearValueHeads)   \
     X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(lightningAttention) X(shortConv) X(kimiDeltaAttention) X(fullRankOutputGate) X(blockAttentionResiduals) X(mambaLayers) X(mambaHeads)             \
-    X(mambaHeadDim) X(ssmState) X(ssmGroups) X(mambaConvKernel) X(mambaConvBias) X(ssmStateBytes)                  \
+    X(mambaHeadDim) X(ssmState) X(ssmGroups) X(mambaConvKernel) X(mambaConvBias) X(mambaTimeStepRank) X(ssmStateBytes)                  \
     X(layersWithoutMlp) X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers)                                     \
     X(loadMtp) X(visionParameters) X(audioParameters) X(imageTokens) X(visionConfigLayers) X(visionConfigHidden) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed) X(slidingWindow)  \
     X(slidingLayers) X(slidingKvHeads) X(slidingHeadDim) X(slidingValueHeadDim) X(slidingHeads) X(outputGatePerHead) X(keyIsValue) X(kvSharedLayers) X(wideMlpLayers)        \

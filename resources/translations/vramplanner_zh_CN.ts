@@ -1355,10 +1355,6 @@
         <translation>MTP 层</translation>
     </message>
     <message>
-        <source>Mamba-2 layers on this rank</source>
-        <translation>此 rank 上的 Mamba-2 层</translation>
-    </message>
-    <message>
         <source>convolution state values per layer: inputs kept x (d_inner + 2 x groups x state size) / t</source>
         <translation>每层卷积状态的数值个数：保留的输入数 x (d_inner + 2 x 组数 x 状态维度) / t</translation>
     </message>
@@ -1377,10 +1373,6 @@
     <message>
         <source>multi-head latent attention under llama.cpp: K holds the latent and the RoPE key, V the latent again</source>
         <translation>llama.cpp 下的多头潜在注意力：K 存放潜向量与 RoPE 键，V 再存一份潜向量</translation>
-    </message>
-    <message>
-        <source>Mamba-2 layers keep a fixed-size state per sequence: the causal convolution&apos;s last inputs and one head dim x state size matrix per head</source>
-        <translation>Mamba-2 层为每条序列保留固定大小的状态：因果卷积最近的输入，以及每个头一个 头维度 x 状态维度 的矩阵</translation>
     </message>
     <message>
         <source>vLLM and llama.cpp keep the last kernel - 1 convolution inputs</source>
@@ -2065,6 +2057,14 @@
     <message>
         <source>rotary dimensions of the sliding-window layers, whose RoPE is their own</source>
         <translation>滑动窗口层的旋转维度（这些层有自己的 RoPE）</translation>
+    </message>
+    <message>
+        <source>Mamba layers on this rank</source>
+        <translation>此 rank 上的 Mamba 层</translation>
+    </message>
+    <message>
+        <source>Mamba layers keep a fixed-size state per sequence: the causal convolution&apos;s last inputs and one head dim x state size matrix per head (Mamba-1: one state-size row per inner channel)</source>
+        <translation>Mamba 层为每条序列保留固定大小的状态：因果卷积最近的输入，以及每个头一个 头维度 x 状态维度 的矩阵（Mamba-1：每个内部通道一行状态维度）</translation>
     </message>
 </context>
 <context>

@@ -125,6 +125,7 @@ private slots:
     void deepSeekV4();
     void lightningAttention();
     void shortConvState();
+    void selectiveScanState();
     void kimiDeltaAttention();
     void sparseIndexerCache();
     void miniMaxM3();
@@ -286,7 +287,37 @@ void TestCorpus::handSummedTotals()
         2 * 1024ull * 1024 + 2 * 1024ull * 256 + 2 * 2048ull * 1024 + 1024ull * 2048 + 2 * 1024;
     const std::uint64_t granite = 28 * graniteLayer + 100352ull * 1024 + 1024;
     QCOMPARE(granite, 352379904ull);
+    // Jamba-v0.1 (modeling_jamba.py): 32 layers, attention in the 4 where
+    // i % 8 == 4 (q and o 4096 x 4096, k and v 1024 x 4096, no RoPE), Mamba-1
+    // in the other 28 (d_inner 8,192: in_proj 16,384 x 4096, conv1d 8,192 x 4
+    // and its bias, x_proj (256 + 2 x 16) x 8,192, dt_proj 8,192 x 256 and
+    // its bias, A_log 8,192 x 16, D, out_proj 4096 x 8,192, dt/B/C norms
+    // 256 + 16 + 16); 16 experts of 3 x 14,336 x 4096 and a 16 x 4096
+    // router where i % 2 == 1, one such MLP in the other 16; two norms a
+    // layer, embedding and head 65,536 x 4096, the final norm. AI21 publishes
+    // "52B total parameters"; the Hub rounds to 51.6B.
+    const std::uint64_t jambaAttention = 2 * 4096ull * 4096 + 2 * 1024ull * 4096;
+    const std::uint64_t jambaMamba = 16384ull * 4096 + 8192 * 4 + 8192 + 288ull * 8192 + 8192ull * 256 + 8192
+        + 8192ull * 16 + 8192 + 4096ull * 8192 + 288;
+    const std::uint64_t jambaMlp = 3 * 14336ull * 4096;
+    const std::uint64_t jamba = 4 * jambaAttention + 28 * jambaMamba + 16 * (16 * jambaMlp + 16 * 4096) + 16 * jambaMlp
+        + 32 * 2 * 4096 + 2 * 65536ull * 4096 + 4096;
+    QCOMPARE(jamba, 51570323328ull);
+    // dots.llm1 (modular_dots1.py): 62 layers of q, k, v and o 4096 x 4096
+    // (32 heads of 128, 32 KV heads) with per-head q_norm and k_norm (128);
+    // layer 0 a dense MLP 3 x 10,944 x 4096; layers 1-61 128 experts of
+    // 3 x 1,408 x 4096, two shared experts as one MLP 3 x 2,816 x 4096, a
+    // 128 x 4096 router and its 128 e_score_correction_bias; two norms a
+    // layer, embedding and head 152,064 x 4096, the final norm. The model
+    // card: 142B total, 14B activated.
+    const std::uint64_t dotsAttention = 4 * 4096ull * 4096 + 2 * 128;
+    const std::uint64_t dotsMoe = 128 * 3 * 1408ull * 4096 + 3 * 2816ull * 4096 + 128 * 4096 + 128;
+    const std::uint64_t dots =
+        62 * dotsAttention + 3 * 10944ull * 4096 + 61 * dotsMoe + 62 * 2 * 4096 + 2 * 152064ull * 4096 + 4096;
+    QCOMPARE(dots, 142774381696ull);
     const std::pair<const char *, std::uint64_t> expected[] = {
+        {"ai21labs--Jamba-v0.1_config.json", jamba},
+        {"rednote-hilab--dots.llm1.base_config.json", dots},
         {"allenai--OLMoE-1B-7B-0125-Instruct_config.json", olmoe},
         {"ibm-granite--granite-4.0-350m_config.json", granite},
         {"baidu--ERNIE-4.5-0.3B-Base-PT_config.json", ernie},
@@ -800,6 +831,28 @@ void TestCorpus::shortConvState()
              6.0 * 2 * 8 * 64 * 2 * 1024 + 10.0 * 2 * 2048 * 2);
     QCOMPARE(kvCacheBytes(servingScenario(*loaded.value, core::ServingEngine::Generate)),
              6.0 * 2 * 8 * 64 * 2 * 1024 + 16.0 * 3 * 2048 * 2);
+}
+
+/// Jamba-v0.1's state per sequence: 28 Mamba-1 layers of d_inner 8,192
+/// and state size 16, and K and V of 8 heads of 128 in its 4 attention
+/// layers. vLLM (mamba1_state_shape, mamba1_state_dtype at v0.19.1): the
+/// conv's last 3 inputs and the SSM state, both in the model's dtype.
+/// transformers (modeling_jamba.py HybridMambaAttentionDynamicCache): the
+/// conv's 4 inputs, both in the model's dtype (unlike its Mamba-2 scan's
+/// fp32). llama.cpp: both in f32 (llama_memory_recurrent).
+void TestCorpus::selectiveScanState()
+{
+    const auto loaded = loadCorpusConfig("ai21labs--Jamba-v0.1_config.json");
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    QCOMPARE(qulonglong(loaded.value->mambaLayers), 28ull);
+    QCOMPARE(qulonglong(loaded.value->attentionLayers()), 4ull);
+    const double attention = 1024.0 * 4 * 2 * 8 * 128 * 2;
+    QCOMPARE(kvCacheBytes(servingScenario(*loaded.value, core::ServingEngine::Vllm)),
+             attention + 28.0 * (3 * 8192 + 8192 * 16) * 2);
+    QCOMPARE(kvCacheBytes(servingScenario(*loaded.value, core::ServingEngine::Generate)),
+             attention + 28.0 * (4 * 8192 + 8192 * 16) * 2);
+    QCOMPARE(kvCacheBytes(servingScenario(*loaded.value, core::ServingEngine::LlamaCpp)),
+             attention + 28.0 * (3 * 8192 + 8192 * 16) * 4);
 }
 
 /// Kimi K3 (vLLM kimi_linear.py, sglang kimi_k3), summed by hand: 69 Kimi
