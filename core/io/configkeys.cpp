@@ -96,6 +96,16 @@ const char *const kNoMemoryEffect[] = {
     // Kimi K3: SiTU's two activation constants, routing switches.
     "activation_situ_beta", "activation_situ_linear_beta", "moe_renormalize", "moe_router_activation_func",
     "num_expert_group", "use_grouped_topk",
+    // Cohere2: the logits' scale (no weights) and the switches of Cohere's
+    // own training config, which transformers' Cohere2Config drops (its
+    // decoder is always gated and parallel; tie_word_embeddings decides the
+    // head; modular_cohere2.py @ 008e5743).
+    "logit_scale", "layer_switch", "order_of_interleaved_layers", "use_embedding_sharing", "use_gated_activation",
+    "use_parallel_block", "use_parallel_embedding",
+    // Apertus: switches of swiss-ai's configuration_apertus.py that
+    // transformers' ApertusConfig drops (its attention always has q/k norms,
+    // its layers always pre-norms).
+    "qk_norm", "post_norm",
 };
 
 } // namespace

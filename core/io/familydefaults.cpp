@@ -78,6 +78,11 @@ const std::vector<FamilyDefaults> &families()
           {"sliding_window", 4096},
           {"max_window_layers", 80},
           {"rope_theta", 1000000.0}}},
+        // SeedOssConfig (configuration_seed_oss.py @ 008e5743): a head of
+        // 128 whatever hidden_size / num_attention_heads is (5120 / 80 = 64
+        // in the 36B), and dropout on attention and the residual branches.
+        {"seed_oss", nullptr, "SeedOssConfig",
+         {{"head_dim", 128}, {"attention_dropout", 0.1}, {"residual_dropout", 0.1}}},
         // NemotronHConfig: num_hidden_layers is a property, the length of
         // layers_block_type (Nemotron 3 Ultra's config has no such key);
         // deriveNemotronHLayers.

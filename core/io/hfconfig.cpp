@@ -194,6 +194,22 @@ const FamilyTraits kFamilies[] = {
     // dense layers (shared experts n_shared_experts x moe_intermediate_size
     // wide; DeepseekV3TopkRouter's e_score_correction_bias in every MoE layer).
     {"dots1", "Dots1Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true, nullptr},
+    // Seed-OSS (modular_seed_oss.py @ 052b1dcd, configuration_seed_oss.py
+    // @ 008e5743): Llama's decoder whose q/k/v biases follow attention_bias
+    // (class default true) and o_proj's attention_out_bias (default false).
+    {"seed_oss", "SeedOssConfig", false, NormKind::RmsNorm, 2, true, true, false, false, false, true, false, nullptr},
+    // Command R7B / Command A (modular_cohere2.py @ 008e5743): Cohere's
+    // parallel block (one CohereLayerNorm, a weight without a bias, before
+    // attention and MLP together), three sliding layers to one global by
+    // sliding_window_pattern, tied embeddings by default.
+    {"cohere2", "Cohere2Config", true, NormKind::RmsNorm, 1, true, false, false, false, false, true, false, nullptr},
+    // Apertus (modular_apertus.py @ 008e5743): Llama's attention with
+    // per-head q/k norms, an ungated MLP (up_proj, down_proj) whose xIELU
+    // activation learns two scalars.
+    {"apertus", "ApertusConfig", false, NormKind::RmsNorm, 2, false, false, false, false, false, true, true, nullptr},
+    // AFM-4.5B (modular_arcee.py @ 031734d9): Llama's decoder with
+    // Nemotron's ungated MLP (up_proj, relu2, down_proj).
+    {"arcee", "ArceeConfig", false, NormKind::RmsNorm, 2, false, false, false, false, false, true, false, nullptr},
     // ERNIE 4.5 (transformers modular_ernie4_5.py @ 016bc8ef): Llama's
     // decoder whose q/k/v/o and MLP projections take a bias when use_bias
     // (readErnie); Ernie4_5Config defaults tie_word_embeddings True.
@@ -1524,8 +1540,9 @@ void readLayerTypes(ConfigKeys &k, ModelSpec &m)
                  "a layer kind this planner does not model");
 }
 
-/// Sliding-window layers: Gemma 2 alternates, Gemma 3 keeps one global layer
-/// in sliding_window_pattern (layer i slides unless (i + 1) % pattern == 0),
+/// Sliding-window layers: Gemma 2 alternates, Gemma 3 and Cohere2 keep one
+/// global layer in sliding_window_pattern (layer i slides unless (i + 1) %
+/// pattern == 0; Gemma3TextConfig's default 6, Cohere2Config's 4),
 /// Mistral-style configs slide everywhere.
 void readSlidingWindow(ConfigKeys &k, const std::string &type, ModelSpec &m)
 {
@@ -1536,8 +1553,9 @@ void readSlidingWindow(ConfigKeys &k, const std::string &type, ModelSpec &m)
         return; // Qwen2/Qwen3 ship a window they do not use
     }
     const bool gemma3 = type == "gemma3_text";
-    const auto window = gemma3 ? std::optional(k.uint("sliding_window", 1, ModelLimits::maxPositions, 4096))
-                               : k.firstUint({"sliding_window"}, 1, ModelLimits::maxPositions);
+    const bool patterned = gemma3 || type == "cohere2";
+    const auto window = patterned ? std::optional(k.uint("sliding_window", 1, ModelLimits::maxPositions, 4096))
+                                  : k.firstUint({"sliding_window"}, 1, ModelLimits::maxPositions);
     if (!window)
         return;
     m.slidingWindow = *window;
@@ -1545,8 +1563,8 @@ void readSlidingWindow(ConfigKeys &k, const std::string &type, ModelSpec &m)
         return;
     if (type == "gemma2") {
         m.slidingLayers = (m.layers + 1) / 2; // even layers slide (modeling_gemma2.py)
-    } else if (gemma3) {
-        const std::uint64_t pattern = k.uint("sliding_window_pattern", 1, kMaxLayers, 6);
+    } else if (patterned) {
+        const std::uint64_t pattern = k.uint("sliding_window_pattern", 1, kMaxLayers, gemma3 ? 6 : 4);
         m.slidingLayers = m.layers - m.layers / pattern;
     } else {
         m.slidingLayers = m.layers;
@@ -1608,6 +1626,16 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         // absent. Counted on request.
         m.mtpLayers = k.firstUintOr({"num_nextn_predict_layers"}, 0, 1024, 1,
                                     "vLLM qwen3_next_mtp.py: one MTP layer when the config names none");
+    } else if (ftype == "seed_oss") {
+        m.qkvBias = r.boolean("attention_bias", false).value_or(true);
+        m.attnOutBias = r.boolean("attention_out_bias", false).value_or(false);
+    } else if (ftype == "cohere2") {
+        m.parallelBlock = true; // Cohere2DecoderLayer: residual + attention + MLP of one normed input
+        m.headDim = m.hidden / std::max<std::uint64_t>(1, m.heads); // Cohere2Config.__post_init__ sets it so
+        r.string("position_embedding_type", false); // "rope_gptj": RoPE on interleaved pairs, no weights
+    } else if (ftype == "apertus") {
+        // ApertusMLP: ACT2CLS["xielu"], XIELUActivation's alpha_p and alpha_n.
+        m.mlpActivationParams = activationName(k) == "xielu" ? 2 : 0;
     } else if (ftype == "dots1") {
         m.moe.routerBias = true; // DeepseekV3TopkRouter registers e_score_correction_bias
     } else if (ftype == "glm4_moe") {
@@ -1626,7 +1654,8 @@ void readDropoutAndActivation(ConfigKeys &k, ModelSpec &m)
                                            .value_or(r.number("attention_probs_dropout_prob", 0, 1, false).value_or(0)));
     m.hiddenDropout = r.number("hidden_dropout", 0, 1, false)
                           .value_or(r.number("resid_pdrop", 0, 1, false)
-                                        .value_or(r.number("hidden_dropout_prob", 0, 1, false).value_or(0)));
+                                        .value_or(r.number("hidden_dropout_prob", 0, 1, false)
+                                                      .value_or(r.number("residual_dropout", 0, 1, false).value_or(0))));
     // Python tanh-GELU saves four I-wide tensors; fused kernels save one.
     const std::string act = activationName(k);
     m.activationSavedTensors = (act == "gelu_new" || act == "gelu_fast") ? 4 : 1;

@@ -61,6 +61,7 @@ const UintField kUintFields[] = {
     {"ssm_groups", &ModelSpec::ssmGroups, 0, ModelLimits::maxWidth},
     {"mamba_conv_kernel", &ModelSpec::mambaConvKernel, 0, 1024},
     {"mamba_dt_rank", &ModelSpec::mambaTimeStepRank, 0, ModelLimits::maxWidth},
+    {"mlp_activation_params", &ModelSpec::mlpActivationParams, 0, 16},
     {"ssm_state_bytes", &ModelSpec::ssmStateBytes, 0, 8},
     {"layers_without_mlp", &ModelSpec::layersWithoutMlp, 0, ModelLimits::maxLayers},
     {"layers_without_mixer", &ModelSpec::layersWithoutMixer, 0, ModelLimits::maxLayers},

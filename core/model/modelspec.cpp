@@ -77,6 +77,7 @@ void addMlp(GroupBuilder &b, const ModelSpec &m, const char *name, TensorRole ro
         const std::uint64_t biasPerMlp = (m.gatedMlp ? 2 * inner : inner) + h;
         b.add(prefix + ".bias", TensorRole::Bias, biasPerMlp, 1, count, LinearSlot::None, activeCount);
     }
+    b.add(prefix + ".act_fn", TensorRole::Other, m.mlpActivationParams, 1, count, LinearSlot::None, activeCount);
 }
 
 /// Softmax attention of `layers` layers with `a`'s key-value heads, of

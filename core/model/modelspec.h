@@ -146,6 +146,10 @@ struct ModelSpec
     /// Every layer runs attention and MLP from the same normed input
     /// (GPT-J, Falcon-7B, Phi-2, GPT-NeoX with use_parallel_residual).
     bool parallelBlock = false;
+    /// Learnable scalars of each MLP's activation: 2 for xIELU's alpha_p and
+    /// alpha_n (transformers activations.py XIELUActivation, Apertus), 0
+    /// for a fixed function.
+    std::uint64_t mlpActivationParams = 0;
 
     MoeSpec moe;
 

@@ -19,7 +19,7 @@
     X(name) X(family) X(hidden) X(layers) X(heads) X(kvHeads) X(headDim) X(intermediate) X(vocab)                     \
     X(learnedPositions) X(tokenTypes) X(maxPositions) X(gatedMlp) X(tiedEmbeddings) X(norm) X(normsPerLayer)          \
     X(finalNorm) X(embeddingNorm) X(qkvBias) X(attnOutBias) X(mlpBias) X(lmHeadBias) X(qkNorm)                       \
-    X(qkNormWholeProjection) X(attentionSinks) X(pooler) X(encoderOnly) X(parallelBlock) X(moe.experts)              \
+    X(qkNormWholeProjection) X(attentionSinks) X(pooler) X(encoderOnly) X(parallelBlock) X(mlpActivationParams) X(moe.experts)              \
     X(moe.expertsPerToken) X(moe.sharedExperts)                                                                      \
     X(moe.expertIntermediate) X(moe.denseLayers) X(moe.routerBias) X(moe.expertBias) X(moe.sharedExpertGate)         \
     X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(rotaryDims) X(slidingRotaryDims) X(noRope) X(valueHeadDim) X(indexHeads) X(indexHeadDim) X(indexerLayers) X(msaIndexer) X(linearLayers) X(linearKeyHeads) X(linearValueHeads)   \

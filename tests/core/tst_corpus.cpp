@@ -295,7 +295,8 @@ void TestCorpus::handSummedTotals()
     // 256 + 16 + 16); 16 experts of 3 x 14,336 x 4096 and a 16 x 4096
     // router where i % 2 == 1, one such MLP in the other 16; two norms a
     // layer, embedding and head 65,536 x 4096, the final norm. AI21 publishes
-    // "52B total parameters"; the Hub rounds to 51.6B.
+    // "52B total parameters"; the Open LLM Leaderboard's request: "params":
+    // 51.57 (billions, from the Hub's safetensors).
     const std::uint64_t jambaAttention = 2 * 4096ull * 4096 + 2 * 1024ull * 4096;
     const std::uint64_t jambaMamba = 16384ull * 4096 + 8192 * 4 + 8192 + 288ull * 8192 + 8192ull * 256 + 8192
         + 8192ull * 16 + 8192 + 4096ull * 8192 + 288;
@@ -315,7 +316,44 @@ void TestCorpus::handSummedTotals()
     const std::uint64_t dots =
         62 * dotsAttention + 3 * 10944ull * 4096 + 61 * dotsMoe + 62 * 2 * 4096 + 2 * 152064ull * 4096 + 4096;
     QCOMPARE(dots, 142774381696ull);
+    // Four families whose publishers' files were not found, read from
+    // fine-tunes that keep the release's shape (SOURCES.md):
+    // Seed-OSS-36B (modular_seed_oss.py): 64 layers of q 10,240 x 5120 with
+    // its bias, k and v 1024 x 5120 with theirs, o 5120 x 10,240 without
+    // (attention_out_bias false), the MLP 3 x 27,648 x 5120, two norms;
+    // embedding and head 155,136 x 5120; the final norm.
+    const std::uint64_t seedLayer = 2 * 10240ull * 5120 + 10240 + 2 * (1024ull * 5120 + 1024) + 3 * 27648ull * 5120
+        + 2 * 5120;
+    const std::uint64_t seed = 64 * seedLayer + 2 * 155136ull * 5120 + 5120;
+    QCOMPARE(seed, 36151104512ull);
+    // Command R7B (modular_cohere2.py): 32 parallel layers of q and o 4096 x
+    // 4096, k and v 1024 x 4096, the MLP 3 x 14,336 x 4096 and one
+    // CohereLayerNorm weight; the tied embedding 256,000 x 4096; the final
+    // norm. The Open LLM Leaderboard's request for the original: "params":
+    // 8.028 (billions, from the Hub's safetensors).
+    const std::uint64_t commandLayer = 2 * 4096ull * 4096 + 2 * 1024ull * 4096 + 3 * 14336ull * 4096 + 4096;
+    const std::uint64_t command = 32 * commandLayer + 256000ull * 4096 + 4096;
+    QCOMPARE(command, 8028033024ull);
+    // Apertus-8B (modular_apertus.py): 32 layers of q and o 4096 x 4096, k
+    // and v 1024 x 4096, per-head q_norm and k_norm (128), up and down 21,504
+    // x 4096 (no gate), xIELU's alpha_p and alpha_n, two norms; embedding and
+    // head 131,072 x 4096; the final norm.
+    const std::uint64_t apertusLayer =
+        2 * 4096ull * 4096 + 2 * 1024ull * 4096 + 2 * 128 + 2 * 21504ull * 4096 + 2 + 2 * 4096;
+    const std::uint64_t apertus = 32 * apertusLayer + 2 * 131072ull * 4096 + 4096;
+    QCOMPARE(apertus, 8053338176ull);
+    // AFM-4.5B (modular_arcee.py): 36 layers of q and o 2560 x 2560, k and v
+    // 512 x 2560, up and down 18,432 x 2560 (relu2, no gate), two norms;
+    // embedding and head 128,005 x 2560 (the fine-tune's vocabulary); the
+    // final norm.
+    const std::uint64_t arceeLayer = 2 * 2560ull * 2560 + 2 * 512ull * 2560 + 2 * 18432ull * 2560 + 2 * 2560;
+    const std::uint64_t arcee = 36 * arceeLayer + 2 * 128005ull * 2560 + 2560;
+    QCOMPARE(arcee, 4619189760ull);
     const std::pair<const char *, std::uint64_t> expected[] = {
+        {"darkc0de--4.3test2_config.json", seed},
+        {"huihui-ai--c4ai-command-r7b-12-2024-abliterated_config.json", command},
+        {"NewEden-Forge--Science-Expert-R1_config.json", apertus},
+        {"Delta-Vector--Austral-AFM-SFT_config.json", arcee},
         {"ai21labs--Jamba-v0.1_config.json", jamba},
         {"rednote-hilab--dots.llm1.base_config.json", dots},
         {"allenai--OLMoE-1B-7B-0125-Instruct_config.json", olmoe},
@@ -842,6 +880,15 @@ void TestCorpus::shortConvState()
 /// fp32). llama.cpp: both in f32 (llama_memory_recurrent).
 void TestCorpus::selectiveScanState()
 {
+    // Command R7B beside it: Cohere2Config's sliding_window_pattern 4 makes
+    // layer i global when (i + 1) % 4 == 0, 8 of 32; the other 24 keep a
+    // 4096-token window.
+    const auto command = loadCorpusConfig("huihui-ai--c4ai-command-r7b-12-2024-abliterated_config.json");
+    QVERIFY2(command.ok(), qPrintable(joined(command.errors)));
+    QCOMPARE(qulonglong(command.value->slidingLayers), 24ull);
+    QCOMPARE(qulonglong(command.value->slidingWindow), 4096ull);
+    QVERIFY(command.value->parallelBlock);
+
     const auto loaded = loadCorpusConfig("ai21labs--Jamba-v0.1_config.json");
     QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
     QCOMPARE(qulonglong(loaded.value->mambaLayers), 28ull);

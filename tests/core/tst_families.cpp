@@ -105,6 +105,7 @@ private slots:
     void nemotronBlockSpellings_data();
     void nemotronBlockSpellings();
     void graniteHybridLayers();
+    void seedOssClassDefaults();
     void imagesJoinTheContext();
 };
 
@@ -822,6 +823,28 @@ void TestFamilies::graniteHybridLayers()
     QCOMPARE(static_cast<qulonglong>(m.mambaLayers), 2ull);
     QCOMPARE(static_cast<qulonglong>(m.attentionLayers()), 1ull);
     QCOMPARE(static_cast<qulonglong>(c.active), total - 3 * experts / 2); // 2 of the 4 experts run
+}
+
+void TestFamilies::seedOssClassDefaults()
+{
+    // SeedOssConfig (configuration_seed_oss.py @ 008e5743): head_dim 128
+    // whatever hidden / heads is, q/k/v biases (attention_bias true) and
+    // none on o_proj (attention_out_bias false); dropout 0.1 on attention
+    // and the residual branches.
+    const std::string config = R"({"model_type": "seed_oss", "hidden_size": 64, "num_hidden_layers": 1,
+        "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 32, "vocab_size": 100})";
+    const auto parsed = core::io::parseHfConfig(config, "tiny seed_oss");
+    QVERIFY2(parsed.ok(), parsed.errors.empty() ? "" : parsed.errors.front().c_str());
+    const core::ModelSpec &m = *parsed.value;
+    QVERIFY(!m.guessed());
+    QCOMPARE(static_cast<qulonglong>(m.headDim), 128ull);
+    QCOMPARE(m.hiddenDropout, 0.1);
+    QCOMPARE(m.attentionDropout, 0.1);
+    // By hand: q 512 x 64 and its bias, k and v 256 x 64 and theirs, o 64 x
+    // 512, the MLP 3 x 32 x 64, two norms; embedding and head 100 x 64; the
+    // final norm.
+    const qulonglong total = 512 * 64 + 512 + 2 * (256 * 64 + 256) + 64 * 512 + 3 * 32 * 64 + 2 * 64 + 2 * 100 * 64 + 64;
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), total);
 }
 
 void TestFamilies::imagesJoinTheContext()
