@@ -92,6 +92,47 @@ bool quantizesExpertsOnly(const Scenario &s)
     return s.effectiveWeights() == WeightFormat::Mxfp4 && s.model.moe.isMoe();
 }
 
+/// Some parameters as a weight format stores them: in the format, in the
+/// checkpoint's second format, and unquantised.
+struct WeightClasses
+{
+    double quantized = 0;
+    double rest = 0;
+    double unquantized = 0;
+};
+
+/// The one rule for which parameters the format stores, applied to `sums`
+/// (the model's, or one placement's).
+WeightClasses weightClasses(const Scenario &s, const TrainingRun &run, const FormatSums &sums)
+{
+    WeightClasses c;
+    c.quantized = static_cast<double>(sums.total);
+    // A checkpoint in its own format (fp8 and int8 too, which as plain
+    // choices quantise everything) was written by a library that replaced
+    // its linear layers: vLLM's Fp8Config.get_quant_method quantises
+    // LinearBase and FusedMoE layers only, never the embedding or
+    // ParallelLMHead (model_executor/layers/quantization/fp8.py), and
+    // Qwen's and DeepSeek's fp8 releases keep both in bf16.
+    if (quantizesLinearLayersOnly(s)) {
+        // Quantisation libraries replace nn.Linear layers only; embeddings,
+        // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
+        // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the
+        // lm_head too). gpt-oss ships only its experts in MXFP4 (config
+        // quantization_config, modules_to_not_convert).
+        c.quantized = static_cast<double>(quantizesExpertsOnly(s) ? sums.experts : sums.linear)
+            + (run.lmHeadQuantized ? static_cast<double>(sums.lmHead) : 0.0);
+    }
+    // The checkpoint's quantisation config names the modules it
+    // quantised (compressed-tensors ignore, ModelOpt exclude_modules).
+    if (s.loadsCheckpointFormat() && s.model.namesQuantizedModules())
+        c.quantized = static_cast<double>(sums.checkpointQuantized);
+    // The checkpoint's other linear modules in a second format of its own.
+    if (s.loadsCheckpointFormat() && parseFormat(s.model.checkpointRestFormat))
+        c.rest = static_cast<double>(sums.checkpointRestLinear);
+    c.unquantized = static_cast<double>(sums.total) - c.quantized - c.rest;
+    return c;
+}
+
 /// Splits the model's weight bytes into quantised and unquantised parts;
 /// `run` says how a training stack stores the frozen base. Returns the
 /// whole model's weight bytes, before any split.
@@ -123,31 +164,12 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         bytes.cite(files->format == "gguf" ? w::kFromGgufTable : w::kFromSafetensorsTable);
         d.weightBits = FormatBits{pc.total ? bytes.value() * 8.0 / static_cast<double>(pc.total) : 0.0, 0, ""};
     } else {
-        double quantized = static_cast<double>(pc.total);
-        // A checkpoint in its own format (fp8 and int8 too, which as plain
-        // choices quantise everything) was written by a library that replaced
-        // its linear layers: vLLM's Fp8Config.get_quant_method quantises
-        // LinearBase and FusedMoE layers only, never the embedding or
-        // ParallelLMHead (model_executor/layers/quantization/fp8.py), and
-        // Qwen's and DeepSeek's fp8 releases keep both in bf16.
-        if (quantizesLinearLayersOnly(s)) {
-            // Quantisation libraries replace nn.Linear layers only; embeddings,
-            // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
-            // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the
-            // lm_head too). gpt-oss ships only its experts in MXFP4 (config
-            // quantization_config, modules_to_not_convert).
-            quantized = static_cast<double>(quantizesExpertsOnly(s) ? pc.experts : pc.linear)
-                + (run.lmHeadQuantized ? static_cast<double>(pc.lmHead) : 0.0);
-        }
-        // The checkpoint's quantisation config names the modules it
-        // quantised (compressed-tensors ignore, ModelOpt exclude_modules).
-        if (ownFormat && s.model.namesQuantizedModules())
-            quantized = static_cast<double>(pc.checkpointQuantized);
-        // The checkpoint's other linear modules in a second format of its own.
+        const WeightClasses classes = weightClasses(s, run, pc.formatSums());
+        const double quantized = classes.quantized;
         const std::optional<WeightFormat> restFormat =
             ownFormat ? parseFormat(s.model.checkpointRestFormat) : std::nullopt;
-        const double rest = restFormat ? static_cast<double>(pc.checkpointRestLinear) : 0.0;
-        const double unquantized = static_cast<double>(pc.total) - quantized - rest;
+        const double rest = classes.rest;
+        const double unquantized = classes.unquantized;
         // Bits per weight: the value and, where the format has them, its
         // scales and zero-points.
         bytes.product(w::kPartQuantized).times(w::kQuantizedParams, quantized);
@@ -179,44 +201,171 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
     return bytes.derived();
 }
 
-/// The layers' parameters that tensor parallelism does not split evenly
-/// (tpSplitOf): the replicated ones, and each attention kind's key-value
-/// projections where the ranks outnumber its heads (each head then lives
-/// on tp / heads ranks: vLLM QKVParallelLinear num_kv_head_replicas).
+/// Amounts of each WeightPlacement: parameters, or weight bytes.
+struct Placed
+{
+    std::array<double, kWeightPlacements> at{};
+    double total = 0;
+
+    double operator[](WeightPlacement p) const { return at[static_cast<std::size_t>(p)]; }
+};
+
+Placed placedParams(const ParameterCounts &pc)
+{
+    Placed placed;
+    for (std::size_t i = 0; i < kWeightPlacements; ++i)
+        placed.at[i] = static_cast<double>(pc.byPlacement[i].total);
+    placed.total = static_cast<double>(pc.total);
+    return placed;
+}
+
+/// The weight bytes of each placement, where a placement's bytes per
+/// parameter differ from another's (a quantised format beside 16-bit
+/// tables, norms and routers): each by weightClasses, at the widths
+/// weightStorage prices. Empty where every parameter costs the same (full
+/// training, one dtype) or only the files' dtype totals are known.
+std::optional<Placed> placedWeightBytes(const Scenario &s, const ParameterCounts &pc, const TrainingRun &run,
+                                        const EstimateDetails &d)
+{
+    if (s.mode == Mode::Train || s.checkpointInUse() || pc.total == 0)
+        return std::nullopt;
+    const std::optional<WeightFormat> restFormat =
+        s.loadsCheckpointFormat() ? parseFormat(s.model.checkpointRestFormat) : std::nullopt;
+    const double restBits = restFormat ? formatBits(*restFormat, s.groupSize, static_cast<double>(s.model.hidden)).total() : 0.0;
+    Placed bytes;
+    bool uniform = true;
+    const double perParam = d.weightBytesTotal / static_cast<double>(pc.total);
+    for (std::size_t i = 0; i < kWeightPlacements; ++i) {
+        const FormatSums &sums = pc.byPlacement[i];
+        const WeightClasses c = weightClasses(s, run, sums);
+        bytes.at[i] = c.quantized * d.weightBits.total() / 8.0 + c.rest * restBits / 8.0 + c.unquantized * run.unquantizedBytes;
+        if (sums.total > 0 && std::abs(bytes.at[i] / static_cast<double>(sums.total) - perParam) > 1e-9 * perParam)
+            uniform = false;
+    }
+    bytes.total = d.weightBytesTotal;
+    if (uniform)
+        return std::nullopt;
+    return bytes;
+}
+
+/// The amounts that tensor parallelism does not split evenly (tpSplitOf):
+/// the replicated ones, and each attention kind's key-value projections
+/// where the ranks outnumber its heads (each head then lives on tp / heads
+/// ranks: vLLM QKVParallelLinear num_kv_head_replicas).
 struct TpParts
 {
     struct KeyValue
     {
-        double params = 0;
+        double amount = 0;
         double heads = 1;
     };
     double replicated = 0;
     std::array<KeyValue, 2> keyValue{}; ///< the full-attention kind, the windowed kind
 
-    double params() const { return replicated + keyValue[0].params + keyValue[1].params; }
-    double paramsOnRank() const
+    double amount() const { return replicated + keyValue[0].amount + keyValue[1].amount; }
+    double amountOnRank() const
     {
-        return replicated + keyValue[0].params / keyValue[0].heads + keyValue[1].params / keyValue[1].heads;
+        return replicated + keyValue[0].amount / keyValue[0].heads + keyValue[1].amount / keyValue[1].heads;
     }
 };
 
-TpParts tpParts(const ModelSpec &m, const ParameterCounts &pc, int tp)
+TpParts tpParts(const ModelSpec &m, const Placed &placed, int tp)
 {
     TpParts parts;
     if (tp <= 1)
         return parts;
-    parts.replicated = static_cast<double>(pc.tpReplicated);
-    const auto headsFewerThanRanks = [tp](std::uint64_t params, std::uint64_t heads) {
+    parts.replicated = placed[WeightPlacement::Replicated];
+    const auto headsFewerThanRanks = [tp](double amount, std::uint64_t heads) {
         return heads > 0 && static_cast<std::uint64_t>(tp) > heads
-            ? TpParts::KeyValue{static_cast<double>(params), static_cast<double>(heads)}
+            ? TpParts::KeyValue{amount, static_cast<double>(heads)}
             : TpParts::KeyValue{};
     };
-    parts.keyValue[0] = headsFewerThanRanks(pc.keyValueProjections, fullAttentionShape(m).kvHeads);
-    parts.keyValue[1] = headsFewerThanRanks(pc.windowedKeyValueProjections, slidingAttentionShape(m).kvHeads);
+    parts.keyValue[0] = headsFewerThanRanks(placed[WeightPlacement::KeyValue], fullAttentionShape(m).kvHeads);
+    parts.keyValue[1] = headsFewerThanRanks(placed[WeightPlacement::WindowedKeyValue], slidingAttentionShape(m).kvHeads);
     return parts;
 }
 
-RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, FormulaStore *store)
+/// The symbols a share is written in: of the parameters or of the weight bytes.
+struct ShareSymbols
+{
+    const Symbol &share;
+    const Symbol &here;
+    const Symbol &layers;
+    const Symbol &experts;
+    const Symbol &embedding;
+    const Symbol &lmHead;
+    const Symbol &ends;
+    const Symbol &replicated;
+    const Symbol &keyValue;
+    const Symbol &total;
+};
+
+const ShareSymbols kParamSymbols{text::shared::kRankShare,       text::rank::kParamsHere,
+                                 text::rank::kLayerParams,       text::rank::kExpertParams,
+                                 text::rank::kEmbeddingParams,   text::shared::kLmHeadParams,
+                                 text::rank::kEndParams,         text::rank::kReplicatedParams,
+                                 text::rank::kKeyValueParams,    text::shared::kParams};
+const ShareSymbols kByteSymbols{text::shared::kWeightShare,     text::rank::kBytesHere,
+                                text::rank::kLayerBytes,        text::rank::kExpertBytes,
+                                text::rank::kEmbeddingBytes,    text::rank::kLmHeadBytes,
+                                text::rank::kEndBytes,          text::rank::kReplicatedBytes,
+                                text::rank::kKeyValueBytes,     text::shared::kModelWeights};
+
+/// This rank's share of `placed`: its layers' part over tp (its experts'
+/// over ep too), its stage's embedding or lm_head, and the parts tensor
+/// parallelism does not split.
+Derived shareOf(const Scenario &s, const RankShare &share, const Placed &placed, const ShareSymbols &sym,
+                FormulaStore *store)
+{
+    namespace r = text::rank;
+    const ModelSpec &m = s.model;
+    const auto pp = static_cast<std::uint64_t>(pipelineStages(s));
+    const double embedding = placed[WeightPlacement::Embedding];
+    const double lmHead = placed[WeightPlacement::LmHead];
+    const double experts = placed[WeightPlacement::Experts];
+    const TpParts apart = tpParts(m, placed, share.tp);
+    const double layers = std::max(0.0, placed.total - embedding - lmHead - experts - apart.amount());
+    Formula here(store);
+    here.product(r::kPartLayers).times(sym.layers, layers).timesUnlessOne(r::kLayerShare, share.layers);
+    if (experts > 0)
+        here.product(r::kPartExperts)
+            .times(sym.experts, experts)
+            .overUnlessOne(r::kEp, s.parallel.ep)
+            .timesUnlessOne(r::kLayerShare, share.layers);
+    if (pp > 1) {
+        if (share.first && !share.last)
+            here.product(r::kPartEmbedding).times(sym.embedding, embedding);
+        else if (!share.lmHeadOnHost)
+            here.product(r::kPartLmHead).times(sym.lmHead, lmHead);
+    } else if (share.lmHeadOnHost) {
+        here.product(text::offload::kPartEmbeddingOnly).times(sym.embedding, embedding);
+    } else {
+        here.product(r::kPartEnds).times(sym.ends, embedding + lmHead);
+    }
+    const double total = std::max(1.0, placed.total);
+    Formula fraction(store);
+    fraction.product().times(sym.here, here.derived()).over(sym.total, total).overUnlessOne(text::shared::kTp, share.tp);
+    if (apart.replicated > 0)
+        fraction.product(r::kPartReplicated)
+            .times(sym.replicated, apart.replicated)
+            .timesUnlessOne(r::kLayerShare, share.layers)
+            .over(sym.total, total);
+    for (const TpParts::KeyValue &kv : apart.keyValue)
+        if (kv.amount > 0)
+            fraction.product(r::kPartKeyValue)
+                .times(sym.keyValue, kv.amount)
+                .timesUnlessOne(r::kLayerShare, share.layers)
+                .over(sym.total, total)
+                .over(r::kKeyValueSplit, kv.heads);
+    if (apart.amount() > 0)
+        fraction.cite(r::kFromReplicated);
+    if (&sym == &kByteSymbols)
+        fraction.note(r::kWhyShareOfBytes);
+    return fraction.cite(r::kFromSplit).derived();
+}
+
+RankShare rankShare(const Scenario &s, const ParameterCounts &pc, const std::optional<Placed> &weightBytes, Stage stage,
+                    FormulaStore *store)
 {
     namespace r = text::rank;
     RankShare share;
@@ -250,51 +399,17 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, Stage stage, F
             inFlight.times(r::kInterleaveWarmup, 1.0 + (p - 1.0) / (p * v));
         share.inFlight = inFlight.cite(r::kFromInFlight).derived();
     }
-    const double ends = static_cast<double>(pc.embedding + pc.lmHead);
-    const double experts = static_cast<double>(pc.experts);
-    const TpParts apart = tpParts(m, pc, share.tp);
-    const double layerParams = std::max(0.0, static_cast<double>(pc.total) - ends - experts - apart.params());
-    Formula here(store);
-    here.product(r::kPartLayers).times(r::kLayerParams, layerParams).timesUnlessOne(r::kLayerShare, share.layers);
-    if (experts > 0)
-        here.product(r::kPartExperts)
-            .times(r::kExpertParams, experts)
-            .overUnlessOne(r::kEp, s.parallel.ep)
-            .timesUnlessOne(r::kLayerShare, share.layers);
-    if (pp > 1) {
-        if (stage == Stage::First)
-            here.product(r::kPartEmbedding).times(r::kEmbeddingParams, static_cast<double>(pc.embedding));
-        else if (!share.lmHeadOnHost)
-            here.product(r::kPartLmHead).times(text::shared::kLmHeadParams, static_cast<double>(pc.lmHead));
-    } else if (share.lmHeadOnHost) {
-        here.product(text::offload::kPartEmbeddingOnly).times(r::kEmbeddingParams, static_cast<double>(pc.embedding));
-    } else {
-        here.product(r::kPartEnds).times(r::kEndParams, ends);
-    }
-    const double total = std::max(1.0, static_cast<double>(pc.total));
-    Formula params(store);
-    params.product()
-        .times(r::kParamsHere, here.derived())
-        .over(text::shared::kParams, total)
-        .overUnlessOne(text::shared::kTp, share.tp);
-    if (apart.replicated > 0)
-        params.product(r::kPartReplicated)
-            .times(r::kReplicatedParams, apart.replicated)
-            .timesUnlessOne(r::kLayerShare, share.layers)
-            .over(text::shared::kParams, total);
-    for (const TpParts::KeyValue &kv : apart.keyValue)
-        if (kv.params > 0)
-            params.product(r::kPartKeyValue)
-                .times(r::kKeyValueParams, kv.params)
-                .timesUnlessOne(r::kLayerShare, share.layers)
-                .over(text::shared::kParams, total)
-                .over(r::kKeyValueSplit, kv.heads);
-    if (apart.params() > 0)
-        params.cite(r::kFromReplicated);
-    share.params = params.cite(r::kFromSplit).derived();
+    const Placed params = placedParams(pc);
+    share.params = shareOf(s, share, params, kParamSymbols, store);
+    share.weights = weightBytes ? shareOf(s, share, *weightBytes, kByteSymbols, store) : share.params;
+    share.weightSymbol = weightBytes ? &text::shared::kWeightShare : &text::shared::kRankShare;
+    const double experts = params[WeightPlacement::Experts];
+    const TpParts apart = tpParts(m, params, share.tp);
+    const double layerParams = std::max(0.0, params.total - params[WeightPlacement::Embedding] - params[WeightPlacement::LmHead]
+                                                 - experts - apart.amount());
     share.expertParamsHere = share.layers.value * experts / s.parallel.ep / share.tp;
     share.layerParamsHere =
-        share.layers.value * (layerParams / share.tp + apart.paramsOnRank()) + share.expertParamsHere;
+        share.layers.value * (layerParams / share.tp + apart.amountOnRank()) + share.expertParamsHere;
     return share;
 }
 
@@ -400,7 +515,7 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
         persistent.set(TermId::Weights, none(record, text::weights::kWhyParamsOffloaded));
     } else {
         Formula weights(record);
-        weights.product().times(sh::kModelWeights, st.modelWeights).timesUnlessOne(sh::kRankShare, share.params);
+        weights.product().times(sh::kModelWeights, st.modelWeights).timesUnlessOne(*share.weightSymbol, share.weights);
         persistent.set(TermId::Weights, shard(weights, 3).bytes());
     }
     if (lora) {
@@ -436,7 +551,7 @@ void prepareTraining(const Scenario &s, const PreparedScenario &prepared, StageS
         host[termIndex(TermId::Gradients)] = Bytes::fromDouble(rankTrainable * 4.0 / dp);
         host[termIndex(TermId::Optimizer)] = Bytes::fromDouble(d.optimizerBytesTotal * rankFraction.value / dp);
         host[termIndex(TermId::Weights)] =
-            Bytes::fromDouble(paramsOffloaded ? d.weightBytesTotal * share.params.value / dp : 0.0);
+            Bytes::fromDouble(paramsOffloaded ? d.weightBytesTotal * share.weights.value / dp : 0.0);
         d.hostBytesPerGpu = static_cast<double>(sumTerms(host).count());
     }
     if (stage >= 3) {
@@ -657,7 +772,7 @@ void prepareInference(const Scenario &s, const std::vector<TensorGroup> &tensors
     Formula weights(record);
     weights.product(draftHere ? text::draft::kPartTarget : nullptr)
         .times(sh::kModelWeights, st.modelWeights)
-        .timesUnlessOne(sh::kRankShare, share.params);
+        .timesUnlessOne(*share.weightSymbol, share.weights);
     // The routed experts' share of the target's weights, by parameters.
     if (d.params.total > 0)
         d.expertBytesOnGpu = weights.value() * static_cast<double>(d.params.experts) / static_cast<double>(d.params.total);
@@ -694,7 +809,7 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, co
     d.regime = s.isTraining() ? run.trainable : regimeBytes(s.regime);
     st.modelWeights = weightStorage(s, d.params, run, d, record);
     if (!usesGgmlBuffers(s))
-        st.share = rankShare(s, d.params, stage, record);
+        st.share = rankShare(s, d.params, placedWeightBytes(s, d.params, run, d), stage, record);
     if (s.isTraining())
         prepareTraining(s, prepared, st, record);
     else

@@ -3,6 +3,7 @@
 #include "core/engine/estimate.h"
 #include "core/memory/formula.h"
 #include "core/memory/formularecord.h"
+#include "core/memory/formulatext.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -53,6 +54,10 @@ struct Overheads
 struct RankShare
 {
     Derived params;             ///< of all parameters
+    /// Of the weight bytes: `params` where every parameter costs the same,
+    /// else each placement at its own width; written with `weightSymbol`.
+    Derived weights;
+    const Symbol *weightSymbol = &text::shared::kRankShare;
     Derived layers;             ///< of the decoder layers (adapters live there)
     /// The decoder layers' parameters this rank holds (experts over ep,
     /// the rest as tensor parallelism splits each tensor: tpSplitOf), and

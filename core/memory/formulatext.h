@@ -58,6 +58,7 @@ inline constexpr Symbol kParams{"P", "", QT_TRANSLATE_NOOP("Derivation", "parame
 inline constexpr Symbol kTrainableParams{"P_train", "", QT_TRANSLATE_NOOP("Derivation", "parameters that train")};
 inline constexpr Symbol kModelWeights{"W_model", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of the whole model")};
 inline constexpr Symbol kRankShare{"f", "", QT_TRANSLATE_NOOP("Derivation", "this rank's share of the parameters")};
+inline constexpr Symbol kWeightShare{"f_w", "", QT_TRANSLATE_NOOP("Derivation", "this rank's share of the weight bytes")};
 inline constexpr Symbol kAdapterShare{"f_A", "", QT_TRANSLATE_NOOP("Derivation", "this rank's share of the adapters: its layers' share / t")};
 inline constexpr Symbol kLargestLayer{"P_layer", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the largest layer (or embedding table)")};
 inline constexpr Symbol kLmHeadParams{"P_head", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the lm_head")};
@@ -88,6 +89,15 @@ inline constexpr Symbol kReplicatedParams{"P_repl", "", QT_TRANSLATE_NOOP("Deriv
 inline constexpr Symbol kKeyValueParams{"P_kv", "", QT_TRANSLATE_NOOP("Derivation", "parameters of the key and value projections")};
 inline constexpr Symbol kKeyValueSplit{"h_kv", "", QT_TRANSLATE_NOOP("Derivation", "key-value heads of the layer kind, fewer than t: each held by t / h_kv ranks")};
 inline constexpr const char *kPartReplicated = QT_TRANSLATE_NOOP("Derivation", "replicated on every rank");
+inline constexpr Symbol kBytesHere{"B_rank", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes on this rank before tensor parallelism")};
+inline constexpr Symbol kLayerBytes{"B_layers", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of all decoder layers, experts excepted")};
+inline constexpr Symbol kExpertBytes{"B_experts", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of all routed experts")};
+inline constexpr Symbol kEmbeddingBytes{"B_embed", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of the embedding tables")};
+inline constexpr Symbol kLmHeadBytes{"B_head", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of the lm_head")};
+inline constexpr Symbol kEndBytes{"B_ends", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of the embeddings and the lm_head")};
+inline constexpr Symbol kReplicatedBytes{"B_repl", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes every tensor-parallel rank holds whole: routers, norms, MLA's down-projections, the sparse-attention indexer")};
+inline constexpr Symbol kKeyValueBytes{"B_kv", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of the key and value projections")};
+inline constexpr const char *kWhyShareOfBytes = QT_TRANSLATE_NOOP("Derivation", "a share of the bytes, not of the parameters: the format's layers and the unquantised tables, norms and routers each at their own width");
 inline constexpr const char *kPartKeyValue = QT_TRANSLATE_NOOP("Derivation", "key and value projections");
 inline constexpr const char *kFromReplicated =
     "vLLM vllm/model_executor/layers/linear.py (ReplicatedLinear; QKVParallelLinear num_kv_head_replicas), "

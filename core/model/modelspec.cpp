@@ -540,6 +540,29 @@ TpSplit tpSplitOf(const TensorGroup &g)
 
 namespace {
 
+WeightPlacement placementOf(const TensorGroup &g)
+{
+    switch (g.role) {
+    case TensorRole::Embedding:
+        return WeightPlacement::Embedding;
+    case TensorRole::LmHead:
+        return WeightPlacement::LmHead;
+    case TensorRole::ExpertLinear:
+        return WeightPlacement::Experts;
+    default:
+        break;
+    }
+    switch (tpSplitOf(g)) {
+    case TpSplit::Replicated:
+        return WeightPlacement::Replicated;
+    case TpSplit::KeyValueHeads:
+        return g.scope == LayerScope::WindowedAttentionLayers ? WeightPlacement::WindowedKeyValue : WeightPlacement::KeyValue;
+    case TpSplit::Ranks:
+        break;
+    }
+    return WeightPlacement::Layers;
+}
+
 /// Of a group's `n` elements, those the checkpoint ships in its format: all
 /// where the target is quantised throughout, the quantised layers' share
 /// where only some of the scope's layers are.
@@ -584,34 +607,34 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         const unsigned target = m.checkpointFormat.empty() ? 0u : quantTargetOf(g);
         const std::uint64_t quantized = quantizedElements(m, g, target, n);
         c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, quantized);
-        if (g.role != TensorRole::Embedding && g.role != TensorRole::LmHead && g.role != TensorRole::ExpertLinear) {
-            const TpSplit split = tpSplitOf(g);
-            if (split == TpSplit::Replicated)
-                c.tpReplicated = saturatingAdd(c.tpReplicated, n);
-            else if (split == TpSplit::KeyValueHeads && g.scope == LayerScope::WindowedAttentionLayers)
-                c.windowedKeyValueProjections = saturatingAdd(c.windowedKeyValueProjections, n);
-            else if (split == TpSplit::KeyValueHeads)
-                c.keyValueProjections = saturatingAdd(c.keyValueProjections, n);
-        }
+        FormatSums &placed = c.byPlacement[static_cast<std::size_t>(placementOf(g))];
+        placed.total = saturatingAdd(placed.total, n);
+        placed.checkpointQuantized = saturatingAdd(placed.checkpointQuantized, quantized);
         // The rest are "the other" modules only beside the ones the config names.
-        if ((target & layerLinears) && m.namesQuantizedModules())
+        if ((target & layerLinears) && m.namesQuantizedModules()) {
             c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, n - quantized);
+            placed.checkpointRestLinear = saturatingAdd(placed.checkpointRestLinear, n - quantized);
+        }
         switch (g.role) {
         case TensorRole::Embedding:
             c.embedding += n;
             break;
         case TensorRole::LmHead:
             c.lmHead += n;
+            placed.lmHead += n;
             break;
         case TensorRole::AttentionLinear:
         case TensorRole::MlpLinear:
         case TensorRole::Router:
         case TensorRole::Other:
             c.linear = saturatingAdd(c.linear, n);
+            placed.linear = saturatingAdd(placed.linear, n);
             break;
         case TensorRole::ExpertLinear:
             c.linear = saturatingAdd(c.linear, n);
             c.experts = saturatingAdd(c.experts, n);
+            placed.linear = saturatingAdd(placed.linear, n);
+            placed.experts = saturatingAdd(placed.experts, n);
             break;
         case TensorRole::Norm:
         case TensorRole::Bias:

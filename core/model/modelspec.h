@@ -1,6 +1,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -484,6 +485,29 @@ struct TensorGroup
 /// Every weight tensor of the model, grouped by shape.
 std::vector<TensorGroup> enumerateTensors(const ModelSpec &model);
 
+/// Where tensor, pipeline and expert parallelism put a parameter: the
+/// token tables (first stage, split over the vocabulary), lm_head (last
+/// stage), routed experts (over ep x tp), whole on every tensor-parallel
+/// rank (TpSplit::Replicated), key and value projections of the full and
+/// of the windowed layers (TpSplit::KeyValueHeads), and the rest of the
+/// layers (split over the ranks).
+enum class WeightPlacement { Embedding, LmHead, Experts, Replicated, KeyValue, WindowedKeyValue, Layers };
+inline constexpr std::size_t kWeightPlacements = 7;
+
+/// The sums by which a weight format decides what it stores (see
+/// weightClasses in the engine): of some parameters, all of them, the
+/// quantisable linear weights, the routed experts' and lm_head's, and the
+/// checkpoint's named modules and other linear modules.
+struct FormatSums
+{
+    std::uint64_t total = 0;
+    std::uint64_t linear = 0;
+    std::uint64_t experts = 0;
+    std::uint64_t lmHead = 0;
+    std::uint64_t checkpointQuantized = 0;
+    std::uint64_t checkpointRestLinear = 0;
+};
+
 /// Parameter counts by role, from `enumerateTensors`.
 struct ParameterCounts
 {
@@ -503,14 +527,17 @@ struct ParameterCounts
     /// layers (mixers, MLPs, experts: ModelSpec::checkpointRestFormat's).
     std::uint64_t checkpointQuantized = 0;
     std::uint64_t checkpointRestLinear = 0;
-    /// Of the parameters outside the embeddings, lm_head and routed experts,
-    /// those every tensor-parallel rank holds whole (TpSplit::Replicated),
-    /// and the key and value projections (TpSplit::KeyValueHeads) of the
-    /// full-attention layers and of the windowed layers with heads of
-    /// their own (LayerScope::WindowedAttentionLayers).
-    std::uint64_t tpReplicated = 0;
-    std::uint64_t keyValueProjections = 0;
-    std::uint64_t windowedKeyValueProjections = 0;
+    /// The same sums for each WeightPlacement. Outside the embeddings, lm_head
+    /// and routed experts: those every tensor-parallel rank holds whole, and
+    /// the key and value projections of the full-attention layers and of
+    /// the windowed layers with heads of their own
+    /// (LayerScope::WindowedAttentionLayers).
+    std::array<FormatSums, kWeightPlacements> byPlacement{};
+
+    const FormatSums &at(WeightPlacement p) const { return byPlacement[static_cast<std::size_t>(p)]; }
+    std::uint64_t tpReplicated() const { return at(WeightPlacement::Replicated).total; }
+    /// The model's own sums (the fields above).
+    FormatSums formatSums() const { return {total, linear, experts, lmHead, checkpointQuantized, checkpointRestLinear}; }
 };
 
 /// How tensor parallelism splits a tensor group (vLLM's and SGLang's

@@ -2066,6 +2066,46 @@
         <source>Mamba layers keep a fixed-size state per sequence: the causal convolution&apos;s last inputs and one head dim x state size matrix per head (Mamba-1: one state-size row per inner channel)</source>
         <translation>Mamba 层为每条序列保留固定大小的状态：因果卷积最近的输入，以及每个头一个 头维度 x 状态维度 的矩阵（Mamba-1：每个内部通道一行状态维度）</translation>
     </message>
+    <message>
+        <source>this rank&apos;s share of the weight bytes</source>
+        <translation>本 rank 分得的权重字节</translation>
+    </message>
+    <message>
+        <source>weight bytes on this rank before tensor parallelism</source>
+        <translation>张量并行切分前本 rank 上的权重字节</translation>
+    </message>
+    <message>
+        <source>weight bytes of all decoder layers, experts excepted</source>
+        <translation>全部解码层的权重字节（路由专家除外）</translation>
+    </message>
+    <message>
+        <source>weight bytes of all routed experts</source>
+        <translation>全部路由专家的权重字节</translation>
+    </message>
+    <message>
+        <source>weight bytes of the embedding tables</source>
+        <translation>嵌入表的权重字节</translation>
+    </message>
+    <message>
+        <source>weight bytes of the lm_head</source>
+        <translation>lm_head 的权重字节</translation>
+    </message>
+    <message>
+        <source>weight bytes of the embeddings and the lm_head</source>
+        <translation>嵌入表与 lm_head 的权重字节</translation>
+    </message>
+    <message>
+        <source>weight bytes every tensor-parallel rank holds whole: routers, norms, MLA&apos;s down-projections, the sparse-attention indexer</source>
+        <translation>每个张量并行 rank 完整保存的权重字节：路由器、归一化层、MLA 的降维投影、稀疏注意力索引器</translation>
+    </message>
+    <message>
+        <source>weight bytes of the key and value projections</source>
+        <translation>键、值投影的权重字节</translation>
+    </message>
+    <message>
+        <source>a share of the bytes, not of the parameters: the format&apos;s layers and the unquantised tables, norms and routers each at their own width</source>
+        <translation>按字节而非参数计份额：量化格式的层与未量化的嵌入表、归一化层、路由器各按其自身宽度计</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

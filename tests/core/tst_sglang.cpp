@@ -98,6 +98,7 @@ private slots:
     void logsOwnFiguresGiveItsPool();
     void issue21348FromTheCard();
     void weightsAsSglangMeasuresThem();
+    void eachRankHoldsItsPartsAtTheirWidths();
     void segmentsFollowTheCachingAllocator();
     void rotaryCacheFollowsTheRotatedPart();
     void communicatorsFromNcclSource();
@@ -428,6 +429,37 @@ void TestSglang::weightsAsSglangMeasuresThem()
     const double planned = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
     QVERIFY2(std::abs(planned - measured) <= 0.005 * kGiB,
              qPrintable(QStringLiteral("%1 GiB planned against 29.15 printed").arg(planned / kGiB, 0, 'f', 4)));
+}
+
+void TestSglang::eachRankHoldsItsPartsAtTheirWidths()
+{
+    // Kimi K2.5 at TP 8 (its log: "Load weight end ... mem usage=73.58 GB"
+    // on 8 x MI355X). Its routed experts ship in int4 with a bf16 scale per
+    // 32 (4.5 bits); attention, the shared experts, the dense layer, the
+    // tables, norms and routers in bf16 (the ignore list). Each rank holds
+    // an eighth of the experts, of the layers' split weights and of the
+    // vocabulary, and all of the replicated ones: MLA's q_a_proj and
+    // kv_a_proj_with_mqa, 61 x 7168 x (1536 + 576); the 60 routers and
+    // their biases, 60 x 384 x (7168 + 1); the norms, 61 x (2 x 7168 + 1536
+    // + 512) + 7168. The layers' split weights are the rest of the count.
+    const core::Scenario base = sglangOn("moonshotai--Kimi-K2.5_config.json");
+    core::Scenario s = base;
+    s.gpus = 8;
+    s.parallel.tp = 8;
+    const double experts = 1014686023680.0;
+    const double tables = 2.0 * 163840 * 7168;
+    const double replicated = 61.0 * 7168 * (1536 + 576) + 60.0 * 384 * (7168 + 1) + 61.0 * (2 * 7168 + 1536 + 512) + 7168;
+    const double total = static_cast<double>(core::countParameters(s.model).total);
+    QCOMPARE(total, 1026879376368.0);
+    const double split = total - experts - tables - replicated;
+    const double tensors = experts / 8 * 4.5 / 8 + (split + tables) / 8 * 2 + replicated * 2;
+    // Beside them SGLang's fp32 rotary cache (262,144 x 64 x 4 B) and the
+    // caching allocator's segment tails, which stay under 256 MiB here.
+    const double rotary = 262144.0 * 64 * 4;
+    const double weights = static_cast<double>(core::estimate(s).term(core::TermId::Weights).count());
+    const double mib = 1024.0 * 1024.0;
+    QVERIFY2(weights - tensors - rotary >= 0 && weights - tensors - rotary <= 256 * mib,
+             qPrintable(QStringLiteral("%1 MiB beyond the tensors").arg((weights - tensors - rotary) / mib)));
 }
 
 void TestSglang::rotaryCacheFollowsTheRotatedPart()
