@@ -101,33 +101,55 @@ struct WeightClasses
     double unquantized = 0;
 };
 
-/// The one rule for which parameters the format stores, applied to `sums`
-/// (the model's, or one placement's).
-WeightClasses weightClasses(const Scenario &s, const TrainingRun &run, const FormatSums &sums)
+/// Which parameters a scenario's format stores: the scenario's switches,
+/// decided once (weightClasses applies them to any sums).
+struct WeightClassRule
 {
-    WeightClasses c;
-    c.quantized = static_cast<double>(sums.total);
+    bool linearOnly = false;
+    bool expertsOnly = false;
+    bool lmHead = false;
+    bool namedModules = false;
+    std::optional<WeightFormat> restFormat;
+};
+
+WeightClassRule weightClassRule(const Scenario &s, const TrainingRun &run)
+{
+    WeightClassRule rule;
     // A checkpoint in its own format (fp8 and int8 too, which as plain
     // choices quantise everything) was written by a library that replaced
     // its linear layers: vLLM's Fp8Config.get_quant_method quantises
     // LinearBase and FusedMoE layers only, never the embedding or
     // ParallelLMHead (model_executor/layers/quantization/fp8.py), and
     // Qwen's and DeepSeek's fp8 releases keep both in bf16.
-    if (quantizesLinearLayersOnly(s)) {
-        // Quantisation libraries replace nn.Linear layers only; embeddings,
-        // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
-        // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the
-        // lm_head too). gpt-oss ships only its experts in MXFP4 (config
-        // quantization_config, modules_to_not_convert).
-        c.quantized = static_cast<double>(quantizesExpertsOnly(s) ? sums.experts : sums.linear)
-            + (run.lmHeadQuantized ? static_cast<double>(sums.lmHead) : 0.0);
-    }
+    // Quantisation libraries replace nn.Linear layers only; embeddings,
+    // lm_head, norms and biases stay in the 16-bit compute dtype (fp32
+    // after PEFT's kbit upcast; LitGPT's Fabric plugin quantises the
+    // lm_head too). gpt-oss ships only its experts in MXFP4 (config
+    // quantization_config, modules_to_not_convert).
+    rule.linearOnly = quantizesLinearLayersOnly(s);
+    rule.expertsOnly = quantizesExpertsOnly(s);
+    rule.lmHead = run.lmHeadQuantized;
     // The checkpoint's quantisation config names the modules it
-    // quantised (compressed-tensors ignore, ModelOpt exclude_modules).
-    if (s.loadsCheckpointFormat() && s.model.namesQuantizedModules())
+    // quantised (compressed-tensors ignore, ModelOpt exclude_modules), and
+    // may ship the layers' other linear modules in a second format.
+    const bool ownFormat = s.loadsCheckpointFormat();
+    rule.namedModules = ownFormat && s.model.namesQuantizedModules();
+    rule.restFormat = ownFormat ? parseFormat(s.model.checkpointRestFormat) : std::nullopt;
+    return rule;
+}
+
+/// The one rule for which parameters the format stores, applied to `sums`
+/// (the model's, or one placement's).
+WeightClasses weightClasses(const WeightClassRule &rule, const FormatSums &sums)
+{
+    WeightClasses c;
+    c.quantized = static_cast<double>(sums.total);
+    if (rule.linearOnly)
+        c.quantized = static_cast<double>(rule.expertsOnly ? sums.experts : sums.linear)
+            + (rule.lmHead ? static_cast<double>(sums.lmHead) : 0.0);
+    if (rule.namedModules)
         c.quantized = static_cast<double>(sums.checkpointQuantized);
-    // The checkpoint's other linear modules in a second format of its own.
-    if (s.loadsCheckpointFormat() && parseFormat(s.model.checkpointRestFormat))
+    if (rule.restFormat)
         c.rest = static_cast<double>(sums.checkpointRestLinear);
     c.unquantized = static_cast<double>(sums.total) - c.quantized - c.rest;
     return c;
@@ -141,7 +163,6 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
 {
     namespace w = text::weights;
     const WeightFormat wf = s.effectiveWeights();
-    const bool ownFormat = s.loadsCheckpointFormat();
     d.weightBits = formatBits(wf, weightGroupSize(s), static_cast<double>(s.model.hidden));
     Formula bytes(store);
     if (s.mode == Mode::Train) {
@@ -164,10 +185,10 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         bytes.cite(files->format == "gguf" ? w::kFromGgufTable : w::kFromSafetensorsTable);
         d.weightBits = FormatBits{pc.total ? bytes.value() * 8.0 / static_cast<double>(pc.total) : 0.0, 0, ""};
     } else {
-        const WeightClasses classes = weightClasses(s, run, pc.formatSums());
+        const WeightClassRule rule = weightClassRule(s, run);
+        const WeightClasses classes = weightClasses(rule, pc.formatSums());
         const double quantized = classes.quantized;
-        const std::optional<WeightFormat> restFormat =
-            ownFormat ? parseFormat(s.model.checkpointRestFormat) : std::nullopt;
+        const std::optional<WeightFormat> &restFormat = rule.restFormat;
         const double rest = classes.rest;
         const double unquantized = classes.unquantized;
         // Bits per weight: the value and, where the format has them, its
@@ -229,16 +250,19 @@ std::optional<Placed> placedWeightBytes(const Scenario &s, const ParameterCounts
 {
     if (s.mode == Mode::Train || s.checkpointInUse() || pc.total == 0)
         return std::nullopt;
-    const std::optional<WeightFormat> restFormat =
-        s.loadsCheckpointFormat() ? parseFormat(s.model.checkpointRestFormat) : std::nullopt;
-    const double restBits = restFormat ? formatBits(*restFormat, s.groupSize, static_cast<double>(s.model.hidden)).total() : 0.0;
+    const WeightClassRule rule = weightClassRule(s, run);
+    const double quantizedBytes = d.weightBits.total() / 8.0;
+    if (quantizedBytes == run.unquantizedBytes && !rule.restFormat)
+        return std::nullopt; // one width for every parameter
+    const double restBits =
+        rule.restFormat ? formatBits(*rule.restFormat, s.groupSize, static_cast<double>(s.model.hidden)).total() : 0.0;
     Placed bytes;
     bool uniform = true;
     const double perParam = d.weightBytesTotal / static_cast<double>(pc.total);
     for (std::size_t i = 0; i < kWeightPlacements; ++i) {
         const FormatSums &sums = pc.byPlacement[i];
-        const WeightClasses c = weightClasses(s, run, sums);
-        bytes.at[i] = c.quantized * d.weightBits.total() / 8.0 + c.rest * restBits / 8.0 + c.unquantized * run.unquantizedBytes;
+        const WeightClasses c = weightClasses(rule, sums);
+        bytes.at[i] = c.quantized * quantizedBytes + c.rest * restBits / 8.0 + c.unquantized * run.unquantizedBytes;
         if (sums.total > 0 && std::abs(bytes.at[i] / static_cast<double>(sums.total) - perParam) > 1e-9 * perParam)
             uniform = false;
     }
