@@ -138,6 +138,13 @@ WeightClassRule weightClassRule(const Scenario &s, const TrainingRun &run)
     return rule;
 }
 
+/// Bits per weight of the checkpoint's second format, at the scenario's
+/// group size (the checkpoint's stated group size is its main format's).
+double restFormatBits(const Scenario &s, const WeightClassRule &rule)
+{
+    return rule.restFormat ? formatBits(*rule.restFormat, s.groupSize, static_cast<double>(s.model.hidden)).total() : 0.0;
+}
+
 /// The one rule for which parameters the format stores, applied to `sums`
 /// (the model's, or one placement's).
 WeightClasses weightClasses(const WeightClassRule &rule, const FormatSums &sums)
@@ -188,7 +195,6 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         const WeightClassRule rule = weightClassRule(s, run);
         const WeightClasses classes = weightClasses(rule, pc.formatSums());
         const double quantized = classes.quantized;
-        const std::optional<WeightFormat> &restFormat = rule.restFormat;
         const double rest = classes.rest;
         const double unquantized = classes.unquantized;
         // Bits per weight: the value and, where the format has them, its
@@ -206,7 +212,7 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         if (rest > 0)
             bytes.product(w::kPartRestFormat)
                 .times(w::kRestParams, rest)
-                .times(w::kBitsPerWeight, formatBits(*restFormat, s.groupSize, static_cast<double>(s.model.hidden)).total())
+                .times(w::kBitsPerWeight, restFormatBits(s, rule))
                 .over(w::kBitsPerByte, 8.0)
                 .note(w::kWhyRestFormat);
         if (unquantized > 0)
@@ -242,7 +248,7 @@ Placed placedParams(const ParameterCounts &pc)
 
 /// The weight bytes of each placement, where a placement's bytes per
 /// parameter differ from another's (a quantised format beside 16-bit
-/// tables, norms and routers): each by weightClasses, at the widths
+/// tables and norms): each by weightClasses, at the widths
 /// weightStorage prices. Empty where every parameter costs the same (full
 /// training, one dtype) or only the files' dtype totals are known.
 std::optional<Placed> placedWeightBytes(const Scenario &s, const ParameterCounts &pc, const TrainingRun &run,
@@ -254,8 +260,7 @@ std::optional<Placed> placedWeightBytes(const Scenario &s, const ParameterCounts
     const double quantizedBytes = d.weightBits.total() / 8.0;
     if (quantizedBytes == run.unquantizedBytes && !rule.restFormat)
         return std::nullopt; // one width for every parameter
-    const double restBits =
-        rule.restFormat ? formatBits(*rule.restFormat, s.groupSize, static_cast<double>(s.model.hidden)).total() : 0.0;
+    const double restBits = restFormatBits(s, rule);
     Placed bytes;
     bool uniform = true;
     const double perParam = d.weightBytesTotal / static_cast<double>(pc.total);
@@ -270,6 +275,23 @@ std::optional<Placed> placedWeightBytes(const Scenario &s, const ParameterCounts
     if (uniform)
         return std::nullopt;
     return bytes;
+}
+
+/// Bytes per parameter of the layers, the lm_head and the experts: from
+/// each placement's bytes, or the model's mean where every parameter costs
+/// the same.
+WeightWidths weightWidths(const ParameterCounts &pc, const std::optional<Placed> &placed, double modelBytes)
+{
+    const double perParam = pc.total > 0 ? modelBytes / static_cast<double>(pc.total) : 0.0;
+    if (!placed)
+        return {perParam, perParam, perParam};
+    const auto width = [perParam](double bytes, std::uint64_t params) {
+        return params > 0 ? bytes / static_cast<double>(params) : perParam;
+    };
+    const Placed &p = *placed;
+    const double endBytes = p[WeightPlacement::Embedding] + p[WeightPlacement::LmHead];
+    return {width(p.total - endBytes, pc.total - std::min(pc.total, pc.embedding + pc.lmHead)),
+            width(p[WeightPlacement::LmHead], pc.lmHead), width(p[WeightPlacement::Experts], pc.experts)};
 }
 
 /// The amounts that tensor parallelism does not split evenly (tpSplitOf):
@@ -322,18 +344,21 @@ struct ShareSymbols
     const Symbol &replicated;
     const Symbol &keyValue;
     const Symbol &total;
+    const char *why; ///< a note on what the share is of, or null
 };
 
 const ShareSymbols kParamSymbols{text::shared::kRankShare,       text::rank::kParamsHere,
                                  text::rank::kLayerParams,       text::rank::kExpertParams,
                                  text::rank::kEmbeddingParams,   text::shared::kLmHeadParams,
                                  text::rank::kEndParams,         text::rank::kReplicatedParams,
-                                 text::rank::kKeyValueParams,    text::shared::kParams};
+                                 text::rank::kKeyValueParams,    text::shared::kParams,
+                                 nullptr};
 const ShareSymbols kByteSymbols{text::shared::kWeightShare,     text::rank::kBytesHere,
                                 text::rank::kLayerBytes,        text::rank::kExpertBytes,
                                 text::rank::kEmbeddingBytes,    text::rank::kLmHeadBytes,
                                 text::rank::kEndBytes,          text::rank::kReplicatedBytes,
-                                text::rank::kKeyValueBytes,     text::shared::kModelWeights};
+                                text::rank::kKeyValueBytes,     text::shared::kModelWeights,
+                                text::rank::kWhyShareOfBytes};
 
 /// This rank's share of `placed`: its layers' part over tp (its experts'
 /// over ep too), its stage's embedding or lm_head, and the parts tensor
@@ -383,8 +408,8 @@ Derived shareOf(const Scenario &s, const RankShare &share, const Placed &placed,
                 .over(r::kKeyValueSplit, kv.heads);
     if (apart.amount() > 0)
         fraction.cite(r::kFromReplicated);
-    if (&sym == &kByteSymbols)
-        fraction.note(r::kWhyShareOfBytes);
+    if (sym.why)
+        fraction.note(sym.why);
     return fraction.cite(r::kFromSplit).derived();
 }
 
@@ -447,22 +472,26 @@ Derived draftWeights(const Scenario &s, FormulaStore *store)
 
 /// Weights kept in host memory and run on the GPU (hostoffload.h): what
 /// stays on this GPU, what the host holds and what crosses the host link
-/// at every decode step. Parameters are priced at the model's bytes per
-/// parameter, as the rank's share is.
-void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share, const Derived &modelWeights,
-                    EstimateDetails &d, FormulaStore *record)
+/// at every decode step. Layers and the lm_head are priced at their own
+/// widths, as the rank's share is.
+void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share, EstimateDetails &d,
+                    FormulaStore *record)
 {
     namespace o = text::offload;
     const ParameterCounts &pc = d.params;
-    const double perParam = pc.total > 0 ? modelWeights.value / static_cast<double>(pc.total) : 0.0;
+    const WeightWidths &widths = share.widths;
     if (share.lmHeadOnHost) {
-        // accelerate: every step copies each offloaded module to the main GPU.
-        const double hostBytes = deviceMapHostParams(s, pc) * perParam;
+        // accelerate: every step copies each offloaded module to the main
+        // GPU; the larger of an average layer and the lm_head is there at once.
+        const double hostBytes = deviceMapHostBytes(s, pc, widths);
         d.hostLinkBytes = hostBytes;
+        const double layerParams = averageLayerParams(s.model, pc);
+        const auto headParams = static_cast<double>(pc.lmHead);
+        const bool layerLarger = layerParams * widths.layer >= headParams * widths.lmHead;
         if (share.first)
             weights.product(o::kPartRunning)
-                .times(o::kModuleParams, offloadedModuleParams(s.model, pc))
-                .times(o::kBytesPerParam, perParam)
+                .times(o::kModuleParams, layerLarger ? layerParams : headParams)
+                .times(o::kBytesPerParam, layerLarger ? widths.layer : widths.lmHead)
                 .note(o::kWhyOneModuleAtATime)
                 .cite(o::kFromAccelerate);
         d.hostBytesPerGpu = hostBytes / std::max(1, s.gpus);
@@ -470,11 +499,11 @@ void addHostOffload(Formula &weights, const Scenario &s, const RankShare &share,
     } else if (runtimeBehaviour(s.serving).offloadsWeightBytes && s.cpuOffloadGib > 0) {
         // vLLM: each worker offloads its own layers; its kernels read them
         // over its own link, the routed experts only where tokens go.
-        const double layerBytes = perParam * share.layerParamsHere;
+        const double layerBytes = widths.layer * share.layerParamsHere;
         const Derived offloaded = vllmOffloadedBytes(s, layerBytes, record);
         weights.product(o::kPartOffloaded).times(o::kOffloaded, offloaded).times(o::kTakenAway, -1.0);
         const double hostBytes = offloaded.value;
-        const double expertShare = share.layerParamsHere > 0 ? share.expertParamsHere / share.layerParamsHere : 0.0;
+        const double expertShare = layerBytes > 0 ? share.expertParamsHere * widths.experts / layerBytes : 0.0;
         d.hostLinkBytes = hostBytes;
         d.hostLinkExpertBytes = hostBytes * expertShare;
         d.expertBytesOnGpu -= d.hostLinkExpertBytes;
@@ -797,11 +826,10 @@ void prepareInference(const Scenario &s, const std::vector<TensorGroup> &tensors
     weights.product(draftHere ? text::draft::kPartTarget : nullptr)
         .times(sh::kModelWeights, st.modelWeights)
         .timesUnlessOne(*share.weightSymbol, share.weights);
-    // The routed experts' share of the target's weights, by parameters.
-    if (d.params.total > 0)
-        d.expertBytesOnGpu = weights.value() * static_cast<double>(d.params.experts) / static_cast<double>(d.params.total);
+    // The routed experts this rank holds, at their own width.
+    d.expertBytesOnGpu = share.expertParamsHere * share.widths.experts;
     addLoadedWeightsExtras(weights, s, tensors, st, record);
-    addHostOffload(weights, s, share, st.modelWeights, d, record);
+    addHostOffload(weights, s, share, d, record);
     // vLLM's KV offloading: each rank of the tp x pp group pins its share
     // of --kv-offloading-size in host memory (the native connector's
     // cpu_bytes_to_use / world size); the GPU's pool is unchanged.
@@ -832,8 +860,11 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, co
     const TrainingRun &run = s.isTraining() ? prepared.run() : noRun;
     d.regime = s.isTraining() ? run.trainable : regimeBytes(s.regime);
     st.modelWeights = weightStorage(s, d.params, run, d, record);
-    if (!usesGgmlBuffers(s))
-        st.share = rankShare(s, d.params, placedWeightBytes(s, d.params, run, d), stage, record);
+    if (!usesGgmlBuffers(s)) {
+        const std::optional<Placed> placed = placedWeightBytes(s, d.params, run, d);
+        st.share = rankShare(s, d.params, placed, stage, record);
+        st.share.widths = weightWidths(d.params, placed, st.modelWeights.value);
+    }
     if (s.isTraining())
         prepareTraining(s, prepared, st, record);
     else

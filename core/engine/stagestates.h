@@ -4,6 +4,7 @@
 #include "core/memory/formula.h"
 #include "core/memory/formularecord.h"
 #include "core/memory/formulatext.h"
+#include "core/memory/hostoffload.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -58,6 +59,7 @@ struct RankShare
     /// else each placement at its own width; written with `weightSymbol`.
     Derived weights;
     const Symbol *weightSymbol = &text::shared::kRankShare;
+    WeightWidths widths;        ///< bytes per parameter of its parts
     Derived layers;             ///< of the decoder layers (adapters live there)
     /// The decoder layers' parameters this rank holds (experts over ep,
     /// the rest as tensor parallelism splits each tensor: tpSplitOf), and

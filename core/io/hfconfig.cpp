@@ -1548,6 +1548,18 @@ void readSlidingWindow(ConfigKeys &k, const std::string &type, ModelSpec &m)
 {
     if (m.chunkedAttention)
         return;
+    if (type == "dots1") {
+        // Dots1Config.__post_init__: layer i slides when sliding_window is
+        // set and i >= max_window_layers (default 62); use_sliding_window
+        // is not its key.
+        k.reader().boolean("use_sliding_window", false);
+        const auto window = k.firstUint({"sliding_window"}, 1, ModelLimits::maxPositions);
+        if (!window || k.reader().has("layer_types"))
+            return;
+        m.slidingWindow = *window;
+        m.slidingLayers = m.layers - std::min(m.layers, k.uint("max_window_layers", 0, kMaxLayers, 62));
+        return;
+    }
     if (k.reader().has("use_sliding_window") && !k.reader().boolean("use_sliding_window", false).value_or(false)) {
         k.firstUint({"sliding_window"}, 1, ModelLimits::maxPositions); // read, and unused
         return; // Qwen2/Qwen3 ship a window they do not use
@@ -1636,6 +1648,7 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
     } else if (ftype == "apertus") {
         // ApertusMLP: ACT2CLS["xielu"], XIELUActivation's alpha_p and alpha_n.
         m.mlpActivationParams = activationName(k) == "xielu" ? 2 : 0;
+        m.mlpBias = false; // ApertusMLP builds up_proj and down_proj with bias=False whatever mlp_bias says
     } else if (ftype == "dots1") {
         m.moe.routerBias = true; // DeepseekV3TopkRouter registers e_score_correction_bias
     } else if (ftype == "glm4_moe") {

@@ -97,7 +97,7 @@ inline constexpr Symbol kLmHeadBytes{"B_head", "B", QT_TRANSLATE_NOOP("Derivatio
 inline constexpr Symbol kEndBytes{"B_ends", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of the embeddings and the lm_head")};
 inline constexpr Symbol kReplicatedBytes{"B_repl", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes every tensor-parallel rank holds whole: routers, norms, MLA's down-projections, the sparse-attention indexer")};
 inline constexpr Symbol kKeyValueBytes{"B_kv", "B", QT_TRANSLATE_NOOP("Derivation", "weight bytes of the key and value projections")};
-inline constexpr const char *kWhyShareOfBytes = QT_TRANSLATE_NOOP("Derivation", "a share of the bytes, not of the parameters: the format's layers and the unquantised tables, norms and routers each at their own width");
+inline constexpr const char *kWhyShareOfBytes = QT_TRANSLATE_NOOP("Derivation", "a share of the bytes, not of the parameters: the format's layers and the unquantised tables and norms each at their own width");
 inline constexpr const char *kPartKeyValue = QT_TRANSLATE_NOOP("Derivation", "key and value projections");
 inline constexpr const char *kFromReplicated =
     "vLLM vllm/model_executor/layers/linear.py (ReplicatedLinear; QKVParallelLinear num_kv_head_replicas), "

@@ -12,29 +12,18 @@ std::uint64_t deviceMapGpuLayers(const Scenario &s)
     return offloadsLayersToHost(s) ? *s.gpuLayers : s.model.layers;
 }
 
-namespace {
-
-/// Parameters of an average decoder layer: all that is neither embedding
-/// nor lm_head (the final norm spread over the layers).
 double averageLayerParams(const ModelSpec &m, const ParameterCounts &pc)
 {
     return static_cast<double>(pc.total - std::min(pc.total, pc.embedding + pc.lmHead))
         / static_cast<double>(std::max<std::uint64_t>(1, m.layers));
 }
 
-} // namespace
-
-double offloadedModuleParams(const ModelSpec &m, const ParameterCounts &pc)
-{
-    return std::max(averageLayerParams(m, pc), static_cast<double>(pc.lmHead));
-}
-
-double deviceMapHostParams(const Scenario &s, const ParameterCounts &pc)
+double deviceMapHostBytes(const Scenario &s, const ParameterCounts &pc, const WeightWidths &widths)
 {
     if (!offloadsLayersToHost(s))
         return 0;
     const double hostLayers = static_cast<double>(s.model.layers - deviceMapGpuLayers(s));
-    return averageLayerParams(s.model, pc) * hostLayers + static_cast<double>(pc.lmHead);
+    return averageLayerParams(s.model, pc) * hostLayers * widths.layer + static_cast<double>(pc.lmHead) * widths.lmHead;
 }
 
 Derived vllmOffloadedBytes(const Scenario &s, double layerBytesHere, FormulaStore *store)

@@ -24,11 +24,21 @@ namespace core {
 /// Decoder layers device_map keeps on the GPUs: N when offloading, else L.
 std::uint64_t deviceMapGpuLayers(const Scenario &s);
 
-/// Parameters of the largest module device_map offloads: an average
-/// decoder layer (experts included) or an offloaded lm_head.
-double offloadedModuleParams(const ModelSpec &m, const ParameterCounts &pc);
-/// Parameters device_map keeps in host memory: layers N..L-1 and the lm_head.
-double deviceMapHostParams(const Scenario &s, const ParameterCounts &pc);
+/// Bytes per parameter of the weights as a format stores them: of an
+/// average decoder layer (experts included), of the lm_head, of the routed
+/// experts. One width for all where every parameter costs the same.
+struct WeightWidths
+{
+    double layer = 0;
+    double lmHead = 0;
+    double experts = 0;
+};
+
+/// Parameters of an average decoder layer: all that is neither embedding
+/// nor lm_head (the final norm spread over the layers).
+double averageLayerParams(const ModelSpec &m, const ParameterCounts &pc);
+/// Bytes device_map keeps in host memory: layers N..L-1 and the lm_head.
+double deviceMapHostBytes(const Scenario &s, const ParameterCounts &pc, const WeightWidths &widths);
 
 /// vLLM: the weight bytes one GPU keeps in host memory, its
 /// --cpu-offload-gb budget capped at its decoder layers' bytes.

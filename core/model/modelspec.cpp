@@ -77,7 +77,8 @@ void addMlp(GroupBuilder &b, const ModelSpec &m, const char *name, TensorRole ro
         const std::uint64_t biasPerMlp = (m.gatedMlp ? 2 * inner : inner) + h;
         b.add(prefix + ".bias", TensorRole::Bias, biasPerMlp, 1, count, LinearSlot::None, activeCount);
     }
-    b.add(prefix + ".act_fn", TensorRole::Other, m.mlpActivationParams, 1, count, LinearSlot::None, activeCount);
+    // Scalars every tensor-parallel rank holds whole and no format quantises, as a norm's.
+    b.add(prefix + ".act_fn", TensorRole::Norm, m.mlpActivationParams, 1, count, LinearSlot::None, activeCount);
 }
 
 /// Softmax attention of `layers` layers with `a`'s key-value heads, of
@@ -280,7 +281,7 @@ void addSelectiveScan(GroupBuilder &b, const ModelSpec &m)
     b.add("mamba_x_proj", TensorRole::AttentionLinear, rank + 2 * m.ssmState, inner, n);
     b.add("mamba_dt_proj", TensorRole::AttentionLinear, inner, rank, n);
     b.add("mamba_dt_proj_bias_and_D", TensorRole::Bias, 2 * inner, 1, n);
-    b.add("mamba_A_log", TensorRole::Other, inner, m.ssmState, n);
+    b.add("mamba_A_log", TensorRole::Bias, inner, m.ssmState, n); // as Mamba-2's: split over TP, never quantised
     b.add("mamba_dt_B_C_norms", TensorRole::Norm, rank + 2 * m.ssmState, 1, n);
     b.add("mamba_out_proj", TensorRole::AttentionLinear, m.hidden, inner, n);
 }
@@ -579,6 +580,20 @@ std::uint64_t quantizedElements(const ModelSpec &m, const TensorGroup &g, unsign
 }
 
 } // namespace
+
+FormatSums ParameterCounts::formatSums() const
+{
+    FormatSums sums;
+    for (const FormatSums &p : byPlacement) {
+        sums.total += p.total;
+        sums.linear += p.linear;
+        sums.experts += p.experts;
+        sums.lmHead += p.lmHead;
+        sums.checkpointQuantized += p.checkpointQuantized;
+        sums.checkpointRestLinear += p.checkpointRestLinear;
+    }
+    return sums;
+}
 
 ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {

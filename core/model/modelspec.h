@@ -535,9 +535,8 @@ struct ParameterCounts
     std::array<FormatSums, kWeightPlacements> byPlacement{};
 
     const FormatSums &at(WeightPlacement p) const { return byPlacement[static_cast<std::size_t>(p)]; }
-    std::uint64_t tpReplicated() const { return at(WeightPlacement::Replicated).total; }
-    /// The model's own sums (the fields above).
-    FormatSums formatSums() const { return {total, linear, experts, lmHead, checkpointQuantized, checkpointRestLinear}; }
+    /// The model's sums: those of every placement together.
+    FormatSums formatSums() const;
 };
 
 /// How tensor parallelism splits a tensor group (vLLM's and SGLang's

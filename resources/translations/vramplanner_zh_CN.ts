@@ -2103,8 +2103,8 @@
         <translation>键、值投影的权重字节</translation>
     </message>
     <message>
-        <source>a share of the bytes, not of the parameters: the format&apos;s layers and the unquantised tables, norms and routers each at their own width</source>
-        <translation>按字节而非参数计份额：量化格式的层与未量化的嵌入表、归一化层、路由器各按其自身宽度计</translation>
+        <source>a share of the bytes, not of the parameters: the format&apos;s layers and the unquantised tables and norms each at their own width</source>
+        <translation>按字节而非参数计份额：量化格式的层与未量化的嵌入表、归一化层各按其自身宽度计</translation>
     </message>
 </context>
 <context>
