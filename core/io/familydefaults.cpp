@@ -78,6 +78,9 @@ const std::vector<FamilyDefaults> &families()
           {"sliding_window", 4096},
           {"max_window_layers", 80},
           {"rope_theta", 1000000.0}}},
+        // JambaConfig (configuration_jamba.py @ 008f5c8c): 16 experts, 2 a
+        // token, in every other layer (readJamba places them).
+        {"jamba", nullptr, "JambaConfig", {{"num_experts", 16}, {"num_experts_per_tok", 2}}},
         // SeedOssConfig (configuration_seed_oss.py @ 008e5743): a head of
         // 128 whatever hidden_size / num_attention_heads is (5120 / 80 = 64
         // in the 36B), and dropout on attention and the residual branches.

@@ -934,10 +934,8 @@ void readJamba(ConfigKeys &k, ModelSpec &m)
         r.error("mamba_proj_bias", "true (biases on the Mamba in_proj and out_proj) is not modeled");
     r.boolean("use_mamba_kernels", false);
 
-    if (!r.has("num_experts")) {
-        m.moe.experts = static_cast<int>(k.uint("num_experts", 0, 1u << 16, 16));
-        m.moe.expertsPerToken = static_cast<int>(k.uint("num_experts_per_tok", 1, 1u << 16, 2));
-    }
+    // readMoe read the experts (JambaConfig's 16, top 2, where the file
+    // omits them: familydefaults).
     if (m.moe.experts <= 1 || expertLayers == 0) {
         m.moe = {};
         return;

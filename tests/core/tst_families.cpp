@@ -106,6 +106,7 @@ private slots:
     void nemotronBlockSpellings();
     void graniteHybridLayers();
     void seedOssClassDefaults();
+    void jambaLayersAndClassDefaults();
     void imagesJoinTheContext();
 };
 
@@ -845,6 +846,37 @@ void TestFamilies::seedOssClassDefaults()
     // final norm.
     const qulonglong total = 512 * 64 + 512 + 2 * (256 * 64 + 256) + 64 * 512 + 3 * 32 * 64 + 2 * 64 + 2 * 100 * 64 + 64;
     QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), total);
+}
+
+void TestFamilies::jambaLayersAndClassDefaults()
+{
+    // JambaConfig (configuration_jamba.py @ 008f5c8c): attention where
+    // i % 8 == 4, Mamba-1 elsewhere; experts where i % 2 == 1, top 2 by
+    // default; mamba_dt_rank "auto" = ceil(64 / 16) = 4, d_state 16,
+    // expand 2, d_conv 4 with a bias.
+    const std::string config = R"({"model_type": "jamba", "hidden_size": 64, "num_hidden_layers": 8,
+        "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 32, "vocab_size": 100,
+        "num_experts": 4})";
+    const auto parsed = core::io::parseHfConfig(config, "tiny jamba");
+    QVERIFY2(parsed.ok(), parsed.errors.empty() ? "" : parsed.errors.front().c_str());
+    const core::ModelSpec &m = *parsed.value;
+    QVERIFY(!m.guessed());
+    QCOMPARE(static_cast<qulonglong>(m.attentionLayers()), 1ull);
+    QCOMPARE(static_cast<qulonglong>(m.mambaLayers), 7ull);
+    QCOMPARE(m.moe.expertsPerToken, 2);
+    // By hand: attention q and o 64 x 64, k and v 32 x 64; each Mamba-1
+    // layer in_proj 256 x 64, conv 128 x 4 and its bias, x_proj (4 + 32) x
+    // 128, dt_proj 128 x 4 and its bias, A_log 128 x 16, D, out_proj 64 x
+    // 128, dt/B/C norms 4 + 16 + 16; four dense MLPs 3 x 32 x 64; four MoE
+    // layers of 4 such experts and a 4 x 64 router; two norms a layer, the
+    // final norm, untied embedding and head.
+    const qulonglong attention = 2 * 64 * 64 + 2 * 32 * 64;
+    const qulonglong mamba = 256 * 64 + 128 * 4 + 128 + 36 * 128 + 128 * 4 + 128 + 128 * 16 + 128 + 64 * 128 + 36;
+    const qulonglong mlp = 3 * 32 * 64;
+    const qulonglong total = attention + 7 * mamba + 4 * mlp + 4 * (4 * mlp + 4 * 64) + 8 * 2 * 64 + 64 + 2 * 100 * 64;
+    const core::ParameterCounts c = core::countParameters(m);
+    QCOMPARE(static_cast<qulonglong>(c.total), total);
+    QCOMPARE(static_cast<qulonglong>(c.active), total - 4 * 2 * mlp); // 2 of the 4 experts run
 }
 
 void TestFamilies::imagesJoinTheContext()
