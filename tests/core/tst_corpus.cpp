@@ -304,6 +304,7 @@ void TestCorpus::handSummedTotals()
     const std::uint64_t jamba = 4 * jambaAttention + 28 * jambaMamba + 16 * (16 * jambaMlp + 16 * 4096) + 16 * jambaMlp
         + 32 * 2 * 4096 + 2 * 65536ull * 4096 + 4096;
     QCOMPARE(jamba, 51570323328ull);
+    QVERIFY(std::abs(static_cast<double>(jamba) / 1e9 - 51.57) < 0.005); // the Leaderboard's, to its rounding
     // dots.llm1 (modular_dots1.py): 62 layers of q, k, v and o 4096 x 4096
     // (32 heads of 128, 32 KV heads) with per-head q_norm and k_norm (128);
     // layer 0 a dense MLP 3 x 10,944 x 4096; layers 1-61 128 experts of
@@ -334,6 +335,7 @@ void TestCorpus::handSummedTotals()
     const std::uint64_t commandLayer = 2 * 4096ull * 4096 + 2 * 1024ull * 4096 + 3 * 14336ull * 4096 + 4096;
     const std::uint64_t command = 32 * commandLayer + 256000ull * 4096 + 4096;
     QCOMPARE(command, 8028033024ull);
+    QVERIFY(std::abs(static_cast<double>(command) / 1e9 - 8.028) < 0.0005); // the Leaderboard's, to its rounding
     // Apertus-8B (modular_apertus.py): 32 layers of q and o 4096 x 4096, k
     // and v 1024 x 4096, per-head q_norm and k_norm (128), up and down 21,504
     // x 4096 (no gate), xIELU's alpha_p and alpha_n, two norms; embedding and
