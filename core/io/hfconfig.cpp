@@ -576,8 +576,7 @@ void readNemotronH(ConfigKeys &k, ModelSpec &m)
         k.reader().boolean("mamba_conv_bias", false).value_or(true));
     if (m.mambaHeads % m.ssmGroups != 0)
         k.reader().error("n_groups", "must divide mamba_num_heads");
-    if (k.reader().boolean("use_bias", false).value_or(false))
-        k.reader().error("use_bias", "true (biases on the Mamba in_proj and out_proj) is not modeled");
+    m.mambaProjBias = k.reader().boolean("use_bias", false).value_or(false); // NemotronHMamba2Mixer in_proj, out_proj
 
     // vLLM's NemotronHForCausalLMConfig.update_mamba_ssm_cache_dtype takes the
     // SSM state's dtype from the config (float32 by default); "auto" keeps
@@ -866,8 +865,7 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
     m.mambaConvKernel = k.uint("mamba_d_conv", 1, 1024, 4);
     m.mambaConvBias = r.boolean("mamba_conv_bias", false).value_or(true);
     k.uint("mamba_chunk_size", 1, ModelLimits::maxPositions, 256);
-    if (r.boolean("mamba_proj_bias", false).value_or(false))
-        r.error("mamba_proj_bias", "true (biases on the Mamba in_proj and out_proj) is not modeled");
+    m.mambaProjBias = r.boolean("mamba_proj_bias", false).value_or(false); // BambaMixer in_proj, out_proj
     // GraniteMoeHybridConfig: "rope", else (None, "nope") no positional
     // encoding at all.
     m.noRope = r.string("position_embedding_type", false).value_or("") != "rope";
@@ -930,8 +928,7 @@ void readJamba(ConfigKeys &k, ModelSpec &m)
     } else {
         m.mambaTimeStepRank = k.uint("mamba_dt_rank", 1, kMaxDim, autoRank);
     }
-    if (r.boolean("mamba_proj_bias", false).value_or(false))
-        r.error("mamba_proj_bias", "true (biases on the Mamba in_proj and out_proj) is not modeled");
+    m.mambaProjBias = r.boolean("mamba_proj_bias", false).value_or(false); // JambaMambaMixer in_proj, out_proj
     r.boolean("use_mamba_kernels", false);
 
     // readMoe read the experts (JambaConfig's 16, top 2, where the file

@@ -104,6 +104,7 @@ const BoolField kBoolFields[] = {
     {"layer_scalars", &ModelSpec::layerScalars},
     {"norm_per_block", &ModelSpec::normPerBlock},
     {"mamba_conv_bias", &ModelSpec::mambaConvBias},
+    {"mamba_proj_bias", &ModelSpec::mambaProjBias},
     {"family_guessed", &ModelSpec::familyGuessed},
     {"shape_guessed", &ModelSpec::shapeGuessed},
 };

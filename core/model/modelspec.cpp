@@ -275,6 +275,8 @@ void addSelectiveScan(GroupBuilder &b, const ModelSpec &m)
     const std::uint64_t inner = m.mambaInner();
     const std::uint64_t rank = m.mambaTimeStepRank;
     b.add("mamba_in_proj", TensorRole::AttentionLinear, 2 * inner, m.hidden, n);
+    if (m.mambaProjBias)
+        b.add("mamba_proj_bias", TensorRole::Bias, 2 * inner + m.hidden, 1, n);
     b.add("mamba_conv1d", TensorRole::Other, inner, m.mambaConvKernel, n);
     if (m.mambaConvBias)
         b.add("mamba_conv1d_bias", TensorRole::Bias, inner, 1, n);
@@ -301,6 +303,8 @@ void addMamba(GroupBuilder &b, const ModelSpec &m)
     }
     const std::uint64_t conv = m.mambaConvWidth();
     b.add("mamba_in_proj", TensorRole::AttentionLinear, m.mambaInner() + conv + m.mambaHeads, m.hidden, n);
+    if (m.mambaProjBias)
+        b.add("mamba_proj_bias", TensorRole::Bias, m.mambaInner() + conv + m.mambaHeads + m.hidden, 1, n);
     b.add("mamba_conv1d", TensorRole::Other, conv, m.mambaConvKernel, n);
     if (m.mambaConvBias)
         b.add("mamba_conv1d_bias", TensorRole::Bias, conv, 1, n);

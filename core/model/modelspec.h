@@ -240,6 +240,7 @@ struct ModelSpec
     std::uint64_t ssmGroups = 0;       ///< n_groups: heads of a group share B and C
     std::uint64_t mambaConvKernel = 0; ///< conv_kernel
     bool mambaConvBias = false;        ///< use_conv_bias
+    bool mambaProjBias = false;        ///< biases on in_proj and out_proj (use_bias, mamba_proj_bias)
     /// Mamba-1's selective scan (Gu & Dao 2023, arXiv:2312.00752 §3.2) as
     /// Jamba runs it: its dt rank (mamba_dt_rank), 0 for Mamba-2. In
     /// Mamba-2's terms each of its d_inner channels is a head of width 1

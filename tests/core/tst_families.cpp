@@ -877,6 +877,15 @@ void TestFamilies::jambaLayersAndClassDefaults()
     const core::ParameterCounts c = core::countParameters(m);
     QCOMPARE(static_cast<qulonglong>(c.total), total);
     QCOMPARE(static_cast<qulonglong>(c.active), total - 4 * 2 * mlp); // 2 of the 4 experts run
+
+    // mamba_proj_bias gives in_proj (2 x 128) and out_proj (64) a bias in
+    // each Mamba-1 layer (JambaMambaMixer use_bias): a file transformers
+    // loads, so read, not refused.
+    std::string biased = config;
+    biased.insert(biased.find("\"num_experts\""), "\"mamba_proj_bias\": true, ");
+    const auto withBias = core::io::parseHfConfig(biased, "tiny jamba with projection biases");
+    QVERIFY2(withBias.ok(), withBias.errors.empty() ? "" : withBias.errors.front().c_str());
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(*withBias.value).total), total + 7 * (2 * 128 + 64));
 }
 
 void TestFamilies::imagesJoinTheContext()
