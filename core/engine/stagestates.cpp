@@ -165,7 +165,8 @@ WeightClasses weightClasses(const WeightClassRule &rule, const FormatSums &sums)
 /// Splits the model's weight bytes into quantised and unquantised parts;
 /// `run` says how a training stack stores the frozen base. Returns the
 /// whole model's weight bytes, before any split.
-Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const TrainingRun &run, EstimateDetails &d,
+Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const TrainingRun &run,
+                      const WeightClassRule &rule, EstimateDetails &d,
                       FormulaStore *store)
 {
     namespace w = text::weights;
@@ -192,7 +193,6 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         bytes.cite(files->format == "gguf" ? w::kFromGgufTable : w::kFromSafetensorsTable);
         d.weightBits = FormatBits{pc.total ? bytes.value() * 8.0 / static_cast<double>(pc.total) : 0.0, 0, ""};
     } else {
-        const WeightClassRule rule = weightClassRule(s, run);
         const WeightClasses classes = weightClasses(rule, pc.formatSums());
         const double quantized = classes.quantized;
         const double rest = classes.rest;
@@ -252,11 +252,10 @@ Placed placedParams(const ParameterCounts &pc)
 /// weightStorage prices. Empty where every parameter costs the same (full
 /// training, one dtype) or only the files' dtype totals are known.
 std::optional<Placed> placedWeightBytes(const Scenario &s, const ParameterCounts &pc, const TrainingRun &run,
-                                        const EstimateDetails &d)
+                                        const WeightClassRule &rule, const EstimateDetails &d)
 {
     if (s.mode == Mode::Train || s.checkpointInUse() || pc.total == 0)
         return std::nullopt;
-    const WeightClassRule rule = weightClassRule(s, run);
     const double quantizedBytes = d.weightBits.total() / 8.0;
     if (quantizedBytes == run.unquantizedBytes && !rule.restFormat)
         return std::nullopt; // one width for every parameter
@@ -467,7 +466,8 @@ Derived draftWeights(const Scenario &s, FormulaStore *store)
 {
     const Scenario draft = draftScenario(s);
     EstimateDetails scratch;
-    return weightStorage(draft, countParameters(draft.model), TrainingRun{}, scratch, store);
+    const TrainingRun noRun;
+    return weightStorage(draft, countParameters(draft.model), noRun, weightClassRule(draft, noRun), scratch, store);
 }
 
 /// Weights kept in host memory and run on the GPU (hostoffload.h): what
@@ -859,9 +859,10 @@ StageStates prepareStage(const Scenario &s, const PreparedScenario &prepared, co
     const TrainingRun noRun;
     const TrainingRun &run = s.isTraining() ? prepared.run() : noRun;
     d.regime = s.isTraining() ? run.trainable : regimeBytes(s.regime);
-    st.modelWeights = weightStorage(s, d.params, run, d, record);
+    const WeightClassRule rule = weightClassRule(s, run);
+    st.modelWeights = weightStorage(s, d.params, run, rule, d, record);
     if (!usesGgmlBuffers(s)) {
-        const std::optional<Placed> placed = placedWeightBytes(s, d.params, run, d);
+        const std::optional<Placed> placed = placedWeightBytes(s, d.params, run, rule, d);
         st.share = rankShare(s, d.params, placed, stage, record);
         st.share.widths = weightWidths(d.params, placed, st.modelWeights.value);
     }
