@@ -46,6 +46,8 @@ void readLaguna(ConfigKeys &k, ModelSpec &m);
 void readRotaryDims(ConfigKeys &k, ModelSpec &m);
 void readGraniteHybrid(ConfigKeys &k, ModelSpec &m);
 void readJamba(ConfigKeys &k, ModelSpec &m);
+void readFalconH1(ConfigKeys &k, ModelSpec &m);
+void readBamba(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -189,6 +191,13 @@ const FamilyTraits kFamilies[] = {
     // layer attention without RoPE or Mamba-1, two norms, and experts or a
     // dense MLP, each by its own period and offset (readJamba).
     {"jamba", "JambaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, readJamba},
+    // Falcon-H1 (readFalconH1): attention and a Mamba-2 block side by side
+    // in every layer, input_layernorm and pre_ff_layernorm around them.
+    // Bamba (readBamba): attention where attn_layer_indices says, Mamba-2
+    // elsewhere, a gated MLP in every layer.
+    {"bamba", "BambaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, readBamba},
+    {"falcon_h1", "FalconH1Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readFalconH1},
     // dots.llm1 (modular_dots1.py @ 008e5743): Qwen3's attention with
     // per-head q/k norms and DeepSeek-V3's MoE after first_k_dense_replace
     // dense layers (shared experts n_shared_experts x moe_intermediate_size
@@ -832,23 +841,15 @@ void readSmolLm3(ConfigKeys &k, ModelSpec &m)
     k.uint("no_rope_layer_interval", 1, kMaxLayers, 4);
 }
 
-/// Granite 4.0 (transformers configuration_granitemoehybrid.py and
-/// modular_granitemoehybrid.py). Without layer_types every layer is Mamba
-/// (layers_block_type). The Mamba-2 mixer is Bamba's (BambaMixer: in_proj to
-/// the gate, x, B, C and dt; conv1d; dt_bias, A_log, D; a gated norm;
-/// out_proj), d_inner = mamba_expand x hidden_size, mamba_d_head "auto" its
-/// share of a head. Every layer keeps the shared MLP
-/// (GraniteMoeSharedMLP: input_linear to 2 x shared_intermediate_size,
-/// output_linear back); with num_local_experts > 0 (class default 8, top
-/// 2) the MoE layers add intermediate_size-wide experts and a router.
-void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
+/// The Mamba-2 mixer as Bamba's config spells it (BambaConfig, and the
+/// classes that took its keys: GraniteMoeHybridConfig, FalconH1Config):
+/// mamba_n_heads heads of mamba_d_head ("auto": their share of `inner`, the
+/// mixer's d_inner), mamba_d_state, mamba_n_groups, mamba_d_conv and the
+/// conv's bias; mamba_chunk_size is the scan's (no weights).
+void readBambaMixer(ConfigKeys &k, ModelSpec &m, std::uint64_t inner)
 {
     JsonReader &r = k.reader();
-    if (!r.has("layer_types") && !r.has("layers_block_type"))
-        m.mambaLayers = m.layers;
-    const std::uint64_t expand = k.uint("mamba_expand", 1, 64, 2);
     m.mambaHeads = k.uint("mamba_n_heads", 1, kMaxDim, 128);
-    const std::uint64_t inner = expand * m.hidden;
     if (r.has("mamba_d_head") && r.json().at("mamba_d_head").is_string()) {
         if (r.string("mamba_d_head", true).value_or("") != "auto")
             r.error("mamba_d_head", "is a string other than \"auto\"");
@@ -857,7 +858,7 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
         m.mambaHeadDim = k.uint("mamba_d_head", 1, kMaxDim, inner / m.mambaHeads);
     }
     if (m.mambaHeadDim * m.mambaHeads != inner)
-        r.error("mamba_n_heads", "times mamba_d_head is not mamba_expand x hidden_size");
+        r.error("mamba_n_heads", "times mamba_d_head is not the Mamba block's inner width, " + std::to_string(inner));
     m.ssmState = k.uint("mamba_d_state", 1, kMaxDim, 256);
     m.ssmGroups = k.uint("mamba_n_groups", 1, kMaxDim, 1);
     if (m.mambaHeads % m.ssmGroups != 0)
@@ -865,6 +866,23 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
     m.mambaConvKernel = k.uint("mamba_d_conv", 1, 1024, 4);
     m.mambaConvBias = r.boolean("mamba_conv_bias", false).value_or(true);
     k.uint("mamba_chunk_size", 1, ModelLimits::maxPositions, 256);
+}
+
+/// Granite 4.0 (transformers configuration_granitemoehybrid.py and
+/// modular_granitemoehybrid.py). Without layer_types every layer is Mamba
+/// (layers_block_type). The Mamba-2 mixer is Bamba's (BambaMixer: in_proj to
+/// the gate, x, B, C and dt; conv1d; dt_bias, A_log, D; a gated norm;
+/// out_proj), d_inner = mamba_expand x hidden_size. Every layer keeps the
+/// shared MLP (GraniteMoeSharedMLP: input_linear to 2 x
+/// shared_intermediate_size, output_linear back); with num_local_experts >
+/// 0 (class default 8, top 2) the MoE layers add intermediate_size-wide
+/// experts and a router.
+void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    if (!r.has("layer_types") && !r.has("layers_block_type"))
+        m.mambaLayers = m.layers;
+    readBambaMixer(k, m, k.uint("mamba_expand", 1, 64, 2) * m.hidden);
     m.mambaProjBias = r.boolean("mamba_proj_bias", false).value_or(false); // BambaMixer in_proj, out_proj
     // GraniteMoeHybridConfig: "rope", else (None, "nope") no positional
     // encoding at all.
@@ -882,6 +900,65 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
     }
     m.intermediate = k.uint("shared_intermediate_size", 1, kMaxDim, 1024);
     m.moe.withDenseMlp = m.moe.isMoe();
+}
+
+/// Bamba (transformers configuration_bamba.py @ 001f85b3, modeling_bamba.py;
+/// vLLM bamba.py v0.19.1): the layers attn_layer_indices names attend (none
+/// where it is absent), the others run Bamba's Mamba-2 mixer with d_inner =
+/// mamba_expand x hidden_size; every layer has a gated MLP. BambaConfig sets
+/// attention_bias and mlp_bias to False whatever the file says, and
+/// partial_rotary_factor (0.5) only shapes RoPE.
+void readBamba(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    std::vector<bool> attends(m.layers, false);
+    for (const std::uint64_t i : k.uints("attn_layer_indices", m.layers)) {
+        if (i >= m.layers)
+            r.error("attn_layer_indices", "names layer " + std::to_string(i) + " of " + std::to_string(m.layers));
+        else
+            attends[i] = true;
+    }
+    m.mambaLayers = static_cast<std::uint64_t>(std::count(attends.begin(), attends.end(), false));
+    readBambaMixer(k, m, k.uint("mamba_expand", 1, 64, 2) * m.hidden);
+    m.mambaProjBias = r.boolean("mamba_proj_bias", false).value_or(false); // BambaMixer in_proj, out_proj
+    m.qkvBias = m.attnOutBias = m.mlpBias = false;
+    for (const char *key : {"attention_bias", "mlp_bias", "partial_rotary_factor", "z_loss_coefficient"})
+        r.has(key);
+}
+
+/// Falcon-H1 (transformers configuration_falcon_h1.py and
+/// modular_falcon_h1.py @ 00511f5d; vLLM falcon_h1.py v0.19.1): every layer
+/// runs Llama's attention and Bamba's Mamba-2 mixer side by side on the same
+/// normed input (FalconH1DecoderLayer), then Llama's MLP. The mixer's
+/// d_inner is mamba_d_ssm (class default 1024; null: mamba_expand x
+/// hidden_size); its gated norm is built only with mamba_rms_norm (off by
+/// default); in_proj's bias is mamba_proj_bias, out_proj's projectors_bias.
+/// The muP multipliers scale activations (mup_vector is an unsaved buffer);
+/// attn_layer_indices and mamba_use_mlp are keys of TII's earlier code that
+/// transformers and vLLM do not read: every layer is built the same.
+void readFalconH1(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.mambaLayers = m.layers;
+    m.mambaBesideAttention = true;
+    const std::uint64_t expand = k.uint("mamba_expand", 1, 64, 2);
+    // An explicit null (JSON's None) is FalconH1Config's "derive it"; an absent key takes the class default.
+    const bool fromExpand = !r.has("mamba_d_ssm") && r.json().contains("mamba_d_ssm");
+    readBambaMixer(k, m, fromExpand ? expand * m.hidden : k.uint("mamba_d_ssm", 1, kMaxDim, 1024));
+    m.mambaNorm = r.boolean("mamba_rms_norm", false).value_or(false);
+    const bool inBias = r.boolean("mamba_proj_bias", false).value_or(false);
+    const bool outBias = r.boolean("projectors_bias", false).value_or(false);
+    m.mambaProjBias = inBias || outBias;
+    if (inBias != outBias) {
+        k.assume("projectors_bias", "in_proj and out_proj both read with a bias",
+                 "the planner gives the Mamba block's two projections one bias switch");
+        m.shapeGuessed = true;
+    }
+    for (const char *key : {"mamba_norm_before_gate", "mamba_use_mlp", "mlp_expansion_factor", "attn_layer_indices",
+                            "attention_in_multiplier", "attention_out_multiplier", "key_multiplier",
+                            "lm_head_multiplier", "mlp_multipliers", "ssm_multipliers", "ssm_in_multiplier",
+                            "ssm_out_multiplier"})
+        r.has(key);
 }
 
 /// Jamba (transformers configuration_jamba.py and modeling_jamba.py @

@@ -105,6 +105,8 @@ const BoolField kBoolFields[] = {
     {"norm_per_block", &ModelSpec::normPerBlock},
     {"mamba_conv_bias", &ModelSpec::mambaConvBias},
     {"mamba_proj_bias", &ModelSpec::mambaProjBias},
+    {"mamba_norm", &ModelSpec::mambaNorm},
+    {"mamba_beside_attention", &ModelSpec::mambaBesideAttention},
     {"family_guessed", &ModelSpec::familyGuessed},
     {"shape_guessed", &ModelSpec::shapeGuessed},
 };

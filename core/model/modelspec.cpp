@@ -293,7 +293,8 @@ void addSelectiveScan(GroupBuilder &b, const ModelSpec &m)
 /// in_proj to the gate z (d_inner), x, B and C (the conv width) and dt (one
 /// per head); a depthwise causal conv1d over x, B and C, with a bias when
 /// use_conv_bias; per-head dt_bias, A_log and D; a gated RMSNorm over
-/// d_inner (Zamba2RMSNormGated); out_proj back to the hidden size.
+/// d_inner (Zamba2RMSNormGated; Falcon-H1's FalconH1Mixer only with
+/// mamba_rms_norm); out_proj back to the hidden size.
 void addMamba(GroupBuilder &b, const ModelSpec &m)
 {
     const std::uint64_t n = m.mambaLayers;
@@ -309,7 +310,8 @@ void addMamba(GroupBuilder &b, const ModelSpec &m)
     if (m.mambaConvBias)
         b.add("mamba_conv1d_bias", TensorRole::Bias, conv, 1, n);
     b.add("dt_bias_A_log_and_D", TensorRole::Bias, 3 * m.mambaHeads, 1, n);
-    b.add("mamba_norm", TensorRole::Norm, m.mambaInner(), 1, n);
+    if (m.mambaNorm)
+        b.add("mamba_norm", TensorRole::Norm, m.mambaInner(), 1, n);
     b.add("mamba_out_proj", TensorRole::AttentionLinear, m.hidden, m.mambaInner(), n);
 }
 
@@ -678,10 +680,14 @@ struct ScopeSums
     std::uint64_t perScope[8] = {};
 
     std::uint64_t at(LayerScope scope) const { return perScope[static_cast<int>(scope)]; }
-    std::uint64_t mixer() const
+    /// The largest token mixer of a layer: both blocks of a layer that runs
+    /// Mamba beside its attention (Falcon-H1).
+    std::uint64_t mixer(const ModelSpec &m) const
     {
-        return std::max({at(LayerScope::AttentionLayers), at(LayerScope::WindowedAttentionLayers),
-                         at(LayerScope::LinearLayers), at(LayerScope::MambaLayers)});
+        const std::uint64_t attention = std::max(at(LayerScope::AttentionLayers), at(LayerScope::WindowedAttentionLayers));
+        if (m.mambaBesideAttention)
+            return std::max(attention, at(LayerScope::LinearLayers)) + at(LayerScope::MambaLayers);
+        return std::max({attention, at(LayerScope::LinearLayers), at(LayerScope::MambaLayers)});
     }
     std::uint64_t mlp(const ModelSpec &m) const
     {
@@ -742,7 +748,7 @@ std::uint64_t parametersPerLayer(const ModelSpec &m, const std::vector<TensorGro
     // both (Nemotron-H's single-purpose blocks) the largest block is one or
     // the other.
     return sums.at(LayerScope::AllLayers)
-        + (singlePurposeBlocks(m) ? std::max(sums.mixer(), sums.mlp(m)) : sums.mixer() + sums.mlp(m));
+        + (singlePurposeBlocks(m) ? std::max(sums.mixer(m), sums.mlp(m)) : sums.mixer(m) + sums.mlp(m));
 }
 
 ModelSpec modelFromParameterCount(std::uint64_t parameters)

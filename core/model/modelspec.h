@@ -241,6 +241,15 @@ struct ModelSpec
     std::uint64_t mambaConvKernel = 0; ///< conv_kernel
     bool mambaConvBias = false;        ///< use_conv_bias
     bool mambaProjBias = false;        ///< biases on in_proj and out_proj (use_bias, mamba_proj_bias)
+    /// The gated RMSNorm over d_inner before out_proj (Falcon-H1 builds it
+    /// only with mamba_rms_norm, which is off by default).
+    bool mambaNorm = true;
+    /// Each Mamba layer attends too, its Mamba-2 block and its softmax
+    /// attention side by side on the same input, their outputs summed
+    /// (Falcon-H1's parallel hybrid: modeling_falcon_h1.py
+    /// FalconH1DecoderLayer). The attention layers are then all the mixer
+    /// layers that are not linear attention.
+    bool mambaBesideAttention = false;
     /// Mamba-1's selective scan (Gu & Dao 2023, arXiv:2312.00752 §3.2) as
     /// Jamba runs it: its dt rank (mamba_dt_rank), 0 for Mamba-2. In
     /// Mamba-2's terms each of its d_inner channels is a head of width 1
@@ -416,10 +425,12 @@ struct ModelSpec
     /// Layers with a token mixer of any kind.
     std::uint64_t mixerLayers() const { return layers - std::min(layers, layersWithoutMixer); }
     /// Layers with softmax attention (and so a key-value cache): the mixers
-    /// that are neither linear attention nor Mamba-2.
+    /// that are neither linear attention nor Mamba (unless it runs beside
+    /// the attention).
     std::uint64_t attentionLayers() const
     {
-        return mixerLayers() - std::min(mixerLayers(), linearLayers + mambaLayers);
+        const std::uint64_t recurrent = linearLayers + (mambaBesideAttention ? 0 : mambaLayers);
+        return mixerLayers() - std::min(mixerLayers(), recurrent);
     }
     /// Layers with an MLP, and of those the dense and the MoE ones.
     std::uint64_t mlpLayers() const { return layers - std::min(layers, layersWithoutMlp); }

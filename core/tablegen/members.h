@@ -26,7 +26,7 @@
     X(linearLayers) X(linearKeyHeads) X(linearValueHeads) X(linearKeyDim) X(linearValueDim) X(linearConvKernel)        \
     X(gatedAttention) X(lightningAttention) X(shortConv) X(kimiDeltaAttention) X(fullRankOutputGate)                   \
     X(blockAttentionResiduals) X(mambaLayers) X(mambaHeads) X(mambaHeadDim) X(ssmState) X(ssmGroups)                   \
-    X(mambaConvKernel) X(mambaConvBias) X(mambaProjBias) X(mambaTimeStepRank) X(ssmStateBytes) X(layersWithoutMlp)     \
+    X(mambaConvKernel) X(mambaConvBias) X(mambaProjBias) X(mambaNorm) X(mambaBesideAttention) X(mambaTimeStepRank) X(ssmStateBytes) X(layersWithoutMlp)     \
     X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers) X(loadMtp) X(visionParameters) X(audioParameters)           \
     X(imageTokens) X(visionConfigLayers) X(visionConfigHidden) X(defaultedKeys) X(ignoredKeys) X(familyGuessed)        \
     X(shapeGuessed) X(slidingWindow) X(slidingLayers) X(slidingKvHeads) X(slidingHeadDim) X(slidingValueHeadDim)       \

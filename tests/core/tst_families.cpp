@@ -8,6 +8,7 @@
 #include "core/io/builtin.h"
 #include "core/io/hfconfig.h"
 #include "core/io/scenarioio.h"
+#include "core/model/layerkinds.h"
 #include "core/model/modelspec.h"
 #include "core/scenario/scenario.h"
 #include "tests/support/testregistry.h"
@@ -107,6 +108,8 @@ private slots:
     void graniteHybridLayers();
     void seedOssClassDefaults();
     void jambaLayersAndClassDefaults();
+    void falconH1AttendsBesideMamba();
+    void bambaAttendsWhereIndexed();
     void imagesJoinTheContext();
 };
 
@@ -886,6 +889,104 @@ void TestFamilies::jambaLayersAndClassDefaults()
     const auto withBias = core::io::parseHfConfig(biased, "tiny jamba with projection biases");
     QVERIFY2(withBias.ok(), withBias.errors.empty() ? "" : withBias.errors.front().c_str());
     QCOMPARE(static_cast<qulonglong>(core::countParameters(*withBias.value).total), total + 7 * (2 * 128 + 64));
+}
+
+void TestFamilies::falconH1AttendsBesideMamba()
+{
+    // Falcon-H1-0.5B-Base's shape. No verbatim config.json was found (the
+    // corpus README says where it was looked for); its values come from
+    // published sources: depth, widths, heads, head_dim, vocab and
+    // intermediate_size from the Hub metadata llmfit scraped
+    // (llmfit-core/data/hf_models.json @ a3e0eb27, tiiuae/Falcon-H1-0.5B-Base);
+    // mamba_d_ssm 1536, 24 Mamba heads of 64, d_state 128 and mamba_rms_norm
+    // false from a fine-tune's config page (MerlinSafety/HybridIntelligence-0.5B);
+    // one group from its conv state, 1536 + 2 x 128 = 1792 channels; the
+    // rest are FalconH1Config's defaults.
+    const std::string config = R"({"model_type": "falcon_h1", "hidden_size": 1024, "num_hidden_layers": 36,
+        "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 64, "intermediate_size": 2048,
+        "vocab_size": 32784, "mamba_d_ssm": 1536, "mamba_n_heads": 24, "mamba_d_head": 64, "mamba_d_state": 128,
+        "mamba_n_groups": 1, "mamba_rms_norm": false, "tie_word_embeddings": false, "attn_layer_indices": null,
+        "key_multiplier": 0.39062499999999994, "mlp_multipliers": [0.8838834764831844, 0.5859375]})";
+    const auto parsed = core::io::parseHfConfig(config, "Falcon-H1-0.5B-Base");
+    QVERIFY2(parsed.ok(), parsed.errors.empty() ? "" : parsed.errors.front().c_str());
+    const core::ModelSpec &m = *parsed.value;
+    QVERIFY(!m.guessed());
+    QVERIFY(m.ignoredKeys.empty());
+    // FalconH1DecoderLayer: every layer attends and runs its Mamba-2 block.
+    QCOMPARE(static_cast<qulonglong>(m.attentionLayers()), 36ull);
+    QCOMPARE(static_cast<qulonglong>(m.mambaLayers), 36ull);
+    const std::vector<core::LayerKind> kinds = core::describeLayers(m);
+    QCOMPARE(kinds.size(), std::size_t{2});
+    QCOMPARE(kinds[0].mixer, core::MixerKind::FullAttention);
+    QCOMPARE(static_cast<qulonglong>(kinds[0].attention.keyWidth()), 2ull * 64);
+    QCOMPARE(kinds[1].mixer, core::MixerKind::Mamba2);
+    QCOMPARE(static_cast<qulonglong>(kinds[1].layers), 36ull);
+    // By hand, per layer: q and o 1024 x 512, k and v 1024 x 128; in_proj
+    // 1024 x (1536 + 1792 + 24), conv 1792 x 4 and its bias, dt_bias, A_log
+    // and D, out_proj 1024 x 1536 (no gated norm, no projection biases); a
+    // gated MLP 3 x 1024 x 2048; input_layernorm and pre_ff_layernorm. Then
+    // the untied embedding and head and the final norm. The Hub's
+    // safetensors total is 521,411,104 (llmfit's parameters_raw).
+    const qulonglong layer = 2 * 1024 * 512 + 2 * 1024 * 128 + 1024 * (1536 + 1792 + 24) + 1792 * 5 + 3 * 24
+        + 1536 * 1024 + 3 * 1024 * 2048 + 2 * 1024;
+    const qulonglong total = 36 * layer + 2 * 32784ull * 1024 + 1024;
+    QCOMPARE(total, 521411104ull);
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), total);
+
+    // FalconH1Config's defaults where a config leaves the mixer out:
+    // mamba_d_ssm 1024 over 128 heads ("auto": 8 each), d_state 256, one
+    // group, d_conv 4 with a bias; a null mamba_d_ssm is mamba_expand (2) x
+    // hidden_size instead.
+    const std::string bare = R"({"model_type": "falcon_h1", "hidden_size": 64, "num_hidden_layers": 2,
+        "num_attention_heads": 4, "intermediate_size": 32, "vocab_size": 100})";
+    const auto defaults = core::io::parseHfConfig(bare, "bare falcon_h1");
+    QVERIFY2(defaults.ok(), defaults.errors.empty() ? "" : defaults.errors.front().c_str());
+    QCOMPARE(static_cast<qulonglong>(defaults.value->mambaInner()), 1024ull);
+    QCOMPARE(static_cast<qulonglong>(defaults.value->mambaHeadDim), 8ull);
+    QCOMPARE(static_cast<qulonglong>(defaults.value->ssmState), 256ull);
+    std::string expanded = bare;
+    expanded.insert(expanded.find("\"vocab_size\""), "\"mamba_d_ssm\": null, \"mamba_n_heads\": 8, ");
+    const auto fromExpand = core::io::parseHfConfig(expanded, "falcon_h1 without mamba_d_ssm");
+    QVERIFY2(fromExpand.ok(), fromExpand.errors.empty() ? "" : fromExpand.errors.front().c_str());
+    QCOMPARE(static_cast<qulonglong>(fromExpand.value->mambaInner()), 128ull);
+}
+
+void TestFamilies::bambaAttendsWhereIndexed()
+{
+    // Bamba-9B (v1). No verbatim config.json was found: depth, widths, heads,
+    // vocab and intermediate_size are the Hub metadata llmfit scraped
+    // (llmfit-core/data/hf_models.json @ a3e0eb27,
+    // ibm-ai-platform/Bamba-9B-v1); attention in layers 9, 18 and 27 and
+    // d_state 128 as a hybrid-detection test fixture quotes the release; the
+    // Mamba heads, groups and expansion are BambaConfig's defaults (128
+    // heads of 8192 / 128 = 64, one group, expand 2).
+    const std::string config = R"({"model_type": "bamba", "hidden_size": 4096, "num_hidden_layers": 32,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256,
+        "attn_layer_indices": [9, 18, 27], "mamba_d_state": 128, "attention_bias": true})";
+    const auto parsed = core::io::parseHfConfig(config, "Bamba-9B");
+    QVERIFY2(parsed.ok(), parsed.errors.empty() ? "" : parsed.errors.front().c_str());
+    const core::ModelSpec &m = *parsed.value;
+    QVERIFY(!m.guessed());
+    QCOMPARE(static_cast<qulonglong>(m.attentionLayers()), 3ull);
+    QCOMPARE(static_cast<qulonglong>(m.mambaLayers), 29ull);
+    // By hand: attention q and o 4096 x 4096, k and v 1024 x 4096, no bias
+    // (BambaConfig forces attention_bias False); a Mamba layer's in_proj
+    // 4096 x (8192 + 8448 + 128), conv 8448 x 4 and its bias, dt_bias, A_log
+    // and D, the gated norm over 8192, out_proj 4096 x 8192; a gated MLP
+    // 3 x 4096 x 14336 and two norms in every layer; the untied embedding
+    // and head and the final norm. The Hub's safetensors total is
+    // 9,780,235,392 (llmfit's parameters_raw).
+    const qulonglong attention = 2 * 4096ull * 4096 + 2 * 1024ull * 4096;
+    const qulonglong mamba = 4096ull * (8192 + 8448 + 128) + 8448 * 5 + 3 * 128 + 8192 + 8192ull * 4096;
+    const qulonglong total = 3 * attention + 29 * mamba + 32 * (3 * 4096ull * 14336 + 2 * 4096) + 2 * 128256ull * 4096
+        + 4096;
+    QCOMPARE(total, 9780235392ull);
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), total);
+
+    // An index past the last layer says so.
+    std::string lying = config;
+    lying.replace(lying.find("27]"), 3, "32]");
+    QVERIFY(!core::io::parseHfConfig(lying, "Bamba with a layer too many").ok());
 }
 
 void TestFamilies::imagesJoinTheContext()
