@@ -1799,6 +1799,15 @@ void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerB
     }
     m.checkpointQuantizedTargets = modules.targets;
     m.checkpointPartialTargets = modules.partial;
+    if (!q.restFormat.empty() && !q.restTargets.empty()) {
+        CheckpointQuantization rest = q;
+        rest.format = q.restFormat;
+        rest.targets = q.restTargets;
+        rest.listsModules = true;
+        const QuantizedModules restModules = quantizedModules(rest, m, layout);
+        m.checkpointRestTargets = restModules.targets;
+        m.checkpointRestPartialTargets = restModules.partial;
+    }
     if (!q.targets.empty() && !m.namesQuantizedModules())
         warnings.push_back("quantization_config: no module this planner knows matches the targets of its "
                            + q.format + " scheme; priced by the format's own rule");

@@ -72,8 +72,9 @@ double storedBits(const ConfigGroup &g)
 }
 
 /// Of a checkpoint's weight schemes, the one of fewest stored bits is the
-/// format of its modules, the next one the rest's (the other linear
-/// modules); a third or more is said in `warnings`, under `where`.
+/// format of its modules, the next one the rest's (its own targets; the
+/// modules of neither stay in the checkpoint's dtype); a third or more is
+/// said in `warnings`, under `where`.
 void pickFormats(std::vector<ConfigGroup> read, const std::string &where, CheckpointQuantization &q,
                  std::vector<std::string> &warnings)
 {
@@ -84,10 +85,13 @@ void pickFormats(std::vector<ConfigGroup> read, const std::string &where, Checkp
     q.format = read.front().format;
     q.groupSize = read.front().groupSize > 0 ? read.front().groupSize : q.groupSize;
     q.targets = std::move(read.front().targets);
-    // A rest format prices "the other linear modules": only where the
-    // main scheme names its own.
-    if (read.size() > 1 && !q.targets.empty())
+    // A rest format only where the main scheme names its own modules; a
+    // third or later scheme's modules are priced as the second's.
+    if (read.size() > 1 && !q.targets.empty()) {
         q.restFormat = read[1].format;
+        for (std::size_t i = 1; i < read.size(); ++i)
+            q.restTargets.insert(q.restTargets.end(), read[i].targets.begin(), read[i].targets.end());
+    }
     if (read.size() > 2)
         warnings.push_back(where + ": " + std::to_string(read.size())
                            + " weight schemes; the modules of the third and later are priced as the second's");
@@ -173,7 +177,7 @@ void readQuantizedLayers(JsonReader &quant, CheckpointQuantization &q, std::vect
     for (const auto &[algo, seen] : unmodelled)
         warnings.push_back(layers->pointer() + ": quant_algo '" + algo + "' of " + std::to_string(seen.first)
                            + " modules (" + seen.second
-                           + " the first) is not a format this planner models; they are priced as the rest");
+                           + " the first) is not a format this planner models; they are taken in the checkpoint's dtype");
     pickFormats(std::move(read), layers->pointer(), q, warnings);
 }
 

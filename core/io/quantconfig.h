@@ -43,6 +43,9 @@ struct CheckpointQuantization
     /// A second scheme for the layers' other linear modules (ModelOpt's
     /// MIXED_PRECISION: NVFP4 MLPs beside FP8 attention); empty when none.
     std::string restFormat;
+    /// The rest format's own modules (its config group's targets); empty:
+    /// every other linear module of the layers.
+    std::vector<std::string> restTargets;
 };
 
 /// A `quantization_config` object: bitsandbytes, GPTQ, AWQ, FP8, MXFP4,

@@ -254,10 +254,10 @@ const std::pair<LayerScope, const char *> kScopeNames[] = {
     {LayerScope::MoeLayers, "moe"},
 };
 
-/// checkpoint_partial_targets: [{"scope": "mamba", "target": 1, "quantized_layers": 17}, ...].
-std::vector<PartialQuantization> readPartialTargets(JsonReader &r)
+/// checkpoint_partial_targets (or checkpoint_rest_partial_targets):
+/// [{"scope": "mamba", "target": 1, "quantized_layers": 17}, ...].
+std::vector<PartialQuantization> readPartialTargets(JsonReader &r, const char *key)
 {
-    const char *key = "checkpoint_partial_targets";
     std::vector<PartialQuantization> partial;
     if (!r.has(key))
         return partial;
@@ -342,7 +342,9 @@ ModelSpec readModel(JsonReader &r)
         r.error("checkpoint_rest_format", "'" + m.checkpointRestFormat + "' is not a weight format");
     m.checkpointQuantizedTargets =
         r.uint("checkpoint_quantized_targets", 0, 0xff, false).value_or(0);
-    m.checkpointPartialTargets = readPartialTargets(r);
+    m.checkpointPartialTargets = readPartialTargets(r, "checkpoint_partial_targets");
+    m.checkpointRestTargets = r.uint("checkpoint_rest_targets", 0, 0xff, false).value_or(0);
+    m.checkpointRestPartialTargets = readPartialTargets(r, "checkpoint_rest_partial_targets");
     if (auto moe = r.object("moe", false)) {
         m.moe.experts = static_cast<int>(moe->uint("experts", 0, 1u << 16, false).value_or(0));
         m.moe.expertsPerToken = static_cast<int>(moe->uint("experts_per_token", 0, 1u << 16, false).value_or(0));
@@ -407,6 +409,10 @@ Json modelToJson(const ModelSpec &m)
     j["checkpoint_quantized_targets"] = m.checkpointQuantizedTargets;
     if (!m.checkpointPartialTargets.empty())
         j["checkpoint_partial_targets"] = partialTargetsJson(m.checkpointPartialTargets);
+    if (m.namesRestModules()) {
+        j["checkpoint_rest_targets"] = m.checkpointRestTargets;
+        j["checkpoint_rest_partial_targets"] = partialTargetsJson(m.checkpointRestPartialTargets);
+    }
     j["moe"] = {{"experts", m.moe.experts},
                 {"experts_per_token", m.moe.expertsPerToken},
                 {"shared_experts", m.moe.sharedExperts},

@@ -573,13 +573,16 @@ WeightPlacement placementOf(const TensorGroup &g)
 /// Of a group's `n` elements, those the checkpoint ships in its format: all
 /// where the target is quantised throughout, the quantised layers' share
 /// where only some of the scope's layers are.
-std::uint64_t quantizedElements(const ModelSpec &m, const TensorGroup &g, unsigned target, std::uint64_t n)
+/// The elements of group `g` (`n` of them, of kind `target`) that a format
+/// covering `targets` in every layer and `partial` in some holds.
+std::uint64_t coveredElements(std::uint64_t targets, const std::vector<PartialQuantization> &partial,
+                              const TensorGroup &g, unsigned target, std::uint64_t n)
 {
     if (target == 0)
         return 0;
-    if (m.checkpointQuantizedTargets & target)
+    if (targets & target)
         return n;
-    for (const PartialQuantization &p : m.checkpointPartialTargets)
+    for (const PartialQuantization &p : partial)
         if (p.target == target && p.scope == g.scope && g.layers > 0)
             return n / g.layers * std::min(p.quantizedLayers, g.layers);
     return 0;
@@ -626,15 +629,19 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         c.active = saturatingAdd(c.active, g.activeElements());
         constexpr unsigned layerLinears = kQuantMixerIn | kQuantMixerOut | kQuantDenseMlp | kQuantSharedExperts | kQuantExperts;
         const unsigned target = m.checkpointFormat.empty() ? 0u : quantTargetOf(g);
-        const std::uint64_t quantized = quantizedElements(m, g, target, n);
+        const std::uint64_t quantized = coveredElements(m.checkpointQuantizedTargets, m.checkpointPartialTargets, g, target, n);
         c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, quantized);
         FormatSums &placed = c.byPlacement[static_cast<std::size_t>(placementOf(g))];
         placed.total = saturatingAdd(placed.total, n);
         placed.checkpointQuantized = saturatingAdd(placed.checkpointQuantized, quantized);
-        // The rest are "the other" modules only beside the ones the config names.
+        // The rest are "the other" modules only beside the ones the config
+        // names: those its rest scheme names, where it names them.
         if ((target & layerLinears) && m.namesQuantizedModules()) {
-            c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, n - quantized);
-            placed.checkpointRestLinear = saturatingAdd(placed.checkpointRestLinear, n - quantized);
+            const std::uint64_t rest = m.namesRestModules()
+                ? std::min(n - quantized, coveredElements(m.checkpointRestTargets, m.checkpointRestPartialTargets, g, target, n))
+                : n - quantized;
+            c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, rest);
+            placed.checkpointRestLinear = saturatingAdd(placed.checkpointRestLinear, rest);
         }
         switch (g.role) {
         case TensorRole::Embedding:

@@ -394,6 +394,14 @@ struct ModelSpec
     /// that is a second quantised one (DeepSeek-V4: block fp8 beside its
     /// MXFP4 experts); empty: the checkpoint's dtype.
     std::string checkpointRestFormat;
+    /// The modules in `checkpointRestFormat`, where its config names them
+    /// (a second config group's targets, ModelOpt's per-module FP8 beside
+    /// NVFP4 experts: Nemotron 3 Super keeps its attention and latent
+    /// projections in bf16 between the two); 0 and empty: every other linear
+    /// module of the layers.
+    std::uint64_t checkpointRestTargets = 0;
+    std::vector<PartialQuantization> checkpointRestPartialTargets;
+    bool namesRestModules() const { return checkpointRestTargets != 0 || !checkpointRestPartialTargets.empty(); }
 
     /// When set, the model was described only by this parameter count; the
     /// architecture above is the documented heuristic's guess.

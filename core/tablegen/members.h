@@ -35,5 +35,5 @@
     X(mlpWidths) X(compressRatios) X(outputGroups) X(outputLoraRank) X(hyperConnections) X(hashRoutedLayers)           \
     X(moe.withDenseMlp) X(moe.routerScales) X(moe.latentWidth) X(moe.latentNorm) X(attentionDropout) X(hiddenDropout)  \
     X(softmaxInFp32) X(activationSavedTensors) X(torchDtype) X(checkpointFormat) X(checkpointGroupSize)                \
-    X(checkpointQuantizedTargets) X(checkpointPartialTargets) X(checkpointRestFormat) X(declaredParameters)            \
+    X(checkpointQuantizedTargets) X(checkpointPartialTargets) X(checkpointRestFormat) X(checkpointRestTargets) X(checkpointRestPartialTargets) X(declaredParameters)            \
     X(unplacedParameters)

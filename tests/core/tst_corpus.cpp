@@ -115,6 +115,7 @@ private slots:
     void fp8CheckpointKeepsEmbeddings();
     void quantisedHubTotals_data();
     void quantisedHubTotals();
+    void nemotronSuperMixedPrecision();
     void gemma4Layers_data();
     void gemma4Layers();
     void gemma4VisionTower();
@@ -580,6 +581,72 @@ void TestCorpus::quantisedHubTotals()
     const double elements = static_cast<double>(c.total) - quantised - restLinear + quantisedStored + restStored;
     const double error = elements / static_cast<double>(hubTotal) - 1.0;
     QVERIFY2(std::fabs(error) < 0.01, qPrintable(QString("%1 %").arg(100 * error, 0, 'f', 3)));
+}
+
+/// Nemotron 3 Super NVFP4's per-module formats. The copy of its
+/// hf_quant_config.json in the corpus (aiconfigurator's) keeps only
+/// quant_algo, so the test writes the MIXED_PRECISION export the release
+/// ships by the recipe that reproduces it, NVIDIA Model-Optimizer
+/// modelopt_recipes/models/Nemotron-3-Super-120B-A12B/super-nvfp4.yaml @
+/// 2a0c8528 ("Mirrors the published ... hf_quant_config.json"): routed
+/// experts NVFP4 (group 16), shared experts and the Mamba blocks' in_proj
+/// and out_proj FP8, the latent projections FP8 in layers 1, 3 and 5 only,
+/// attention, lm_head and the MTP module bf16; quantized_layers keyed by
+/// module as ModelOpt's Megatron export writes them. Stored elements
+/// against the Hub's total (llmfit's parameters_raw, 67,228,556,288, which
+/// leaves the NVFP4 block scales out and counts the bf16 MTP module).
+void TestCorpus::nemotronSuperMixedPrecision()
+{
+    const QString release = "nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4";
+    const std::string config = readCorpusFile(release + "_config.json");
+    std::vector<std::string> errors;
+    const std::optional<core::io::Json> parsed = core::io::parseJson(config, errors); // Python's Infinity included
+    QVERIFY2(parsed, errors.empty() ? "" : errors.front().c_str());
+    const std::string pattern = parsed->at("hybrid_override_pattern").get<std::string>();
+    core::io::Json layers = core::io::Json::object();
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const std::string layer = "backbone.layers." + std::to_string(i) + ".mixer.";
+        if (pattern[i] == 'M') {
+            layers[layer + "in_proj"] = {{"quant_algo", "FP8"}};
+            layers[layer + "out_proj"] = {{"quant_algo", "FP8"}};
+        } else if (pattern[i] == 'E') {
+            for (int e = 0; e < 512; ++e)
+                for (const char *proj : {"up_proj", "down_proj"})
+                    layers[layer + "experts." + std::to_string(e) + "." + proj] = {{"quant_algo", "NVFP4"},
+                                                                                    {"group_size", 16}};
+            layers[layer + "shared_experts.up_proj"] = {{"quant_algo", "FP8"}};
+            layers[layer + "shared_experts.down_proj"] = {{"quant_algo", "FP8"}};
+            if (i == 1 || i == 3 || i == 5) {
+                layers[layer + "fc1_latent_proj"] = {{"quant_algo", "FP8"}};
+                layers[layer + "fc2_latent_proj"] = {{"quant_algo", "FP8"}};
+            }
+        }
+    }
+    const core::io::Json quantFile = {{"producer", {{"name", "modelopt"}}},
+                                  {"quantization",
+                                   {{"quant_algo", "MIXED_PRECISION"}, {"kv_cache_quant_algo", "FP8"},
+                                    {"quantized_layers", layers}}}};
+    const auto quant = core::io::readModelOptQuantFile(quantFile.dump());
+    QVERIFY2(quant.ok(), qPrintable(joined(quant.errors)));
+    auto loaded = core::io::parseHfConfig(config, release.toStdString(), &*quant.value);
+    QVERIFY2(loaded.ok(), qPrintable(joined(loaded.errors)));
+    core::ModelSpec &m = *loaded.value;
+    QCOMPARE(QString::fromStdString(m.checkpointFormat), QStringLiteral("nvfp4"));
+    QCOMPARE(QString::fromStdString(m.checkpointRestFormat), QStringLiteral("fp8"));
+    m.loadMtp = true;
+    const core::ParameterCounts c = core::countParameters(m);
+    // By hand from the config: 40 MoE blocks of 512 experts, each an
+    // up_proj and a down_proj between the 1,024-wide latent and 2,688; the
+    // FP8 rest is their shared expert (4,096 x 5,376, twice) and the 40
+    // Mamba blocks' in_proj (4,096 x (2 x 8,192 + 2 x 8 x 128 + 128)) and
+    // out_proj (8,192 x 4,096). The attention blocks stay bf16.
+    const qulonglong routed = 40ull * 512 * 2 * 1024 * 2688;
+    const qulonglong fp8 = 40ull * 2 * 4096 * 5376 + 40ull * (4096 * (2 * 8192 + 2 * 8 * 128 + 128) + 8192 * 4096);
+    QCOMPARE(qulonglong(c.checkpointQuantized), routed);
+    QCOMPARE(qulonglong(c.checkpointRestLinear), fp8);
+    const double elements = static_cast<double>(c.total) - static_cast<double>(routed) / 2;
+    const double error = elements / 67228556288.0 - 1.0;
+    QVERIFY2(std::fabs(error) < 0.001, qPrintable(QString("%1 %").arg(100 * error, 0, 'f', 4)));
 }
 
 /// Gemma 4's text decoder, summed by hand from modeling_gemma4.py
