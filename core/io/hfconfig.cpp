@@ -858,7 +858,9 @@ void readBambaMixer(ConfigKeys &k, ModelSpec &m, std::uint64_t inner)
         m.mambaHeadDim = k.uint("mamba_d_head", 1, kMaxDim, inner / m.mambaHeads);
     }
     if (m.mambaHeadDim * m.mambaHeads != inner)
-        r.error("mamba_n_heads", "times mamba_d_head is not the Mamba block's inner width, " + std::to_string(inner));
+        r.error("mamba_n_heads", std::to_string(m.mambaHeads) + " heads of " + std::to_string(m.mambaHeadDim)
+                                     + " (mamba_d_head) do not make the Mamba block's inner width, "
+                                     + std::to_string(inner));
     m.ssmState = k.uint("mamba_d_state", 1, kMaxDim, 256);
     m.ssmGroups = k.uint("mamba_n_groups", 1, kMaxDim, 1);
     if (m.mambaHeads % m.ssmGroups != 0)
@@ -914,7 +916,8 @@ void readBamba(ConfigKeys &k, ModelSpec &m)
     std::vector<bool> attends(m.layers, false);
     for (const std::uint64_t i : k.uints("attn_layer_indices", m.layers)) {
         if (i >= m.layers)
-            r.error("attn_layer_indices", "names layer " + std::to_string(i) + " of " + std::to_string(m.layers));
+            r.error("attn_layer_indices", "names layer " + std::to_string(i) + ", past the last of "
+                                              + std::to_string(m.layers) + " (they count from 0)");
         else
             attends[i] = true;
     }
