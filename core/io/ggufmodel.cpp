@@ -24,6 +24,7 @@ enum MixerBits : unsigned {
     kMla = 1u << 0,          ///< multi-head latent attention (deepseek2)
     kGatedDeltaNet = 1u << 1, ///< Gated DeltaNet between attention layers (qwen3next)
     kMamba2 = 1u << 2,       ///< Mamba-2 blocks between attention and MLP blocks (nemotron_h)
+    kMamba2Beside = 1u << 3, ///< a Mamba-2 block beside every layer's attention (falcon-h1)
 };
 
 /// What an architecture's llama.cpp graph does that its metadata does not
@@ -68,6 +69,7 @@ const ArchRules kArchs[] = {
     {"qwen3next",  "qwen3_next",  NormKind::RmsNorm,   false,   false, 1, kGatedDeltaNet},
     {"nemotron_h", "nemotron_h",  NormKind::RmsNorm,   false,   false, 1, kMamba2},
     {"nemotron_h_moe", "nemotron_h", NormKind::RmsNorm, false,  false, 1, kMamba2},
+    {"falcon-h1",  "falcon_h1",   NormKind::RmsNorm,   false,   false, 1, kMamba2Beside},
 };
 
 /// `<arch>.` keys of structure ModelSpec has no field for, unless the
@@ -85,8 +87,8 @@ const Unsupported kUnsupported[] = {
     {"attention.kv_lora_rank", 0, "multi-head latent attention (a compressed KV cache)", kMla},
     {"attention.q_lora_rank", 0, "multi-head latent attention (low-rank queries)", kMla},
     {"attention.key_length_mla", 0, "multi-head latent attention", kMla},
-    {"ssm.state_size", 0, "state-space (Mamba) layers", kGatedDeltaNet | kMamba2},
-    {"ssm.inner_size", 0, "state-space (Mamba) layers", kGatedDeltaNet | kMamba2},
+    {"ssm.state_size", 0, "state-space (Mamba) layers", kGatedDeltaNet | kMamba2 | kMamba2Beside},
+    {"ssm.inner_size", 0, "state-space (Mamba) layers", kGatedDeltaNet | kMamba2 | kMamba2Beside},
     {"wkv.head_size", 0, "RWKV time-mixing layers", kGqaOnly},
     {"kda.head_dim", 0, "delta-rule linear attention layers", kGqaOnly},
     {"full_attention_interval", 0, "linear-attention layers between the full-attention ones", kGatedDeltaNet},
@@ -438,6 +440,7 @@ void readLayerTensors(const Tensors &tensors, const ArchRules &rules, bool known
     m.moe.routerBias = any({"ffn_gate_inp.bias", "exp_probs_b.bias"});
     m.moe.sharedExpertGate = any({"ffn_gate_inp_shexp.weight"}); // qwen2moe, qwen3next: {n_embd}
     m.mambaConvBias = any({"ssm_conv1d.bias"});
+    m.mambaNorm = any({"ssm_norm.weight"}); // falcon-h1: only with mamba_rms_norm
     m.moe.expertBias = any({"ffn_up_exps.bias", "ffn_gate_exps.bias", "ffn_down_exps.bias"});
     for (const char *role : {"ffn_up_exps.weight", "ffn_gate_up_exps.weight"})
         if (const StoredTensor *t = tensors.anyOf(role))
@@ -604,12 +607,35 @@ std::uint64_t sameNonZero(Reading &r, const std::string &name, const std::vector
     return nonZero.empty() ? 0 : *nonZero.begin();
 }
 
+/// A Mamba-2 block's keys as llama.cpp reads them for nemotron_h and
+/// falcon-h1: ssm.inner_size (d_inner), ssm.time_step_rank heads,
+/// ssm.state_size, ssm.group_count, ssm.conv_kernel. False (and an error)
+/// where they are missing or do not divide.
+bool readMamba2Keys(Reading &r)
+{
+    ModelSpec &m = r.m;
+    ArchKeys &keys = r.keys;
+    const auto inner = keys.count("ssm.inner_size", 1, kMaxDim, true);
+    m.mambaHeads = keys.count("ssm.time_step_rank", 1, kMaxDim, true).value_or(0);
+    m.ssmState = keys.count("ssm.state_size", 1, kMaxDim, true).value_or(0);
+    m.ssmGroups = keys.count("ssm.group_count", 1, kMaxDim, true).value_or(0);
+    m.mambaConvKernel = keys.count("ssm.conv_kernel", 1, 1024, true).value_or(0);
+    if (!r.errors.empty())
+        return false;
+    if (*inner % m.mambaHeads != 0 || m.mambaHeads % m.ssmGroups != 0) {
+        r.errors.push_back(keys.key("ssm.time_step_rank") + ": " + std::to_string(m.mambaHeads)
+                           + " heads must divide ssm.inner_size and be divided by ssm.group_count");
+        return false;
+    }
+    m.mambaHeadDim = *inner / m.mambaHeads;
+    return true;
+}
+
 /// Nemotron-H's single-purpose blocks as llama.cpp loads nemotron_h and
 /// nemotron_h_moe (load_hparams / load_tensors LLM_ARCH_NEMOTRON_H): a
 /// layer with head_count_kv 0 and feed_forward_length 0 is Mamba-2, one
 /// with feed_forward_length 0 attention, any other an MLP, MoE whenever the
-/// file has experts. Mamba-2: ssm.inner_size (d_inner), ssm.time_step_rank
-/// heads, ssm.state_size, ssm.group_count, ssm.conv_kernel.
+/// file has experts.
 void readMamba2Hybrid(Reading &r)
 {
     ModelSpec &m = r.m;
@@ -619,19 +645,8 @@ void readMamba2Hybrid(Reading &r)
     m.headDim = keys.count("attention.key_length", 1, kMaxDim, false).value_or(m.hidden / m.heads);
     if (const auto valueWidth = keys.count("attention.value_length", 1, kMaxDim, false))
         expectEqual(r, "attention.value_length", *valueWidth, m.headDim, "ModelSpec has one head width");
-    const auto inner = keys.count("ssm.inner_size", 1, kMaxDim, true);
-    m.mambaHeads = keys.count("ssm.time_step_rank", 1, kMaxDim, true).value_or(0);
-    m.ssmState = keys.count("ssm.state_size", 1, kMaxDim, true).value_or(0);
-    m.ssmGroups = keys.count("ssm.group_count", 1, kMaxDim, true).value_or(0);
-    m.mambaConvKernel = keys.count("ssm.conv_kernel", 1, 1024, true).value_or(0);
-    if (!r.errors.empty())
+    if (!readMamba2Keys(r))
         return;
-    if (*inner % m.mambaHeads != 0 || m.mambaHeads % m.ssmGroups != 0) {
-        r.errors.push_back(keys.key("ssm.time_step_rank") + ": " + std::to_string(m.mambaHeads)
-                           + " heads must divide ssm.inner_size and be divided by ssm.group_count");
-        return;
-    }
-    m.mambaHeadDim = *inner / m.mambaHeads;
     std::uint64_t attention = 0, mlp = 0;
     for (std::uint64_t il = 0; il < m.layers; ++il) {
         m.mambaLayers += (*kv)[il] == 0 && (*ff)[il] == 0 ? 1 : 0;
@@ -646,6 +661,19 @@ void readMamba2Hybrid(Reading &r)
         m.kvHeads = m.heads; // no attention layer: nothing reads it
 }
 
+/// Falcon-H1 as llama.cpp loads falcon-h1 (llama-model.cpp
+/// llama_model_falcon_h1: load_arch_hparams marks every layer recurrent,
+/// load_arch_tensors gives every layer attention, a Mamba-2 block and an
+/// MLP; the graph adds the attention's and the Mamba block's outputs).
+void readMamba2BesideAttention(Reading &r)
+{
+    readGqa(r);
+    if (!readMamba2Keys(r))
+        return;
+    r.m.mambaLayers = r.m.layers;
+    r.m.mambaBesideAttention = true;
+}
+
 /// The token mixers of an architecture's layers.
 void readMixers(Reading &r, unsigned mixer)
 {
@@ -655,6 +683,8 @@ void readMixers(Reading &r, unsigned mixer)
         readGatedDeltaNet(r);
     else if (mixer & kMamba2)
         readMamba2Hybrid(r);
+    else if (mixer & kMamba2Beside)
+        readMamba2BesideAttention(r);
     else
         readGqa(r);
 }

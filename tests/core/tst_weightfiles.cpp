@@ -226,6 +226,7 @@ private slots:
     void mlaKeysAreChecked();
     void qwen3nextFromGguf();
     void nemotronHFromGguf();
+    void falconH1FromGguf();
     void qkNormWidth_data();
     void qkNormWidth();
 };
@@ -1210,6 +1211,74 @@ void TestWeightFiles::nemotronHFromGguf()
     QVERIFY(!refused.ok());
     QVERIFY2(anyContains(refused.errors, "nemotron_h_moe.attention.head_count_kv: differs between layers (2 to 4)"),
              joined(refused.errors).c_str());
+}
+
+void TestWeightFiles::falconH1FromGguf()
+{
+    // Falcon-H1-0.5B's widths (as tst_families builds its config: hidden
+    // 1024, 8 heads and 2 KV heads of 64, MLP 2048, Mamba-2 d_inner 1536 in
+    // 24 heads, one group, state 128, conv 4 with bias, no gated norm;
+    // vocabulary 32784) in 2 layers. Metadata: llama-model.cpp
+    // llama_model_falcon_h1::load_arch_hparams (ssm.* keys; every layer
+    // recurrent); shapes: load_arch_tensors (every layer has ssm_in,
+    // ssm_conv1d, ssm_dt, ssm_a, ssm_d, ssm_out, attention and the MLP;
+    // ssm_norm only where the model has one).
+    const std::uint64_t h = 1024, vocab = 32784, inner = 1536, conv = 1536 + 2 * 128, heads = 24;
+    QTemporaryDir dir;
+    GgufFile file;
+    file.text("general.architecture", "falcon-h1")
+        .u32("falcon-h1.block_count", 2)
+        .u32("falcon-h1.context_length", 16384)
+        .u32("falcon-h1.embedding_length", h)
+        .u32("falcon-h1.feed_forward_length", 2048)
+        .u32("falcon-h1.attention.head_count", 8)
+        .u32("falcon-h1.attention.head_count_kv", 2)
+        .u32("falcon-h1.attention.key_length", 64)
+        .u32("falcon-h1.attention.value_length", 64)
+        .u32("falcon-h1.ssm.conv_kernel", 4)
+        .u32("falcon-h1.ssm.inner_size", inner)
+        .u32("falcon-h1.ssm.state_size", 128)
+        .u32("falcon-h1.ssm.time_step_rank", heads)
+        .u32("falcon-h1.ssm.group_count", 1);
+    f16(file, "token_embd.weight", {h, vocab});
+    f16(file, "output_norm.weight", {h});
+    f16(file, "output.weight", {h, vocab});
+    for (int l = 0; l < 2; ++l) {
+        const std::string b = "blk." + std::to_string(l) + ".";
+        f16(file, b + "ssm_in.weight", {h, inner + conv + heads});
+        f16(file, b + "ssm_conv1d.weight", {4, conv});
+        f16(file, b + "ssm_conv1d.bias", {conv});
+        f16(file, b + "ssm_dt.bias", {heads});
+        f16(file, b + "ssm_a", {1, heads});
+        f16(file, b + "ssm_d", {1, heads});
+        f16(file, b + "ssm_out.weight", {inner, h});
+        f16(file, b + "attn_q.weight", {h, 8 * 64});
+        f16(file, b + "attn_k.weight", {h, 2 * 64});
+        f16(file, b + "attn_v.weight", {h, 2 * 64});
+        f16(file, b + "attn_output.weight", {8 * 64, h});
+        f16(file, b + "attn_norm.weight", {h});
+        f16(file, b + "ffn_norm.weight", {h});
+        f16(file, b + "ffn_gate.weight", {h, 2048});
+        f16(file, b + "ffn_up.weight", {h, 2048});
+        f16(file, b + "ffn_down.weight", {2048, h});
+    }
+    const ReadBack r = readBack(file, dir, "falcon-h1-0.5b.gguf");
+    QVERIFY2(r.inventory.ok(), joined(r.inventory.errors).c_str());
+    QVERIFY2(r.model.ok(), joined(r.model.errors).c_str());
+    const core::ModelSpec &m = *r.model.value;
+    QCOMPARE(m.family, std::string("falcon_h1"));
+    QCOMPARE(m.attentionLayers(), 2u);
+    QCOMPARE(m.mambaLayers, 2u);
+    QCOMPARE(m.mambaHeadDim, 64u);
+    QVERIFY(m.mambaConvBias && !m.mambaNorm && m.gatedMlp);
+    QCOMPARE(m.normsPerLayer, 2);
+    // The tensors' elements, each layer as tst_families sums it by hand.
+    const std::uint64_t layer = 2 * h * 512 + 2 * h * 128 + h * (inner + conv + heads) + conv * 5 + 3 * heads
+        + inner * h + 3 * h * 2048 + 2 * h;
+    const std::uint64_t expected = 2 * layer + 2 * vocab * h + h;
+    QCOMPARE(core::countParameters(m).total, expected);
+    QCOMPARE(r.inventory.value->elements(), expected);
+    QVERIFY2(!anyContains(r.model.warnings, "ignored"), joined(r.model.warnings).c_str());
 }
 
 void TestWeightFiles::qkNormWidth_data()
