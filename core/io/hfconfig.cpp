@@ -944,10 +944,13 @@ void readFalconH1(ConfigKeys &k, ModelSpec &m)
     JsonReader &r = k.reader();
     m.mambaLayers = m.layers;
     m.mambaBesideAttention = true;
-    const std::uint64_t expand = k.uint("mamba_expand", 1, 64, 2);
-    // An explicit null (JSON's None) is FalconH1Config's "derive it"; an absent key takes the class default.
+    // An explicit null (JSON's None) is FalconH1Config's "derive it" from
+    // mamba_expand, which counts only then; an absent key takes the class
+    // default.
     const bool fromExpand = !r.has("mamba_d_ssm") && r.json().contains("mamba_d_ssm");
-    readBambaMixer(k, m, fromExpand ? expand * m.hidden : k.uint("mamba_d_ssm", 1, kMaxDim, 1024));
+    r.has("mamba_expand");
+    readBambaMixer(k, m, fromExpand ? k.uint("mamba_expand", 1, 64, 2) * m.hidden
+                                    : k.uint("mamba_d_ssm", 1, kMaxDim, 1024));
     m.mambaNorm = r.boolean("mamba_rms_norm", false).value_or(false);
     const bool inBias = r.boolean("mamba_proj_bias", false).value_or(false);
     const bool outBias = r.boolean("projectors_bias", false).value_or(false);
