@@ -827,6 +827,38 @@ void TestFamilies::graniteHybridLayers()
     QCOMPARE(static_cast<qulonglong>(m.mambaLayers), 2ull);
     QCOMPARE(static_cast<qulonglong>(m.attentionLayers()), 1ull);
     QCOMPARE(static_cast<qulonglong>(c.active), total - 3 * experts / 2); // 2 of the 4 experts run
+
+    // Granite-4.0-H-Micro, the dense hybrid. No verbatim config.json was
+    // found: depth, widths, heads, vocab and intermediate_size from the Hub
+    // metadata llmfit scraped (hf_models.json @ a3e0eb27,
+    // ibm-granite/granite-4.0-h-micro); attention in layers 5, 15, 25 and
+    // 35, 64 Mamba heads of 64 and d_state 128 from a fine-tune's config
+    // page (anuj6316/granite); no experts, the shared MLP as wide as
+    // intermediate_size, one group, d_conv 4 with a bias and tied embeddings
+    // as in the release's 350M config (the corpus holds it).
+    std::string types;
+    for (int i = 0; i < 40; ++i)
+        types += std::string(i == 0 ? "" : ", ") + (i % 10 == 5 ? "\"attention\"" : "\"mamba\"");
+    const std::string micro = R"({"model_type": "granitemoehybrid", "hidden_size": 2048, "num_hidden_layers": 40,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 8192, "vocab_size": 100352,
+        "mamba_n_heads": 64, "mamba_d_head": 64, "mamba_d_state": 128, "mamba_n_groups": 1, "mamba_d_conv": 4,
+        "num_local_experts": 0, "num_experts_per_tok": 0, "shared_intermediate_size": 8192,
+        "tie_word_embeddings": true, "layer_types": [)"
+        + types + "]}";
+    const auto microParsed = core::io::parseHfConfig(micro, "Granite-4.0-H-Micro");
+    QVERIFY2(microParsed.ok(), microParsed.errors.empty() ? "" : microParsed.errors.front().c_str());
+    // By hand: attention q and o 2048 x 2048, k and v 512 x 2048; a Mamba
+    // layer's in_proj 2048 x (4096 + 4352 + 64), conv 4352 x 4 and its
+    // bias, dt_bias, A_log and D, the gated norm over 4096, out_proj 2048 x
+    // 4096; the shared MLP 3 x 2048 x 8192 and two norms in every layer; the
+    // tied embedding and the final norm. The Hub's safetensors total is
+    // 3,191,396,096 (llmfit's parameters_raw).
+    const qulonglong microAttention = 2 * 2048ull * 2048 + 2 * 512ull * 2048;
+    const qulonglong microMamba = 2048ull * (4096 + 4352 + 64) + 4352 * 5 + 3 * 64 + 4096 + 4096ull * 2048;
+    const qulonglong microTotal = 4 * microAttention + 36 * microMamba + 40 * (3 * 2048ull * 8192 + 2 * 2048)
+        + 100352ull * 2048 + 2048;
+    QCOMPARE(microTotal, 3191396096ull);
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(*microParsed.value).total), microTotal);
 }
 
 void TestFamilies::seedOssClassDefaults()
