@@ -66,6 +66,8 @@ std::string layerLine(const core::ModelSpec &m)
     std::string line;
     for (const core::LayerKind &kind : core::describeLayers(m)) {
         line += (line.empty() ? "" : ", ") + std::to_string(kind.layers) + " " + mixerName(kind.mixer);
+        if (kind.mixer == core::MixerKind::Mamba2 && m.mambaBesideAttention)
+            line += " beside their attention";
         if (kind.mixer != core::MixerKind::FullAttention && kind.mixer != core::MixerKind::SlidingWindow)
             continue;
         const core::AttentionShape &a = kind.attention;

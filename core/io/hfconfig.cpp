@@ -532,11 +532,15 @@ std::optional<std::array<std::uint64_t, 4>> countNemotronBlocks(ConfigKeys &k)
     return count;
 }
 
-/// Each layer's mixer and MLP where the config lists its blocks one per
-/// layer (Nemotron-H: one mixer or one MLP per block); empty otherwise.
+/// Each layer's mixers and MLP where the config lists its blocks one per
+/// layer (Nemotron-H: one mixer or one MLP per block) or every layer holds
+/// two mixers (Falcon-H1); empty otherwise.
 std::vector<LayerBlocks> layerLayout(JsonReader &r, const ModelSpec &m)
 {
     std::vector<LayerBlocks> layout;
+    if (m.mambaBesideAttention) // Falcon-H1: attention, a Mamba block beside it and an MLP in every layer
+        return std::vector<LayerBlocks>(
+            m.layers, LayerBlocks{LayerScope::AttentionLayers, LayerScope::DenseLayers, LayerScope::MambaLayers});
     if (m.family != "nemotron_h")
         return layout;
     std::vector<std::string> ignored;
@@ -870,6 +874,15 @@ void readBambaMixer(ConfigKeys &k, ModelSpec &m, std::uint64_t inner)
     k.uint("mamba_chunk_size", 1, ModelLimits::maxPositions, 256);
 }
 
+/// Bamba's own mixer (BambaMixer, and Granite 4.0's, which is Bamba's):
+/// d_inner = mamba_expand x hidden_size, mamba_proj_bias on in_proj and
+/// out_proj.
+void readBambaExpandedMixer(ConfigKeys &k, ModelSpec &m)
+{
+    readBambaMixer(k, m, k.uint("mamba_expand", 1, 64, 2) * m.hidden);
+    m.mambaProjBias = k.reader().boolean("mamba_proj_bias", false).value_or(false);
+}
+
 /// Granite 4.0 (transformers configuration_granitemoehybrid.py and
 /// modular_granitemoehybrid.py). Without layer_types every layer is Mamba
 /// (layers_block_type). The Mamba-2 mixer is Bamba's (BambaMixer: in_proj to
@@ -884,8 +897,7 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
     JsonReader &r = k.reader();
     if (!r.has("layer_types") && !r.has("layers_block_type"))
         m.mambaLayers = m.layers;
-    readBambaMixer(k, m, k.uint("mamba_expand", 1, 64, 2) * m.hidden);
-    m.mambaProjBias = r.boolean("mamba_proj_bias", false).value_or(false); // BambaMixer in_proj, out_proj
+    readBambaExpandedMixer(k, m);
     // GraniteMoeHybridConfig: "rope", else (None, "nope") no positional
     // encoding at all.
     m.noRope = r.string("position_embedding_type", false).value_or("") != "rope";
@@ -906,27 +918,29 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
 
 /// Bamba (transformers configuration_bamba.py @ 001f85b3, modeling_bamba.py;
 /// vLLM bamba.py v0.19.1): the layers attn_layer_indices names attend (none
-/// where it is absent), the others run Bamba's Mamba-2 mixer with d_inner =
-/// mamba_expand x hidden_size; every layer has a gated MLP. BambaConfig sets
-/// attention_bias and mlp_bias to False whatever the file says, and
-/// partial_rotary_factor (0.5) only shapes RoPE.
+/// where it is absent, unless the file spells the kinds out in
+/// layer_types), the others run Bamba's Mamba-2 mixer; every layer has a
+/// gated MLP. BambaConfig sets attention_bias and mlp_bias to False
+/// whatever the file says.
 void readBamba(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
-    std::vector<bool> attends(m.layers, false);
-    for (const std::uint64_t i : k.uints("attn_layer_indices", m.layers)) {
-        if (i >= m.layers)
-            r.error("attn_layer_indices", "names layer " + std::to_string(i) + ", past the last of "
-                                              + std::to_string(m.layers) + " (they count from 0)");
-        else
-            attends[i] = true;
+    if (r.has("attn_layer_indices")) {
+        std::vector<bool> attends(m.layers, false);
+        for (const std::uint64_t i : k.uints("attn_layer_indices", m.layers)) {
+            if (i >= m.layers)
+                r.error("attn_layer_indices", "names layer " + std::to_string(i) + ", past the last of "
+                                                  + std::to_string(m.layers) + " (they count from 0)");
+            else
+                attends[i] = true;
+        }
+        m.mambaLayers = static_cast<std::uint64_t>(std::count(attends.begin(), attends.end(), false));
+    } else if (!r.has("layer_types")) {
+        m.mambaLayers = m.layers; // layers_block_type: Mamba wherever no index says attention
     }
-    m.mambaLayers = static_cast<std::uint64_t>(std::count(attends.begin(), attends.end(), false));
-    readBambaMixer(k, m, k.uint("mamba_expand", 1, 64, 2) * m.hidden);
-    m.mambaProjBias = r.boolean("mamba_proj_bias", false).value_or(false); // BambaMixer in_proj, out_proj
+    readBambaExpandedMixer(k, m);
     m.qkvBias = m.attnOutBias = m.mlpBias = false;
-    for (const char *key : {"attention_bias", "mlp_bias", "partial_rotary_factor", "z_loss_coefficient"})
-        r.has(key);
+    r.has("z_loss_coefficient");
 }
 
 /// Falcon-H1 (transformers configuration_falcon_h1.py and
@@ -1604,13 +1618,15 @@ void readLayerTypes(ConfigKeys &k, ModelSpec &m)
             ++m.slidingLayers;
         else if (t == "linear_attention" || (t == "conv" && m.family == "lfm2"))
             ++m.linearLayers; // LFM2's short convolutions: readLfm2
-        else if (t == "mamba" && m.family == "granitemoehybrid")
-            ++m.mambaLayers; // Bamba's mixer: readGraniteHybrid
+        else if (t == "mamba" && (m.family == "granitemoehybrid" || m.family == "bamba"))
+            ++m.mambaLayers; // Bamba's mixer: readGraniteHybrid, readBamba
         // "attention" is the legacy spelling (remap_legacy_layer_types);
         // DeepSeek-V3.2's sparse attention caches what MLA caches.
         // MiniMax-M3's sparse layers keep every token's K and V too.
+        // Falcon-H1's "hybrid" layers attend beside their Mamba block
+        // (readFalconH1 counts the Mamba blocks).
         else if (t != "full_attention" && t != "attention" && t != "deepseek_sparse_attention"
-                 && t != "minimax_m3_sparse")
+                 && t != "minimax_m3_sparse" && !(t == "hybrid" && m.family == "falcon_h1"))
             ++unmodelled[t];
     }
     for (const auto &[kind, count] : unmodelled)
@@ -1813,6 +1829,9 @@ void applyQuantization(const CheckpointQuantization &q, const std::vector<LayerB
         const QuantizedModules restModules = quantizedModules(rest, m, layout);
         m.checkpointRestTargets = restModules.targets;
         m.checkpointRestPartialTargets = restModules.partial;
+        if (!m.namesRestModules())
+            warnings.push_back("quantization_config: no module this planner knows matches the targets of its "
+                               + q.restFormat + " scheme; every other linear module of the layers is priced in it");
     }
     if (!q.targets.empty() && !m.namesQuantizedModules())
         warnings.push_back("quantization_config: no module this planner knows matches the targets of its "

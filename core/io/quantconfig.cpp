@@ -176,8 +176,8 @@ void readQuantizedLayers(JsonReader &quant, CheckpointQuantization &q, std::vect
     }
     for (const auto &[algo, seen] : unmodelled)
         warnings.push_back(layers->pointer() + ": quant_algo '" + algo + "' of " + std::to_string(seen.first)
-                           + " modules (" + seen.second
-                           + " the first) is not a format this planner models; they are taken in the checkpoint's dtype");
+            + " modules (" + seen.second
+            + " the first) is not a format this planner models; they are taken in the checkpoint's dtype");
     pickFormats(std::move(read), layers->pointer(), q, warnings);
 }
 

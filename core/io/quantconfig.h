@@ -40,8 +40,8 @@ struct CheckpointQuantization
     /// which replace linear layers only (MXFP4 the experts only), whatever
     /// the list leaves.
     bool linearLayersOnly = false;
-    /// A second scheme for the layers' other linear modules (ModelOpt's
-    /// MIXED_PRECISION: NVFP4 MLPs beside FP8 attention); empty when none.
+    /// A second scheme beside the first (ModelOpt's MIXED_PRECISION: NVFP4
+    /// MLPs beside FP8 attention), for its own targets; empty when none.
     std::string restFormat;
     /// The rest format's own modules (its config group's targets); empty:
     /// every other linear module of the layers.
@@ -59,11 +59,13 @@ CheckpointQuantization readQuantizationConfig(JsonReader &quant, std::vector<std
 CheckpointQuantization readModelOptQuantConfig(JsonReader &file, std::vector<std::string> &warnings);
 
 /// A decoder layer's token mixer and MLP, as scopes of the tensor groups
-/// (None: the layer has no such block).
+/// (None: the layer has no such block); `besideMixer`, a second mixer that
+/// runs beside the first (Falcon-H1's Mamba block beside its attention).
 struct LayerBlocks
 {
     LayerScope mixer = LayerScope::None;
     LayerScope mlp = LayerScope::None;
+    LayerScope besideMixer = LayerScope::None;
 };
 
 /// Which modules a checkpoint ships in its format.

@@ -151,6 +151,11 @@ private:
 /// (backbone.layers), DeepSeek-V4's reference code (layers).
 const char *const kLayerPrefixes[] = {"model.", "model.language_model.", "language_model.model.", "backbone.", ""};
 
+/// Which mixer a module name belongs to, where a layer can hold two
+/// (Falcon-H1's attention beside its Mamba block): a layer's attention is
+/// tested by the attention names only, its Mamba block by the Mamba names.
+enum class MixerNames { Any, Attention, Mamba };
+
 struct TargetNames
 {
     unsigned target;
@@ -159,6 +164,7 @@ struct TargetNames
     /// The model_type these names are the only ones of (its modules sit
     /// elsewhere than the usual names say); nullptr: every other family's.
     const char *family = nullptr;
+    MixerNames mixer = MixerNames::Any;
 };
 
 /// Each kind's names across the families' modeling code: transformers
@@ -166,7 +172,11 @@ struct TargetNames
 /// Mixtral and MiniMax (block_sparse_moe), Nemotron-H (mixer), Qwen3-Next
 /// and Qwen3.5 (linear_attn), DeepSeek-V4's reference code (attn, ffn; its
 /// vLLM and transformers modules fuse wq_a and wkv as attn.fused_wqa_wkv
-/// and name the experts' projections gate_proj, up_proj, down_proj).
+/// and name the experts' projections gate_proj, up_proj, down_proj), the
+/// Mamba hybrids (Jamba, Bamba, Granite 4.0, Falcon-H1: mamba.in_proj,
+/// feed_forward; Granite 4.0's shared_mlp and block_sparse_moe
+/// input_linear; Jamba's feed_forward.experts and router), Nemotron 3's
+/// latent projections beside its experts.
 /// Gemma 4 keeps its experts and router beside the dense MLP, not in it
 /// (modeling_gemma4.py Gemma4TextDecoderLayer: self.router, self.experts),
 /// so its "layers.N.mlp*" exclusions leave the experts quantised.
@@ -175,11 +185,19 @@ const std::vector<TargetNames> &targetNames()
     static const std::vector<TargetNames> names = {
         {kQuantMixerIn,
          {"self_attn.q_proj", "self_attn.q_a_proj", "self_attn.kv_a_proj_with_mqa", "self_attn.qkv_proj",
-          "linear_attn.in_proj_qkvz", "linear_attn.in_proj_qkv", "mixer.in_proj", "mixer.q_proj", "attn.wq_a",
-          "attn.fused_wqa_wkv"},
+          "mixer.q_proj", "attn.wq_a", "attn.fused_wqa_wkv"},
+         {},
+         nullptr,
+         MixerNames::Attention},
+        {kQuantMixerIn, {"linear_attn.in_proj_qkvz", "linear_attn.in_proj_qkv"}, {}},
+        {kQuantMixerIn, {"mixer.in_proj", "mamba.in_proj"}, {}, nullptr, MixerNames::Mamba},
+        {kQuantMixerOut, {"self_attn.o_proj", "mixer.o_proj", "attn.wo_a"}, {}, nullptr, MixerNames::Attention},
+        {kQuantMixerOut, {"linear_attn.out_proj"}, {}},
+        {kQuantMixerOut, {"mixer.out_proj", "mamba.out_proj"}, {}, nullptr, MixerNames::Mamba},
+        {kQuantDenseMlp,
+         {"mlp.gate_proj", "mlp.up_proj", "mlp.down_proj", "mixer.up_proj", "ffn.w1", "feed_forward.gate_proj",
+          "feed_forward.up_proj", "feed_forward.down_proj", "shared_mlp.input_linear", "mixer.fc1_latent_proj"},
          {}},
-        {kQuantMixerOut, {"self_attn.o_proj", "linear_attn.out_proj", "mixer.out_proj", "mixer.o_proj", "attn.wo_a"}, {}},
-        {kQuantDenseMlp, {"mlp.gate_proj", "mlp.up_proj", "mlp.down_proj", "mixer.up_proj", "ffn.w1"}, {}},
         {kQuantSharedExperts,
          {"mlp.shared_experts.gate_proj", "mlp.shared_expert.gate_proj", "block_sparse_moe.shared_experts.gate_proj",
           "mixer.shared_experts.up_proj", "ffn.shared_experts.w1", "ffn.shared_experts.gate_proj"},
@@ -187,10 +205,13 @@ const std::vector<TargetNames> &targetNames()
         {kQuantExperts,
          {"mlp.experts.0.gate_proj", "mlp.experts.0.down_proj", "mlp.experts.gate_up_proj", "mlp.experts",
           "block_sparse_moe.experts.0.w1", "mixer.experts.0.up_proj", "ffn.experts.0.w1", "ffn.experts.0.gate_proj",
-          "ffn.experts"},
+          "ffn.experts", "feed_forward.experts.0.gate_proj", "block_sparse_moe.input_linear"},
          {}},
         {kQuantExperts, {"experts.gate_up_proj", "experts.down_proj", "experts"}, {}, "gemma4_text"},
-        {kQuantRouter, {"mlp.gate", "mlp.router", "block_sparse_moe.gate", "mixer.gate", "ffn.gate"}, {}},
+        {kQuantRouter,
+         {"mlp.gate", "mlp.router", "block_sparse_moe.gate", "mixer.gate", "ffn.gate", "feed_forward.router",
+          "block_sparse_moe.router.layer"},
+         {}},
         {kQuantRouter, {"router.proj", "router"}, {}, "gemma4_text"},
         {kQuantLmHead, {}, {"lm_head", "language_model.lm_head", "head"}},
         {kQuantEmbedding, {},
@@ -201,12 +222,13 @@ const std::vector<TargetNames> &targetNames()
 }
 
 /// The names of one kind of module in `family`'s models: its own where the
-/// table has them, else the usual ones.
-std::vector<const TargetNames *> namesOf(unsigned target, const std::string &family)
+/// table has them, else the usual ones; of one mixer only where `mixer`
+/// says which.
+std::vector<const TargetNames *> namesOf(unsigned target, const std::string &family, MixerNames mixer)
 {
     std::vector<const TargetNames *> own, usual;
     for (const TargetNames &t : targetNames()) {
-        if (t.target != target)
+        if (t.target != target || (mixer != MixerNames::Any && t.mixer != MixerNames::Any && t.mixer != mixer))
             continue;
         if (t.family == nullptr)
             usual.push_back(&t);
@@ -214,6 +236,14 @@ std::vector<const TargetNames *> namesOf(unsigned target, const std::string &fam
             own.push_back(&t);
     }
     return own.empty() ? usual : own;
+}
+
+/// The mixer whose names a scope's modules go by.
+MixerNames mixerNamesOf(LayerScope scope)
+{
+    if (scope == LayerScope::AttentionLayers || scope == LayerScope::WindowedAttentionLayers)
+        return MixerNames::Attention;
+    return scope == LayerScope::MambaLayers ? MixerNames::Mamba : MixerNames::Any;
 }
 
 /// Every full name of one kind of module in `layer`.
@@ -251,9 +281,9 @@ public:
     {
     }
 
-    bool quantized(unsigned target, std::uint64_t layer) const
+    bool quantized(unsigned target, std::uint64_t layer, MixerNames mixer = MixerNames::Any) const
     {
-        const std::vector<std::string> names = fullNames(namesOf(target, m_model.family), layer);
+        const std::vector<std::string> names = fullNames(namesOf(target, m_model.family, mixer), layer);
         const auto any = [&](const PatternSet &set) {
             return std::any_of(names.begin(), names.end(), [&](const std::string &n) { return set.matches(n); });
         };
@@ -280,10 +310,11 @@ std::uint64_t middleLayer(const ModelSpec &m, unsigned target)
 std::vector<std::pair<LayerScope, unsigned>> modulesOf(const LayerBlocks &b, const ModelSpec &m)
 {
     std::vector<std::pair<LayerScope, unsigned>> modules;
-    if (b.mixer != LayerScope::None) {
-        modules.emplace_back(b.mixer, kQuantMixerIn);
-        modules.emplace_back(b.mixer, kQuantMixerOut);
-    }
+    for (const LayerScope mixer : {b.mixer, b.besideMixer})
+        if (mixer != LayerScope::None) {
+            modules.emplace_back(mixer, kQuantMixerIn);
+            modules.emplace_back(mixer, kQuantMixerOut);
+        }
     if (b.mlp == LayerScope::DenseLayers)
         modules.emplace_back(b.mlp, kQuantDenseMlp);
     if (b.mlp == LayerScope::MoeLayers) {
@@ -291,6 +322,8 @@ std::vector<std::pair<LayerScope, unsigned>> modulesOf(const LayerBlocks &b, con
         modules.emplace_back(b.mlp, kQuantRouter);
         if (m.moe.sharedExperts > 0)
             modules.emplace_back(b.mlp, kQuantSharedExperts);
+        if (m.moe.latentWidth > 0) // Nemotron 3's fc1/fc2_latent_proj: dense linears of the MoE block
+            modules.emplace_back(b.mlp, kQuantDenseMlp);
     }
     return modules;
 }
@@ -314,7 +347,7 @@ QuantizedModules perLayer(const ModuleTest &test, const ModelSpec &m, const std:
             if (t == tallies.end())
                 t = tallies.insert(tallies.end(), Tally{scope, target});
             ++t->layers;
-            t->quantized += test.quantized(target, i) ? 1 : 0;
+            t->quantized += test.quantized(target, i, mixerNamesOf(scope)) ? 1 : 0;
         }
     QuantizedModules result;
     for (const unsigned target : kAllTargets) {
@@ -327,8 +360,7 @@ QuantizedModules perLayer(const ModuleTest &test, const ModelSpec &m, const std:
             }
         if (!present) {
             // A kind the layout does not place (the output head and
-            // embeddings; Nemotron 3's latent projections in its MoE
-            // blocks): as a middle layer's names say.
+            // embeddings): as a middle layer's names say.
             if (test.quantized(target, middleLayer(m, target)))
                 result.targets |= target;
         } else if (all) {

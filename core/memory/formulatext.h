@@ -397,9 +397,9 @@ inline constexpr Symbol kMambaLayers{"L_mamba", "", QT_TRANSLATE_NOOP("Derivatio
 inline constexpr Symbol kMambaConvState{"s_conv", "", QT_TRANSLATE_NOOP("Derivation", "convolution state values per layer: inputs kept x (d_inner + 2 x groups x state size) / t")};
 inline constexpr Symbol kSsmState{"s_ssm", "", QT_TRANSLATE_NOOP("Derivation", "SSM state values per layer: Mamba heads / t x head dim x state size")};
 inline constexpr Symbol kSsmStateBytes{"e_ssm", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of an SSM state element (the config's mamba_ssm_cache_dtype)")};
-inline constexpr Symbol kStatePerSequence{"S_seq", "B", QT_TRANSLATE_NOOP("Derivation", "linear-attention state of one sequence on this rank")};
+inline constexpr Symbol kStatePerSequence{"S_seq", "B", QT_TRANSLATE_NOOP("Derivation", "fixed state (linear attention, Mamba) of one sequence on this rank")};
 inline constexpr const char *kPartAttentionCache = QT_TRANSLATE_NOOP("Derivation", "attention layers' cache");
-inline constexpr const char *kPartLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention state");
+inline constexpr const char *kPartLinearState = QT_TRANSLATE_NOOP("Derivation", "fixed state (linear attention, Mamba)");
 inline constexpr const char *kPartSsmState = QT_TRANSLATE_NOOP("Derivation", "SSM state");
 inline constexpr Symbol kIndexerKeyBytes{"b_idx", "B", QT_TRANSLATE_NOOP("Derivation", "bytes of the sparse-attention indexer's key per layer and token: index_head_dim fp8 values and one fp32 scale per 128")};
 inline constexpr Symbol kIndexerLayers{"L_idx", "", QT_TRANSLATE_NOOP("Derivation", "layers on this rank with an indexer of their own")};

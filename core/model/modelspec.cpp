@@ -570,11 +570,10 @@ WeightPlacement placementOf(const TensorGroup &g)
     return WeightPlacement::Layers;
 }
 
-/// Of a group's `n` elements, those the checkpoint ships in its format: all
-/// where the target is quantised throughout, the quantised layers' share
-/// where only some of the scope's layers are.
-/// The elements of group `g` (`n` of them, of kind `target`) that a format
-/// covering `targets` in every layer and `partial` in some holds.
+/// Of group `g`'s `n` elements (of kind `target`), those a format covering
+/// `targets` in every layer and `partial` in some holds: all where the kind
+/// is covered throughout, the covered layers' share where only some of the
+/// scope's layers are.
 std::uint64_t coveredElements(std::uint64_t targets, const std::vector<PartialQuantization> &partial,
                               const TensorGroup &g, unsigned target, std::uint64_t n)
 {
@@ -627,9 +626,11 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
                 c.mtp += n;
         }
         c.active = saturatingAdd(c.active, g.activeElements());
-        constexpr unsigned layerLinears = kQuantMixerIn | kQuantMixerOut | kQuantDenseMlp | kQuantSharedExperts | kQuantExperts;
+        constexpr unsigned layerLinears
+            = kQuantMixerIn | kQuantMixerOut | kQuantDenseMlp | kQuantSharedExperts | kQuantExperts;
         const unsigned target = m.checkpointFormat.empty() ? 0u : quantTargetOf(g);
-        const std::uint64_t quantized = coveredElements(m.checkpointQuantizedTargets, m.checkpointPartialTargets, g, target, n);
+        const std::uint64_t quantized
+            = coveredElements(m.checkpointQuantizedTargets, m.checkpointPartialTargets, g, target, n);
         c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, quantized);
         FormatSums &placed = c.byPlacement[static_cast<std::size_t>(placementOf(g))];
         placed.total = saturatingAdd(placed.total, n);
@@ -638,7 +639,8 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         // names: those its rest scheme names, where it names them.
         if ((target & layerLinears) && m.namesQuantizedModules()) {
             const std::uint64_t rest = m.namesRestModules()
-                ? std::min(n - quantized, coveredElements(m.checkpointRestTargets, m.checkpointRestPartialTargets, g, target, n))
+                ? std::min(n - quantized,
+                    coveredElements(m.checkpointRestTargets, m.checkpointRestPartialTargets, g, target, n))
                 : n - quantized;
             c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, rest);
             placed.checkpointRestLinear = saturatingAdd(placed.checkpointRestLinear, rest);
@@ -691,10 +693,11 @@ struct ScopeSums
     /// Mamba beside its attention (Falcon-H1).
     std::uint64_t mixer(const ModelSpec &m) const
     {
-        const std::uint64_t attention = std::max(at(LayerScope::AttentionLayers), at(LayerScope::WindowedAttentionLayers));
+        const std::uint64_t attention
+            = std::max(at(LayerScope::AttentionLayers), at(LayerScope::WindowedAttentionLayers));
         if (m.mambaBesideAttention)
             return std::max(attention, at(LayerScope::LinearLayers)) + at(LayerScope::MambaLayers);
-        return std::max({attention, at(LayerScope::LinearLayers), at(LayerScope::MambaLayers)});
+        return std::max({ attention, at(LayerScope::LinearLayers), at(LayerScope::MambaLayers) });
     }
     std::uint64_t mlp(const ModelSpec &m) const
     {

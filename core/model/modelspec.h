@@ -396,7 +396,7 @@ struct ModelSpec
     std::string checkpointRestFormat;
     /// The modules in `checkpointRestFormat`, where its config names them
     /// (a second config group's targets, ModelOpt's per-module FP8 beside
-    /// NVFP4 experts: Nemotron 3 Super keeps its attention and latent
+    /// NVFP4 experts: Nemotron 3 Super keeps its attention and most latent
     /// projections in bf16 between the two); 0 and empty: every other linear
     /// module of the layers.
     std::uint64_t checkpointRestTargets = 0;

@@ -17,23 +17,23 @@
 
 #define VRAM_MODEL_MEMBERS(X)                                                                                          \
     X(name) X(family) X(hidden) X(layers) X(heads) X(kvHeads) X(headDim) X(intermediate) X(vocab) X(learnedPositions)  \
-    X(tokenTypes) X(maxPositions) X(gatedMlp) X(tiedEmbeddings) X(norm) X(normsPerLayer) X(finalNorm)                  \
-    X(embeddingNorm) X(qkvBias) X(attnOutBias) X(mlpBias) X(lmHeadBias) X(qkNorm) X(qkNormWholeProjection)             \
-    X(attentionSinks) X(pooler) X(encoderOnly) X(parallelBlock) X(mlpActivationParams) X(moe.experts)                  \
-    X(moe.expertsPerToken) X(moe.sharedExperts) X(moe.expertIntermediate) X(moe.denseLayers) X(moe.routerBias)         \
-    X(moe.expertBias) X(moe.sharedExpertGate) X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(rotaryDims)                  \
-    X(slidingRotaryDims) X(noRope) X(valueHeadDim) X(indexHeads) X(indexHeadDim) X(indexerLayers) X(msaIndexer)        \
-    X(linearLayers) X(linearKeyHeads) X(linearValueHeads) X(linearKeyDim) X(linearValueDim) X(linearConvKernel)        \
-    X(gatedAttention) X(lightningAttention) X(shortConv) X(kimiDeltaAttention) X(fullRankOutputGate)                   \
-    X(blockAttentionResiduals) X(mambaLayers) X(mambaHeads) X(mambaHeadDim) X(ssmState) X(ssmGroups)                   \
-    X(mambaConvKernel) X(mambaConvBias) X(mambaProjBias) X(mambaNorm) X(mambaBesideAttention) X(mambaTimeStepRank) X(ssmStateBytes) X(layersWithoutMlp)     \
-    X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers) X(loadMtp) X(visionParameters) X(audioParameters)           \
-    X(imageTokens) X(visionConfigLayers) X(visionConfigHidden) X(defaultedKeys) X(ignoredKeys) X(familyGuessed)        \
-    X(shapeGuessed) X(slidingWindow) X(slidingLayers) X(slidingKvHeads) X(slidingHeadDim) X(slidingValueHeadDim)       \
-    X(slidingHeads) X(outputGatePerHead) X(keyIsValue) X(kvSharedLayers) X(wideMlpLayers) X(perLayerInputWidth)        \
-    X(perLayerInputVocab) X(sinksWindowedOnly) X(layerScalars) X(mixersAsLinear) X(mlpsAsLinear) X(normPerBlock)       \
-    X(mlpWidths) X(compressRatios) X(outputGroups) X(outputLoraRank) X(hyperConnections) X(hashRoutedLayers)           \
-    X(moe.withDenseMlp) X(moe.routerScales) X(moe.latentWidth) X(moe.latentNorm) X(attentionDropout) X(hiddenDropout)  \
-    X(softmaxInFp32) X(activationSavedTensors) X(torchDtype) X(checkpointFormat) X(checkpointGroupSize)                \
-    X(checkpointQuantizedTargets) X(checkpointPartialTargets) X(checkpointRestFormat) X(checkpointRestTargets) X(checkpointRestPartialTargets) X(declaredParameters)            \
-    X(unplacedParameters)
+    X(tokenTypes) X(maxPositions) X(gatedMlp) X(tiedEmbeddings) X(norm) X(normsPerLayer) X(finalNorm) X(embeddingNorm) \
+    X(qkvBias) X(attnOutBias) X(mlpBias) X(lmHeadBias) X(qkNorm) X(qkNormWholeProjection) X(attentionSinks) X(pooler)  \
+    X(encoderOnly) X(parallelBlock) X(mlpActivationParams) X(moe.experts) X(moe.expertsPerToken) X(moe.sharedExperts)  \
+    X(moe.expertIntermediate) X(moe.denseLayers) X(moe.routerBias) X(moe.expertBias) X(moe.sharedExpertGate)           \
+    X(kvLoraRank) X(qLoraRank) X(ropeHeadDim) X(rotaryDims) X(slidingRotaryDims) X(noRope) X(valueHeadDim)             \
+    X(indexHeads) X(indexHeadDim) X(indexerLayers) X(msaIndexer) X(linearLayers) X(linearKeyHeads) X(linearValueHeads) \
+    X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(lightningAttention) X(shortConv)         \
+    X(kimiDeltaAttention) X(fullRankOutputGate) X(blockAttentionResiduals) X(mambaLayers) X(mambaHeads)                \
+    X(mambaHeadDim) X(ssmState) X(ssmGroups) X(mambaConvKernel) X(mambaConvBias) X(mambaProjBias) X(mambaNorm)         \
+    X(mambaBesideAttention) X(mambaTimeStepRank) X(ssmStateBytes) X(layersWithoutMlp) X(layersWithoutMixer)            \
+    X(chunkedAttention) X(mtpLayers) X(loadMtp) X(visionParameters) X(audioParameters) X(imageTokens)                  \
+    X(visionConfigLayers) X(visionConfigHidden) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed)       \
+    X(slidingWindow) X(slidingLayers) X(slidingKvHeads) X(slidingHeadDim) X(slidingValueHeadDim) X(slidingHeads)       \
+    X(outputGatePerHead) X(keyIsValue) X(kvSharedLayers) X(wideMlpLayers) X(perLayerInputWidth) X(perLayerInputVocab)  \
+    X(sinksWindowedOnly) X(layerScalars) X(mixersAsLinear) X(mlpsAsLinear) X(normPerBlock) X(mlpWidths)                \
+    X(compressRatios) X(outputGroups) X(outputLoraRank) X(hyperConnections) X(hashRoutedLayers) X(moe.withDenseMlp)    \
+    X(moe.routerScales) X(moe.latentWidth) X(moe.latentNorm) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32)     \
+    X(activationSavedTensors) X(torchDtype) X(checkpointFormat) X(checkpointGroupSize) X(checkpointQuantizedTargets)   \
+    X(checkpointPartialTargets) X(checkpointRestFormat) X(checkpointRestTargets) X(checkpointRestPartialTargets)       \
+    X(declaredParameters) X(unplacedParameters)

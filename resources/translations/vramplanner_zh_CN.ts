@@ -1295,16 +1295,8 @@
         <translation>状态元素的字节数</translation>
     </message>
     <message>
-        <source>linear-attention state of one sequence on this rank</source>
-        <translation>本 rank 上一条序列的线性注意力状态</translation>
-    </message>
-    <message>
         <source>attention layers&apos; cache</source>
         <translation>注意力层的缓存</translation>
-    </message>
-    <message>
-        <source>linear-attention state</source>
-        <translation>线性注意力状态</translation>
     </message>
     <message>
         <source>latent</source>
@@ -2105,6 +2097,14 @@
     <message>
         <source>a share of the bytes, not of the parameters: the format&apos;s layers and the unquantised tables and norms each at their own width</source>
         <translation>按字节而非参数计份额：量化格式的层与未量化的嵌入表、归一化层各按其自身宽度计</translation>
+    </message>
+    <message>
+        <source>fixed state (linear attention, Mamba) of one sequence on this rank</source>
+        <translation>本 rank 上一条序列的固定状态（线性注意力、Mamba）</translation>
+    </message>
+    <message>
+        <source>fixed state (linear attention, Mamba)</source>
+        <translation>固定状态（线性注意力、Mamba）</translation>
     </message>
 </context>
 <context>

@@ -637,11 +637,13 @@ void TestCorpus::nemotronSuperMixedPrecision()
     const core::ParameterCounts c = core::countParameters(m);
     // By hand from the config: 40 MoE blocks of 512 experts, each an
     // up_proj and a down_proj between the 1,024-wide latent and 2,688; the
-    // FP8 rest is their shared expert (4,096 x 5,376, twice) and the 40
+    // FP8 rest is their shared expert (4,096 x 5,376, twice), the 40
     // Mamba blocks' in_proj (4,096 x (2 x 8,192 + 2 x 8 x 128 + 128)) and
-    // out_proj (8,192 x 4,096). The attention blocks stay bf16.
+    // out_proj (8,192 x 4,096), and the latent projections (4,096 x 1,024,
+    // twice) of 3 MoE blocks. The attention blocks stay bf16.
     const qulonglong routed = 40ull * 512 * 2 * 1024 * 2688;
-    const qulonglong fp8 = 40ull * 2 * 4096 * 5376 + 40ull * (4096 * (2 * 8192 + 2 * 8 * 128 + 128) + 8192 * 4096);
+    const qulonglong fp8 = 40ull * 2 * 4096 * 5376 + 40ull * (4096 * (2 * 8192 + 2 * 8 * 128 + 128) + 8192 * 4096)
+        + 3ull * 2 * 4096 * 1024;
     QCOMPARE(qulonglong(c.checkpointQuantized), routed);
     QCOMPARE(qulonglong(c.checkpointRestLinear), fp8);
     const double elements = static_cast<double>(c.total) - static_cast<double>(routed) / 2;

@@ -965,6 +965,19 @@ void TestFamilies::falconH1AttendsBesideMamba()
     QCOMPARE(total, 521411104ull);
     QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), total);
 
+    // An FP8 checkpoint that leaves the Mamba blocks in bf16
+    // (compressed-tensors ignore by regex, over transformers' module names
+    // model.layers.N.mamba.in_proj): each layer's attention and MLP are
+    // FP8, its Mamba projections beside them are not.
+    std::string fp8 = config;
+    fp8.insert(fp8.rfind('}'), R"(, "quantization_config": {"quant_method": "compressed-tensors", "config_groups":
+        {"group_0": {"targets": ["Linear"], "weights": {"num_bits": 8, "type": "float"}}},
+        "ignore": ["lm_head", "re:.*mamba.*"]})");
+    const auto quantised = core::io::parseHfConfig(fp8, "Falcon-H1-0.5B FP8 without its Mamba blocks");
+    QVERIFY2(quantised.ok(), quantised.errors.empty() ? "" : quantised.errors.front().c_str());
+    const qulonglong attentionAndMlp = 36 * (2 * 1024 * 512 + 2 * 1024 * 128 + 3 * 1024 * 2048);
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(*quantised.value).checkpointQuantized), attentionAndMlp);
+
     // FalconH1Config's defaults where a config leaves the mixer out:
     // mamba_d_ssm 1024 over 128 heads ("auto": 8 each), d_state 256, one
     // group, d_conv 4 with a bias; a null mamba_d_ssm is mamba_expand (2) x
