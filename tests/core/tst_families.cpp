@@ -965,6 +965,24 @@ void TestFamilies::falconH1AttendsBesideMamba()
     QCOMPARE(total, 521411104ull);
     QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), total);
 
+    // Each layer's K/V and its Mamba state. Hugging Face
+    // (FalconHybridMambaAttentionDynamicCache, allocated with the model's
+    // dtype): the conv's 4 inputs over 1,792 channels and 24 x 64 x 128 of
+    // SSM state, both in bf16. vLLM (mamba2_state_shape, the model's dtype
+    // without mamba_ssm_cache_dtype): 3 inputs. llama.cpp: 3 inputs, f32.
+    core::Scenario s;
+    s.model = m;
+    s.sequence = 1024;
+    const double cache = 36.0 * 2 * 2 * 64 * 2 * 1024;
+    const double ssm = 24.0 * 64 * 128;
+    const auto kvBytes = [&s](core::ServingEngine engine) {
+        s.serving = engine;
+        return static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count());
+    };
+    QCOMPARE(kvBytes(core::ServingEngine::Generate), cache + 36.0 * (4 * 1792 + ssm) * 2);
+    QCOMPARE(kvBytes(core::ServingEngine::Vllm), cache + 36.0 * (3 * 1792 + ssm) * 2);
+    QCOMPARE(kvBytes(core::ServingEngine::LlamaCpp), cache + 36.0 * (3 * 1792 + ssm) * 4);
+
     // An FP8 checkpoint that leaves the Mamba blocks in bf16
     // (compressed-tensors ignore by regex, over transformers' module names
     // model.layers.N.mamba.in_proj): each layer's attention and MLP are
