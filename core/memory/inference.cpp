@@ -381,12 +381,11 @@ void addGatedDeltaNetState(Formula &bytes, const ModelSpec &m, const RuntimeBeha
 }
 
 /// Mamba layers, per layer and sequence; Mamba-1 as its Mamba-2 terms
-/// (ModelSpec::mambaTimeStepRank) (vLLM
+/// (ModelSpec::mambaTimeStepRank) with its own state dtype (vLLM
 /// MambaStateShapeCalculator.mamba2_state_shape; Hugging Face
 /// LinearAttentionLayer as NemotronHMamba2Mixer fills it):
 ///   conv: inputs kept x (d_inner + 2 x groups x N) / t, in the model's dtype;
-///   SSM:  heads / t x head_dim x N, in the runtime's SSM dtype, or the
-///         model's where the family's cache is allocated in it.
+///   SSM:  heads / t x head_dim x N, in the runtime's SSM dtype.
 /// Where the groups do not divide over the ranks, a runtime may give each
 /// rank a copy of one. Hugging Face's scan returns its final state in
 /// float32 (mamba_ssm _state_passing_fwd; the torch path computes in float32).
@@ -404,13 +403,9 @@ void addMambaState(Formula &bytes, const ModelSpec &m, const RuntimeBehaviour &r
         .times(kv::kMambaConvState, conv)
         .times(kv::kStateBytes, elementBytes);
     bytes.product(kv::kPartSsmState).times(kv::kMambaLayers, here).times(kv::kSsmState, ssm);
-    const auto &own = runtime.ssmStateInModelDtypeFamilies;
-    const bool preallocated = std::any_of(own.begin(), own.end(), [&m](const char *f) { return m.family == f; });
-    const StateDtype ssmDtype = preallocated ? StateDtype::Model : runtime.ssmState;
+    const StateDtype ssmDtype = m.isMamba1() ? runtime.selectiveScanState : runtime.ssmState;
     timesStateBytes(bytes, ssmDtype, m, elementBytes);
-    if (preallocated && runtime.whySsmStateInModelDtype)
-        bytes.note(runtime.whySsmStateInModelDtype);
-    else if (ssmDtype == StateDtype::Fp32 && runtime.whySsmState)
+    if (ssmDtype == StateDtype::Fp32 && runtime.whySsmState)
         bytes.note(runtime.whySsmState);
     bytes.note(kv::kWhyMambaState).note(runtime.whyConvInputs);
     bytes.cite(m.isMamba1() ? kv::kFromSelectiveScanState : kv::kFromMambaState);

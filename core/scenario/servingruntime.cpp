@@ -14,7 +14,6 @@ namespace {
 constexpr const char *kWhyHfConvWindow = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the last conv_kernel convolution inputs");
 constexpr const char *kWhyVllmConvWindow = QT_TRANSLATE_NOOP("Derivation", "vLLM and llama.cpp keep the last kernel - 1 convolution inputs");
 constexpr const char *kWhyFp32Ssm = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the SSM state in fp32 (the Mamba-2 scan returns its final state so)");
-constexpr const char *kWhyPreallocatedSsm = QT_TRANSLATE_NOOP("Derivation", "this model's Hugging Face cache holds the SSM state in the model's dtype (allocated before the first step; the scan's fp32 state is copied into it)");
 constexpr const char *kWhyFp32Recurrent = QT_TRANSLATE_NOOP("Derivation", "Hugging Face keeps the recurrent state in fp32 (the delta-rule kernels return it so)");
 constexpr const char *kWhyLlamaCppF32State = QT_TRANSLATE_NOOP("Derivation", "llama.cpp keeps the recurrent and convolution states in f32 (llama_memory_recurrent type_r = type_s = GGML_TYPE_F32)");
 constexpr const char *kDraftFromGenerate =
@@ -53,12 +52,9 @@ RuntimeBehaviour generateBehaviour()
     b.deltaRuleState = StateDtype::Fp32;
     b.lightningState = StateDtype::Model;
     b.ssmState = StateDtype::Fp32;
-    // modeling_jamba.py HybridMambaAttentionDynamicCache (@ 008f5c8c) and
-    // modular_falcon_h1.py FalconHybridMambaAttentionDynamicCache (@
-    // 00511f5d) allocate the conv and SSM states with the model's dtype
-    // before the first step (prepare_inputs_for_generation passes
-    // self.dtype) and copy_ the scan's state into them.
-    b.ssmStateInModelDtypeFamilies = {"jamba", "falcon_h1"};
+    // modeling_jamba.py HybridMambaAttentionDynamicCache (@ 008f5c8c)
+    // allocates Mamba-1's conv and SSM states in the model's dtype.
+    b.selectiveScanState = StateDtype::Model;
     b.layerOffload = LayerOffload::DeviceMap;
     // cache_utils.py DynamicIndexedLayer (DYNAMIC_LAYER_TYPE_MAPPING
     // "deepseek_sparse_attention"; modeling_deepseek_v32.py @ 01f8fa55
@@ -74,7 +70,6 @@ RuntimeBehaviour generateBehaviour()
     b.draftSource = kDraftFromGenerate;
     b.whyConvInputs = kWhyHfConvWindow;
     b.whySsmState = kWhyFp32Ssm;
-    b.whySsmStateInModelDtype = kWhyPreallocatedSsm;
     b.whyDeltaRuleState = kWhyFp32Recurrent;
     return b;
 }
@@ -100,6 +95,7 @@ RuntimeBehaviour vllmBehaviour()
     b.deltaRuleState = StateDtype::ConfigOrModel;
     b.lightningState = StateDtype::Model;
     b.ssmState = StateDtype::ConfigOrModel;
+    b.selectiveScanState = StateDtype::ConfigOrModel; // mamba1_state_dtype: the same rule
     b.replicatesSsmGroups = true;
     b.profilesAtStartup = true;
     b.profileSource = "vllm v1 gpu_model_runner.py profile_run (_dummy_run; attention skipped while profiling)";
@@ -252,6 +248,7 @@ RuntimeBehaviour llamaCppBehaviour()
     b.deltaRuleState = StateDtype::Fp32;
     b.lightningState = StateDtype::Fp32;
     b.ssmState = StateDtype::Fp32;
+    b.selectiveScanState = StateDtype::Fp32;
     // src/models/minimax-m3.cpp (PR 24908): the index keys' cache is f32.
     b.msaIndexKeys = IndexerKeys::Fp32;
     b.ggmlBuffers = true;

@@ -86,11 +86,10 @@ struct RuntimeBehaviour
     bool convStateInEveryLayer = false;
     StateDtype deltaRuleState = StateDtype::Fp32;   ///< Gated DeltaNet's recurrent state
     StateDtype lightningState = StateDtype::Model;  ///< MiniMax's lightning-attention state
-    StateDtype ssmState = StateDtype::Fp32;         ///< Mamba's SSM state
-    /// Families whose cache is allocated up front in the model's dtype, so
-    /// that the scan's fp32 state is cast into it (transformers' Jamba and
-    /// Falcon-H1 caches: copy_ into tensors made with the model's dtype).
-    std::vector<const char *> ssmStateInModelDtypeFamilies;
+    StateDtype ssmState = StateDtype::Fp32;         ///< Mamba-2's SSM state
+    /// Mamba-1's SSM state (ModelSpec::isMamba1): transformers' Jamba cache
+    /// keeps it in the model's dtype where its Mamba-2 scan returns fp32.
+    StateDtype selectiveScanState = StateDtype::Model;
     /// MiniMax Sparse Attention's indexer keys (ModelSpec::msaIndexer):
     /// the model's dtype in transformers (MiniMaxM3VLSparseCacheLayer),
     /// vLLM (indexer_kv_dtype bf16), SGLang (index_k_pool in the model's
@@ -227,7 +226,6 @@ struct RuntimeBehaviour
     /// Derivation notes, one per behaviour that differs between runtimes.
     const char *whyConvInputs = nullptr;
     const char *whySsmState = nullptr;      ///< why an fp32 SSM state
-    const char *whySsmStateInModelDtype = nullptr; ///< why such a family's is the model's
     const char *whyDeltaRuleState = nullptr; ///< nullptr where the note would repeat the dtype
 };
 

@@ -2106,10 +2106,6 @@
         <source>fixed state (linear attention, Mamba)</source>
         <translation>固定状态（线性注意力、Mamba）</translation>
     </message>
-    <message>
-        <source>this model&apos;s Hugging Face cache holds the SSM state in the model&apos;s dtype (allocated before the first step; the scan&apos;s fp32 state is copied into it)</source>
-        <translation>该模型的 Hugging Face 缓存以模型的 dtype 保存 SSM 状态（在第一步之前分配；扫描得到的 fp32 状态被复制进去）</translation>
-    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -965,11 +965,14 @@ void TestFamilies::falconH1AttendsBesideMamba()
     QCOMPARE(total, 521411104ull);
     QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), total);
 
-    // Each layer's K/V and its Mamba state. Hugging Face
-    // (FalconHybridMambaAttentionDynamicCache, allocated with the model's
-    // dtype): the conv's 4 inputs over 1,792 channels and 24 x 64 x 128 of
-    // SSM state, both in bf16. vLLM (mamba2_state_shape, the model's dtype
-    // without mamba_ssm_cache_dtype): 3 inputs. llama.cpp: 3 inputs, f32.
+    // Each layer's K/V and its Mamba state. Hugging Face, by the planner's
+    // rule for transformers' current Cache layers (the state as the scan
+    // returns it, fp32; the 4.x FalconHybridMambaAttentionDynamicCache,
+    // allocated in the model's dtype, gave way to the native Mamba cache
+    // of transformers PR 44950): the conv's 4 inputs over 1,792 channels
+    // in bf16 and 24 x 64 x 128 of SSM state in fp32. vLLM
+    // (mamba2_state_shape, the model's dtype without mamba_ssm_cache_dtype):
+    // 3 inputs, both bf16. llama.cpp: 3 inputs, both f32.
     core::Scenario s;
     s.model = m;
     s.sequence = 1024;
@@ -979,7 +982,7 @@ void TestFamilies::falconH1AttendsBesideMamba()
         s.serving = engine;
         return static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count());
     };
-    QCOMPARE(kvBytes(core::ServingEngine::Generate), cache + 36.0 * (4 * 1792 + ssm) * 2);
+    QCOMPARE(kvBytes(core::ServingEngine::Generate), cache + 36.0 * (4 * 1792 * 2 + ssm * 4));
     QCOMPARE(kvBytes(core::ServingEngine::Vllm), cache + 36.0 * (3 * 1792 + ssm) * 2);
     QCOMPARE(kvBytes(core::ServingEngine::LlamaCpp), cache + 36.0 * (3 * 1792 + ssm) * 4);
 
