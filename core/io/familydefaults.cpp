@@ -86,6 +86,9 @@ const std::vector<FamilyDefaults> &families()
         // in the 36B), and dropout on attention and the residual branches.
         {"seed_oss", nullptr, "SeedOssConfig",
          {{"head_dim", 128}, {"attention_dropout", 0.1}, {"residual_dropout", 0.1}}},
+        // Step3TextConfig (vLLM transformers_utils/configs/step3_vl.py):
+        // a head of 256 whatever hidden_size / num_attention_heads is.
+        {"step3_text", "step3_vl", "Step3TextConfig", {{"head_dim", 256}}},
         // NemotronHConfig: num_hidden_layers is a property, the length of
         // layers_block_type (Nemotron 3 Ultra's config has no such key);
         // deriveNemotronHLayers.

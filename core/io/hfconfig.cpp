@@ -48,6 +48,7 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m);
 void readJamba(ConfigKeys &k, ModelSpec &m);
 void readFalconH1(ConfigKeys &k, ModelSpec &m);
 void readBamba(ConfigKeys &k, ModelSpec &m);
+void readStep3Text(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -193,6 +194,11 @@ const FamilyTraits kFamilies[] = {
     {"jamba", "JambaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, readJamba},
     // Falcon-H1 (readFalconH1): attention and a Mamba-2 block side by side
     // in every layer, input_layernorm and pre_ff_layernorm around them.
+    // Step3's text model (readStep3Text): one key-value head, low-rank
+    // queries, MoE in the layers moe_layers_enum lists. vLLM never ties its
+    // lm_head.
+    {"step3_text", "Step3TextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
+     readStep3Text},
     // Bamba (readBamba): attention where attn_layer_indices says, Mamba-2
     // elsewhere, a gated MLP in every layer.
     {"bamba", "BambaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, readBamba},
@@ -297,6 +303,8 @@ const NestedText kNestedText[] = {
     // configuration_minimax_m3_vl.py MiniMaxM3VLConfig rebuilds whatever
     // text_config names as MiniMaxM3VLTextConfig.
     {"minimax_m3_vl", "minimax_m3_vl_text"},
+    // vLLM transformers_utils/configs/step3_vl.py Step3VLConfig.
+    {"step3_vl", "step3_text"},
 };
 
 /// Text models that are another family's decoder under a new model_type.
@@ -941,6 +949,57 @@ void readBamba(ConfigKeys &k, ModelSpec &m)
     readBambaExpandedMixer(k, m);
     m.qkvBias = m.attnOutBias = m.mlpBias = false;
     r.has("z_loss_coefficient");
+}
+
+/// Step3's text model (vLLM step3_text.py and
+/// transformers_utils/configs/step3_vl.py Step3TextConfig, v0.20.1): every
+/// layer attends with num_attention_groups key-value heads (vLLM accepts
+/// one only) of head_dim, its queries through a share_q_dim-wide low rank
+/// (qkv_proj's q part, inter_norm, wq); the layers moe_layers_enum lists
+/// (a comma-separated string; without it every layer but the first) run
+/// moe_num_experts experts of moe_intermediate_size (moe_top_k a token,
+/// a router without bias) and a share_expert_dim-wide shared MLP, the
+/// others a dense MLP of intermediate_size. The context is
+/// max_position_embedding (singular), else max_seq_len.
+void readStep3Text(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.kvHeads = k.uint("num_attention_groups", 1, m.heads, 1);
+    k.decidedElsewhere("num_key_value_heads");
+    if (m.heads % m.kvHeads != 0)
+        r.error("num_attention_groups", "must divide num_attention_heads");
+    m.qLoraRank = k.uint("share_q_dim", 1, kMaxDim, 2048);
+    const auto context = k.firstUint({"max_position_embedding", "max_seq_len"}, 1, ModelLimits::maxPositions);
+    r.has("max_seq_len"); // the same context, spelt twice
+    if (m.maxPositions == 0)
+        m.maxPositions = context.value_or(0);
+    const std::uint64_t experts = k.uint("moe_num_experts", 1, 1u << 16, 48);
+    m.moe.experts = static_cast<int>(experts);
+    m.moe.expertsPerToken = static_cast<int>(k.uint("moe_top_k", 1, experts, 3));
+    m.moe.expertIntermediate = k.uint("moe_intermediate_size", 1, kMaxDim, 5120);
+    setSharedExpertWidth(k, m, "share_expert_dim", k.uint("share_expert_dim", 1, kMaxDim, 5120));
+    r.has("norm_expert_weight");
+    std::uint64_t moeLayers = m.layers - std::min<std::uint64_t>(m.layers, 1);
+    if (r.has("moe_layers_enum")) {
+        std::vector<bool> moe(m.layers, false);
+        const std::string list = r.string("moe_layers_enum", true).value_or("");
+        std::size_t at = 0;
+        while (at < list.size()) {
+            const std::size_t comma = std::min(list.find(',', at), list.size());
+            const std::string item = list.substr(at, comma - at);
+            const bool digits = !item.empty() && item.size() < 10
+                && std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; });
+            const std::uint64_t layer = digits ? std::stoull(item) : m.layers;
+            if (layer >= m.layers) {
+                r.error("moe_layers_enum", "names '" + item + "', not a layer of " + std::to_string(m.layers));
+                break;
+            }
+            moe[layer] = true;
+            at = comma + 1;
+        }
+        moeLayers = static_cast<std::uint64_t>(std::count(moe.begin(), moe.end(), true));
+    }
+    m.moe.denseLayers = static_cast<int>(m.layers - moeLayers);
 }
 
 /// Falcon-H1 (transformers configuration_falcon_h1.py and

@@ -440,6 +440,37 @@ VisionTower readMiniMaxM3Vision(JsonReader &config, JsonReader &v, std::uint64_t
     return dynamicResolutionTower("minimax_m3_vl", embeddings + layers * block + projector, projector, patch, merge);
 }
 
+/// Step3: Step3VisionTransformer and its projector (vLLM step3_vl.py
+/// v0.20.1). Defaults: Step3VisionEncoderConfig
+/// (transformers_utils/configs/step3_vl.py). A class token and one learned
+/// position per patch and for it; a patch Conv2d with bias; per layer
+/// qkv_proj and out_proj with biases, fc1/fc2 with biases, two LayerNorms;
+/// then vit_downsampler (Conv2d h -> output_hidden_size, kernel 2, with
+/// bias), vit_downsampler2 (-> 2 x output_hidden_size, kernel 3, with
+/// bias) and vit_large_projector (into the text width, projector_bias).
+VisionTower readStep3Vision(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
+{
+    const auto [h, ffn, layers, channels, image, patch] = readShape(v, {1792, 3072, 63, 3, 728, 14});
+    const std::uint64_t out = width(v, "output_hidden_size", 4096);
+    width(v, "num_attention_heads", 16);
+    const std::uint64_t side = image / patch;
+    const std::uint64_t embeddings = h + h * channels * patch * patch + h + (side * side + 1) * h;
+    const std::uint64_t layer = linear(h, 3 * h, true) + linear(h, h, true) + linear(h, ffn, true)
+        + linear(ffn, h, true) + 2 * layerNorm(h);
+    const bool projectorBias = config.boolean("projector_bias", false).value_or(true);
+    const std::uint64_t projector = h * out * 4 + out + out * 2 * out * 9 + 2 * out
+        + linear(2 * out, textHidden, projectorBias);
+    VisionTower t;
+    t.kind = "step3";
+    t.projectorParameters = projector;
+    t.parameters = embeddings + layers * layer + projector;
+    // Step3VLProcessor: image_token_len tokens for one image of image_size
+    // (52 x 52 patches, halved twice by the downsamplers: 169).
+    t.tokensPerImage = config.uint("image_token_len", 1, kMaxWidth, false).value_or(169);
+    t.imageSize = image;
+    return t;
+}
+
 } // namespace
 
 std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string &modelType, std::uint64_t textHidden,
@@ -474,6 +505,8 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
         return readMoonVit(*vision, textHidden);
     if (modelType == "minimax_m3_vl")
         return readMiniMaxM3Vision(config, *vision, textHidden);
+    if (modelType == "step3_vl")
+        return readStep3Vision(config, *vision, textHidden);
 
     std::string keys;
     for (const auto &item : vision->json().items())

@@ -93,18 +93,23 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
     // The layers with a sparse-attention indexer of their own (all, unless
     // the config names fewer: GLM-5.2's shared ones, MiniMax-M3's dense ones).
     const std::uint64_t indexed = m.indexerLayers > 0 ? std::min(layers, m.indexerLayers) : layers;
+    // Queries through a low-rank pair, normed between (DeepSeek-V2 §2.1.2's
+    // q_a_proj, q_a_layernorm, q_b_proj; Step3's share_q_dim: the q part of
+    // qkv_proj, inter_norm and wq in vLLM step3_text.py).
+    const auto addLowRankQueries = [&](std::uint64_t queryWidth) {
+        b.add("q_a_proj", TensorRole::AttentionLinear, m.qLoraRank, h, layers, LinearSlot::Q);
+        b.add("q_a_layernorm", TensorRole::Norm, m.qLoraRank, 1, layers);
+        b.add("q_b_proj", TensorRole::AttentionLinear, queryWidth, m.qLoraRank, layers, LinearSlot::Q);
+    };
     if (m.isMla()) {
         // DeepSeek-V2 §2.1.2 as modeling_deepseek_v3.py DeepseekV3Attention
         // builds it: queries through an optional low-rank pair, keys and
         // values from one latent (kv_a_proj_with_mqa also yields the shared
         // RoPE key), each latent normed before its up-projection.
-        if (m.qLoraRank > 0) {
-            b.add("q_a_proj", TensorRole::AttentionLinear, m.qLoraRank, h, layers, LinearSlot::Q);
-            b.add("q_a_layernorm", TensorRole::Norm, m.qLoraRank, 1, layers);
-            b.add("q_b_proj", TensorRole::AttentionLinear, m.qWidth(), m.qLoraRank, layers, LinearSlot::Q);
-        } else {
+        if (m.qLoraRank > 0)
+            addLowRankQueries(m.qWidth());
+        else
             b.add("q_proj", TensorRole::AttentionLinear, m.qWidth(), h, layers, LinearSlot::Q);
-        }
         b.add("kv_a_proj_with_mqa", TensorRole::AttentionLinear, m.kvLoraRank + m.ropeHeadDim, h, layers,
               LinearSlot::K);
         b.add("kv_a_layernorm", TensorRole::Norm, m.kvLoraRank, 1, layers);
@@ -131,7 +136,10 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
         const std::uint64_t qRows = m.gatedAttention ? 2 * qWidth : qWidth;
         // Gemma 4's K = V layers project the values with k_proj.
         const std::uint64_t vRows = a.keyIsValue ? 0 : a.valueWidth();
-        b.add("q_proj", TensorRole::AttentionLinear, qRows, h, layers, LinearSlot::Q);
+        if (m.qLoraRank > 0)
+            addLowRankQueries(qRows);
+        else
+            b.add("q_proj", TensorRole::AttentionLinear, qRows, h, layers, LinearSlot::Q);
         b.add("k_proj", TensorRole::AttentionLinear, a.keyWidth(), h, caching, LinearSlot::K);
         b.add("v_proj", TensorRole::AttentionLinear, vRows, h, caching, LinearSlot::V);
         if (m.qkvBias)

@@ -110,6 +110,7 @@ private slots:
     void jambaLayersAndClassDefaults();
     void falconH1AttendsBesideMamba();
     void bambaAttendsWhereIndexed();
+    void step3LowRankQueriesAndTower();
     void imagesJoinTheContext();
 };
 
@@ -1053,6 +1054,64 @@ void TestFamilies::bambaAttendsWhereIndexed()
     std::string lying = config;
     lying.replace(lying.find("27]"), 3, "32]");
     QVERIFY(!core::io::parseHfConfig(lying, "Bamba with a layer too many").ok());
+}
+
+void TestFamilies::step3LowRankQueriesAndTower()
+{
+    // stepfun-ai/step3. Its text_config is the one the Hub's file page shows
+    // in full (refs/pr/2; the page is cut inside vision_config after
+    // hidden_size 1792). The tower's other values: Step3VisionEncoderConfig's
+    // defaults (vLLM transformers_utils/configs/step3_vl.py, v0.20.1) but for
+    // intermediate_size, EVA-CLIP's bigE MLP (1792 x 8.571 = 15,360) whose
+    // width and depth the defaults share.
+    const std::string config = R"({"architectures": ["Step3VLForConditionalGeneration"], "model_type": "step3_vl",
+        "image_token_len": 169, "understand_projector_stride": 2, "projector_bias": false,
+        "text_config": {"architectures": ["Step3TextForCausalLM"], "model_type": "step3_text",
+            "hidden_size": 7168, "intermediate_size": 18432, "num_hidden_layers": 61, "max_seq_len": 65536,
+            "max_position_embedding": 65536, "vocab_size": 128815, "torch_dtype": "bfloat16",
+            "moe_layers_enum": "MOE_LAYERS",
+            "num_attention_heads": 64, "num_attention_groups": 1, "head_dim": 256, "share_q_dim": 2048,
+            "moe_num_experts": 48, "moe_top_k": 3, "moe_intermediate_size": 5120, "share_expert_dim": 5120,
+            "norm_expert_weight": false, "rope_theta": 500000},
+        "vision_config": {"hidden_size": 1792, "intermediate_size": 15360}})";
+    std::string moeLayers; // "4,5,...,59", as the file spells it
+    for (int i = 4; i < 60; ++i)
+        moeLayers += (i == 4 ? "" : ",") + std::to_string(i);
+    std::string file = config;
+    file.replace(file.find("MOE_LAYERS"), 10, moeLayers);
+    const auto parsed = core::io::parseHfConfig(file, "Step3");
+    QVERIFY2(parsed.ok(), parsed.errors.empty() ? "" : parsed.errors.front().c_str());
+    const core::ModelSpec &m = *parsed.value;
+    QVERIFY(!m.guessed());
+    QCOMPARE(static_cast<qulonglong>(m.kvHeads), 1ull);
+    QCOMPARE(m.moe.denseLayers, 5); // layers 0-3 and 60
+    // By hand (vLLM step3_text.py): per layer the q part of qkv_proj 7168 x
+    // 2048, inter_norm 2048, wq 2048 x 64 x 256, k and v 7168 x 256 each,
+    // o_proj 16384 x 7168, two norms; 5 dense MLPs 3 x 7168 x 18432; 56 MoE
+    // layers of 48 experts 3 x 7168 x 5120, a router 48 x 7168 and a shared
+    // MLP 3 x 7168 x 5120; untied embedding and head, the final norm.
+    const qulonglong H = 7168, V = 128815;
+    const qulonglong attention = H * 2048 + 2048 + 2048 * 16384ull + 2 * H * 256 + 16384 * H + 2 * H;
+    const qulonglong moe = 48 * 3 * H * 5120 + 48 * H + 3 * H * 5120;
+    const qulonglong text = 61 * attention + 5 * 3 * H * 18432 + 56 * moe + 2 * V * H + H;
+    QCOMPARE(text, 316294538240ull);
+    // The tower (vLLM step3_vl.py): class token, patch conv with bias, 2,705
+    // positions; 63 layers of qkv and out_proj with biases, fc1 and fc2 with
+    // biases, two LayerNorms; the downsamplers (1792 -> 4096, kernel 2;
+    // 4096 -> 8192, kernel 3; with biases) and the projector 8192 x 7168.
+    const qulonglong h = 1792, ffn = 15360;
+    const qulonglong tower = h + 3 * h * 14 * 14 + h + 2705 * h
+        + 63 * (h * 3 * h + 3 * h + h * h + h + h * ffn + ffn + ffn * h + h + 4 * h) + h * 4096 * 4 + 4096
+        + 4096 * 8192ull * 9 + 8192 + 8192 * H;
+    QCOMPARE(text + tower, 320969912832ull); // the Hub's total (llmfit hf_models.json @ a3e0eb27)
+    const core::ParameterCounts c = core::countParameters(m);
+    QCOMPARE(static_cast<qulonglong>(c.vision), tower);
+    QCOMPARE(static_cast<qulonglong>(c.total), text + tower);
+    // One key-value head of 256 a layer: 61 x 2 x 256 values a token.
+    core::Scenario s;
+    s.model = m;
+    s.sequence = 1024;
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()), 61.0 * 2 * 256 * 2 * 1024);
 }
 
 void TestFamilies::imagesJoinTheContext()
