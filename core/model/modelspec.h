@@ -159,7 +159,10 @@ struct ModelSpec
     /// serving engines cache that latent plus one shared RoPE key of
     /// qk_rope_head_dim. `headDim` is then qk_nope_head_dim + qk_rope_head_dim.
     std::uint64_t kvLoraRank = 0;  ///< 0: not MLA
-    std::uint64_t qLoraRank = 0;   ///< 0: queries straight from q_proj (DeepSeek-V2-Lite)
+    /// Queries through a low rank of this width (MLA's q_lora_rank, and
+    /// Step3's share_q_dim without MLA); 0: straight from q_proj
+    /// (DeepSeek-V2-Lite).
+    std::uint64_t qLoraRank = 0;
     std::uint64_t ropeHeadDim = 0; ///< qk_rope_head_dim
     /// The dimensions of a full-attention head that RoPE rotates where it
     /// rotates only part of it (partial_rotary_factor x head_dim, GPT-NeoX's
