@@ -193,7 +193,7 @@ Derived weightStorage(const Scenario &s, const ParameterCounts &pc, const Traini
         bytes.cite(files->format == "gguf" ? w::kFromGgufTable : w::kFromSafetensorsTable);
         d.weightBits = FormatBits{pc.total ? bytes.value() * 8.0 / static_cast<double>(pc.total) : 0.0, 0, ""};
     } else {
-        const WeightClasses classes = weightClasses(rule, pc.formatSums());
+        const WeightClasses classes = weightClasses(rule, pc);
         const double quantized = classes.quantized;
         const double rest = classes.rest;
         const double unquantized = classes.unquantized;
@@ -359,20 +359,36 @@ const ShareSymbols kByteSymbols{text::shared::kWeightShare,     text::rank::kByt
                                 text::rank::kKeyValueBytes,     text::shared::kModelWeights,
                                 text::rank::kWhyShareOfBytes};
 
-/// This rank's share of `placed`: its layers' part over tp (its experts'
-/// over ep too), its stage's embedding or lm_head, and the parts tensor
-/// parallelism does not split.
-Derived shareOf(const Scenario &s, const RankShare &share, const Placed &placed, const ShareSymbols &sym,
-                FormulaStore *store)
+/// `placed` as tensor parallelism splits it: the parts it does not split
+/// evenly, and the rest of the layers beside the routed experts.
+struct TpSplitAmounts
+{
+    TpParts apart;
+    double layers = 0;
+};
+
+TpSplitAmounts tpSplitAmounts(const ModelSpec &m, const Placed &placed, int tp)
+{
+    TpSplitAmounts split;
+    split.apart = tpParts(m, placed, tp);
+    split.layers = std::max(0.0, placed.total - placed[WeightPlacement::Embedding] - placed[WeightPlacement::LmHead]
+                                     - placed[WeightPlacement::Experts] - split.apart.amount());
+    return split;
+}
+
+/// This rank's share of `placed` (split by tensor parallelism as `split`
+/// says): its layers' part over tp (its experts' over ep too), its stage's
+/// embedding or lm_head, and the parts tensor parallelism does not split.
+Derived shareOf(const Scenario &s, const RankShare &share, const Placed &placed, const TpSplitAmounts &split,
+                const ShareSymbols &sym, FormulaStore *store)
 {
     namespace r = text::rank;
-    const ModelSpec &m = s.model;
     const auto pp = static_cast<std::uint64_t>(pipelineStages(s));
     const double embedding = placed[WeightPlacement::Embedding];
     const double lmHead = placed[WeightPlacement::LmHead];
     const double experts = placed[WeightPlacement::Experts];
-    const TpParts apart = tpParts(m, placed, share.tp);
-    const double layers = std::max(0.0, placed.total - embedding - lmHead - experts - apart.amount());
+    const TpParts &apart = split.apart;
+    const double layers = split.layers;
     Formula here(store);
     here.product(r::kPartLayers).times(sym.layers, layers).timesUnlessOne(r::kLayerShare, share.layers);
     if (experts > 0)
@@ -448,16 +464,15 @@ RankShare rankShare(const Scenario &s, const ParameterCounts &pc, const std::opt
         share.inFlight = inFlight.cite(r::kFromInFlight).derived();
     }
     const Placed params = placedParams(pc);
-    share.params = shareOf(s, share, params, kParamSymbols, store);
-    share.weights = weightBytes ? shareOf(s, share, *weightBytes, kByteSymbols, store) : share.params;
+    const TpSplitAmounts paramSplit = tpSplitAmounts(m, params, share.tp);
+    share.params = shareOf(s, share, params, paramSplit, kParamSymbols, store);
+    share.weights = weightBytes
+        ? shareOf(s, share, *weightBytes, tpSplitAmounts(m, *weightBytes, share.tp), kByteSymbols, store)
+        : share.params;
     share.weightSymbol = weightBytes ? &text::shared::kWeightShare : &text::shared::kRankShare;
-    const double experts = params[WeightPlacement::Experts];
-    const TpParts apart = tpParts(m, params, share.tp);
-    const double layerParams = std::max(0.0, params.total - params[WeightPlacement::Embedding] - params[WeightPlacement::LmHead]
-                                                 - experts - apart.amount());
-    share.expertParamsHere = share.layers.value * experts / s.parallel.ep / share.tp;
-    share.layerParamsHere =
-        share.layers.value * (layerParams / share.tp + apart.amountOnRank()) + share.expertParamsHere;
+    share.expertParamsHere = share.layers.value * params[WeightPlacement::Experts] / s.parallel.ep / share.tp;
+    share.layerParamsHere = share.layers.value * (paramSplit.layers / share.tp + paramSplit.apart.amountOnRank())
+        + share.expertParamsHere;
     return share;
 }
 

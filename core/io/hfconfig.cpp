@@ -924,6 +924,23 @@ void readGraniteHybrid(ConfigKeys &k, ModelSpec &m)
     m.moe.withDenseMlp = m.moe.isMoe();
 }
 
+/// How many distinct layers `indices` (the config's `key`) name; an index
+/// past the last layer is an error.
+std::uint64_t layersNamed(JsonReader &r, const char *key, const std::vector<std::uint64_t> &indices,
+                          std::uint64_t layers)
+{
+    std::vector<bool> named(layers, false);
+    for (const std::uint64_t i : indices) {
+        if (i >= layers) {
+            r.error(key, "names layer " + std::to_string(i) + ", past the last of " + std::to_string(layers)
+                             + " (they count from 0)");
+            return 0;
+        }
+        named[i] = true;
+    }
+    return static_cast<std::uint64_t>(std::count(named.begin(), named.end(), true));
+}
+
 /// Bamba (transformers configuration_bamba.py @ 001f85b3, modeling_bamba.py;
 /// vLLM bamba.py v0.19.1): the layers attn_layer_indices names attend (none
 /// where it is absent, unless the file spells the kinds out in
@@ -934,15 +951,7 @@ void readBamba(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
     if (r.has("attn_layer_indices")) {
-        std::vector<bool> attends(m.layers, false);
-        for (const std::uint64_t i : k.uints("attn_layer_indices", m.layers)) {
-            if (i >= m.layers)
-                r.error("attn_layer_indices", "names layer " + std::to_string(i) + ", past the last of "
-                                                  + std::to_string(m.layers) + " (they count from 0)");
-            else
-                attends[i] = true;
-        }
-        m.mambaLayers = static_cast<std::uint64_t>(std::count(attends.begin(), attends.end(), false));
+        m.mambaLayers = m.layers - layersNamed(r, "attn_layer_indices", k.uints("attn_layer_indices", m.layers), m.layers);
     } else if (!r.has("layer_types")) {
         m.mambaLayers = m.layers; // layers_block_type: Mamba wherever no index says attention
     }
@@ -981,23 +990,19 @@ void readStep3Text(ConfigKeys &k, ModelSpec &m)
     r.has("norm_expert_weight");
     std::uint64_t moeLayers = m.layers - std::min<std::uint64_t>(m.layers, 1);
     if (r.has("moe_layers_enum")) {
-        std::vector<bool> moe(m.layers, false);
+        // Its indices as a comma-separated string; an item that is no
+        // number names no layer (the layer count, which is refused).
+        std::vector<std::uint64_t> indices;
         const std::string list = r.string("moe_layers_enum", true).value_or("");
-        std::size_t at = 0;
-        while (at < list.size()) {
+        for (std::size_t at = 0; at < list.size() && indices.size() <= m.layers;) {
             const std::size_t comma = std::min(list.find(',', at), list.size());
             const std::string item = list.substr(at, comma - at);
-            const bool digits = !item.empty() && item.size() < 10
+            const bool number = !item.empty() && item.size() < 10
                 && std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; });
-            const std::uint64_t layer = digits ? std::stoull(item) : m.layers;
-            if (layer >= m.layers) {
-                r.error("moe_layers_enum", "names '" + item + "', not a layer of " + std::to_string(m.layers));
-                break;
-            }
-            moe[layer] = true;
+            indices.push_back(number ? std::stoull(item) : m.layers);
             at = comma + 1;
         }
-        moeLayers = static_cast<std::uint64_t>(std::count(moe.begin(), moe.end(), true));
+        moeLayers = layersNamed(r, "moe_layers_enum", indices, m.layers);
     }
     m.moe.denseLayers = static_cast<int>(m.layers - moeLayers);
 }

@@ -597,20 +597,6 @@ std::uint64_t coveredElements(std::uint64_t targets, const std::vector<PartialQu
 
 } // namespace
 
-FormatSums ParameterCounts::formatSums() const
-{
-    FormatSums sums;
-    for (const FormatSums &p : byPlacement) {
-        sums.total += p.total;
-        sums.linear += p.linear;
-        sums.experts += p.experts;
-        sums.lmHead += p.lmHead;
-        sums.checkpointQuantized += p.checkpointQuantized;
-        sums.checkpointRestLinear += p.checkpointRestLinear;
-    }
-    return sums;
-}
-
 ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGroup> &tensors)
 {
     ParameterCounts c;
@@ -622,7 +608,6 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         const std::uint64_t n = g.elements();
         if (g.role == TensorRole::Embedding || g.role == TensorRole::LmHead)
             largestTable = std::max(largestTable, g.rows * g.cols);
-        c.total = saturatingAdd(c.total, n);
         // The encoders and MTP modules are the "other" groups (named once in
         // enumerateTensors); the names are compared for those only.
         if (g.role == TensorRole::Other) {
@@ -639,7 +624,6 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
         const unsigned target = m.checkpointFormat.empty() ? 0u : quantTargetOf(g);
         const std::uint64_t quantized
             = coveredElements(m.checkpointQuantizedTargets, m.checkpointPartialTargets, g, target, n);
-        c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, quantized);
         FormatSums &placed = c.byPlacement[static_cast<std::size_t>(placementOf(g))];
         placed.total = saturatingAdd(placed.total, n);
         placed.checkpointQuantized = saturatingAdd(placed.checkpointQuantized, quantized);
@@ -650,7 +634,6 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
                 ? std::min(n - quantized,
                     coveredElements(m.checkpointRestTargets, m.checkpointRestPartialTargets, g, target, n))
                 : n - quantized;
-            c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, rest);
             placed.checkpointRestLinear = saturatingAdd(placed.checkpointRestLinear, rest);
         }
         switch (g.role) {
@@ -658,19 +641,15 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
             c.embedding += n;
             break;
         case TensorRole::LmHead:
-            c.lmHead += n;
             placed.lmHead += n;
             break;
         case TensorRole::AttentionLinear:
         case TensorRole::MlpLinear:
         case TensorRole::Router:
         case TensorRole::Other:
-            c.linear = saturatingAdd(c.linear, n);
             placed.linear = saturatingAdd(placed.linear, n);
             break;
         case TensorRole::ExpertLinear:
-            c.linear = saturatingAdd(c.linear, n);
-            c.experts = saturatingAdd(c.experts, n);
             placed.linear = saturatingAdd(placed.linear, n);
             placed.experts = saturatingAdd(placed.experts, n);
             break;
@@ -679,6 +658,15 @@ ParameterCounts countParameters(const ModelSpec &m, const std::vector<TensorGrou
             c.small += n;
             break;
         }
+    }
+    // The model's sums: those of every placement together.
+    for (const FormatSums &p : c.byPlacement) {
+        c.total = saturatingAdd(c.total, p.total);
+        c.linear = saturatingAdd(c.linear, p.linear);
+        c.experts = saturatingAdd(c.experts, p.experts);
+        c.lmHead = saturatingAdd(c.lmHead, p.lmHead);
+        c.checkpointQuantized = saturatingAdd(c.checkpointQuantized, p.checkpointQuantized);
+        c.checkpointRestLinear = saturatingAdd(c.checkpointRestLinear, p.checkpointRestLinear);
     }
     c.largestLayer = std::max(parametersPerLayer(m, tensors), largestTable);
     return c;

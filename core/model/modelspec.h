@@ -531,25 +531,20 @@ struct FormatSums
     std::uint64_t checkpointRestLinear = 0;
 };
 
-/// Parameter counts by role, from `enumerateTensors`.
-struct ParameterCounts
+/// Parameter counts by role, from `enumerateTensors`. Its FormatSums are
+/// the model's: `linear` all Linear weight matrices in the layers
+/// (quantisable), `experts` of those the routed experts'; and of the
+/// modules ModelSpec::checkpointQuantizedTargets names (0 when it names
+/// none) and of the rest format's (ModelSpec::checkpointRestFormat).
+struct ParameterCounts : FormatSums
 {
-    std::uint64_t total = 0;
     std::uint64_t active = 0;       ///< per token (differs from total for MoE)
     std::uint64_t embedding = 0;    ///< token, position and segment tables
-    std::uint64_t lmHead = 0;
-    std::uint64_t linear = 0;       ///< all Linear weight matrices in the layers (quantisable)
-    std::uint64_t experts = 0;      ///< of `linear`, the routed experts
     std::uint64_t small = 0;        ///< norms, biases, sinks: never quantised
     std::uint64_t largestLayer = 0; ///< the largest module ZeRO-3 gathers: a layer or one embedding table
     std::uint64_t vision = 0;       ///< image encoder and projector (multimodal checkpoints)
     std::uint64_t audio = 0;        ///< audio encoder and projector
     std::uint64_t mtp = 0;          ///< multi-token-prediction modules, when loaded
-    /// The elements of the modules ModelSpec::checkpointQuantizedTargets
-    /// names (0 when it names none), and of the other linear modules of the
-    /// layers (mixers, MLPs, experts: ModelSpec::checkpointRestFormat's).
-    std::uint64_t checkpointQuantized = 0;
-    std::uint64_t checkpointRestLinear = 0;
     /// The same sums for each WeightPlacement. Outside the embeddings, lm_head
     /// and routed experts: those every tensor-parallel rank holds whole, and
     /// the key and value projections of the full-attention layers and of
@@ -558,8 +553,6 @@ struct ParameterCounts
     std::array<FormatSums, kWeightPlacements> byPlacement{};
 
     const FormatSums &at(WeightPlacement p) const { return byPlacement[static_cast<std::size_t>(p)]; }
-    /// The model's sums: those of every placement together.
-    FormatSums formatSums() const;
 };
 
 /// How tensor parallelism splits a tensor group (vLLM's and SGLang's
