@@ -89,6 +89,19 @@ const std::vector<FamilyDefaults> &families()
         // Step3TextConfig (vLLM transformers_utils/configs/step3_vl.py):
         // a head of 256 whatever hidden_size / num_attention_heads is.
         {"step3_text", "step3_vl", "Step3TextConfig", {{"head_dim", 256}}},
+        // AfmoeConfig (configuration_afmoe.py @ 053f59ef): depth and the
+        // hidden and dense widths are left out, as for Gemma 3; layer_types
+        // follows global_attn_every_n_layers where absent.
+        {"afmoe", nullptr, "AfmoeConfig",
+         {{"head_dim", 128},
+          {"moe_intermediate_size", 1408},
+          {"num_experts", 64},
+          {"num_experts_per_tok", 6},
+          {"num_shared_experts", 2},
+          {"num_dense_layers", 1},
+          {"sliding_window", 1024},
+          {"global_attn_every_n_layers", 4},
+          {"tie_word_embeddings", false}}},
         // NemotronHConfig: num_hidden_layers is a property, the length of
         // layers_block_type (Nemotron 3 Ultra's config has no such key);
         // deriveNemotronHLayers.
@@ -120,15 +133,17 @@ std::uint64_t positive(const Json &value, std::uint64_t max)
     return value.get<std::uint64_t>();
 }
 
-/// Gemma3TextConfig derives layer_types from sliding_window_pattern: layer
-/// i slides unless (i + 1) is a multiple of the pattern (5 local : 1 global
-/// for pattern 6; modeling_gemma3.py Gemma3DecoderLayer.is_sliding).
-void deriveGemma3LayerTypes(Json &config, std::vector<std::string> &assumed)
+/// Configs that derive layer_types from a period: layer i slides unless
+/// (i + 1) is a multiple of the value of `periodKey` (Gemma3TextConfig's
+/// sliding_window_pattern, 5 local : 1 global for 6, modeling_gemma3.py
+/// Gemma3DecoderLayer.is_sliding; AfmoeConfig's global_attn_every_n_layers).
+void deriveLayerTypesFromPeriod(Json &config, const char *periodKey, const char *configClass,
+                                std::vector<std::string> &assumed)
 {
-    if (!omits(config, "layer_types") || omits(config, "num_hidden_layers"))
+    if (!omits(config, "layer_types") || omits(config, "num_hidden_layers") || omits(config, periodKey))
         return;
     const std::uint64_t layers = positive(config.at("num_hidden_layers"), 100000);
-    const std::uint64_t pattern = positive(config.at("sliding_window_pattern"), 100000);
+    const std::uint64_t pattern = positive(config.at(periodKey), 100000);
     if (layers == 0 || pattern == 0)
         return;
     Json types = Json::array();
@@ -140,7 +155,8 @@ void deriveGemma3LayerTypes(Json &config, std::vector<std::string> &assumed)
     }
     config["layer_types"] = std::move(types);
     assumed.push_back("layer_types = " + std::to_string(layers - full) + " sliding, " + std::to_string(full)
-                      + " full (every " + std::to_string(pattern) + "th layer full; Gemma3TextConfig sliding_window_pattern)");
+                      + " full (every " + std::to_string(pattern) + "th layer full; " + configClass + " "
+                      + periodKey + ")");
 }
 
 /// NemotronHConfig.num_hidden_layers returns len(layers_block_type); an
@@ -180,7 +196,9 @@ Json withFamilyDefaults(const Json &textConfig, const std::string &modelType, st
         assumed.push_back(std::string(d.key) + " = " + d.value.dump() + " (" + family->configClass + " default)");
     }
     if (std::string(family->textType) == "gemma3_text")
-        deriveGemma3LayerTypes(config, assumed);
+        deriveLayerTypesFromPeriod(config, "sliding_window_pattern", family->configClass, assumed);
+    else if (std::string(family->textType) == "afmoe")
+        deriveLayerTypesFromPeriod(config, "global_attn_every_n_layers", family->configClass, assumed);
     else if (std::string(family->textType) == "nemotron_h")
         deriveNemotronHLayers(config, assumed);
     return config;

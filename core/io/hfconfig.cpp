@@ -49,6 +49,8 @@ void readJamba(ConfigKeys &k, ModelSpec &m);
 void readFalconH1(ConfigKeys &k, ModelSpec &m);
 void readBamba(ConfigKeys &k, ModelSpec &m);
 void readStep3Text(ConfigKeys &k, ModelSpec &m);
+void readAfmoe(ConfigKeys &k, ModelSpec &m);
+void readStep3p5(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -199,6 +201,11 @@ const FamilyTraits kFamilies[] = {
     // lm_head.
     {"step3_text", "Step3TextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readStep3Text},
+    // Step-3.5 and Step-3.7's text model (readStep3p5): per-head q/k
+    // norms, sliding layers with heads of their own, a head-wise output
+    // gate, experts with a shared MLP and a router bias.
+    {"step3p5", "Step3p7TextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true,
+     readStep3p5},
     // Bamba (readBamba): attention where attn_layer_indices says, Mamba-2
     // elsewhere, a gated MLP in every layer.
     {"bamba", "BambaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, readBamba},
@@ -241,6 +248,11 @@ const FamilyTraits kFamilies[] = {
     // experts after first_k_dense_replace dense layers (readBailing).
     {"bailing_moe", "BailingMoeV2Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false,
      readBailing},
+    // Arcee's Trinity (AFMoE: transformers modeling_afmoe.py @ 0205eec1,
+    // vLLM afmoe.py @ v0.20.1): four norms a layer, per-head q/k norms, an
+    // output gate per element, dense leading layers, then experts with
+    // shared experts and an expert_bias (readAfmoe).
+    {"afmoe", "AfmoeConfig", false, NormKind::RmsNorm, 4, true, false, false, false, false, true, true, readAfmoe},
     // modeling_exaone4.py: the same two post-norms as OLMo; q_norm/k_norm
     // per head (RMSNorm(head_dim)); no biases.
     {"exaone4", "Exaone4Config", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true,
@@ -305,6 +317,8 @@ const NestedText kNestedText[] = {
     {"minimax_m3_vl", "minimax_m3_vl_text"},
     // vLLM transformers_utils/configs/step3_vl.py Step3VLConfig.
     {"step3_vl", "step3_text"},
+    // transformers configuration_step3p7.py Step3p7Config: a step3p5 text_config.
+    {"step3p7", "step3p5"},
 };
 
 /// Text models that are another family's decoder under a new model_type.
@@ -960,36 +974,58 @@ void readBamba(ConfigKeys &k, ModelSpec &m)
     r.has("z_loss_coefficient");
 }
 
-/// Step3's text model (vLLM step3_text.py and
-/// transformers_utils/configs/step3_vl.py Step3TextConfig, v0.20.1): every
-/// layer attends with num_attention_groups key-value heads (vLLM accepts
-/// one only) of head_dim, its queries through a share_q_dim-wide low rank
-/// (qkv_proj's q part, inter_norm, wq); the layers moe_layers_enum lists
-/// (a comma-separated string; without it every layer but the first) run
-/// moe_num_experts experts of moe_intermediate_size (moe_top_k a token,
-/// a router without bias) and a share_expert_dim-wide shared MLP, the
-/// others a dense MLP of intermediate_size. The context is
-/// max_position_embedding (singular), else max_seq_len.
-void readStep3Text(ConfigKeys &k, ModelSpec &m)
+/// The first of `keys` (a family's own spelling, then transformers' name
+/// for it), or `classDefault` recorded under the first.
+std::uint64_t aliasedUint(ConfigKeys &k, std::initializer_list<const char *> keys, std::uint64_t min,
+                          std::uint64_t max, std::uint64_t classDefault)
+{
+    if (const auto value = k.firstUint(keys, min, max))
+        return *value;
+    return k.uint(*keys.begin(), min, max, classDefault);
+}
+
+/// Step's key-value heads: num_attention_groups (Step3 and Step-3.5 write
+/// no num_key_value_heads; vLLM step3_text.py, step3p5.py), or
+/// num_key_value_heads, transformers' name for it (Step3p7TextConfig).
+std::uint64_t readAttentionGroups(ConfigKeys &k, std::uint64_t heads, std::uint64_t classDefault)
+{
+    k.decidedElsewhere("num_key_value_heads");
+    const std::uint64_t groups = aliasedUint(k, {"num_attention_groups", "num_key_value_heads"}, 1, heads, classDefault);
+    if (heads % groups != 0)
+        k.reader().error("num_attention_groups", "must divide num_attention_heads");
+    return groups;
+}
+
+/// The class defaults of Step's expert keys.
+struct StepExpertDefaults
+{
+    std::uint64_t experts;
+    std::uint64_t topK;
+    std::uint64_t width;
+    std::uint64_t sharedWidth;   ///< 0: moe_top_k experts' width (Step3p5Config)
+    std::uint64_t firstMoeLayer; ///< MoE from this layer on where moe_layers_enum is absent
+};
+
+/// Step's experts: moe_num_experts of moe_intermediate_size (moe_top_k a
+/// token) and a share_expert_dim-wide shared MLP (its default: moe_top_k
+/// experts' width) in the layers moe_layers_enum lists, a comma-separated
+/// string; the other layers run a dense MLP of intermediate_size.
+void readStepExperts(ConfigKeys &k, ModelSpec &m, const StepExpertDefaults &d)
 {
     JsonReader &r = k.reader();
-    m.kvHeads = k.uint("num_attention_groups", 1, m.heads, 1);
-    k.decidedElsewhere("num_key_value_heads");
-    if (m.heads % m.kvHeads != 0)
-        r.error("num_attention_groups", "must divide num_attention_heads");
-    m.qLoraRank = k.uint("share_q_dim", 1, kMaxDim, 2048);
-    const auto context = k.firstUint({"max_position_embedding", "max_seq_len"}, 1, ModelLimits::maxPositions);
-    r.has("max_seq_len"); // the same context, spelt twice
-    if (m.maxPositions == 0)
-        m.maxPositions = context.value_or(0);
-    const std::uint64_t experts = k.uint("moe_num_experts", 1, 1u << 16, 48);
+    const std::uint64_t experts = aliasedUint(k, {"moe_num_experts", "n_routed_experts"}, 1, 1u << 16, d.experts);
     m.moe.experts = static_cast<int>(experts);
-    m.moe.expertsPerToken = static_cast<int>(k.uint("moe_top_k", 1, experts, 3));
-    m.moe.expertIntermediate = k.uint("moe_intermediate_size", 1, kMaxDim, 5120);
-    setSharedExpertWidth(k, m, "share_expert_dim", k.uint("share_expert_dim", 1, kMaxDim, 5120));
+    m.moe.expertsPerToken = static_cast<int>(aliasedUint(k, {"moe_top_k", "num_experts_per_tok"}, 1, experts, d.topK));
+    m.moe.expertIntermediate = k.uint("moe_intermediate_size", 1, kMaxDim, d.width);
+    const std::uint64_t shared = aliasedUint(
+        k, {"share_expert_dim", "share_expert_dims"}, 1, kMaxDim,
+        d.sharedWidth > 0 ? d.sharedWidth : m.moe.expertIntermediate * static_cast<std::uint64_t>(m.moe.expertsPerToken));
+    setSharedExpertWidth(k, m, "share_expert_dim", shared);
     r.has("norm_expert_weight");
-    std::uint64_t moeLayers = m.layers - std::min<std::uint64_t>(m.layers, 1);
-    if (r.has("moe_layers_enum")) {
+    std::uint64_t moeLayers = m.layers - std::min(m.layers, d.firstMoeLayer);
+    if (r.has("mlp_layer_types") && !r.has("moe_layers_enum")) {
+        moeLayers = m.moeLayers(); // transformers' own spelling, read by readMoe
+    } else if (r.has("moe_layers_enum")) {
         // Its indices as a comma-separated string; an item that is no
         // number names no layer (the layer count, which is refused).
         std::vector<std::uint64_t> indices;
@@ -1007,6 +1043,86 @@ void readStep3Text(ConfigKeys &k, ModelSpec &m)
     m.moe.denseLayers = static_cast<int>(m.layers - moeLayers);
 }
 
+/// Step3's text model (vLLM step3_text.py and
+/// transformers_utils/configs/step3_vl.py Step3TextConfig, v0.20.1): every
+/// layer attends with num_attention_groups key-value heads (vLLM accepts
+/// one only) of head_dim, its queries through a share_q_dim-wide low rank
+/// (qkv_proj's q part, inter_norm, wq); Step's experts (readStepExperts,
+/// a router without bias; without moe_layers_enum every layer but the
+/// first). The context is max_position_embedding (singular), else
+/// max_seq_len.
+void readStep3Text(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.kvHeads = readAttentionGroups(k, m.heads, 1);
+    m.qLoraRank = k.uint("share_q_dim", 1, kMaxDim, 2048);
+    const auto context = k.firstUint({"max_position_embedding", "max_seq_len"}, 1, ModelLimits::maxPositions);
+    r.has("max_seq_len"); // the same context, spelt twice
+    if (m.maxPositions == 0)
+        m.maxPositions = context.value_or(0);
+    readStepExperts(k, m, {48, 3, 5120, 5120, 1});
+}
+
+/// Step-3.5, and Step-3.7's text model (vLLM step3p5.py and
+/// step3p5_mtp.py @ v0.20.1; transformers configuration_step3p7.py
+/// Step3p7TextConfig @ 09c24c15, whose defaults and spellings these are):
+/// num_attention_groups key-value heads; the sliding layers take
+/// num_sliding_attention_heads, or the heads, groups and head_dim of
+/// attention_other_setting where its attention_type is sliding_attention;
+/// g_proj gates each head's output (use_head_wise_attn_gate in vLLM; the
+/// transformers class always builds it); Step's experts (readStepExperts;
+/// MoE from layer 3 without moe_layers_enum) with an fp32 router bias
+/// (use_moe_router_bias, which vLLM requires). The checkpoint's
+/// num_nextn_predict_layers MTP layers each attend in the window with a
+/// dense MLP (step3p5_mtp.py builds them as layer num_hidden_layers, which
+/// layer_types marks sliding and moe_layers_enum leaves dense) and keep a
+/// head of their own (SharedHead: a norm and vocab x hidden).
+void readStep3p5(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.kvHeads = readAttentionGroups(k, m.heads, 8);
+    const std::string impl = k.string("att_impl_type", "GQA");
+    if (impl != "GQA")
+        r.error("att_impl_type", "'" + impl + "' is not an attention vLLM's Step-3.5 builds (GQA only)");
+    if (const auto sliding = k.firstUint({"num_sliding_attention_heads"}, 1, kMaxDim)) {
+        m.slidingHeads = *sliding != m.heads ? *sliding : 0;
+        if (*sliding % m.kvHeads != 0)
+            r.error("num_sliding_attention_heads", "must be a multiple of the key-value heads");
+    } else if (auto other = r.object("attention_other_setting", false)) {
+        // A key it leaves out keeps the main layers' value.
+        const std::string kind = other->string("attention_type", false).value_or("");
+        const std::uint64_t heads = other->uint("num_attention_heads", 1, kMaxDim, false).value_or(m.heads);
+        const std::uint64_t groups = other->uint("num_attention_groups", 1, heads, false).value_or(m.kvHeads);
+        const std::uint64_t headDim = other->uint("head_dim", 1, kMaxDim, false).value_or(m.headDim);
+        if (heads % groups != 0)
+            other->error("num_attention_groups", "must divide num_attention_heads");
+        if (kind == "sliding_attention") {
+            m.slidingHeads = heads != m.heads ? heads : 0;
+            m.slidingKvHeads = groups != m.kvHeads ? groups : 0;
+            m.slidingHeadDim = headDim != m.headDim ? headDim : 0;
+        } else if (kind != "full_attention") {
+            r.error("attention_other_setting", "names attention_type '" + kind
+                                                   + "'; expected sliding_attention or full_attention");
+        }
+    }
+    m.outputGatePerHead = r.boolean("use_head_wise_attn_gate", false).value_or(true) ? 1 : 0;
+    readStepExperts(k, m, {288, 8, 1280, 1280, 3});
+    m.moe.routerBias = r.boolean("use_moe_router_bias", false).value_or(true);
+    // Per-layer RoPE (bases, rotated share, which layers): no weights; the
+    // routing and clamping keys change none either.
+    for (const char *key : {"partial_rotary_factors", "use_rope_layers", "yarn_only_types", "swiglu_limits",
+                            "swiglu_limits_shared", "need_fp32_gate", "moe_router_activation",
+                            "moe_router_scaling_factor", "use_moe", "moe_every_n_layer", "moe_layer_offset",
+                            "max_seq_len", "num_attention_heads_per_layer"})
+        r.has(key);
+    // The MTP layers: layer_types' entries after the main layers, and not
+    // in moe_layers_enum.
+    const std::vector<std::string> types = r.strings("layer_types", kMaxLayers);
+    m.mtpWindowed = m.mtpLayers > 0 && types.size() > m.layers && types[m.layers] == "sliding_attention";
+    m.mtpDenseMlp = m.mtpLayers > 0;
+    m.mtpOwnHead = m.mtpLayers > 0;
+}
+
 /// Falcon-H1 (transformers configuration_falcon_h1.py and
 /// modular_falcon_h1.py @ 00511f5d; vLLM falcon_h1.py v0.19.1): every layer
 /// runs Llama's attention and Bamba's Mamba-2 mixer side by side on the same
@@ -1017,6 +1133,26 @@ void readStep3Text(ConfigKeys &k, ModelSpec &m)
 /// The muP multipliers scale activations (mup_vector is an unsaved buffer);
 /// attn_layer_indices and mamba_use_mlp are keys of TII's earlier code that
 /// transformers and vLLM do not read: every layer is built the same.
+/// AFMoE (modeling_afmoe.py AfmoeAttention, AfmoeMoE): gate_proj, as
+/// wide as the queries, gates the attention output before o_proj
+/// (o_proj(attn x sigmoid(gate_proj(x)))) in every layer; the first
+/// num_dense_layers layers run a dense MLP and the rest experts, with
+/// num_shared_experts x moe_intermediate_size wide shared experts and an
+/// fp32 expert_bias beside the router. The routing keys change no weight.
+void readAfmoe(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.outputGatePerHead = m.headDim;
+    m.moe.denseLayers = static_cast<int>(std::min(m.layers, k.uint("num_dense_layers", 0, kMaxLayers, 1)));
+    m.moe.sharedExperts = static_cast<int>(k.uint("num_shared_experts", 0, 1024, 2));
+    m.moe.routerBias = m.moe.isMoe();
+    k.uint("global_attn_every_n_layers", 1, kMaxLayers, 4);
+    for (const char *key : {"route_scale", "route_norm", "score_func", "n_group", "topk_group", "num_expert_groups",
+                            "num_limited_groups", "mup_enabled", "load_balance_coeff", "score_before_experts",
+                            "use_grouped_mm"})
+        r.has(key);
+}
+
 void readFalconH1(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
@@ -1668,7 +1804,10 @@ void readLayerTypes(ConfigKeys &k, ModelSpec &m)
     const std::vector<std::string> types = k.reader().strings("layer_types", kMaxLayers);
     if (types.empty())
         return;
-    if (types.size() != m.layers)
+    // Step-3.5 also lists its MTP layers after the main ones (vLLM's
+    // Step3p5Config and transformers' Step3p7TextConfig cut the list to
+    // num_hidden_layers).
+    if (types.size() != m.layers && types.size() != m.layers + m.mtpLayers)
         k.reader().error("layer_types", "has " + std::to_string(types.size()) + " entries for "
                                             + std::to_string(m.layers) + " layers");
     m.slidingLayers = 0;
@@ -1677,7 +1816,9 @@ void readLayerTypes(ConfigKeys &k, ModelSpec &m)
     // kinds than these; one this planner does not model yet is read as full
     // attention (the largest cache of any kind) and said so, not refused.
     std::map<std::string, std::uint64_t> unmodelled;
-    for (const std::string &t : types) {
+    const std::size_t mainLayers = std::min<std::size_t>(types.size(), m.layers);
+    for (auto it = types.begin(); it != types.begin() + static_cast<std::ptrdiff_t>(mainLayers); ++it) {
+        const std::string &t = *it;
         if (t == "sliding_attention" || t == "chunked_attention")
             ++m.slidingLayers;
         else if (t == "linear_attention" || (t == "conv" && m.family == "lfm2"))
@@ -1809,6 +1950,8 @@ void readFamilyQuirks(ConfigKeys &k, const std::string &ftype, ModelSpec &m)
         m.mlpBias = false; // ApertusMLP builds up_proj and down_proj with bias=False whatever mlp_bias says
     } else if (ftype == "dots1") {
         m.moe.routerBias = true; // DeepseekV3TopkRouter registers e_score_correction_bias
+    } else if (ftype == "step3p5") {
+        m.mtpLayers = k.firstUint({"num_nextn_predict_layers"}, 0, 1024).value_or(0); // readStep3p5
     } else if (ftype == "glm4_moe") {
         m.attnOutBias = false;
         m.qkNorm = r.boolean("use_qk_norm", false).value_or(false);

@@ -107,6 +107,9 @@ const BoolField kBoolFields[] = {
     {"mamba_proj_bias", &ModelSpec::mambaProjBias},
     {"mamba_norm", &ModelSpec::mambaNorm},
     {"mamba_beside_attention", &ModelSpec::mambaBesideAttention},
+    {"mtp_windowed", &ModelSpec::mtpWindowed},
+    {"mtp_dense_mlp", &ModelSpec::mtpDenseMlp},
+    {"mtp_own_head", &ModelSpec::mtpOwnHead},
     {"family_guessed", &ModelSpec::familyGuessed},
     {"shape_guessed", &ModelSpec::shapeGuessed},
 };

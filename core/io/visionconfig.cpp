@@ -471,6 +471,49 @@ VisionTower readStep3Vision(JsonReader &config, JsonReader &v, std::uint64_t tex
     return t;
 }
 
+/// Step-3.7: its Perception Encoder tower (transformers
+/// modeling_step3p7.py Step3p7VisionEncoder, the vision_config's legacy
+/// keys width, layers and heads beside hidden_size, num_hidden_layers and
+/// num_attention_heads; Step3p7VisionConfig @ 09c24c15 for the defaults):
+/// a patch Conv2d without bias, one learned position per patch (and for
+/// the class token where use_cls_token), ln_pre (use_ln_pre); per layer
+/// ln_1, a packed in_proj (3h x h) and out_proj with biases, ln_2, c_fc
+/// and c_proj (h x mlp_ratio) with biases and the two layer scales
+/// ls_1, ls_2; ln_post (use_ln_post); then vit_downsampler1 (Conv2d h ->
+/// 2h, kernel 3, stride 2) and vit_downsampler2 (2h -> 4h), each with a
+/// bias, and vit_large_projector (4h -> text hidden, projector_bias).
+VisionTower readStep3p7Vision(JsonReader &config, JsonReader &v, std::uint64_t textHidden)
+{
+    const std::uint64_t h = width(v, v.has("width") ? "width" : "hidden_size", 1536);
+    const std::uint64_t layers = depth(v, v.has("layers") ? "layers" : "num_hidden_layers", 47);
+    width(v, v.has("heads") ? "heads" : "num_attention_heads", 16);
+    const double ratio = v.number("mlp_ratio", 0.0, 64.0, false).value_or(8960.0 / 1536.0);
+    const auto ffn = static_cast<std::uint64_t>(static_cast<double>(h) * ratio); // int(hidden_size * mlp_ratio)
+    const std::uint64_t channels = width(v, "num_channels", 3);
+    const std::uint64_t image = width(v, "image_size", 728);
+    const std::uint64_t patch = width(v, "patch_size", 14);
+    const bool cls = v.boolean("use_cls_token", false).value_or(false);
+    const bool positions = v.boolean("use_abs_posemb", false).value_or(true);
+    const bool lnPre = v.boolean("use_ln_pre", false).value_or(true);
+    const bool lnPost = v.boolean("use_ln_post", false).value_or(false);
+    const std::uint64_t side = image / patch;
+    const std::uint64_t embeddings = h * channels * patch * patch + (cls ? h : 0)
+        + (positions ? ((cls ? 1 : 0) + side * side) * h : 0) + (lnPre ? layerNorm(h) : 0);
+    const std::uint64_t layer = 2 * layerNorm(h) + linear(h, 3 * h, true) + linear(h, h, true) + linear(h, ffn, true)
+        + linear(ffn, h, true) + 2 * h;
+    const std::uint64_t downsamplers = linear(h * 9, 2 * h, true) + linear(2 * h * 9, 4 * h, true);
+    const std::uint64_t projector = linear(4 * h, textHidden, config.boolean("projector_bias", false).value_or(false));
+    VisionTower t;
+    t.kind = "step3p7";
+    t.projectorParameters = projector;
+    t.parameters = embeddings + layers * layer + (lnPost ? layerNorm(h) : 0) + downsamplers + projector;
+    // Two stride-2 downsamplers: a 52 x 52 patch grid becomes 13 x 13.
+    const std::uint64_t tokensSide = (((side + 1) / 2) + 1) / 2;
+    t.tokensPerImage = tokensSide * tokensSide;
+    t.imageSize = image;
+    return t;
+}
+
 } // namespace
 
 std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string &modelType, std::uint64_t textHidden,
@@ -507,6 +550,8 @@ std::optional<VisionTower> readVisionTower(JsonReader &config, const std::string
         return readMiniMaxM3Vision(config, *vision, textHidden);
     if (modelType == "step3_vl")
         return readStep3Vision(config, *vision, textHidden);
+    if (modelType == "step3p7")
+        return readStep3p7Vision(config, *vision, textHidden);
 
     std::string keys;
     for (const auto &item : vision->json().items())

@@ -455,10 +455,12 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         // layer (as the last main layer) plus enorm, hnorm, eh_proj (h x 2h)
         // and shared_head.norm; it shares the embedding and output head.
         // A token runs k of the module's routed experts, as in the main layers.
-        const std::uint64_t perModule = mtpModuleLayer(m, b.groups) + 2 * h * h + 3 * h;
+        // Step-3.5's modules each keep an output head of their own.
+        const std::uint64_t perModule =
+            mtpModuleLayer(m, b.groups) + 2 * h * h + 3 * h + (m.mtpOwnHead ? m.vocab * h : 0);
         const std::uint64_t expertWidth = m.moe.latentWidth > 0 ? m.moe.latentWidth : h;
         const std::uint64_t perExpert = (m.gatedMlp ? 3 : 2) * m.moe.expertIntermediate * expertWidth;
-        const std::uint64_t idle = m.moe.isMoe()
+        const std::uint64_t idle = m.moe.isMoe() && !m.mtpDenseMlp
             ? static_cast<std::uint64_t>(m.moe.experts - m.moe.expertsPerToken) * perExpert
             : 0;
         b.add("mtp", TensorRole::Other, perModule - std::min(perModule, idle), 1, m.mtpLayers);
@@ -733,6 +735,13 @@ std::uint64_t mtpModuleLayer(const ModelSpec &m, const std::vector<TensorGroup> 
         return parametersPerLayer(block, enumerateTensors(block)) + (hc > 0 ? hc * (hc * m.hidden + 1) + 1 : 0);
     }
     const ScopeSums sums = scopeSums(tensors);
+    if (m.mtpWindowed || m.mtpDenseMlp) {
+        // Step-3.5's (vLLM step3p5_mtp.py): a sliding-window layer with a dense MLP.
+        const std::uint64_t windowed = sums.at(LayerScope::WindowedAttentionLayers);
+        const std::uint64_t mixer = m.mtpWindowed && windowed > 0 ? windowed : sums.at(LayerScope::AttentionLayers);
+        return sums.at(LayerScope::AllLayers) + mixer
+            + (m.mtpDenseMlp ? sums.at(LayerScope::DenseLayers) : sums.mlp(m));
+    }
     if (!singlePurposeBlocks(m)) {
         // An MTP layer attends in full: Qwen3-Next's and Qwen3.5's are built
         // as full_attention layers (vLLM qwen3_next_mtp.py, qwen3_5_mtp.py),

@@ -351,6 +351,12 @@ struct ModelSpec
     /// `loadMtp` asks for speculative decoding with them.
     std::uint64_t mtpLayers = 0;
     bool loadMtp = false;
+    /// An MTP layer's own shape where it is not the last main layer's
+    /// (Step-3.5: a sliding-window layer with a dense MLP), and whether each
+    /// module ships an output head of its own (vocab x hidden and a norm).
+    bool mtpWindowed = false;
+    bool mtpDenseMlp = false;
+    bool mtpOwnHead = false;
 
     /// Image encoder and projector of a multimodal checkpoint, counted as one
     /// group, and the tokens one image adds to the language model's context.
