@@ -66,8 +66,10 @@ std::string layerLine(const core::ModelSpec &m)
     std::string line;
     for (const core::LayerKind &kind : core::describeLayers(m)) {
         line += (line.empty() ? "" : ", ") + std::to_string(kind.layers) + " " + mixerName(kind.mixer);
-        if (kind.mixer == core::MixerKind::Mamba2 && m.mambaBesideAttention)
+        if (kind.mixer == core::MixerKind::Mamba2 && m.attendingMambaLayers == kind.layers)
             line += " beside their attention";
+        else if (kind.mixer == core::MixerKind::Mamba2 && m.attendingMambaLayers > 0)
+            line += " (" + std::to_string(m.attendingMambaLayers) + " after a shared attention block)";
         if (kind.mixer != core::MixerKind::FullAttention && kind.mixer != core::MixerKind::SlidingWindow)
             continue;
         const core::AttentionShape &a = kind.attention;

@@ -102,6 +102,13 @@ const std::vector<FamilyDefaults> &families()
           {"sliding_window", 1024},
           {"global_attn_every_n_layers", 4},
           {"tie_word_embeddings", false}}},
+        // Zamba2Config (configuration_zamba2.py @ 02f58079): depth and
+        // hidden width are left out, as for Gemma 3.
+        {"zamba2", nullptr, "Zamba2Config",
+         {{"vocab_size", 32000},
+          {"num_attention_heads", 32},
+          {"max_position_embeddings", 4096},
+          {"tie_word_embeddings", true}}},
         // NemotronHConfig: num_hidden_layers is a property, the length of
         // layers_block_type (Nemotron 3 Ultra's config has no such key);
         // deriveNemotronHLayers.

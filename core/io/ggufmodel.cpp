@@ -671,7 +671,7 @@ void readMamba2BesideAttention(Reading &r)
     if (!readMamba2Keys(r))
         return;
     r.m.mambaLayers = r.m.layers;
-    r.m.mambaBesideAttention = true;
+    r.m.attendingMambaLayers = r.m.layers;
 }
 
 /// The token mixers of an architecture's layers.

@@ -51,6 +51,7 @@ void readBamba(ConfigKeys &k, ModelSpec &m);
 void readStep3Text(ConfigKeys &k, ModelSpec &m);
 void readAfmoe(ConfigKeys &k, ModelSpec &m);
 void readStep3p5(ConfigKeys &k, ModelSpec &m);
+void readZamba2(ConfigKeys &k, ModelSpec &m);
 
 /// What a family's modeling code does that its config.json does not say.
 /// Defaults come from each family's `configuration_*.py` and `modeling_*.py`
@@ -206,6 +207,9 @@ const FamilyTraits kFamilies[] = {
     // gate, experts with a shared MLP and a router bias.
     {"step3p5", "Step3p7TextConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, true,
      readStep3p5},
+    // Zamba2 (readZamba2): a Mamba-2 block in every layer, and in its
+    // hybrid layers a shared attention block before it; one norm a layer.
+    {"zamba2", "Zamba2Config", true, NormKind::RmsNorm, 1, true, false, false, false, false, true, false, readZamba2},
     // Bamba (readBamba): attention where attn_layer_indices says, Mamba-2
     // elsewhere, a gated MLP in every layer.
     {"bamba", "BambaConfig", false, NormKind::RmsNorm, 2, true, false, false, false, false, true, false, readBamba},
@@ -560,7 +564,7 @@ std::optional<std::array<std::uint64_t, 4>> countNemotronBlocks(ConfigKeys &k)
 std::vector<LayerBlocks> layerLayout(JsonReader &r, const ModelSpec &m)
 {
     std::vector<LayerBlocks> layout;
-    if (m.mambaBesideAttention) // Falcon-H1: attention, a Mamba block beside it and an MLP in every layer
+    if (m.attendingMambaLayers == m.layers) // Falcon-H1: attention, a Mamba block beside it and an MLP in every layer
         return std::vector<LayerBlocks>(
             m.layers, LayerBlocks{LayerScope::AttentionLayers, LayerScope::DenseLayers, LayerScope::MambaLayers});
     if (m.family != "nemotron_h")
@@ -1123,6 +1127,80 @@ void readStep3p5(ConfigKeys &k, ModelSpec &m)
     m.mtpOwnHead = m.mtpLayers > 0;
 }
 
+/// Zamba2 (transformers configuration_zamba2.py and modeling_zamba2.py @
+/// 00511f5d; vLLM zamba2.py @ v0.20.1): every layer runs a Mamba-2 block
+/// (d_inner = mamba_expand x hidden_size in n_mamba_heads heads,
+/// mamba_headdim is recomputed so; the conv always with a bias;
+/// add_bias_linear on in_proj, out_proj and the MLP), each after its own
+/// norm. The "hybrid" layers of layers_block_type (layer_types in newer
+/// files, whose "linear_attention" is a Mamba layer) first run one of
+/// num_mem_blocks shared transformer blocks (readZamba2's descriptor:
+/// ModelSpec::sharedBlocks): attention with num_attention_heads heads of
+/// 2 x hidden_size / num_attention_heads over the hidden state joined to
+/// the input embeddings, then a gated GELU MLP of intermediate_size
+/// (4 x hidden_size when absent), with adapter_rank LoRA adapters.
+void readZamba2(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    const char *typesKey = r.has("layers_block_type") ? "layers_block_type" : "layer_types";
+    const std::vector<std::string> types = r.strings(typesKey, kMaxLayers);
+    std::uint64_t hybrid = 0;
+    if (types.empty()) {
+        // Zamba2Config's default list is the 2.7B's: nine hybrid layers in 54.
+        k.assume("layers_block_type", "the Zamba2-2.7B layout (Zamba2Config default)", "no layer list");
+        hybrid = 9;
+        if (m.layers != 54)
+            r.error("layers_block_type", "missing; Zamba2Config's default lists 54 layers, the config "
+                                             + std::to_string(m.layers));
+    } else if (types.size() != m.layers) {
+        r.error(typesKey, "has " + std::to_string(types.size()) + " entries for " + std::to_string(m.layers)
+                              + " layers");
+    }
+    std::uint64_t unnamed = 0;
+    for (const std::string &t : types) {
+        hybrid += t == "hybrid" ? 1 : 0;
+        unnamed += t != "hybrid" && t != "mamba" && t != "linear_attention" ? 1 : 0;
+    }
+    if (unnamed > 0)
+        k.assume(typesKey, std::to_string(unnamed) + " layers of another kind read as Mamba layers",
+                 "Zamba2Model builds a Mamba layer for every entry but \"hybrid\"");
+    m.mambaLayers = m.layers;
+    m.attendingMambaLayers = hybrid;
+    m.layersWithoutMlp = m.layers - hybrid;
+    m.sharedBlocks = k.uint("num_mem_blocks", 1, kMaxLayers, 1);
+    m.adapterRank = k.uint("adapter_rank", 1, kMaxDim, 128);
+    m.attentionAdapters = r.boolean("use_shared_attention_adapter", false).value_or(false);
+    r.boolean("use_shared_mlp_adapter", false); // Zamba2MLP builds its adapters either way
+    // attention_head_dim = 2 x hidden_size / num_attention_heads, whatever
+    // the file says (Zamba2Config.__init__ sets it).
+    k.decidedElsewhere("head_dim");
+    m.headDim = 2 * m.hidden / m.heads;
+    if (m.headDim * m.heads != 2 * m.hidden)
+        r.error("num_attention_heads", "must divide twice hidden_size (Zamba2's attention width)");
+    if (m.intermediate == 0)
+        m.intermediate = k.firstUintOr({"intermediate_size"}, 1, kMaxDim, 4 * m.hidden, "Zamba2Config: 4 x hidden_size");
+    const bool bias = r.boolean("add_bias_linear", false).value_or(false);
+    m.mambaProjBias = m.mlpBias = bias;
+    m.qkvBias = m.attnOutBias = false;
+    const std::uint64_t inner = k.uint("mamba_expand", 1, 64, 2) * m.hidden;
+    m.mambaHeads = k.uint("n_mamba_heads", 1, kMaxDim, 8);
+    m.mambaHeadDim = inner / m.mambaHeads;
+    if (m.mambaHeadDim * m.mambaHeads != inner)
+        r.error("n_mamba_heads", "must divide the Mamba block's inner width, " + std::to_string(inner));
+    m.ssmState = k.uint("mamba_d_state", 1, kMaxDim, 64);
+    m.ssmGroups = k.uint("mamba_ngroups", 1, kMaxDim, 1);
+    if (m.mambaHeads % m.ssmGroups != 0)
+        r.error("mamba_ngroups", "must divide n_mamba_heads");
+    m.mambaConvKernel = k.uint("mamba_d_conv", 1, 1024, 4);
+    m.mambaConvBias = true;
+    if (r.boolean("use_long_context", false).value_or(false))
+        m.maxPositions = 16384; // Zamba2Config: use_long_context sets max_position_embeddings
+    for (const char *key : {"use_conv_bias", "mamba_headdim", "use_mem_eff_path", "use_mem_rope", "kv_channels",
+                            "num_query_groups", "attention_hidden_size", "attention_head_dim", "head_dim",
+                            "hybrid_layer_ids", "ffn_hidden_size"})
+        r.has(key);
+}
+
 /// Falcon-H1 (transformers configuration_falcon_h1.py and
 /// modular_falcon_h1.py @ 00511f5d; vLLM falcon_h1.py v0.19.1): every layer
 /// runs Llama's attention and Bamba's Mamba-2 mixer side by side on the same
@@ -1157,7 +1235,7 @@ void readFalconH1(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
     m.mambaLayers = m.layers;
-    m.mambaBesideAttention = true;
+    m.attendingMambaLayers = m.mambaLayers;
     // An explicit null (JSON's None) is FalconH1Config's "derive it" from
     // mamba_expand, which counts only then; an absent key takes the class
     // default.
@@ -2132,7 +2210,7 @@ LoadResult<ModelSpec> parseHfConfig(const std::string &text, const std::string &
     readFamilyQuirks(k, ftype, m);
     readMoe(k, m);
     // Nemotron-H's layer_types name block kinds, not attention kinds: readNemotronH reads them.
-    if (family->extra != readNemotronH)
+    if (family->extra != readNemotronH && family->extra != readZamba2)
         readLayerTypes(k, m);
     if (family->extra)
         family->extra(k, m);

@@ -72,6 +72,9 @@ const UintField kUintFields[] = {
     {"hyper_connections", &ModelSpec::hyperConnections, 0, 64},
     {"hash_routed_layers", &ModelSpec::hashRoutedLayers, 0, ModelLimits::maxLayers},
     {"mtp_layers", &ModelSpec::mtpLayers, 0, 1024},
+    {"attending_mamba_layers", &ModelSpec::attendingMambaLayers, 0, ModelLimits::maxLayers},
+    {"shared_blocks", &ModelSpec::sharedBlocks, 0, ModelLimits::maxLayers},
+    {"adapter_rank", &ModelSpec::adapterRank, 0, ModelLimits::maxWidth},
     {"vision_parameters", &ModelSpec::visionParameters, 0, ScenarioLimits::maxParameters},
     {"audio_parameters", &ModelSpec::audioParameters, 0, ScenarioLimits::maxParameters},
     {"image_tokens", &ModelSpec::imageTokens, 0, ModelLimits::maxWidth},
@@ -106,7 +109,7 @@ const BoolField kBoolFields[] = {
     {"mamba_conv_bias", &ModelSpec::mambaConvBias},
     {"mamba_proj_bias", &ModelSpec::mambaProjBias},
     {"mamba_norm", &ModelSpec::mambaNorm},
-    {"mamba_beside_attention", &ModelSpec::mambaBesideAttention},
+    {"attention_adapters", &ModelSpec::attentionAdapters},
     {"mtp_windowed", &ModelSpec::mtpWindowed},
     {"mtp_dense_mlp", &ModelSpec::mtpDenseMlp},
     {"mtp_own_head", &ModelSpec::mtpOwnHead},
@@ -322,6 +325,10 @@ ModelSpec readModel(JsonReader &r)
     for (const NumberField &f : kNumberFields)
         if (auto v = r.number(f.key, 0, 1, false))
             m.*f.member = *v;
+    // Files saved before attending_mamba_layers said Falcon-H1's layout as
+    // a flag: every Mamba layer attends.
+    if (!r.has("attending_mamba_layers") && r.boolean("mamba_beside_attention", false).value_or(false))
+        m.attendingMambaLayers = m.mambaLayers;
     for (const KeyListField &f : kKeyListFields)
         m.*f.member = r.strings(f.key, 4096);
     m.mlpWidths = readLayerList(r, "mlp_widths", false, ModelLimits::maxWidth);

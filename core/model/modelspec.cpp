@@ -52,6 +52,14 @@ struct GroupBuilder
         g.layers = scopeLayers;
         groups.push_back(std::move(g));
     }
+
+    /// The groups from `first` on are shared blocks (Zamba2): a token runs
+    /// them once in each layer of their scope.
+    void runInEveryLayer(std::size_t first)
+    {
+        for (std::size_t i = first; i < groups.size(); ++i)
+            groups[i].activeCount = groups[i].layers;
+    }
 };
 
 std::uint64_t normElements(const ModelSpec &m, std::uint64_t width)
@@ -90,6 +98,8 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
                   const AttentionShape &a, bool sinks)
 {
     const std::uint64_t h = m.hidden;
+    // Zamba2's shared blocks attend over the hidden state joined to the input embeddings.
+    const std::uint64_t in = m.sharedBlocks > 0 ? 2 * h : h;
     // The layers with a sparse-attention indexer of their own (all, unless
     // the config names fewer: GLM-5.2's shared ones, MiniMax-M3's dense ones).
     const std::uint64_t indexed = m.indexerLayers > 0 ? std::min(layers, m.indexerLayers) : layers;
@@ -139,9 +149,9 @@ void addAttention(GroupBuilder &b, const ModelSpec &m, std::uint64_t layers, std
         if (m.qLoraRank > 0)
             addLowRankQueries(qRows);
         else
-            b.add("q_proj", TensorRole::AttentionLinear, qRows, h, layers, LinearSlot::Q);
-        b.add("k_proj", TensorRole::AttentionLinear, a.keyWidth(), h, caching, LinearSlot::K);
-        b.add("v_proj", TensorRole::AttentionLinear, vRows, h, caching, LinearSlot::V);
+            b.add("q_proj", TensorRole::AttentionLinear, qRows, in, layers, LinearSlot::Q);
+        b.add("k_proj", TensorRole::AttentionLinear, a.keyWidth(), in, caching, LinearSlot::K);
+        b.add("v_proj", TensorRole::AttentionLinear, vRows, in, caching, LinearSlot::V);
         if (m.qkvBias)
             b.add("qkv_bias", TensorRole::Bias, qWidth + a.keyWidth() + vRows, 1, caching);
         if (m.indexHeads > 0 && m.msaIndexer) {
@@ -325,6 +335,13 @@ void addMamba(GroupBuilder &b, const ModelSpec &m)
 
 } // namespace
 
+/// How many copies `layers` layers' attention or MLP weights are: one a
+/// layer, or Zamba2's shared blocks.
+std::uint64_t sharedCopies(const ModelSpec &m, std::uint64_t layers)
+{
+    return m.sharedBlocks > 0 ? std::min(layers, m.sharedBlocks) : layers;
+}
+
 std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
 {
     GroupBuilder b;
@@ -357,7 +374,22 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
         addCompressedAttention(b, m);
     } else {
         b.enter(LayerScope::AttentionLayers, full.layers);
-        addAttention(b, m, full.layers, full.cachingLayers, full.attention, m.attentionSinks && !m.sinksWindowedOnly);
+        const std::size_t firstAttention = b.groups.size();
+        addAttention(b, m, sharedCopies(m, full.layers), sharedCopies(m, full.cachingLayers), full.attention,
+                     m.attentionSinks && !m.sinksWindowedOnly);
+        if (m.sharedBlocks > 0) {
+            // Zamba2 (modeling_zamba2.py): each shared block's input_layernorm
+            // over the joined 2 x hidden and its pre_ff_layernorm; each
+            // attention layer's own linear after the block, its LoRA adapter
+            // on the block's gate_up (Zamba2MLP builds it always) and, where
+            // use_shared_attention_adapter, on q, k and v.
+            const std::uint64_t r = m.adapterRank;
+            b.add("shared_block_norms", TensorRole::Norm, 3 * h, 1, sharedCopies(m, full.layers));
+            b.add("hybrid_linear", TensorRole::AttentionLinear, h, h, full.layers);
+            b.add("mlp_adapter", TensorRole::Other, r * h + (m.gatedMlp ? 2 : 1) * m.intermediate * r, 1, full.layers);
+            b.add("qkv_adapters", TensorRole::Other, 3 * (r * 2 * h + 2 * h * r), 1, m.attentionAdapters ? full.layers : 0);
+            b.runInEveryLayer(firstAttention);
+        }
         b.enter(LayerScope::WindowedAttentionLayers, windowed.layers);
         if (windowed.layers > 0)
             addAttention(b, m, windowed.layers, windowed.cachingLayers, windowed.attention, m.attentionSinks);
@@ -390,7 +422,11 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
     const std::uint64_t wide = std::min(denseLayers, m.wideMlpLayers);
     b.enter(LayerScope::DenseLayers, denseLayers);
     if (m.mlpWidths.empty()) {
-        addMlp(b, m, "mlp", TensorRole::MlpLinear, m.intermediate, denseLayers - wide, denseLayers - wide, m.mlpBias);
+        const std::uint64_t plain = sharedCopies(m, denseLayers - wide);
+        const std::size_t firstMlp = b.groups.size();
+        addMlp(b, m, "mlp", TensorRole::MlpLinear, m.intermediate, plain, plain, m.mlpBias);
+        if (m.sharedBlocks > 0)
+            b.runInEveryLayer(firstMlp);
     } else {
         // One group per width, widest first.
         std::vector<std::uint64_t> widths = m.mlpWidths;
@@ -693,7 +729,7 @@ struct ScopeSums
     {
         const std::uint64_t attention
             = std::max(at(LayerScope::AttentionLayers), at(LayerScope::WindowedAttentionLayers));
-        if (m.mambaBesideAttention)
+        if (m.attendingMambaLayers > 0)
             return std::max(attention, at(LayerScope::LinearLayers)) + at(LayerScope::MambaLayers);
         return std::max({ attention, at(LayerScope::LinearLayers), at(LayerScope::MambaLayers) });
     }

@@ -247,12 +247,25 @@ struct ModelSpec
     /// The gated RMSNorm over d_inner before out_proj (Falcon-H1 builds it
     /// only with mamba_rms_norm, which is off by default).
     bool mambaNorm = true;
-    /// Each Mamba layer attends too, its Mamba-2 block and its softmax
-    /// attention side by side on the same input, their outputs summed
-    /// (Falcon-H1's parallel hybrid: modeling_falcon_h1.py
-    /// FalconH1DecoderLayer). The attention layers are then all the mixer
-    /// layers that are not linear attention.
-    bool mambaBesideAttention = false;
+    /// Of the Mamba layers, those that attend too: Falcon-H1's, every one,
+    /// its Mamba-2 block and its softmax attention side by side on the same
+    /// input (modeling_falcon_h1.py FalconH1DecoderLayer); Zamba2's hybrid
+    /// layers, a shared attention block before the layer's own Mamba-2
+    /// block (modeling_zamba2.py Zamba2HybridLayer). Each is an attention
+    /// layer (a K/V cache) and a Mamba layer (a fixed state).
+    std::uint64_t attendingMambaLayers = 0;
+    /// Zamba2's shared transformer blocks (num_mem_blocks): the attention
+    /// layers' attention and MLP exist this many times, the i-th attention
+    /// layer running block i mod sharedBlocks (Zamba2Model's cycle over
+    /// the blocks). The attention reads the hidden state joined to the
+    /// input embeddings (2 x hidden: q, k and v take 2 x hidden, and the
+    /// heads are 2 x hidden wide in all); each attention layer adds its own
+    /// hidden x hidden `linear` after the block and a LoRA adapter of
+    /// adapterRank on the block's gate_up (and on q, k and v where
+    /// attentionAdapters).
+    std::uint64_t sharedBlocks = 0;
+    std::uint64_t adapterRank = 0;
+    bool attentionAdapters = false;
     /// Mamba-1's selective scan (Gu & Dao 2023, arXiv:2312.00752 §3.2) as
     /// Jamba runs it: its dt rank (mamba_dt_rank), 0 for Mamba-2. In
     /// Mamba-2's terms each of its d_inner channels is a head of width 1
@@ -446,7 +459,7 @@ struct ModelSpec
     /// the attention).
     std::uint64_t attentionLayers() const
     {
-        const std::uint64_t recurrent = linearLayers + (mambaBesideAttention ? 0 : mambaLayers);
+        const std::uint64_t recurrent = linearLayers + mambaLayers - std::min(mambaLayers, attendingMambaLayers);
         return mixerLayers() - std::min(mixerLayers(), recurrent);
     }
     /// Layers with an MLP, and of those the dense and the MoE ones.
@@ -544,7 +557,9 @@ struct FormatSums
 /// none) and of the rest format's (ModelSpec::checkpointRestFormat).
 struct ParameterCounts : FormatSums
 {
-    std::uint64_t active = 0;       ///< per token (differs from total for MoE)
+    /// Per token: less than total for MoE; more for Zamba2, whose shared
+    /// blocks a token runs once in every layer that holds one.
+    std::uint64_t active = 0;
     std::uint64_t embedding = 0;    ///< token, position and segment tables
     std::uint64_t small = 0;        ///< norms, biases, sinks: never quantised
     std::uint64_t largestLayer = 0; ///< the largest module ZeRO-3 gathers: a layer or one embedding table

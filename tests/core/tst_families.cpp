@@ -113,6 +113,7 @@ private slots:
     void step3LowRankQueriesAndTower();
     void afmoeGatedAttentionAndExpertBias();
     void step3p5WindowedHeadsAndOwnMtpHeads();
+    void zamba2SharedBlocks();
     void imagesJoinTheContext();
 };
 
@@ -1315,6 +1316,93 @@ void TestFamilies::step3p5WindowedHeadsAndOwnMtpHeads()
     QCOMPARE(static_cast<qulonglong>(defaults.value->moeLayers()), 3ull);
     QCOMPARE(static_cast<qulonglong>(defaults.value->kvHeads), 8ull);
     QCOMPARE(static_cast<qulonglong>(defaults.value->outputGatePerHead), 1ull);
+}
+
+void TestFamilies::zamba2SharedBlocks()
+{
+    // Zamba2-1.2B. No verbatim config.json was found (the corpus README
+    // says where it was looked for); its shape comes from published
+    // sources: widths, depth, heads, vocab and intermediate_size from the
+    // Hub metadata llmfit scraped (llmfit-core/data/hf_models.json @
+    // a3e0eb27, Zyphra/Zamba2-1.2B-instruct); the hybrid layers (5, 11, ...
+    // 35), one shared block, d_state 128, rank-128 adapters on the MLP and
+    // on q, k and v from a published trace of the model in transformers and
+    // llama.cpp PR 21412's description of it.
+    std::string blockTypes;
+    for (int i = 0; i < 38; ++i)
+        blockTypes += std::string(i ? ", " : "") + (i % 6 == 5 ? "\"hybrid\"" : "\"mamba\"");
+    const std::string config = R"({"model_type": "zamba2", "hidden_size": 2048, "num_hidden_layers": 38,
+        "layers_block_type": [)" + blockTypes + R"(], "num_mem_blocks": 1, "num_attention_heads": 32,
+        "num_key_value_heads": 32, "intermediate_size": 8192, "vocab_size": 32000, "mamba_d_state": 128,
+        "mamba_ngroups": 1, "n_mamba_heads": 64, "mamba_headdim": 64, "mamba_expand": 2, "mamba_d_conv": 4,
+        "adapter_rank": 128, "use_shared_attention_adapter": true, "use_shared_mlp_adapter": true,
+        "tie_word_embeddings": true, "add_bias_linear": false})";
+    const auto parsed = core::io::parseHfConfig(config, "Zamba2-1.2B");
+    QVERIFY2(parsed.ok(), parsed.errors.empty() ? "" : parsed.errors.front().c_str());
+    const core::ModelSpec &m = *parsed.value;
+    QVERIFY(!m.guessed());
+    QVERIFY(m.ignoredKeys.empty());
+    // Every layer runs Mamba-2; the six hybrid layers attend first, 32
+    // heads of 2 x 2048 / 32 = 128.
+    QCOMPARE(static_cast<qulonglong>(m.attentionLayers()), 6ull);
+    QCOMPARE(static_cast<qulonglong>(m.mambaLayers), 38ull);
+    QCOMPARE(static_cast<qulonglong>(m.headDim), 128ull);
+
+    // By hand (transformers modeling_zamba2.py @ 00511f5d): in every layer
+    // the Mamba-2 block (in_proj 2048 x (4096 + 4352 + 64), the conv over
+    // 4352 channels with its bias, dt_bias, A_log and D, the gated norm over
+    // 4096, out_proj 4096 -> 2048) and its norm; in each hybrid layer its
+    // own 2048 x 2048 linear and its adapters (gate_up: 128 x 2048 and
+    // 16384 x 128; q, k and v: 128 x 4096 and 4096 x 128 each); the one
+    // shared block once: q, k and v 4096 x 4096, o 4096 -> 2048, the
+    // gated MLP 3 x 2048 x 8192 and its norms (4096 and 2048); the tied
+    // embedding and the final norm. A published PEFT run on
+    // Zyphra/Zamba2-1.2B-instruct counted 1,218,013,824 parameters of
+    // which 2,949,120 were its LoRA's: 1,215,064,704 of the model's own.
+    const qulonglong mamba = 2048ull * (4096 + 4352 + 64) + 4352 * 5 + 3 * 64 + 4096 + 4096 * 2048 + 2048;
+    const qulonglong perHybrid = 2048ull * 2048 + 128 * 2048 + 16384 * 128 + 3 * 2 * 128 * 4096;
+    const qulonglong block = 3 * 4096ull * 4096 + 2048 * 4096 + 3 * 2048ull * 8192 + 4096 + 2048;
+    const qulonglong total = 38 * mamba + 6 * perHybrid + block + 32000ull * 2048 + 2048;
+    QCOMPARE(total, 1215064704ull);
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), total);
+    // A token runs the shared block in each of the six hybrid layers.
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(m).active), total + 5 * block);
+
+    // Each hybrid layer keeps its own K and V (32 heads of 128, bf16);
+    // every layer its Mamba state. vLLM (mamba2_state_shape, the model's
+    // dtype): the conv's 3 inputs over 4352 channels and 64 x 64 x 128 of
+    // SSM state. Generate: 4 inputs in bf16, the SSM state in fp32.
+    core::Scenario s;
+    s.model = m;
+    s.sequence = 4096;
+    const double cache = 6.0 * 2 * 32 * 128 * 2 * 4096;
+    const double ssm = 64.0 * 64 * 128;
+    s.serving = core::ServingEngine::Vllm;
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()),
+             cache + 38.0 * (3 * 4352 + ssm) * 2);
+    s.serving = core::ServingEngine::Generate;
+    QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()),
+             cache + 38.0 * (4 * 4352 * 2 + ssm * 4));
+
+    // Two shared blocks (Zamba2-2.7B's num_mem_blocks) are two copies of
+    // the block, whatever the number of hybrid layers.
+    std::string twoBlocks = config;
+    const std::string one = R"("num_mem_blocks": 1)";
+    twoBlocks.replace(twoBlocks.find(one), one.size(), R"("num_mem_blocks": 2)");
+    const auto two = core::io::parseHfConfig(twoBlocks, "two shared blocks");
+    QVERIFY2(two.ok(), two.errors.empty() ? "" : two.errors.front().c_str());
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(*two.value).total), total + block);
+
+    // Zamba2Config's defaults where a config leaves them out: the 2.7B's 54
+    // layers with nine hybrid, one block, 4 x hidden_size MLPs, 8 Mamba
+    // heads, a tied embedding.
+    const std::string bare = R"({"model_type": "zamba2", "hidden_size": 64, "num_hidden_layers": 54})";
+    const auto defaults = core::io::parseHfConfig(bare, "bare zamba2");
+    QVERIFY2(defaults.ok(), defaults.errors.empty() ? "" : defaults.errors.front().c_str());
+    QCOMPARE(static_cast<qulonglong>(defaults.value->attentionLayers()), 9ull);
+    QCOMPARE(static_cast<qulonglong>(defaults.value->intermediate), 256ull);
+    QCOMPARE(static_cast<qulonglong>(defaults.value->mambaHeads), 8ull);
+    QVERIFY(defaults.value->tiedEmbeddings);
 }
 
 void TestFamilies::imagesJoinTheContext()
