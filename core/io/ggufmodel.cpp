@@ -70,6 +70,9 @@ const ArchRules kArchs[] = {
     {"nemotron_h", "nemotron_h",  NormKind::RmsNorm,   false,   false, 1, kMamba2},
     {"nemotron_h_moe", "nemotron_h", NormKind::RmsNorm, false,  false, 1, kMamba2},
     {"falcon-h1",  "falcon_h1",   NormKind::RmsNorm,   false,   false, 1, kMamba2Beside},
+    // Arcee's Trinity (llama_model_afmoe: set_swa_pattern(4), three local
+    // layers to one global; attn_gate gates each query element's output).
+    {"afmoe",      "afmoe",       NormKind::RmsNorm,   false,   false, 4, kGqaOnly},
 };
 
 /// `<arch>.` keys of structure ModelSpec has no field for, unless the
@@ -116,7 +119,7 @@ const char *const kLayerTensors[] = {
     "post_attention_norm.weight", "post_ffw_norm.weight",
     "attn_q.weight", "attn_q.bias", "attn_k.weight", "attn_k.bias", "attn_v.weight", "attn_v.bias",
     "attn_qkv.weight", "attn_qkv.bias", "attn_output.weight", "attn_output.bias",
-    "attn_q_norm.weight", "attn_k_norm.weight", "attn_sinks.weight",
+    "attn_q_norm.weight", "attn_k_norm.weight", "attn_sinks.weight", "attn_gate.weight",
     "ffn_gate.weight", "ffn_gate.bias", "ffn_up.weight", "ffn_up.bias", "ffn_down.weight", "ffn_down.bias",
     "ffn_gate_inp.weight", "ffn_gate_inp.bias",
     "ffn_gate_exps.weight", "ffn_gate_exps.bias", "ffn_up_exps.weight", "ffn_up_exps.bias",
@@ -692,6 +695,20 @@ void readMixers(Reading &r, unsigned mixer)
 /// attn_q_norm one head wide (Qwen3, Gemma 3) or over the whole projection:
 /// OLMo 2/3 (load_tensors LLM_ARCH_OLMO2: {n_embd}) and MiniMax-M2
 /// (LLM_ARCH_MINIMAX_M2: {n_embd_head_k * n_head}).
+/// attn_gate: a sigmoid gate on the attention output before attn_output,
+/// its rows one a query element (afmoe) or one a head (step35).
+void readOutputGate(Reading &r)
+{
+    const StoredTensor *gate = r.tensors.anyOf("attn_gate.weight");
+    if (!gate || gate->elements == 0)
+        return;
+    const std::uint64_t perHead = gate->elements / r.m.hidden / r.m.heads;
+    if (perHead * r.m.heads * r.m.hidden != gate->elements)
+        r.errors.push_back(gate->name + ": " + std::to_string(gate->elements) + " elements are no whole gates for "
+                           + std::to_string(r.m.heads) + " heads over " + std::to_string(r.m.hidden));
+    r.m.outputGatePerHead = perHead;
+}
+
 void readQkNormWidth(Reading &r)
 {
     const StoredTensor *q = r.tensors.anyOf("attn_q_norm.weight");
@@ -788,6 +805,7 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
     if (m.checkpointFormat.empty())
         m.checkpointFormat = formatOfFileType(inventory.metadata);
     readQkNormWidth(reading);
+    readOutputGate(reading);
     m.parallelBlock = rules.parallelBlock;
     if (const auto window = keys.count("attention.sliding_window", 0, ModelLimits::maxPositions, false); window && *window > 0) {
         if (!known && !keys.find("attention.sliding_window_pattern"))

@@ -227,6 +227,7 @@ private slots:
     void qwen3nextFromGguf();
     void nemotronHFromGguf();
     void falconH1FromGguf();
+    void afmoeFromGguf();
     void qkNormWidth_data();
     void qkNormWidth();
 };
@@ -1276,6 +1277,80 @@ void TestWeightFiles::falconH1FromGguf()
     const std::uint64_t layer = 2 * h * 512 + 2 * h * 128 + h * (inner + conv + heads) + conv * 5 + 3 * heads
         + inner * h + 3 * h * 2048 + 2 * h;
     const std::uint64_t expected = 2 * layer + 2 * vocab * h + h;
+    QCOMPARE(core::countParameters(m).total, expected);
+    QCOMPARE(r.inventory.value->elements(), expected);
+    QVERIFY2(!anyContains(r.model.warnings, "ignored"), joined(r.model.warnings).c_str());
+}
+
+void TestWeightFiles::afmoeFromGguf()
+{
+    // Trinity-Nano's widths (as tst_families builds its config: hidden
+    // 1024, 8 heads and 2 KV heads of 128, dense MLP 3072, 128 experts of
+    // 256 with one shared expert; vocabulary 200192) in 4 layers, the first
+    // two dense. Metadata: llama.cpp conversion/afmoe.py @ 051139f5
+    // (expert_shared_count, expert_feed_forward_length,
+    // leading_dense_block_count, attention.sliding_window); shapes:
+    // llama_model_afmoe::load_arch_tensors (attn_gate beside attn_q, four
+    // norms a layer, exp_probs_b.bias beside the router).
+    const std::uint64_t h = 1024, vocab = 200192, q = 8 * 128, kv = 2 * 128, experts = 128, width = 256;
+    QTemporaryDir dir;
+    GgufFile file;
+    file.text("general.architecture", "afmoe")
+        .u32("afmoe.block_count", 4)
+        .u32("afmoe.context_length", 131072)
+        .u32("afmoe.embedding_length", h)
+        .u32("afmoe.feed_forward_length", 3072)
+        .u32("afmoe.attention.head_count", 8)
+        .u32("afmoe.attention.head_count_kv", 2)
+        .u32("afmoe.attention.sliding_window", 2048)
+        .u32("afmoe.expert_count", experts)
+        .u32("afmoe.expert_used_count", 8)
+        .u32("afmoe.expert_shared_count", 1)
+        .u32("afmoe.expert_feed_forward_length", width)
+        .u32("afmoe.leading_dense_block_count", 2);
+    f16(file, "token_embd.weight", {h, vocab});
+    f16(file, "output_norm.weight", {h});
+    f16(file, "output.weight", {h, vocab});
+    for (int l = 0; l < 4; ++l) {
+        const std::string b = "blk." + std::to_string(l) + ".";
+        f16(file, b + "attn_q.weight", {h, q});
+        f16(file, b + "attn_k.weight", {h, kv});
+        f16(file, b + "attn_v.weight", {h, kv});
+        f16(file, b + "attn_gate.weight", {h, q});
+        f16(file, b + "attn_output.weight", {q, h});
+        f16(file, b + "attn_q_norm.weight", {128});
+        f16(file, b + "attn_k_norm.weight", {128});
+        for (const char *norm : {"attn_norm.weight", "post_attention_norm.weight", "ffn_norm.weight",
+                                 "post_ffw_norm.weight"})
+            f16(file, b + norm, {h});
+        if (l < 2) {
+            f16(file, b + "ffn_gate.weight", {h, 3072});
+            f16(file, b + "ffn_up.weight", {h, 3072});
+            f16(file, b + "ffn_down.weight", {3072, h});
+            continue;
+        }
+        f16(file, b + "ffn_gate_inp.weight", {h, experts});
+        f16(file, b + "exp_probs_b.bias", {experts});
+        f16(file, b + "ffn_gate_exps.weight", {h, width, experts});
+        f16(file, b + "ffn_up_exps.weight", {h, width, experts});
+        f16(file, b + "ffn_down_exps.weight", {width, h, experts});
+        f16(file, b + "ffn_gate_shexp.weight", {h, width});
+        f16(file, b + "ffn_up_shexp.weight", {h, width});
+        f16(file, b + "ffn_down_shexp.weight", {width, h});
+    }
+    const ReadBack r = readBack(file, dir, "trinity-nano.gguf");
+    QVERIFY2(r.inventory.ok(), joined(r.inventory.errors).c_str());
+    QVERIFY2(r.model.ok(), joined(r.model.errors).c_str());
+    const core::ModelSpec &m = *r.model.value;
+    QCOMPARE(m.family, std::string("afmoe"));
+    QCOMPARE(m.normsPerLayer, 4);
+    QCOMPARE(m.outputGatePerHead, 128u);
+    QCOMPARE(m.slidingLayers, 3u); // il % 4 < 3
+    QVERIFY(m.moe.routerBias && m.qkNorm);
+    // The tensors' elements, each layer as tst_families sums it by hand.
+    const std::uint64_t attention = 3 * h * q + 2 * h * kv + 2 * 128 + 4 * h;
+    const std::uint64_t moe = experts * h + experts + (experts + 1) * 3 * h * width;
+    const std::uint64_t expected = 4 * attention + 2 * 3 * h * 3072 + 2 * moe + 2 * vocab * h + h;
     QCOMPARE(core::countParameters(m).total, expected);
     QCOMPARE(r.inventory.value->elements(), expected);
     QVERIFY2(!anyContains(r.model.warnings, "ignored"), joined(r.model.warnings).c_str());
