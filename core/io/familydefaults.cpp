@@ -107,8 +107,7 @@ const std::vector<FamilyDefaults> &families()
         {"zamba2", nullptr, "Zamba2Config",
          {{"vocab_size", 32000},
           {"num_attention_heads", 32},
-          {"max_position_embeddings", 4096},
-          {"tie_word_embeddings", true}}},
+          {"max_position_embeddings", 4096}}},
         // NemotronHConfig: num_hidden_layers is a property, the length of
         // layers_block_type (Nemotron 3 Ultra's config has no such key);
         // deriveNemotronHLayers.

@@ -176,6 +176,11 @@ struct Tensors
         return found == byName.end() ? nullptr : found->second;
     }
     bool hasRole(const std::string &role) const { return byRole.count(role) != 0; }
+    std::uint64_t countOf(const std::string &role) const
+    {
+        const auto found = byRole.find(role);
+        return found == byRole.end() ? 0 : found->second.size();
+    }
     const StoredTensor *anyOf(const std::string &role) const
     {
         const auto found = byRole.find(role);
@@ -692,16 +697,22 @@ void readMixers(Reading &r, unsigned mixer)
         readGqa(r);
 }
 
-/// attn_q_norm one head wide (Qwen3, Gemma 3) or over the whole projection:
-/// OLMo 2/3 (load_tensors LLM_ARCH_OLMO2: {n_embd}) and MiniMax-M2
-/// (LLM_ARCH_MINIMAX_M2: {n_embd_head_k * n_head}).
 /// attn_gate: a sigmoid gate on the attention output before attn_output,
-/// its rows one a query element (afmoe) or one a head (step35).
+/// its rows one a query element (afmoe) or one a head (step35). A gate
+/// that only some attention layers have is not modelled: left uncounted,
+/// and said so.
 void readOutputGate(Reading &r)
 {
     const StoredTensor *gate = r.tensors.anyOf("attn_gate.weight");
     if (!gate || gate->elements == 0)
         return;
+    const std::uint64_t gated = r.tensors.countOf("attn_gate.weight");
+    if (gated != r.m.attentionLayers()) {
+        r.assumed.push_back("ignored: attn_gate in " + std::to_string(gated) + " of the "
+                            + std::to_string(r.m.attentionLayers())
+                            + " attention layers (a gate only some layers have is not modelled)");
+        return;
+    }
     const std::uint64_t perHead = gate->elements / r.m.hidden / r.m.heads;
     if (perHead * r.m.heads * r.m.hidden != gate->elements)
         r.errors.push_back(gate->name + ": " + std::to_string(gate->elements) + " elements are no whole gates for "
@@ -709,6 +720,9 @@ void readOutputGate(Reading &r)
     r.m.outputGatePerHead = perHead;
 }
 
+/// attn_q_norm one head wide (Qwen3, Gemma 3) or over the whole projection:
+/// OLMo 2/3 (load_tensors LLM_ARCH_OLMO2: {n_embd}) and MiniMax-M2
+/// (LLM_ARCH_MINIMAX_M2: {n_embd_head_k * n_head}).
 void readQkNormWidth(Reading &r)
 {
     const StoredTensor *q = r.tensors.anyOf("attn_q_norm.weight");

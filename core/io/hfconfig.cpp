@@ -989,12 +989,15 @@ std::uint64_t aliasedUint(ConfigKeys &k, std::initializer_list<const char *> key
 }
 
 /// Step's key-value heads: num_attention_groups (Step3 and Step-3.5 write
-/// no num_key_value_heads; vLLM step3_text.py, step3p5.py), or
-/// num_key_value_heads, transformers' name for it (Step3p7TextConfig).
-std::uint64_t readAttentionGroups(ConfigKeys &k, std::uint64_t heads, std::uint64_t classDefault)
+/// no num_key_value_heads; vLLM step3_text.py, step3p5.py), or for
+/// Step-3.5 num_key_value_heads, transformers' name for it
+/// (Step3p7TextConfig; vLLM's Step3TextConfig has no such alias).
+std::uint64_t readAttentionGroups(ConfigKeys &k, std::uint64_t heads, std::uint64_t classDefault, bool transformersName)
 {
     k.decidedElsewhere("num_key_value_heads");
-    const std::uint64_t groups = aliasedUint(k, {"num_attention_groups", "num_key_value_heads"}, 1, heads, classDefault);
+    const std::uint64_t groups = transformersName
+        ? aliasedUint(k, {"num_attention_groups", "num_key_value_heads"}, 1, heads, classDefault)
+        : k.uint("num_attention_groups", 1, heads, classDefault);
     if (heads % groups != 0)
         k.reader().error("num_attention_groups", "must divide num_attention_heads");
     return groups;
@@ -1006,14 +1009,14 @@ struct StepExpertDefaults
     std::uint64_t experts;
     std::uint64_t topK;
     std::uint64_t width;
-    std::uint64_t sharedWidth;   ///< 0: moe_top_k experts' width (Step3p5Config)
+    std::uint64_t sharedWidth;
     std::uint64_t firstMoeLayer; ///< MoE from this layer on where moe_layers_enum is absent
 };
 
 /// Step's experts: moe_num_experts of moe_intermediate_size (moe_top_k a
-/// token) and a share_expert_dim-wide shared MLP (its default: moe_top_k
-/// experts' width) in the layers moe_layers_enum lists, a comma-separated
-/// string; the other layers run a dense MLP of intermediate_size.
+/// token) and a share_expert_dim-wide shared MLP in the layers
+/// moe_layers_enum lists, a comma-separated string; the other layers run a
+/// dense MLP of intermediate_size.
 void readStepExperts(ConfigKeys &k, ModelSpec &m, const StepExpertDefaults &d)
 {
     JsonReader &r = k.reader();
@@ -1021,9 +1024,7 @@ void readStepExperts(ConfigKeys &k, ModelSpec &m, const StepExpertDefaults &d)
     m.moe.experts = static_cast<int>(experts);
     m.moe.expertsPerToken = static_cast<int>(aliasedUint(k, {"moe_top_k", "num_experts_per_tok"}, 1, experts, d.topK));
     m.moe.expertIntermediate = k.uint("moe_intermediate_size", 1, kMaxDim, d.width);
-    const std::uint64_t shared = aliasedUint(
-        k, {"share_expert_dim", "share_expert_dims"}, 1, kMaxDim,
-        d.sharedWidth > 0 ? d.sharedWidth : m.moe.expertIntermediate * static_cast<std::uint64_t>(m.moe.expertsPerToken));
+    const std::uint64_t shared = aliasedUint(k, {"share_expert_dim", "share_expert_dims"}, 1, kMaxDim, d.sharedWidth);
     setSharedExpertWidth(k, m, "share_expert_dim", shared);
     r.has("norm_expert_weight");
     std::uint64_t moeLayers = m.layers - std::min(m.layers, d.firstMoeLayer);
@@ -1058,7 +1059,7 @@ void readStepExperts(ConfigKeys &k, ModelSpec &m, const StepExpertDefaults &d)
 void readStep3Text(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
-    m.kvHeads = readAttentionGroups(k, m.heads, 1);
+    m.kvHeads = readAttentionGroups(k, m.heads, 1, false);
     m.qLoraRank = k.uint("share_q_dim", 1, kMaxDim, 2048);
     const auto context = k.firstUint({"max_position_embedding", "max_seq_len"}, 1, ModelLimits::maxPositions);
     r.has("max_seq_len"); // the same context, spelt twice
@@ -1084,7 +1085,7 @@ void readStep3Text(ConfigKeys &k, ModelSpec &m)
 void readStep3p5(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
-    m.kvHeads = readAttentionGroups(k, m.heads, 8);
+    m.kvHeads = readAttentionGroups(k, m.heads, 8, true);
     const std::string impl = k.string("att_impl_type", "GQA");
     if (impl != "GQA")
         r.error("att_impl_type", "'" + impl + "' is not an attention vLLM's Step-3.5 builds (GQA only)");
@@ -1117,12 +1118,19 @@ void readStep3p5(ConfigKeys &k, ModelSpec &m)
     for (const char *key : {"partial_rotary_factors", "use_rope_layers", "yarn_only_types", "swiglu_limits",
                             "swiglu_limits_shared", "need_fp32_gate", "moe_router_activation",
                             "moe_router_scaling_factor", "use_moe", "moe_every_n_layer", "moe_layer_offset",
-                            "max_seq_len", "num_attention_heads_per_layer"})
+                            "max_seq_len", "num_attention_heads_per_layer", "mtp_mlp_layer_types"})
         r.has(key);
-    // The MTP layers: layer_types' entries after the main layers, and not
-    // in moe_layers_enum.
+    // The MTP layer's kind: layer_types' entry after the main layers
+    // (transformers keeps it as mtp_layer_types when it cuts the list);
+    // without either, the published layout's (vLLM and SGLang build it as
+    // layer num_hidden_layers, which the published list marks sliding).
     const std::vector<std::string> types = r.strings("layer_types", kMaxLayers);
-    m.mtpWindowed = m.mtpLayers > 0 && types.size() > m.layers && types[m.layers] == "sliding_attention";
+    const std::vector<std::string> mtpTypes = r.strings("mtp_layer_types", kMaxLayers);
+    const std::string mtpType = types.size() > m.layers ? types[m.layers]
+        : !mtpTypes.empty()                             ? mtpTypes.front()
+        : m.slidingLayers > 0                           ? "sliding_attention"
+                                                        : "full_attention";
+    m.mtpWindowed = m.mtpLayers > 0 && mtpType == "sliding_attention";
     m.mtpDenseMlp = m.mtpLayers > 0;
     m.mtpOwnHead = m.mtpLayers > 0;
 }
@@ -1138,7 +1146,9 @@ void readStep3p5(ConfigKeys &k, ModelSpec &m)
 /// ModelSpec::sharedBlocks): attention with num_attention_heads heads of
 /// 2 x hidden_size / num_attention_heads over the hidden state joined to
 /// the input embeddings, then a gated GELU MLP of intermediate_size
-/// (4 x hidden_size when absent), with adapter_rank LoRA adapters.
+/// (4 x hidden_size when absent), with adapter_rank LoRA adapters; RoPE
+/// only with use_mem_rope. transformers keeps the states in its own
+/// Zamba2HybridDynamicCache, in the model's dtype.
 void readZamba2(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
@@ -1157,9 +1167,9 @@ void readZamba2(ConfigKeys &k, ModelSpec &m)
                               + " layers");
     }
     std::uint64_t unnamed = 0;
-    for (const std::string &t : types) {
-        hybrid += t == "hybrid" ? 1 : 0;
-        unnamed += t != "hybrid" && t != "mamba" && t != "linear_attention" ? 1 : 0;
+    for (std::size_t i = 0; i < std::min<std::size_t>(types.size(), m.layers); ++i) {
+        hybrid += types[i] == "hybrid" ? 1 : 0;
+        unnamed += types[i] != "hybrid" && types[i] != "mamba" && types[i] != "linear_attention" ? 1 : 0;
     }
     if (unnamed > 0)
         k.assume(typesKey, std::to_string(unnamed) + " layers of another kind read as Mamba layers",
@@ -1193,11 +1203,35 @@ void readZamba2(ConfigKeys &k, ModelSpec &m)
         r.error("mamba_ngroups", "must divide n_mamba_heads");
     m.mambaConvKernel = k.uint("mamba_d_conv", 1, 1024, 4);
     m.mambaConvBias = true;
+    m.ownStateCache = true; // Zamba2HybridDynamicCache
+    // The shared attention rotates its keys only with use_mem_rope.
+    m.noRope = !r.boolean("use_mem_rope", false).value_or(false);
     if (r.boolean("use_long_context", false).value_or(false))
         m.maxPositions = 16384; // Zamba2Config: use_long_context sets max_position_embeddings
-    for (const char *key : {"use_conv_bias", "mamba_headdim", "use_mem_eff_path", "use_mem_rope", "kv_channels",
+    for (const char *key : {"use_conv_bias", "mamba_headdim", "use_mem_eff_path", "kv_channels",
                             "num_query_groups", "attention_hidden_size", "attention_head_dim", "head_dim",
                             "hybrid_layer_ids", "ffn_hidden_size"})
+        r.has(key);
+}
+
+/// AFMoE (modeling_afmoe.py AfmoeAttention, AfmoeMoE): gate_proj, as
+/// wide as the queries, gates the attention output before o_proj
+/// (o_proj(attn x sigmoid(gate_proj(x)))) in every layer; the first
+/// num_dense_layers layers run a dense MLP and the rest experts, with
+/// num_shared_experts x moe_intermediate_size wide shared experts and an
+/// fp32 expert_bias beside the router. The routing keys change no weight.
+void readAfmoe(ConfigKeys &k, ModelSpec &m)
+{
+    JsonReader &r = k.reader();
+    m.outputGatePerHead = m.headDim;
+    // Present whether or not the file writes them (familydefaults.cpp).
+    m.moe.denseLayers = static_cast<int>(std::min(m.layers, r.uint("num_dense_layers", 0, kMaxLayers, true).value_or(0)));
+    m.moe.sharedExperts = static_cast<int>(r.uint("num_shared_experts", 0, 1024, true).value_or(0));
+    m.moe.routerBias = m.moe.isMoe();
+    r.uint("global_attn_every_n_layers", 1, kMaxLayers, true);
+    for (const char *key : {"route_scale", "route_norm", "score_func", "n_group", "topk_group", "num_expert_groups",
+                            "num_limited_groups", "mup_enabled", "load_balance_coeff", "score_before_experts",
+                            "use_grouped_mm"})
         r.has(key);
 }
 
@@ -1211,26 +1245,6 @@ void readZamba2(ConfigKeys &k, ModelSpec &m)
 /// The muP multipliers scale activations (mup_vector is an unsaved buffer);
 /// attn_layer_indices and mamba_use_mlp are keys of TII's earlier code that
 /// transformers and vLLM do not read: every layer is built the same.
-/// AFMoE (modeling_afmoe.py AfmoeAttention, AfmoeMoE): gate_proj, as
-/// wide as the queries, gates the attention output before o_proj
-/// (o_proj(attn x sigmoid(gate_proj(x)))) in every layer; the first
-/// num_dense_layers layers run a dense MLP and the rest experts, with
-/// num_shared_experts x moe_intermediate_size wide shared experts and an
-/// fp32 expert_bias beside the router. The routing keys change no weight.
-void readAfmoe(ConfigKeys &k, ModelSpec &m)
-{
-    JsonReader &r = k.reader();
-    m.outputGatePerHead = m.headDim;
-    m.moe.denseLayers = static_cast<int>(std::min(m.layers, k.uint("num_dense_layers", 0, kMaxLayers, 1)));
-    m.moe.sharedExperts = static_cast<int>(k.uint("num_shared_experts", 0, 1024, 2));
-    m.moe.routerBias = m.moe.isMoe();
-    k.uint("global_attn_every_n_layers", 1, kMaxLayers, 4);
-    for (const char *key : {"route_scale", "route_norm", "score_func", "n_group", "topk_group", "num_expert_groups",
-                            "num_limited_groups", "mup_enabled", "load_balance_coeff", "score_before_experts",
-                            "use_grouped_mm"})
-        r.has(key);
-}
-
 void readFalconH1(ConfigKeys &k, ModelSpec &m)
 {
     JsonReader &r = k.reader();
@@ -1885,7 +1899,8 @@ void readLayerTypes(ConfigKeys &k, ModelSpec &m)
     // Step-3.5 also lists its MTP layers after the main ones (vLLM's
     // Step3p5Config and transformers' Step3p7TextConfig cut the list to
     // num_hidden_layers).
-    if (types.size() != m.layers && types.size() != m.layers + m.mtpLayers)
+    const bool cutToLayers = m.family == "step3p5";
+    if (types.size() < m.layers || (types.size() > m.layers && !cutToLayers))
         k.reader().error("layer_types", "has " + std::to_string(types.size()) + " entries for "
                                             + std::to_string(m.layers) + " layers");
     m.slidingLayers = 0;

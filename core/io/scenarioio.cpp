@@ -110,6 +110,7 @@ const BoolField kBoolFields[] = {
     {"mamba_proj_bias", &ModelSpec::mambaProjBias},
     {"mamba_norm", &ModelSpec::mambaNorm},
     {"attention_adapters", &ModelSpec::attentionAdapters},
+    {"own_state_cache", &ModelSpec::ownStateCache},
     {"mtp_windowed", &ModelSpec::mtpWindowed},
     {"mtp_dense_mlp", &ModelSpec::mtpDenseMlp},
     {"mtp_own_head", &ModelSpec::mtpOwnHead},

@@ -453,6 +453,7 @@ inline constexpr const char *kWhyMlaLatent = QT_TRANSLATE_NOOP("Derivation", "mu
 inline constexpr const char *kWhyMlaExpanded = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under Hugging Face generate: the cache holds every head's rebuilt key and value");
 inline constexpr const char *kWhyMlaLlamaCpp = QT_TRANSLATE_NOOP("Derivation", "multi-head latent attention under llama.cpp: K holds the latent and the RoPE key, V the latent again");
 inline constexpr const char *kWhyLinearState = QT_TRANSLATE_NOOP("Derivation", "linear-attention layers keep a fixed-size state per sequence instead of a growing cache");
+inline constexpr const char *kWhyOwnStateCache = QT_TRANSLATE_NOOP("Derivation", "transformers' own cache for this family (Zamba2HybridDynamicCache) preallocates the conv and SSM states in the model's dtype");
 inline constexpr const char *kWhyMambaState = QT_TRANSLATE_NOOP("Derivation", "Mamba layers keep a fixed-size state per sequence: the causal convolution's last inputs and one head dim x state size matrix per head (Mamba-1: one state-size row per inner channel)");
 inline constexpr const char *kWhySsmCacheDtype = QT_TRANSLATE_NOOP("Derivation", "vLLM keeps the SSM state in the dtype the config's mamba_ssm_cache_dtype names");
 inline constexpr const char *kFromMla = "DeepSeek-AI 2024, DeepSeek-V2 (arXiv:2405.04434) §2.1.2-2.1.3; vLLM MLAAttentionSpec";

@@ -322,7 +322,7 @@ double convInputsKept(const RuntimeBehaviour &runtime, std::uint64_t kernel)
 /// Multiplies a state's product by the bytes of one element in `dtype`.
 void timesStateBytes(Formula &bytes, StateDtype dtype, const ModelSpec &m, double elementBytes)
 {
-    if (dtype == StateDtype::Fp32)
+    if (dtype == StateDtype::Fp32 || (dtype == StateDtype::ScanOrOwnCache && !m.ownStateCache))
         bytes.times(sh::kFp32Bytes, 4.0);
     else if (dtype == StateDtype::ConfigOrModel && m.ssmStateBytes > 0)
         bytes.times(kv::kSsmStateBytes, static_cast<double>(m.ssmStateBytes)).note(kv::kWhySsmCacheDtype);
@@ -405,7 +405,10 @@ void addMambaState(Formula &bytes, const ModelSpec &m, const RuntimeBehaviour &r
     bytes.product(kv::kPartSsmState).times(kv::kMambaLayers, here).times(kv::kSsmState, ssm);
     const StateDtype ssmDtype = m.isMamba1() ? runtime.selectiveScanState : runtime.ssmState;
     timesStateBytes(bytes, ssmDtype, m, elementBytes);
-    if (ssmDtype == StateDtype::Fp32 && runtime.whySsmState)
+    const bool ownCache = ssmDtype == StateDtype::ScanOrOwnCache && m.ownStateCache;
+    if (ownCache)
+        bytes.note(kv::kWhyOwnStateCache);
+    else if ((ssmDtype == StateDtype::Fp32 || ssmDtype == StateDtype::ScanOrOwnCache) && runtime.whySsmState)
         bytes.note(runtime.whySsmState);
     bytes.note(kv::kWhyMambaState).note(runtime.whyConvInputs);
     bytes.cite(m.isMamba1() ? kv::kFromSelectiveScanState : kv::kFromMambaState);

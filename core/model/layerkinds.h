@@ -71,8 +71,8 @@ std::uint64_t headsNotSplitBy(const ModelSpec &model, std::uint64_t tp);
 std::uint64_t keyValueHeadsNotSplitBy(const ModelSpec &model, std::uint64_t tp);
 
 /// The model's decoder layers by kind, each kind once with how many layers
-/// have it (a layer that runs Mamba beside its attention, Falcon-H1's, is
-/// counted in both kinds): the per-layer descriptor every engine's cache
+/// have it (a layer that attends and runs Mamba, Falcon-H1's or Zamba2's
+/// hybrid ones, is counted in both kinds): the per-layer descriptor every engine's cache
 /// rule reads. A layer range (a pipeline stage, llama.cpp's GPU layers)
 /// takes each kind in proportion (`inRange`), which is exact where the
 /// kinds repeat in a pattern that the range spans whole.

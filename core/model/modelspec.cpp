@@ -57,8 +57,10 @@ struct GroupBuilder
     /// them once in each layer of their scope.
     void runInEveryLayer(std::size_t first)
     {
-        for (std::size_t i = first; i < groups.size(); ++i)
+        for (std::size_t i = first; i < groups.size(); ++i) {
             groups[i].activeCount = groups[i].layers;
+            groups[i].sharedAcrossLayers = groups[i].count < groups[i].layers;
+        }
     }
 };
 
@@ -333,14 +335,14 @@ void addMamba(GroupBuilder &b, const ModelSpec &m)
     b.add("mamba_out_proj", TensorRole::AttentionLinear, m.hidden, m.mambaInner(), n);
 }
 
-} // namespace
-
 /// How many copies `layers` layers' attention or MLP weights are: one a
 /// layer, or Zamba2's shared blocks.
 std::uint64_t sharedCopies(const ModelSpec &m, std::uint64_t layers)
 {
     return m.sharedBlocks > 0 ? std::min(layers, m.sharedBlocks) : layers;
 }
+
+} // namespace
 
 std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
 {
@@ -564,8 +566,10 @@ TpSplit tpSplitOf(const TensorGroup &g)
         // and DeepSeek Sparse Attention's Indexer: "no tensor parallel, just
         // replicated"), deepseek_v4 (fused_wqa_wkv with disable_tp, its
         // Indexer's wq_b and weights_proj, compressor.py's fused_wkv_wgate
-        // with disable_tp); SGLang alike.
+        // with disable_tp); SGLang alike. Zamba2's per-layer linear after
+        // its shared block (zamba2.py Zamba2HybridLayer: ReplicatedLinear).
         static constexpr std::string_view replicated[] = {"q_a_proj",
+                                                          "hybrid_linear",
                                                           "kv_a_proj_with_mqa",
                                                           "wq_a",
                                                           "wkv",
@@ -723,8 +727,8 @@ struct ScopeSums
     std::uint64_t perScope[8] = {};
 
     std::uint64_t at(LayerScope scope) const { return perScope[static_cast<int>(scope)]; }
-    /// The largest token mixer of a layer: both blocks of a layer that runs
-    /// Mamba beside its attention (Falcon-H1).
+    /// The largest token mixer of a layer: both blocks of a layer that
+    /// attends and runs Mamba (Falcon-H1, Zamba2's hybrid layers).
     std::uint64_t mixer(const ModelSpec &m) const
     {
         const std::uint64_t attention
@@ -745,7 +749,7 @@ ScopeSums scopeSums(const std::vector<TensorGroup> &tensors)
     ScopeSums sums;
     for (const TensorGroup &g : tensors)
         if (g.layers > 0)
-            sums.perScope[static_cast<int>(g.scope)] += g.elements() / g.layers;
+            sums.perScope[static_cast<int>(g.scope)] += g.sharedAcrossLayers ? g.rows * g.cols : g.elements() / g.layers;
     return sums;
 }
 
@@ -772,11 +776,12 @@ std::uint64_t mtpModuleLayer(const ModelSpec &m, const std::vector<TensorGroup> 
     }
     const ScopeSums sums = scopeSums(tensors);
     if (m.mtpWindowed || m.mtpDenseMlp) {
-        // Step-3.5's (vLLM step3p5_mtp.py): a sliding-window layer with a dense MLP.
+        // Step-3.5's (vLLM step3p5_mtp.py): a sliding-window layer with a
+        // dense MLP of intermediate_size (whether or not a main layer has one).
         const std::uint64_t windowed = sums.at(LayerScope::WindowedAttentionLayers);
         const std::uint64_t mixer = m.mtpWindowed && windowed > 0 ? windowed : sums.at(LayerScope::AttentionLayers);
-        return sums.at(LayerScope::AllLayers) + mixer
-            + (m.mtpDenseMlp ? sums.at(LayerScope::DenseLayers) : sums.mlp(m));
+        const std::uint64_t denseMlp = (m.gatedMlp ? 3 : 2) * m.hidden * m.intermediate;
+        return sums.at(LayerScope::AllLayers) + mixer + (m.mtpDenseMlp ? denseMlp : sums.mlp(m));
     }
     if (!singlePurposeBlocks(m)) {
         // An MTP layer attends in full: Qwen3-Next's and Qwen3.5's are built

@@ -72,8 +72,9 @@ enum QuantTarget : unsigned {
 };
 
 /// Which decoder layers a tensor group lives in. A layer has at most one
-/// token mixer (softmax attention, linear attention or Mamba-2) and at most
-/// one MLP (dense or MoE).
+/// token mixer (softmax attention, linear attention or Mamba-2), or
+/// attention and a Mamba-2 block both (ModelSpec::attendingMambaLayers),
+/// and at most one MLP (dense or MoE).
 enum class LayerScope {
     None,
     AllLayers,
@@ -266,6 +267,11 @@ struct ModelSpec
     std::uint64_t sharedBlocks = 0;
     std::uint64_t adapterRank = 0;
     bool attentionAdapters = false;
+    /// transformers builds this family's cache in its modelling file and
+    /// preallocates the Mamba conv and SSM states there in the model's
+    /// dtype (Zamba2HybridDynamicCache, modeling_zamba2.py @ 00511f5d),
+    /// where the native Mamba cache keeps the scan's float32 state.
+    bool ownStateCache = false;
     /// Mamba-1's selective scan (Gu & Dao 2023, arXiv:2312.00752 §3.2) as
     /// Jamba runs it: its dt rank (mamba_dt_rank), 0 for Mamba-2. In
     /// Mamba-2's terms each of its d_inner channels is a head of width 1
@@ -515,10 +521,14 @@ struct TensorGroup
     std::uint64_t rows = 0; ///< output features
     std::uint64_t cols = 1; ///< input features
     std::uint64_t count = 1;
-    /// Active per token (MoE: experts_per_token of `experts` run).
+    /// Active per token (MoE: experts_per_token of `experts` run; Zamba2's
+    /// shared blocks: one run in each layer that holds one).
     std::uint64_t activeCount = 1;
     LayerScope scope = LayerScope::None;
     std::uint64_t layers = 0; ///< decoder layers the group spans (0 outside them)
+    /// Each of the `count` tensors serves several of the `layers` (Zamba2's
+    /// shared blocks): a layer holds one of them whole.
+    bool sharedAcrossLayers = false;
 
     std::uint64_t elements() const;
     std::uint64_t activeElements() const;

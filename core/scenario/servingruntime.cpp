@@ -48,10 +48,12 @@ RuntimeBehaviour generateBehaviour()
     b.convInputs = ConvInputs::Kernel;
     b.convStateInEveryLayer = true;
     // The delta-rule kernels and the Mamba-2 scan return their final state
-    // in float32; the lightning-attention state stays in the model's dtype.
+    // in float32 (kept so by the native Mamba cache), unless the family's
+    // own cache preallocates it (Zamba2); the lightning-attention state
+    // stays in the model's dtype.
     b.deltaRuleState = StateDtype::Fp32;
     b.lightningState = StateDtype::Model;
-    b.ssmState = StateDtype::Fp32;
+    b.ssmState = StateDtype::ScanOrOwnCache;
     // modeling_jamba.py HybridMambaAttentionDynamicCache (@ 008f5c8c)
     // allocates Mamba-1's conv and SSM states in the model's dtype.
     b.selectiveScanState = StateDtype::Model;

@@ -28,6 +28,9 @@ enum class StateDtype {
     Fp32,          ///< float32 whatever the model's dtype
     Model,         ///< the model's dtype
     ConfigOrModel, ///< the dtype the config's mamba_ssm_(cache_)dtype names, else the model's
+    /// float32 as the scan returns it, or the model's dtype where the
+    /// family's own cache preallocates the state (ModelSpec::ownStateCache)
+    ScanOrOwnCache,
 };
 
 /// How a runtime keeps a sparse-attention indexer's keys.

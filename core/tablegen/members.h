@@ -26,15 +26,15 @@
     X(linearKeyDim) X(linearValueDim) X(linearConvKernel) X(gatedAttention) X(lightningAttention) X(shortConv)         \
     X(kimiDeltaAttention) X(fullRankOutputGate) X(blockAttentionResiduals) X(mambaLayers) X(mambaHeads)                \
     X(mambaHeadDim) X(ssmState) X(ssmGroups) X(mambaConvKernel) X(mambaConvBias) X(mambaProjBias) X(mambaNorm)         \
-    X(attendingMambaLayers) X(sharedBlocks) X(adapterRank) X(attentionAdapters) X(mambaTimeStepRank) X(ssmStateBytes)  \
-    X(layersWithoutMlp) X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers) X(loadMtp) X(mtpWindowed)               \
-    X(mtpDenseMlp) X(mtpOwnHead) X(visionParameters) X(audioParameters) X(imageTokens) X(visionConfigLayers)           \
-    X(visionConfigHidden) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed) X(slidingWindow)            \
-    X(slidingLayers) X(slidingKvHeads) X(slidingHeadDim) X(slidingValueHeadDim) X(slidingHeads) X(outputGatePerHead)   \
-    X(keyIsValue) X(kvSharedLayers) X(wideMlpLayers) X(perLayerInputWidth) X(perLayerInputVocab) X(sinksWindowedOnly)  \
-    X(layerScalars) X(mixersAsLinear) X(mlpsAsLinear) X(normPerBlock) X(mlpWidths) X(compressRatios) X(outputGroups)   \
-    X(outputLoraRank) X(hyperConnections) X(hashRoutedLayers) X(moe.withDenseMlp) X(moe.routerScales)                  \
-    X(moe.latentWidth) X(moe.latentNorm) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32)                         \
+    X(attendingMambaLayers) X(sharedBlocks) X(adapterRank) X(attentionAdapters) X(ownStateCache) X(mambaTimeStepRank)  \
+    X(ssmStateBytes) X(layersWithoutMlp) X(layersWithoutMixer) X(chunkedAttention) X(mtpLayers) X(loadMtp)             \
+    X(mtpWindowed) X(mtpDenseMlp) X(mtpOwnHead) X(visionParameters) X(audioParameters) X(imageTokens)                  \
+    X(visionConfigLayers) X(visionConfigHidden) X(defaultedKeys) X(ignoredKeys) X(familyGuessed) X(shapeGuessed)       \
+    X(slidingWindow) X(slidingLayers) X(slidingKvHeads) X(slidingHeadDim) X(slidingValueHeadDim) X(slidingHeads)       \
+    X(outputGatePerHead) X(keyIsValue) X(kvSharedLayers) X(wideMlpLayers) X(perLayerInputWidth) X(perLayerInputVocab)  \
+    X(sinksWindowedOnly) X(layerScalars) X(mixersAsLinear) X(mlpsAsLinear) X(normPerBlock) X(mlpWidths)                \
+    X(compressRatios) X(outputGroups) X(outputLoraRank) X(hyperConnections) X(hashRoutedLayers) X(moe.withDenseMlp)    \
+    X(moe.routerScales) X(moe.latentWidth) X(moe.latentNorm) X(attentionDropout) X(hiddenDropout) X(softmaxInFp32)     \
     X(activationSavedTensors) X(torchDtype) X(checkpointFormat) X(checkpointGroupSize) X(checkpointQuantizedTargets)   \
     X(checkpointPartialTargets) X(checkpointRestFormat) X(checkpointRestTargets) X(checkpointRestPartialTargets)       \
     X(declaredParameters) X(unplacedParameters)

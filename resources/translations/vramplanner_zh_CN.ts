@@ -2106,6 +2106,10 @@
         <source>fixed state (linear attention, Mamba)</source>
         <translation>固定状态（线性注意力、Mamba）</translation>
     </message>
+    <message>
+        <source>transformers&apos; own cache for this family (Zamba2HybridDynamicCache) preallocates the conv and SSM states in the model&apos;s dtype</source>
+        <translation>transformers 为该系列自带的缓存（Zamba2HybridDynamicCache）以模型的数据类型预先分配卷积状态和 SSM 状态</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>

@@ -1003,6 +1003,18 @@ void TestFamilies::falconH1AttendsBesideMamba()
     const qulonglong attentionAndMlp = 36 * (2 * 1024 * 512 + 2 * 1024 * 128 + 3 * 1024 * 2048);
     QCOMPARE(static_cast<qulonglong>(core::countParameters(*quantised.value).checkpointQuantized), attentionAndMlp);
 
+    // A scenario saved before attending_mamba_layers wrote the layout as
+    // mamba_beside_attention: true; it still loads as every Mamba layer
+    // attending.
+    s.serving = core::ServingEngine::Vllm;
+    std::string saved = core::io::saveScenario(s);
+    const std::string count = R"("attending_mamba_layers": 36)";
+    QVERIFY(saved.find(count) != std::string::npos);
+    saved.replace(saved.find(count), count.size(), R"("mamba_beside_attention": true)");
+    const auto legacy = core::io::loadScenario(saved);
+    QVERIFY2(legacy.ok(), legacy.errors.empty() ? "" : legacy.errors.front().c_str());
+    QCOMPARE(static_cast<qulonglong>(legacy.value->model.attentionLayers()), 36ull);
+
     // FalconH1Config's defaults where a config leaves the mixer out:
     // mamba_d_ssm 1024 over 128 heads ("auto": 8 each), d_state 256, one
     // group, d_conv 4 with a bias; a null mamba_d_ssm is mamba_expand (2) x
@@ -1219,11 +1231,13 @@ void TestFamilies::step3p5WindowedHeadsAndOwnMtpHeads()
     // Step-3.7 GGUF, the Hub page's layer_types and rope lists, and
     // aiconfigurator's trimmed copy (ai-dynamo/aiconfigurator @ e10f03af).
     // layer_types lists the three MTP layers after the 45 main ones.
-    std::string layerTypes, factors;
+    std::string layerTypes, mainLayerTypes, factors;
     for (int i = 0; i < 48; ++i) {
         const bool full = i < 45 && i % 4 == 0;
         layerTypes += std::string(i ? ", " : "") + (full ? "\"full_attention\"" : "\"sliding_attention\"");
         factors += std::string(i ? ", " : "") + (full ? "0.5" : "1.0");
+        if (i == 44)
+            mainLayerTypes = layerTypes;
     }
     std::string moeLayers;
     for (int i = 3; i < 45; ++i)
@@ -1272,6 +1286,15 @@ void TestFamilies::step3p5WindowedHeadsAndOwnMtpHeads()
     QCOMPARE(trunk + 3 * mtp, 199384301376ull);
     m.loadMtp = true;
     QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), 199384301376ull);
+    // A file whose layer_types transformers cut to the 45 main layers: the
+    // MTP layers are still the sliding, dense ones vLLM and SGLang build.
+    std::string cut = text;
+    cut.replace(cut.find(layerTypes), layerTypes.size(), mainLayerTypes);
+    const auto cutParsed = core::io::parseHfConfig(cut, "Step-3.5-Flash, layer_types cut");
+    QVERIFY2(cutParsed.ok(), cutParsed.errors.empty() ? "" : cutParsed.errors.front().c_str());
+    core::ModelSpec withCutTypes = *cutParsed.value;
+    withCutTypes.loadMtp = true;
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(withCutTypes).total), 199384301376ull);
 
     // K and V, 8 heads of 128 in bf16, in every layer: at 32k the 12 full
     // layers keep every token, the 33 sliding ones the 512-token window.
@@ -1365,13 +1388,16 @@ void TestFamilies::zamba2SharedBlocks()
     const qulonglong total = 38 * mamba + 6 * perHybrid + block + 32000ull * 2048 + 2048;
     QCOMPARE(total, 1215064704ull);
     QCOMPARE(static_cast<qulonglong>(core::countParameters(m).total), total);
-    // A token runs the shared block in each of the six hybrid layers.
+    // A token runs the shared block in each of the six hybrid layers; a
+    // hybrid layer, the largest, holds the block whole.
     QCOMPARE(static_cast<qulonglong>(core::countParameters(m).active), total + 5 * block);
+    QCOMPARE(static_cast<qulonglong>(core::countParameters(m).largestLayer), mamba + block + perHybrid);
 
     // Each hybrid layer keeps its own K and V (32 heads of 128, bf16);
     // every layer its Mamba state. vLLM (mamba2_state_shape, the model's
     // dtype): the conv's 3 inputs over 4352 channels and 64 x 64 x 128 of
-    // SSM state. Generate: 4 inputs in bf16, the SSM state in fp32.
+    // SSM state. Generate (Zamba2HybridDynamicCache, preallocated in the
+    // model's dtype): 4 inputs and the SSM state, both bf16.
     core::Scenario s;
     s.model = m;
     s.sequence = 4096;
@@ -1382,7 +1408,7 @@ void TestFamilies::zamba2SharedBlocks()
              cache + 38.0 * (3 * 4352 + ssm) * 2);
     s.serving = core::ServingEngine::Generate;
     QCOMPARE(static_cast<double>(core::estimate(s).term(core::TermId::KvCache).count()),
-             cache + 38.0 * (4 * 4352 * 2 + ssm * 4));
+             cache + 38.0 * (4 * 4352 + ssm) * 2);
 
     // Two shared blocks (Zamba2-2.7B's num_mem_blocks) are two copies of
     // the block, whatever the number of hybrid layers.
