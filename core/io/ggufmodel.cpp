@@ -1,6 +1,7 @@
 #include "core/io/ggufmodel.h"
 
 #include "core/base/units.h"
+#include "core/model/layerkinds.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -73,6 +74,11 @@ const ArchRules kArchs[] = {
     // Arcee's Trinity (llama_model_afmoe: set_swa_pattern(4), three local
     // layers to one global; attn_gate gates each query element's output).
     {"afmoe",      "afmoe",       NormKind::RmsNorm,   false,   false, 4, kGqaOnly},
+    // Step-3.5 (convert_hf_to_gguf Step35Model; llama.cpp src/models/step35.cpp
+    // @ 08b88611): the file flags each sliding layer (sliding_window_pattern)
+    // and gives the query heads of each layer, 64 full and 96 sliding;
+    // attn_gate gates each head's output.
+    {"step35",     "step3p5",     NormKind::RmsNorm,   false,   false, 1, kGqaOnly},
 };
 
 /// `<arch>.` keys of structure ModelSpec has no field for, unless the
@@ -100,7 +106,6 @@ const Unsupported kUnsupported[] = {
     {"decoder_block_count", 0, "an encoder-decoder stack", kGqaOnly},
     {"attention.shared_kv_layers", 0, "layers that reuse another layer's KV cache", kGqaOnly},
     {"embedding_length_per_layer_input", 0, "per-layer input embeddings", kGqaOnly},
-    {"nextn_predict_layers", 0, "multi-token-prediction layers inside block_count", kGqaOnly},
     {"interleave_moe_layer_step", 1, "MoE layers interleaved with dense ones", kGqaOnly},
     {"moe_every_n_layers", 1, "MoE layers interleaved with dense ones", kGqaOnly},
     {"moe_latent_size", 0, "experts that run in a latent width", kGqaOnly},
@@ -176,10 +181,16 @@ struct Tensors
         return found == byName.end() ? nullptr : found->second;
     }
     bool hasRole(const std::string &role) const { return byRole.count(role) != 0; }
-    std::uint64_t countOf(const std::string &role) const
+    /// How many of the first `layers` layers have `role`.
+    std::uint64_t countOf(const std::string &role, std::uint64_t layers) const
     {
         const auto found = byRole.find(role);
-        return found == byRole.end() ? 0 : found->second.size();
+        if (found == byRole.end())
+            return 0;
+        return static_cast<std::uint64_t>(std::count_if(found->second.begin(), found->second.end(), [layers](const StoredTensor *t) {
+            const auto layer = layerTensor(t->name);
+            return layer && layer->first < layers;
+        }));
     }
     const StoredTensor *anyOf(const std::string &role) const
     {
@@ -245,6 +256,38 @@ public:
             return std::nullopt;
         }
         return value;
+    }
+
+    /// A count that the full-attention and the sliding layers may each give
+    /// their own (step35 writes head_count and head_count_kv per layer, 64
+    /// and 96 query heads, beside attention.sliding_window_pattern's flag
+    /// per layer: convert_hf_to_gguf Step35Model): the full layers' value
+    /// and the sliding layers'. Otherwise as count(), both the same.
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> countByKind(const std::string &name, std::uint64_t min,
+                                                                        std::uint64_t max, bool required,
+                                                                        std::uint64_t layers)
+    {
+        const GgufValue *v = find(name);
+        const GgufValue *pattern = find("attention.sliding_window_pattern");
+        const auto perLayerArray = [layers](const GgufValue *a) {
+            return a && a->isArray() && a->length == layers && a->numbers.size() == layers;
+        };
+        if (perLayerArray(v) && perLayerArray(pattern)) {
+            std::optional<std::uint64_t> kinds[2]; // full, sliding
+            bool uniform = true;
+            for (std::uint64_t il = 0; il < layers && uniform; ++il) {
+                const auto value = v->numbers[il].count();
+                std::optional<std::uint64_t> &kind = kinds[pattern->numbers[il].count() == 1u ? 1 : 0];
+                uniform = value && *value >= min && *value <= max && (!kind || *kind == *value);
+                kind = value;
+            }
+            if (uniform && (kinds[0] || kinds[1]))
+                return std::pair{kinds[0].value_or(*kinds[1]), kinds[1].value_or(*kinds[0])};
+        }
+        const auto one = count(name, min, max, required, layers);
+        if (!one)
+            return std::nullopt;
+        return std::pair{*one, *one};
     }
 
     /// A count per layer in [0, max]: a per-layer array of `layers` entries
@@ -317,14 +360,17 @@ std::string joined(const std::vector<std::string> &items)
     return all;
 }
 
-/// Layers that slide: the file's own pattern when it has one (a period, or
-/// a flag per layer), else the architecture's.
+/// Of the first `layers` layers, those that slide: the file's own pattern
+/// when it has one (a period, or a flag per layer), else the architecture's.
 std::uint64_t slidingLayers(ArchKeys &keys, std::uint32_t period, std::uint64_t layers)
 {
     if (const GgufValue *pattern = keys.find("attention.sliding_window_pattern")) {
-        if (pattern->isArray())
-            return static_cast<std::uint64_t>(std::count_if(pattern->numbers.begin(), pattern->numbers.end(),
-                                                            [](const GgufNumber &n) { return n.count() == 1u; }));
+        if (pattern->isArray()) {
+            const auto main = pattern->numbers.begin()
+                + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(layers, pattern->numbers.size()));
+            return static_cast<std::uint64_t>(
+                std::count_if(pattern->numbers.begin(), main, [](const GgufNumber &n) { return n.count() == 1u; }));
+        }
         if (const auto p = pattern->count())
             period = static_cast<std::uint32_t>(std::min<std::uint64_t>(*p, layers + 1));
     }
@@ -471,11 +517,13 @@ void readLayerTensors(const Tensors &tensors, const ArchRules &rules, bool known
 }
 
 /// Tensors the model does not count, by pattern ("blk.*.ffn_gate_inp_shexp.weight").
-std::vector<std::string> uncountedTensors(const WeightInventory &inventory)
+std::vector<std::string> uncountedTensors(const WeightInventory &inventory, std::uint64_t mainLayers)
 {
     std::map<std::string, std::uint64_t> patterns;
     for (const StoredTensor &t : inventory.tensors) {
         const auto layer = layerTensor(t.name);
+        if (layer && layer->first >= mainLayers)
+            continue; // an MTP layer, which llama.cpp skips (summarizeCheckpoint)
         const bool counted =
             layer ? std::find_if(std::begin(kLayerTensors), std::end(kLayerTensors),
                                  [&layer](const char *n) { return layer->second == n; })
@@ -507,7 +555,9 @@ struct Reading
 void readGqa(Reading &r)
 {
     ModelSpec &m = r.m;
-    m.kvHeads = r.keys.count("attention.head_count_kv", 1, m.heads, false, m.layers).value_or(m.heads);
+    const auto kvHeads = r.keys.countByKind("attention.head_count_kv", 1, kMaxDim, false, m.layers);
+    m.kvHeads = kvHeads ? kvHeads->first : m.heads;
+    m.slidingKvHeads = kvHeads && kvHeads->second != kvHeads->first ? kvHeads->second : 0;
     m.headDim = r.keys.count("attention.key_length", 1, kMaxDim, false).value_or(m.hidden / m.heads);
     if (const auto valueWidth = r.keys.count("attention.value_length", 1, kMaxDim, false);
         valueWidth && *valueWidth != m.headDim)
@@ -682,6 +732,31 @@ void readMamba2BesideAttention(Reading &r)
     r.m.attendingMambaLayers = r.m.layers;
 }
 
+/// nextn_predict_layers: the last blocks of block_count are MTP modules
+/// (convert_hf_to_gguf keeps them for glm4moe, step35, deepseek2 and
+/// others). llama.cpp runs the first n_layer_all - n_layer_nextn
+/// (llama_hparams::n_layer()) and creates the MTP blocks' tensors with
+/// TENSOR_SKIP unless MTP is loaded (llama-model-loader.cpp: "model has
+/// unused tensor ... ignoring"), so they are the model's MTP layers,
+/// skipped as the checkpoint's MTP tensors are. Read after the per-layer
+/// arrays, which list every block.
+void splitOffMtpLayers(Reading &r, unsigned mixer)
+{
+    ModelSpec &m = r.m;
+    const std::uint64_t mtp = r.keys.count("nextn_predict_layers", 0, m.layers - 1, false).value_or(0);
+    if (mtp == 0)
+        return;
+    if ((mixer & (kGatedDeltaNet | kMamba2 | kMamba2Beside)) != 0) {
+        r.errors.push_back(r.keys.key("nextn_predict_layers") + ": MTP blocks inside block_count of a recurrent "
+                           "hybrid are not modelled");
+        return;
+    }
+    m.layers -= mtp;
+    m.mtpLayers = mtp;
+    r.assumed.push_back("assumed: the last " + std::to_string(mtp) + " of " + r.keys.key("block_count")
+                        + " are MTP blocks, which llama.cpp skips unless MTP is loaded");
+}
+
 /// The token mixers of an architecture's layers.
 void readMixers(Reading &r, unsigned mixer)
 {
@@ -706,7 +781,7 @@ void readOutputGate(Reading &r)
     const StoredTensor *gate = r.tensors.anyOf("attn_gate.weight");
     if (!gate || gate->elements == 0)
         return;
-    const std::uint64_t gated = r.tensors.countOf("attn_gate.weight");
+    const std::uint64_t gated = r.tensors.countOf("attn_gate.weight", r.m.layers);
     if (gated != r.m.attentionLayers()) {
         r.assumed.push_back("ignored: attn_gate in " + std::to_string(gated) + " of the "
                             + std::to_string(r.m.attentionLayers())
@@ -802,12 +877,15 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
     m.hidden = keys.count("embedding_length", 1, kMaxDim, true).value_or(0);
     if (m.layers == 0 || m.hidden == 0)
         return result;
-    m.heads = keys.count("attention.head_count", 1, kMaxDim, true, m.layers).value_or(0);
-    if (m.heads == 0)
+    const auto heads = keys.countByKind("attention.head_count", 1, kMaxDim, true, m.layers);
+    if (!heads)
         return result;
+    m.heads = heads->first;
+    const std::uint64_t slidingHeads = heads->second;
     m.maxPositions = keys.count("context_length", 1, ModelLimits::maxPositions, false).value_or(0);
     Reading reading{keys, tensors, m, errors, assumed};
     readMixers(reading, rules.mixer);
+    splitOffMtpLayers(reading, rules.mixer);
     if (!errors.empty())
         return result;
     readMoe(keys, tensors, m, errors, assumed);
@@ -831,17 +909,22 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
         } else {
             m.slidingWindow = *window;
             m.slidingLayers = sliding;
+            m.slidingHeads = slidingHeads != m.heads ? slidingHeads : 0;
         }
     }
     if (m.kvHeads == 0 || m.heads % m.kvHeads != 0)
         errors.push_back(keys.key("attention.head_count_kv") + ": must divide " + keys.key("attention.head_count"));
+    const AttentionShape windowed = slidingAttentionShape(m);
+    if (m.slidingLayers > 0 && windowed.queryHeads % windowed.kvHeads != 0)
+        errors.push_back(keys.key("attention.head_count_kv") + ": the sliding layers' must divide their "
+                         + keys.key("attention.head_count"));
 
     if (!errors.empty())
         return result;
     result.warnings = std::move(assumed);
     if (const auto unread = keys.unread(); !unread.empty())
         result.warnings.push_back("ignored: " + joined(unread) + " (not part of the memory model)");
-    if (const auto uncounted = uncountedTensors(inventory); !uncounted.empty())
+    if (const auto uncounted = uncountedTensors(inventory, m.layers); !uncounted.empty())
         result.warnings.push_back("ignored: tensors " + joined(uncounted) + " (the model does not count them)");
     result.value = std::move(m);
     return result;
