@@ -187,10 +187,11 @@ struct Tensors
         const auto found = byRole.find(role);
         if (found == byRole.end())
             return 0;
-        return static_cast<std::uint64_t>(std::count_if(found->second.begin(), found->second.end(), [layers](const StoredTensor *t) {
+        const auto inMainLayers = [layers](const StoredTensor *t) {
             const auto layer = layerTensor(t->name);
             return layer && layer->first < layers;
-        }));
+        };
+        return static_cast<std::uint64_t>(std::count_if(found->second.begin(), found->second.end(), inMainLayers));
     }
     const StoredTensor *anyOf(const std::string &role) const
     {

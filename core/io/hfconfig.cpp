@@ -1188,7 +1188,8 @@ void readZamba2(ConfigKeys &k, ModelSpec &m)
     if (m.headDim * m.heads != 2 * m.hidden)
         r.error("num_attention_heads", "must divide twice hidden_size (Zamba2's attention width)");
     if (m.intermediate == 0)
-        m.intermediate = k.firstUintOr({"intermediate_size"}, 1, kMaxDim, 4 * m.hidden, "Zamba2Config: 4 x hidden_size");
+        m.intermediate =
+            k.firstUintOr({"intermediate_size"}, 1, kMaxDim, 4 * m.hidden, "Zamba2Config: 4 x hidden_size");
     const bool bias = r.boolean("add_bias_linear", false).value_or(false);
     m.mambaProjBias = m.mlpBias = bias;
     m.qkvBias = m.attnOutBias = false;
@@ -1225,7 +1226,8 @@ void readAfmoe(ConfigKeys &k, ModelSpec &m)
     JsonReader &r = k.reader();
     m.outputGatePerHead = m.headDim;
     // Present whether or not the file writes them (familydefaults.cpp).
-    m.moe.denseLayers = static_cast<int>(std::min(m.layers, r.uint("num_dense_layers", 0, kMaxLayers, true).value_or(0)));
+    const std::uint64_t dense = r.uint("num_dense_layers", 0, kMaxLayers, true).value_or(0);
+    m.moe.denseLayers = static_cast<int>(std::min(m.layers, dense));
     m.moe.sharedExperts = static_cast<int>(r.uint("num_shared_experts", 0, 1024, true).value_or(0));
     m.moe.routerBias = m.moe.isMoe();
     r.uint("global_attn_every_n_layers", 1, kMaxLayers, true);

@@ -389,7 +389,8 @@ std::vector<TensorGroup> enumerateTensors(const ModelSpec &m)
             b.add("shared_block_norms", TensorRole::Norm, 3 * h, 1, sharedCopies(m, full.layers));
             b.add("hybrid_linear", TensorRole::AttentionLinear, h, h, full.layers);
             b.add("mlp_adapter", TensorRole::Other, r * h + (m.gatedMlp ? 2 : 1) * m.intermediate * r, 1, full.layers);
-            b.add("qkv_adapters", TensorRole::Other, 3 * (r * 2 * h + 2 * h * r), 1, m.attentionAdapters ? full.layers : 0);
+            b.add("qkv_adapters", TensorRole::Other, 3 * (r * 2 * h + 2 * h * r), 1,
+                  m.attentionAdapters ? full.layers : 0);
             b.runInEveryLayer(firstAttention);
         }
         b.enter(LayerScope::WindowedAttentionLayers, windowed.layers);
@@ -749,7 +750,8 @@ ScopeSums scopeSums(const std::vector<TensorGroup> &tensors)
     ScopeSums sums;
     for (const TensorGroup &g : tensors)
         if (g.layers > 0)
-            sums.perScope[static_cast<int>(g.scope)] += g.sharedAcrossLayers ? g.rows * g.cols : g.elements() / g.layers;
+            sums.perScope[static_cast<int>(g.scope)] +=
+                g.sharedAcrossLayers ? g.rows * g.cols : g.elements() / g.layers;
     return sums;
 }
 
