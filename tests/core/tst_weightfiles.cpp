@@ -173,6 +173,39 @@ GgufFile &f16(GgufFile &file, const std::string &name, const std::vector<std::ui
     return file.tensor(name, ne, kF16, 2 * elements);
 }
 
+/// Block `b`'s ("blk.N.") q, k, v and output projections over `h`, `q`
+/// and `kv` wide, in F16.
+void attentionProjections(GgufFile &file, const std::string &b, std::uint64_t h, std::uint64_t q, std::uint64_t kv)
+{
+    f16(file, b + "attn_q.weight", {h, q});
+    f16(file, b + "attn_k.weight", {h, kv});
+    f16(file, b + "attn_v.weight", {h, kv});
+    f16(file, b + "attn_output.weight", {q, h});
+}
+
+/// Block `b`'s gated MLP of width `ff`, in F16.
+void denseMlp(GgufFile &file, const std::string &b, std::uint64_t h, std::uint64_t ff)
+{
+    f16(file, b + "ffn_gate.weight", {h, ff});
+    f16(file, b + "ffn_up.weight", {h, ff});
+    f16(file, b + "ffn_down.weight", {ff, h});
+}
+
+/// Block `b`'s router with its selection bias (exp_probs_b), `experts`
+/// routed experts and one shared expert, each `width` wide, in F16.
+void expertsWithShared(GgufFile &file, const std::string &b, std::uint64_t h, std::uint64_t experts,
+                       std::uint64_t width)
+{
+    f16(file, b + "ffn_gate_inp.weight", {h, experts});
+    f16(file, b + "exp_probs_b.bias", {experts});
+    f16(file, b + "ffn_gate_exps.weight", {h, width, experts});
+    f16(file, b + "ffn_up_exps.weight", {h, width, experts});
+    f16(file, b + "ffn_down_exps.weight", {width, h, experts});
+    f16(file, b + "ffn_gate_shexp.weight", {h, width});
+    f16(file, b + "ffn_up_shexp.weight", {h, width});
+    f16(file, b + "ffn_down_shexp.weight", {width, h});
+}
+
 /// `file` written to `dir`, read back, and its model.
 struct ReadBack
 {
@@ -1316,30 +1349,17 @@ void TestWeightFiles::afmoeFromGguf()
     f16(file, "output.weight", {h, vocab});
     for (int l = 0; l < 4; ++l) {
         const std::string b = "blk." + std::to_string(l) + ".";
-        f16(file, b + "attn_q.weight", {h, q});
-        f16(file, b + "attn_k.weight", {h, kv});
-        f16(file, b + "attn_v.weight", {h, kv});
+        attentionProjections(file, b, h, q, kv);
         f16(file, b + "attn_gate.weight", {h, q});
-        f16(file, b + "attn_output.weight", {q, h});
         f16(file, b + "attn_q_norm.weight", {128});
         f16(file, b + "attn_k_norm.weight", {128});
         for (const char *norm : {"attn_norm.weight", "post_attention_norm.weight", "ffn_norm.weight",
                                  "post_ffw_norm.weight"})
             f16(file, b + norm, {h});
-        if (l < 2) {
-            f16(file, b + "ffn_gate.weight", {h, 3072});
-            f16(file, b + "ffn_up.weight", {h, 3072});
-            f16(file, b + "ffn_down.weight", {3072, h});
-            continue;
-        }
-        f16(file, b + "ffn_gate_inp.weight", {h, experts});
-        f16(file, b + "exp_probs_b.bias", {experts});
-        f16(file, b + "ffn_gate_exps.weight", {h, width, experts});
-        f16(file, b + "ffn_up_exps.weight", {h, width, experts});
-        f16(file, b + "ffn_down_exps.weight", {width, h, experts});
-        f16(file, b + "ffn_gate_shexp.weight", {h, width});
-        f16(file, b + "ffn_up_shexp.weight", {h, width});
-        f16(file, b + "ffn_down_shexp.weight", {width, h});
+        if (l < 2)
+            denseMlp(file, b, h, 3072);
+        else
+            expertsWithShared(file, b, h, experts, width);
     }
     const ReadBack r = readBack(file, dir, "trinity-nano.gguf");
     QVERIFY2(r.inventory.ok(), joined(r.inventory.errors).c_str());
@@ -1398,30 +1418,16 @@ void TestWeightFiles::step35FromGguf()
     f16(file, "output.weight", {h, vocab});
     for (int l = 0; l < 4; ++l) {
         const std::string b = "blk." + std::to_string(l) + ".";
-        const std::uint64_t q = heads[static_cast<std::size_t>(l)] * 128;
-        f16(file, b + "attn_q.weight", {h, q});
-        f16(file, b + "attn_k.weight", {h, 256});
-        f16(file, b + "attn_v.weight", {h, 256});
+        attentionProjections(file, b, h, heads[static_cast<std::size_t>(l)] * 128, 256);
         f16(file, b + "attn_gate.weight", {h, heads[static_cast<std::size_t>(l)]});
-        f16(file, b + "attn_output.weight", {q, h});
         f16(file, b + "attn_q_norm.weight", {128});
         f16(file, b + "attn_k_norm.weight", {128});
         f16(file, b + "attn_norm.weight", {h});
         f16(file, b + "ffn_norm.weight", {h});
-        if (l < 1) {
-            f16(file, b + "ffn_gate.weight", {h, 256});
-            f16(file, b + "ffn_up.weight", {h, 256});
-            f16(file, b + "ffn_down.weight", {256, h});
-            continue;
-        }
-        f16(file, b + "ffn_gate_inp.weight", {h, experts});
-        f16(file, b + "exp_probs_b.bias", {experts});
-        f16(file, b + "ffn_gate_exps.weight", {h, width, experts});
-        f16(file, b + "ffn_up_exps.weight", {h, width, experts});
-        f16(file, b + "ffn_down_exps.weight", {width, h, experts});
-        f16(file, b + "ffn_gate_shexp.weight", {h, width});
-        f16(file, b + "ffn_up_shexp.weight", {h, width});
-        f16(file, b + "ffn_down_shexp.weight", {width, h});
+        if (l < 1)
+            denseMlp(file, b, h, 256);
+        else
+            expertsWithShared(file, b, h, experts, width);
     }
     const ReadBack r = readBack(file, dir, "step-3.5-small.gguf");
     QVERIFY2(r.inventory.ok(), joined(r.inventory.errors).c_str());
@@ -1468,15 +1474,10 @@ void TestWeightFiles::mtpBlocksInsideBlockCount()
     f16(file, "output.weight", {h, vocab});
     for (int l = 0; l < 3; ++l) {
         const std::string b = "blk." + std::to_string(l) + ".";
-        f16(file, b + "attn_q.weight", {h, 256});
-        f16(file, b + "attn_k.weight", {h, 128});
-        f16(file, b + "attn_v.weight", {h, 128});
-        f16(file, b + "attn_output.weight", {256, h});
+        attentionProjections(file, b, h, 256, 128);
         f16(file, b + "attn_norm.weight", {h});
         f16(file, b + "ffn_norm.weight", {h});
-        f16(file, b + "ffn_gate.weight", {h, ff});
-        f16(file, b + "ffn_up.weight", {h, ff});
-        f16(file, b + "ffn_down.weight", {ff, h});
+        denseMlp(file, b, h, ff);
     }
     f16(file, "blk.2.nextn.eh_proj.weight", {2 * h, h});
     f16(file, "blk.2.nextn.enorm.weight", {h});
