@@ -41,6 +41,11 @@ struct ArchRules
     /// when n == 0 or il % n < n - 1 (so 1: no layer, 0: every layer).
     std::uint32_t swaPeriod;
     unsigned mixer; ///< a MixerBits value: kGqaOnly for the standard decoder
+    /// attn_gate is a sigmoid gate on the attention output (readOutputGate).
+    bool outputGate = false;
+    /// head_count and head_count_kv may differ between the full and the
+    /// sliding layers (ArchKeys::countByKind).
+    bool headsPerLayerKind = false;
 };
 
 const ArchRules kArchs[] = {
@@ -73,12 +78,12 @@ const ArchRules kArchs[] = {
     {"falcon-h1",  "falcon_h1",   NormKind::RmsNorm,   false,   false, 1, kMamba2Beside},
     // Arcee's Trinity (llama_model_afmoe: set_swa_pattern(4), three local
     // layers to one global; attn_gate gates each query element's output).
-    {"afmoe",      "afmoe",       NormKind::RmsNorm,   false,   false, 4, kGqaOnly},
+    {"afmoe",      "afmoe",       NormKind::RmsNorm,   false,   false, 4, kGqaOnly, true},
     // Step-3.5 (convert_hf_to_gguf Step35Model; llama.cpp src/models/step35.cpp
     // @ 08b88611): the file flags each sliding layer (sliding_window_pattern)
     // and gives the query heads of each layer, 64 full and 96 sliding;
     // attn_gate gates each head's output.
-    {"step35",     "step3p5",     NormKind::RmsNorm,   false,   false, 1, kGqaOnly},
+    {"step35",     "step3p5",     NormKind::RmsNorm,   false,   false, 1, kGqaOnly, true, true},
 };
 
 /// `<arch>.` keys of structure ModelSpec has no field for, unless the
@@ -106,6 +111,7 @@ const Unsupported kUnsupported[] = {
     {"decoder_block_count", 0, "an encoder-decoder stack", kGqaOnly},
     {"attention.shared_kv_layers", 0, "layers that reuse another layer's KV cache", kGqaOnly},
     {"embedding_length_per_layer_input", 0, "per-layer input embeddings", kGqaOnly},
+    {"nextn_predict_layers", 0, "multi-token-prediction layers inside block_count", kGqaOnly},
     {"interleave_moe_layer_step", 1, "MoE layers interleaved with dense ones", kGqaOnly},
     {"moe_every_n_layers", 1, "MoE layers interleaved with dense ones", kGqaOnly},
     {"moe_latent_size", 0, "experts that run in a latent width", kGqaOnly},
@@ -124,7 +130,7 @@ const char *const kLayerTensors[] = {
     "post_attention_norm.weight", "post_ffw_norm.weight",
     "attn_q.weight", "attn_q.bias", "attn_k.weight", "attn_k.bias", "attn_v.weight", "attn_v.bias",
     "attn_qkv.weight", "attn_qkv.bias", "attn_output.weight", "attn_output.bias",
-    "attn_q_norm.weight", "attn_k_norm.weight", "attn_sinks.weight", "attn_gate.weight",
+    "attn_q_norm.weight", "attn_k_norm.weight", "attn_sinks.weight",
     "ffn_gate.weight", "ffn_gate.bias", "ffn_up.weight", "ffn_up.bias", "ffn_down.weight", "ffn_down.bias",
     "ffn_gate_inp.weight", "ffn_gate_inp.bias",
     "ffn_gate_exps.weight", "ffn_gate_exps.bias", "ffn_up_exps.weight", "ffn_up_exps.bias",
@@ -263,13 +269,14 @@ public:
     /// their own (step35 writes head_count and head_count_kv per layer, 64
     /// and 96 query heads, beside attention.sliding_window_pattern's flag
     /// per layer: convert_hf_to_gguf Step35Model): the full layers' value
-    /// and the sliding layers'. Otherwise as count(), both the same.
+    /// and the sliding layers', where the architecture's rules allow it
+    /// (`perKind`). Otherwise as count(), both the same.
     std::optional<std::pair<std::uint64_t, std::uint64_t>> countByKind(const std::string &name, std::uint64_t min,
                                                                         std::uint64_t max, bool required,
-                                                                        std::uint64_t layers)
+                                                                        std::uint64_t layers, bool perKind)
     {
         const GgufValue *v = find(name);
-        const GgufValue *pattern = find("attention.sliding_window_pattern");
+        const GgufValue *pattern = perKind ? find("attention.sliding_window_pattern") : nullptr;
         const auto perLayerArray = [layers](const GgufValue *a) {
             return a && a->isArray() && a->length == layers && a->numbers.size() == layers;
         };
@@ -361,17 +368,14 @@ std::string joined(const std::vector<std::string> &items)
     return all;
 }
 
-/// Of the first `layers` layers, those that slide: the file's own pattern
-/// when it has one (a period, or a flag per layer), else the architecture's.
+/// Layers that slide: the file's own pattern when it has one (a period, or
+/// a flag per layer), else the architecture's.
 std::uint64_t slidingLayers(ArchKeys &keys, std::uint32_t period, std::uint64_t layers)
 {
     if (const GgufValue *pattern = keys.find("attention.sliding_window_pattern")) {
-        if (pattern->isArray()) {
-            const auto main = pattern->numbers.begin()
-                + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(layers, pattern->numbers.size()));
-            return static_cast<std::uint64_t>(
-                std::count_if(pattern->numbers.begin(), main, [](const GgufNumber &n) { return n.count() == 1u; }));
-        }
+        if (pattern->isArray())
+            return static_cast<std::uint64_t>(std::count_if(pattern->numbers.begin(), pattern->numbers.end(),
+                                                            [](const GgufNumber &n) { return n.count() == 1u; }));
         if (const auto p = pattern->count())
             period = static_cast<std::uint32_t>(std::min<std::uint64_t>(*p, layers + 1));
     }
@@ -518,16 +522,15 @@ void readLayerTensors(const Tensors &tensors, const ArchRules &rules, bool known
 }
 
 /// Tensors the model does not count, by pattern ("blk.*.ffn_gate_inp_shexp.weight").
-std::vector<std::string> uncountedTensors(const WeightInventory &inventory, std::uint64_t mainLayers)
+std::vector<std::string> uncountedTensors(const WeightInventory &inventory, const ArchRules &rules)
 {
     std::map<std::string, std::uint64_t> patterns;
     for (const StoredTensor &t : inventory.tensors) {
         const auto layer = layerTensor(t.name);
-        if (layer && layer->first >= mainLayers)
-            continue; // an MTP layer, which llama.cpp skips (summarizeCheckpoint)
         const bool counted =
-            layer ? std::find_if(std::begin(kLayerTensors), std::end(kLayerTensors),
-                                 [&layer](const char *n) { return layer->second == n; })
+            layer ? (rules.outputGate && layer->second == "attn_gate.weight")
+                    || std::find_if(std::begin(kLayerTensors), std::end(kLayerTensors),
+                                    [&layer](const char *n) { return layer->second == n; })
                         != std::end(kLayerTensors)
                   : std::find_if(std::begin(kModelTensors), std::end(kModelTensors),
                                  [&t](const char *n) { return t.name == n; })
@@ -549,6 +552,7 @@ struct Reading
     ModelSpec &m;
     std::vector<std::string> &errors;
     std::vector<std::string> &assumed;
+    const ArchRules &rules;
 };
 
 /// Grouped-query attention in every layer (llama.cpp's defaults: as many KV
@@ -556,7 +560,8 @@ struct Reading
 void readGqa(Reading &r)
 {
     ModelSpec &m = r.m;
-    const auto kvHeads = r.keys.countByKind("attention.head_count_kv", 1, kMaxDim, false, m.layers);
+    const auto kvHeads = r.keys.countByKind("attention.head_count_kv", 1, kMaxDim, false, m.layers,
+                                                r.rules.headsPerLayerKind);
     m.kvHeads = kvHeads ? kvHeads->first : m.heads;
     m.slidingKvHeads = kvHeads && kvHeads->second != kvHeads->first ? kvHeads->second : 0;
     m.headDim = r.keys.count("attention.key_length", 1, kMaxDim, false).value_or(m.hidden / m.heads);
@@ -733,31 +738,6 @@ void readMamba2BesideAttention(Reading &r)
     r.m.attendingMambaLayers = r.m.layers;
 }
 
-/// nextn_predict_layers: the last blocks of block_count are MTP modules
-/// (convert_hf_to_gguf keeps them for glm4moe, step35, deepseek2 and
-/// others). llama.cpp runs the first n_layer_all - n_layer_nextn
-/// (llama_hparams::n_layer()) and creates the MTP blocks' tensors with
-/// TENSOR_SKIP unless MTP is loaded (llama-model-loader.cpp: "model has
-/// unused tensor ... ignoring"), so they are the model's MTP layers,
-/// skipped as the checkpoint's MTP tensors are. Read after the per-layer
-/// arrays, which list every block.
-void splitOffMtpLayers(Reading &r, unsigned mixer)
-{
-    ModelSpec &m = r.m;
-    const std::uint64_t mtp = r.keys.count("nextn_predict_layers", 0, m.layers - 1, false).value_or(0);
-    if (mtp == 0)
-        return;
-    if ((mixer & (kGatedDeltaNet | kMamba2 | kMamba2Beside)) != 0) {
-        r.errors.push_back(r.keys.key("nextn_predict_layers") + ": MTP blocks inside block_count of a recurrent "
-                           "hybrid are not modelled");
-        return;
-    }
-    m.layers -= mtp;
-    m.mtpLayers = mtp;
-    r.assumed.push_back("assumed: the last " + std::to_string(mtp) + " of " + r.keys.key("block_count")
-                        + " are MTP blocks, which llama.cpp skips unless MTP is loaded");
-}
-
 /// The token mixers of an architecture's layers.
 void readMixers(Reading &r, unsigned mixer)
 {
@@ -773,27 +753,32 @@ void readMixers(Reading &r, unsigned mixer)
         readGqa(r);
 }
 
-/// attn_gate: a sigmoid gate on the attention output before attn_output,
-/// its rows one a query element (afmoe) or one a head (step35). A gate
-/// that only some attention layers have is not modelled: left uncounted,
-/// and said so.
+/// attn_gate, where the architecture's rules make it a sigmoid gate on the
+/// attention output before attn_output: its rows one a query element
+/// (afmoe) or one a head (step35), of the layer's own heads. A gate that
+/// only some attention layers have is not modelled: left uncounted, and
+/// said so. Read once the sliding layers' heads are known.
 void readOutputGate(Reading &r)
 {
     const StoredTensor *gate = r.tensors.anyOf("attn_gate.weight");
-    if (!gate || gate->elements == 0)
+    if (!r.rules.outputGate || !gate || gate->elements == 0)
         return;
-    const std::uint64_t gated = r.tensors.countOf("attn_gate.weight", r.m.layers);
-    if (gated != r.m.attentionLayers()) {
+    const ModelSpec &m = r.m;
+    const std::uint64_t gated = r.tensors.countOf("attn_gate.weight", m.layers);
+    if (gated != m.attentionLayers()) {
         r.assumed.push_back("ignored: attn_gate in " + std::to_string(gated) + " of the "
-                            + std::to_string(r.m.attentionLayers())
+                            + std::to_string(m.attentionLayers())
                             + " attention layers (a gate only some layers have is not modelled)");
         return;
     }
-    const std::uint64_t perHead = gate->elements / r.m.hidden / r.m.heads;
-    if (perHead * r.m.heads * r.m.hidden != gate->elements)
+    const std::uint64_t rows = gate->elements / m.hidden;
+    const std::uint64_t slidingHeads = slidingAttentionShape(m).queryHeads;
+    const std::uint64_t heads = rows % m.heads == 0 ? m.heads : slidingHeads;
+    if (rows * m.hidden != gate->elements || rows % heads != 0)
         r.errors.push_back(gate->name + ": " + std::to_string(gate->elements) + " elements are no whole gates for "
-                           + std::to_string(r.m.heads) + " heads over " + std::to_string(r.m.hidden));
-    r.m.outputGatePerHead = perHead;
+                           + std::to_string(m.heads) + " (or " + std::to_string(slidingHeads) + ") heads over "
+                           + std::to_string(m.hidden));
+    r.m.outputGatePerHead = rows / heads;
 }
 
 /// attn_q_norm one head wide (Qwen3, Gemma 3) or over the whole projection:
@@ -878,15 +863,14 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
     m.hidden = keys.count("embedding_length", 1, kMaxDim, true).value_or(0);
     if (m.layers == 0 || m.hidden == 0)
         return result;
-    const auto heads = keys.countByKind("attention.head_count", 1, kMaxDim, true, m.layers);
+    const auto heads = keys.countByKind("attention.head_count", 1, kMaxDim, true, m.layers, rules.headsPerLayerKind);
     if (!heads)
         return result;
     m.heads = heads->first;
     const std::uint64_t slidingHeads = heads->second;
     m.maxPositions = keys.count("context_length", 1, ModelLimits::maxPositions, false).value_or(0);
-    Reading reading{keys, tensors, m, errors, assumed};
+    Reading reading{keys, tensors, m, errors, assumed, rules};
     readMixers(reading, rules.mixer);
-    splitOffMtpLayers(reading, rules.mixer);
     if (!errors.empty())
         return result;
     readMoe(keys, tensors, m, errors, assumed);
@@ -898,7 +882,6 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
     if (m.checkpointFormat.empty())
         m.checkpointFormat = formatOfFileType(inventory.metadata);
     readQkNormWidth(reading);
-    readOutputGate(reading);
     m.parallelBlock = rules.parallelBlock;
     if (const auto window = keys.count("attention.sliding_window", 0, ModelLimits::maxPositions, false); window && *window > 0) {
         if (!known && !keys.find("attention.sliding_window_pattern"))
@@ -913,6 +896,7 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
             m.slidingHeads = slidingHeads != m.heads ? slidingHeads : 0;
         }
     }
+    readOutputGate(reading);
     if (m.kvHeads == 0 || m.heads % m.kvHeads != 0)
         errors.push_back(keys.key("attention.head_count_kv") + ": must divide " + keys.key("attention.head_count"));
     const AttentionShape windowed = slidingAttentionShape(m);
@@ -925,7 +909,7 @@ LoadResult<ModelSpec> modelFromGguf(const WeightInventory &inventory)
     result.warnings = std::move(assumed);
     if (const auto unread = keys.unread(); !unread.empty())
         result.warnings.push_back("ignored: " + joined(unread) + " (not part of the memory model)");
-    if (const auto uncounted = uncountedTensors(inventory, m.layers); !uncounted.empty())
+    if (const auto uncounted = uncountedTensors(inventory, rules); !uncounted.empty())
         result.warnings.push_back("ignored: tensors " + joined(uncounted) + " (the model does not count them)");
     result.value = std::move(m);
     return result;

@@ -8,7 +8,6 @@
 #include "core/io/gguf.h"
 #include "core/io/ggufmodel.h"
 #include "core/io/safetensors.h"
-#include "core/model/checkpoint.h"
 #include "tests/support/testregistry.h"
 #include "tests/support/weightfilewriter.h"
 
@@ -263,7 +262,6 @@ private slots:
     void falconH1FromGguf();
     void afmoeFromGguf();
     void step35FromGguf();
-    void mtpBlocksInsideBlockCount();
     void qkNormWidth_data();
     void qkNormWidth();
 };
@@ -1382,9 +1380,10 @@ void TestWeightFiles::afmoeFromGguf()
 void TestWeightFiles::step35FromGguf()
 {
     // Step-3.5's layout (as tst_families builds its config: a full layer,
-    // then sliding ones with more query heads, the KV heads alike, a
-    // head-wise output gate, dense leading layers, experts with a shared
-    // one) at small widths in 4 layers. Metadata: convert_hf_to_gguf
+    // then sliding ones with more query heads, a head-wise output gate,
+    // dense leading layers, experts with a shared one) at small widths in
+    // 4 layers; the sliding layers' KV heads differ here too (Step-3.5's
+    // are 8 in both kinds), as the converter may write them. Metadata: convert_hf_to_gguf
     // Step35Model (head_count and head_count_kv per layer,
     // sliding_window_pattern a flag per layer, leading_dense_block_count,
     // expert_shared_feed_forward_length); shapes: attn_gate [n_embd, n_head]
@@ -1403,7 +1402,7 @@ void TestWeightFiles::step35FromGguf()
         .u32("step35.embedding_length", h)
         .u32("step35.feed_forward_length", 256)
         .u32Array("step35.attention.head_count", {8, 12, 12, 12})
-        .u32Array("step35.attention.head_count_kv", {2, 2, 2, 2})
+        .u32Array("step35.attention.head_count_kv", {2, 4, 4, 4})
         .u32("step35.attention.key_length", 128)
         .u32("step35.attention.value_length", 128)
         .u32("step35.attention.sliding_window", 512)
@@ -1418,7 +1417,7 @@ void TestWeightFiles::step35FromGguf()
     f16(file, "output.weight", {h, vocab});
     for (int l = 0; l < 4; ++l) {
         const std::string b = "blk." + std::to_string(l) + ".";
-        attentionProjections(file, b, h, heads[static_cast<std::size_t>(l)] * 128, 256);
+        attentionProjections(file, b, h, heads[static_cast<std::size_t>(l)] * 128, l == 0 ? 256 : 512);
         f16(file, b + "attn_gate.weight", {h, heads[static_cast<std::size_t>(l)]});
         f16(file, b + "attn_q_norm.weight", {128});
         f16(file, b + "attn_k_norm.weight", {128});
@@ -1436,66 +1435,34 @@ void TestWeightFiles::step35FromGguf()
     QCOMPARE(m.family, std::string("step3p5"));
     QCOMPARE(m.heads, 8u);
     QCOMPARE(m.slidingHeads, 12u);
+    QCOMPARE(m.kvHeads, 2u);
+    QCOMPARE(m.slidingKvHeads, 4u);
     QCOMPARE(m.slidingLayers, 3u);
     QCOMPARE(m.outputGatePerHead, 1u);
     // The tensors' elements, each layer kind by hand.
-    const auto attention = [h](std::uint64_t n) { return 2 * h * n * 128 + 2 * h * 256 + n * h + 2 * 128 + 2 * h; };
+    const auto attention = [h](std::uint64_t n, std::uint64_t kv) {
+        return 2 * h * n * 128 + 2 * h * kv * 128 + n * h + 2 * 128 + 2 * h;
+    };
     const std::uint64_t moe = experts * h + experts + (experts + 1) * 3 * h * width;
-    const std::uint64_t expected = attention(8) + 3 * attention(12) + 3 * h * 256 + 3 * moe + 2 * vocab * h + h;
+    const std::uint64_t expected = attention(8, 2) + 3 * attention(12, 4) + 3 * h * 256 + 3 * moe + 2 * vocab * h + h;
     QCOMPARE(core::countParameters(m).total, expected);
     QCOMPARE(r.inventory.value->elements(), expected);
     QVERIFY2(!anyContains(r.model.warnings, "ignored"), joined(r.model.warnings).c_str());
-}
 
-void TestWeightFiles::mtpBlocksInsideBlockCount()
-{
-    // GLM-4.5's GGUF layout (convert_hf_to_gguf Glm4MoeModel): block_count
-    // counts the MTP block after the main ones, nextn_predict_layers says
-    // how many; the MTP block holds a decoder layer and nextn.eh_proj,
-    // enorm, hnorm and shared_head_norm. llama.cpp runs n_layer_all -
-    // n_layer_nextn layers and creates the MTP tensors with TENSOR_SKIP
-    // (llama_model_glm4_moe::load_arch_tensors), so they load nothing.
-    // Two main layers and one MTP block, dense, at small widths.
-    const std::uint64_t h = 256, vocab = 1000, ff = 512;
-    QTemporaryDir dir;
-    GgufFile file;
-    file.text("general.architecture", "glm4moe")
-        .u32("glm4moe.block_count", 3)
-        .u32("glm4moe.nextn_predict_layers", 1)
-        .u32("glm4moe.context_length", 131072)
-        .u32("glm4moe.embedding_length", h)
-        .u32("glm4moe.feed_forward_length", ff)
-        .u32("glm4moe.attention.head_count", 4)
-        .u32("glm4moe.attention.head_count_kv", 2)
-        .u32("glm4moe.attention.key_length", 64)
-        .u32("glm4moe.attention.value_length", 64);
-    f16(file, "token_embd.weight", {h, vocab});
-    f16(file, "output_norm.weight", {h});
-    f16(file, "output.weight", {h, vocab});
-    for (int l = 0; l < 3; ++l) {
-        const std::string b = "blk." + std::to_string(l) + ".";
-        attentionProjections(file, b, h, 256, 128);
-        f16(file, b + "attn_norm.weight", {h});
-        f16(file, b + "ffn_norm.weight", {h});
-        denseMlp(file, b, h, ff);
-    }
-    f16(file, "blk.2.nextn.eh_proj.weight", {2 * h, h});
-    f16(file, "blk.2.nextn.enorm.weight", {h});
-    f16(file, "blk.2.nextn.hnorm.weight", {h});
-    f16(file, "blk.2.nextn.shared_head_norm.weight", {h});
-    const ReadBack r = readBack(file, dir, "glm-mtp.gguf");
-    QVERIFY2(r.inventory.ok(), joined(r.inventory.errors).c_str());
-    QVERIFY2(r.model.ok(), joined(r.model.errors).c_str());
-    const core::ModelSpec &m = *r.model.value;
-    QCOMPARE(m.layers, 2u);
-    QCOMPARE(m.mtpLayers, 1u);
-    const std::uint64_t layer = 2 * h * 256 + 2 * h * 128 + 2 * h + 3 * h * ff;
-    QCOMPARE(core::countParameters(m).total, 2 * layer + 2 * vocab * h + h);
-    // What loads: every tensor but the MTP block's (2 bytes an element).
-    const core::CheckpointWeights c = core::summarizeCheckpoint(*r.inventory.value, m);
-    QCOMPARE(c.skippedTensors, 13u);
-    QCOMPARE(c.skippedBytes, 2 * (layer + 2 * h * h + 3 * h));
-    QVERIFY2(!anyContains(r.model.warnings, "ignored"), joined(r.model.warnings).c_str());
+    // Heads per layer kind are step35's rule only: another architecture's
+    // file whose heads differ between layers is refused, naming the key.
+    GgufFile other;
+    other.text("general.architecture", "llama")
+        .u32("llama.block_count", 4)
+        .u32("llama.embedding_length", h)
+        .u32("llama.feed_forward_length", 256)
+        .u32Array("llama.attention.head_count", {8, 12, 12, 12})
+        .u32("llama.attention.sliding_window", 512)
+        .pair("llama.attention.sliding_window_pattern", pattern);
+    f16(other, "token_embd.weight", {h, vocab});
+    const ReadBack refused = readBack(other, dir, "llama-heads-per-layer.gguf");
+    QVERIFY(!refused.model.ok());
+    QVERIFY2(anyContains(refused.model.errors, "llama.attention.head_count"), joined(refused.model.errors).c_str());
 }
 
 void TestWeightFiles::qkNormWidth_data()
