@@ -526,9 +526,11 @@ void TestCorpus::quantisedHubTotals_data()
         QTest::newRow(file) << file << mtp << scales << total;
     };
     row("Qwen--Qwen3-235B-A22B-FP8", false, true, 235107904512ull);
+    row("Qwen--Qwen3-30B-A3B-FP8", false, true, 30531911680ull);
     row("moonshotai--Kimi-K2-Instruct", false, true, 1026470731056ull);
     row("moonshotai--Kimi-K2.5", false, true, 1058589420528ull);
     row("zai-org--GLM-5-FP8", true, true, 753910024032ull);
+    row("zai-org--GLM-5.1-FP8", true, true, 753910024032ull);
     row("nvidia--GLM-5-NVFP4", true, true, 435238854912ull);
     row("nvidia--DeepSeek-V3.1-NVFP4", true, true, 393632819968ull);
     row("nvidia--DeepSeek-V3.2-NVFP4", true, true, 394498304256ull);
@@ -541,6 +543,9 @@ void TestCorpus::quantisedHubTotals_data()
     // exclude_modules by layer: the 6 attention blocks and the Mamba block
     // before each stay bf16, the other 17 Mamba blocks are NVFP4.
     row("nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4", false, true, 18237772608ull);
+    // Per-tensor FP8 (one scale a tensor, which the Hub's total leaves out:
+    // it equals the BF16 release's), the MTP module in the total.
+    row("nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8", true, false, 123611012096ull);
     // Every layer's self_attn and dense mlp stay bf16 (26B-A4B: its router
     // too); the experts beside the MLP are NVFP4. Vision tower in bf16.
     row("nvidia--Gemma-4-26B-A4B-NVFP4", false, false, 14386941232ull);
