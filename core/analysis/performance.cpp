@@ -1,6 +1,7 @@
 #include "core/analysis/performance.h"
 
 #include "core/analysis/fit.h"
+#include "core/analysis/steptime.h"
 #include "core/analysis/utilization.h"
 #include "core/memory/sglangpool.h"
 #include "core/scenario/servingruntime.h"
@@ -11,12 +12,6 @@
 namespace core {
 
 namespace {
-
-double attentionFlopsPerToken(const Scenario &s)
-{
-    return attentionTrainingFlopsPerToken(static_cast<double>(s.model.layers), static_cast<double>(s.model.qWidth()),
-                                          static_cast<double>(s.contextTokens()));
-}
 
 double activeParams(const Scenario &s)
 {

@@ -3,6 +3,7 @@
 #include "core/analysis/utilization.h"
 #include "core/base/translatable.h"
 #include "core/base/units.h"
+#include "core/model/layerkinds.h"
 
 #include <algorithm>
 #include <numeric>
@@ -15,15 +16,10 @@ namespace {
 /// al. 2020 "PyTorch Distributed", VLDB, §3.2.3 and the DDP docs).
 constexpr double kDdpBucketBytes = 25.0 * 1024 * 1024;
 
-double attentionFlops(const Scenario &s)
-{
-    return attentionTrainingFlopsPerToken(static_cast<double>(s.model.layers), static_cast<double>(s.model.qWidth()),
-                                          static_cast<double>(s.contextTokens()));
-}
-
 double modelFlops(const Scenario &s)
 {
-    return modelFlopsPerToken(static_cast<double>(countParameters(s.model).active), attentionFlops(s), FlopsWork::Training);
+    return modelFlopsPerToken(static_cast<double>(countParameters(s.model).active), attentionFlopsPerToken(s),
+                              FlopsWork::Training);
 }
 
 double microBatches(const Scenario &s)
@@ -153,6 +149,28 @@ double bubbleFraction(const Scenario &s)
 
 } // namespace
 
+double attentionFlopsPerToken(const Scenario &s)
+{
+    const ModelSpec &m = s.model;
+    const double sequence = static_cast<double>(s.contextTokens());
+    const auto kindFlops = [sequence](const LayerKind &k) {
+        if (k.mixer != MixerKind::FullAttention && k.mixer != MixerKind::SlidingWindow)
+            return 0.0;
+        double span = k.mixer == MixerKind::FullAttention ? sequence : std::min(sequence, static_cast<double>(k.window));
+        if (k.compressRatio > 0)
+            span += sequence / static_cast<double>(k.compressRatio);
+        return attentionTrainingFlopsPerToken(static_cast<double>(k.layers),
+                                              static_cast<double>(k.attention.queryHeads * k.attention.headDim), span);
+    };
+    double flops = 0.0;
+    if (!m.compressRatios.empty()) {
+        for (const LayerKind &k : describeLayers(m))
+            flops += kindFlops(k);
+        return flops;
+    }
+    return kindFlops(attentionKind(m, MixerKind::FullAttention)) + kindFlops(attentionKind(m, MixerKind::SlidingWindow));
+}
+
 const std::array<StepPart, kStepPartCount> &allStepParts()
 {
     static const std::array<StepPart, kStepPartCount> parts{
@@ -219,7 +237,7 @@ double recomputeFlopsPerToken(const Scenario &s)
     switch (s.effectiveCheckpointing()) {
     case Checkpointing::Full:
     case Checkpointing::Offloaded: return modelFlops(s) / 3.0;
-    case Checkpointing::Selective: return attentionFlops(s);
+    case Checkpointing::Selective: return attentionFlopsPerToken(s);
     case Checkpointing::None: break;
     }
     return 0.0;

@@ -72,6 +72,15 @@ struct StepLinks
     double crossBytesPerSecond = 0;     ///< DP and PP: between nodes when the job spans several
 };
 
+/// Attention FLOPs per token of a training step: PaLM's 12 x L x h x s
+/// (utilization.h attentionTrainingFlopsPerToken) over the softmax-attention
+/// layers of each kind, with their own query width: a full layer attends
+/// over the sequence, a sliding or chunked one over at most its window
+/// (DeepSeek-V4's also over one compressed entry per `compressRatio`
+/// tokens); linear-attention and Mamba layers keep a fixed state and add
+/// none.
+double attentionFlopsPerToken(const Scenario &scenario);
+
 /// Hardware FLOPs per trained token: the model's 6N + attention plus what
 /// checkpointing recomputes (see recomputeFlopsPerToken).
 double hardwareFlopsPerToken(const Scenario &scenario);

@@ -66,6 +66,7 @@ class TestStepTime : public QObject
 
 private slots:
     void computeAtTheMfu();
+    void attentionOnlyWhereLayersAttend();
     void pipelineBubble_data();
     void pipelineBubble();
     void recompute_data();
@@ -87,6 +88,24 @@ void TestStepTime::computeAtTheMfu()
     QVERIFY(near(p.step[core::StepPart::Compute], 2048.0 * kModelFlops / kAchieved));
     QCOMPARE(p.step[core::StepPart::Recompute], 0.0);
     QCOMPARE(p.step[core::StepPart::PipelineBubble], 0.0);
+}
+
+void TestStepTime::attentionOnlyWhereLayersAttend()
+{
+    // PaLM's 12 x L x h x s counts the layers that attend over the
+    // sequence. Llama-2-7B: all 32 over the 2,048 tokens.
+    core::Scenario s = llama7b(1, 1, 1);
+    QVERIFY(near(core::attentionFlopsPerToken(s), 12.0 * 32 * 4096 * 2048));
+    // Gemma 3 12B (its config: 48 layers, every 6th global, a 1,024-token
+    // window; 16 query heads of 256): at 4,096 tokens the 8 global layers
+    // attend over all of them, the 40 local ones over their window.
+    s.model = core::io::findPreset("gemma-3-12b-it")->model;
+    s.sequence = 4096;
+    QVERIFY(near(core::attentionFlopsPerToken(s), 12.0 * 16 * 256 * (8 * 4096 + 40 * 1024)));
+    // Qwen3-Next-80B-A3B: 12 of its 48 layers attend (16 query heads of
+    // 256); the 36 Gated DeltaNet layers keep a fixed state.
+    s.model = core::io::findPreset("qwen3-next-80b-a3b-instruct")->model;
+    QVERIFY(near(core::attentionFlopsPerToken(s), 12.0 * 12 * 16 * 256 * 4096));
 }
 
 void TestStepTime::pipelineBubble_data()
