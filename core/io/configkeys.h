@@ -35,7 +35,8 @@ public:
                                                 std::uint64_t min, std::uint64_t max, bool required = false);
     /// `key`, or `classDefault` recorded as "key = value (Class default)".
     std::uint64_t uint(const char *key, std::uint64_t min, std::uint64_t max, std::uint64_t classDefault);
-    /// The first of `keys`, or `fallback` recorded with `rule` ("hidden_size / num_attention_heads").
+    /// The first of `keys`, or `fallback` recorded with `rule` ("hidden_size / num_attention_heads"; null:
+    /// as the class default, under the first key).
     std::uint64_t firstUintOr(std::initializer_list<const char *> keys, std::uint64_t min, std::uint64_t max,
                               std::uint64_t fallback, const char *rule);
     /// The string `key`, or `classDefault` recorded as "key = value (Class default)".

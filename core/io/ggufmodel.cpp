@@ -187,17 +187,11 @@ struct Tensors
         return found == byName.end() ? nullptr : found->second;
     }
     bool hasRole(const std::string &role) const { return byRole.count(role) != 0; }
-    /// How many of the first `layers` layers have `role`.
-    std::uint64_t countOf(const std::string &role, std::uint64_t layers) const
+    /// How many layers have `role`.
+    std::uint64_t countOf(const std::string &role) const
     {
         const auto found = byRole.find(role);
-        if (found == byRole.end())
-            return 0;
-        const auto inMainLayers = [layers](const StoredTensor *t) {
-            const auto layer = layerTensor(t->name);
-            return layer && layer->first < layers;
-        };
-        return static_cast<std::uint64_t>(std::count_if(found->second.begin(), found->second.end(), inMainLayers));
+        return found == byRole.end() ? 0 : found->second.size();
     }
     const StoredTensor *anyOf(const std::string &role) const
     {
@@ -764,7 +758,7 @@ void readOutputGate(Reading &r)
     if (!r.rules.outputGate || !gate || gate->elements == 0)
         return;
     const ModelSpec &m = r.m;
-    const std::uint64_t gated = r.tensors.countOf("attn_gate.weight", m.layers);
+    const std::uint64_t gated = r.tensors.countOf("attn_gate.weight");
     if (gated != m.attentionLayers()) {
         r.assumed.push_back("ignored: attn_gate in " + std::to_string(gated) + " of the "
                             + std::to_string(m.attentionLayers())

@@ -978,16 +978,6 @@ void readBamba(ConfigKeys &k, ModelSpec &m)
     r.has("z_loss_coefficient");
 }
 
-/// The first of `keys` (a family's own spelling, then transformers' name
-/// for it), or `classDefault` recorded under the first.
-std::uint64_t aliasedUint(ConfigKeys &k, std::initializer_list<const char *> keys, std::uint64_t min,
-                          std::uint64_t max, std::uint64_t classDefault)
-{
-    if (const auto value = k.firstUint(keys, min, max))
-        return *value;
-    return k.uint(*keys.begin(), min, max, classDefault);
-}
-
 /// Step's key-value heads: num_attention_groups (Step3 and Step-3.5 write
 /// no num_key_value_heads; vLLM step3_text.py, step3p5.py), or for
 /// Step-3.5 num_key_value_heads, transformers' name for it
@@ -996,7 +986,7 @@ std::uint64_t readAttentionGroups(ConfigKeys &k, std::uint64_t heads, std::uint6
 {
     k.decidedElsewhere("num_key_value_heads");
     const std::uint64_t groups = transformersName
-        ? aliasedUint(k, {"num_attention_groups", "num_key_value_heads"}, 1, heads, classDefault)
+        ? k.firstUintOr({"num_attention_groups", "num_key_value_heads"}, 1, heads, classDefault, nullptr)
         : k.uint("num_attention_groups", 1, heads, classDefault);
     if (heads % groups != 0)
         k.reader().error("num_attention_groups", "must divide num_attention_heads");
@@ -1020,11 +1010,15 @@ struct StepExpertDefaults
 void readStepExperts(ConfigKeys &k, ModelSpec &m, const StepExpertDefaults &d)
 {
     JsonReader &r = k.reader();
-    const std::uint64_t experts = aliasedUint(k, {"moe_num_experts", "n_routed_experts"}, 1, 1u << 16, d.experts);
+    // Step's spelling first, then transformers' name for it; a default is the class's.
+    const std::uint64_t experts =
+        k.firstUintOr({"moe_num_experts", "n_routed_experts"}, 1, 1u << 16, d.experts, nullptr);
     m.moe.experts = static_cast<int>(experts);
-    m.moe.expertsPerToken = static_cast<int>(aliasedUint(k, {"moe_top_k", "num_experts_per_tok"}, 1, experts, d.topK));
+    m.moe.expertsPerToken =
+        static_cast<int>(k.firstUintOr({"moe_top_k", "num_experts_per_tok"}, 1, experts, d.topK, nullptr));
     m.moe.expertIntermediate = k.uint("moe_intermediate_size", 1, kMaxDim, d.width);
-    const std::uint64_t shared = aliasedUint(k, {"share_expert_dim", "share_expert_dims"}, 1, kMaxDim, d.sharedWidth);
+    const std::uint64_t shared =
+        k.firstUintOr({"share_expert_dim", "share_expert_dims"}, 1, kMaxDim, d.sharedWidth, nullptr);
     setSharedExpertWidth(k, m, "share_expert_dim", shared);
     r.has("norm_expert_weight");
     std::uint64_t moeLayers = m.layers - std::min(m.layers, d.firstMoeLayer);

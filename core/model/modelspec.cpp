@@ -57,10 +57,8 @@ struct GroupBuilder
     /// them once in each layer of their scope.
     void runInEveryLayer(std::size_t first)
     {
-        for (std::size_t i = first; i < groups.size(); ++i) {
+        for (std::size_t i = first; i < groups.size(); ++i)
             groups[i].activeCount = groups[i].layers;
-            groups[i].sharedAcrossLayers = groups[i].count < groups[i].layers;
-        }
     }
 };
 
@@ -751,7 +749,7 @@ ScopeSums scopeSums(const std::vector<TensorGroup> &tensors)
     for (const TensorGroup &g : tensors)
         if (g.layers > 0)
             sums.perScope[static_cast<int>(g.scope)] +=
-                g.sharedAcrossLayers ? g.rows * g.cols : g.elements() / g.layers;
+                g.sharedAcrossLayers() ? g.rows * g.cols : g.elements() / g.layers;
     return sums;
 }
 

@@ -526,11 +526,11 @@ struct TensorGroup
     std::uint64_t activeCount = 1;
     LayerScope scope = LayerScope::None;
     std::uint64_t layers = 0; ///< decoder layers the group spans (0 outside them)
-    /// Each of the `count` tensors serves several of the `layers` (Zamba2's
-    /// shared blocks): a layer holds one of them whole.
-    bool sharedAcrossLayers = false;
-
     std::uint64_t elements() const;
+    /// A token runs the group more often than it is stored: each tensor
+    /// serves several of the `layers` (Zamba2's shared blocks), and a layer
+    /// holds one of them whole.
+    bool sharedAcrossLayers() const { return activeCount > count; }
     std::uint64_t activeElements() const;
 };
 
