@@ -135,6 +135,22 @@ void TestSglang::readerTakesEveryFigure()
     QCOMPARE(qwq.find(Quantity::SglangKvTokens).size(), std::size_t(4));
     QCOMPARE(qwq.find(Quantity::SglangKvTokens).front()->number, 46611.0);
 
+    // Grok-2's log, among progress bars, warnings and Gloo's lines: only
+    // TP0 prints its distributed start and free memory.
+    const core::runlog::RunLog grok = testsupport::readDataLog("sglang-2025-09-grok2-fp8-8xh100-tp8-blog.log");
+    QVERIFY(grok.settings.memFractionStatic && grok.settings.tensorParallel);
+    QCOMPARE(grok.settings.memFractionStatic->value, 0.831);
+    QCOMPARE(grok.settings.tensorParallel->value, 8ull);
+    QCOMPARE(grok.find(Quantity::SglangDistInit).size(), std::size_t(1));
+    QCOMPARE(bytes(grok, Quantity::SglangDistInit, "TP0"), std::round(1.25 * kGiB));
+    QCOMPARE(bytes(grok, Quantity::SglangFreeBeforeLoad, "TP0"), std::round(77.43 * kGiB));
+    QCOMPARE(bytes(grok, Quantity::SglangFreeAfterLoad, "TP0"), std::round(40.69 * kGiB));
+    QCOMPARE(bytes(grok, Quantity::SglangWeightLoad, "TP0"), std::round(36.73 * kGiB));
+    QCOMPARE(grok.find(Quantity::SglangKvTokens).size(), std::size_t(8));
+    QCOMPARE(grok.find(Quantity::SglangKvTokens).back()->number, 903439.0);
+    QCOMPARE(bytes(grok, Quantity::SglangKvCache, "TP7"), 2 * std::round(13.79 * kGiB));
+    QCOMPARE(bytes(grok, Quantity::SglangFreeAfterPool, "TP0"), std::round(11.22 * kGiB));
+
     const core::runlog::RunLog kimi = testsupport::readDataLog("sglang-2026-02-kimi-k25-8xmi355x-tp8-memory.log");
     QCOMPARE(kimi.find(Quantity::SglangFreeAfterLoad).size(), std::size_t(8));
     QCOMPARE(bytes(kimi, Quantity::SglangFreeAfterLoad, "TP1"), std::round(210.38 * kGiB));
@@ -227,6 +243,11 @@ void TestSglang::defaultFractionFollowsTheRelease()
     // (23,034 - 3,276.8) / 23,034 = 0.8577 -> 0.858.
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, text, at("0.5.0")), 0.874);
     QCOMPARE(core::sglangDefaultMemFraction(23034, 4, 1, text, at("0.5.0")), 0.858);
+    // What SGLang v0.5.2rc2 chose on 8 x H100 80GB HBM3 (Grok-2's log,
+    // server_args): 9.5 + 8 / 2 = 13.5 GiB, (81,559 - 13,824) / 81,559 =
+    // 0.8305 -> 0.831.
+    const core::runlog::RunLog grok = testsupport::readDataLog("sglang-2025-09-grok2-fp8-8xh100-tp8-blog.log");
+    QCOMPARE(core::sglangDefaultMemFraction(81559, 8, 1, text, at("0.5.2")), grok.settings.memFractionStatic->value);
     // 0.5.3 to 0.5.9: the parts without the prefill graphs: 13,440 MiB,
     // 0.835 for a text model as for MLA.
     QCOMPARE(core::sglangDefaultMemFraction(81559, 1, 1, text, at("0.5.5")), 0.835);
@@ -306,24 +327,36 @@ void TestSglang::logsOwnFiguresGiveItsPool_data()
     QTest::addColumn<QString>("preset");
     QTest::addColumn<int>("tp");
     QTest::addColumn<double>("fraction");
+    // The KV bytes a token and rank, where no preset describes the model
+    // (0: the preset's, cellOf).
+    QTest::addColumn<double>("cell");
     // sglang PR 4760 (March 2025): Llama 3.1 8B on one GPU; its fraction is
     // not printed: SGLang 0.4's default for one card of 80 GiB or less, 0.88
     // (server_args.py at v0.4.6).
     QTest::newRow("Llama 3.1 8B, TP 1") << "sglang-2025-03-llama31-8b-tp1-pr4760.log"
-                                        << "llama-3.1-8b" << 1 << 0.88;
+                                        << "llama-3.1-8b" << 1 << 0.88 << 0.0;
     // llms-in-clouds: QwQ-32B (Qwen2.5-32B's shape) on 4 x L4, TP 4; the
     // server_args line prints mem_fraction_static=0.85 (read from the log).
     QTest::newRow("QwQ-32B, 4 x L4, TP 4") << "sglang-2025-03-qwq32b-4xl4-tp4-llms-in-clouds.log"
-                                           << "qwen2.5-32b" << 4 << -1.0;
+                                           << "qwen2.5-32b" << 4 << -1.0 << 0.0;
     // Kimi K2.5 on 8 x MI355X, TP 8, MLA; its server_args line (same paste,
     // outside the kept block) prints mem_fraction_static=0.8260405859375.
     QTest::newRow("Kimi K2.5, 8 x MI355X, TP 8, MLA") << "sglang-2026-02-kimi-k25-8xmi355x-tp8-memory.log"
-                                                      << "kimi-k2.5" << 8 << 0.8260405859375;
+                                                      << "kimi-k2.5" << 8 << 0.8260405859375 << 0.0;
     // mystous/vllm_hybrid's SGLang run of August 2026: Qwen3-30B-A3B-FP8 on
     // one H100 80GB HBM3; its server_args line (outside the kept block)
     // prints mem_fraction_static=0.83. FP8 weights, a bf16 cache.
     QTest::newRow("Qwen3-30B-A3B-FP8, H100, TP 1") << "sglang-2026-08-qwen3-30b-a3b-fp8-h100-tp1-vllm-hybrid.log"
-                                                   << "qwen3-30b-a3b" << 1 << 0.83;
+                                                   << "qwen3-30b-a3b" << 1 << 0.83 << 0.0;
+    // Shivank Chaudhary's Grok-2 deployment (September 2025): xai-org/grok-2
+    // in fp8 on 8 x H100 80GB HBM3, TP 8, SGLang v0.5.2rc2; its server_args
+    // line prints mem_fraction_static=0.831. No preset is Grok's: its cell
+    // by hand, 64 layers x 1 of 8 KV heads x 128 x 2 x 2 B (bf16, the
+    // cache's dtype under kv_cache_dtype='auto'); the heads and head_dim
+    // are those of SGLang's Grok configs, the layers what the log's K size
+    // gives (13.79 GiB / 903,439 / 256 B = 64.0).
+    QTest::newRow("Grok-2 FP8, 8 x H100, TP 8") << "sglang-2025-09-grok2-fp8-8xh100-tp8-blog.log" << "" << 8 << -1.0
+                                                << 64.0 * 1 * 128 * 2 * 2;
 }
 
 void TestSglang::logsOwnFiguresGiveItsPool()
@@ -332,6 +365,7 @@ void TestSglang::logsOwnFiguresGiveItsPool()
     QFETCH(QString, preset);
     QFETCH(int, tp);
     QFETCH(double, fraction);
+    QFETCH(double, cell);
     const core::runlog::RunLog l = testsupport::readDataLog(log.toUtf8().constData());
     if (fraction < 0) {
         QVERIFY(l.settings.memFractionStatic);
@@ -343,7 +377,8 @@ void TestSglang::logsOwnFiguresGiveItsPool()
     const double after = smallest(l, Quantity::SglangFreeAfterLoad);
     if (before < 0)
         before = after + smallest(l, Quantity::SglangWeightLoad);
-    const double cell = cellOf(preset.toUtf8().constData(), tp);
+    if (cell == 0)
+        cell = cellOf(preset.toUtf8().constData(), tp);
     const auto tokens = static_cast<double>(core::sglangPoolTokens(core::sglangPoolBytes(before, after, fraction), cell));
     const auto printed = l.find(Quantity::SglangKvTokens);
     QVERIFY(!printed.empty());
@@ -637,6 +672,28 @@ void TestSglang::distributedStartHoldsTheBuffers()
         QCOMPARE(static_cast<double>(r->bytes.count()), std::round(0.39 * kGiB));
         QVERIFY(planned <= static_cast<double>(r->bytes.count()));
     }
+    // Over NVLink: Grok-2's 8 x H100 80GB HBM3 at TP 8 (SGLang v0.5.2rc2,
+    // NCCL 2.27.3) printed 1.25 GiB on TP0, against 24 x 2 x 12 + 32 x 16 x
+    // 0.5 + 26 = 858 MiB planned (communicatorsFromNcclSource). What was
+    // in use before it, the card's 79.19 GiB less the 77.43 free before the
+    // weights and the 1.25, is the planned CUDA context (512 MiB) within
+    // the rounding of the two prints and of the catalog's 79.19 (0.005 GiB
+    // each).
+    s.model = core::io::findPreset("llama-3.1-8b")->model;
+    s.parallel.tp = 8;
+    s.gpus = 8;
+    const core::GpuSpec &h100 = *core::io::builtinCatalog().find("h100-sxm5-80gb");
+    s = core::onServingCard(s, h100);
+    const core::Estimate e = core::estimate(s);
+    constexpr double kMiB = 1024.0 * 1024.0;
+    QCOMPARE(static_cast<double>(e.term(core::TermId::CommBuffers).count()), 858 * kMiB);
+    const core::runlog::RunLog grok = testsupport::readDataLog("sglang-2025-09-grok2-fp8-8xh100-tp8-blog.log");
+    const double printed = static_cast<double>(grok.find(Quantity::SglangDistInit).front()->bytes.count());
+    QVERIFY(858 * kMiB <= printed);
+    const double context = static_cast<double>(h100.capacity().count())
+        - static_cast<double>(grok.find(Quantity::SglangFreeBeforeLoad).front()->bytes.count()) - printed;
+    QVERIFY2(std::abs(context - static_cast<double>(e.term(core::TermId::CudaOverhead).count())) <= 0.015 * kGiB,
+             qPrintable(QStringLiteral("%1 MiB before the distributed start").arg(context / kMiB)));
 }
 
 void TestSglang::planSizesThePoolFromTheCard()
@@ -684,6 +741,9 @@ void TestSglang::runningRequestsFollowThePool()
     QCOMPARE(core::sglangMaxRunningRequests(411'864, 131'072), 2048ull); // 1,608 -> 2,048
     QCOMPARE(core::sglangMaxRunningRequests(10'000'000, 8'192), 4096ull); // 625,000 -> 4,096
     QCOMPARE(core::sglangMaxRunningRequests(3'000, 131'072), 1500ull);    // half of 3,000
+    // Grok-2's log: "max_total_num_tokens=903439, ..., max_running_requests=3529,
+    // context_len=131072": 903,439 / 131,072 x 512 = 3,529.06.
+    QCOMPARE(core::sglangMaxRunningRequests(903'439, 131'072), 3529ull);
     // The sequences a replica decodes together: what the pool holds at the
     // scenario's context, up to those requests. Llama 3.1 8B (context
     // 131,072) on an H100: its pool of about 412k tokens holds more than
