@@ -34,6 +34,15 @@ GpuSpec readGpu(JsonReader &r)
         else
             gpu.usableMemory = Bytes::fromCount(*usable);
     }
+    if (auto smi = r.uint("nvidia_smi_total_mib", 1, kMaxGpuBytes >> 20, false)) {
+        const Bytes total = Bytes::mib(static_cast<double>(*smi));
+        if (total > gpu.memory)
+            r.error("nvidia_smi_total_mib", "exceeds memory_bytes");
+        else if (gpu.usableMemory && total < *gpu.usableMemory)
+            r.error("nvidia_smi_total_mib", "is less than usable_memory_bytes");
+        else
+            gpu.nvidiaSmiTotal = total;
+    }
     // A Mac's usable memory follows its macOS release unless stated.
     if (auto macos = r.string("macos", false)) {
         const auto release = parseMacosRelease(*macos);

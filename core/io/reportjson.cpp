@@ -435,6 +435,8 @@ std::string catalogToJson(const Catalog &catalog)
                         {"compute_capability", g.computeCapability},
                         {"memory_bytes", g.memory.count()},
                         {"usable_memory_bytes", g.usableMemory ? Json(g.usableMemory->count()) : Json(nullptr)},
+                        {"nvidia_smi_total_mib",
+                         g.nvidiaSmiTotal ? Json(g.nvidiaSmiTotal->count() >> 20) : Json(nullptr)},
                         {"memory_bandwidth_gb_per_s", g.bandwidthGBps},
                         {"peak_tflops",
                          {{"fp32", optionalNumber(g.peak.fp32)},

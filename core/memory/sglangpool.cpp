@@ -130,7 +130,9 @@ double visionFactor(const SglangModel &model)
 
 double sglangMemFraction(const Scenario &s, const GpuSpec &gpu)
 {
-    const double capacityMib = static_cast<double>(gpu.capacity().count()) / (1024.0 * 1024.0);
+    // get_device_memory_capacity: nvidia-smi's memory.total on CUDA
+    // (utils/common.py get_nvgpu_memory_capacity).
+    const double capacityMib = static_cast<double>(gpu.reportedTotal().count()) / (1024.0 * 1024.0);
     const bool multimodal = s.model.imageTokens > 0;
     const bool scaledByTower = versionRuleHolds(s.versions, VersionRule::SglangVisionFraction);
     if (s.memFractionStatic)

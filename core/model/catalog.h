@@ -40,6 +40,9 @@ struct GpuSpec
     int launchYear = 0;
     Bytes memory;
     std::optional<Bytes> usableMemory;
+    /// What nvidia-smi prints as memory.total, where a published dump gives
+    /// it: at most `memory`, at least the CUDA-visible `usableMemory`.
+    std::optional<Bytes> nvidiaSmiTotal;
     std::string memoryType;
     double bandwidthGBps = 0;
     PeakThroughput peak;
@@ -59,6 +62,9 @@ struct GpuSpec
 
     /// The capacity a fit is checked against: usable where known, else nominal.
     Bytes capacity() const { return usableMemory ? *usableMemory : memory; }
+    /// The total the driver's tool reports (SGLang sizes its defaults by
+    /// it): nvidia-smi's where known, else the capacity.
+    Bytes reportedTotal() const { return nvidiaSmiTotal ? *nvidiaSmiTotal : capacity(); }
     /// Runs CUDA: an NVIDIA card, or one whose vendor is not stated (a
     /// card sized from a log alone).
     bool runsCuda() const { return vendor.empty() || vendor == "NVIDIA"; }

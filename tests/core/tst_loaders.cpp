@@ -105,6 +105,14 @@ void TestLoaders::badCatalogs_data()
     QTest::newRow("macOS 12") << wrap.arg(mac.arg(R"("macos": "12")")) << "/gpus/0/macos: '12' is not a macOS release";
     QTest::newRow("macOS and usable") << wrap.arg(mac.arg(R"("macos": "26", "usable_memory_bytes": 512)"))
                                       << "/gpus/0/macos: give usable_memory_bytes or macos, not both";
+    // nvidia-smi's total lies between the CUDA-visible total and the card's
+    // memory (1 MiB = 1,048,576 B here).
+    QTest::newRow("nvidia-smi above the card") << wrap.arg(mac.arg(R"("nvidia_smi_total_mib": 2048)"))
+                                               << "/gpus/0/nvidia_smi_total_mib: exceeds memory_bytes";
+    const QString card = QStringLiteral(R"({"id": "c", "name": "C", "source": "s", "memory_bytes": 4194304, %1})");
+    QTest::newRow("nvidia-smi below usable")
+        << wrap.arg(card.arg(R"("usable_memory_bytes": 3145728, "nvidia_smi_total_mib": 2)"))
+        << "/gpus/0/nvidia_smi_total_mib: is less than usable_memory_bytes";
 }
 
 void TestLoaders::macosWorkingSetFollowsTheRelease_data()
