@@ -17,11 +17,28 @@ namespace sh = text::shared;
 /// tensor-parallel ranks (the "10" of 10 + 24/t) unless sequence
 /// parallelism splits them too; the attention and MLP interiors are split.
 /// An MoE layer's MLP runs once for each expert a token is routed to.
+/// In a hybrid model a block of one kind sits in only some layers (Qwen3.5's
+/// attention in one layer of four, Nemotron-H's MLP in a layer without a
+/// mixer): its tensors count for `blockLayers` of the `layers`, as a share
+/// of the per-layer mean.
 struct Placement
 {
     double tp = 1;
     bool split = false;
     double experts = 1;
+    const Symbol *blocks = nullptr;
+    double blockLayers = 0;
+    double layers = 0;
+
+    /// The same place, in `n` of the layers, named by `symbol`.
+    Placement in(const Symbol &symbol, double n, double all) const
+    {
+        Placement p = *this;
+        p.blocks = &symbol;
+        p.blockLayers = n;
+        p.layers = all;
+        return p;
+    }
 };
 
 /// Ends the open product of `f` with where its tensor lives.
@@ -30,6 +47,8 @@ inline void place(Formula &f, const Placement &p)
     f.timesUnlessOne(sh::kExpertsRun, p.experts);
     if (p.split)
         f.overUnlessOne(sh::kTp, p.tp);
+    if (p.blocks && p.blockLayers != p.layers)
+        f.times(*p.blocks, p.blockLayers).over(text::rank::kLayers, p.layers);
 }
 
 /// What one normalisation layer saves per token, `count` such norms.
@@ -190,6 +209,122 @@ void addReaders(InputSite &site, const Trainability &t, const ActivationDtypes &
     }
 }
 
+/// Gated DeltaNet: the linear-attention kind that is neither MiniMax's
+/// lightning attention, LFM2's short convolution nor Kimi's delta attention.
+bool gatedDeltaNet(const ModelSpec &m)
+{
+    return m.linearLayers > 0 && !m.lightningAttention && !m.shortConv && !m.kimiDeltaAttention;
+}
+
+/// What a Mamba block's kernels keep for backward, per token, as
+/// transformers runs them in training without a cache: Mamba-2's fused
+/// split-conv-scan (its gated norm and out_proj inside, their inputs
+/// recomputed), Mamba-1's conv and selective scan (Jamba).
+void mambaSaved(Formula &c, const ModelSpec &m, const ActivationDtypes &d, const Placement &where)
+{
+    const double e = d.attention;
+    const double inner = static_cast<double>(m.mambaInner());
+    const double state = static_cast<double>(m.ssmState);
+    if (!m.isMamba1()) {
+        const double width = 2.0 * inner + 2.0 * static_cast<double>(m.ssmGroups) * state
+            + static_cast<double>(m.mambaHeads);
+        c.product(a::kPartMambaProjection).times(a::kAttentionBytes, e).times(a::kMambaProjWidth, width);
+        place(c, where);
+        c.product(a::kPartScanOutput).times(a::kAttentionBytes, e).times(a::kMambaInner, inner);
+        place(c, where);
+        if (m.mambaNorm) {
+            c.product(a::kPartGroupNormStats)
+                .times(sh::kFp32Bytes, 4.0)
+                .times(a::kMambaGroups, static_cast<double>(std::max<std::uint64_t>(1, m.ssmGroups)));
+            place(c, where);
+        }
+        c.cite(a::kFromMamba2Kernel);
+        return;
+    }
+    const double rank = static_cast<double>(m.mambaTimeStepRank);
+    c.product(a::kPartMambaOneProjection)
+        .times(a::kAttentionBytes, e)
+        .times(sh::kKeyAndValue, 2.0)
+        .times(a::kMambaInner, inner);
+    place(c, where);
+    c.product(a::kPartScanCopies).times(a::kAttentionBytes, e).times(a::kScanCopies, 4.0).times(a::kMambaInner, inner);
+    place(c, where);
+    c.product(a::kPartStateProjections)
+        .times(a::kAttentionBytes, e)
+        .times(sh::kKeyAndValue, 2.0)
+        .times(a::kMambaState, state);
+    place(c, where);
+    // Each norm keeps its fp32 input and one fp32 rsqrt a token.
+    c.product(a::kPartInnerNorms).times(sh::kFp32Bytes, 4.0).times(a::kInnerNormWidth, rank + 2.0 * state + 3.0);
+    place(c, where);
+    // 8 d N bytes per 2,048 tokens of a sequence (fp32 pairs), taken per
+    // token: a sequence that is no multiple of 2,048 has one more chunk.
+    c.product(a::kPartScanIntermediates)
+        .times(sh::kFp32Bytes, 4.0)
+        .times(sh::kKeyAndValue, 2.0)
+        .times(a::kMambaInner, inner)
+        .times(a::kMambaState, state)
+        .over(a::kScanChunks, 2048.0);
+    place(c, where);
+    c.cite(a::kFromMamba1Kernel);
+}
+
+/// What a Gated DeltaNet layer's kernels keep for backward, per token.
+/// Qwen3-Next's transformers code runs fla's fused gated norm and repeats
+/// q and k to the value heads; Qwen3.5's runs its torch gated norm and,
+/// with fla 0.5, hands the kernel q and k at the key heads.
+void gatedDeltaNetSaved(Formula &c, const ModelSpec &m, const ActivationDtypes &d, bool fullModel,
+                        const Placement &where)
+{
+    const double e = d.attention;
+    const bool fusedNorm = m.family == "qwen3_next";
+    const double keyWidth = static_cast<double>(m.linearKeyHeads * m.linearKeyDim);
+    const double valueHeads = static_cast<double>(m.linearValueHeads);
+    const double valueWidth = valueHeads * static_cast<double>(m.linearValueDim);
+    const double queryHeads = fusedNorm ? valueHeads : static_cast<double>(m.linearKeyHeads);
+    c.product(a::kPartConvInput).times(a::kAttentionBytes, e).times(a::kDeltaConvWidth, 2.0 * keyWidth + valueWidth);
+    place(c, where);
+    c.product(a::kPartDeltaQueryKey)
+        .times(sh::kKeyAndValue, 2.0)
+        .times(a::kAttentionBytes, e)
+        .times(a::kDeltaQueryHeads, queryHeads)
+        .times(a::kDeltaKeyDim, static_cast<double>(m.linearKeyDim));
+    place(c, where);
+    c.product(a::kPartDeltaNormStats)
+        .times(sh::kKeyAndValue, 2.0)
+        .times(sh::kFp32Bytes, 4.0)
+        .times(a::kDeltaQueryHeads, queryHeads);
+    place(c, where);
+    c.product(a::kPartDeltaValue).times(a::kAttentionBytes, e).times(a::kDeltaValueWidth, valueWidth);
+    place(c, where);
+    c.product(a::kPartDeltaDecay).times(sh::kFp32Bytes, 4.0).times(a::kDeltaValueHeads, valueHeads);
+    place(c, where);
+    c.product(a::kPartDeltaBeta).times(a::kAttentionBytes, e).times(a::kDeltaValueHeads, valueHeads);
+    place(c, where);
+    c.product(a::kPartDeltaTriangle)
+        .times(a::kAttentionBytes, e)
+        .times(a::kChunkRows, 64.0)
+        .times(a::kDeltaValueHeads, valueHeads);
+    place(c, where);
+    c.product(a::kPartSoftplus)
+        .times(sh::kFp32Bytes, fullModel ? 8.0 : 4.0)
+        .times(a::kDeltaValueHeads, valueHeads);
+    place(c, where);
+    // fla's fused norm keeps its input and gate; the torch one the fp32
+    // input, the product w x n (and n where its weight trains), the fp32
+    // gate and its silu.
+    const double normBytes = fusedNorm ? 2.0 * e : 12.0 + e + (fullModel ? e : 0.0);
+    c.product(a::kPartGatedNorm).times(a::kNormCopies, normBytes).times(a::kDeltaValueWidth, valueWidth);
+    place(c, where);
+    c.product(a::kPartGatedNormStats).times(sh::kFp32Bytes, 4.0).times(a::kDeltaValueHeads, valueHeads);
+    place(c, where);
+    if (fullModel) {
+        c.product(a::kPartMixerOutput).times(a::kAttentionBytes, e).times(a::kDeltaValueWidth, valueWidth);
+        place(c, where);
+    }
+    c.cite(a::kFromDeltaKernel);
+}
+
 } // namespace
 
 ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Trainability &t, const ActivationDtypes &d,
@@ -209,9 +344,29 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     const double ea = d.attention;
     const double eo = d.linearOut;
     const double tp = static_cast<double>(s.parallel.tp);
+    // Each block counts in the layers that have it (Placement::in): the
+    // attention in the softmax layers, the pre-mixer norm in every mixer,
+    // the MLP where there is one. A model whose layers all hold both is
+    // unchanged.
+    const double layers = static_cast<double>(m.layers);
+    // Mamba and Gated DeltaNet blocks keep their kernels' tensors; the
+    // other linear kinds are still taken as attention.
+    const double deltaLayers = gatedDeltaNet(m) ? static_cast<double>(m.linearLayers) : 0.0;
+    const double mambaLayers = static_cast<double>(m.mambaLayers);
+    const double attending = static_cast<double>(m.attentionLayers() + m.linearLayers) - deltaLayers;
+    const double mixing = static_cast<double>(m.mixerLayers());
+    const double mlps = static_cast<double>(m.mlpLayers());
     const Placement replicated{tp, s.parallel.sequenceParallel, 1};
-    const Placement interior{tp, true, 1};
-    const Placement mlpInterior{tp, true, mlpCopies};
+    const Placement mixerReplicated = replicated.in(a::kMixerLayers, mixing, layers);
+    const Placement attentionReplicated = replicated.in(a::kAttentionLayers, attending, layers);
+    const Placement mlpReplicated = replicated.in(a::kMlpLayers, mlps, layers);
+    const Placement interior = Placement{tp, true, 1}.in(a::kAttentionLayers, attending, layers);
+    const Placement mlpInterior = Placement{tp, true, mlpCopies}.in(a::kMlpLayers, mlps, layers);
+    // Single-purpose blocks (Nemotron-H): each layer holds a mixer or an
+    // MLP behind its one norm; a parallel block (Falcon-7B, Phi-2) feeds
+    // both from that norm.
+    const bool singlePurpose = m.layersWithoutMlp > 0 || m.layersWithoutMixer > 0;
+    const bool parallelBlock = m.normsPerLayer == 1 && !singlePurpose;
     // A compiled layer (stack.h compiledLayers) saves what Liger's kernels
     // do: the min-cut partitioner recomputes a norm's fp32 work from its
     // input and act(gate) from gate, but never a tensor that a matrix
@@ -234,101 +389,137 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     Formula c(store);
 
     // --- attention block ---
-    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, replicated, normKeepsInput);
+    normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, mixerReplicated, normKeepsInput);
     InputSite attentionInput(sh::kHidden, h, d.normOut, false, a::kAttentionInput);
     addReaders(attentionInput, t, d, {LinearSlot::Q, LinearSlot::K, LinearSlot::V}, t.fusedQkvAdapter, unslothQkv);
     // Hugging Face's eager and SDPA paths materialise K and V repeated to all
     // heads (repeat_kv) before the kernel, as LitGPT does for every kernel;
     // FlashAttention-2 takes GQA natively.
     const bool repeated = !(s.attention == Attention::Flash && !t.repeatsKvAlways) && kvw < qw;
-    c.product(a::kPartQuery).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
-    place(c, interior);
-    c.product(repeated ? a::kPartKeyValueRepeated : a::kPartKeyValue)
-        .times(sh::kKeyAndValue, 2.0)
-        .times(a::kAttentionBytes, ea)
-        .times(repeated ? sh::kQueryWidth : sh::kKeyValueWidth, repeated ? qw : kvw);
-    place(c, interior);
-    if (!eager) {
-        // Memory-efficient/flash kernels save their output and an fp32
-        // log-sum-exp per head and row instead of the s^2 probabilities
-        // (Dao et al. 2022, FlashAttention §3.1). The output is o_proj's
-        // input: the kernel writes it in (b, s, heads, d) order, so the
-        // transpose back is a view.
-        c.product(a::kPartKernelOutput).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
+    if (attending > 0) {
+        c.product(a::kPartQuery).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
         place(c, interior);
-        c.product(a::kPartLogSumExp)
-            .times(sh::kFp32Bytes, 4.0)
-            .times(sh::kHeads, static_cast<double>(mostQueryHeads(m)));
+        c.product(repeated ? a::kPartKeyValueRepeated : a::kPartKeyValue)
+            .times(sh::kKeyAndValue, 2.0)
+            .times(a::kAttentionBytes, ea)
+            .times(repeated ? sh::kQueryWidth : sh::kKeyValueWidth, repeated ? qw : kvw);
         place(c, interior);
+        if (!eager) {
+            // Memory-efficient/flash kernels save their output and an fp32
+            // log-sum-exp per head and row instead of the s^2 probabilities
+            // (Dao et al. 2022, FlashAttention §3.1). The output is o_proj's
+            // input: the kernel writes it in (b, s, heads, d) order, so the
+            // transpose back is a view.
+            c.product(a::kPartKernelOutput).times(a::kAttentionBytes, ea).times(sh::kQueryWidth, qw);
+            place(c, interior);
+            c.product(a::kPartLogSumExp)
+                .times(sh::kFp32Bytes, 4.0)
+                .times(sh::kHeads, static_cast<double>(mostQueryHeads(m)));
+            place(c, interior);
+        }
+        InputSite attentionOutput(sh::kQueryWidth, qw, ea, !eager, a::kAttentionOutput);
+        addReaders(attentionOutput, t, d, {LinearSlot::O}, false, unslothO);
+        attentionOutput.addTo(c, interior);
+        if (hiddenDropout) {
+            c.product(a::kPartAttentionDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
+            place(c, attentionReplicated);
+        }
     }
-    InputSite attentionOutput(sh::kQueryWidth, qw, ea, !eager, a::kAttentionOutput);
-    addReaders(attentionOutput, t, d, {LinearSlot::O}, false, unslothO);
-    attentionOutput.addTo(c, interior);
-    if (hiddenDropout) {
-        c.product(a::kPartAttentionDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
-        place(c, replicated);
+
+    // --- recurrent mixers: what their kernels save, and the in_proj input
+    // where the projections train (LoRA adapts none of them) ---
+    const Placement recurrentInterior{tp, true, 1};
+    if (mambaLayers > 0)
+        mambaSaved(c, m, d, recurrentInterior.in(a::kMambaLayers, mambaLayers, layers));
+    if (deltaLayers > 0)
+        gatedDeltaNetSaved(c, m, d, t.fullModel, recurrentInterior.in(a::kDeltaLayers, deltaLayers, layers));
+    // A Mamba block beside the attention (Falcon-H1) reads the attention's
+    // input, kept once.
+    const double ownInputs = mambaLayers - static_cast<double>(m.attendingMambaLayers) + deltaLayers;
+    if (t.fullModel && ownInputs > 0) {
+        c.product(a::kPartMixerInput).times(a::kInputBytes, d.autocast ? d.compute : d.normOut).times(sh::kHidden, h);
+        place(c, replicated.in(a::kMixerLayers, ownInputs, layers));
     }
 
     // --- MLP block ---
-    if (m.normsPerLayer >= 2)
-        normSaved(c, a::kMlpNorm, m, normsTrain, d, static_cast<double>(m.normsPerLayer - 1), replicated,
-                  normKeepsInput);
+    const int mlpNorms = singlePurpose && m.normsPerLayer == 1 ? 1 : m.normsPerLayer - 1;
+    if (mlps > 0 && mlpNorms >= 1)
+        normSaved(c, a::kMlpNorm, m, normsTrain, d, static_cast<double>(mlpNorms), mlpReplicated, normKeepsInput);
     // A parallel block (one norm) feeds the MLP from the attention's input.
     InputSite separateMlpInput(sh::kHidden, h, d.normOut, false, a::kMlpInput);
-    InputSite &mlpInput = m.normsPerLayer == 1 ? attentionInput : separateMlpInput;
-    addReaders(mlpInput, t, d, {LinearSlot::Gate, LinearSlot::Up}, false, unslothMlp);
-    attentionInput.addTo(c, replicated);
-    if (m.normsPerLayer != 1)
-        separateMlpInput.addTo(c, replicated);
+    InputSite &mlpInput = parallelBlock ? attentionInput : separateMlpInput;
+    if (mlps > 0)
+        addReaders(mlpInput, t, d, {LinearSlot::Gate, LinearSlot::Up}, false, unslothMlp);
+    if (attending > 0)
+        attentionInput.addTo(c, attentionReplicated);
+    if (mlps > 0 && !parallelBlock)
+        separateMlpInput.addTo(c, mlpReplicated);
     // Liger's SwiGLU keeps gate and up and recomputes the activation in
     // backward (liger_kernel ops/swiglu.py LigerSiLUMulFunction:
     // ctx.save_for_backward(a, b)): the product's two operands alone, as a
     // compiled layer and Unsloth's LoRA_MLP (e and g) do.
     const bool gateRecomputed = (t.ligerKernels || t.compiledLayers || unslothMlp) && m.gatedMlp;
-    if (!gateRecomputed) {
-        c.product(a::kPartActivationFunction)
-            .timesUnlessOne(a::kActivationSaves, static_cast<double>(m.activationSavedTensors))
-            .times(a::kLinearOutBytes, eo)
-            .times(sh::kIntermediate, I);
-        place(c, mlpInterior);
-    }
-    if (m.gatedMlp) {
-        // act(gate) * up saves both operands; a fused SwiGLU gate and up.
-        c.product(gateRecomputed ? a::kPartGateAndUp : a::kPartGatedProduct)
-            .times(a::kOperands, 2.0)
-            .times(a::kLinearOutBytes, eo)
-            .times(sh::kIntermediate, I);
-        place(c, mlpInterior);
-    }
-    // LoRA_MLP recomputes the product in backward: down_proj keeps nothing.
-    if (!unslothMlp) {
-        InputSite mlpProduct(sh::kIntermediate, I, eo, false, a::kMlpProduct);
-        addReaders(mlpProduct, t, d, {LinearSlot::Down}, false);
-        mlpProduct.addTo(c, mlpInterior);
-    }
-    if (m.moe.isMoe()) {
-        c.product(a::kPartRouter).times(sh::kFp32Bytes, 4.0).times(a::kExperts, static_cast<double>(m.moe.experts));
-        place(c, replicated);
-    }
-    if (hiddenDropout) {
-        c.product(a::kPartMlpDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
-        place(c, replicated);
+    if (mlps > 0) {
+        if (!gateRecomputed) {
+            c.product(a::kPartActivationFunction)
+                .timesUnlessOne(a::kActivationSaves, static_cast<double>(m.activationSavedTensors))
+                .times(a::kLinearOutBytes, eo)
+                .times(sh::kIntermediate, I);
+            place(c, mlpInterior);
+        }
+        if (m.gatedMlp) {
+            // act(gate) * up saves both operands; a fused SwiGLU gate and up.
+            c.product(gateRecomputed ? a::kPartGateAndUp : a::kPartGatedProduct)
+                .times(a::kOperands, 2.0)
+                .times(a::kLinearOutBytes, eo)
+                .times(sh::kIntermediate, I);
+            place(c, mlpInterior);
+        }
+        // LoRA_MLP recomputes the product in backward: down_proj keeps nothing.
+        if (!unslothMlp) {
+            InputSite mlpProduct(sh::kIntermediate, I, eo, false, a::kMlpProduct);
+            addReaders(mlpProduct, t, d, {LinearSlot::Down}, false);
+            mlpProduct.addTo(c, mlpInterior);
+        }
+        if (m.moe.isMoe()) {
+            c.product(a::kPartRouter).times(sh::kFp32Bytes, 4.0).times(a::kExperts, static_cast<double>(m.moe.experts));
+            place(c, mlpReplicated);
+        }
+        if (hiddenDropout) {
+            c.product(a::kPartMlpDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
+            place(c, mlpReplicated);
+        }
     }
 
     // --- LoRA: x*A (rank r) is saved for B's gradient, per adapted projection
     // (Unsloth's patched groups recompute it from X in backward).
+    // The attention's adapters run once a token, the MLP's once per expert
+    // it runs.
     if (!t.fullModel) {
-        int slots = 0;
-        for (unsigned bit = 0; bit < 8; ++bit)
-            slots += (t.loraSlots >> bit) & 1u;
-        slots -= (unslothQkv ? 3 : 0) + (unslothO ? 1 : 0) + (unslothMlp ? 3 : 0);
-        if (slots > 0) {
+        const auto adapted = [&](std::initializer_list<LinearSlot> group) {
+            int n = 0;
+            for (LinearSlot slot : group)
+                n += t.slotTrained(slot) ? 1 : 0;
+            return n;
+        };
+        const int attentionSlots = adapted({LinearSlot::Q, LinearSlot::K, LinearSlot::V, LinearSlot::O})
+            - (unslothQkv ? 3 : 0) - (unslothO ? 1 : 0);
+        const int mlpSlots = adapted({LinearSlot::Gate, LinearSlot::Up, LinearSlot::Down}) - (unslothMlp ? 3 : 0);
+        const auto adapterOutputs = [&](int slots, const Placement &where) {
+            if (slots <= 0)
+                return;
             c.product(a::kPartAdapterOutputs)
                 .times(a::kAdaptedSlots, static_cast<double>(slots))
                 .times(a::kAdapterOutBytes, t.adapterOutputBytes)
-                .times(text::lora::kRank, static_cast<double>(t.loraRank))
-                .timesUnlessOne(sh::kExpertsRun, mlpCopies);
-            place(c, replicated);
+                .times(text::lora::kRank, static_cast<double>(t.loraRank));
+            place(c, where);
+        };
+        if (mlpCopies == 1 && attending == mlps) {
+            adapterOutputs(attentionSlots + mlpSlots, attentionReplicated);
+        } else {
+            adapterOutputs(attentionSlots, attentionReplicated);
+            adapterOutputs(mlpSlots,
+                           Placement{tp, s.parallel.sequenceParallel, mlpCopies}.in(a::kMlpLayers, mlps, layers));
         }
     }
 
@@ -405,8 +596,9 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
             .times(sh::kHeads, static_cast<double>(mostQueryHeads(m)))
             .times(sh::kSequence, seq)
             .times(sh::kSequence, seq)
-            .times(a::kScoreBytes, rates.scoreBytes)
-            .overUnlessOne(sh::kTp, tp);
+            .times(a::kScoreBytes, rates.scoreBytes);
+        place(scores, Placement{tp, true, 1}.in(a::kAttentionLayers, static_cast<double>(m.attentionLayers()),
+                                                static_cast<double>(m.layers)));
         out.scoresPerLayer = scores.derived();
     }
     Formula layer(store);

@@ -247,6 +247,26 @@ inline constexpr Norm kMlpNorm{QT_TRANSLATE_NOOP("Derivation", "MLP norm input")
 inline constexpr Norm kFinalNorm{QT_TRANSLATE_NOOP("Derivation", "final norm input"), QT_TRANSLATE_NOOP("Derivation", "final norm: fp32 input that pow saves"),
                                  QT_TRANSLATE_NOOP("Derivation", "final norm: normalised input for its trained weight")};
 
+inline constexpr Symbol kAttentionLayers{"L_att", "", QT_TRANSLATE_NOOP("Derivation", "layers with softmax attention")};
+inline constexpr Symbol kMixerLayers{"L_mix", "", QT_TRANSLATE_NOOP("Derivation", "layers with a token mixer")};
+inline constexpr Symbol kMlpLayers{"L_mlp", "", QT_TRANSLATE_NOOP("Derivation", "layers with an MLP")};
+inline constexpr Symbol kMambaLayers{"L_ssm", "", QT_TRANSLATE_NOOP("Derivation", "layers with a Mamba block")};
+inline constexpr Symbol kDeltaLayers{"L_gdn", "", QT_TRANSLATE_NOOP("Derivation", "layers with Gated DeltaNet")};
+inline constexpr Symbol kMambaProjWidth{"w_zxbcdt", "", QT_TRANSLATE_NOOP("Derivation", "Mamba-2 in_proj output width: 2 d_inner + 2 groups x state + heads")};
+inline constexpr Symbol kMambaInner{"d_inner", "", QT_TRANSLATE_NOOP("Derivation", "Mamba's inner width")};
+inline constexpr Symbol kMambaGroups{"g", "", QT_TRANSLATE_NOOP("Derivation", "norm groups of Mamba-2's gated RMSNorm")};
+inline constexpr Symbol kMambaState{"N", "", QT_TRANSLATE_NOOP("Derivation", "SSM state size")};
+inline constexpr Symbol kTimeStepRank{"R", "", QT_TRANSLATE_NOOP("Derivation", "Mamba-1 time-step rank")};
+inline constexpr Symbol kScanCopies{"4", "", QT_TRANSLATE_NOOP("Derivation", "u, delta, z and the scan output")};
+inline constexpr Symbol kInnerNormWidth{"w_norms", "", QT_TRANSLATE_NOOP("Derivation", "widths of the dt, B and C norms: R + 2N")};
+inline constexpr Symbol kScanChunks{"n_chunks", "", QT_TRANSLATE_NOOP("Derivation", "2,048-token chunks of the sequence")};
+inline constexpr Symbol kDeltaConvWidth{"w_conv", "", QT_TRANSLATE_NOOP("Derivation", "conv width: 2 x key width + value width")};
+inline constexpr Symbol kDeltaQueryHeads{"H_q", "", QT_TRANSLATE_NOOP("Derivation", "q and k heads the kernel takes")};
+inline constexpr Symbol kDeltaKeyDim{"d_k", "", QT_TRANSLATE_NOOP("Derivation", "linear attention key head size")};
+inline constexpr Symbol kDeltaValueHeads{"H_v", "", QT_TRANSLATE_NOOP("Derivation", "linear attention value heads")};
+inline constexpr Symbol kDeltaValueWidth{"V", "", QT_TRANSLATE_NOOP("Derivation", "linear attention value width: value heads x value head size")};
+inline constexpr Symbol kChunkRows{"64", "", QT_TRANSLATE_NOOP("Derivation", "columns of a 64-token chunk's triangle, one row a token")};
+inline constexpr Symbol kNormCopies{"n_norm,t", "", QT_TRANSLATE_NOOP("Derivation", "V-wide tensors the gated norm keeps, in bytes per element summed")};
 inline constexpr Symbol kPerToken{"c_layer", QT_TRANSLATE_NOOP("Derivation", "B/token"), QT_TRANSLATE_NOOP("Derivation", "bytes one layer saves per token, scores excepted")};
 inline constexpr Symbol kScores{"S_scores", "B", QT_TRANSLATE_NOOP("Derivation", "eager attention's score tensors of one layer")};
 inline constexpr Symbol kScoreBytes{"e_sc", "B", QT_TRANSLATE_NOOP("Derivation", "bytes per score element: the tensors softmax leaves")};
@@ -284,6 +304,37 @@ inline constexpr const char *kPartGateAndUp = QT_TRANSLATE_NOOP("Derivation", "g
 inline constexpr const char *kPartRouter = QT_TRANSLATE_NOOP("Derivation", "fp32 router logits");
 inline constexpr const char *kPartMlpDropout = QT_TRANSLATE_NOOP("Derivation", "dropout mask after the MLP");
 inline constexpr const char *kPartAdapterOutputs = QT_TRANSLATE_NOOP("Derivation", "x·A of each adapter, saved for B");
+inline constexpr const char *kPartMambaProjection = QT_TRANSLATE_NOOP("Derivation", "in_proj output, which the fused Mamba-2 kernel saves");
+inline constexpr const char *kPartScanOutput = QT_TRANSLATE_NOOP("Derivation", "scan output before the gated norm");
+inline constexpr const char *kPartGroupNormStats = QT_TRANSLATE_NOOP("Derivation", "fp32 rstd of each norm group");
+inline constexpr const char *kPartMambaOneProjection = QT_TRANSLATE_NOOP("Derivation", "in_proj output, kept alive by the conv's saved view");
+inline constexpr const char *kPartScanCopies = QT_TRANSLATE_NOOP("Derivation", "the selective scan's copies and output");
+inline constexpr const char *kPartStateProjections = QT_TRANSLATE_NOOP("Derivation", "B and C, the scan's copies");
+inline constexpr const char *kPartInnerNorms = QT_TRANSLATE_NOOP("Derivation", "fp32 inputs of the dt, B and C norms and their rsqrt");
+inline constexpr const char *kPartScanIntermediates = QT_TRANSLATE_NOOP("Derivation", "fp32 scan intermediates, per 2,048-token chunk");
+inline constexpr const char *kPartMixerInput = QT_TRANSLATE_NOOP("Derivation", "in_proj input (the projections train)");
+inline constexpr const char *kPartMixerOutput = QT_TRANSLATE_NOOP("Derivation", "out_proj input (out_proj trains)");
+inline constexpr const char *kPartConvInput = QT_TRANSLATE_NOOP("Derivation", "conv input, which causal_conv1d saves");
+inline constexpr const char *kPartDeltaQueryKey = QT_TRANSLATE_NOOP("Derivation", "q and k after the kernel's L2 norm");
+inline constexpr const char *kPartDeltaNormStats = QT_TRANSLATE_NOOP("Derivation", "fp32 rstd of q and k");
+inline constexpr const char *kPartDeltaValue = QT_TRANSLATE_NOOP("Derivation", "v, the kernel's contiguous copy");
+inline constexpr const char *kPartDeltaDecay = QT_TRANSLATE_NOOP("Derivation", "fp32 decay g after the chunk cumsum");
+inline constexpr const char *kPartDeltaBeta = QT_TRANSLATE_NOOP("Derivation", "beta, the sigmoid's output");
+inline constexpr const char *kPartDeltaTriangle = QT_TRANSLATE_NOOP("Derivation", "A: each 64-token chunk's solved triangle");
+inline constexpr const char *kPartSoftplus = QT_TRANSLATE_NOOP("Derivation", "fp32 softplus input (and output, where A_log trains)");
+inline constexpr const char *kPartGatedNorm = QT_TRANSLATE_NOOP("Derivation", "gated norm: its input, gate and outputs");
+inline constexpr const char *kPartGatedNormStats = QT_TRANSLATE_NOOP("Derivation", "gated norm: fp32 rstd per value head");
+inline constexpr const char *kFromMamba2Kernel =
+    "mamba_ssm ops/triton/ssd_combined.py @ e9594ce MambaSplitConv1dScanCombinedFn (save_for_backward: zxbcdt, out_x, "
+    "rstd), as transformers' Mamba-2 mixers call it in training without a cache";
+inline constexpr const char *kFromMamba1Kernel =
+    "transformers JambaMambaMixer.cuda_kernels_forward: causal_conv1d_fn then mamba_ssm selective_scan_fn "
+    "(SelectiveScanFn save_for_backward, scan intermediates per 2,048 tokens)";
+inline constexpr const char *kFromDeltaKernel =
+    "fla @ bc3b101 ops/gated_delta_rule/chunk.py ChunkGatedDeltaRuleFunction (save_for_backward: q, q_rstd, k, k_rstd, "
+    "v, g, beta, A; h recomputed); causal-conv1d @ 0d2252d CausalConv1dFn; transformers Qwen3NextGatedDeltaNet @ "
+    "01cdc608 (fla's FusedRMSNormGated, q and k repeated to the value heads), Qwen3_5GatedDeltaNet @ 009e78d6 (its "
+    "torch gated norm, q and k at the key heads with fla 0.5)";
 inline constexpr const char *kPartSoftmaxOutput = QT_TRANSLATE_NOOP("Derivation", "softmax output");
 inline constexpr const char *kPartSoftmaxCopy = QT_TRANSLATE_NOOP("Derivation", "copy the value matmul saves");
 inline constexpr const char *kPartScoreMask = QT_TRANSLATE_NOOP("Derivation", "attention dropout mask");

@@ -1,0 +1,126 @@
+// Training activations of hybrid models, block by block: what the Mamba
+// and Gated DeltaNet kernels keep for backward, worked by hand from their
+// save_for_backward lists (mamba_ssm ssd_combined.py @ e9594ce, fla
+// chunk.py @ bc3b101, causal-conv1d @ 0d2252d, transformers' mixers), and
+// each block counted only in the layers that hold it.
+
+#include "core/io/builtin.h"
+#include "core/memory/activations.h"
+#include "tests/support/testregistry.h"
+
+#include <QtTest>
+
+namespace {
+
+/// LoRA on q, k, v, o, gate, up and down at rank 16 with bf16 adapters:
+/// the projections of Mamba and Gated DeltaNet stay frozen and unadapted.
+core::Trainability lora()
+{
+    core::Trainability t;
+    t.fullModel = false;
+    t.loraRank = 16;
+    for (core::LinearSlot slot : {core::LinearSlot::Q, core::LinearSlot::K, core::LinearSlot::V, core::LinearSlot::O,
+                                  core::LinearSlot::Gate, core::LinearSlot::Up, core::LinearSlot::Down})
+        t.loraSlots |= 1u << static_cast<unsigned>(slot);
+    return t;
+}
+
+core::Scenario training(const core::ModelSpec &m)
+{
+    core::Scenario s;
+    s.model = m;
+    s.mode = core::Mode::Train;
+    s.attention = core::Attention::Flash;
+    return s;
+}
+
+/// Bytes per token and layer (the mean over the layers) that training `m` keeps.
+double perToken(const core::ModelSpec &m, const core::Trainability &t)
+{
+    return core::activationRates(m, training(m), t, core::ActivationDtypes::uniform(2.0)).perTokenPerLayer.value;
+}
+
+/// Every layer one kind of mixer and nothing else.
+core::ModelSpec onlyMixers(core::ModelSpec m)
+{
+    m.layersWithoutMlp = m.layers;
+    m.layersWithoutMixer = 0;
+    m.moe = {};
+    return m;
+}
+
+} // namespace
+
+class TestHybridActivations : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void mamba2KeepsItsProjectionAndScanOutput();
+    void gatedDeltaNetByTransformersPath();
+    void attentionOnlyWhereLayersAttend();
+};
+
+void TestHybridActivations::mamba2KeepsItsProjectionAndScanOutput()
+{
+    // Nemotron 3 Nano's Mamba-2 block with every layer one: h = 2,688, 64
+    // heads of 64 (d_inner 4,096), 8 groups, state 128. The fused kernel
+    // keeps in_proj's output zxBCdt, (2 x 4,096 + 2 x 8 x 128 + 64) x 2 B =
+    // 20,608 B, the scan output 4,096 x 2 B and an fp32 rstd per group,
+    // 32 B; the block's RMSNorm its fp32 input, 4 x 2,688 B.
+    core::ModelSpec m = core::io::findPreset("nemotron-3-nano-30b-a3b")->model;
+    QCOMPARE(m.hidden, 2688ull);
+    QCOMPARE(m.mambaInner(), 4096ull);
+    QCOMPARE(m.ssmGroups, 8ull);
+    QCOMPARE(m.ssmState, 128ull);
+    m = onlyMixers(m);
+    m.mambaLayers = m.layers;
+    const double kernel = 2.0 * (2 * 4096 + 2 * 8 * 128 + 64) + 2.0 * 4096 + 4.0 * 8;
+    QCOMPARE(perToken(m, lora()), 4.0 * 2688 + kernel);
+    // Trained whole: the norm's normalised input and in_proj's input, 2 B
+    // each; out_proj's input is recomputed inside the kernel.
+    QCOMPARE(perToken(m, core::Trainability{}), 4.0 * 2688 + 2.0 * 2688 + 2.0 * 2688 + kernel);
+}
+
+void TestHybridActivations::gatedDeltaNetByTransformersPath()
+{
+    // Qwen3.5-9B's Gated DeltaNet: 16 key heads and 32 value heads of 128
+    // (K = 2,048, V = 4,096). Under LoRA, per token: the conv input (2K +
+    // V) x 2 B = 16,384; q and k after the L2 norm 2 x 2 B x 16 x 128 =
+    // 8,192 with their fp32 rstd 2 x 4 x 16 = 128 (fla 0.5 takes them at
+    // the key heads); v's copy 8,192; g in fp32 128; beta 64; A 2 B x 64 x
+    // 32 = 4,096; the fp32 softplus input 128; the torch gated norm's fp32
+    // input, w x n, fp32 gate and silu (4 + 2 + 4 + 4) x 4,096 = 57,344 and
+    // its rstd 128: 94,784 B. The block's RMSNorm 4 x 4,096 besides.
+    core::ModelSpec m = onlyMixers(core::io::findPreset("qwen3.5-9b")->model);
+    QCOMPARE(m.linearKeyHeads * m.linearKeyDim, 2048ull);
+    QCOMPARE(m.linearValueHeads * m.linearValueDim, 4096ull);
+    m.linearLayers = m.layers;
+    QCOMPARE(perToken(m, lora()), 4.0 * 4096 + 94784.0);
+    // Qwen3-Next's code: fla's fused gated norm (its input and gate, 2 x 2
+    // B x 4,096 = 16,384) and q and k repeated to the 32 value heads (2 x
+    // 2 B x 32 x 128 = 16,384, rstd 256): 62,144 B.
+    m.family = "qwen3_next";
+    QCOMPARE(perToken(m, lora()), 4.0 * 4096 + 62144.0);
+}
+
+void TestHybridActivations::attentionOnlyWhereLayersAttend()
+{
+    // Qwen3.5-9B as published: 24 Gated DeltaNet layers and 8 with gated
+    // attention, each with its MLP. Against the same model attending in
+    // every layer, 24 layers trade their attention for the 94,784 B above.
+    // One attention mixer under LoRA with FlashAttention-2: q 4,096 x 2 B,
+    // k and v 2 x 4 x 256 x 2 B, the kernel's output 8,192 and fp32
+    // log-sum-exp 4 x 16, the input its adapters keep 8,192, and x·A of
+    // the four adapters 4 x 16 x 2 B: 28,864 B.
+    const core::ModelSpec hybrid = core::io::findPreset("qwen3.5-9b")->model;
+    QCOMPARE(hybrid.linearLayers, 24ull);
+    QCOMPARE(hybrid.attentionLayers(), 8ull);
+    core::ModelSpec attending = hybrid;
+    attending.linearLayers = 0;
+    const double attention = 8192.0 + 2 * 4 * 256 * 2.0 + 8192.0 + 4.0 * 16 + 8192.0 + 4 * 16 * 2.0;
+    QCOMPARE((perToken(hybrid, lora()) - perToken(attending, lora())) * 32, 24 * (94784.0 - attention));
+}
+
+VRAM_TEST_MAIN(tst_hybridactivations, TestHybridActivations, Core)
+#include "tst_hybridactivations.moc"
