@@ -2110,6 +2110,166 @@
         <source>transformers&apos; own cache for this family (Zamba2HybridDynamicCache) preallocates the conv and SSM states in the model&apos;s dtype</source>
         <translation>transformers 为该系列自带的缓存（Zamba2HybridDynamicCache）以模型的数据类型预先分配卷积状态和 SSM 状态</translation>
     </message>
+    <message>
+        <source>layers with softmax attention</source>
+        <translation>含 softmax 注意力的层</translation>
+    </message>
+    <message>
+        <source>layers with a token mixer</source>
+        <translation>含 token 混合器的层</translation>
+    </message>
+    <message>
+        <source>layers with an MLP</source>
+        <translation>含 MLP 的层</translation>
+    </message>
+    <message>
+        <source>layers with a Mamba block</source>
+        <translation>含 Mamba 块的层</translation>
+    </message>
+    <message>
+        <source>layers with Gated DeltaNet</source>
+        <translation>含 Gated DeltaNet 的层</translation>
+    </message>
+    <message>
+        <source>Mamba-2 in_proj output width: 2 d_inner + 2 groups x state + heads</source>
+        <translation>Mamba-2 in_proj 输出宽度：2 d_inner + 2 × 组数 × 状态维度 + 头数</translation>
+    </message>
+    <message>
+        <source>Mamba&apos;s inner width</source>
+        <translation>Mamba 的内部宽度</translation>
+    </message>
+    <message>
+        <source>norm groups of Mamba-2&apos;s gated RMSNorm</source>
+        <translation>Mamba-2 门控 RMSNorm 的归一化组数</translation>
+    </message>
+    <message>
+        <source>SSM state size</source>
+        <translation>SSM 状态维度</translation>
+    </message>
+    <message>
+        <source>Mamba-1 time-step rank</source>
+        <translation>Mamba-1 时间步秩</translation>
+    </message>
+    <message>
+        <source>u, delta, z and the scan output</source>
+        <translation>u、delta、z 与扫描输出</translation>
+    </message>
+    <message>
+        <source>widths of the dt, B and C norms: R + 2N</source>
+        <translation>dt、B、C 三个归一化层的宽度：R + 2N</translation>
+    </message>
+    <message>
+        <source>2,048-token chunks of the sequence</source>
+        <translation>序列中 2,048 个 token 一块的块数</translation>
+    </message>
+    <message>
+        <source>conv width: 2 x key width + value width</source>
+        <translation>卷积宽度：2 × 键宽度 + 值宽度</translation>
+    </message>
+    <message>
+        <source>q and k heads the kernel takes</source>
+        <translation>内核接收的 q、k 头数</translation>
+    </message>
+    <message>
+        <source>linear attention key head size</source>
+        <translation>线性注意力每个键头的维度</translation>
+    </message>
+    <message>
+        <source>linear attention value heads</source>
+        <translation>线性注意力的值头数</translation>
+    </message>
+    <message>
+        <source>linear attention value width: value heads x value head size</source>
+        <translation>线性注意力的值宽度：值头数 × 值头维度</translation>
+    </message>
+    <message>
+        <source>columns of a 64-token chunk&apos;s triangle, one row a token</source>
+        <translation>每 64 个 token 一块的三角矩阵的列数，每个 token 一行</translation>
+    </message>
+    <message>
+        <source>V-wide tensors the gated norm keeps, in bytes per element summed</source>
+        <translation>门控归一化保留的 V 宽张量，按每元素字节数求和</translation>
+    </message>
+    <message>
+        <source>in_proj output, which the fused Mamba-2 kernel saves</source>
+        <translation>in_proj 输出，由融合的 Mamba-2 内核保存</translation>
+    </message>
+    <message>
+        <source>scan output before the gated norm</source>
+        <translation>门控归一化之前的扫描输出</translation>
+    </message>
+    <message>
+        <source>fp32 rstd of each norm group</source>
+        <translation>每个归一化组的 fp32 rstd</translation>
+    </message>
+    <message>
+        <source>in_proj output, kept alive by the conv&apos;s saved view</source>
+        <translation>in_proj 输出，因卷积保存了它的视图而一直存活</translation>
+    </message>
+    <message>
+        <source>the selective scan&apos;s copies and output</source>
+        <translation>选择性扫描的副本与输出</translation>
+    </message>
+    <message>
+        <source>B and C, the scan&apos;s copies</source>
+        <translation>B 与 C，扫描保存的副本</translation>
+    </message>
+    <message>
+        <source>fp32 inputs of the dt, B and C norms and their rsqrt</source>
+        <translation>dt、B、C 归一化层的 fp32 输入及其 rsqrt</translation>
+    </message>
+    <message>
+        <source>fp32 scan intermediates, per 2,048-token chunk</source>
+        <translation>fp32 扫描中间量，每 2,048 个 token 一份</translation>
+    </message>
+    <message>
+        <source>in_proj input (the projections train)</source>
+        <translation>in_proj 的输入（投影参与训练时）</translation>
+    </message>
+    <message>
+        <source>out_proj input (out_proj trains)</source>
+        <translation>out_proj 的输入（out_proj 参与训练时）</translation>
+    </message>
+    <message>
+        <source>conv input, which causal_conv1d saves</source>
+        <translation>卷积输入，由 causal_conv1d 保存</translation>
+    </message>
+    <message>
+        <source>q and k after the kernel&apos;s L2 norm</source>
+        <translation>经内核 L2 归一化后的 q 与 k</translation>
+    </message>
+    <message>
+        <source>fp32 rstd of q and k</source>
+        <translation>q 与 k 的 fp32 rstd</translation>
+    </message>
+    <message>
+        <source>v, the kernel&apos;s contiguous copy</source>
+        <translation>v，内核做的连续副本</translation>
+    </message>
+    <message>
+        <source>fp32 decay g after the chunk cumsum</source>
+        <translation>分块累加后的 fp32 衰减 g</translation>
+    </message>
+    <message>
+        <source>beta, the sigmoid&apos;s output</source>
+        <translation>beta，即 sigmoid 的输出</translation>
+    </message>
+    <message>
+        <source>A: each 64-token chunk&apos;s solved triangle</source>
+        <translation>A：每个 64-token 块求解后的三角矩阵</translation>
+    </message>
+    <message>
+        <source>fp32 softplus input (and output, where A_log trains)</source>
+        <translation>fp32 softplus 输入（A_log 参与训练时还有输出）</translation>
+    </message>
+    <message>
+        <source>gated norm: its input, gate and outputs</source>
+        <translation>门控归一化：其输入、门与输出</translation>
+    </message>
+    <message>
+        <source>gated norm: fp32 rstd per value head</source>
+        <translation>门控归一化：每个值头的 fp32 rstd</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
