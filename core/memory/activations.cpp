@@ -220,7 +220,7 @@ bool gatedDeltaNet(const ModelSpec &m)
 /// transformers runs them in training without a cache: Mamba-2's fused
 /// split-conv-scan (its gated norm and out_proj inside, their inputs
 /// recomputed), Mamba-1's conv and selective scan (Jamba).
-void mambaSaved(Formula &c, const ModelSpec &m, const ActivationDtypes &d, const Placement &where)
+void mambaSaved(Formula &c, const ModelSpec &m, const ActivationDtypes &d, bool fullModel, const Placement &where)
 {
     const double e = d.attention;
     const double inner = static_cast<double>(m.mambaInner());
@@ -264,8 +264,16 @@ void mambaSaved(Formula &c, const ModelSpec &m, const ActivationDtypes &d, const
         .times(sh::kKeyAndValue, 2.0)
         .times(a::kMambaInner, inner)
         .times(a::kMambaState, state)
-        .over(a::kScanChunks, 2048.0);
+        .over(a::kScanChunk, 2048.0);
     place(c, where);
+    // Trained, x_proj and out_proj keep copies of their transposed inputs,
+    // dt_proj its input, and the inner norms their normalised inputs.
+    if (fullModel) {
+        c.product(a::kPartMambaOneTrained)
+            .times(a::kAttentionBytes, e)
+            .times(a::kMambaOneTrainedWidth, 2.0 * inner + 2.0 * rank + 2.0 * state);
+        place(c, where);
+    }
     c.cite(a::kFromMamba1Kernel);
 }
 
@@ -336,6 +344,11 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     const double mlpCopies = m.moe.isMoe()
         ? static_cast<double>(m.moe.expertsPerToken + m.moe.sharedExperts)
         : 1.0;
+    // An MoE model's dense MLP layers (DeepSeek's first three, Jamba's
+    // every other one) run one MLP of the dense width.
+    const double denseInMoe = m.moe.isMoe() ? static_cast<double>(m.denseMlpLayers()) : 0.0;
+    const double expertLayers = static_cast<double>(m.moeLayers());
+    const double denseWidth = static_cast<double>(m.intermediate);
     const double qw = static_cast<double>(widestQueries(m));
     const double kvw = static_cast<double>(m.kvWidth());
     const bool hiddenDropout = m.hiddenDropout > 0.0;
@@ -361,7 +374,9 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     const Placement attentionReplicated = replicated.in(a::kAttentionLayers, attending, layers);
     const Placement mlpReplicated = replicated.in(a::kMlpLayers, mlps, layers);
     const Placement interior = Placement{tp, true, 1}.in(a::kAttentionLayers, attending, layers);
-    const Placement mlpInterior = Placement{tp, true, mlpCopies}.in(a::kMlpLayers, mlps, layers);
+    const Placement mlpInterior = denseInMoe > 0
+        ? Placement{tp, true, mlpCopies}.in(a::kMoeLayers, expertLayers, layers)
+        : Placement{tp, true, mlpCopies}.in(a::kMlpLayers, mlps, layers);
     // Single-purpose blocks (Nemotron-H): each layer holds a mixer or an
     // MLP behind its one norm; a parallel block (Falcon-7B, Phi-2) feeds
     // both from that norm.
@@ -387,9 +402,20 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
 
     // c: what one layer saves per token, tensor by tensor.
     Formula c(store);
+    // What one layer of each block keeps (not shared out over the layers),
+    // for the largest layer, which a full recompute rebuilds whole.
+    double mark = 0;
+    const auto since = [&](double blockLayers) {
+        const double added = c.value() - mark;
+        mark = c.value();
+        return blockLayers > 0 ? added * layers / blockLayers : 0.0;
+    };
+    double mixerNormLayer = 0, attentionLayer = 0, mambaLayer = 0, deltaLayer = 0, ownInputLayer = 0;
+    double mlpLayer = 0, denseMlpLayer = 0, expertMlpLayer = 0;
 
     // --- attention block ---
     normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, mixerReplicated, normKeepsInput);
+    mixerNormLayer = since(mixing);
     InputSite attentionInput(sh::kHidden, h, d.normOut, false, a::kAttentionInput);
     addReaders(attentionInput, t, d, {LinearSlot::Q, LinearSlot::K, LinearSlot::V}, t.fusedQkvAdapter, unslothQkv);
     // Hugging Face's eager and SDPA paths materialise K and V repeated to all
@@ -425,26 +451,33 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
             place(c, attentionReplicated);
         }
     }
+    attentionLayer = since(attending);
 
     // --- recurrent mixers: what their kernels save, and the in_proj input
     // where the projections train (LoRA adapts none of them) ---
     const Placement recurrentInterior{tp, true, 1};
     if (mambaLayers > 0)
-        mambaSaved(c, m, d, recurrentInterior.in(a::kMambaLayers, mambaLayers, layers));
+        mambaSaved(c, m, d, t.fullModel, recurrentInterior.in(a::kMambaLayers, mambaLayers, layers));
+    mambaLayer = since(mambaLayers);
     if (deltaLayers > 0)
         gatedDeltaNetSaved(c, m, d, t.fullModel, recurrentInterior.in(a::kDeltaLayers, deltaLayers, layers));
+    deltaLayer = since(deltaLayers);
     // A Mamba block beside the attention (Falcon-H1) reads the attention's
-    // input, kept once.
-    const double ownInputs = mambaLayers - static_cast<double>(m.attendingMambaLayers) + deltaLayers;
+    // input, kept once; Zamba2's follows its shared block, behind a norm of
+    // its own.
+    const double besideAttention = m.sharedBlocks > 0 ? 0.0 : static_cast<double>(m.attendingMambaLayers);
+    const double ownInputs = mambaLayers - besideAttention + deltaLayers;
     if (t.fullModel && ownInputs > 0) {
         c.product(a::kPartMixerInput).times(a::kInputBytes, d.autocast ? d.compute : d.normOut).times(sh::kHidden, h);
-        place(c, replicated.in(a::kMixerLayers, ownInputs, layers));
+        place(c, replicated.in(a::kRecurrentInputs, ownInputs, layers));
     }
+    ownInputLayer = since(ownInputs);
 
     // --- MLP block ---
     const int mlpNorms = singlePurpose && m.normsPerLayer == 1 ? 1 : m.normsPerLayer - 1;
     if (mlps > 0 && mlpNorms >= 1)
         normSaved(c, a::kMlpNorm, m, normsTrain, d, static_cast<double>(mlpNorms), mlpReplicated, normKeepsInput);
+    mlpLayer = since(mlps);
     // A parallel block (one norm) feeds the MLP from the attention's input.
     InputSite separateMlpInput(sh::kHidden, h, d.normOut, false, a::kMlpInput);
     InputSite &mlpInput = parallelBlock ? attentionInput : separateMlpInput;
@@ -452,43 +485,55 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         addReaders(mlpInput, t, d, {LinearSlot::Gate, LinearSlot::Up}, false, unslothMlp);
     if (attending > 0)
         attentionInput.addTo(c, attentionReplicated);
+    attentionLayer += since(attending);
     if (mlps > 0 && !parallelBlock)
         separateMlpInput.addTo(c, mlpReplicated);
+    mlpLayer += since(mlps);
     // Liger's SwiGLU keeps gate and up and recomputes the activation in
     // backward (liger_kernel ops/swiglu.py LigerSiLUMulFunction:
     // ctx.save_for_backward(a, b)): the product's two operands alone, as a
     // compiled layer and Unsloth's LoRA_MLP (e and g) do.
     const bool gateRecomputed = (t.ligerKernels || t.compiledLayers || unslothMlp) && m.gatedMlp;
-    if (mlps > 0) {
+    const auto mlpInteriorParts = [&](double width, const Placement &where) {
         if (!gateRecomputed) {
             c.product(a::kPartActivationFunction)
                 .timesUnlessOne(a::kActivationSaves, static_cast<double>(m.activationSavedTensors))
                 .times(a::kLinearOutBytes, eo)
-                .times(sh::kIntermediate, I);
-            place(c, mlpInterior);
+                .times(sh::kIntermediate, width);
+            place(c, where);
         }
         if (m.gatedMlp) {
             // act(gate) * up saves both operands; a fused SwiGLU gate and up.
             c.product(gateRecomputed ? a::kPartGateAndUp : a::kPartGatedProduct)
                 .times(a::kOperands, 2.0)
                 .times(a::kLinearOutBytes, eo)
-                .times(sh::kIntermediate, I);
-            place(c, mlpInterior);
+                .times(sh::kIntermediate, width);
+            place(c, where);
         }
         // LoRA_MLP recomputes the product in backward: down_proj keeps nothing.
         if (!unslothMlp) {
-            InputSite mlpProduct(sh::kIntermediate, I, eo, false, a::kMlpProduct);
+            InputSite mlpProduct(sh::kIntermediate, width, eo, false, a::kMlpProduct);
             addReaders(mlpProduct, t, d, {LinearSlot::Down}, false);
-            mlpProduct.addTo(c, mlpInterior);
+            mlpProduct.addTo(c, where);
         }
+    };
+    const double mlpKind = denseInMoe > 0 ? expertLayers : mlps;
+    if (mlps > 0) {
+        if (denseInMoe > 0)
+            mlpInteriorParts(denseWidth, Placement{tp, true, 1}.in(a::kDenseMlpLayers, denseInMoe, layers));
+        denseMlpLayer = since(denseInMoe);
+        if (expertLayers > 0 || !m.moe.isMoe())
+            mlpInteriorParts(I, mlpInterior);
         if (m.moe.isMoe()) {
             c.product(a::kPartRouter).times(sh::kFp32Bytes, 4.0).times(a::kExperts, static_cast<double>(m.moe.experts));
-            place(c, mlpReplicated);
+            place(c, replicated.in(a::kMoeLayers, expertLayers, layers));
         }
+        expertMlpLayer = since(mlpKind);
         if (hiddenDropout) {
             c.product(a::kPartMlpDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
             place(c, mlpReplicated);
         }
+        mlpLayer += since(mlps);
     }
 
     // --- LoRA: x*A (rank r) is saved for B's gradient, per adapted projection
@@ -516,24 +561,47 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         };
         if (mlpCopies == 1 && attending == mlps) {
             adapterOutputs(attentionSlots + mlpSlots, attentionReplicated);
+            attentionLayer += since(attending);
         } else {
             adapterOutputs(attentionSlots, attentionReplicated);
-            adapterOutputs(mlpSlots,
-                           Placement{tp, s.parallel.sequenceParallel, mlpCopies}.in(a::kMlpLayers, mlps, layers));
+            attentionLayer += since(attending);
+            if (denseInMoe > 0)
+                adapterOutputs(mlpSlots, replicated.in(a::kDenseMlpLayers, denseInMoe, layers));
+            denseMlpLayer += since(denseInMoe);
+            const Placement perRun{tp, s.parallel.sequenceParallel, mlpCopies};
+            adapterOutputs(mlpSlots, denseInMoe > 0 ? perRun.in(a::kMoeLayers, expertLayers, layers)
+                                                    : perRun.in(a::kMlpLayers, mlps, layers));
+            expertMlpLayer += since(mlpKind);
         }
     }
 
     ActivationRates rates;
     rates.perTokenPerLayer = c.cite(a::kFromKorthikanti).derived();
+    // The largest layer: its norm, its widest mixer (Falcon-H1's and
+    // Zamba2's attention and Mamba together) and its widest MLP; a
+    // single-purpose layer holds one or the other.
+    rates.layersDiffer = attending != layers || mlps != layers || mambaLayers > 0 || deltaLayers > 0 || denseInMoe > 0;
+    if (rates.layersDiffer) {
+        double mixer = std::max({attending > 0 ? attentionLayer : 0.0, mambaLayers > 0 ? mambaLayer + ownInputLayer : 0.0,
+                                 deltaLayers > 0 ? deltaLayer + ownInputLayer : 0.0});
+        if (m.attendingMambaLayers > 0)
+            mixer = std::max(mixer, attentionLayer + mambaLayer + (m.sharedBlocks > 0 ? ownInputLayer : 0.0));
+        const double mlp = mlps > 0 ? mlpLayer + std::max(denseMlpLayer, expertMlpLayer) : 0.0;
+        rates.largestLayerPerToken = singlePurpose ? std::max(mixerNormLayer + mixer, mlp) : mixerNormLayer + mixer + mlp;
+    } else {
+        rates.largestLayerPerToken = rates.perTokenPerLayer.value;
+    }
     if (eager)
         rates.scoreBytes = scoreBytes(m, d, store);
 
     Formula gradients(store);
+    // The layer whose MLP is widest: an expert layer's k runs, or a dense one.
+    const bool denseWider = denseInMoe > 0 && denseWidth > I * mlpCopies;
     gradients.product(a::kPartMlpGradients)
         .times(a::kMlpGradients, 3.0)
         .times(a::kLinearOutBytes, eo)
-        .times(sh::kIntermediate, I)
-        .timesUnlessOne(sh::kExpertsRun, mlpCopies)
+        .times(sh::kIntermediate, denseWider ? denseWidth : I)
+        .timesUnlessOne(sh::kExpertsRun, denseWider ? 1.0 : mlpCopies)
         .overUnlessOne(sh::kTp, tp);
     gradients.product(a::kPartIncomingGradient).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);
     place(gradients, replicated);
@@ -638,6 +706,25 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
             .times(sh::kHidden, h);
         place(f, replicated);
     };
+    // A full recompute rebuilds one layer at a time: where the layers
+    // differ, the largest, with its own scores where it attends.
+    Derived largestLayer = out.perLayer;
+    if (rates.layersDiffer) {
+        Formula peak(store);
+        peak.product(a::kPartLargestLayer)
+            .times(sh::kBatch, b)
+            .times(sh::kSequence, seq)
+            .times(a::kLargestPerToken, rates.largestLayerPerToken);
+        if (eager && m.attentionLayers() > 0)
+            peak.product(a::kPartScores)
+                .times(sh::kBatch, b)
+                .times(sh::kHeads, static_cast<double>(mostQueryHeads(m)))
+                .times(sh::kSequence, seq)
+                .times(sh::kSequence, seq)
+                .times(a::kScoreBytes, rates.scoreBytes)
+                .overUnlessOne(sh::kTp, tp);
+        largestLayer = peak.derived();
+    }
     Formula kept(store);
     switch (s.effectiveCheckpointing()) {
     case Checkpointing::None:
@@ -654,7 +741,7 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
         // 16 bits); during backward one layer is recomputed at a time.
         layerInput(kept);
         out.keptPerLayer = kept.note(a::kWhyFullRecompute).derived();
-        out.recomputePeak = out.perLayer;
+        out.recomputePeak = largestLayer;
         break;
     case Checkpointing::Offloaded: {
         // Unsloth's Unsloth_Offloaded_Gradient_Checkpointer: forward copies
@@ -665,7 +752,7 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
         layerInput(host);
         out.hostPerLayer = host.cite(a::kFromUnslothCheckpoint).derived();
         out.keptPerLayer = kept.note(a::kWhyOffloadedCheckpoint).derived();
-        out.recomputePeak = out.perLayer;
+        out.recomputePeak = largestLayer;
         break;
     }
     }

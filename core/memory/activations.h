@@ -94,6 +94,11 @@ struct ActivationDtypes
 struct ActivationRates
 {
     Derived perTokenPerLayer;  ///< bytes per token saved by one layer, excluding the s^2 scores
+    /// Layers differ (a hybrid, or an MoE model's dense layers): the
+    /// per-layer figure is their mean, and the largest layer's own
+    /// (`largestLayerPerToken`, scores excepted) sets a full recompute's peak.
+    bool layersDiffer = false;
+    double largestLayerPerToken = 0;
     Derived scoreBytes;        ///< eager attention: bytes per b*a*s^2 element
     Derived gradientsPerToken; ///< the gradients alive at once inside one layer's backward
     Derived firstPerToken;     ///< embedding side (first pipeline stage)

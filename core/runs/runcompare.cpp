@@ -470,6 +470,7 @@ std::optional<GpuFit> vllmPool(const RunScenario &run, const Catalog &catalog, s
         spec.id = "run-log-gpu";
         spec.usableMemory = *run.gpuMemory;
         spec.memory = *run.gpuMemory;
+        spec.nvidiaSmiTotal.reset(); // the card's own figure no longer applies
         capacityNote = "the KV pool is planned on the log's total_gpu_memory";
     } else if (!gpu) {
         capacityNote = "no GPU memory in the log and no --gpu: the KV pool is not planned";

@@ -8,10 +8,10 @@
 // Each list applies X(member) to every member path.
 
 #define VRAM_GPU_MEMBERS(X)                                                                                            \
-    X(id) X(name) X(vendor) X(architecture) X(computeCapability) X(launchYear) X(memory) X(usableMemory) X(nvidiaSmiTotal)               \
-    X(memoryType) X(bandwidthGBps) X(peak.fp32) X(peak.tf32) X(peak.fp16) X(peak.bf16) X(peak.fp8) X(peak.int8)        \
-    X(peak.fp4) X(supportsBf16) X(supportsFlashAttention2) X(supportsFp8) X(interconnect) X(interconnectGBps)          \
-    X(tdpWatts) X(pricePerHour) X(defaultShown) X(source) X(notes)
+    X(id) X(name) X(vendor) X(architecture) X(computeCapability) X(launchYear) X(memory) X(usableMemory)               \
+    X(nvidiaSmiTotal) X(memoryType) X(bandwidthGBps) X(peak.fp32) X(peak.tf32) X(peak.fp16) X(peak.bf16) X(peak.fp8)   \
+    X(peak.int8) X(peak.fp4) X(supportsBf16) X(supportsFlashAttention2) X(supportsFp8) X(interconnect)                 \
+    X(interconnectGBps) X(tdpWatts) X(pricePerHour) X(defaultShown) X(source) X(notes)
 
 #define VRAM_PRESET_MEMBERS(X) X(id) X(name) X(hfRepo) X(source) X(paramsPublished) X(paramsActivePublished)
 

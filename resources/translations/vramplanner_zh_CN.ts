@@ -2116,7 +2116,7 @@
     </message>
     <message>
         <source>layers with a token mixer</source>
-        <translation>含 token 混合器的层</translation>
+        <translation>含词元混合器的层</translation>
     </message>
     <message>
         <source>layers with an MLP</source>
@@ -2147,20 +2147,8 @@
         <translation>SSM 状态维度</translation>
     </message>
     <message>
-        <source>Mamba-1 time-step rank</source>
-        <translation>Mamba-1 时间步秩</translation>
-    </message>
-    <message>
         <source>u, delta, z and the scan output</source>
         <translation>u、delta、z 与扫描输出</translation>
-    </message>
-    <message>
-        <source>widths of the dt, B and C norms: R + 2N</source>
-        <translation>dt、B、C 三个归一化层的宽度：R + 2N</translation>
-    </message>
-    <message>
-        <source>2,048-token chunks of the sequence</source>
-        <translation>序列中 2,048 个 token 一块的块数</translation>
     </message>
     <message>
         <source>conv width: 2 x key width + value width</source>
@@ -2184,11 +2172,7 @@
     </message>
     <message>
         <source>columns of a 64-token chunk&apos;s triangle, one row a token</source>
-        <translation>每 64 个 token 一块的三角矩阵的列数，每个 token 一行</translation>
-    </message>
-    <message>
-        <source>V-wide tensors the gated norm keeps, in bytes per element summed</source>
-        <translation>门控归一化保留的 V 宽张量，按每元素字节数求和</translation>
+        <translation>每 64 个词元一块的三角矩阵的列数，每个词元一行</translation>
     </message>
     <message>
         <source>in_proj output, which the fused Mamba-2 kernel saves</source>
@@ -2220,7 +2204,7 @@
     </message>
     <message>
         <source>fp32 scan intermediates, per 2,048-token chunk</source>
-        <translation>fp32 扫描中间量，每 2,048 个 token 一份</translation>
+        <translation>fp32 扫描中间量，每 2,048 个词元一份</translation>
     </message>
     <message>
         <source>in_proj input (the projections train)</source>
@@ -2256,7 +2240,7 @@
     </message>
     <message>
         <source>A: each 64-token chunk&apos;s solved triangle</source>
-        <translation>A：每个 64-token 块求解后的三角矩阵</translation>
+        <translation>A：每个 64 词元块求解后的三角矩阵</translation>
     </message>
     <message>
         <source>fp32 softplus input (and output, where A_log trains)</source>
@@ -2269,6 +2253,46 @@
     <message>
         <source>gated norm: fp32 rstd per value head</source>
         <translation>门控归一化：每个值头的 fp32 rstd</translation>
+    </message>
+    <message>
+        <source>layers with a dense MLP</source>
+        <translation>含稠密 MLP 的层</translation>
+    </message>
+    <message>
+        <source>layers with experts</source>
+        <translation>含专家的层</translation>
+    </message>
+    <message>
+        <source>inputs of a trained Mamba-1 block&apos;s x_proj, out_proj, dt_proj and inner norms: 2 d_inner + 2 R + 2 N_ssm</source>
+        <translation>参与训练的 Mamba-1 块中 x_proj、out_proj、dt_proj 与内部归一化层的输入：2 d_inner + 2 R + 2 N_ssm</translation>
+    </message>
+    <message>
+        <source>recurrent blocks with an input of their own</source>
+        <translation>拥有自己输入的循环块</translation>
+    </message>
+    <message>
+        <source>widths of the dt, B and C norms, R + 2 N_ssm, and their three rsqrt</source>
+        <translation>dt、B、C 归一化层的宽度 R + 2 N_ssm，加上它们的三个 rsqrt</translation>
+    </message>
+    <message>
+        <source>tokens of a scan chunk (a shorter last chunk is taken at its length)</source>
+        <translation>一个扫描块的词元数（较短的最后一块按其实际长度计）</translation>
+    </message>
+    <message>
+        <source>bytes per element of the V_lin-wide tensors the gated norm keeps, summed</source>
+        <translation>门控归一化保留的 V_lin 宽张量每元素字节数之和</translation>
+    </message>
+    <message>
+        <source>inputs the trained projections and inner norms keep</source>
+        <translation>参与训练的投影与内部归一化层保留的输入</translation>
+    </message>
+    <message>
+        <source>the largest layer, which the recompute rebuilds</source>
+        <translation>最大的一层，即重计算时重建的那层</translation>
+    </message>
+    <message>
+        <source>bytes per token the largest layer saves, scores excepted</source>
+        <translation>最大一层每个词元保存的字节数（不含注意力分数）</translation>
     </message>
 </context>
 <context>

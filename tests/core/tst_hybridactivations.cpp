@@ -59,6 +59,8 @@ private slots:
     void mamba2KeepsItsProjectionAndScanOutput();
     void gatedDeltaNetByTransformersPath();
     void attentionOnlyWhereLayersAttend();
+    void largestLayerSetsTheRecompute();
+    void denseLayersOfAnMoeModelAtTheirWidth();
 };
 
 void TestHybridActivations::mamba2KeepsItsProjectionAndScanOutput()
@@ -120,6 +122,49 @@ void TestHybridActivations::attentionOnlyWhereLayersAttend()
     attending.linearLayers = 0;
     const double attention = 8192.0 + 2 * 4 * 256 * 2.0 + 8192.0 + 4.0 * 16 + 8192.0 + 4 * 16 * 2.0;
     QCOMPARE((perToken(hybrid, lora()) - perToken(attending, lora())) * 32, 24 * (94784.0 - attention));
+}
+
+void TestHybridActivations::largestLayerSetsTheRecompute()
+{
+    // Under full checkpointing one layer at a time is rebuilt: in
+    // Qwen3.5-9B the largest is a Gated DeltaNet layer with its MLP, not
+    // the mean of the 32. Its RMSNorms' fp32 inputs 2 x 4 x 4,096; the
+    // Gated DeltaNet's 94,784 B; the MLP's input kept once for the
+    // adapters 8,192, silu's input, act(gate) and up, down_proj's input
+    // (1 + 2 + 1) x 2 B x 12,288 = 98,304, and x·A of three adapters 3 x
+    // 16 x 2 B: 234,144 B a token. An attention layer would keep 28,864 B
+    // in place of the 94,784.
+    core::Scenario s = training(core::io::findPreset("qwen3.5-9b")->model);
+    s.batch = 1;
+    s.sequence = 1024;
+    s.checkpointing = core::Checkpointing::Full;
+    const core::ActivationBreakdown a =
+        core::trainingActivations(s.model, s, lora(), core::ActivationDtypes::uniform(2.0));
+    const double largest = 2 * 4.0 * 4096 + 94784.0 + 8192.0 + 4 * 2.0 * 12288 + 3 * 16 * 2.0;
+    QCOMPARE(largest, 234144.0);
+    QCOMPARE(a.recomputePeak.value, largest * 1024);
+    QVERIFY(a.perLayer.value < a.recomputePeak.value);
+}
+
+void TestHybridActivations::denseLayersOfAnMoeModelAtTheirWidth()
+{
+    // DeepSeek-V2-Lite: its first layer's MLP is dense (10,944 wide), the
+    // other 26 run 6 routed and 2 shared experts of 1,408 out of 64. Under
+    // LoRA one dense MLP keeps silu's input, act(gate) and up and
+    // down_proj's input, 4 x 2 B x 10,944 = 87,552, and x·A of its three
+    // adapters 96; an expert layer 8 runs of 4 x 2 B x 1,408 = 90,112,
+    // the fp32 router logits 4 x 64 and the adapters' x·A per run, 8 x 96.
+    const core::ModelSpec real = core::io::findPreset("deepseek-v2-lite")->model;
+    QCOMPARE(real.intermediate, 10944ull);
+    QCOMPARE(real.moe.expertIntermediate, 1408ull);
+    QCOMPARE(real.moe.experts, 64);
+    QCOMPARE(real.moe.expertsPerToken + real.moe.sharedExperts, 8);
+    QCOMPARE(real.moe.denseLayers, 1);
+    core::ModelSpec allExperts = real;
+    allExperts.moe.denseLayers = 0;
+    const double dense = 4 * 2.0 * 10944 + 96.0;
+    const double experts = 8 * 4 * 2.0 * 1408 + 4.0 * 64 + 8 * 96.0;
+    QCOMPARE((perToken(real, lora()) - perToken(allExperts, lora())) * 27, dense - experts);
 }
 
 VRAM_TEST_MAIN(tst_hybridactivations, TestHybridActivations, Core)
