@@ -36,7 +36,9 @@ GpuSpec readGpu(JsonReader &r)
     }
     if (auto smi = r.uint("nvidia_smi_total_mib", 1, kMaxGpuBytes >> 20, false)) {
         const Bytes total = Bytes::mib(static_cast<double>(*smi));
-        if (total > gpu.memory)
+        if (!gpu.vendor.empty() && gpu.vendor != "NVIDIA")
+            r.error("nvidia_smi_total_mib", "is nvidia-smi's figure; this card's vendor is " + gpu.vendor);
+        else if (total > gpu.memory)
             r.error("nvidia_smi_total_mib", "exceeds memory_bytes");
         else if (gpu.usableMemory && total < *gpu.usableMemory)
             r.error("nvidia_smi_total_mib", "is less than usable_memory_bytes");

@@ -113,6 +113,9 @@ void TestLoaders::badCatalogs_data()
     QTest::newRow("nvidia-smi below usable")
         << wrap.arg(card.arg(R"("usable_memory_bytes": 3145728, "nvidia_smi_total_mib": 2)"))
         << "/gpus/0/nvidia_smi_total_mib: is less than usable_memory_bytes";
+    QTest::newRow("nvidia-smi on another vendor's card")
+        << wrap.arg(card.arg(R"("vendor": "AMD", "nvidia_smi_total_mib": 3)"))
+        << "/gpus/0/nvidia_smi_total_mib: is nvidia-smi's figure; this card's vendor is AMD";
 }
 
 void TestLoaders::macosWorkingSetFollowsTheRelease_data()
