@@ -5,6 +5,7 @@
 // each block counted only in the layers that hold it.
 
 #include "core/io/builtin.h"
+#include "core/io/modelfiles.h"
 #include "core/memory/activations.h"
 #include "tests/support/testregistry.h"
 
@@ -61,6 +62,8 @@ private slots:
     void attentionOnlyWhereLayersAttend();
     void largestLayerSetsTheRecompute();
     void denseLayersOfAnMoeModelAtTheirWidth();
+    void mamba1KeepsItsScanCopies();
+    void eagerScoresOnlyInAttendingLayers();
 };
 
 void TestHybridActivations::mamba2KeepsItsProjectionAndScanOutput()
@@ -165,6 +168,40 @@ void TestHybridActivations::denseLayersOfAnMoeModelAtTheirWidth()
     const double dense = 4 * 2.0 * 10944 + 96.0;
     const double experts = 8 * 4 * 2.0 * 1408 + 4.0 * 64 + 8 * 96.0;
     QCOMPARE((perToken(real, lora()) - perToken(allExperts, lora())) * 27, dense - experts);
+}
+
+void TestHybridActivations::mamba1KeepsItsScanCopies()
+{
+    // Jamba v0.1's Mamba-1 block with every layer one: h = 4,096, d_inner
+    // 8,192, state 16, dt rank 256. Under LoRA: the in_proj output the
+    // conv's view keeps, 2 x 8,192 x 2 B = 32,768; the scan's u, delta, z
+    // and output 4 x 8,192 x 2 B = 65,536; B and C 2 x 16 x 2 B = 64; the
+    // fp32 inputs of the dt, B and C norms and their rsqrt 4 x (256 + 32 +
+    // 3) = 1,164; the scan intermediates, 2 x 4 B x 8,192 x 16 per 2,048
+    // tokens, 512 a token. The block's RMSNorm 4 x 4,096.
+    const auto config = core::io::loadModelFiles(VRAM_TEST_DATA_DIR "/configs/2026/ai21labs--Jamba-v0.1_config.json");
+    QVERIFY(config.ok());
+    core::ModelSpec m = config.value->model;
+    QCOMPARE(m.mambaInner(), 8192ull);
+    QCOMPARE(m.ssmState, 16ull);
+    QCOMPARE(m.mambaTimeStepRank, 256ull);
+    m = onlyMixers(m);
+    m.mambaLayers = m.layers;
+    QCOMPARE(perToken(m, lora()), 4.0 * 4096 + 32768 + 65536 + 64 + 1164 + 512);
+}
+
+void TestHybridActivations::eagerScoresOnlyInAttendingLayers()
+{
+    // Eager attention's s^2 scores live in the 8 softmax layers of
+    // Qwen3.5-9B's 32: per layer on average a quarter of one attention
+    // layer's b x 16 heads x s^2 x (4 B fp32 softmax + 2 B copy).
+    core::Scenario s = training(core::io::findPreset("qwen3.5-9b")->model);
+    s.attention = core::Attention::Eager;
+    s.batch = 1;
+    s.sequence = 1024;
+    const core::ActivationBreakdown a =
+        core::trainingActivations(s.model, s, lora(), core::ActivationDtypes::uniform(2.0));
+    QCOMPARE(a.scoresPerLayer.value, 16.0 * 1024 * 1024 * (4 + 2) * 8 / 32);
 }
 
 VRAM_TEST_MAIN(tst_hybridactivations, TestHybridActivations, Core)
