@@ -77,6 +77,19 @@ void keepShownGpus(nlohmann::json &out)
     out["gpus"] = std::move(kept);
 }
 
+/// A record keeps each derivation's formula, values, result and source, not
+/// its legend: the symbols' descriptions are the same text in every record
+/// (300 kB of the file), and each symbol's text is its Symbol's, covered
+/// where the derivations are tested (tst_derivations). Within 5 MB.
+void dropLegends(nlohmann::json &out)
+{
+    if (!out.is_object() || !out.contains("derivations") || !out.at("derivations").is_object())
+        return;
+    for (nlohmann::json &derivation : out.at("derivations"))
+        if (derivation.is_object())
+            derivation.erase("legend");
+}
+
 /// One corpus command as a JSON line: its arguments, exit status, stderr and
 /// stdout (parsed when it is JSON, so the line's keys come out sorted).
 std::string runOne(const CorpusLine &line)
@@ -92,6 +105,7 @@ std::string runOne(const CorpusLine &line)
         record["stdout_text"] = out.str();
     } else {
         keepShownGpus(parsed);
+        dropLegends(parsed);
         record["stdout_json"] = parsed;
     }
     return record.dump();
