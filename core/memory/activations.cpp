@@ -524,7 +524,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         denseMlpLayer = since(denseInMoe);
         if (expertLayers > 0 || !m.moe.isMoe())
             mlpInteriorParts(I, mlpInterior);
-        if (m.moe.isMoe()) {
+        if (m.moe.isMoe() && expertLayers > 0) {
             c.product(a::kPartRouter).times(sh::kFp32Bytes, 4.0).times(a::kExperts, static_cast<double>(m.moe.experts));
             place(c, replicated.in(a::kMoeLayers, expertLayers, layers));
         }
@@ -577,19 +577,29 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
 
     ActivationRates rates;
     rates.perTokenPerLayer = c.cite(a::kFromKorthikanti).derived();
-    // The largest layer: its norm, its widest mixer (Falcon-H1's and
-    // Zamba2's attention and Mamba together) and its widest MLP; a
-    // single-purpose layer holds one or the other.
-    rates.layersDiffer = attending != layers || mlps != layers || mambaLayers > 0 || deltaLayers > 0 || denseInMoe > 0;
-    if (rates.layersDiffer) {
-        double mixer = std::max({attending > 0 ? attentionLayer : 0.0, mambaLayers > 0 ? mambaLayer + ownInputLayer : 0.0,
-                                 deltaLayers > 0 ? deltaLayer + ownInputLayer : 0.0});
-        if (m.attendingMambaLayers > 0)
-            mixer = std::max(mixer, attentionLayer + mambaLayer + (m.sharedBlocks > 0 ? ownInputLayer : 0.0));
-        const double mlp = mlps > 0 ? mlpLayer + std::max(denseMlpLayer, expertMlpLayer) : 0.0;
-        rates.largestLayerPerToken = singlePurpose ? std::max(mixerNormLayer + mixer, mlp) : mixerNormLayer + mixer + mlp;
+    // The largest layers, with softmax attention and without: the norm,
+    // the mixer (Falcon-H1's and Zamba2's attention and Mamba together) and
+    // the widest MLP (a dense MLP beside the experts counts both); where
+    // every layer holds one block (Nemotron-H), one or the other.
+    rates.layersDiffer = attending != layers || mlps != layers || mambaLayers > 0 || deltaLayers > 0
+        || denseInMoe > 0 || static_cast<double>(m.attentionLayers()) != attending;
+    const bool oneBlockPerLayer = m.layersWithoutMlp + m.layersWithoutMixer >= m.layers;
+    const double mlp = mlps == 0 ? 0.0
+        : mlpLayer + (m.moe.withDenseMlp ? denseMlpLayer + expertMlpLayer : std::max(denseMlpLayer, expertMlpLayer));
+    const auto withMlp = [&](double mixer) {
+        return oneBlockPerLayer ? std::max(mixerNormLayer + mixer, mlp) : mixerNormLayer + mixer + mlp;
+    };
+    if (!rates.layersDiffer) {
+        rates.largestAttendingPerToken = rates.perTokenPerLayer.value;
     } else {
-        rates.largestLayerPerToken = rates.perTokenPerLayer.value;
+        const double recurrent = std::max(mambaLayers > 0 ? mambaLayer + ownInputLayer : 0.0,
+                                          deltaLayers > 0 ? deltaLayer + ownInputLayer : 0.0);
+        const double besideMamba =
+            m.attendingMambaLayers > 0 ? mambaLayer + (m.sharedBlocks > 0 ? ownInputLayer : 0.0) : 0.0;
+        if (attending > 0)
+            rates.largestAttendingPerToken = withMlp(attentionLayer + besideMamba);
+        if (recurrent > 0 || oneBlockPerLayer)
+            rates.largestOtherPerToken = withMlp(recurrent);
     }
     if (eager)
         rates.scoreBytes = scoreBytes(m, d, store);
@@ -710,15 +720,20 @@ ActivationBreakdown trainingActivations(const ModelSpec &m, const Scenario &s, c
     // differ, the largest, with its own scores where it attends.
     Derived largestLayer = out.perLayer;
     if (rates.layersDiffer) {
+        const double heads = static_cast<double>(mostQueryHeads(m));
+        const bool scored = eager && m.attentionLayers() > 0 && rates.largestAttendingPerToken > 0;
+        const double oneLayersScores = scored ? b * heads * seq * seq * rates.scoreBytes.value / tp : 0.0;
+        const bool attends = b * seq * rates.largestAttendingPerToken + oneLayersScores
+            >= b * seq * rates.largestOtherPerToken;
         Formula peak(store);
         peak.product(a::kPartLargestLayer)
             .times(sh::kBatch, b)
             .times(sh::kSequence, seq)
-            .times(a::kLargestPerToken, rates.largestLayerPerToken);
-        if (eager && m.attentionLayers() > 0)
+            .times(a::kLargestPerToken, attends ? rates.largestAttendingPerToken : rates.largestOtherPerToken);
+        if (attends && scored)
             peak.product(a::kPartScores)
                 .times(sh::kBatch, b)
-                .times(sh::kHeads, static_cast<double>(mostQueryHeads(m)))
+                .times(sh::kHeads, heads)
                 .times(sh::kSequence, seq)
                 .times(sh::kSequence, seq)
                 .times(a::kScoreBytes, rates.scoreBytes)

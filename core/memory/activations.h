@@ -95,10 +95,12 @@ struct ActivationRates
 {
     Derived perTokenPerLayer;  ///< bytes per token saved by one layer, excluding the s^2 scores
     /// Layers differ (a hybrid, or an MoE model's dense layers): the
-    /// per-layer figure is their mean, and the largest layer's own
-    /// (`largestLayerPerToken`, scores excepted) sets a full recompute's peak.
+    /// per-layer figure is their mean, and the largest layer sets a full
+    /// recompute's peak: of the layers with softmax attention (which add
+    /// their scores under eager attention) and of the others, per token.
     bool layersDiffer = false;
-    double largestLayerPerToken = 0;
+    double largestAttendingPerToken = 0;
+    double largestOtherPerToken = 0;
     Derived scoreBytes;        ///< eager attention: bytes per b*a*s^2 element
     Derived gradientsPerToken; ///< the gradients alive at once inside one layer's backward
     Derived firstPerToken;     ///< embedding side (first pipeline stage)

@@ -258,10 +258,10 @@ inline constexpr Symbol kMambaProjWidth{"w_zxbcdt", "", QT_TRANSLATE_NOOP("Deriv
 inline constexpr Symbol kMambaInner{"d_inner", "", QT_TRANSLATE_NOOP("Derivation", "Mamba's inner width")};
 inline constexpr Symbol kMambaGroups{"g_ssm", "", QT_TRANSLATE_NOOP("Derivation", "norm groups of Mamba-2's gated RMSNorm")};
 inline constexpr Symbol kMambaState{"N_ssm", "", QT_TRANSLATE_NOOP("Derivation", "SSM state size")};
-inline constexpr Symbol kMambaOneTrainedWidth{"w_trained", "", QT_TRANSLATE_NOOP("Derivation", "inputs of a trained Mamba-1 block's x_proj, out_proj, dt_proj and inner norms: 2 d_inner + 2 R + 2 N_ssm")};
+inline constexpr Symbol kMambaOneTrainedWidth{"w_trained", "", QT_TRANSLATE_NOOP("Derivation", "inputs of a trained Mamba-1 block's x_proj, out_proj, dt_proj and inner norms: 2 d_inner + 2 x the time-step rank + 2 N_ssm")};
 inline constexpr Symbol kRecurrentInputs{"L_rec", "", QT_TRANSLATE_NOOP("Derivation", "recurrent blocks with an input of their own")};
 inline constexpr Symbol kScanCopies{"4", "", QT_TRANSLATE_NOOP("Derivation", "u, delta, z and the scan output")};
-inline constexpr Symbol kInnerNormWidth{"w_norms", "", QT_TRANSLATE_NOOP("Derivation", "widths of the dt, B and C norms, R + 2 N_ssm, and their three rsqrt")};
+inline constexpr Symbol kInnerNormWidth{"w_norms", "", QT_TRANSLATE_NOOP("Derivation", "widths of the dt, B and C norms (the time-step rank + 2 N_ssm) and their three rsqrt")};
 inline constexpr Symbol kScanChunk{"2048", QT_TRANSLATE_NOOP("Derivation", "tokens"), QT_TRANSLATE_NOOP("Derivation", "tokens of a scan chunk (a shorter last chunk is taken at its length)")};
 inline constexpr Symbol kDeltaConvWidth{"w_conv", "", QT_TRANSLATE_NOOP("Derivation", "conv width: 2 x key width + value width")};
 inline constexpr Symbol kDeltaQueryHeads{"H_q", "", QT_TRANSLATE_NOOP("Derivation", "q and k heads the kernel takes")};

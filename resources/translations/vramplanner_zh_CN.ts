@@ -1884,7 +1884,7 @@
     </message>
     <message>
         <source>bytes of the sparse-attention indexer&apos;s key per layer and token: index_head_dim values in the model&apos;s dtype (llama.cpp: f32), one key head on every rank</source>
-        <translation>稀疏注意力索引器每层每个 token 的键字节数：index_head_dim 个值，取模型的数据类型（llama.cpp 为 f32），一个键头，每个秩都保存</translation>
+        <translation>稀疏注意力索引器每层每个词元的键字节数：index_head_dim 个值，取模型的数据类型（llama.cpp 为 f32），一个键头，每个秩都保存</translation>
     </message>
     <message>
         <source>MiniMax Sparse Attention: every runtime keeps the indexer&apos;s key of each sparse layer beside the K/V cache, unquantised whatever the KV format, for the whole context</source>
@@ -2263,16 +2263,8 @@
         <translation>含专家的层</translation>
     </message>
     <message>
-        <source>inputs of a trained Mamba-1 block&apos;s x_proj, out_proj, dt_proj and inner norms: 2 d_inner + 2 R + 2 N_ssm</source>
-        <translation>参与训练的 Mamba-1 块中 x_proj、out_proj、dt_proj 与内部归一化层的输入：2 d_inner + 2 R + 2 N_ssm</translation>
-    </message>
-    <message>
         <source>recurrent blocks with an input of their own</source>
         <translation>拥有自己输入的循环块</translation>
-    </message>
-    <message>
-        <source>widths of the dt, B and C norms, R + 2 N_ssm, and their three rsqrt</source>
-        <translation>dt、B、C 归一化层的宽度 R + 2 N_ssm，加上它们的三个 rsqrt</translation>
     </message>
     <message>
         <source>tokens of a scan chunk (a shorter last chunk is taken at its length)</source>
@@ -2293,6 +2285,14 @@
     <message>
         <source>bytes per token the largest layer saves, scores excepted</source>
         <translation>最大一层每个词元保存的字节数（不含注意力分数）</translation>
+    </message>
+    <message>
+        <source>inputs of a trained Mamba-1 block&apos;s x_proj, out_proj, dt_proj and inner norms: 2 d_inner + 2 x the time-step rank + 2 N_ssm</source>
+        <translation>参与训练的 Mamba-1 块中 x_proj、out_proj、dt_proj 与内部归一化层的输入：2 d_inner + 2 × 时间步秩 + 2 N_ssm</translation>
+    </message>
+    <message>
+        <source>widths of the dt, B and C norms (the time-step rank + 2 N_ssm) and their three rsqrt</source>
+        <translation>dt、B、C 归一化层的宽度（时间步秩 + 2 N_ssm），加上它们的三个 rsqrt</translation>
     </message>
 </context>
 <context>

@@ -64,6 +64,7 @@ private slots:
     void denseLayersOfAnMoeModelAtTheirWidth();
     void mamba1KeepsItsScanCopies();
     void eagerScoresOnlyInAttendingLayers();
+    void largestLayerIsNoSmallerThanTheMean();
 };
 
 void TestHybridActivations::mamba2KeepsItsProjectionAndScanOutput()
@@ -202,6 +203,33 @@ void TestHybridActivations::eagerScoresOnlyInAttendingLayers()
     const core::ActivationBreakdown a =
         core::trainingActivations(s.model, s, lora(), core::ActivationDtypes::uniform(2.0));
     QCOMPARE(a.scoresPerLayer.value, 16.0 * 1024 * 1024 * (4 + 2) * 8 / 32);
+}
+
+void TestHybridActivations::largestLayerIsNoSmallerThanTheMean()
+{
+    // Whatever the layers hold, the one a full recompute rebuilds is at
+    // least the mean layer: Gemma 4's dense MLP beside its experts, Nemotron
+    // 3 Nano's single-purpose blocks, MoE models' dense first layers, the
+    // hybrids under eager attention (scores only where a layer attends).
+    for (const char *preset : {"qwen3.5-9b", "qwen3-next-80b-a3b-instruct", "nemotron-3-nano-30b-a3b",
+                               "gemma-4-26b-a4b", "deepseek-v3", "glm-4.5-air", "lfm2-1.2b"}) {
+        const core::io::ModelPreset *p = core::io::findPreset(preset);
+        if (!p)
+            continue;
+        for (core::Attention attention : {core::Attention::Sdpa, core::Attention::Eager})
+            for (const core::Trainability &t : {lora(), core::Trainability{}}) {
+                core::Scenario s = training(p->model);
+                s.attention = attention;
+                s.batch = 1;
+                s.sequence = 4096;
+                s.checkpointing = core::Checkpointing::Full;
+                const core::ActivationBreakdown a =
+                    core::trainingActivations(s.model, s, t, core::ActivationDtypes::uniform(2.0));
+                const QString message =
+                    QStringLiteral("%1: %2 < %3").arg(preset).arg(a.recomputePeak.value).arg(a.perLayer.value);
+                QVERIFY2(a.recomputePeak.value >= a.perLayer.value * (1 - 1e-12), qPrintable(message));
+            }
+    }
 }
 
 VRAM_TEST_MAIN(tst_hybridactivations, TestHybridActivations, Core)
