@@ -209,6 +209,34 @@ void addReaders(InputSite &site, const Trainability &t, const ActivationDtypes &
     }
 }
 
+/// The dense MLP layers' widths, as modelspec.cpp builds their groups:
+/// Llama-Nemotron's one per layer, Gemma 4's kv-shared layers twice
+/// intermediate_size. The mean sets the per-layer figure, the widest the
+/// largest layer.
+struct DenseWidths
+{
+    double mean;
+    double widest;
+};
+
+DenseWidths denseMlpWidths(const ModelSpec &m)
+{
+    const double base = static_cast<double>(m.intermediate);
+    if (!m.mlpWidths.empty()) {
+        double sum = 0, widest = 0;
+        for (std::uint64_t w : m.mlpWidths) {
+            sum += static_cast<double>(w);
+            widest = std::max(widest, static_cast<double>(w));
+        }
+        return {sum / static_cast<double>(m.mlpWidths.size()), widest};
+    }
+    const double layers = static_cast<double>(m.denseMlpLayers());
+    const double wide = std::min(layers, static_cast<double>(m.wideMlpLayers));
+    if (wide == 0)
+        return {base, base};
+    return {base * (layers + wide) / layers, 2 * base};
+}
+
 /// Gated DeltaNet: the linear-attention kind that is neither MiniMax's
 /// lightning attention, LFM2's short convolution nor Kimi's delta attention.
 bool gatedDeltaNet(const ModelSpec &m)
@@ -339,7 +367,8 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
                                 FormulaStore *store)
 {
     const double h = static_cast<double>(m.hidden);
-    const double I = static_cast<double>(m.moe.isMoe() ? m.moe.expertIntermediate : m.intermediate);
+    const DenseWidths dense = denseMlpWidths(m);
+    const double I = m.moe.isMoe() ? static_cast<double>(m.moe.expertIntermediate) : dense.mean;
     // A token in an MoE layer runs through k experts (plus the shared ones).
     const double mlpCopies = m.moe.isMoe()
         ? static_cast<double>(m.moe.expertsPerToken + m.moe.sharedExperts)
@@ -348,7 +377,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     // every other one) run one MLP of the dense width.
     const double denseInMoe = m.moe.isMoe() ? static_cast<double>(m.denseMlpLayers()) : 0.0;
     const double expertLayers = static_cast<double>(m.moeLayers());
-    const double denseWidth = static_cast<double>(m.intermediate);
+    const double denseWidth = dense.mean;
     const double qw = static_cast<double>(widestQueries(m));
     const double kvw = static_cast<double>(m.kvWidth());
     const bool hiddenDropout = m.hiddenDropout > 0.0;
@@ -582,10 +611,14 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     // the widest MLP (a dense MLP beside the experts counts both); where
     // every layer holds one block (Nemotron-H), one or the other.
     rates.layersDiffer = attending != layers || mlps != layers || mambaLayers > 0 || deltaLayers > 0
-        || denseInMoe > 0 || static_cast<double>(m.attentionLayers()) != attending;
+        || denseInMoe > 0 || static_cast<double>(m.attentionLayers()) != attending || dense.widest != dense.mean;
     const bool oneBlockPerLayer = m.layersWithoutMlp + m.layersWithoutMixer >= m.layers;
+    // The dense MLPs were summed at their mean width; the largest runs the widest.
+    const double widestDense = dense.widest / dense.mean;
+    const double denseMlp = (m.moe.isMoe() ? denseMlpLayer : expertMlpLayer) * widestDense;
+    const double expertMlp = m.moe.isMoe() ? expertMlpLayer : 0.0;
     const double mlp = mlps == 0 ? 0.0
-        : mlpLayer + (m.moe.withDenseMlp ? denseMlpLayer + expertMlpLayer : std::max(denseMlpLayer, expertMlpLayer));
+        : mlpLayer + (m.moe.withDenseMlp ? denseMlp + expertMlp : std::max(denseMlp, expertMlp));
     const auto withMlp = [&](double mixer) {
         return oneBlockPerLayer ? std::max(mixerNormLayer + mixer, mlp) : mixerNormLayer + mixer + mlp;
     };
@@ -606,11 +639,11 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
 
     Formula gradients(store);
     // The layer whose MLP is widest: an expert layer's k runs, or a dense one.
-    const bool denseWider = denseInMoe > 0 && denseWidth > I * mlpCopies;
+    const bool denseWider = !m.moe.isMoe() || (denseInMoe > 0 && dense.widest > I * mlpCopies);
     gradients.product(a::kPartMlpGradients)
         .times(a::kMlpGradients, 3.0)
         .times(a::kLinearOutBytes, eo)
-        .times(sh::kIntermediate, denseWider ? denseWidth : I)
+        .times(sh::kIntermediate, denseWider ? dense.widest : I)
         .timesUnlessOne(sh::kExpertsRun, denseWider ? 1.0 : mlpCopies)
         .overUnlessOne(sh::kTp, tp);
     gradients.product(a::kPartIncomingGradient).times(a::kResidualBytes, d.residual).times(sh::kHidden, h);

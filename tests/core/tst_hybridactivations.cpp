@@ -65,6 +65,7 @@ private slots:
     void mamba1KeepsItsScanCopies();
     void eagerScoresOnlyInAttendingLayers();
     void largestLayerIsNoSmallerThanTheMean();
+    void widerMlpLayersAtTheirWidth();
 };
 
 void TestHybridActivations::mamba2KeepsItsProjectionAndScanOutput()
@@ -230,6 +231,35 @@ void TestHybridActivations::largestLayerIsNoSmallerThanTheMean()
                 QVERIFY2(a.recomputePeak.value >= a.perLayer.value * (1 - 1e-12), qPrintable(message));
             }
     }
+}
+
+void TestHybridActivations::widerMlpLayersAtTheirWidth()
+{
+    // Gemma 4 E2B's kv-shared layers run an MLP twice intermediate_size
+    // wide (use_double_wide_mlp). Under LoRA each of them keeps one more I
+    // of every MLP tensor: the activation's saved inputs (n_act x 2 B),
+    // act(gate) and up (2 x 2 B) and down_proj's input (2 B). The mean
+    // layer carries wide / L of that, the largest layer all of it.
+    const auto config = core::io::loadModelFiles(VRAM_TEST_DATA_DIR "/configs/2026/google--gemma-4-E2B-it_config.json");
+    QVERIFY(config.ok());
+    const core::ModelSpec wide = config.value->model;
+    QVERIFY(wide.wideMlpLayers > 0);
+    core::ModelSpec narrow = wide;
+    narrow.wideMlpLayers = 0;
+    const double extra = (2.0 * wide.activationSavedTensors + 4 + 2) * static_cast<double>(wide.intermediate);
+    const double shared = static_cast<double>(wide.wideMlpLayers) / static_cast<double>(wide.layers);
+    QVERIFY(std::abs(perToken(wide, lora()) - perToken(narrow, lora()) - shared * extra) < 1e-6);
+    core::Scenario s = training(wide);
+    s.batch = 1;
+    s.sequence = 1024;
+    s.checkpointing = core::Checkpointing::Full;
+    core::Scenario t = s;
+    t.model = narrow;
+    const auto peak = [&](const core::Scenario &scenario) {
+        return core::trainingActivations(scenario.model, scenario, lora(), core::ActivationDtypes::uniform(2.0))
+            .recomputePeak.value;
+    };
+    QVERIFY(std::abs(peak(s) - peak(t) - 1024 * extra) < 1e-3);
 }
 
 VRAM_TEST_MAIN(tst_hybridactivations, TestHybridActivations, Core)
