@@ -377,7 +377,6 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     // every other one) run one MLP of the dense width.
     const double denseInMoe = m.moe.isMoe() ? static_cast<double>(m.denseMlpLayers()) : 0.0;
     const double expertLayers = static_cast<double>(m.moeLayers());
-    const double denseWidth = dense.mean;
     const double qw = static_cast<double>(widestQueries(m));
     const double kvw = static_cast<double>(m.kvWidth());
     const bool hiddenDropout = m.hiddenDropout > 0.0;
@@ -440,7 +439,10 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
         return blockLayers > 0 ? added * layers / blockLayers : 0.0;
     };
     double mixerNormLayer = 0, attentionLayer = 0, mambaLayer = 0, deltaLayer = 0, ownInputLayer = 0;
-    double mlpLayer = 0, denseMlpLayer = 0, expertMlpLayer = 0;
+    // The MLP's norm, input and dropout (mlpLayer); a dense layer's MLP
+    // in an MoE model (denseMlpLayer); the experts' MLP, or a dense
+    // model's (mainMlpLayer).
+    double mlpLayer = 0, denseMlpLayer = 0, mainMlpLayer = 0;
 
     // --- attention block ---
     normSaved(c, a::kAttentionNorm, m, normsTrain, d, 1, mixerReplicated, normKeepsInput);
@@ -549,7 +551,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     const double mlpKind = denseInMoe > 0 ? expertLayers : mlps;
     if (mlps > 0) {
         if (denseInMoe > 0)
-            mlpInteriorParts(denseWidth, Placement{tp, true, 1}.in(a::kDenseMlpLayers, denseInMoe, layers));
+            mlpInteriorParts(dense.mean, Placement{tp, true, 1}.in(a::kDenseMlpLayers, denseInMoe, layers));
         denseMlpLayer = since(denseInMoe);
         if (expertLayers > 0 || !m.moe.isMoe())
             mlpInteriorParts(I, mlpInterior);
@@ -557,7 +559,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
             c.product(a::kPartRouter).times(sh::kFp32Bytes, 4.0).times(a::kExperts, static_cast<double>(m.moe.experts));
             place(c, replicated.in(a::kMoeLayers, expertLayers, layers));
         }
-        expertMlpLayer = since(mlpKind);
+        mainMlpLayer = since(mlpKind);
         if (hiddenDropout) {
             c.product(a::kPartMlpDropout).times(a::kMaskBytes, 1.0).times(sh::kHidden, h);
             place(c, mlpReplicated);
@@ -600,7 +602,7 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
             const Placement perRun{tp, s.parallel.sequenceParallel, mlpCopies};
             adapterOutputs(mlpSlots, denseInMoe > 0 ? perRun.in(a::kMoeLayers, expertLayers, layers)
                                                     : perRun.in(a::kMlpLayers, mlps, layers));
-            expertMlpLayer += since(mlpKind);
+            mainMlpLayer += since(mlpKind);
         }
     }
 
@@ -615,8 +617,8 @@ ActivationRates activationRates(const ModelSpec &m, const Scenario &s, const Tra
     const bool oneBlockPerLayer = m.layersWithoutMlp + m.layersWithoutMixer >= m.layers;
     // The dense MLPs were summed at their mean width; the largest runs the widest.
     const double widestDense = dense.widest / dense.mean;
-    const double denseMlp = (m.moe.isMoe() ? denseMlpLayer : expertMlpLayer) * widestDense;
-    const double expertMlp = m.moe.isMoe() ? expertMlpLayer : 0.0;
+    const double denseMlp = (m.moe.isMoe() ? denseMlpLayer : mainMlpLayer) * widestDense;
+    const double expertMlp = m.moe.isMoe() ? mainMlpLayer : 0.0;
     const double mlp = mlps == 0 ? 0.0
         : mlpLayer + (m.moe.withDenseMlp ? denseMlp + expertMlp : std::max(denseMlp, expertMlp));
     const auto withMlp = [&](double mixer) {
